@@ -1,0 +1,53 @@
+"""Cutting a complete tournament back to the moment before a round, as conformance needs.
+
+A reference tournament holds every round as an engine paired it. To test round ``r``,
+keep rounds ``1 .. r-1`` and the byes and absences the arbiter entered for round ``r``
+before pairing it (``0000 - H``, ``0000 - Z``, ``0000 - F``); drop round ``r``'s games
+and its pairing-allocated bye; record the number of rounds and the initial colour, which
+the engines need and a complete file leaves implicit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .model import BLACK, WHITE, Player, RoundEntry, Tournament, opposite
+
+
+def infer_initial_colour(t: Tournament) -> str | None:
+    """The colour of pairing number 1 in round 1, as the engines' ``XXC`` means it.
+
+    Read from the first paired player in round 1: their colour, flipped when an odd
+    number of higher-ranked players sat out round 1 (the colours of round 1 alternate
+    down the list of paired players). ``None`` when round 1 has no game with colours.
+    """
+    skipped = 0
+    for p in t.players:
+        e = p.entry(1)
+        if e.is_game and e.colour in (WHITE, BLACK):
+            return e.colour if skipped % 2 == 0 else opposite(e.colour)
+        skipped += 1
+    return None
+
+
+def cut_before(t: Tournament, round_number: int) -> Tournament:
+    """``t`` as it stood just before ``round_number`` was paired."""
+    r = round_number
+    players = []
+    for p in t.players:
+        kept = list(p.rounds[: r - 1])
+        while len(kept) < r - 1:
+            kept.append(RoundEntry(None, None, "Z"))
+        e = p.entry(r)
+        if e.opponent is None and e.result in "HZF" and not e.is_empty:
+            kept.append(e)
+        trimmed = replace(p, rounds=tuple(kept), rank=None)
+        players.append(trimmed)
+    cut = replace(t, players=tuple(players))
+    players = [replace(p, points=cut.score_after(p, len(p.rounds))) for p in cut.players]
+    return replace(
+        cut,
+        players=tuple(players),
+        total_rounds=t.total_rounds or t.rounds_paired,
+        initial_colour=t.initial_colour or infer_initial_colour(t),
+    )

@@ -1,0 +1,72 @@
+"""Loading and saving tournaments in any supported format, with safe output paths."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import FileAccessError, InputError
+from .jsonio import format_json, parse_json
+from .model import Tournament
+from .trf import decode, format_trf, parse_trf
+
+FORMATS = ("trf16", "trf26", "json")
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise FileAccessError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise FileAccessError(f"{path}: is a folder, not a file") from None
+    except OSError as exc:
+        raise FileAccessError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def load(path: str | os.PathLike[str]) -> Tournament:
+    """Read a tournament from a TRF (16 or 26) or JSON file, told apart by content."""
+    data = read_bytes(path)
+    text, _ = decode(data)
+    if text.lstrip().startswith("{"):
+        return parse_json(text, source=str(path))
+    return parse_trf(text, source=str(path))
+
+
+def dumps(t: Tournament, fmt: str) -> str:
+    if fmt == "json":
+        return format_json(t)
+    if fmt in ("trf16", "trf26"):
+        return format_trf(t, fmt)
+    raise InputError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}", field="--to")
+
+
+def safe_output(out: str | os.PathLike[str], inputs: list[str], force: bool = False) -> Path:
+    """Check that writing ``out`` loses nothing the user gave: never an input file, and
+    never an existing file unless ``force``."""
+    p = Path(out)
+    for src in inputs:
+        try:
+            if p.exists() and Path(src).exists() and os.path.samefile(p, src):
+                raise InputError(f"{out} is the input file; choose another output name", field="-o")
+        except OSError:
+            pass
+    if p.is_dir():
+        raise FileAccessError(f"{out}: is a folder, not a file")
+    if p.exists() and not force:
+        raise InputError(f"{out} exists; use --force to replace it", field="-o")
+    return p
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write through a temporary file so an interrupted write never leaves half a file."""
+    tmp = path.with_name(path.name + ".tmp-tabellone")
+    try:
+        tmp.write_text(text, encoding="utf-8", newline="")
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise FileAccessError(f"{path}: cannot write ({exc.strerror})") from None
