@@ -232,7 +232,9 @@ class PlayerState:
     floats_2026: tuple[Float | None, ...]
     floats_2017: tuple[Float | None, ...]
     had_pab: bool
-    won_without_playing: bool   # a PAB, a full-point bye, a forfeit win, or a win's points unplayed
+    won_without_playing: bool   # some unplayed round scored at least a win's points (U, F, + ...)
+    won_pab_or_forfeit: bool    # a PAB or forfeit win that scored at least a win (2017 C.2 reading)
+    participated: bool          # paired in some earlier round: a game (even forfeited) or a PAB
     games_played: int
     rounds_unplayed: int
     rating: int
@@ -417,11 +419,15 @@ class Tournament:
             f17: list[Float | None] = []
             had_pab = False
             won_unplayed = False
+            won_pab_forfeit = False
+            participated = False
             played = 0
             before = cumulative[p.id]
             for k in range(1, r):
                 e = p.entry(k)
                 pts = scoring.points(e.result, e.colour)
+                if e.is_game or e.result in "U+":
+                    participated = True
                 if e.played:
                     played += 1
                     opponents.add(e.opponent)
@@ -437,6 +443,8 @@ class Tournament:
                     had_pab = True
                 if pts >= win and e.kind is not Kind.ZERO_BYE:
                     won_unplayed = True
+                    if e.result in "U+":
+                        won_pab_forfeit = True
                 f26.append(Float.DOWN if e.result == "U" or pts > scoring.loss else None)
                 f17.append(Float.DOWN)
             score = cumulative[p.id][r - 1]
@@ -452,6 +460,8 @@ class Tournament:
                 floats_2017=tuple(f17),
                 had_pab=had_pab,
                 won_without_playing=won_unplayed,
+                won_pab_or_forfeit=won_pab_forfeit,
+                participated=participated,
                 games_played=played,
                 rounds_unplayed=(r - 1) - played,
                 rating=p.rating,

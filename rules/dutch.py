@@ -1,0 +1,633 @@
+"""FIDE Dutch system (Handbook C.04.3): the 2026 edition (in force since 1 Feb 2026) and
+the 2017 edition.
+
+The rules define the pairing of a round as the first candidate, in the order the text
+generates candidates (S1/S2 split, transpositions of S2, exchanges between S1 and S2,
+choice of moved-down players), that is best on the quality criteria. Following the
+reference engine (bbpPairings), the criteria become bit fields of one integer weight
+per pair, most important first, and a maximum-weight matching finds the best pairing;
+the generation order is reproduced by re-solving after small, strict bonuses that
+prefer, step by step, what the text generates first (:class:`BracketStepper`).
+
+Criteria of the 2026 edition, in priority order (absolute ones are hard constraints):
+
+======  ===============================================================  =============
+art.    criterion                                                        implemented by
+======  ===============================================================  =============
+C1      no rematch                                                       :func:`rules.fide_common.C1_no_rematch`
+C2      no PAB after a PAB or a win's points without playing             :func:`C2_bye_eligible`
+C3      no meeting of non-topscorers with the same absolute preference   :func:`rules.fide_common.C3_absolute_colours`
+C4      the remaining players can always be paired (every bracket)       field ``top``
+C5      the PAB assignee's score as low as possible                      field ``top`` (bye score)
+C6      fewest downfloaters (most pairs in the bracket)                  field ``C6``
+C7      downfloaters' scores as low as possible                          fields ``C7``
+C8      downfloaters chosen so the next bracket meets C1-C7              fields ``C8p``, ``C8s``
+C9      the PAB assignee has as few unplayed rounds as possible          field ``C9``
+C10     topscorers or opponents with |CD| > 2                            :func:`C10_colour_difference`
+C11     topscorers or opponents with the same colour three times         :func:`C11_three_in_a_row`
+C12     players not getting their colour preference                      :func:`C12_colour_preference`
+C13     players not getting their strong colour preference               :func:`C13_strong_preference`
+C14     resident downfloaters who downfloated the round before           field ``C14``
+C15     MDP opponents who upfloated the round before                     field ``C15``
+C16     as C14, two rounds before                                        field ``C16``
+C17     as C15, two rounds before                                        field ``C17``
+C18     score differences of MDPs who downfloated the round before       fields ``C18``
+C19     score differences of MDP opponents who upfloated the round before fields ``C19``
+C20     as C18, two rounds before                                        fields ``C20``
+C21     as C19, two rounds before                                        fields ``C21``
+======  ===============================================================  =============
+
+Colour allocation (Art. 5.2) and board order are in :mod:`rules.fide_common`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable
+
+from solver.errors import InputError, NoPairingError
+from solver.lexicographic import Layout, fit_layout
+from solver.model import Float, RoundState, Tournament
+from solver.pairing import Pairing
+
+from .fide_common import (
+    C1_no_rematch,
+    C3_absolute_colours,
+    Entrant,
+    allocate_colours,
+    board_order,
+    entrants,
+    infer_initial_colour,
+    effective_ranks,
+)
+
+EDITIONS = ("2026", "2017")
+
+
+# ----------------------------------------------------------------------------------------
+# criteria on one pair (used by the weights and, by name, by the verifier)
+
+
+def C2_bye_eligible(e: Entrant, edition: str) -> bool:
+    """C2 (2026, with C.04.1 Art. 4): no PAB for a player who already scored, in one
+    round without playing, at least a win's points (a PAB, a forfeit win, a full-point
+    bye). C.2 (2017): no PAB after a PAB or a forfeit win."""
+    if edition == "2017":
+        return not e.state.won_pab_or_forfeit
+    return not e.state.won_without_playing
+
+
+def C10_colour_difference(h: Entrant, l: Entrant) -> bool:
+    """C10 (2026) / C.8 (2017) holds for the pair: no player ends with |CD| > 2.
+    Only two players with |CD| >= 2 and the same preference break it."""
+    return not (abs(h.cd) >= 2 and abs(l.cd) >= 2 and h.pref == l.pref)
+
+
+def C11_three_in_a_row(h: Entrant, l: Entrant) -> bool:
+    """C11 (2026) / C.9 (2017) holds: nobody gets the same colour three times running.
+    Only two absolute preferences for one colour can break it: the player with the
+    smaller |CD| loses (Art. 5.2.2) and breaks it when their last two games had the
+    colour they now get; with equal |CD| it is broken only if both repeated the same."""
+    if not (h.absolute and l.absolute and h.pref == l.pref):
+        return True
+    if abs(h.cd) != abs(l.cd):
+        loser = h if abs(h.cd) < abs(l.cd) else l
+        return loser.repeated is None or loser.repeated == loser.pref
+    return not (h.repeated is not None and h.repeated == l.repeated)
+
+
+def C12_colour_preference(h: Entrant, l: Entrant) -> bool:
+    """C12 (2026) / C.10 (2017) holds: both get their colour preference."""
+    return not (h.pref is not None and l.pref is not None and h.pref == l.pref)
+
+
+def C13_strong_preference(h: Entrant, l: Entrant) -> bool:
+    """C13 (2026) / C.11 (2017) holds: nobody loses a strong (or absolute) preference to
+    a weaker one. Broken when both prefer one colour, both at least strongly, and not
+    both absolutely."""
+    if h.pref is None or h.pref != l.pref:
+        return True
+    at_least_strong = h.strength >= h.strength.STRONG and l.strength >= l.strength.STRONG
+    return not (at_least_strong and not (h.absolute and l.absolute))
+
+
+def float_before(e: Entrant, rounds_back: int, edition: str) -> Float | None:
+    floats = e.state.float_history(edition)
+    return floats[-rounds_back] if len(floats) >= rounds_back else None
+
+
+# ----------------------------------------------------------------------------------------
+# the matcher: edge values per field, packed into integers per bracket
+
+
+class Matcher:
+    """All players still to pair, the value of every criterion field on every pair, and
+    a maximum-weight matching over the pairs not yet finalised.
+
+    Values are kept per field (``dict`` field -> int), so each bracket can pack them
+    into as few bits as its values need; ``bonus`` holds the small tie-break terms of
+    the generation order, below every criterion.
+    """
+
+    def __init__(self, players: list[Entrant], solve: Callable[[int, list[tuple[int, int, int]]], dict[int, int]]):
+        self.players = players
+        self.n = len(players)
+        self.base: dict[tuple[int, int], dict | None] = {}
+        self.bonus: dict[tuple[int, int], int] = {}
+        self.final: dict[int, int] = {}
+        self.layout: Layout | None = None
+        self.bonus_bits = 0
+        self._solve = solve
+        self.packed: dict[tuple[int, int], int] = {}
+        self.solves = 0
+
+    def set_base(self, h: int, l: int, values: dict | None) -> None:
+        self.base[(h, l)] = values
+        self.packed.pop((h, l), None)
+
+    def zero(self, h: int, l: int) -> None:
+        key = (h, l) if h < l else (l, h)
+        self.base[key] = None
+        self.packed.pop(key, None)
+
+    def relayout(self, layout: Layout, bonus_bits: int) -> None:
+        self.layout = layout
+        self.shift_of = dict(zip(layout.names, layout.shifts))
+        self.bonus_bits = bonus_bits
+        self.packed.clear()
+
+    def weight(self, key: tuple[int, int]) -> int:
+        w = self.packed.get(key)
+        if w is None:
+            values = self.base.get(key)
+            if values is None:
+                w = 0
+            else:
+                shift_of = self.shift_of
+                w = 0
+                for name, v in values.items():
+                    if v:
+                        w += v << shift_of[name]
+                w <<= self.bonus_bits
+            self.packed[key] = w
+        if w == 0:
+            return 0
+        return w + self.bonus.get(key, 0)
+
+    def finalize(self, u: int, v: int) -> None:
+        self.final[u] = v
+        self.final[v] = u
+
+    def solve(self) -> dict[int, int]:
+        free = [i for i in range(self.n) if i not in self.final]
+        edges = []
+        for a_pos, a in enumerate(free):
+            for b in free[a_pos + 1:]:
+                w = self.weight((a, b))
+                if w > 0:
+                    edges.append((a, b, w))
+        self.solves += 1
+        mate = self._solve(self.n, edges)
+        mate = dict(mate)
+        mate.update(self.final)
+        return mate
+
+
+# ----------------------------------------------------------------------------------------
+# the 2026 edition
+
+
+@dataclass
+class RoundContext:
+    t: Tournament
+    state: RoundState
+    edition: str
+    players: list[Entrant]
+    last_round: bool
+    bye_score: Fraction | None = None
+    c9_ranks: dict[int, int] = field(default_factory=dict)
+
+
+def _bitlen(k: int) -> int:
+    return max(int(k).bit_length(), 1)
+
+
+class Dutch2026:
+    """The round pairing of the 2026 edition, bracket by bracket (Art. 3-4)."""
+
+    def __init__(self, ctx: RoundContext, solve):
+        self.ctx = ctx
+        self.P = ctx.players
+        self.n = len(self.P)
+        self.m = Matcher(self.P, solve)
+        self.compat = [[False] * self.n for _ in range(self.n)]
+        state = ctx.state
+        for i in range(self.n):
+            for j in range(i + 1, self.n):
+                ok = C1_no_rematch(self.P[i], self.P[j], state) and C3_absolute_colours(self.P[i], self.P[j], ctx.last_round)
+                self.compat[i][j] = self.compat[j][i] = ok
+        self.eligible = [C2_bye_eligible(e, "2026") for e in self.P]
+        self.rounds_played = state.round - 1
+
+    # ---- the fields of one pair ------------------------------------------------------
+
+    def cand(self, i: int) -> bool:
+        bs = self.ctx.bye_score
+        return self.eligible[i] and bs is not None and self.P[i].score <= bs
+
+    def base_values(self, h: int, l: int, current: set[int], nxt: set[int], c9_on: bool) -> dict | None:
+        if not self.compat[h][l]:
+            return None
+        P = self.P
+        ph, pl = P[h], P[l]
+        v: dict = {"top": 1 + (not self.cand(h)) + (not self.cand(l))}
+        in_br = l in current
+        in_next = l in nxt
+        if c9_on:
+            bs = self.ctx.bye_score
+            c9 = (self.ctx.c9_ranks.get(h, 0) if ph.score == bs else 0) + (self.ctx.c9_ranks.get(l, 0) if pl.score == bs else 0)
+            if c9:
+                v["C9"] = c9
+        if in_next:
+            v["C8p"] = 1
+            v[("C8s", ph.score)] = 1
+        if not in_br:
+            return v
+        v["C6"] = 1
+        v[("C7", ph.score)] = 1
+        v["C10"] = int(C10_colour_difference(ph, pl))
+        v["C11"] = int(C11_three_in_a_row(ph, pl))
+        v["C12"] = int(C12_colour_preference(ph, pl))
+        v["C13"] = int(C13_strong_preference(ph, pl))
+        ed = "2026"
+        for back, c_down, c_up, s_down, s_up in ((1, "C14", "C15", "C18", "C19"), (2, "C16", "C17", "C20", "C21")):
+            if self.rounds_played < back:
+                continue
+            h_df = float_before(ph, back, ed) is Float.DOWN
+            l_df = float_before(pl, back, ed) is Float.DOWN
+            l_uf = float_before(pl, back, ed) is Float.UP
+            v[c_down] = int(l_df) + int(ph.score <= pl.score and h_df)
+            v[c_up] = int(not (ph.score > pl.score and l_uf))
+            if l_df:
+                v[(s_down, pl.score)] = v.get((s_down, pl.score), 0) + 1
+            if h_df:
+                v[(s_down, ph.score)] = v.get((s_down, ph.score), 0) + 1
+            if not (l_uf and ph.score > pl.score):
+                v[(s_up, ph.score)] = 1
+        return v
+
+    def layout_for(self, scores: list[Fraction], count_bound: int) -> tuple[Layout, int]:
+        """The field layout for a bracket whose players have ``scores`` (descending)."""
+        n = self.n
+        names: list = ["top", "C6"]
+        maxima: list[int] = [3 * n, count_bound]
+        names += [("C7", s) for s in scores]
+        maxima += [count_bound] * len(scores)
+        names.append("C8p")
+        maxima.append(count_bound)
+        names += [("C8s", s) for s in scores]
+        maxima += [count_bound] * len(scores)
+        names.append("C9")
+        maxima.append(2 * n * max(len(self.ctx.c9_ranks), 1))
+        for c in ("C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"):
+            names.append(c)
+            maxima.append(2 * count_bound)
+        for c in ("C18", "C19", "C20", "C21"):
+            names += [(c, s) for s in scores]
+            maxima += [2 * count_bound] * len(scores)
+        return fit_layout(names, maxima), 3 * _bitlen(count_bound) + 3
+
+    # ---- the round -------------------------------------------------------------------
+
+    def pair(self) -> tuple[list[tuple[int, int]], int | None]:
+        P, n = self.P, self.n
+        ctx = self.ctx
+        groups: list[list[int]] = []
+        for i, e in enumerate(P):
+            if groups and P[groups[-1][0]].score == e.score:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        all_scores = sorted({e.score for e in P}, reverse=True)
+        c9_on = False
+        if n % 2 == 1:
+            self._find_bye_score(groups, all_scores)
+            top = set(groups[0])
+            c9_on = ctx.bye_score >= P[groups[0][0]].score and self._top_internal
+        else:
+            ctx.bye_score = None
+        # start-of-round weights: every pair with both flags off
+        count_bound = n
+        layout, bonus_bits = self.layout_for(all_scores, count_bound)
+        self.m.relayout(layout, bonus_bits)
+        for i in range(n):
+            for j in range(i + 1, n):
+                self.m.set_base(i, j, self.base_values(i, j, set(), set(), c9_on))
+        mate = self.m.solve()
+        self._check_complete(mate)
+
+        pairs: list[tuple[int, int]] = []
+        mdps: list[int] = []
+        for gi, group in enumerate(groups):
+            residents = group
+            nxt = groups[gi + 1] if gi + 1 < len(groups) else []
+            current = mdps + residents
+            cur_set, nxt_set = set(current), set(nxt)
+            scores = sorted({P[i].score for i in current + nxt}, reverse=True)
+            layout, bonus_bits = self.layout_for(scores, len(current) + len(nxt))
+            self.m.relayout(layout, bonus_bits)
+            mdp_set = set(mdps)
+            for l in residents + nxt:
+                for h in range(l):
+                    if h in self.m.final:
+                        continue
+                    if h in mdp_set and l in mdp_set:
+                        continue
+                    self.m.set_base(h, l, self.base_values(h, l, cur_set, nxt_set, c9_on))
+            self.m.bonus.clear()
+            stepper = BracketStepper(self.m, mdps, residents, nxt, _bitlen(len(current) + len(nxt)))
+            mate, new_pairs, floaters = stepper.run()
+            pairs += new_pairs
+            # C9 flag for the next bracket
+            c9_on = False
+            if n % 2 == 1 and nxt and ctx.bye_score >= P[nxt[0]].score:
+                c9_on = True
+                limit = P[nxt[0]].score
+                for x in floaters + nxt:
+                    y = mate.get(x)
+                    if y is not None and y != x and P[y].score < limit:
+                        c9_on = False
+                        break
+            mdps = floaters
+        bye = None
+        if mdps:
+            if len(mdps) > 1 or n % 2 == 0:
+                raise NoPairingError(f"players {', '.join(str(P[i].id) for i in mdps)} could not be paired")
+            bye = mdps[0]
+        return pairs, bye
+
+    def _find_bye_score(self, groups: list[list[int]], all_scores: list[Fraction]) -> None:
+        """C5: the lowest score at which an eligible player can take the PAB in a
+        complete legal pairing; also who would (for C9's first-bracket flag)."""
+        P, n, ctx = self.P, self.n, self.ctx
+        ascending = sorted(all_scores)
+        widths = {}
+        off = {}
+        acc = 0
+        for s in ascending:
+            off[s] = acc
+            acc += 1
+        top = set(groups[0])
+        sum_bound = 2 * n * max(acc, 1)
+        lay = fit_layout(["top", "off", "topgroup"], [3 * n, sum_bound, n])
+        edges = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                if not self.compat[i][j]:
+                    continue
+                w = lay.pack([1 + (not self.eligible[i]) + (not self.eligible[j]), off[P[i].score] + off[P[j].score], int(i in top and j in top)])
+                edges.append((i, j, w))
+        mate = self.m._solve(n, edges)
+        self.m.solves += 1
+        unmatched = [i for i in range(n) if i not in mate]
+        if len(unmatched) != 1 or not self.eligible[unmatched[0]]:
+            who = ", ".join(str(P[i].id) for i in unmatched)
+            raise NoPairingError(f"no legal pairing leaves one player eligible for the bye (unpaired: {who or 'none'})")
+        u = unmatched[0]
+        ctx.bye_score = P[u].score
+        self._top_internal = all((i == u) or (mate.get(i) in top) for i in top)
+        counts = sorted((P[i].state.games_played for i in range(n) if P[i].score == ctx.bye_score), reverse=True)
+        last_pos = {}
+        for pos, c in enumerate(counts):
+            last_pos[c] = pos
+        ctx.c9_ranks = {i: last_pos[P[i].state.games_played] for i in range(n) if P[i].score == ctx.bye_score}
+
+    def _check_complete(self, mate: dict[int, int]) -> None:
+        unmatched = [i for i in range(self.n) if i not in mate]
+        if len(unmatched) > self.n % 2:
+            who = ", ".join(str(self.P[i].id) for i in unmatched)
+            raise NoPairingError(f"no legal pairing of the whole round exists (cannot pair: {who})")
+
+
+class BracketStepper:
+    """The generation order of Art. 3.3-4.4 (2026) / B-D (2017), reproduced on a matcher.
+
+    After the bracket's best weight is known, each step adds a tiny bonus that the text
+    would prefer (the MDPs with the lowest BSNs, their highest-ranked possible opponents,
+    the fewest and smallest exchanges, the lowest transposition) and keeps it only if the
+    optimum survives; the criteria fields are untouched, so no step can trade a
+    criterion for generation order.
+    """
+
+    def __init__(self, m: Matcher, mdps: list[int], residents: list[int], nxt: list[int], b: int):
+        self.m = m
+        self.mdps = mdps
+        self.res = residents
+        self.nxt = nxt
+        self.b = b
+
+    def _set_bonus(self, h: int, l: int, bonus: int) -> None:
+        key = (h, l) if h < l else (l, h)
+        if bonus:
+            self.m.bonus[key] = bonus
+        else:
+            self.m.bonus.pop(key, None)
+
+    def run(self) -> tuple[dict[int, int], list[tuple[int, int]], list[int]]:
+        m = self.m
+        res_set = set(self.res)
+        mate = m.solve()
+        pairs: list[tuple[int, int]] = []
+
+        def base_nonzero(a: int, c: int) -> bool:
+            key = (a, c) if a < c else (c, a)
+            return m.base.get(key) is not None
+
+        # Step A: which MDPs are paired (S1 versus Limbo)
+        chosen: list[int] = []
+        i = 0
+        mdps = self.mdps
+        while i < len(mdps):
+            j = i
+            while j < len(mdps) and m.players[mdps[j]].score == m.players[mdps[i]].score:
+                j += 1
+            group = mdps[i:j]
+            r = len(group)
+            mcount = sum(1 for x in group if mate.get(x) in res_set)
+            for x in group:
+                if mcount == 0:
+                    continue
+                if r <= mcount:
+                    chosen.append(x)
+                    continue
+                r -= 1
+                if mate.get(x) not in res_set:
+                    for y in self.res:
+                        if y not in m.final and base_nonzero(x, y):
+                            self._set_bonus(x, y, 1)
+                    mate = m.solve()
+                if mate.get(x) in res_set:
+                    chosen.append(x)
+                    mcount -= 1
+                    for y in self.res:
+                        if y not in m.final and base_nonzero(x, y):
+                            self._set_bonus(x, y, len(self.res) + 1)
+            i = j
+
+        # Step B: the chosen MDPs' opponents, highest-ranked possible first
+        start = len(self.mdps) + len(self.res) + len(self.nxt)
+        for x in chosen:
+            bonus = start
+            for y in reversed(self.res):
+                if y in m.final:
+                    continue
+                if base_nonzero(x, y):
+                    self._set_bonus(x, y, bonus)
+                    bonus += 1
+            mate = m.solve()
+            y = mate.get(x)
+            if y is None or y not in res_set:
+                raise AssertionError("an MDP chosen to be paired lost its opponent")
+            pairs.append((x, y))
+            m.finalize(x, y)
+        # (bonuses left on unchosen MDPs stay, as in the reference engine)
+
+        # Step C: the remainder
+        R = [x for x in self.res if x not in m.final]
+        pos = {x: k for k, x in enumerate(R)}
+        Rset = set(R)
+        p = sum(1 for x in R if mate.get(x) in Rset and pos[mate[x]] > pos[x])
+        b = self.b
+
+        def s1_role(x: int, mt: dict[int, int]) -> bool:
+            y = mt.get(x)
+            return y is not None and y in Rset and pos[y] > pos[x]
+
+        def c2_bonus(k: int) -> int:
+            return (((1 << (2 * b)) if k < p else 0) - k) << 1
+
+        def set_c2(k: int, extra: int = 0) -> None:
+            x = R[k]
+            for q in range(k + 1, len(R)):
+                y = R[q]
+                if base_nonzero(x, y):
+                    self._set_bonus(x, y, c2_bonus(k) + extra)
+                else:
+                    self._set_bonus(x, y, 0)
+
+        if p > 0:
+            for k in range(len(R)):
+                set_c2(k)
+            mate = m.solve()
+            exchanges = sum(1 for k in range(p) if not s1_role(R[k], mate))
+            # C3: who moves from S1 to S2 (the largest BSN first)
+            e3 = exchanges
+            k = p - 1
+            while k >= 0 and e3 > 0:
+                x = R[k]
+                if s1_role(x, mate):
+                    set_c2(k, -1)
+                    mate = m.solve()
+                if not s1_role(x, mate):
+                    e3 -= 1
+                    for q in range(k + 1, len(R)):
+                        m.zero(x, R[q])
+                set_c2(k)
+                k -= 1
+            # C4: who moves from S2 to S1 (the smallest BSN first)
+            e4 = exchanges
+            k = p
+            while k < len(R) and e4 > 1:
+                x = R[k]
+                tested = False
+                if not s1_role(x, mate):
+                    set_c2(k, 1)
+                    mate = m.solve()
+                    tested = True
+                if s1_role(x, mate):
+                    e4 -= 1
+                    for q in range(0, k):
+                        m.zero(R[q], x)
+                    for y in self.nxt:
+                        m.zero(x, y)
+                if tested:
+                    set_c2(k)
+                k += 1
+            # C5: lock the roles
+            roles = {x: s1_role(x, mate) for x in R}
+            for a in range(len(R)):
+                for c in range(a + 1, len(R)):
+                    if not roles[R[a]] or roles[R[c]]:
+                        m.zero(R[a], R[c])
+            for a in range(len(R)):
+                for c in range(a + 1, len(R)):
+                    self._set_bonus(R[a], R[c], 0)
+            # C6: transpositions: each S1 player takes the lowest S2 BSN that keeps the optimum
+            for a in range(len(R)):
+                x = R[a]
+                if not roles[x] or x in m.final:
+                    continue
+                bonus = 0
+                for c in range(len(R) - 1, a, -1):
+                    y = R[c]
+                    if y in m.final:
+                        continue
+                    if base_nonzero(x, y):
+                        self._set_bonus(x, y, bonus)
+                    bonus += 1
+                mate = m.solve()
+                y = mate.get(x)
+                if y is None or y not in Rset:
+                    raise AssertionError("an S1 player lost its opponent in the remainder")
+                pairs.append((x, y))
+                m.finalize(x, y)
+                for c in range(a + 1, len(R)):
+                    self._set_bonus(x, R[c], 0)
+        floaters = sorted([x for x in self.mdps if x not in m.final] + [x for x in R if x not in m.final])
+        return mate, pairs, floaters
+
+
+# ----------------------------------------------------------------------------------------
+# entry point
+
+
+def pair_round(
+    t: Tournament,
+    edition: str = "2026",
+    round_number: int | None = None,
+    solve=None,
+) -> Pairing:
+    """Pair the next round (or ``round_number``) of ``t`` by the Dutch system."""
+    if edition not in EDITIONS:
+        raise InputError(f"unknown Dutch edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
+    if t.total_rounds is None:
+        raise InputError("the number of rounds is needed to pair (XXR n or 142 n): the last round has its own rules", field="XXR / 142")
+    state = t.state_before(round_number)
+    r = state.round
+    if r > t.total_rounds:
+        raise InputError(f"round {r} is beyond the {t.total_rounds} rounds the file declares", field="XXR / 142")
+    players = entrants(t, state)
+    initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state))
+    if initial is None:
+        raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B)", field="XXC / 152")
+    if solve is None:
+        from solver.matching import max_weight_matching
+
+        def solve(n, edges):
+            return max_weight_matching(n, edges)
+
+    ctx = RoundContext(t, state, edition, players, last_round=(r == t.total_rounds))
+    if edition == "2026":
+        engine = Dutch2026(ctx, solve)
+    else:
+        raise InputError("the 2017 edition is not available yet", field="--edition")
+    pair_idx, bye_idx = engine.pair()
+    pairs = [allocate_colours(players[a], players[b], initial) for a, b in pair_idx]
+    ordered = board_order(pairs)
+    return Pairing(
+        round=r,
+        pairs=[(w.id, b.id) for w, b in ordered],
+        bye=players[bye_idx].id if bye_idx is not None else None,
+        solves=engine.m.solves,
+    )

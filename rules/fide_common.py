@@ -1,0 +1,197 @@
+"""Pieces several FIDE systems share: who may meet, who may get the bye, colours, boards.
+
+Each function cites the article it implements. The Dutch and Burstein systems allocate
+colours by the same five rules (C.04.3 2026 Art. 5.2 = 2017 E.1-E.5); every FIDE system
+orders boards the same way (C.04.2 2026 Art. 3.6, 2017 D.9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+
+from solver.model import BLACK, WHITE, PlayerState, RoundState, Strength, Tournament, opposite
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player to be paired, with everything the FIDE criteria read, precomputed once.
+
+    ``rank`` is the effective pairing number, 0-based: players are numbered in TPN order,
+    skipping those who were never paired and are absent now (they hold no place in the
+    ranking; bbpPairings issue 30). ``score`` is the pairing score (virtual points
+    included), ``real_score`` the score without them.
+    """
+
+    id: int
+    rank: int
+    score: Fraction
+    real_score: Fraction
+    colours: str               # played games only: 'wbw'
+    pref: str | None           # preferred colour, None before any game
+    strength: Strength
+    cd: int                    # colour difference: whites minus blacks
+    repeated: str | None       # the colour of the last two games when they were the same
+    topscorer: bool
+    state: PlayerState
+
+    @property
+    def absolute(self) -> bool:
+        return self.strength is Strength.ABSOLUTE
+
+    @property
+    def strong(self) -> bool:
+        """A strong preference that is not absolute (|CD| = 1)."""
+        return self.strength is Strength.STRONG
+
+
+def effective_ranks(t: Tournament, state: RoundState) -> dict[int, int]:
+    """0-based effective pairing numbers (see :class:`Entrant`)."""
+    ranks: dict[int, int] = {}
+    k = 0
+    for p in t.players:
+        s = state[p.id]
+        if s.present or s.participated:
+            ranks[p.id] = k
+            k += 1
+    return ranks
+
+
+def is_topscorer(score: Fraction, t: Tournament, state: RoundState) -> bool:
+    """C.04.3 2026 Art. 1.7 (2017 A.7): in the final round only, a player with more than
+    half of the maximum possible score. As the reference engines compute it: the pairing
+    score above floor(rounds played x max(win, draw) / 2), in tenths of a point."""
+    total = state.total_rounds
+    played = state.round - 1
+    if total is None or played < total - 1:
+        return False
+    best = max(t.scoring.win, t.scoring.draw)
+    threshold = Fraction(floor(played * best * 10 / 2), 10)
+    return score > threshold
+
+
+def entrants(t: Tournament, state: RoundState) -> list[Entrant]:
+    """The players to pair, in pairing order: pairing score descending, then rank."""
+    ranks = effective_ranks(t, state)
+    out = []
+    for s in state.to_pair:
+        colours = s.colours
+        repeated = colours[-1] if len(colours) >= 2 and colours[-1] == colours[-2] else None
+        out.append(
+            Entrant(
+                id=s.id,
+                rank=ranks[s.id],
+                score=s.pairing_score,
+                real_score=s.score,
+                colours=colours,
+                pref=s.preference.colour,
+                strength=s.preference.strength,
+                cd=s.colour_difference,
+                repeated=repeated,
+                topscorer=is_topscorer(s.pairing_score, t, state),
+                state=s,
+            )
+        )
+    out.sort(key=lambda e: (-e.score, e.rank))
+    return out
+
+
+def C1_no_rematch(a: Entrant, b: Entrant, state: RoundState) -> bool:
+    """C1 (2026) / C.1 (2017): two players shall not meet more than once. A forfeited
+    game is not a meeting (C.04.2 3.5); prohibited pairs (TRF 260, XXP) count as met."""
+    return state.may_meet(a.id, b.id)
+
+
+def C3_absolute_colours(a: Entrant, b: Entrant, last_round: bool) -> bool:
+    """C3 (2026) / C.3 (2017): non-topscorers with the same absolute colour preference
+    shall not meet. In the last round one topscorer in the pair lifts the bar."""
+    if a.absolute and b.absolute and a.pref == b.pref:
+        return last_round and (a.topscorer or b.topscorer)
+    return True
+
+
+def higher_ranked(a: Entrant, b: Entrant) -> Entrant:
+    """The higher-ranked of two players: higher pairing score, then smaller rank."""
+    return a if (-a.score, a.rank) <= (-b.score, b.rank) else b
+
+
+def allocate_colours(a: Entrant, b: Entrant, initial_colour: str) -> tuple[Entrant, Entrant]:
+    """(white, black) for a pair, by C.04.3 2026 Art. 5.2 (2017 E.1-E.5), in order:
+
+    5.2.1 grant both colour preferences;
+    5.2.2 grant the stronger preference (both absolute: the wider colour difference);
+    5.2.3 alternate colours to the most recent round in which they had different ones
+          (played games only, C.04.2 3.4);
+    5.2.4 grant the preference of the higher-ranked player;
+    5.2.5 the higher-ranked player gets the initial colour if their pairing number is
+          odd (rank 0, 2, ...), the other colour if it is even.
+    """
+    colour = _colour_for(a, b, initial_colour)
+    return (a, b) if colour == WHITE else (b, a)
+
+
+def _colour_for(p: Entrant, q: Entrant, initial_colour: str) -> str:
+    """The colour of ``p`` when playing ``q``."""
+    # 5.2.1: different preferences, or only one has any
+    if p.pref != q.pref or p.pref is None or q.pref is None:
+        if p.pref is not None:
+            return p.pref
+        if q.pref is not None:
+            return opposite(q.pref)
+        return _initial_colour_rule(p, q, initial_colour)
+    same = p.pref
+    # 5.2.2: the stronger preference; both absolute, the wider colour difference
+    if p.absolute and (not q.absolute or abs(p.cd) > abs(q.cd)):
+        return same
+    if q.absolute and (not p.absolute or abs(q.cd) > abs(p.cd)):
+        return opposite(same)
+    if p.strong and not q.strong and not q.absolute:
+        return same
+    if q.strong and not p.strong and not p.absolute:
+        return opposite(same)
+    # 5.2.3: alternate to the last round in which their colours differed
+    for cp, cq in zip(reversed(p.colours), reversed(q.colours)):
+        if cp != cq:
+            return cq
+    # 5.2.4: the higher-ranked player's preference
+    top = higher_ranked(p, q)
+    return same if top is p else opposite(same)
+
+
+def _initial_colour_rule(p: Entrant, q: Entrant, initial_colour: str) -> str:
+    """5.2.5: odd pairing number (even 0-based rank) takes the initial colour."""
+    top = higher_ranked(p, q)
+    colour = initial_colour if top.rank % 2 == 0 else opposite(initial_colour)
+    return colour if top is p else opposite(colour)
+
+
+def board_order(pairs: list[tuple[Entrant, Entrant]]) -> list[tuple[Entrant, Entrant]]:
+    """Boards as C.04.2 (2026 Art. 3.6, 2017 D.9) orders them, as the reference engine
+    reads it: the higher score in the pair (real score, without virtual points) first,
+    then the lower score of the pair, then the higher-ranked player's pairing number."""
+
+    def key(pair: tuple[Entrant, Entrant]):
+        a, b = pair
+        hi, lo = (a, b) if (-a.real_score, a.rank) <= (-b.real_score, b.rank) else (b, a)
+        return (-hi.real_score, -lo.real_score, hi.rank)
+
+    return sorted(pairs, key=key)
+
+
+def infer_initial_colour(t: Tournament, ranks: dict[int, int]) -> str | None:
+    """The initial colour when the file does not state it (no ``XXC``/``152``): from
+    the first round with colours, the top-ranked player paired in it, their colour read
+    back through the parity of their pairing number (the reference engine's inference)."""
+    for r in range(1, t.rounds_paired + 1):
+        coloured = [p for p in t.players if p.entry(r).is_game and p.entry(r).colour in (WHITE, BLACK)]
+        if not coloured:
+            continue
+        participants = [p for p in t.players if p.entry(r).is_game or p.entry(r).result in "U+"]
+        top = min(participants, key=lambda p: ranks.get(p.id, p.id))
+        e = top.entry(r)
+        if e.colour not in (WHITE, BLACK):
+            continue
+        rank = ranks.get(top.id, 0)
+        return e.colour if rank % 2 == 0 else opposite(e.colour)
+    return None
