@@ -141,6 +141,7 @@ class Matcher:
         self._solve = solve
         self.packed: dict[tuple[int, int], int] = {}
         self.solves = 0
+        self.active: list[int] | None = None  # vertices in the graph (None: all)
 
     def set_base(self, h: int, l: int, values: dict | None) -> None:
         self.base[(h, l)] = values
@@ -180,7 +181,8 @@ class Matcher:
         self.final[v] = u
 
     def solve(self) -> dict[int, int]:
-        free = [i for i in range(self.n) if i not in self.final]
+        vertices = range(self.n) if self.active is None else self.active
+        free = [i for i in vertices if i not in self.final]
         edges = []
         for a_pos, a in enumerate(free):
             for b in free[a_pos + 1:]:
@@ -589,6 +591,218 @@ class BracketStepper:
 
 
 # ----------------------------------------------------------------------------------------
+# the 2017 edition
+
+
+class Dutch2017:
+    """The round pairing of the 2017 edition (A-D): the pairing score difference (PSD,
+    A.8) instead of downfloater scores, completion checked after each bracket, and the
+    penultimate pairing bracket (PPB) re-paired with everything below collapsed (A.9)."""
+
+    ONE_POINT = Fraction(1)
+
+    def __init__(self, ctx: RoundContext, solve):
+        self.ctx = ctx
+        self.P = ctx.players
+        self.n = len(self.P)
+        self.solve_fn = solve
+        self.compat = [[False] * self.n for _ in range(self.n)]
+        for i in range(self.n):
+            for j in range(i + 1, self.n):
+                ok = C1_no_rematch(self.P[i], self.P[j], ctx.state) and C3_absolute_colours(self.P[i], self.P[j], ctx.last_round)
+                self.compat[i][j] = self.compat[j][i] = ok
+        self.eligible = [C2_bye_eligible(e, "2017") for e in self.P]
+        self.rounds_played = ctx.state.round - 1
+        self.final_pairs: dict[int, int] = {}
+        self.solves = 0
+
+    @property
+    def m(self):  # the number of solves, for reports
+        return self
+
+    # ---- completion (validity) -------------------------------------------------------
+
+    def completable(self, extra: list[tuple[int, int]]) -> bool:
+        """Whether every player not yet paired can still be paired (one bye-eligible
+        player left over when the number is odd)."""
+        fixed = dict(self.final_pairs)
+        for a, b in extra:
+            fixed[a] = b
+            fixed[b] = a
+        free = [i for i in range(self.n) if i not in fixed]
+        dummy = self.n
+        edges = []
+        for k, a in enumerate(free):
+            for b in free[k + 1:]:
+                if self.compat[a][b]:
+                    edges.append((a, b, 1))
+            if len(free) % 2 == 1 and self.eligible[a]:
+                edges.append((a, dummy, 1))
+        self.solves += 1
+        mate = self.solve_fn(self.n + 1, edges)
+        size = len(free) + (len(free) % 2)
+        return sum(1 for i in free if i in mate) + (1 if dummy in mate else 0) == size
+
+    # ---- weights -----------------------------------------------------------------------
+
+    def values(self, h, l, cur, nxt, special, final, df, ed="2017"):
+        if not self.compat[h][l]:
+            return None
+        P = self.P
+        ph, pl = P[h], P[l]
+        v: dict = {}
+
+        def add(key, amount):
+            v[key] = v.get(key, 0) + amount
+
+        in_br = l in cur
+        if special:
+            v["top"] = 1 + (not self.eligible[h]) + (not self.eligible[l])
+        if in_br:
+            v["C5"] = 1
+            add(("C6", df[h]), 1)
+            add(("C6", df[l]), 1)
+            add(("C6", ph.score - pl.score), -1)
+        if not special:
+            if final:
+                v["C7a"] = 1 + (not self.eligible[h]) + (not self.eligible[l])
+            elif l in nxt:
+                v["C7a"] = 1
+            if h in cur:
+                add(("C7b", df[h]), 1)
+            if l in cur:
+                add(("C7b", df[l]), 1)
+        if not in_br:
+            return v
+        v["C8"] = int(C10_colour_difference(ph, pl))
+        v["C9"] = int(C11_three_in_a_row(ph, pl))
+        v["C10"] = int(C12_colour_preference(ph, pl))
+        v["C11"] = int(C13_strong_preference(ph, pl))
+        higher = ph.score > pl.score
+        for back, c_down, c_up, s_down, s_up in ((1, "C12", "C13", "C16", "C17"), (2, "C14", "C15", "C18", "C19")):
+            if self.rounds_played < back:
+                continue
+            h_df = float_before(ph, back, ed) is Float.DOWN
+            l_df = float_before(pl, back, ed) is Float.DOWN
+            l_uf = float_before(pl, back, ed) is Float.UP
+            v[c_down] = int(l_df) + int(ph.score <= pl.score and h_df)
+            if higher and l_uf:
+                v[c_up] = -1
+                add((s_up, ph.score - pl.score), -1)
+            if l_df:
+                add((s_down, df[l]), 1)
+            if h_df:
+                add((s_down, df[h]), 1)
+                if higher:
+                    add((s_down, ph.score - pl.score), -1)
+        return v
+
+    def layout(self, cur, residents, nxt, special, final):
+        P = self.P
+        base = min(P[i].score for i in cur + nxt)
+        df = {i: P[i].score - base + self.ONE_POINT for i in cur + nxt}
+        mult: dict = {}
+        for k, i in enumerate(cur):
+            mult[df[i]] = mult.get(df[i], 0) + 1
+            seen = set()
+            for j in residents:
+                if j <= i or P[j].score in seen:
+                    continue
+                seen.add(P[j].score)
+                d = P[i].score - P[j].score
+                mult[d] = mult.get(d, 0) + 1
+        values = sorted(mult, reverse=True)
+        size = len(cur) + len(nxt)
+        names: list = []
+        maxima: list[int] = []
+        if special:
+            names.append("top")
+            maxima.append(3 * size)
+        names.append("C5")
+        maxima.append(size)
+        names += [("C6", d) for d in values]
+        maxima += [4 * mult[d] + 4 for d in values]
+        if not special:
+            names.append("C7a")
+            maxima.append(3 * size if final else size)
+            names += [("C7b", d) for d in values]
+            maxima += [4 * mult[d] + 4 for d in values]
+        for c in ("C8", "C9", "C10", "C11", "C12", "C13", "C14", "C15"):
+            names.append(c)
+            maxima.append(4 * size)
+        for c in ("C16", "C17", "C18", "C19"):
+            names += [(c, d) for d in values]
+            maxima += [4 * mult[d] + 4 for d in values]
+        return fit_layout(names, maxima), df
+
+    # ---- the round -----------------------------------------------------------------------
+
+    def pair(self) -> tuple[list[tuple[int, int]], int | None]:
+        P, n = self.P, self.n
+        groups: list[list[int]] = []
+        for i, e in enumerate(P):
+            if groups and P[groups[-1][0]].score == e.score:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        if not self.completable([]):
+            raise NoPairingError("no legal pairing of the whole round exists")
+        pairs: list[tuple[int, int]] = []
+        mdps: list[int] = []
+        special = len(groups) == 1
+        collapsed = False
+        gi = 0
+        while gi < len(groups):
+            if collapsed:
+                residents = [i for g in groups[gi:] for i in g]
+                gi_next = len(groups)
+            else:
+                residents = groups[gi]
+                gi_next = gi + 1
+            if special:
+                nxt = [i for g in groups[gi_next:] for i in g]
+                final = True
+            else:
+                nxt = groups[gi_next] if gi_next < len(groups) else []
+                final = gi_next >= len(groups) - 1
+            current = mdps + residents
+            lay, df = self.layout(current, residents, nxt, special, final)
+            m = Matcher(P, self.solve_fn)
+            m.active = current + nxt
+            m.relayout(lay, 3 * _bitlen(len(current) + len(nxt)) + 3)
+            cur_set, nxt_set, mdp_set = set(current), set(nxt), set(mdps)
+            verts = sorted(current + nxt)
+            for a_pos, h in enumerate(verts):
+                for l in verts[a_pos + 1:]:
+                    if h in mdp_set and l in mdp_set:
+                        continue
+                    m.set_base(h, l, self.values(h, l, cur_set, nxt_set, special, final, df))
+            stepper = BracketStepper(m, mdps, residents, nxt, _bitlen(len(current) + len(nxt)))
+            mate, new_pairs, floaters = stepper.run()
+            self.solves += m.solves
+            if not special and not self.completable(new_pairs):
+                special = True  # this is the PPB: pair it again with completion enforced
+                self.ppb = True
+                continue
+            for a, b in new_pairs:
+                self.final_pairs[a] = b
+                self.final_pairs[b] = a
+            pairs += new_pairs
+            mdps = floaters
+            if getattr(self, "ppb", False) and not collapsed:
+                collapsed = True
+            elif not special:
+                special = final
+            gi = gi_next
+        bye = None
+        if mdps:
+            if len(mdps) > 1 or n % 2 == 0:
+                raise NoPairingError(f"players {', '.join(str(P[i].id) for i in mdps)} could not be paired")
+            bye = mdps[0]
+        return pairs, bye
+
+
+# ----------------------------------------------------------------------------------------
 # entry point
 
 
@@ -618,10 +832,7 @@ def pair_round(
             return max_weight_matching(n, edges)
 
     ctx = RoundContext(t, state, edition, players, last_round=(r == t.total_rounds))
-    if edition == "2026":
-        engine = Dutch2026(ctx, solve)
-    else:
-        raise InputError("the 2017 edition is not available yet", field="--edition")
+    engine = Dutch2026(ctx, solve) if edition == "2026" else Dutch2017(ctx, solve)
     pair_idx, bye_idx = engine.pair()
     pairs = [allocate_colours(players[a], players[b], initial) for a, b in pair_idx]
     ordered = board_order(pairs)
