@@ -1,2 +1,32 @@
 """Rulesets: one module per pairing system, each its criteria in priority order and its
-literal procedure. The engine in :mod:`solver` knows none of them by name."""
+literal procedure. The engine in :mod:`solver` knows none of them by name.
+
+Every ruleset module offers::
+
+    EDITIONS: tuple[str, ...]            the first is the default
+    pair_round(t, edition, round_number) -> solver.pairing.Pairing
+    check_absolute(t, pairing, edition)  -> list[str]   (empty when legal)
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+#: System name on the command line -> module.
+SYSTEMS = {
+    "dutch": "rules.dutch",
+}
+
+#: Full names for reports.
+TITLES = {
+    "dutch": "FIDE Dutch",
+}
+
+
+def get_system(name: str) -> ModuleType:
+    from solver.errors import InputError
+
+    if name not in SYSTEMS:
+        raise InputError(f"unknown pairing system {name!r}; available: {', '.join(SYSTEMS)}", field="--system")
+    return importlib.import_module(SYSTEMS[name])

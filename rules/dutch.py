@@ -842,3 +842,52 @@ def pair_round(
         bye=players[bye_idx].id if bye_idx is not None else None,
         solves=engine.m.solves,
     )
+
+
+def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
+    """Every absolute rule a proposed round breaks, one message each (empty: legal).
+
+    Checked: every player to be paired appears exactly once and nobody else does (C.04.1),
+    C1 no rematch, C2 the bye, C3 absolute colour preferences, and that a bye is given
+    only to complete an odd number of players. Used on every pairing before it is shown.
+    """
+    state = t.state_before(pairing.round)
+    players = {e.id: e for e in entrants(t, state)}
+    last = state.total_rounds is not None and state.round == state.total_rounds
+    problems = []
+    seen: dict[int, str] = {}
+    for board, (w, b) in enumerate(pairing.pairs, start=1):
+        for pid in (w, b):
+            if pid not in players:
+                why = "is not in the tournament" if pid not in state.players else "is not to be paired this round (absent or on a bye)"
+                problems.append(f"board {board}: player {pid} {why}")
+            elif pid in seen:
+                problems.append(f"board {board}: player {pid} is already on {seen[pid]}")
+            seen[pid] = f"board {board}"
+        if w == b:
+            problems.append(f"board {board}: player {w} paired with itself")
+            continue
+        if w in players and b in players:
+            pw, pb = players[w], players[b]
+            if not C1_no_rematch(pw, pb, state):
+                why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
+                problems.append(f"C1: {w} and {b} {why}")
+            if not C3_absolute_colours(pw, pb, last):
+                colour = "White" if pw.pref == "w" else "Black"
+                problems.append(f"C3: {w} and {b} both have an absolute preference for {colour}")
+    if pairing.bye is not None:
+        pid = pairing.bye
+        if pid not in players:
+            problems.append(f"bye: player {pid} is not to be paired this round")
+        else:
+            if pid in seen:
+                problems.append(f"bye: player {pid} is also on {seen[pid]}")
+            seen[pid] = "the bye"
+            if not C2_bye_eligible(players[pid], edition):
+                problems.append(f"C2: the pairing-allocated bye goes to {pid}, who already had a bye or won without playing")
+    missing = sorted(set(players) - set(seen))
+    if missing:
+        problems.append(f"not paired: {', '.join(map(str, missing))}")
+    if pairing.bye is not None and len(players) % 2 == 0:
+        problems.append("a pairing-allocated bye with an even number of players")
+    return problems

@@ -2,8 +2,11 @@
 
 Subcommands::
 
+    tabellone pair FILE [--system dutch] [--edition 2026|2017] [--format text|bbp|trf|json] [-o OUT]
     tabellone info FILE [--round R] [--json] [--strict]
     tabellone convert FILE --to trf16|trf26|json [-o OUT] [--force]
+
+and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``.
 
 Every error the user can act on is one line on stderr with the file, line and field,
 and an exit code from :mod:`solver.errors`; never a traceback (set ``TABELLONE_DEBUG=1``
@@ -20,10 +23,11 @@ import traceback
 from typing import Sequence
 
 from . import __version__
-from .errors import EXIT_INVALID_INPUT, EXIT_OK, EXIT_UNEXPECTED, InputError, TabelloneError
+from .errors import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, InputError, SelfCheckError, TabelloneError
 from .io import FORMATS, dumps, load, safe_output, write_text
 from .model import Float, RoundState, Tournament
 from .scoring import format_points
+from .trf import format_trf
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,6 +49,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, help="the round about to be paired (default: the next one)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--strict", action="store_true", help="declared scores that disagree with the results are an error")
+
+    p = sub.add_parser("pair", help="pair the next round")
+    p.add_argument("file")
+    p.add_argument("--system", default="dutch", help="pairing system (default: dutch)")
+    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, or 2017)")
+    p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
+    p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json"))
+    p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
+    p.add_argument("--strict", action="store_true")
 
     p = sub.add_parser("convert", help="convert between TRF16, TRF26 and JSON")
     p.add_argument("file")
@@ -148,12 +161,151 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"info": cmd_info, "convert": cmd_convert}
+def run_pairing(t: Tournament, system: str, edition: str | None, source: str):
+    """Pair the next round and verify it against the absolute criteria before anyone
+    sees it: a violation is an engine bug, reported on stderr with exit code 2."""
+    from rules import get_system
+
+    module = get_system(system)
+    edition = edition or module.EDITIONS[0]
+    if edition not in module.EDITIONS:
+        raise InputError(f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+    pairing = module.pair_round(t, edition)
+    problems = module.check_absolute(t, pairing, edition)
+    if problems:
+        raise SelfCheckError(
+            f"{source}: the engine produced a pairing that breaks the rules ({'; '.join(problems)}); "
+            "nothing was written. Please report this with the input file."
+        )
+    return pairing, edition
+
+
+def format_pairing(t: Tournament, pairing, fmt: str, title: str) -> str:
+    if fmt == "bbp":
+        return "\n".join(pairing.bbp_lines()) + "\n"
+    if fmt == "json":
+        doc = {
+            "round": pairing.round,
+            "system": title,
+            "boards": [{"board": k, "white": w, "black": b} for k, (w, b) in enumerate(pairing.pairs, start=1)],
+            "bye": pairing.bye,
+        }
+        return json.dumps(doc, indent=1) + "\n"
+    if fmt == "trf":
+        return format_trf(with_round(t, pairing), "trf16")
+    state = t.state_before(pairing.round)
+    lines = [f"Round {pairing.round}: {title}, {len(pairing.pairs)} boards" + (f", bye to {pairing.bye}" if pairing.bye else "")]
+    lines.append(f"{'board':>5}  {'white':<32} {'pts':>5}    {'black':<32} {'pts':>5}")
+
+    def who(pid: int) -> str:
+        return f"{pid:>4} {t.player(pid).name[:27]}"
+
+    for k, (w, b) in enumerate(pairing.pairs, start=1):
+        lines.append(
+            f"{k:>5}  {who(w):<32} {format_points(state[w].score):>5}  - {who(b):<32} {format_points(state[b].score):>5}"
+        )
+    if pairing.bye is not None:
+        lines.append(f"  bye  {who(pairing.bye):<32} {format_points(state[pairing.bye].score):>5}  (pairing-allocated bye)")
+    absent = [s.id for s in state if not s.present]
+    if absent:
+        lines.append("not paired (absent or bye entered before pairing): " + ", ".join(map(str, absent)))
+    return "\n".join(lines) + "\n"
+
+
+def with_round(t: Tournament, pairing) -> Tournament:
+    """``t`` with the round just paired entered: games without results, and the PAB."""
+    from dataclasses import replace
+
+    from .model import EMPTY_ENTRY, RoundEntry
+
+    r = pairing.round
+    entries = {}
+    for w, b in pairing.pairs:
+        entries[w] = RoundEntry(b, "w", " ")
+        entries[b] = RoundEntry(w, "b", " ")
+    if pairing.bye is not None:
+        entries[pairing.bye] = RoundEntry(None, None, "U")
+    players = []
+    for p in t.players:
+        rounds = list(p.rounds[: r - 1])
+        while len(rounds) < r - 1:
+            rounds.append(EMPTY_ENTRY)
+        rounds.append(entries.get(p.id, p.entry(r)))
+        while rounds and rounds[-1].is_empty:
+            rounds.pop()
+        players.append(replace(p, rounds=tuple(rounds)))
+    return replace(t, players=tuple(players))
+
+
+def emit(text: str, output: str | None, inputs: list[str], force: bool) -> None:
+    if output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        write_text(safe_output(output, inputs, force), text)
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    from rules import TITLES
+
+    t = load_checked(args.file, args.strict)
+    pairing, edition = run_pairing(t, args.system, args.edition, args.file)
+    title = f"{TITLES.get(args.system, args.system)} {edition}"
+    emit(format_pairing(t, pairing, args.format, title), args.output, [args.file], args.force)
+    return EXIT_OK
+
+
+def compat_main(argv: list[str]) -> int:
+    """The bbpPairings / JaVaFo command line: ``--dutch FILE -p [OUT]`` pairs the next
+    round and writes their output format; ``--dutch FILE -c`` checks every round."""
+    parser = _Parser(prog="tabellone --dutch", description="bbpPairings-compatible invocation")
+    parser.add_argument("file")
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("-p", dest="pair_out", nargs="?", const="-", help="pair the next round; write to OUT or standard output")
+    mode.add_argument("-c", dest="check", action="store_true", help="check every round of the file")
+    parser.add_argument("--edition", default=None)
+    system = argv[0][2:]
+    args = parser.parse_args(argv[1:])
+    t = load_checked(args.file, strict=False)
+    if args.check:
+        return check_file(t, system, args.edition, args.file)
+    pairing, _ = run_pairing(t, system, args.edition, args.file)
+    text = "\n".join(pairing.bbp_lines()) + "\n"
+    if args.pair_out == "-":
+        sys.stdout.write(text)
+    else:
+        write_text(safe_output(args.pair_out, [args.file], force=True), text)
+    return EXIT_OK
+
+
+def check_file(t: Tournament, system: str, edition: str | None, source: str) -> int:
+    """Re-pair every recorded round from the rounds before it; list the rounds that differ."""
+    from .history import cut_before
+    from .model import pairs_of_round
+
+    differing = []
+    for r in range(1, t.rounds_paired + 1):
+        cut = cut_before(t, r)
+        pairing, _ = run_pairing(cut, system, edition, source)
+        recorded, pab = pairs_of_round(t, r)
+        same = sorted(pairing.pairs) == sorted(recorded) and pairing.bye == (pab[0] if pab else None)
+        if not same:
+            differing.append(r)
+            print(f"round {r}: differs from the rules' pairing")
+            rec, got = set(recorded), set(pairing.pairs)
+            print(f"  in the file only: {' '.join(f'{w}-{b}' for w, b in sorted(rec - got)) or '-'}; bye {pab[0] if pab else '-'}")
+            print(f"  rules' pairing only: {' '.join(f'{w}-{b}' for w, b in sorted(got - rec)) or '-'}; bye {pairing.bye or '-'}")
+    print(f"{t.rounds_paired - len(differing)} of {t.rounds_paired} rounds as the rules pair them")
+    return EXIT_OK if not differing else EXIT_NO_PAIRING
+
+
+COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv and argv[0] in ("--dutch",):
+            return compat_main(argv)
         parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:

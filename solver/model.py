@@ -67,6 +67,11 @@ class RoundEntry:
         return self.opponent is not None and self.result in GAME_CODES
 
     @property
+    def pending(self) -> bool:
+        """A game paired but without a result yet (opponent and colour, blank result)."""
+        return self.opponent is not None and self.result == " "
+
+    @property
     def is_empty(self) -> bool:
         return self.opponent is None and self.colour is None and self.result == " "
 
@@ -321,7 +326,7 @@ class Tournament:
         for p in self.players:
             for i in range(len(p.rounds), last, -1):
                 e = p.rounds[i - 1]
-                if e.is_game or e.result in "U+":
+                if e.is_game or e.pending or e.result in "U+":
                     last = i
                     break
         return last
@@ -353,6 +358,19 @@ class Tournament:
         return out
 
     # --- derived state ---------------------------------------------------------------
+
+    def check_results_before(self, round_number: int) -> None:
+        """Every game of rounds before ``round_number`` must have a result."""
+        for p in self.players:
+            for k in range(1, min(round_number, len(p.rounds) + 1)):
+                if p.rounds[k - 1].pending:
+                    from .errors import InputError
+
+                    raise InputError(
+                        f"round {k}: the game of players {p.id} and {p.rounds[k - 1].opponent} has no result; "
+                        f"enter the results of round {k} before working on round {round_number}",
+                        field=f"player {p.id}, round {k}",
+                    )
 
     def virtual_points_for(self, round_number: int) -> dict[int, Fraction]:
         out: dict[int, Fraction] = {}
@@ -397,6 +415,7 @@ class Tournament:
         r = self.next_round if round_number is None else round_number
         if r < 1:
             raise ValueError(f"round must be 1 or more, got {r}")
+        self.check_results_before(r)
         scoring = self.scoring
         win = scoring.win
         # score before each round, per player, with that round's virtual points

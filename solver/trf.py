@@ -219,10 +219,10 @@ class _Reader:
                 raise self.error(n, f"found result {result!r}, expected one of 1 = 0 + - W D L H F U Z", cols)
             if opponent == pid:
                 raise self.error(n, f"player {pid} is paired with itself", cols)
-            if opponent and result in "HFUZ ":
+            if opponent and result in "HFUZ":
                 raise self.error(n, f"found result {result!r} against opponent {opponent}: a bye has no opponent", cols)
             if opponent and colour not in "wb":
-                if result in "1=0WDL":
+                if result in "1=0WDL ":
                     raise self.error(n, f"a game against {opponent} needs colour w or b, found {cell[5]!r}", cols)
             rounds.append(RoundEntry(opponent or None, colour if colour in "wb" else None, result))
             k += 1
