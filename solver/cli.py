@@ -59,6 +59,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
 
+    p = sub.add_parser("generate", help="a random tournament paired round by round (results from Milvang's model)")
+    p.add_argument("--system", default="dutch")
+    p.add_argument("--edition")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--draw-rate", type=float, help="share of draws (default: the model's own)")
+    p.add_argument("--forfeit-rate", type=float, default=0.0)
+    p.add_argument("--absence-rate", type=float, default=0.0, help="zero-point byes entered before a round")
+    p.add_argument("--half-bye-rate", type=float, default=0.0)
+    p.add_argument("--rating-high", type=int, default=2600)
+    p.add_argument("--rating-low", type=int, default=1400)
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--format", default="trf16", choices=FORMATS)
+    p.add_argument("--force", action="store_true")
+
     p = sub.add_parser("convert", help="convert between TRF16, TRF26 and JSON")
     p.add_argument("file")
     p.add_argument("--to", required=True, choices=FORMATS)
@@ -298,7 +314,33 @@ def check_file(t: Tournament, system: str, edition: str | None, source: str) -> 
     return EXIT_OK if not differing else EXIT_NO_PAIRING
 
 
-COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair}
+def cmd_generate(args: argparse.Namespace) -> int:
+    from .generate import GeneratorSettings, generate
+
+    settings = GeneratorSettings(
+        players=args.players,
+        rounds=args.rounds,
+        seed=args.seed,
+        draw_rate=args.draw_rate,
+        forfeit_rate=args.forfeit_rate,
+        absence_rate=args.absence_rate,
+        half_bye_rate=args.half_bye_rate,
+        rating_high=args.rating_high,
+        rating_low=args.rating_low,
+    )
+    settings.validate()
+    target = safe_output(args.output, [], args.force)
+
+    def pairer(t: Tournament):
+        pairing, _ = run_pairing(t, args.system, args.edition, "generated tournament")
+        return pairing.pairs, pairing.bye
+
+    t = generate(settings, pairer)
+    write_text(target, dumps(t, args.format))
+    return EXIT_OK
+
+
+COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
