@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Conformance of the Dutch engine with the reference corpus (bbpPairings output).
+
+    python benchmarks/conformance.py [--edition 2026|2017] [--max-players N] [--jobs 2] [FILES...]
+
+With no files, runs the whole corpus of the edition from ../shared/corpus/
+(dutch-2026-dev or dutch-2017-dev). Prints one line per differing round, then a table:
+rounds identical / total, by event size, and the time per round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solver.conformance import check_file  # noqa: E402
+from solver.trf import read_trf  # noqa: E402
+
+CORPUS = {"2026": "dutch-2026-dev", "2017": "dutch-2017-dev"}
+
+
+def _run(args):
+    path, edition = args
+    return check_file(path, edition)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="*")
+    ap.add_argument("--edition", default="2026", choices=sorted(CORPUS))
+    ap.add_argument("--max-players", type=int, default=None)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    args = ap.parse_args()
+    files = [Path(f) for f in args.files]
+    if not files:
+        folder = Path(args.shared) / "corpus" / CORPUS[args.edition]
+        if not folder.is_dir():
+            print(f"no corpus at {folder}: pass files or --shared", file=sys.stderr)
+            return 3
+        files = sorted(folder.glob("*.trf"), key=lambda p: (len(read_trf(p).players), p.name))
+    if args.max_players:
+        files = [f for f in files if len(read_trf(f).players) <= args.max_players]
+    buckets = [(0, 50), (51, 100), (101, 200), (201, 400), (401, 10**6)]
+    stats = {b: [0, 0, 0.0] for b in buckets}
+    total = same = 0
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for result in pool.map(_run, [(str(f), args.edition) for f in files]):
+            for r in result.rounds:
+                total += 1
+                same += r.identical
+                for b in buckets:
+                    if b[0] <= r.players <= b[1]:
+                        stats[b][0] += 1
+                        stats[b][1] += r.identical
+                        stats[b][2] += r.seconds
+                if not r.identical:
+                    print(f"DIFF {r.file} round {r.round} ({r.players} players): {r.detail}", flush=True)
+    print()
+    print(f"FIDE Dutch {args.edition}: {len(files)} events")
+    print(f"{'players':>10} {'rounds':>7} {'identical':>10} {'rate':>8} {'s/round':>8}")
+    for b in buckets:
+        n, ok, secs = stats[b]
+        if n:
+            label = f"{b[0]}-{b[1]}" if b[1] < 10**6 else f"{b[0]}+"
+            print(f"{label:>10} {n:>7} {ok:>10} {100 * ok / n:>7.2f}% {secs / n:>8.3f}")
+    if total:
+        print(f"{'all':>10} {total:>7} {same:>10} {100 * same / total:>7.2f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
