@@ -180,18 +180,9 @@ def board_order(pairs: list[tuple[Entrant, Entrant]]) -> list[tuple[Entrant, Ent
 
 
 def infer_initial_colour(t: Tournament, ranks: dict[int, int]) -> str | None:
-    """The initial colour when the file does not state it (no ``XXC``/``152``): from
-    the first round with colours, the top-ranked player paired in it, their colour read
-    back through the parity of their pairing number (the reference engine's inference)."""
-    for r in range(1, t.rounds_paired + 1):
-        coloured = [p for p in t.players if p.entry(r).is_game and p.entry(r).colour in (WHITE, BLACK)]
-        if not coloured:
-            continue
-        participants = [p for p in t.players if p.entry(r).is_game or p.entry(r).result in "U+"]
-        top = min(participants, key=lambda p: ranks.get(p.id, p.id))
-        e = top.entry(r)
-        if e.colour not in (WHITE, BLACK):
-            continue
-        rank = ranks.get(top.id, 0)
-        return e.colour if rank % 2 == 0 else opposite(e.colour)
-    return None
+    """The initial colour when the file does not state it (no ``XXC``/``152``): the
+    colour of the top-ranked player paired in round 1 (see
+    :func:`solver.history.infer_initial_colour`)."""
+    from solver.history import infer_initial_colour as from_round_one
+
+    return from_round_one(t)

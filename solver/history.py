@@ -11,22 +11,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .model import BLACK, WHITE, Player, RoundEntry, Tournament, opposite
+from .model import BLACK, WHITE, RoundEntry, Tournament
 
 
 def infer_initial_colour(t: Tournament) -> str | None:
-    """The colour of pairing number 1 in round 1, as the engines' ``XXC`` means it.
-
-    Read from the first paired player in round 1: their colour, flipped when an odd
-    number of higher-ranked players sat out round 1 (the colours of round 1 alternate
-    down the list of paired players). ``None`` when round 1 has no game with colours.
-    """
-    skipped = 0
+    """The initial colour (``XXC``): the colour of the highest-ranked player paired in
+    round 1. Players absent from round 1 hold no pairing number then (C.04.3 colour
+    rule 5.2.5 counts the players being paired), so the first paired player is the one
+    the initial colour goes to; the reference corpus confirms it (events whose top
+    seed sat out round 1). ``None`` when round 1 has no game with colours."""
     for p in t.players:
         e = p.entry(1)
         if e.is_game and e.colour in (WHITE, BLACK):
-            return e.colour if skipped % 2 == 0 else opposite(e.colour)
-        skipped += 1
+            return e.colour
+        if e.is_game or e.result == "U":
+            return None
     return None
 
 
