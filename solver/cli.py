@@ -353,7 +353,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help()
             return EXIT_INVALID_INPUT
-        return COMMANDS[args.command](args)
+        try:
+            return COMMANDS[args.command](args)
+        except InputError as exc:
+            if exc.source is None and getattr(args, "file", None):
+                raise InputError(exc.detail, source=args.file, line=exc.line, field=exc.field) from None
+            raise
+    except SystemExit as exc:  # argparse: --help, --version, usage errors
+        return exc.code if isinstance(exc.code, int) else EXIT_INVALID_INPUT
     except TabelloneError as exc:
         print(f"tabellone: {exc}", file=sys.stderr)
         return exc.exit_code

@@ -12,7 +12,7 @@ Schema (version 1), documented in ``docs/json-format.md``::
       "byes": [{"round": 5, "player": 12, "kind": "H"}],
       "virtual_points": [{"round": 1, "player": 3, "points": "1"}],
       "prohibited": [{"first_round": 1, "last_round": 9, "players": [4, 7]}],
-      "headers": [{"code": "012", "text": "Club Open"}],
+      "headers": [{"code": "012", "text": "Club Open"}],   ("sep" too when column 4 is not blank)
       "players": [
         {"id": 1, "name": "...", "sex": "m", "title": "GM", "rating": 2500,
          "federation": "ITA", "fide_id": "...", "birth_date": "1990/01/01",
@@ -66,7 +66,7 @@ def to_json_dict(t: Tournament) -> dict[str, Any]:
         "prohibited": [
             {"first_round": p.first_round, "last_round": p.last_round, "players": list(p.players)} for p in t.prohibited
         ],
-        "headers": [{"code": h.code, "text": h.text} for h in t.headers],
+        "headers": [{"code": h.code, "text": h.text, **({"sep": h.sep} if h.sep != " " else {})} for h in t.headers],
         "players": [
             {
                 "id": p.id,
@@ -198,7 +198,11 @@ def parse_json(data: bytes | str, source: str = "<input>") -> Tournament:
         for i, p in enumerate(w.get(doc, "prohibited", "$", (list,), optional=True, default=[]))
     ]
     headers = [
-        HeaderRecord(w.get(h, "code", f"headers[{i}]", (str,)), w.get(h, "text", f"headers[{i}]", (str,)))
+        HeaderRecord(
+            w.get(h, "code", f"headers[{i}]", (str,)),
+            w.get(h, "text", f"headers[{i}]", (str,)),
+            w.get(h, "sep", f"headers[{i}]", (str,), optional=True, default=" "),
+        )
         for i, h in enumerate(w.get(doc, "headers", "$", (list,), optional=True, default=[]))
     ]
     colour = w.get(doc, "initial_colour", "$", (str,), optional=True)

@@ -22,6 +22,11 @@ try:  # rustworkx is a declared dependency; the fallback keeps the engine usable
 except ImportError:  # pragma: no cover
     rx = None
 
+try:  # the compiled core (solver/_blossom.c), built by pip install
+    from . import _blossom
+except ImportError:  # pragma: no cover - a build without a C compiler
+    _blossom = None
+
 #: Largest weight handed to rustworkx. Its dual variables reach twice the largest edge
 #: weight, and it converts to signed 128-bit integers: keep two bits of headroom.
 RUSTWORKX_LIMIT = 1 << 125
@@ -39,11 +44,15 @@ def max_weight_matching(
     ``edges`` are ``(u, v, weight)`` with non-negative integer weights. Returns a dict
     mapping each matched vertex to its mate (both directions). With ``max_cardinality``
     the matching has the most edges possible, and the greatest weight among those.
-    ``backend`` is ``'auto'``, ``'rustworkx'`` or ``'networkx'``.
+    ``backend`` is ``'auto'`` (the compiled core when built, else rustworkx when the
+    weights fit, else networkx), ``'c'``, ``'rustworkx'`` or ``'networkx'``.
     """
-    edge_list = [(u, v, w) for u, v, w in edges]
+    edge_list = edges if isinstance(edges, list) else list(edges)
     if not edge_list:
         return {}
+    if backend == "c" or (backend == "auto" and _blossom is not None):
+        mates = _blossom.max_weight_matching(n, edge_list, max_cardinality)
+        return {i: m for i, m in enumerate(mates) if m >= 0}
     largest = max(w for _, _, w in edge_list)
     use_rx = backend == "rustworkx" or (backend == "auto" and rx is not None and largest < RUSTWORKX_LIMIT)
     if use_rx:

@@ -152,11 +152,18 @@ class HeaderRecord:
     """A record kept as text: event name, dates, arbiters, tie-breaks, team records...
 
     ``code`` is the record's first three characters (``'012'``, ``'202'``, ``'###'``);
-    ``text`` the rest of the line after the separating space, trailing blanks removed.
+    ``text`` the value after the fourth column, trailing blanks removed; ``sep`` the
+    fourth column itself, a blank in every well-formed file (``code + sep + text`` gives
+    the line back).
     """
 
     code: str
     text: str
+    sep: str = " "
+
+    @property
+    def line(self) -> str:
+        return (self.code + self.sep + self.text).rstrip()
 
 
 class Colour(str, enum.Enum):

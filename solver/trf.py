@@ -64,7 +64,12 @@ ROUND_START = 91  # 0-based column of round 1's opponent field
 ROUND_WIDTH = 10
 ALL_ROUNDS = 999  # last round of a JaVaFo XXP record, which holds in every round
 
-_NUMBER = re.compile(r"^[+-]?\d+(\.\d+)?$")
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$", re.ASCII)
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts superscripts such as '²')."""
+    return text.isascii() and text.isdigit()
 
 #: bbpPairings point records and the Scoring field each sets.
 BBP_FIELDS = {
@@ -152,11 +157,9 @@ class _Reader:
         self.scoring_values: dict[str, Fraction] = {}
         self.system: str | None = None
         self.absent_next: list[tuple[int, int]] = []  # (line, id) from XXZ
-        self.byes: list[PreassignedBye] = []
-        self.virtual: list[VirtualPoints] = []
-        self.accel_javafo: list[tuple[int, int, list[Fraction]]] = []
-        self.prohibited: list[ProhibitedPairs] = []
-        self.prohibited_all_rounds: list[tuple[int, tuple[int, ...]]] = []
+        self.bye_records: list[tuple[int, ByeKind, int, int, list[int]]] = []
+        self.virtual_records: list[tuple] = []  # in file order: later records overwrite
+        self.prohibited_records: list[tuple[int, int, int, list[int]]] = []
 
     def error(self, line: int, message: str, field: str | None = None) -> InputError:
         return InputError(message, source=self.source, line=line, field=field)
@@ -167,7 +170,7 @@ class _Reader:
         t = text.strip()
         if not t:
             return blank
-        if not t.isdigit():
+        if not _digits(t):
             raise self.error(line, f"found {t!r}, expected a whole number", field)
         return int(t)
 
@@ -206,7 +209,7 @@ class _Reader:
             if line[c + 8:c + 10].strip():
                 raise self.error(n, f"found {line[c:c + 10]!r}, expected 'OOOO C R' (opponent, colour, result) followed by blanks", cols)
             opp_text = cell[0:4].strip()
-            if opp_text and not opp_text.isdigit():
+            if opp_text and not _digits(opp_text):
                 raise self.error(n, f"found opponent {cell[0:4]!r}, expected a start rank or 0000", cols)
             opponent = int(opp_text) if opp_text else 0
             colour = cell[5].lower()
@@ -248,13 +251,13 @@ class _Reader:
     def ids(self, tokens: list[str], n: int, field: str) -> list[int]:
         out = []
         for tok in tokens:
-            if not tok.isdigit() or int(tok) == 0:
+            if not _digits(tok) or int(tok) == 0:
                 raise self.error(n, f"found {tok!r}, expected a start rank", field)
             out.append(int(tok))
         return out
 
     def round_range(self, tok: str, n: int, field: str) -> tuple[int, int]:
-        m = re.fullmatch(r"(\d+)(?:-(\d+))?", tok)
+        m = re.fullmatch(r"(\d{1,3})(?:-(\d{1,3}))?", tok, re.ASCII)
         if not m:
             raise self.error(n, f"found {tok!r}, expected a round or a range such as 1-4", field)
         a = int(m.group(1))
@@ -266,11 +269,12 @@ class _Reader:
     def other(self, raw: str, n: int) -> None:
         code = raw[:3]
         rest = raw[4:] if len(raw) > 3 else ""
+        sep = raw[3:4] or " "
         tokens = rest.split()
         upper = code.upper()
         if upper == "XXR" or code == "142":
             field = "XXR (number of rounds)" if upper == "XXR" else "142 (number of rounds)"
-            if len(tokens) != 1 or not tokens[0].isdigit() or int(tokens[0]) == 0:
+            if len(tokens) != 1 or not _digits(tokens[0]) or int(tokens[0]) == 0:
                 raise self.error(n, f"found {rest.strip()!r}, expected the number of rounds", field)
             self.total_rounds = int(tokens[0])
         elif upper == "XXC":
@@ -303,7 +307,10 @@ class _Reader:
                     raise self.error(n, f"found {tok!r}, expected CODE=points with CODE one of W D {' '.join(XXS_FIELDS)}", "XXS (scoring)")
                 points = self.number(value, n, f"XXS {key}")
                 if key in XXS_SHORTCUTS:
-                    # W sets every kind of win (WW BW FW FPB), D every draw (WD BD HPB)
+                    # W sets every kind of win (WW BW FW FPB) but not the PAB, which
+                    # keeps its own value (JaVaFo manual); D every draw (WD BD HPB)
+                    if key == "W" and "pab" not in self.scoring_values:
+                        self.scoring_values["pab"] = Scoring().value("pab") if "win" not in self.scoring_values else self.scoring_values["win"]
                     main, *covered = XXS_SHORTCUTS[key]
                     self.scoring_values[main] = points
                     for name in covered:
@@ -322,9 +329,8 @@ class _Reader:
             if len(tokens) < 3 or tokens[0].upper() not in ("H", "F", "Z"):
                 raise self.error(n, f"found {rest.strip()!r}, expected a bye kind (H, F or Z), a round and start ranks", "240 (byes)")
             first, last = self.round_range(tokens[1], n, "240 (byes) round, columns 7-9")
-            for pid in self.ids(tokens[2:], n, "240 (byes) start ranks, columns 11-14, 16-19, ..."):
-                for r in range(first, last + 1):
-                    self.byes.append(PreassignedBye(r, pid, ByeKind(tokens[0].upper())))
+            ids = self.ids(tokens[2:], n, "240 (byes) start ranks, columns 11-14, 16-19, ...")
+            self.bye_records.append((n, ByeKind(tokens[0].upper()), first, last, ids))
         elif code == "250":
             self.virtual_250(raw.rstrip(), n)
         elif upper == "XXA":
@@ -332,7 +338,9 @@ class _Reader:
                 raise self.error(n, "found nothing, expected a start rank and points per round", "XXA (acceleration)")
             pid = self.ids(tokens[:1], n, "XXA (acceleration) player")[0]
             values = [self.number(t, n, f"XXA round {i + 1}") for i, t in enumerate(tokens[1:])]
-            self.accel_javafo.append((n, pid, values))
+            if len(values) > 999:
+                raise self.error(n, f"found {len(values)} rounds of virtual points, expected at most 999", "XXA (acceleration)")
+            self.virtual_records.append(("XXA", n, pid, values))
         elif code == "260":
             # 260 RRF RRL PPPP PPPP ...: first and last round, then start ranks
             if len(tokens) < 4:
@@ -342,14 +350,14 @@ class _Reader:
             if not first or not last or last < first:
                 raise self.error(n, f"found rounds {tokens[0]} to {tokens[1]}, expected 1 <= first <= last", "260 (prohibited pairs)")
             ids = self.ids(tokens[2:], n, "260 (prohibited pairs) start ranks")
-            self.prohibited.append(ProhibitedPairs(first, last, tuple(ids)))
+            self.prohibited_records.append((n, first, last, ids))
         elif upper == "XXP":
             ids = self.ids(tokens, n, "XXP (prohibited pairs)")
             if len(ids) < 2:
                 raise self.error(n, "expected at least two start ranks", "XXP (prohibited pairs)")
-            self.prohibited_all_rounds.append((n, tuple(ids)))
+            self.prohibited_records.append((n, 1, ALL_ROUNDS, ids))
         else:
-            self.headers.append(HeaderRecord(code, rest.rstrip()))
+            self.headers.append(HeaderRecord(code, rest.rstrip(), sep))
 
     def scoring_162(self, line: str, n: int) -> None:
         """``162  W 3.0    D 1.0``: a symbol at column 6, its points at 7-10, every 9
@@ -378,12 +386,12 @@ class _Reader:
         if len(tokens) != 5:
             raise self.error(n, f"found {line[4:].strip()!r}, expected game points, first and last round, first and last start rank", field)
         points = self.number(tokens[0], n, field + " game points, columns 10-13")
+        if points == 0:
+            raise self.error(n, "found game points 0, expected the points to add (a record of nothing is an error)", field)
         r1, r2, p1, p2 = (self.integer(t, n, field) for t in tokens[1:])
         if not (r1 and r2 and p1 and p2) or r2 < r1 or p2 < p1:
             raise self.error(n, f"found rounds {tokens[1]}-{tokens[2]} and players {tokens[3]}-{tokens[4]}, expected ranges from 1 with first <= last", field)
-        for r in range(r1, r2 + 1):
-            for pid in range(p1, p2 + 1):
-                self.virtual.append(VirtualPoints(r, pid, points))
+        self.virtual_records.append(("250", n, (r1, r2, p1, p2), points))
 
     # ---- whole file ----------------------------------------------------------------
 
@@ -391,18 +399,52 @@ class _Reader:
         players = tuple(sorted(self.players, key=lambda p: p.id))
         t = Tournament(players=players)
         scoring = Scoring().with_values(**self.scoring_values) if self.scoring_values else Scoring()
-        byes = list(self.byes)
+        by_id = {p.id for p in players}
         next_round = t.rounds_paired + 1
+        last_round = max(self.total_rounds or 0, t.rounds_recorded, next_round)
+
+        def known(pid: int, n: int, what: str) -> None:
+            if pid not in by_id:
+                raise self.error(n, f"player {pid} has no player record (001 line)", what)
+
+        def in_event(r: int, n: int, what: str) -> None:
+            if r > last_round:
+                raise self.error(n, f"round {r} is beyond the event's {last_round} rounds", what)
+
+        byes = []
+        for n, kind, first, last, ids in self.bye_records:
+            in_event(last, n, "240 (byes) round")
+            for pid in ids:
+                known(pid, n, "240 (byes)")
+                byes.extend(PreassignedBye(r, pid, kind) for r in range(first, last + 1))
         for n, pid in self.absent_next:
+            known(pid, n, "XXZ (absent players)")
             byes.append(PreassignedBye(next_round, pid, ByeKind.ZERO))
-        virtual = list(self.virtual)
-        for n, pid, values in self.accel_javafo:
-            for r, v in enumerate(values, start=1):
-                if v:
-                    virtual.append(VirtualPoints(r, pid, v))
-        prohibited = list(self.prohibited)
-        for n, ids in self.prohibited_all_rounds:
-            prohibited.append(ProhibitedPairs(1, ALL_ROUNDS, ids))
+        cells: dict[tuple[int, int], Fraction] = {}
+        for record in self.virtual_records:
+            if record[0] == "250":
+                _, n, (r1, r2, p1, p2), points = record
+                in_event(r2, n, "250 (virtual points) rounds")
+                for pid in (p1, p2):
+                    known(pid, n, "250 (virtual points) players")
+                for r in range(r1, r2 + 1):
+                    for pid in range(p1, p2 + 1):
+                        if pid in by_id:
+                            cells[(r, pid)] = points
+            else:
+                _, n, pid, values = record
+                known(pid, n, "XXA (acceleration)")
+                in_event(len(values), n, "XXA (acceleration) rounds")
+                for r, v in enumerate(values, start=1):
+                    if v:
+                        cells[(r, pid)] = v
+                    else:
+                        cells.pop((r, pid), None)
+        virtual = [VirtualPoints(r, pid, v) for (r, pid), v in cells.items()]
+        for n, first, last, ids in self.prohibited_records:
+            for pid in ids:
+                known(pid, n, "260 / XXP (prohibited pairs)")
+        prohibited = [ProhibitedPairs(first, last, tuple(ids)) for n, first, last, ids in self.prohibited_records]
         t = replace(
             t,
             total_rounds=self.total_rounds,
@@ -472,7 +514,7 @@ def format_player(p: Player) -> str:
         + " "
         + fit(p.birth_date, 10, "birth date")
         + " "
-        + fit(format_points(p.points) if p.points is not None else "", 4, "points", right=True)
+        + fit(_points_field(p.points), 4, "points", right=True)
         + " "
         + fit(str(p.rank) if p.rank is not None else "", 4, "rank", right=True)
     )
@@ -482,6 +524,16 @@ def format_player(p: Player) -> str:
         colour = e.colour or ("-" if not e.is_empty else " ")
         cells.append(f"  {opp} {colour} {e.result}")
     return (head + "".join(cells)).rstrip()
+
+
+def _points_field(value: Fraction | None) -> str:
+    """Points for columns 81-84: '11.5', or '100' when one decimal does not fit."""
+    if value is None:
+        return ""
+    text = format_points(value)
+    if len(text) > 4 and value.denominator == 1:
+        text = str(value.numerator)
+    return text
 
 
 def _scoring_lines(scoring: Scoring, fmt: str) -> list[str]:
@@ -535,7 +587,7 @@ def format_trf(t: Tournament, fmt: str = "trf16") -> str:
         raise ValueError(f"unknown TRF format {fmt!r}")
     lines: list[str] = []
     for h in t.headers:
-        lines.append(f"{h.code} {h.text}".rstrip() if h.text else h.code)
+        lines.append(h.line)
     if fmt == "trf26":
         if t.total_rounds is not None:
             lines.append(f"142 {t.total_rounds}")

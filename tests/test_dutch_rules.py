@@ -1,0 +1,167 @@
+"""The Dutch system on small events worked out by hand from the rule text (C.04.3)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.dutch import C11_three_in_a_row, C12_colour_preference, C13_strong_preference, check_absolute, pair_round
+from rules.fide_common import Entrant, allocate_colours
+from solver.cli import main
+from solver.errors import NoPairingError
+from solver.model import Player, RoundEntry, Strength, Tournament, colour_preference
+from solver.pairing import Pairing
+from solver.trf import format_trf
+
+
+def field(n: int, rounds: list[dict[int, tuple]] | None = None, total: int = 5, colour: str = "w") -> Tournament:
+    """``n`` players rated in TPN order; ``rounds[k]`` maps a player to (opponent,
+    colour, result) or (None, None, code) for round k+1."""
+    rounds = rounds or []
+    players = []
+    for pid in range(1, n + 1):
+        entries = []
+        for rnd in rounds:
+            opp, col, res = rnd.get(pid, (None, None, "Z"))
+            entries.append(RoundEntry(opp, col, res))
+        players.append(Player(pid, f"Player {pid}", tuple(entries), rating=2400 - 10 * pid))
+    return Tournament(players=tuple(players), total_rounds=total, initial_colour=colour)
+
+
+def game(w: int, b: int, result: str) -> dict[int, tuple]:
+    """A played game: result from White's side: '1', '=', '0'."""
+    other = {"1": "0", "0": "1", "=": "="}[result]
+    return {w: (b, "w", result), b: (w, "b", other)}
+
+
+def merge(*parts: dict) -> dict:
+    out: dict = {}
+    for p in parts:
+        out.update(p)
+    return out
+
+
+def test_round_one_even_field_pairs_top_half_against_bottom_half():
+    # C.04.3 Art. 3: one bracket, S1 = 1 2 3, S2 = 4 5 6, no transposition needed.
+    # Colours (Art. 5.2.5): the higher-ranked player takes the initial colour when his
+    # TPN is odd (1 and 3: White) and the other colour when it is even (2: Black).
+    p = pair_round(field(6), "2026")
+    assert p.pairs == [(1, 4), (5, 2), (3, 6)]
+    assert p.bye is None
+
+
+def test_round_one_initial_colour_black_mirrors_the_colours():
+    p = pair_round(field(6, colour="b"), "2026")
+    assert p.pairs == [(4, 1), (2, 5), (6, 3)]
+
+
+def test_round_one_odd_field_gives_the_bye_to_the_last_player():
+    # Seven players: the lowest-ranked takes the PAB (C5 in 2026: all scores equal, the
+    # generation order floats the last BSN), the rest pair 1-4, 2-5, 3-6.
+    for edition in ("2026", "2017"):
+        p = pair_round(field(7), edition)
+        assert p.bye == 7
+        assert sorted(tuple(sorted(x)) for x in p.pairs) == [(1, 4), (2, 5), (3, 6)]
+
+
+def test_round_two_winners_meet_and_rematch_is_avoided():
+    # Round 1: 1-3 (1 wins), 4-2 (2 wins with Black). Round 2: scoregroup {1, 2} with
+    # one point and {3, 4} with none. 1 and 2 have not met: 1-2 and 3-4. Colours by
+    # 5.2.1: 1 had White (mild preference Black), 2 had Black (mild White): 2-1;
+    # 3 had Black (prefers White), 4 had White: 3-4.
+    t = field(4, [merge(game(1, 3, "1"), game(4, 2, "0"))])
+    p = pair_round(t, "2026")
+    assert p.pairs == [(2, 1), (3, 4)]
+
+
+def test_transposition_chosen_for_colour_preferences():
+    # Round 1: 1-2 and 3-4 drawn, so one scoregroup of four. S1 = 1 2, S2 = 3 4; C1
+    # allows 1-3 2-4, but 1 and 3 both had White (both prefer Black) and 2 and 4 both
+    # had Black: two C12 failures. The transposition S2 = 4 3 gives 1-4 and 2-3 where
+    # everyone gets the colour he prefers, so it wins (Art. 3.8: best on C12).
+    # Colours: 4 White against 1, 2 White against 3.
+    t = field(4, [merge(game(1, 2, "="), game(3, 4, "="))])
+    p = pair_round(t, "2026")
+    assert p.pairs == [(4, 1), (2, 3)]
+
+
+def test_no_legal_pairing_is_reported():
+    # Two players who have met can never be paired again: exit 1 from the CLI.
+    t = field(2, [game(1, 2, "1")], total=3)
+    with pytest.raises(NoPairingError):
+        pair_round(t, "2026")
+
+
+def test_cli_exit_code_1_when_no_pairing(tmp_path, capsys):
+    t = field(2, [game(1, 2, "1")], total=3)
+    path = tmp_path / "two.trf"
+    path.write_text(format_trf(t))
+    assert main(["pair", str(path)]) == 1
+    assert "pair" in capsys.readouterr().err
+
+
+def test_cli_bbp_output_format(tmp_path, capsys):
+    path = tmp_path / "seven.trf"
+    path.write_text(format_trf(field(7)))
+    assert main(["--dutch", str(path), "-p"]) == 0
+    out = capsys.readouterr().out.split("\n")
+    assert out[0] == "4"  # three boards and the bye line
+    assert out[4] == "7 0"
+    out_file = tmp_path / "pairs.txt"
+    assert main(["--dutch", str(path), "-p", str(out_file)]) == 0
+    assert out_file.read_text().split("\n")[0] == "4"
+
+
+def test_self_check_names_the_broken_rule():
+    t = field(4, [merge(game(1, 3, "1"), game(4, 2, "0"))])
+    bad = Pairing(round=2, pairs=[(1, 3), (2, 4)], bye=None)
+    problems = check_absolute(t, bad)
+    assert any(p.startswith("C1: 1 and 3") for p in problems)
+    assert check_absolute(t, pair_round(t, "2026")) == []
+
+
+def _entrant(pid: int, history: str, rank: int, score: str = "1") -> Entrant:
+    pref = colour_preference(history)
+    rep = history[-1] if len(history) >= 2 and history[-1] == history[-2] else None
+    return Entrant(
+        id=pid, rank=rank, score=Fraction(score), real_score=Fraction(score), colours=history,
+        pref=pref.colour, strength=pref.strength, cd=history.count("w") - history.count("b"),
+        repeated=rep, topscorer=False, state=None,  # type: ignore[arg-type]
+    )
+
+
+def test_colour_rules_in_order():
+    # 5.2.1: different preferences are both granted.
+    # 'w b' prefers White (alternate from Black), 'b w' prefers Black.
+    w, b = allocate_colours(_entrant(1, "wb", 0), _entrant(2, "bw", 1), "w")
+    assert (w.id, b.id) == (1, 2)
+    # 5.2.2: the stronger preference wins (strong 'b w b' -> White, over mild 'w b' -> White).
+    w, b = allocate_colours(_entrant(1, "wb", 0), _entrant(2, "bwb", 1), "w")
+    assert w.id == 2
+    # 5.2.3: 'b w w b' and 'w b w b' both prefer White mildly (CD 0, last game Black).
+    # Read back: b/b, w/w agree; then w (player 1) against b (player 2) differ: player 1
+    # alternates from White to Black, player 2 gets White.
+    w, b = allocate_colours(_entrant(1, "bwwb", 0), _entrant(2, "wbwb", 1), "w")
+    assert (w.id, b.id) == (2, 1)
+    # 5.2.4: identical histories: the higher-ranked player's preference.
+    w, b = allocate_colours(_entrant(1, "wb", 3), _entrant(2, "wb", 4), "w")
+    assert w.id == 1
+    # 5.2.5: no history at all: higher rank 0 (odd TPN) takes the initial colour.
+    w, b = allocate_colours(_entrant(1, "", 2), _entrant(2, "", 5), "b")
+    assert b.id == 1
+
+
+def test_colour_criteria_on_pairs():
+    # C12: two players wanting White cannot both have it.
+    assert not C12_colour_preference(_entrant(1, "wb", 0), _entrant(2, "bwb", 1))
+    assert C12_colour_preference(_entrant(1, "wb", 0), _entrant(2, "bw", 1))
+    # C13: 'b w b' (CD -1: strong White) against 'w b b' (two Blacks: absolute White):
+    # the strong preference is lost. Against 'w b' (CD 0: mild White) only a mild one is.
+    assert not C13_strong_preference(_entrant(1, "bwb", 0), _entrant(2, "wbb", 1))
+    assert C13_strong_preference(_entrant(1, "bwb", 0), _entrant(2, "wb", 1))
+    # C11: both absolute for White with equal |CD| and the same repeated colour: one of
+    # them plays Black a third time.
+    a, b = _entrant(1, "wbb", 0), _entrant(2, "wbb", 1)
+    assert a.strength is Strength.ABSOLUTE
+    assert not C11_three_in_a_row(a, b)
