@@ -436,6 +436,36 @@ class BracketStepper:
         else:
             self.m.bonus.pop(key, None)
 
+    def _bonuses_of(self, x: int) -> dict[int, int]:
+        out = {}
+        for (a, c), v in self.m.bonus.items():
+            if a == x:
+                out[c] = v
+            elif c == x:
+                out[a] = v
+        return out
+
+    def _still_optimal(self, x: int, mate: dict[int, int], before: dict[int, int]) -> bool:
+        """Whether the current matching stays optimal after x's bonuses changed from
+        ``before`` to their present values, without solving again.
+
+        Only x's edges changed; any matching gains the change on the one edge it uses
+        at x (none if x is left single). If the current matching's edge at x gains at
+        least as much as any other edge of x, and at least nothing, no matching can
+        overtake it: the optimum, and the answer read from it, stand.
+        """
+        now = self._bonuses_of(x)
+        y = mate.get(x)
+        if y is None or y == x:
+            return False
+        gain = now.get(y, 0) - before.get(y, 0)
+        if gain < 0:
+            return False
+        for z in set(now) | set(before):
+            if z != y and now.get(z, 0) - before.get(z, 0) > gain:
+                return False
+        return True
+
     def run(self) -> tuple[dict[int, int], list[tuple[int, int]], list[int]]:
         m = self.m
         res_set = set(self.res)
@@ -481,13 +511,15 @@ class BracketStepper:
         start = len(self.mdps) + len(self.res) + len(self.nxt)
         for x in chosen:
             bonus = start
+            before = self._bonuses_of(x)
             for y in reversed(self.res):
                 if y in m.final:
                     continue
                 if base_nonzero(x, y):
                     self._set_bonus(x, y, bonus)
                     bonus += 1
-            mate = m.solve()
+            if not self._still_optimal(x, mate, before):
+                mate = m.solve()
             y = mate.get(x)
             if y is None or y not in res_set:
                 raise AssertionError("an MDP chosen to be paired lost its opponent")
@@ -571,6 +603,7 @@ class BracketStepper:
                 if not roles[x] or x in m.final:
                     continue
                 bonus = 0
+                before = self._bonuses_of(x)
                 for c in range(len(R) - 1, a, -1):
                     y = R[c]
                     if y in m.final:
@@ -578,7 +611,8 @@ class BracketStepper:
                     if base_nonzero(x, y):
                         self._set_bonus(x, y, bonus)
                     bonus += 1
-                mate = m.solve()
+                if not self._still_optimal(x, mate, before):
+                    mate = m.solve()
                 y = mate.get(x)
                 if y is None or y not in Rset:
                     raise AssertionError("an S1 player lost its opponent in the remainder")
