@@ -6,6 +6,8 @@ Every ruleset module offers::
     EDITIONS: tuple[str, ...]            the first is the default
     pair_round(t, edition, round_number) -> solver.pairing.Pairing
     check_absolute(t, pairing, edition)  -> list[str]   (empty when legal)
+
+A system listed here whose module is not installed yet is reported as unavailable.
 """
 
 from __future__ import annotations
@@ -16,11 +18,15 @@ from types import ModuleType
 #: System name on the command line -> module.
 SYSTEMS = {
     "dutch": "rules.dutch",
+    "dubov": "rules.dubov",
+    "italo-svizzero": "rules.italo_svizzero",
 }
 
 #: Full names for reports.
 TITLES = {
     "dutch": "FIDE Dutch",
+    "dubov": "FIDE Dubov",
+    "italo-svizzero": "FID italo-svizzero a rotazione continua",
 }
 
 
@@ -29,4 +35,9 @@ def get_system(name: str) -> ModuleType:
 
     if name not in SYSTEMS:
         raise InputError(f"unknown pairing system {name!r}; available: {', '.join(SYSTEMS)}", field="--system")
-    return importlib.import_module(SYSTEMS[name])
+    try:
+        return importlib.import_module(SYSTEMS[name])
+    except ModuleNotFoundError as exc:
+        if exc.name != SYSTEMS[name]:
+            raise
+        raise InputError(f"the {TITLES[name]} system is not available yet", field="--system") from None
