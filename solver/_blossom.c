@@ -1,0 +1,2304 @@
+/*
+ * solver._blossom -- maximum-weight matching in general graphs with exact
+ * multi-precision non-negative integer weights.
+ *
+ * Algorithm: Edmonds' blossom algorithm with the primal-dual method
+ * (J. Edmonds, "Paths, trees, and flowers", Canad. J. Math. 17, 1965;
+ * Z. Galil, "Efficient algorithms for finding maximum matching in graphs",
+ * ACM Computing Surveys 18, 1986), O(n^3), organised in stages with S/T
+ * labels, nested blossoms (base, children, connecting endpoints), vertex and
+ * blossom dual variables and the four kinds of dual adjustment delta1..delta4,
+ * following the well-known structure of J. van Rantwijk's mwmatching.  This is
+ * an independent implementation written for Tabellone.
+ *
+ * Conventions (as in the classic integer formulation):
+ *   - edge k joins endpoint[2k] and endpoint[2k+1]; an "endpoint index" p
+ *     names the vertex endpoint[p], and p^1 is the other end of the edge;
+ *   - vertex duals are stored doubled: slack(k) = u_i + u_j - 2 w_k, and the
+ *     per-edge value 2 w_k is precomputed; blossom duals z_B are stored as is.
+ *     With integer weights every quantity stays integral (delta3 = slack/2 is
+ *     exact because all S-vertices have duals of equal parity);
+ *   - numbers are fixed-width two's complement integers on L 64-bit limbs,
+ *     L chosen per call from the widest weight; every dual update is checked
+ *     to stay far inside the representable range, and a run that would leave
+ *     it is restarted with twice as many limbs.
+ *
+ * Every result is checked before it is returned, independently of the
+ * algorithm's own bookkeeping: the matching is valid, the final duals are
+ * feasible (all edge slacks >= 0, summing the duals of all blossoms that hold
+ * both ends), complementary slackness holds (matched edges tight, exposed
+ * vertices at the minimum dual, blossoms with positive dual odd and full),
+ * and with max_cardinality a Tutte-Berge barrier proves that no larger
+ * matching exists.  A failed check raises RuntimeError: a wrong matching is
+ * never returned.
+ *
+ * Warm start (_solve_with_state, used by solver.blossom.Matcher): the proven
+ * optimum of the previous call is kept (matching, duals, blossoms as vertex
+ * pairs).  For the vertices given as changed (one end of every edge added,
+ * removed or re-weighted), every blossom holding one is dissolved with its
+ * dual moved onto its vertices, they and their mates are unmatched, and their
+ * duals are reset to the smallest feasible values; then stages(warm = 1) runs
+ * only from the exposed vertices with a positive dual.  The result goes
+ * through the same certificate, and anything the warm start cannot handle is
+ * solved cold.
+ *
+ * Python API: max_weight_matching(n, edges, max_cardinality=False) -> mate
+ * list; _solve_with_state(n, edges, state, changed); _last_stats().
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t limb_t;
+typedef unsigned __int128 dlimb_t;
+
+#define MAX_VERTICES ((int64_t)1 << 29)
+#define MAX_EDGES (((int64_t)1 << 30) - 1)
+/* Values are kept in [-2^(64L-5), 2^(64L-5)): sums of three never overflow. */
+#define SAFE_TOP_SHIFT 59
+#define HEADROOM_BITS 6
+#define MAX_RETRIES 3
+
+enum { ST_OK = 0, ST_OVERFLOW = 1, ST_NOMEM = 2, ST_INTERNAL = 3 };
+
+/* ------------------------------------------------------------------------ */
+/* Multi-limb two's complement arithmetic (little-endian limbs).            */
+/* ------------------------------------------------------------------------ */
+
+static inline void mp_zero(limb_t *r, int L) { memset(r, 0, (size_t)L * sizeof(limb_t)); }
+static inline void mp_copy(limb_t *r, const limb_t *a, int L) { memcpy(r, a, (size_t)L * sizeof(limb_t)); }
+
+static inline int mp_is_zero(const limb_t *a, int L)
+{
+    for (int i = 0; i < L; i++)
+        if (a[i]) return 0;
+    return 1;
+}
+
+static inline int mp_is_neg(const limb_t *a, int L) { return (int64_t)a[L - 1] < 0; }
+
+static inline int mp_le_zero(const limb_t *a, int L) { return mp_is_neg(a, L) || mp_is_zero(a, L); }
+
+static inline void mp_add(limb_t *r, const limb_t *a, const limb_t *b, int L)
+{
+    limb_t c = 0;
+    for (int i = 0; i < L; i++) {
+        dlimb_t s = (dlimb_t)a[i] + b[i] + c;
+        r[i] = (limb_t)s;
+        c = (limb_t)(s >> 64);
+    }
+}
+
+static inline void mp_sub(limb_t *r, const limb_t *a, const limb_t *b, int L)
+{
+    limb_t br = 0;
+    for (int i = 0; i < L; i++) {
+        dlimb_t d = (dlimb_t)a[i] - b[i] - br;
+        r[i] = (limb_t)d;
+        br = (limb_t)(d >> 64) & 1;
+    }
+}
+
+static inline void mp_neg(limb_t *r, const limb_t *a, int L)
+{
+    limb_t br = 0;
+    for (int i = 0; i < L; i++) {
+        dlimb_t d = (dlimb_t)0 - a[i] - br;
+        r[i] = (limb_t)d;
+        br = (limb_t)(d >> 64) & 1;
+    }
+}
+
+/* signed comparison: -1, 0, 1 */
+static inline int mp_cmp(const limb_t *a, const limb_t *b, int L)
+{
+    int64_t ta = (int64_t)a[L - 1], tb = (int64_t)b[L - 1];
+    if (ta != tb) return ta < tb ? -1 : 1;
+    for (int i = L - 2; i >= 0; i--)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+/* arithmetic shift right by one bit */
+static inline void mp_sar1(limb_t *r, const limb_t *a, int L)
+{
+    for (int i = 0; i < L - 1; i++) r[i] = (a[i] >> 1) | (a[i + 1] << 63);
+    r[L - 1] = (limb_t)((int64_t)a[L - 1] >> 1);
+}
+
+static inline int mp_in_range(const limb_t *a, int L)
+{
+    int64_t t = (int64_t)a[L - 1] >> SAFE_TOP_SHIFT;
+    return t == 0 || t == -1;
+}
+
+/* r (L2 limbs) = sign extension of a (L limbs), L2 >= L */
+static inline void mp_sext(limb_t *r, int L2, const limb_t *a, int L)
+{
+    memcpy(r, a, (size_t)L * sizeof(limb_t));
+    limb_t fill = mp_is_neg(a, L) ? ~(limb_t)0 : 0;
+    for (int i = L; i < L2; i++) r[i] = fill;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Solver state                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Counters of what a run went through: tests use them to check that their
+ * hand-made graphs reach every branch of the algorithm. */
+enum {
+    STAT_STAGES, STAT_BLOSSOMS, STAT_NESTED, STAT_EXPAND_T, STAT_EXPAND_END, STAT_RELABEL,
+    STAT_AUGMENT_BLOSSOM, STAT_DELTA1, STAT_DELTA2, STAT_DELTA3, STAT_DELTA4, STAT_FLIPS, STAT_DISSOLVED,
+    STAT_COUNT
+};
+static const char *stat_names[STAT_COUNT] = {
+    "stages", "blossoms", "nested_blossoms", "expand_t", "expand_endstage", "expand_relabel",
+    "augment_blossom", "delta1", "delta2", "delta3", "delta4", "warm_flips", "warm_dissolved",
+};
+
+typedef struct {
+    int64_t stats[STAT_COUNT];
+    int32_t n;        /* vertices */
+    int32_t m;        /* edges */
+    int L;            /* limbs per number */
+    int maxcard;
+    int status;
+    const char *msg;  /* internal error message */
+
+    /* graph (owned by the caller of solve) */
+    const int32_t *endpoint; /* 2m */
+    const int32_t *nboff;    /* n+1 */
+    const int32_t *nb;       /* 2m: endpoint indices of the far ends */
+    const limb_t *w2;        /* m*L: twice the weight */
+    int32_t *nbv;            /* 2m: per adjacency entry, the far vertex */
+    int64_t *nbtop;          /* 2m: per adjacency entry, top limb of 2w */
+    int64_t *dtop;           /* n: top limb of each vertex dual */
+
+    /* algorithm state */
+    int32_t *mate;       /* n: endpoint index of the mate, -1 */
+    int32_t *label;      /* 2n: 0 free, 1 S, 2 T, 5 scan mark, -1 unused blossom */
+    int32_t *labelend;   /* 2n */
+    int32_t *inblossom;  /* n: top-level blossom containing the vertex */
+    int32_t *bparent;    /* 2n */
+    int32_t *bbase;      /* 2n */
+    int32_t *bestedge;   /* 2n */
+    int32_t **bchilds;   /* 2n */
+    int32_t **bendps;    /* 2n */
+    int32_t *bnchilds;   /* 2n */
+    int32_t **bbest;     /* 2n: least-slack edges to other S-blossoms */
+    int32_t *nbbest;     /* 2n: count, -1 = none recorded */
+    int32_t *unused;     /* stack of unused blossom ids */
+    int32_t nunused;
+    limb_t *dual;        /* 2n*L */
+    uint8_t *allowedge;  /* m */
+    int32_t *queue;
+    int64_t qlen, qcap;
+
+    /* scratch */
+    int32_t *scratch;    /* n */
+    int32_t *stk;        /* 2n+1 */
+    int32_t *pathbuf;    /* n+1 */
+    int32_t *endpbuf;    /* n+1 */
+    int32_t *bestedgeto; /* 2n, kept at -1 between uses */
+    int32_t *touched;    /* 2n */
+    limb_t *t1, *t2, *delta;
+
+    /* exact slack of bestedge[x], valid while cedge[x] == bestedge[x] and
+     * cepoch[x] == epoch (the count of dual updates so far) */
+    limb_t *cslack;      /* 2n*L */
+    int32_t *cedge;      /* 2n */
+    int64_t *cepoch;     /* 2n */
+    int64_t epoch;
+} Ctx;
+
+#define DUAL(c, x) ((c)->dual + (size_t)(x) * (size_t)(c)->L)
+#define W2(c, k) ((c)->w2 + (size_t)(k) * (size_t)(c)->L)
+
+static void internal_error(Ctx *c, const char *msg)
+{
+    if (c->status == ST_OK) {
+        c->status = ST_INTERNAL;
+        c->msg = msg;
+    }
+}
+
+static void ctx_free(Ctx *c)
+{
+    if (c->bchilds) {
+        for (int64_t b = 0; b < 2 * (int64_t)c->n; b++) {
+            free(c->bchilds[b]);
+            free(c->bendps[b]);
+            free(c->bbest[b]);
+        }
+    }
+    free(c->mate); free(c->label); free(c->labelend); free(c->inblossom);
+    free(c->bparent); free(c->bbase); free(c->bestedge);
+    free(c->bchilds); free(c->bendps); free(c->bnchilds);
+    free(c->bbest); free(c->nbbest); free(c->unused);
+    free(c->dual); free(c->allowedge); free(c->queue);
+    free(c->scratch); free(c->stk); free(c->pathbuf); free(c->endpbuf);
+    free(c->bestedgeto); free(c->touched);
+    free(c->t1); free(c->t2); free(c->delta);
+    free(c->cslack); free(c->cedge); free(c->cepoch);
+    free(c->nbv); free(c->nbtop); free(c->dtop);
+    c->cslack = NULL; c->cedge = NULL; c->cepoch = NULL;
+    c->nbv = NULL; c->nbtop = NULL; c->dtop = NULL;
+    c->mate = c->label = c->labelend = c->inblossom = NULL;
+    c->bparent = c->bbase = c->bestedge = NULL;
+    c->bchilds = c->bendps = c->bbest = NULL;
+    c->bnchilds = c->nbbest = c->unused = NULL;
+    c->dual = NULL; c->allowedge = NULL; c->queue = NULL;
+    c->scratch = c->stk = c->pathbuf = c->endpbuf = c->bestedgeto = c->touched = NULL;
+    c->t1 = c->t2 = c->delta = NULL;
+}
+
+static int ctx_alloc(Ctx *c)
+{
+    size_t n = (size_t)c->n, n2 = 2 * n, L = (size_t)c->L;
+    c->mate = malloc((n + 1) * sizeof(int32_t));
+    c->label = malloc((n2 + 1) * sizeof(int32_t));
+    c->labelend = malloc((n2 + 1) * sizeof(int32_t));
+    c->inblossom = malloc((n + 1) * sizeof(int32_t));
+    c->bparent = malloc((n2 + 1) * sizeof(int32_t));
+    c->bbase = malloc((n2 + 1) * sizeof(int32_t));
+    c->bestedge = malloc((n2 + 1) * sizeof(int32_t));
+    c->bchilds = calloc(n2 + 1, sizeof(int32_t *));
+    c->bendps = calloc(n2 + 1, sizeof(int32_t *));
+    c->bnchilds = calloc(n2 + 1, sizeof(int32_t));
+    c->bbest = calloc(n2 + 1, sizeof(int32_t *));
+    c->nbbest = malloc((n2 + 1) * sizeof(int32_t));
+    c->unused = malloc((n + 1) * sizeof(int32_t));
+    c->dual = calloc((n2 + 1) * L, sizeof(limb_t));
+    c->allowedge = calloc((size_t)c->m + 1, 1);
+    c->qcap = 2 * (int64_t)n + 16;
+    c->queue = malloc((size_t)c->qcap * sizeof(int32_t));
+    c->scratch = malloc((n + 1) * sizeof(int32_t));
+    c->stk = malloc((n2 + 2) * sizeof(int32_t));
+    c->pathbuf = malloc((n + 2) * sizeof(int32_t));
+    c->endpbuf = malloc((n + 2) * sizeof(int32_t));
+    c->bestedgeto = malloc((n2 + 1) * sizeof(int32_t));
+    c->touched = malloc((n2 + 1) * sizeof(int32_t));
+    c->t1 = calloc(L, sizeof(limb_t));
+    c->t2 = calloc(L, sizeof(limb_t));
+    c->delta = calloc(L, sizeof(limb_t));
+    c->cslack = calloc((n2 + 1) * L, sizeof(limb_t));
+    c->cedge = malloc((n2 + 1) * sizeof(int32_t));
+    c->cepoch = malloc((n2 + 1) * sizeof(int64_t));
+    c->nbv = malloc(((size_t)2 * c->m + 1) * sizeof(int32_t));
+    c->nbtop = malloc(((size_t)2 * c->m + 1) * sizeof(int64_t));
+    c->dtop = calloc(n + 1, sizeof(int64_t));
+    if (!c->cslack || !c->cedge || !c->cepoch || !c->nbv || !c->nbtop || !c->dtop) {
+        ctx_free(c);
+        return -1;
+    }
+    for (size_t x = 0; x <= n2; x++) {
+        c->cedge[x] = -1;
+        c->cepoch[x] = -1;
+    }
+    for (int64_t q = 0; q < 2 * (int64_t)c->m; q++) {
+        int32_t p = c->nb[q];
+        c->nbv[q] = c->endpoint[p];
+        c->nbtop[q] = (int64_t)c->w2[(size_t)(p >> 1) * L + L - 1];
+    }
+    c->epoch = 0;
+    if (!c->mate || !c->label || !c->labelend || !c->inblossom || !c->bparent ||
+        !c->bbase || !c->bestedge || !c->bchilds || !c->bendps || !c->bnchilds ||
+        !c->bbest || !c->nbbest || !c->unused || !c->dual || !c->allowedge ||
+        !c->queue || !c->scratch || !c->stk || !c->pathbuf || !c->endpbuf ||
+        !c->bestedgeto || !c->touched || !c->t1 || !c->t2 || !c->delta) {
+        ctx_free(c);
+        return -1;
+    }
+    return 0;
+}
+
+/* out = u_i + u_j - 2 w_k (no blossom duals: the caller uses it only for edges
+ * between different top-level blossoms or whose blossoms have been expanded) */
+static inline void slack(const Ctx *c, int32_t k, limb_t *out)
+{
+    const int L = c->L;
+    const limb_t *a = DUAL(c, c->endpoint[2 * k]);
+    const limb_t *b = DUAL(c, c->endpoint[2 * k + 1]);
+    const limb_t *w = W2(c, k);
+    limb_t carry = 0, br = 0;
+    for (int i = 0; i < L; i++) {
+        dlimb_t s = (dlimb_t)a[i] + b[i] + carry;
+        carry = (limb_t)(s >> 64);
+        dlimb_t d = (dlimb_t)(limb_t)s - w[i] - br;
+        out[i] = (limb_t)d;
+        br = (limb_t)(d >> 64) & 1;
+    }
+}
+
+/* slack(k) < slack(k2) ? */
+static inline int slack_less(Ctx *c, const limb_t *sk, int32_t k2)
+{
+    slack(c, k2, c->t2);
+    return mp_cmp(sk, c->t2, c->L) < 0;
+}
+
+/* Exact slack of bestedge[x] (which must be set), from the cache when valid. */
+static inline const limb_t *best_slack(Ctx *c, int32_t x)
+{
+    limb_t *cs = c->cslack + (size_t)x * c->L;
+    if (c->cedge[x] != c->bestedge[x] || c->cepoch[x] != c->epoch) {
+        slack(c, c->bestedge[x], cs);
+        c->cedge[x] = c->bestedge[x];
+        c->cepoch[x] = c->epoch;
+    }
+    return cs;
+}
+
+/* Edge k, not tight, from an S-vertex: make it bestedge[x] if its slack is
+ * smaller.  tk is the top-limb estimate of slack(k) (see run). */
+static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk)
+{
+    const int L = c->L;
+    if (c->bestedge[x] == -1) {
+        c->bestedge[x] = k;
+        return;
+    }
+    const limb_t *bs = best_slack(c, x);
+    if (tk >= (int64_t)bs[L - 1] + 2) return; /* surely not smaller */
+    limb_t *ks = c->t1;
+    slack(c, k, ks);
+    if (mp_cmp(ks, bs, L) < 0) {
+        c->bestedge[x] = k;
+        mp_copy(c->cslack + (size_t)x * L, ks, L);
+        c->cedge[x] = k;
+        c->cepoch[x] = c->epoch;
+    }
+}
+
+/* All vertices (leaves) of blossom b, in depth-first order, written to out. */
+static int32_t leaves(Ctx *c, int32_t b, int32_t *out)
+{
+    const int32_t n = c->n;
+    int32_t cnt = 0, sp = 0;
+    int32_t *stk = c->stk;
+    stk[sp++] = b;
+    while (sp > 0) {
+        int32_t x = stk[--sp];
+        if (x < n) {
+            out[cnt++] = x;
+        } else {
+            const int32_t *ch = c->bchilds[x];
+            for (int32_t i = c->bnchilds[x] - 1; i >= 0; i--) stk[sp++] = ch[i];
+        }
+    }
+    return cnt;
+}
+
+static int queue_reserve(Ctx *c, int64_t extra)
+{
+    if (c->qlen + extra <= c->qcap) return 0;
+    int64_t cap = c->qcap * 2;
+    while (cap < c->qlen + extra) cap *= 2;
+    int32_t *q = realloc(c->queue, (size_t)cap * sizeof(int32_t));
+    if (!q) {
+        c->status = ST_NOMEM;
+        return -1;
+    }
+    c->queue = q;
+    c->qcap = cap;
+    return 0;
+}
+
+static void queue_push(Ctx *c, int32_t v)
+{
+    if (queue_reserve(c, 1) < 0) return;
+    c->queue[c->qlen++] = v;
+}
+
+/* Label the top-level blossom containing w with t (1 = S, 2 = T), reached
+ * through endpoint p; a T-blossom's mate becomes S. */
+static void assign_label(Ctx *c, int32_t w, int32_t t, int32_t p)
+{
+    for (;;) {
+        int32_t b = c->inblossom[w];
+        if (c->label[w] != 0 || c->label[b] != 0) {
+            internal_error(c, "assign_label on a labelled vertex");
+            return;
+        }
+        c->label[w] = c->label[b] = t;
+        c->labelend[w] = c->labelend[b] = p;
+        c->bestedge[w] = c->bestedge[b] = -1;
+        if (t == 1) {
+            if (queue_reserve(c, c->n) < 0) return;
+            c->qlen += leaves(c, b, c->queue + c->qlen);
+            return;
+        }
+        int32_t base = c->bbase[b];
+        int32_t mb = c->mate[base];
+        if (mb < 0) {
+            internal_error(c, "T-blossom with an unmatched base");
+            return;
+        }
+        w = c->endpoint[mb];
+        t = 1;
+        p = mb ^ 1;
+    }
+}
+
+/* Trace back from v and w to find a new blossom (returns its base) or an
+ * augmenting path (returns -1). */
+static int32_t scan_blossom(Ctx *c, int32_t v, int32_t w)
+{
+    int32_t np = 0, base = -1;
+    int32_t *path = c->scratch;
+    while (v != -1 || w != -1) {
+        int32_t b = c->inblossom[v];
+        if (c->label[b] & 4) {
+            base = c->bbase[b];
+            break;
+        }
+        if (c->label[b] != 1) {
+            internal_error(c, "scan_blossom reached a non-S blossom");
+            break;
+        }
+        path[np++] = b;
+        c->label[b] = 5;
+        if (c->labelend[b] == -1) {
+            v = -1;
+        } else {
+            v = c->endpoint[c->labelend[b]];
+            b = c->inblossom[v];
+            if (c->label[b] != 2 || c->labelend[b] < 0) {
+                internal_error(c, "scan_blossom: broken alternating tree");
+                break;
+            }
+            v = c->endpoint[c->labelend[b]];
+        }
+        if (w != -1) {
+            int32_t tmp = v;
+            v = w;
+            w = tmp;
+        }
+    }
+    for (int32_t i = 0; i < np; i++) c->label[path[i]] = 1;
+    return base;
+}
+
+/* Consider edge k to the top-level blossom b being built: remember it if it
+ * is the least-slack edge so far to another S-blossom. */
+static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t j, int32_t *ntouched)
+{
+    int32_t bj = c->inblossom[j];
+    if (bj == b || c->label[bj] != 1) return;
+    int32_t cur = c->bestedgeto[bj];
+    if (cur == -1) {
+        c->bestedgeto[bj] = k;
+        c->touched[(*ntouched)++] = bj;
+    } else {
+        slack(c, k, c->t1);
+        if (slack_less(c, c->t1, cur)) c->bestedgeto[bj] = k;
+    }
+}
+
+/* Make a new blossom with base `base` through the S-S edge k. */
+static void add_blossom(Ctx *c, int32_t base, int32_t k)
+{
+    const int32_t n = c->n;
+    int32_t v = c->endpoint[2 * k], w = c->endpoint[2 * k + 1];
+    int32_t bb = c->inblossom[base], bv = c->inblossom[v], bw = c->inblossom[w];
+    if (c->nunused <= 0) {
+        internal_error(c, "out of blossom ids");
+        return;
+    }
+    int32_t b = c->unused[--c->nunused];
+    int32_t *path = c->pathbuf, *endps = c->endpbuf;
+    int32_t np = 0, ne = 0;
+
+    c->bbase[b] = base;
+    c->bparent[b] = -1;
+    c->bparent[bb] = b;
+    while (bv != bb) {
+        c->bparent[bv] = b;
+        path[np++] = bv;
+        endps[ne++] = c->labelend[bv];
+        if (np > n || c->labelend[bv] < 0) {
+            internal_error(c, "add_blossom: bad path");
+            return;
+        }
+        v = c->endpoint[c->labelend[bv]];
+        bv = c->inblossom[v];
+    }
+    path[np++] = bb;
+    for (int32_t i = 0, j = np - 1; i < j; i++, j--) {
+        int32_t t = path[i]; path[i] = path[j]; path[j] = t;
+    }
+    for (int32_t i = 0, j = ne - 1; i < j; i++, j--) {
+        int32_t t = endps[i]; endps[i] = endps[j]; endps[j] = t;
+    }
+    endps[ne++] = 2 * k;
+    while (bw != bb) {
+        c->bparent[bw] = b;
+        path[np++] = bw;
+        endps[ne++] = c->labelend[bw] ^ 1;
+        if (np > n || c->labelend[bw] < 0) {
+            internal_error(c, "add_blossom: bad path");
+            return;
+        }
+        w = c->endpoint[c->labelend[bw]];
+        bw = c->inblossom[w];
+    }
+    if (np != ne || (np & 1) == 0 || np < 3) {
+        internal_error(c, "add_blossom: blossom is not an odd cycle");
+        return;
+    }
+    c->bchilds[b] = malloc((size_t)np * sizeof(int32_t));
+    c->bendps[b] = malloc((size_t)np * sizeof(int32_t));
+    if (!c->bchilds[b] || !c->bendps[b]) {
+        c->status = ST_NOMEM;
+        return;
+    }
+    memcpy(c->bchilds[b], path, (size_t)np * sizeof(int32_t));
+    memcpy(c->bendps[b], endps, (size_t)np * sizeof(int32_t));
+    c->bnchilds[b] = np;
+    c->stats[STAT_BLOSSOMS]++;
+    for (int32_t i = 0; i < np; i++)
+        if (path[i] >= n) {
+            c->stats[STAT_NESTED]++;
+            break;
+        }
+
+    c->label[b] = 1;
+    c->labelend[b] = c->labelend[bb];
+    mp_zero(DUAL(c, b), c->L);
+
+    /* Relabel the vertices; former T-vertices become S and get scanned. */
+    int32_t nl = leaves(c, b, c->scratch);
+    for (int32_t i = 0; i < nl; i++) {
+        int32_t x = c->scratch[i];
+        if (c->label[c->inblossom[x]] == 2) queue_push(c, x);
+        c->inblossom[x] = b;
+    }
+    if (c->status) return;
+
+    /* Least-slack edges from the new blossom to every other S-blossom. */
+    int32_t ntouched = 0;
+    const int32_t *childs = c->bchilds[b];
+    for (int32_t ci = 0; ci < np; ci++) {
+        int32_t cb = childs[ci];
+        if (c->nbbest[cb] < 0) {
+            int32_t cnt = leaves(c, cb, c->scratch);
+            for (int32_t li = 0; li < cnt; li++) {
+                int32_t x = c->scratch[li];
+                for (int32_t q = c->nboff[x]; q < c->nboff[x + 1]; q++) {
+                    int32_t p = c->nb[q];
+                    merge_best(c, b, p >> 1, c->endpoint[p], &ntouched);
+                }
+            }
+        } else {
+            const int32_t *lst = c->bbest[cb];
+            for (int32_t li = 0; li < c->nbbest[cb]; li++) {
+                int32_t kk = lst[li];
+                int32_t i = c->endpoint[2 * kk], j = c->endpoint[2 * kk + 1];
+                if (c->inblossom[j] == b) j = i;
+                merge_best(c, b, kk, j, &ntouched);
+            }
+        }
+        free(c->bbest[cb]);
+        c->bbest[cb] = NULL;
+        c->nbbest[cb] = -1;
+        c->bestedge[cb] = -1;
+    }
+    int32_t *lst = malloc((size_t)(ntouched > 0 ? ntouched : 1) * sizeof(int32_t));
+    if (!lst) {
+        for (int32_t i = 0; i < ntouched; i++) c->bestedgeto[c->touched[i]] = -1;
+        c->status = ST_NOMEM;
+        return;
+    }
+    int32_t best = -1;
+    for (int32_t i = 0; i < ntouched; i++) {
+        int32_t kk = c->bestedgeto[c->touched[i]];
+        c->bestedgeto[c->touched[i]] = -1;
+        lst[i] = kk;
+        if (best == -1) {
+            best = kk;
+        } else {
+            slack(c, kk, c->t1);
+            if (slack_less(c, c->t1, best)) best = kk;
+        }
+    }
+    c->bbest[b] = lst;
+    c->nbbest[b] = ntouched;
+    c->bestedge[b] = best;
+}
+
+static inline int32_t wrap_index(int32_t j, int32_t nc) { return j < 0 ? j + nc : j; }
+
+static int32_t child_index(Ctx *c, int32_t b, int32_t t)
+{
+    const int32_t *ch = c->bchilds[b];
+    for (int32_t i = 0; i < c->bnchilds[b]; i++)
+        if (ch[i] == t) return i;
+    internal_error(c, "child not found in blossom");
+    return -1;
+}
+
+static void release_blossom(Ctx *c, int32_t b)
+{
+    c->label[b] = c->labelend[b] = -1;
+    free(c->bchilds[b]);
+    free(c->bendps[b]);
+    c->bchilds[b] = c->bendps[b] = NULL;
+    c->bnchilds[b] = 0;
+    c->bbase[b] = -1;
+    free(c->bbest[b]);
+    c->bbest[b] = NULL;
+    c->nbbest[b] = -1;
+    c->bestedge[b] = -1;
+    c->unused[c->nunused++] = b;
+}
+
+/* Expand blossom b: its children become top-level.  During a stage (endstage
+ * = 0) a T-blossom is replaced by the alternating path through it. */
+static void expand_blossom(Ctx *c, int32_t b, int endstage)
+{
+    const int32_t n = c->n;
+    const int32_t nc = c->bnchilds[b];
+    for (int32_t ci = 0; ci < nc; ci++) {
+        int32_t s = c->bchilds[b][ci];
+        c->bparent[s] = -1;
+        if (s < n) {
+            c->inblossom[s] = s;
+        } else if (endstage && mp_is_zero(DUAL(c, s), c->L)) {
+            expand_blossom(c, s, endstage);
+            if (c->status) return;
+        } else {
+            int32_t cnt = leaves(c, s, c->scratch);
+            for (int32_t i = 0; i < cnt; i++) c->inblossom[c->scratch[i]] = s;
+        }
+    }
+    c->stats[endstage ? STAT_EXPAND_END : STAT_EXPAND_T]++;
+    if (!endstage && c->label[b] == 2) {
+        const int32_t *childs = c->bchilds[b];
+        const int32_t *endps = c->bendps[b];
+        int32_t entrychild = c->inblossom[c->endpoint[c->labelend[b] ^ 1]];
+        int32_t j = child_index(c, b, entrychild);
+        if (j < 0) return;
+        int32_t jstep, endptrick;
+        if (j & 1) {
+            j -= nc;
+            jstep = 1;
+            endptrick = 0;
+        } else {
+            jstep = -1;
+            endptrick = 1;
+        }
+        int32_t p = c->labelend[b];
+        while (j != 0) {
+            int32_t q = endps[wrap_index(j - endptrick, nc)];
+            c->label[c->endpoint[p ^ 1]] = 0;
+            c->label[c->endpoint[q ^ endptrick ^ 1]] = 0;
+            assign_label(c, c->endpoint[p ^ 1], 2, p);
+            if (c->status) return;
+            c->allowedge[q >> 1] = 1;
+            j += jstep;
+            p = endps[wrap_index(j - endptrick, nc)] ^ endptrick;
+            c->allowedge[p >> 1] = 1;
+            j += jstep;
+        }
+        int32_t bv = childs[wrap_index(j, nc)];
+        c->label[c->endpoint[p ^ 1]] = c->label[bv] = 2;
+        c->labelend[c->endpoint[p ^ 1]] = c->labelend[bv] = p;
+        c->bestedge[bv] = -1;
+        j += jstep;
+        int32_t guard = 0;
+        while (childs[wrap_index(j, nc)] != entrychild) {
+            if (++guard > nc) {
+                internal_error(c, "expand_blossom: entry child not reached");
+                return;
+            }
+            bv = childs[wrap_index(j, nc)];
+            if (c->label[bv] == 1) {
+                j += jstep;
+                continue;
+            }
+            int32_t cnt = leaves(c, bv, c->scratch);
+            int32_t v = -1;
+            for (int32_t i = 0; i < cnt; i++) {
+                v = c->scratch[i];
+                if (c->label[v] != 0) break;
+            }
+            if (v >= 0 && c->label[v] != 0) {
+                if (c->label[v] != 2 || c->inblossom[v] != bv) {
+                    internal_error(c, "expand_blossom: unexpected label");
+                    return;
+                }
+                c->stats[STAT_RELABEL]++;
+                c->label[v] = 0;
+                c->label[c->endpoint[c->mate[c->bbase[bv]]]] = 0;
+                assign_label(c, v, 2, c->labelend[v]);
+                if (c->status) return;
+            }
+            j += jstep;
+        }
+    }
+    release_blossom(c, b);
+}
+
+static void reverse_range(int32_t *a, int32_t lo, int32_t hi) /* [lo, hi) */
+{
+    for (hi--; lo < hi; lo++, hi--) {
+        int32_t t = a[lo]; a[lo] = a[hi]; a[hi] = t;
+    }
+}
+
+/* Swap matched and unmatched edges along the even path from vertex v to the
+ * base of blossom b, and make v the new base. */
+static void augment_blossom(Ctx *c, int32_t b, int32_t v)
+{
+    const int32_t n = c->n;
+    int32_t t = v;
+    c->stats[STAT_AUGMENT_BLOSSOM]++;
+    while (c->bparent[t] != b) {
+        t = c->bparent[t];
+        if (t < 0) {
+            internal_error(c, "augment_blossom: vertex not in blossom");
+            return;
+        }
+    }
+    if (t >= n) {
+        augment_blossom(c, t, v);
+        if (c->status) return;
+    }
+    const int32_t nc = c->bnchilds[b];
+    int32_t *childs = c->bchilds[b];
+    int32_t *endps = c->bendps[b];
+    int32_t i = child_index(c, b, t);
+    if (i < 0) return;
+    int32_t j = i, jstep, endptrick;
+    if (i & 1) {
+        j -= nc;
+        jstep = 1;
+        endptrick = 0;
+    } else {
+        jstep = -1;
+        endptrick = 1;
+    }
+    while (j != 0) {
+        j += jstep;
+        t = childs[wrap_index(j, nc)];
+        int32_t p = endps[wrap_index(j - endptrick, nc)] ^ endptrick;
+        if (t >= n) {
+            augment_blossom(c, t, c->endpoint[p]);
+            if (c->status) return;
+        }
+        j += jstep;
+        t = childs[wrap_index(j, nc)];
+        if (t >= n) {
+            augment_blossom(c, t, c->endpoint[p ^ 1]);
+            if (c->status) return;
+        }
+        c->mate[c->endpoint[p]] = p ^ 1;
+        c->mate[c->endpoint[p ^ 1]] = p;
+    }
+    /* rotate children and endpoints so that child i comes first */
+    if (i > 0) {
+        reverse_range(childs, 0, i); reverse_range(childs, i, nc); reverse_range(childs, 0, nc);
+        reverse_range(endps, 0, i); reverse_range(endps, i, nc); reverse_range(endps, 0, nc);
+    }
+    c->bbase[b] = c->bbase[childs[0]];
+    if (c->bbase[b] != v) internal_error(c, "augment_blossom: wrong new base");
+}
+
+/* Walk from S-vertex s up to the root of its tree, swapping matched and
+ * unmatched edges; s gets mate endpoint p (-1: s becomes exposed and the root
+ * becomes matched). */
+static void augment_side(Ctx *c, int32_t s, int32_t p)
+{
+    const int32_t n = c->n;
+    int32_t guard = 0;
+    for (;;) {
+        if (++guard > n + 1) {
+            internal_error(c, "augment: path does not end");
+            return;
+        }
+        int32_t bs = c->inblossom[s];
+        if (c->label[bs] != 1) {
+            internal_error(c, "augment: path through a non-S blossom");
+            return;
+        }
+        if (bs >= n) {
+            augment_blossom(c, bs, s);
+            if (c->status) return;
+        }
+        c->mate[s] = p;
+        if (c->labelend[bs] == -1) break;
+        int32_t t = c->endpoint[c->labelend[bs]];
+        int32_t bt = c->inblossom[t];
+        if (c->label[bt] != 2 || c->labelend[bt] < 0) {
+            internal_error(c, "augment: broken alternating tree");
+            return;
+        }
+        s = c->endpoint[c->labelend[bt]];
+        int32_t j = c->endpoint[c->labelend[bt] ^ 1];
+        if (c->bbase[bt] != t) {
+            internal_error(c, "augment: T-blossom entered off its base");
+            return;
+        }
+        if (bt >= n) {
+            augment_blossom(c, bt, j);
+            if (c->status) return;
+        }
+        c->mate[j] = c->labelend[bt];
+        p = c->labelend[bt] ^ 1;
+    }
+}
+
+/* Augment the matching along the path through the S-S edge k. */
+static void augment_matching(Ctx *c, int32_t k)
+{
+    augment_side(c, c->endpoint[2 * k], 2 * k + 1);
+    if (c->status) return;
+    augment_side(c, c->endpoint[2 * k + 1], 2 * k);
+}
+
+/* Check that x stays inside the safe range; flag an overflow otherwise. */
+static inline void check_range(Ctx *c, const limb_t *x)
+{
+    if (!mp_in_range(x, c->L) && c->status == ST_OK) c->status = ST_OVERFLOW;
+}
+
+/* Cold start: empty matching, no blossoms, every vertex dual at the largest
+ * weight (half the largest 2w). */
+static void init_cold(Ctx *c)
+{
+    const int32_t n = c->n, m = c->m;
+    const int L = c->L;
+    int32_t v;
+
+    for (v = 0; v < n; v++) {
+        c->mate[v] = -1;
+        c->inblossom[v] = v;
+    }
+    for (int32_t b = 0; b < 2 * n; b++) {
+        c->label[b] = 0;
+        c->labelend[b] = -1;
+        c->bparent[b] = -1;
+        c->bbase[b] = b < n ? b : -1;
+        c->bestedge[b] = -1;
+        c->bestedgeto[b] = -1;
+        c->nbbest[b] = -1;
+        c->bnchilds[b] = 0;
+    }
+    c->nunused = 0;
+    for (int32_t b = n; b < 2 * n; b++) c->unused[c->nunused++] = b;
+
+    /* initial vertex duals: the largest weight (half the largest 2w) */
+    limb_t *maxw = c->t1;
+    mp_zero(maxw, L);
+    for (int32_t k = 0; k < m; k++)
+        if (mp_cmp(W2(c, k), maxw, L) > 0) mp_copy(maxw, W2(c, k), L);
+    mp_sar1(maxw, maxw, L);
+    for (v = 0; v < n; v++) {
+        mp_copy(DUAL(c, v), maxw, L);
+        c->dtop[v] = (int64_t)maxw[L - 1];
+    }
+    for (int32_t b = n; b < 2 * n; b++) mp_zero(DUAL(c, b), L);
+}
+
+/* The primal-dual main loop.  Leaves the final stage's labels and blossoms in
+ * place for the certificate check; mate[] holds endpoint indices.
+ *
+ * warm = 0: the classic algorithm (all exposed vertices share the smallest
+ * vertex dual).  warm = 1 (warm start, without max_cardinality): exposed
+ * vertices may have different duals; only those with a positive dual are
+ * roots, an exposed vertex with zero dual reached by a tight edge ends an
+ * augmenting path, delta1 is the smallest dual of an S-vertex, and when it
+ * binds the even tree path from that vertex's root to it is flipped (the
+ * vertex becomes exposed with zero dual).  Each stage removes at least one
+ * root, and at the end every exposed vertex has zero dual: the same optimality
+ * conditions as the classic algorithm, checked by verify(). */
+static void stages(Ctx *c, int warm)
+{
+    const int32_t n = c->n, m = c->m;
+    const int L = c->L;
+    int32_t v;
+    limb_t *ks = c->t1, *delta = c->delta;
+    for (int64_t stage = 0;; stage++) {
+        if (stage > (int64_t)n + 1) {
+            internal_error(c, "too many stages");
+            return;
+        }
+        for (int32_t b = 0; b < 2 * n; b++) {
+            c->label[b] = 0;
+            c->bestedge[b] = -1;
+        }
+        for (int32_t b = n; b < 2 * n; b++) {
+            free(c->bbest[b]);
+            c->bbest[b] = NULL;
+            c->nbbest[b] = -1;
+        }
+        memset(c->allowedge, 0, (size_t)m);
+        c->qlen = 0;
+        c->stats[STAT_STAGES]++;
+        int32_t nroots = 0;
+        for (v = 0; v < n; v++)
+            if (c->mate[v] == -1 && c->label[c->inblossom[v]] == 0 &&
+                (!warm || !mp_le_zero(DUAL(c, v), L))) {
+                assign_label(c, v, 1, -1);
+                nroots++;
+            }
+        if (c->status) return;
+        if (warm && nroots == 0) break;
+
+        int augmented = 0, flipped = 0;
+        int32_t vmin = -1;
+        for (;;) {
+            /* grow the alternating forest from the S-vertices in the queue */
+            while (c->qlen > 0 && !augmented) {
+                v = c->queue[--c->qlen];
+                if (c->label[c->inblossom[v]] != 1) {
+                    internal_error(c, "queued vertex is not an S-vertex");
+                    return;
+                }
+                const int32_t qend = c->nboff[v + 1];
+                int32_t *const inblossom = c->inblossom;
+                int32_t *const label = c->label;
+                uint8_t *const allowedge = c->allowedge;
+                const int32_t *const nb = c->nb;
+                const int32_t *const nbv = c->nbv;
+                const int64_t *const nbtop = c->nbtop;
+                const int64_t *const dtop = c->dtop;
+                for (int32_t q = c->nboff[v]; q < qend; q++) {
+                    int32_t w = nbv[q];
+                    int32_t bw = inblossom[w];
+                    int32_t bv = inblossom[v];
+                    if (bv == bw) continue;
+                    int32_t lw = label[bw];
+                    /* An edge to a vertex that already has a T label needs no
+                     * work: tight or not, nothing would change, and its slack
+                     * stays constant while v is S (v stays S for the whole
+                     * stage), so "allowed" would be recomputed identically. */
+                    if (lw == 2 && label[w] != 0) continue;
+                    int32_t p = nb[q];
+                    int32_t k = p >> 1;
+                    if (!allowedge[k]) {
+                        /* Top-limb estimate: with R = 2^(64(L-1)), slack(k) lies
+                         * in ((tk-1)R, (tk+2)R); tk >= 1 proves slack(k) > 0. */
+                        int64_t tk = dtop[v] + dtop[w] - nbtop[q];
+                        if (tk >= 1) {
+                            if (lw == 1) offer_best(c, bv, k, tk);
+                            else if (label[w] == 0) offer_best(c, w, k, tk);
+                            continue;
+                        }
+                        slack(c, k, ks);
+                        if (mp_le_zero(ks, L)) {
+                            allowedge[k] = 1;
+                        } else {
+                            if (lw == 1) offer_best(c, bv, k, tk);
+                            else if (label[w] == 0) offer_best(c, w, k, tk);
+                            continue;
+                        }
+                    }
+                    /* tight edge */
+                    if (lw == 0 && warm && c->mate[c->bbase[bw]] == -1) {
+                        /* exposed with zero dual: the path ends here */
+                        assign_label(c, w, 1, -1);
+                        if (c->status) return;
+                        augment_matching(c, k);
+                        augmented = 1;
+                    } else if (lw == 0) {
+                        assign_label(c, w, 2, p ^ 1);
+                    } else if (lw == 1) {
+                        int32_t base = scan_blossom(c, v, w);
+                        if (c->status) return;
+                        if (base >= 0) {
+                            add_blossom(c, base, k);
+                        } else {
+                            augment_matching(c, k);
+                            augmented = 1;
+                        }
+                    } else if (c->label[w] == 0) {
+                        c->label[w] = 2;
+                        c->labelend[w] = p ^ 1;
+                    }
+                    if (c->status) return;
+                    if (augmented) break;
+                }
+            }
+            if (augmented) break;
+
+            /* no tight edge left to use: find the dual adjustment */
+            int deltatype = -1;
+            int32_t deltaedge = -1, deltablossom = -1;
+            if (warm) {
+                /* delta1: the smallest dual of an S-vertex */
+                vmin = -1;
+                for (v = 0; v < n; v++) {
+                    if (c->label[c->inblossom[v]] == 1 && (vmin == -1 || mp_cmp(DUAL(c, v), delta, L) < 0)) {
+                        mp_copy(delta, DUAL(c, v), L);
+                        vmin = v;
+                    }
+                }
+                if (vmin == -1) {
+                    internal_error(c, "warm stage without S-vertices");
+                    return;
+                }
+                deltatype = 1;
+            } else if (!c->maxcard) {
+                deltatype = 1;
+                mp_copy(delta, DUAL(c, 0), L);
+                for (v = 1; v < n; v++)
+                    if (mp_cmp(DUAL(c, v), delta, L) < 0) mp_copy(delta, DUAL(c, v), L);
+            }
+            /* delta2: free vertex to S-vertex */
+            for (v = 0; v < n; v++) {
+                if (c->label[c->inblossom[v]] == 0 && c->bestedge[v] != -1) {
+                    const limb_t *bs = best_slack(c, v);
+                    if (deltatype == -1 || mp_cmp(bs, delta, L) < 0) {
+                        mp_copy(delta, bs, L);
+                        deltatype = 2;
+                        deltaedge = c->bestedge[v];
+                    }
+                }
+            }
+            /* delta3: half the slack of an edge between two S-blossoms */
+            for (int32_t b = 0; b < 2 * n; b++) {
+                if (c->bparent[b] == -1 && c->label[b] == 1 && c->bestedge[b] != -1) {
+                    mp_copy(ks, best_slack(c, b), L);
+                    if (ks[0] & 1) {
+                        internal_error(c, "odd slack between S-blossoms");
+                        return;
+                    }
+                    mp_sar1(ks, ks, L);
+                    if (deltatype == -1 || mp_cmp(ks, delta, L) < 0) {
+                        mp_copy(delta, ks, L);
+                        deltatype = 3;
+                        deltaedge = c->bestedge[b];
+                    }
+                }
+            }
+            /* delta4: dual of a T-blossom */
+            for (int32_t b = n; b < 2 * n; b++) {
+                if (c->bbase[b] >= 0 && c->bparent[b] == -1 && c->label[b] == 2 &&
+                    (deltatype == -1 || mp_cmp(DUAL(c, b), delta, L) < 0)) {
+                    mp_copy(delta, DUAL(c, b), L);
+                    deltatype = 4;
+                    deltablossom = b;
+                }
+            }
+            if (deltatype == -1) {
+                /* max cardinality and nothing else to do: final delta1 */
+                deltatype = 1;
+                mp_zero(delta, L);
+                if (n > 0) {
+                    limb_t *mn = c->t2;
+                    mp_copy(mn, DUAL(c, 0), L);
+                    for (v = 1; v < n; v++)
+                        if (mp_cmp(DUAL(c, v), mn, L) < 0) mp_copy(mn, DUAL(c, v), L);
+                    if (!mp_is_neg(mn, L)) mp_copy(delta, mn, L);
+                }
+            }
+            if (mp_is_neg(delta, L)) {
+                internal_error(c, "negative dual adjustment");
+                return;
+            }
+
+            /* update the duals */
+            for (v = 0; v < n; v++) {
+                int32_t lb = c->label[c->inblossom[v]];
+                if (lb == 1) {
+                    mp_sub(DUAL(c, v), DUAL(c, v), delta, L);
+                    check_range(c, DUAL(c, v));
+                } else if (lb == 2) {
+                    mp_add(DUAL(c, v), DUAL(c, v), delta, L);
+                    check_range(c, DUAL(c, v));
+                }
+                c->dtop[v] = (int64_t)DUAL(c, v)[L - 1];
+            }
+            for (int32_t b = n; b < 2 * n; b++) {
+                if (c->bbase[b] >= 0 && c->bparent[b] == -1) {
+                    if (c->label[b] == 1) {
+                        mp_add(DUAL(c, b), DUAL(c, b), delta, L);
+                        check_range(c, DUAL(c, b));
+                    } else if (c->label[b] == 2) {
+                        mp_sub(DUAL(c, b), DUAL(c, b), delta, L);
+                        check_range(c, DUAL(c, b));
+                    }
+                }
+            }
+            if (c->status) return;
+            c->epoch++;
+            c->stats[STAT_DELTA1 + deltatype - 1]++;
+
+            if (deltatype == 1) {
+                if (warm) {
+                    /* vmin's dual is zero: make it exposed, its root matched */
+                    c->stats[STAT_FLIPS]++;
+                    augment_side(c, vmin, -1);
+                    if (c->status) return;
+                    flipped = 1;
+                }
+                break; /* classic: optimum reached */
+            } else if (deltatype == 2) {
+                c->allowedge[deltaedge] = 1;
+                int32_t i = c->endpoint[2 * deltaedge], j = c->endpoint[2 * deltaedge + 1];
+                if (c->label[c->inblossom[i]] == 0) i = j;
+                if (c->label[c->inblossom[i]] != 1) {
+                    internal_error(c, "delta2 edge has no S end");
+                    return;
+                }
+                queue_push(c, i);
+            } else if (deltatype == 3) {
+                c->allowedge[deltaedge] = 1;
+                int32_t i = c->endpoint[2 * deltaedge];
+                if (c->label[c->inblossom[i]] != 1) {
+                    internal_error(c, "delta3 edge has no S end");
+                    return;
+                }
+                queue_push(c, i);
+            } else {
+                expand_blossom(c, deltablossom, 0);
+            }
+            if (c->status) return;
+        }
+
+        if (!augmented && !flipped) break;
+
+        /* end of stage: expand S-blossoms whose dual reached zero */
+        for (int32_t b = n; b < 2 * n; b++) {
+            if (c->bparent[b] == -1 && c->bbase[b] >= 0 && c->label[b] == 1 && mp_is_zero(DUAL(c, b), L)) {
+                expand_blossom(c, b, 1);
+                if (c->status) return;
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Independent optimality certificate                                       */
+/* ------------------------------------------------------------------------ */
+
+static int32_t uf_find(int32_t *par, int32_t x)
+{
+    int32_t r = x;
+    while (par[r] != r) r = par[r];
+    while (par[x] != r) {
+        int32_t nx = par[x];
+        par[x] = r;
+        x = nx;
+    }
+    return r;
+}
+
+/* Returns 0 when the matching is proven optimal, else sets c->status. */
+static int verify(Ctx *c)
+{
+    const int32_t n = c->n, m = c->m, n2 = 2 * n;
+    const int L = c->L, L2 = c->L + 1;
+    int32_t *dep = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    int32_t *top = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    int32_t *cntl = calloc((size_t)n2 + 1, sizeof(int32_t));
+    int32_t *cntm = calloc((size_t)n2 + 1, sizeof(int32_t));
+    int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    limb_t *zsum = calloc(((size_t)n2 + 1) * (size_t)L2, sizeof(limb_t));
+    limb_t *s = calloc((size_t)L2, sizeof(limb_t));
+    limb_t *tmp = calloc((size_t)L2, sizeof(limb_t));
+    limb_t *off = calloc((size_t)L, sizeof(limb_t));
+    int32_t *uf = NULL;
+    const char *err = NULL;
+    int32_t v, x;
+    int64_t msize = 0;
+
+    if (!dep || !top || !cntl || !cntm || !stack || !zsum || !s || !tmp || !off) {
+        c->status = ST_NOMEM;
+        goto done;
+    }
+
+    /* 1. the matching is symmetric and uses given edges */
+    for (v = 0; v < n; v++) {
+        int32_t p = c->mate[v];
+        if (p == -1) continue;
+        if (p < 0 || p >= 2 * m) { err = "mate out of range"; goto done; }
+        int32_t w = c->endpoint[p];
+        if (w == v || c->endpoint[p ^ 1] != v || c->mate[w] != (p ^ 1)) { err = "matching is not symmetric"; goto done; }
+        msize++;
+    }
+    if (msize & 1) { err = "odd number of matched vertices"; goto done; }
+    msize /= 2;
+
+    /* 2. vertex duals: offset for max cardinality, non-negativity */
+    if (n > 0) {
+        limb_t *mn = c->t1;
+        mp_copy(mn, DUAL(c, 0), L);
+        for (v = 1; v < n; v++)
+            if (mp_cmp(DUAL(c, v), mn, L) < 0) mp_copy(mn, DUAL(c, v), L);
+        if (mp_is_neg(mn, L)) {
+            if (!c->maxcard) { err = "negative vertex dual"; goto done; }
+            mp_neg(off, mn, L);
+        }
+    }
+    for (v = 0; v < n; v++) {
+        if (c->mate[v] == -1) {
+            mp_add(c->t1, DUAL(c, v), off, L);
+            if (!mp_is_zero(c->t1, L)) { err = "exposed vertex with a positive dual"; goto done; }
+        }
+    }
+
+    /* 3. blossom forest: depth, top-level ancestor, nested dual sums */
+    for (x = 0; x < n2; x++) dep[x] = -1;
+    for (x = 0; x < n2; x++) {
+        if (x >= n && c->bbase[x] < 0) continue;
+        if (x >= n && mp_is_neg(DUAL(c, x), L)) { err = "negative blossom dual"; goto done; }
+        int32_t sp = 0, y = x;
+        while (y != -1 && dep[y] < 0) {
+            if (sp > n2) { err = "cycle in blossom forest"; goto done; }
+            stack[sp++] = y;
+            int32_t py = c->bparent[y];
+            if (py != -1 && (py < n || py >= n2 || c->bbase[py] < 0)) { err = "bad blossom parent"; goto done; }
+            y = py;
+        }
+        while (sp > 0) {
+            int32_t z = stack[--sp];
+            int32_t pz = c->bparent[z];
+            limb_t *zz = zsum + (size_t)z * L2;
+            if (pz == -1) {
+                dep[z] = 0;
+                top[z] = z;
+                mp_zero(zz, L2);
+            } else {
+                dep[z] = dep[pz] + 1;
+                top[z] = top[pz];
+                mp_copy(zz, zsum + (size_t)pz * L2, L2);
+            }
+            if (z >= n) {
+                mp_sext(tmp, L2, DUAL(c, z), L);
+                mp_add(zz, zz, tmp, L2);
+            }
+        }
+    }
+
+    /* 4. every edge has non-negative slack, matched edges zero slack */
+    for (int32_t k = 0; k < m; k++) {
+        int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+        mp_sext(s, L2, DUAL(c, i), L);
+        mp_sext(tmp, L2, DUAL(c, j), L);
+        mp_add(s, s, tmp, L2);
+        mp_sext(tmp, L2, W2(c, k), L);
+        mp_sub(s, s, tmp, L2);
+        if (top[i] == top[j]) {
+            int32_t a = i, b = j;
+            while (dep[a] > dep[b]) a = c->bparent[a];
+            while (dep[b] > dep[a]) b = c->bparent[b];
+            while (a != b) { a = c->bparent[a]; b = c->bparent[b]; }
+            const limb_t *zz = zsum + (size_t)a * L2;
+            mp_add(s, s, zz, L2);
+            mp_add(s, s, zz, L2);
+        }
+        if (mp_is_neg(s, L2)) { err = "dual infeasible: negative edge slack"; goto done; }
+        int matched_i = c->mate[i] == 2 * k + 1, matched_j = c->mate[j] == 2 * k;
+        if (matched_i != matched_j) { err = "matched edge seen from one side"; goto done; }
+        if (matched_i) {
+            if (!mp_is_zero(s, L2)) { err = "matched edge with positive slack"; goto done; }
+            if (top[i] == top[j]) {
+                int32_t a = i, b = j;
+                while (dep[a] > dep[b]) a = c->bparent[a];
+                while (dep[b] > dep[a]) b = c->bparent[b];
+                while (a != b) { a = c->bparent[a]; b = c->bparent[b]; }
+                for (; a != -1; a = c->bparent[a]) cntm[a]++;
+            }
+        }
+    }
+
+    /* 5. blossoms with positive dual are odd and full */
+    for (v = 0; v < n; v++)
+        for (x = c->bparent[v]; x != -1; x = c->bparent[x]) cntl[x]++;
+    for (x = n; x < n2; x++) {
+        if (c->bbase[x] < 0 || mp_is_zero(DUAL(c, x), L)) continue;
+        if ((cntl[x] & 1) == 0 || cntl[x] < 3) { err = "blossom with positive dual is not odd"; goto done; }
+        if (2 * (int64_t)cntm[x] != (int64_t)cntl[x] - 1) { err = "blossom with positive dual is not full"; goto done; }
+    }
+
+    /* 6. max cardinality: Tutte-Berge barrier from the final labels */
+    if (c->maxcard) {
+        uf = malloc(((size_t)n + 1) * sizeof(int32_t));
+        if (!uf) { c->status = ST_NOMEM; goto done; }
+        int64_t nx = 0, nodd = 0;
+        for (v = 0; v < n; v++) {
+            uf[v] = v;
+            cntl[v] = 0; /* reused: component sizes */
+        }
+        for (v = 0; v < n; v++) if (c->label[top[v]] == 2) nx++;
+        for (int32_t k = 0; k < m; k++) {
+            int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+            if (c->label[top[i]] == 2 || c->label[top[j]] == 2) continue;
+            int32_t ri = uf_find(uf, i), rj = uf_find(uf, j);
+            if (ri != rj) uf[ri] = rj;
+        }
+        for (v = 0; v < n; v++)
+            if (c->label[top[v]] != 2) cntl[uf_find(uf, v)]++;
+        for (v = 0; v < n; v++)
+            if (cntl[v] & 1) nodd++;
+        if ((int64_t)n - 2 * msize != nodd - nx) { err = "maximum cardinality not certified"; goto done; }
+    }
+
+done:
+    if (err) internal_error(c, err);
+    free(dep); free(top); free(cntl); free(cntm); free(stack);
+    free(zsum); free(s); free(tmp); free(off); free(uf);
+    return c->status;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Python interface                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* What a solve did (for tests): counters, limb width, limb retries, and why a
+ * warm start fell back to a cold one.  Filled without the GIL into a local
+ * struct, published to the globals below with the GIL held. */
+typedef struct {
+    int64_t stats[STAT_COUNT];
+    int limbs, retries;
+    const char *warm_failure;
+} SolveInfo;
+
+static SolveInfo last_info;
+
+/* Borrow the three items of an edge; *hold receives a new reference to keep
+ * alive (or NULL). */
+static int edge_items(PyObject *item, Py_ssize_t idx, PyObject **u, PyObject **v, PyObject **w, PyObject **hold)
+{
+    *hold = NULL;
+    if (PyTuple_Check(item) && PyTuple_GET_SIZE(item) == 3) {
+        *u = PyTuple_GET_ITEM(item, 0);
+        *v = PyTuple_GET_ITEM(item, 1);
+        *w = PyTuple_GET_ITEM(item, 2);
+        return 0;
+    }
+    if (!PySequence_Check(item) || PyUnicode_Check(item) || PyBytes_Check(item)) {
+        PyErr_Format(PyExc_TypeError, "edge %zd: expected a (u, v, weight) tuple, got %.100s", idx,
+                     Py_TYPE(item)->tp_name);
+        return -1;
+    }
+    PyObject *f = PySequence_Fast(item, "edge must be a (u, v, weight) tuple");
+    if (!f) return -1;
+    if (PySequence_Fast_GET_SIZE(f) != 3) {
+        PyErr_Format(PyExc_ValueError, "edge %zd: expected (u, v, weight), got a sequence of length %zd", idx,
+                     PySequence_Fast_GET_SIZE(f));
+        Py_DECREF(f);
+        return -1;
+    }
+    *hold = f;
+    *u = PySequence_Fast_GET_ITEM(f, 0);
+    *v = PySequence_Fast_GET_ITEM(f, 1);
+    *w = PySequence_Fast_GET_ITEM(f, 2);
+    return 0;
+}
+
+static int parse_vertex(PyObject *o, Py_ssize_t idx, int64_t n, int32_t *out)
+{
+    if (!PyLong_Check(o)) {
+        if (PyFloat_Check(o) || !PyIndex_Check(o)) {
+            PyErr_Format(PyExc_TypeError, "edge %zd: vertex must be an int, got %.100s", idx, Py_TYPE(o)->tp_name);
+            return -1;
+        }
+    }
+    PyObject *iv = PyNumber_Index(o);
+    if (!iv) return -1;
+    int ovf = 0;
+    long long x = PyLong_AsLongLongAndOverflow(iv, &ovf);
+    Py_DECREF(iv);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    if (ovf != 0 || x < 0 || x >= n) {
+        PyErr_Format(PyExc_ValueError, "edge %zd: vertex %R out of range for n=%lld", idx, o, (long long)n);
+        return -1;
+    }
+    *out = (int32_t)x;
+    return 0;
+}
+
+/* New reference to the weight as a Python int, checked non-negative. */
+static PyObject *weight_int(PyObject *o, Py_ssize_t idx)
+{
+    if (!PyLong_Check(o) && (PyFloat_Check(o) || !PyIndex_Check(o))) {
+        PyErr_Format(PyExc_TypeError, "edge %zd: weight must be an int, got %.100s", idx, Py_TYPE(o)->tp_name);
+        return NULL;
+    }
+    PyObject *iv = PyNumber_Index(o);
+    if (!iv) return NULL;
+    int ovf = 0;
+    long long x = PyLong_AsLongLongAndOverflow(iv, &ovf);
+    if (x == -1 && PyErr_Occurred()) {
+        Py_DECREF(iv);
+        return NULL;
+    }
+    if (ovf < 0 || (ovf == 0 && x < 0)) {
+        PyErr_Format(PyExc_ValueError, "edge %zd: negative weight %R", idx, iv);
+        Py_DECREF(iv);
+        return NULL;
+    }
+    return iv;
+}
+
+/* Bit length of a non-negative int; -1 on error. */
+static int64_t weight_bits(PyObject *iv)
+{
+    int ovf = 0;
+    long long x = PyLong_AsLongLongAndOverflow(iv, &ovf);
+    if (ovf == 0) {
+        if (x == -1 && PyErr_Occurred()) return -1;
+        return x == 0 ? 0 : 64 - __builtin_clzll((unsigned long long)x);
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t nbytes = PyLong_AsNativeBytes(iv, NULL, 0, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+    if (nbytes < 0) return -1;
+    return (int64_t)nbytes * 8;
+#else
+    size_t nb = _PyLong_NumBits(iv);
+    if (nb == (size_t)-1 && PyErr_Occurred()) return -1;
+    return (int64_t)nb;
+#endif
+}
+
+/* Store the non-negative int iv into L limbs at dst (which fit by choice of L). */
+static int weight_store(PyObject *iv, limb_t *dst, int L)
+{
+    int ovf = 0;
+    long long x = PyLong_AsLongLongAndOverflow(iv, &ovf);
+    mp_zero(dst, L);
+    if (ovf == 0) {
+        if (x == -1 && PyErr_Occurred()) return -1;
+        dst[0] = (limb_t)x;
+        return 0;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    unsigned char *buf = (unsigned char *)dst;
+    Py_ssize_t r = PyLong_AsNativeBytes(iv, buf, (Py_ssize_t)L * 8,
+                                        Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+    if (r < 0) return -1;
+    if (r > (Py_ssize_t)L * 8) {
+        PyErr_SetString(PyExc_OverflowError, "weight does not fit (internal)");
+        return -1;
+    }
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)iv, (unsigned char *)dst, (size_t)L * 8, 1, 0) < 0) return -1;
+#endif
+#if !PY_LITTLE_ENDIAN
+    {
+        unsigned char *bytes = (unsigned char *)dst;
+        for (int i = 0; i < L; i++) {
+            limb_t val = 0;
+            for (int b = 7; b >= 0; b--) val = (val << 8) | bytes[8 * i + b];
+            dst[i] = val;
+        }
+    }
+#endif
+    return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Widen each of the m rows of *buf from L to L2 limbs (values non-negative). */
+static int widen_rows(limb_t **buf, int32_t m, int L, int L2)
+{
+    limb_t *nbuf = realloc(*buf, ((size_t)m * L2 + 1) * sizeof(limb_t));
+    if (!nbuf) return -1;
+    for (int64_t k = (int64_t)m - 1; k >= 0; k--) {
+        memmove(nbuf + (size_t)k * L2, nbuf + (size_t)k * L, (size_t)L * sizeof(limb_t));
+        memset(nbuf + (size_t)k * L2 + L, 0, (size_t)(L2 - L) * sizeof(limb_t));
+    }
+    *buf = nbuf;
+    return 0;
+}
+
+static int bit_length_u64(uint64_t x) { return x == 0 ? 0 : 64 - __builtin_clzll(x); }
+
+/* A validated graph in C form. */
+typedef struct {
+    int32_t n, m;
+    int L;
+    int32_t *endpoint; /* 2m */
+    int32_t *nboff;    /* n+2 */
+    int32_t *nb;       /* 2m */
+    limb_t *w2;        /* m*L */
+} Graph;
+
+static void graph_free(Graph *g)
+{
+    free(g->endpoint);
+    free(g->nboff);
+    free(g->nb);
+    free(g->w2);
+    g->endpoint = g->nboff = g->nb = NULL;
+    g->w2 = NULL;
+}
+
+static int parse_n(PyObject *nobj, int32_t *out)
+{
+    if (!PyLong_Check(nobj)) {
+        PyErr_Format(PyExc_TypeError, "n must be an int, got %.100s", Py_TYPE(nobj)->tp_name);
+        return -1;
+    }
+    int ovf = 0;
+    long long nll = PyLong_AsLongLongAndOverflow(nobj, &ovf);
+    if (nll == -1 && PyErr_Occurred()) return -1;
+    if (ovf < 0 || (ovf == 0 && nll < 0)) {
+        PyErr_SetString(PyExc_ValueError, "n must be non-negative");
+        return -1;
+    }
+    if (ovf > 0 || nll > MAX_VERTICES) {
+        PyErr_Format(PyExc_ValueError, "n is too large (at most %lld vertices)", (long long)MAX_VERTICES);
+        return -1;
+    }
+    *out = (int32_t)nll;
+    return 0;
+}
+
+/* Validate the edges and convert them; -1 with a Python exception set. */
+static int parse_graph(int32_t n, PyObject *edges_obj, int maxcard, int force_limbs, Graph *g)
+{
+    memset(g, 0, sizeof(*g));
+    PyObject *seq = PySequence_Fast(edges_obj, "edges must be an iterable of (u, v, weight) tuples");
+    if (!seq) return -1;
+    Py_ssize_t mm = PySequence_Fast_GET_SIZE(seq);
+    if (mm > MAX_EDGES) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "too many edges (at most %lld)", (long long)MAX_EDGES);
+        return -1;
+    }
+    const int32_t m = (int32_t)mm;
+    uint8_t *bitmap = NULL;
+    uint64_t *keys = NULL;
+    int32_t *fill = NULL;
+    int64_t maxbits = 0;
+    int L = 1;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    const int use_bitmap = (int64_t)n <= 16384;
+
+    g->n = n;
+    g->m = m;
+    g->endpoint = malloc(((size_t)2 * m + 1) * sizeof(int32_t));
+    if (!g->endpoint) { PyErr_NoMemory(); goto fail; }
+    if (use_bitmap) bitmap = calloc(((size_t)n * n + 7) / 8 + 1, 1);
+    else keys = malloc(((size_t)m + 1) * sizeof(uint64_t));
+    if (use_bitmap ? !bitmap : !keys) { PyErr_NoMemory(); goto fail; }
+
+    /* pass 1: validate, record endpoints, find the widest weight */
+    for (Py_ssize_t k = 0; k < mm; k++) {
+        PyObject *uo, *vo, *wo, *hold;
+        if (edge_items(items[k], k, &uo, &vo, &wo, &hold) < 0) goto fail;
+        int32_t u = 0, v = 0;
+        int bad = parse_vertex(uo, k, n, &u) < 0 || parse_vertex(vo, k, n, &v) < 0;
+        PyObject *iv = bad ? NULL : weight_int(wo, k);
+        Py_XDECREF(hold);
+        if (!iv) goto fail;
+        int64_t bits = weight_bits(iv);
+        Py_DECREF(iv);
+        if (bits < 0) goto fail;
+        if (bits > maxbits) maxbits = bits;
+        if (u == v) {
+            PyErr_Format(PyExc_ValueError, "edge %zd: self-loop on vertex %d", k, (int)u);
+            goto fail;
+        }
+        int32_t a = u < v ? u : v, b = u < v ? v : u;
+        if (use_bitmap) {
+            size_t bit = (size_t)a * n + b;
+            if (bitmap[bit >> 3] & (1u << (bit & 7))) {
+                PyErr_Format(PyExc_ValueError, "edge %zd: duplicate edge between vertices %d and %d", k, (int)a, (int)b);
+                goto fail;
+            }
+            bitmap[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+        } else {
+            keys[k] = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
+        }
+        g->endpoint[2 * k] = u;
+        g->endpoint[2 * k + 1] = v;
+    }
+    if (!use_bitmap && m > 1) {
+        qsort(keys, (size_t)m, sizeof(uint64_t), cmp_u64);
+        for (int32_t k = 1; k < m; k++) {
+            if (keys[k] == keys[k - 1]) {
+                PyErr_Format(PyExc_ValueError, "duplicate edge between vertices %d and %d", (int)(keys[k] >> 32),
+                             (int)(keys[k] & 0xffffffffu));
+                goto fail;
+            }
+        }
+    }
+    free(bitmap); bitmap = NULL;
+    free(keys); keys = NULL;
+    if (maxbits > 1 << 24) {
+        PyErr_SetString(PyExc_ValueError, "weights wider than 2^24 bits are not supported");
+        goto fail;
+    }
+
+    /* limbs: 2w plus headroom; max cardinality duals can reach about n^2 w */
+    int64_t need = maxbits + 1 + 5 + HEADROOM_BITS;
+    if (maxcard) need += 2 * bit_length_u64((uint64_t)n) + 2;
+    L = (int)((need + 63) / 64);
+    if (L < 1) L = 1;
+    if (force_limbs > 0) {
+        /* testing hook: start narrower (never narrower than 2w needs) */
+        int floor_limbs = (int)((maxbits + 1 + 5 + 63) / 64);
+        L = force_limbs < floor_limbs ? floor_limbs : force_limbs;
+        if (L < 1) L = 1;
+    }
+    g->L = L;
+
+    /* pass 2: weights as 2w on L limbs */
+    g->w2 = malloc(((size_t)m * L + 1) * sizeof(limb_t));
+    if (!g->w2) { PyErr_NoMemory(); goto fail; }
+    for (Py_ssize_t k = 0; k < mm; k++) {
+        PyObject *uo, *vo, *wo, *hold;
+        if (edge_items(items[k], k, &uo, &vo, &wo, &hold) < 0) goto fail;
+        PyObject *iv = weight_int(wo, k);
+        Py_XDECREF(hold);
+        if (!iv) goto fail;
+        limb_t *dst = g->w2 + (size_t)k * L;
+        int r = weight_store(iv, dst, L);
+        Py_DECREF(iv);
+        if (r < 0) goto fail;
+        for (int i = L - 1; i > 0; i--) dst[i] = (dst[i] << 1) | (dst[i - 1] >> 63);
+        dst[0] <<= 1;
+    }
+
+    /* adjacency in CSR form, in edge order */
+    g->nboff = calloc((size_t)n + 2, sizeof(int32_t));
+    g->nb = malloc(((size_t)2 * m + 1) * sizeof(int32_t));
+    fill = malloc(((size_t)n + 1) * sizeof(int32_t));
+    if (!g->nboff || !g->nb || !fill) { PyErr_NoMemory(); goto fail; }
+    for (int32_t k = 0; k < 2 * m; k++) g->nboff[g->endpoint[k] + 1]++;
+    for (int32_t v = 0; v < n; v++) g->nboff[v + 1] += g->nboff[v];
+    memcpy(fill, g->nboff, (size_t)n * sizeof(int32_t));
+    for (int32_t k = 0; k < m; k++) {
+        g->nb[fill[g->endpoint[2 * k]]++] = 2 * k + 1;
+        g->nb[fill[g->endpoint[2 * k + 1]]++] = 2 * k;
+    }
+    free(fill);
+    Py_DECREF(seq);
+    return 0;
+
+fail:
+    free(bitmap);
+    free(keys);
+    free(fill);
+    graph_free(g);
+    Py_DECREF(seq);
+    return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Warm start                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* A proven optimum kept for the next solve: matching (vertex ids), duals,
+ * blossoms (children and the edges joining them, as vertex pairs). */
+typedef struct {
+    int32_t n;
+    int L;
+    int32_t *mate;     /* n */
+    limb_t *dual;      /* 2n*L */
+    int32_t *bparent;  /* 2n */
+    int32_t *bbase;    /* 2n, -1 = unused blossom id */
+    int32_t *bnchilds; /* 2n */
+    int32_t **bchilds; /* 2n */
+    int32_t **bendv;   /* 2n: 2*nchilds vertex ids (endpoint[p], endpoint[p^1]) */
+} WarmState;
+
+static void ws_free(WarmState *w)
+{
+    if (!w) return;
+    if (w->bchilds)
+        for (int64_t b = 0; b < 2 * (int64_t)w->n; b++) {
+            free(w->bchilds[b]);
+            free(w->bendv[b]);
+        }
+    free(w->mate); free(w->dual); free(w->bparent); free(w->bbase); free(w->bnchilds);
+    free(w->bchilds); free(w->bendv);
+    free(w);
+}
+
+static WarmState *ws_save(const Ctx *c)
+{
+    const int32_t n = c->n, n2 = 2 * n;
+    const int L = c->L;
+    WarmState *w = calloc(1, sizeof(WarmState));
+    if (!w) return NULL;
+    w->n = n;
+    w->L = L;
+    w->mate = malloc(((size_t)n + 1) * sizeof(int32_t));
+    w->dual = malloc(((size_t)n2 + 1) * L * sizeof(limb_t));
+    w->bparent = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    w->bbase = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    w->bnchilds = calloc((size_t)n2 + 1, sizeof(int32_t));
+    w->bchilds = calloc((size_t)n2 + 1, sizeof(int32_t *));
+    w->bendv = calloc((size_t)n2 + 1, sizeof(int32_t *));
+    if (!w->mate || !w->dual || !w->bparent || !w->bbase || !w->bnchilds || !w->bchilds || !w->bendv) goto fail;
+    for (int32_t v = 0; v < n; v++) w->mate[v] = c->mate[v] >= 0 ? c->endpoint[c->mate[v]] : -1;
+    memcpy(w->dual, c->dual, (size_t)n2 * L * sizeof(limb_t));
+    for (int32_t b = 0; b < n2; b++) {
+        w->bparent[b] = c->bparent[b];
+        w->bbase[b] = b < n ? b : c->bbase[b];
+        if (b < n || c->bbase[b] < 0) continue;
+        int32_t nc = c->bnchilds[b];
+        w->bnchilds[b] = nc;
+        w->bchilds[b] = malloc((size_t)nc * sizeof(int32_t));
+        w->bendv[b] = malloc((size_t)2 * nc * sizeof(int32_t));
+        if (!w->bchilds[b] || !w->bendv[b]) goto fail;
+        memcpy(w->bchilds[b], c->bchilds[b], (size_t)nc * sizeof(int32_t));
+        for (int32_t i = 0; i < nc; i++) {
+            int32_t p = c->bendps[b][i];
+            w->bendv[b][2 * i] = c->endpoint[p];
+            w->bendv[b][2 * i + 1] = c->endpoint[p ^ 1];
+        }
+    }
+    return w;
+fail:
+    ws_free(w);
+    return NULL;
+}
+
+/* Open-addressing map from an unordered vertex pair to its edge id. */
+typedef struct {
+    uint64_t *keys; /* (a << 32 | b) + 1, a < b; 0 = empty */
+    int32_t *vals;
+    uint64_t mask;
+} PairMap;
+
+static inline uint64_t pair_key(int32_t u, int32_t v)
+{
+    uint32_t a = (uint32_t)(u < v ? u : v), b = (uint32_t)(u < v ? v : u);
+    return (((uint64_t)a << 32) | b) + 1;
+}
+
+static inline uint64_t pair_hash(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    return k;
+}
+
+static int pairmap_build(PairMap *pm, const int32_t *endpoint, int32_t m)
+{
+    uint64_t cap = 16;
+    while (cap < 2 * (uint64_t)m + 16) cap <<= 1;
+    pm->keys = calloc(cap, sizeof(uint64_t));
+    pm->vals = malloc(cap * sizeof(int32_t));
+    pm->mask = cap - 1;
+    if (!pm->keys || !pm->vals) return -1;
+    for (int32_t k = 0; k < m; k++) {
+        uint64_t key = pair_key(endpoint[2 * k], endpoint[2 * k + 1]);
+        uint64_t h = pair_hash(key) & pm->mask;
+        while (pm->keys[h]) h = (h + 1) & pm->mask;
+        pm->keys[h] = key;
+        pm->vals[h] = k;
+    }
+    return 0;
+}
+
+static int32_t pairmap_get(const PairMap *pm, int32_t u, int32_t v)
+{
+    uint64_t key = pair_key(u, v);
+    uint64_t h = pair_hash(key) & pm->mask;
+    while (pm->keys[h]) {
+        if (pm->keys[h] == key) return pm->vals[h];
+        h = (h + 1) & pm->mask;
+    }
+    return -1;
+}
+
+/* The endpoint index p of edge {a, b} with endpoint[p] == b, or -1. */
+static int32_t endpoint_to(const Ctx *c, const PairMap *pm, int32_t a, int32_t b)
+{
+    int32_t k = pairmap_get(pm, a, b);
+    if (k < 0) return -1;
+    return c->endpoint[2 * k] == b ? 2 * k : 2 * k + 1;
+}
+
+/* Dissolve top-level blossom b of the loaded state: its dual moves onto its
+ * vertices (u_v += z_b keeps every edge inside b exactly as tight, and edges
+ * leaving b get slack z_b), its children become top-level, and if z_b > 0 the
+ * base's matched edge to the outside is no longer tight, so it is unmatched. */
+static void warm_dissolve(Ctx *c, int32_t b, int32_t *mv)
+{
+    const int L = c->L;
+    const limb_t *z = DUAL(c, b);
+    int32_t cnt = leaves(c, b, c->scratch);
+    for (int32_t i = 0; i < cnt; i++) {
+        limb_t *u = DUAL(c, c->scratch[i]);
+        mp_add(u, u, z, L);
+        check_range(c, u);
+    }
+    for (int32_t i = 0; i < c->bnchilds[b]; i++) c->bparent[c->bchilds[b][i]] = -1;
+    int32_t base = c->bbase[b];
+    if (!mp_is_zero(z, L) && mv[base] >= 0) {
+        mv[mv[base]] = -1;
+        mv[base] = -1;
+    }
+    mp_zero(DUAL(c, b), L);
+    free(c->bchilds[b]);
+    c->bchilds[b] = NULL;
+    c->bnchilds[b] = 0;
+    c->bbase[b] = -1;
+    c->stats[STAT_DISSOLVED]++;
+}
+
+/* Load a saved optimum into c (allocated for the new graph), undo what the
+ * changed vertices touch, and restore dual feasibility.  Returns 0 when the
+ * state is ready for stages(c, 1), -1 when it cannot be used (cold start). */
+static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged)
+{
+    const int32_t n = c->n, n2 = 2 * n;
+    const int L = c->L;
+    int rc = -1;
+    PairMap pm = {NULL, NULL, 0};
+    int32_t *mv = malloc(((size_t)n + 1) * sizeof(int32_t));
+    if (!mv) {
+        c->status = ST_NOMEM;
+        return -1;
+    }
+    for (int32_t x = 0; x < n2; x++) {
+        mp_sext(DUAL(c, x), L, w->dual + (size_t)x * w->L, w->L);
+        c->label[x] = 0;
+        c->labelend[x] = -1;
+        c->bestedge[x] = -1;
+        c->bestedgeto[x] = -1;
+        c->nbbest[x] = -1;
+        c->bparent[x] = w->bparent[x];
+        c->bbase[x] = w->bbase[x];
+        c->bnchilds[x] = 0;
+        if (x >= n && w->bbase[x] >= 0) {
+            int32_t nc = w->bnchilds[x];
+            c->bchilds[x] = malloc((size_t)nc * sizeof(int32_t));
+            if (!c->bchilds[x]) {
+                c->status = ST_NOMEM;
+                goto done;
+            }
+            memcpy(c->bchilds[x], w->bchilds[x], (size_t)nc * sizeof(int32_t));
+            c->bnchilds[x] = nc;
+        }
+    }
+    memcpy(mv, w->mate, (size_t)n * sizeof(int32_t));
+
+    /* dissolve every blossom that holds a changed vertex, outermost first */
+    for (int32_t i = 0; i < nchanged; i++) {
+        int32_t x = changed[i];
+        for (;;) {
+            int32_t t = x, guard = 0;
+            while (c->bparent[t] != -1) {
+                t = c->bparent[t];
+                if (++guard > n2) goto done;
+            }
+            if (t == x) break;
+            warm_dissolve(c, t, mv);
+        }
+    }
+    /* changed vertices and their mates become exposed */
+    for (int32_t i = 0; i < nchanged; i++) {
+        int32_t x = changed[i];
+        if (mv[x] >= 0) {
+            mv[mv[x]] = -1;
+            mv[x] = -1;
+        }
+    }
+    /* each changed vertex (now top-level and exposed) gets the smallest dual
+     * that makes its edges feasible: max(0, max_j 2w - u_j) */
+    for (int32_t i = 0; i < nchanged; i++) {
+        int32_t x = changed[i];
+        limb_t *best = c->t2, *t = c->t1;
+        mp_zero(best, L);
+        for (int32_t q = c->nboff[x]; q < c->nboff[x + 1]; q++) {
+            int32_t p = c->nb[q];
+            mp_sub(t, W2(c, p >> 1), DUAL(c, c->endpoint[p]), L);
+            if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
+        }
+        mp_copy(DUAL(c, x), best, L);
+        check_range(c, DUAL(c, x));
+    }
+    /* All roots (exposed vertices with a positive dual) must share one parity:
+     * every vertex joined to a root by tight edges has the root's parity, so
+     * then every slack between two S-blossoms is even and delta3 = slack/2
+     * exact (the classic algorithm gets this from equal root duals).  Raising
+     * an exposed top-level vertex's dual by one keeps every edge feasible; a
+     * root that is the base of a blossom is first freed by dissolving. */
+    {
+        int64_t votes[2] = {0, 0};
+        for (int32_t v = 0; v < n; v++)
+            if (mv[v] < 0 && !mp_le_zero(DUAL(c, v), L)) votes[DUAL(c, v)[0] & 1] += c->bparent[v] != -1 ? n2 : 1;
+        limb_t target = votes[1] > votes[0];
+        for (int32_t v = 0; v < n; v++) {
+            if (mv[v] >= 0 || mp_le_zero(DUAL(c, v), L)) continue;
+            int guard = 0;
+            while ((DUAL(c, v)[0] & 1) != target) {
+                if (++guard > n2 + 2) goto done;
+                int32_t t = v;
+                while (c->bparent[t] != -1) t = c->bparent[t];
+                if (t == v) {
+                    limb_t *one = c->t1;
+                    mp_zero(one, L);
+                    one[0] = 1;
+                    mp_add(DUAL(c, v), DUAL(c, v), one, L);
+                    check_range(c, DUAL(c, v));
+                } else {
+                    if (c->bbase[t] != v) goto done; /* an exposed vertex is its blossom's base */
+                    warm_dissolve(c, t, mv);
+                }
+            }
+        }
+    }
+    if (c->status) goto done;
+
+    /* edges of the remaining blossoms and matched edges, in the new numbering;
+     * none touches a changed vertex, so all still exist with the same weight */
+    if (pairmap_build(&pm, c->endpoint, c->m) < 0) {
+        c->status = ST_NOMEM;
+        goto done;
+    }
+    for (int32_t b = n; b < n2; b++) {
+        if (c->bbase[b] < 0) continue;
+        int32_t nc = c->bnchilds[b];
+        c->bendps[b] = malloc((size_t)nc * sizeof(int32_t));
+        if (!c->bendps[b]) {
+            c->status = ST_NOMEM;
+            goto done;
+        }
+        for (int32_t i = 0; i < nc; i++) {
+            int32_t a = w->bendv[b][2 * i], bb = w->bendv[b][2 * i + 1];
+            int32_t p = endpoint_to(c, &pm, bb, a); /* endpoint[p] == a */
+            if (p < 0) goto done;
+            c->bendps[b][i] = p;
+        }
+    }
+    for (int32_t v = 0; v < n; v++) {
+        c->mate[v] = -1;
+        if (mv[v] >= 0) {
+            if (mv[mv[v]] != v) goto done;
+            c->mate[v] = endpoint_to(c, &pm, v, mv[v]);
+            if (c->mate[v] < 0) goto done;
+        }
+    }
+    for (int32_t v = 0; v < n; v++) {
+        int32_t t = v, guard = 0;
+        while (c->bparent[t] != -1) {
+            t = c->bparent[t];
+            if (++guard > n2) goto done;
+        }
+        c->inblossom[v] = t;
+    }
+    c->nunused = 0;
+    for (int32_t b = n2 - 1; b >= n; b--)
+        if (c->bbase[b] < 0) c->unused[c->nunused++] = b;
+
+    for (int32_t v = 0; v < n; v++) c->dtop[v] = (int64_t)DUAL(c, v)[L - 1];
+    if (c->status) goto done;
+    rc = 0;
+
+done:
+    free(pm.keys);
+    free(pm.vals);
+    free(mv);
+    return rc;
+}
+
+/* Solve g (GIL released).  With a saved state and without max_cardinality a
+ * warm start is tried first; anything it cannot handle falls back to a cold
+ * start.  *ws_out (if given) receives the new optimum's state. */
+static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t *changed, int32_t nchanged,
+                       int32_t *mate_out, WarmState **ws_out, int *warm_used, const char **msg, SolveInfo *info)
+{
+    const int32_t n = g->n, m = g->m;
+    int status = ST_OK;
+    Ctx c;
+    *msg = NULL;
+    if (warm_used) *warm_used = 0;
+    if (ws_out) *ws_out = NULL;
+
+    memset(info, 0, sizeof(*info));
+    info->limbs = g->L;
+    if (n == 0 || m == 0) {
+        for (int32_t v = 0; v < n; v++) mate_out[v] = -1;
+        return ST_OK;
+    }
+
+    if (ws && !maxcard && ws->n == n) {
+        if (g->L < ws->L) {
+            if (widen_rows(&g->w2, m, g->L, ws->L) < 0) return ST_NOMEM;
+            g->L = ws->L;
+        }
+        memset(&c, 0, sizeof(c));
+        c.n = n; c.m = m; c.L = g->L; c.maxcard = 0;
+        c.endpoint = g->endpoint; c.nboff = g->nboff; c.nb = g->nb; c.w2 = g->w2;
+        if (ctx_alloc(&c) < 0) return ST_NOMEM;
+        if (warm_init(&c, ws, changed, nchanged) == 0 && c.status == ST_OK) {
+            stages(&c, 1);
+            if (c.status == ST_OK) verify(&c);
+            if (c.status != ST_OK) info->warm_failure = c.status == ST_INTERNAL ? c.msg : "overflow or memory";
+        } else {
+            info->warm_failure = "saved state does not fit the new graph";
+        }
+        memcpy(info->stats, c.stats, sizeof(info->stats));
+        info->limbs = c.L;
+        if (c.status == ST_OK && c.mate) {
+            for (int32_t v = 0; v < n; v++) mate_out[v] = c.mate[v] >= 0 ? g->endpoint[c.mate[v]] : -1;
+            if (ws_out) *ws_out = ws_save(&c);
+            if (warm_used) *warm_used = 1;
+            ctx_free(&c);
+            return ST_OK;
+        }
+        status = c.status;
+        ctx_free(&c);
+        if (status == ST_NOMEM) return status;
+        /* otherwise: a cold start decides */
+    }
+
+    for (int attempt = 0;; attempt++) {
+        memset(&c, 0, sizeof(c));
+        c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
+        c.endpoint = g->endpoint; c.nboff = g->nboff; c.nb = g->nb; c.w2 = g->w2;
+        if (ctx_alloc(&c) < 0) return ST_NOMEM;
+        init_cold(&c);
+        stages(&c, 0);
+        if (c.status == ST_OK) verify(&c);
+        status = c.status;
+        *msg = c.msg;
+        memcpy(info->stats, c.stats, sizeof(info->stats));
+        info->limbs = c.L;
+        info->retries = attempt;
+        if (status == ST_OK) {
+            for (int32_t v = 0; v < n; v++) mate_out[v] = c.mate[v] >= 0 ? g->endpoint[c.mate[v]] : -1;
+            if (ws_out && !maxcard) *ws_out = ws_save(&c);
+        }
+        ctx_free(&c);
+        if (status != ST_OVERFLOW || attempt >= MAX_RETRIES) break;
+        if (widen_rows(&g->w2, m, g->L, 2 * g->L) < 0) return ST_NOMEM;
+        g->L *= 2;
+    }
+    return status;
+}
+
+static void set_status_error(int status, const char *msg)
+{
+    if (status == ST_NOMEM) {
+        PyErr_NoMemory();
+    } else if (status == ST_OVERFLOW) {
+        PyErr_SetString(PyExc_RuntimeError, "blossom: dual variables overflowed every limb width tried (a bug)");
+    } else {
+        PyErr_Format(PyExc_RuntimeError, "blossom: internal error, optimality certificate failed: %s", msg ? msg : "?");
+    }
+}
+
+static PyObject *mate_list(const int32_t *mate, int32_t n)
+{
+    PyObject *result = PyList_New(n);
+    if (!result) return NULL;
+    for (int32_t v = 0; v < n; v++) {
+        PyObject *o = PyLong_FromLong(mate[v]);
+        if (!o) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyList_SET_ITEM(result, v, o);
+    }
+    return result;
+}
+
+PyDoc_STRVAR(mwm_doc,
+"max_weight_matching(n, edges, max_cardinality=False) -> list[int]\n"
+"\n"
+"Maximum-weight matching of the graph on vertices 0..n-1 (Edmonds' blossom\n"
+"algorithm, primal-dual, O(n^3)). `edges` is an iterable of (u, v, weight)\n"
+"with distinct vertices in range and exact non-negative int weights of any\n"
+"size. With max_cardinality=True the matching has the most edges possible\n"
+"and the greatest weight among those. Returns the mate of every vertex\n"
+"(-1 when unmatched). Raises ValueError/TypeError for bad input and\n"
+"RuntimeError if the result fails its optimality certificate (a bug).");
+
+static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"n", "edges", "max_cardinality", "_limbs", NULL};
+    PyObject *nobj = NULL, *edges_obj = NULL;
+    int maxcard = 0, force_limbs = 0;
+    int32_t n;
+    Graph g;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|p$i:max_weight_matching", kwlist, &nobj, &edges_obj, &maxcard,
+                                     &force_limbs))
+        return NULL;
+    if (parse_n(nobj, &n) < 0) return NULL;
+    if (parse_graph(n, edges_obj, maxcard, force_limbs, &g) < 0) return NULL;
+    int32_t *mate = malloc(((size_t)n + 1) * sizeof(int32_t));
+    if (!mate) {
+        graph_free(&g);
+        return PyErr_NoMemory();
+    }
+    int status;
+    const char *msg = NULL;
+    SolveInfo info;
+    Py_BEGIN_ALLOW_THREADS
+    status = solve_graph(&g, maxcard, NULL, NULL, 0, mate, NULL, NULL, &msg, &info);
+    Py_END_ALLOW_THREADS
+    last_info = info;
+    PyObject *result = NULL;
+    if (status == ST_OK) result = mate_list(mate, n);
+    else set_status_error(status, msg);
+    free(mate);
+    graph_free(&g);
+    return result;
+}
+
+#define WARM_CAPSULE "solver._blossom.WarmState"
+
+static void warm_capsule_free(PyObject *cap)
+{
+    ws_free((WarmState *)PyCapsule_GetPointer(cap, WARM_CAPSULE));
+}
+
+PyDoc_STRVAR(solve_state_doc,
+"_solve_with_state(n, edges, state, changed) -> (mate, state, warm)\n"
+"\n"
+"max_weight_matching (without max_cardinality) that keeps the optimum for the\n"
+"next call. `state` is None or what the previous call returned for the same n;\n"
+"`changed` lists every vertex with an edge added, removed or re-weighted since\n"
+"then. The previous optimum is repaired locally (blossoms holding changed\n"
+"vertices dissolved, changed vertices and their mates unmatched, their duals\n"
+"made feasible) and the stages run only for the vertices left exposed with a\n"
+"positive dual. The result carries the same optimality certificate as a cold\n"
+"solve; anything the warm start cannot handle is solved cold. `warm` tells which\n"
+"happened. Used by solver.blossom.Matcher.");
+
+static PyObject *py_solve_with_state(PyObject *self, PyObject *args)
+{
+    PyObject *nobj, *edges_obj, *state_obj, *changed_obj;
+    int32_t n;
+    Graph g;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOO:_solve_with_state", &nobj, &edges_obj, &state_obj, &changed_obj)) return NULL;
+    if (parse_n(nobj, &n) < 0) return NULL;
+    const WarmState *ws = NULL;
+    if (state_obj != Py_None) {
+        ws = PyCapsule_GetPointer(state_obj, WARM_CAPSULE);
+        if (!ws) return NULL;
+    }
+    PyObject *chseq = PySequence_Fast(changed_obj, "changed must be a sequence of vertices");
+    if (!chseq) return NULL;
+    Py_ssize_t nch = PySequence_Fast_GET_SIZE(chseq);
+    int32_t *changed = malloc(((size_t)nch + 1) * sizeof(int32_t));
+    uint8_t *seen = calloc((size_t)n + 1, 1);
+    int32_t nchanged = 0;
+    if (!changed || !seen) {
+        free(changed);
+        free(seen);
+        Py_DECREF(chseq);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < nch; i++) {
+        int32_t x;
+        if (parse_vertex(PySequence_Fast_GET_ITEM(chseq, i), i, n, &x) < 0) {
+            free(changed);
+            free(seen);
+            Py_DECREF(chseq);
+            return NULL;
+        }
+        if (!seen[x]) {
+            seen[x] = 1;
+            changed[nchanged++] = x;
+        }
+    }
+    free(seen);
+    Py_DECREF(chseq);
+    if (parse_graph(n, edges_obj, 0, 0, &g) < 0) {
+        free(changed);
+        return NULL;
+    }
+    int32_t *mate = malloc(((size_t)n + 1) * sizeof(int32_t));
+    if (!mate) {
+        free(changed);
+        graph_free(&g);
+        return PyErr_NoMemory();
+    }
+    int status, warm = 0;
+    const char *msg = NULL;
+    WarmState *out = NULL;
+    SolveInfo info;
+    Py_BEGIN_ALLOW_THREADS
+    status = solve_graph(&g, 0, ws, changed, nchanged, mate, &out, &warm, &msg, &info);
+    Py_END_ALLOW_THREADS
+    last_info = info;
+    PyObject *result = NULL, *lst = NULL, *cap = NULL;
+    if (status != ST_OK) {
+        set_status_error(status, msg);
+        ws_free(out);
+    } else {
+        lst = mate_list(mate, n);
+        if (out) {
+            cap = PyCapsule_New(out, WARM_CAPSULE, warm_capsule_free);
+            if (!cap) ws_free(out);
+        } else {
+            cap = Py_None;
+            Py_INCREF(cap);
+        }
+        if (lst && cap) result = Py_BuildValue("(OOO)", lst, cap, warm ? Py_True : Py_False);
+        Py_XDECREF(lst);
+        Py_XDECREF(cap);
+    }
+    free(mate);
+    free(changed);
+    graph_free(&g);
+    return result;
+}
+
+static PyObject *py_last_stats(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    PyObject *d = PyDict_New();
+    if (!d) return NULL;
+    for (int i = 0; i < STAT_COUNT; i++) {
+        PyObject *v = PyLong_FromLongLong(last_info.stats[i]);
+        if (!v || PyDict_SetItemString(d, stat_names[i], v) < 0) {
+            Py_XDECREF(v);
+            Py_DECREF(d);
+            return NULL;
+        }
+        Py_DECREF(v);
+    }
+    PyObject *l = PyLong_FromLong(last_info.limbs), *r = PyLong_FromLong(last_info.retries);
+    if (!l || !r || PyDict_SetItemString(d, "limbs", l) < 0 || PyDict_SetItemString(d, "retries", r) < 0) {
+        Py_XDECREF(l);
+        Py_XDECREF(r);
+        Py_DECREF(d);
+        return NULL;
+    }
+    Py_DECREF(l);
+    Py_DECREF(r);
+    PyObject *f = last_info.warm_failure ? PyUnicode_FromString(last_info.warm_failure) : Py_NewRef(Py_None);
+    if (!f || PyDict_SetItemString(d, "warm_failure", f) < 0) {
+        Py_XDECREF(f);
+        Py_DECREF(d);
+        return NULL;
+    }
+    Py_DECREF(f);
+    return d;
+}
+
+static PyMethodDef methods[] = {
+    {"_solve_with_state", py_solve_with_state, METH_VARARGS, solve_state_doc},
+    {"_last_stats", py_last_stats, METH_NOARGS,
+     "Counters of the last max_weight_matching call (stages, blossoms, expansions, deltas, limbs, retries)."},
+    {"max_weight_matching", (PyCFunction)(void (*)(void))py_max_weight_matching, METH_VARARGS | METH_KEYWORDS, mwm_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT,
+    "solver._blossom",
+    "Maximum-weight matching in general graphs with exact multi-precision integer weights\n"
+    "(Edmonds' blossom algorithm, primal-dual, O(n^3)), with a checked optimality certificate.",
+    -1,
+    methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__blossom(void) { return PyModule_Create(&moduledef); }

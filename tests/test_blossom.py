@@ -1,0 +1,577 @@
+"""The compiled maximum-weight matching core (solver._blossom) and its wrapper.
+
+Oracles: networkx.max_weight_matching (exact on Python ints) on thousands of seeded
+random graphs, and exhaustive search on tiny ones. Matchings may legitimately differ
+where there are ties, so a result is judged by being a valid matching on the given edges
+with the optimal TOTAL weight (and, with max_cardinality, the maximum cardinality).
+Without max_cardinality the cardinality is not compared: a path 5-10-5 has optimal
+matchings of one and of two edges.
+
+The hand-made graphs below each force one branch of the algorithm (blossom shrinking,
+nesting, augmenting through a blossom, the four dual adjustments, expanding a T-blossom
+and relabelling its sub-blossoms, expanding at the end of a stage); the core's
+``_last_stats()`` counters confirm that the branch was reached.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import warnings
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver import _blossom, blossom
+
+mwm = _blossom.max_weight_matching
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def matching_value(n, edges, mate):
+    """Check that ``mate`` (list) is a matching on the given edges; (weight, cardinality)."""
+    assert isinstance(mate, list) and len(mate) == n
+    weights = {}
+    for u, v, w in edges:
+        weights[(u, v)] = weights[(v, u)] = w
+    total = card = 0
+    for v, m in enumerate(mate):
+        if m == -1:
+            continue
+        assert 0 <= m < n and m != v, (v, m)
+        assert mate[m] == v, f"mate not symmetric at {v}"
+        assert (v, m) in weights, f"({v}, {m}) is not an edge"
+        if v < m:
+            total += weights[(v, m)]
+            card += 1
+    return total, card
+
+
+def nx_value(n, edges, max_cardinality):
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_weighted_edges_from(edges)
+    pairs = nx.max_weight_matching(g, maxcardinality=max_cardinality)
+    return sum(g[u][v]["weight"] for u, v in pairs), len(pairs)
+
+
+def brute_value(n, edges, max_cardinality):
+    """Optimal (weight, cardinality) by exhaustive search (tiny graphs)."""
+    adj = {v: [] for v in range(n)}
+    for u, v, w in edges:
+        adj[u].append((v, w))
+        adj[v].append((u, w))
+    used = [False] * n
+
+    def best(v):
+        while v < n and used[v]:
+            v += 1
+        if v == n:
+            return (0, 0)
+        used[v] = True
+        options = [best(v + 1)]  # v stays unmatched
+        for x, w in adj[v]:
+            if not used[x]:
+                used[x] = True
+                c, s = best(v + 1)
+                options.append((c + 1, s + w))
+                used[x] = False
+        used[v] = False
+        if max_cardinality:
+            return max(options)
+        return max(options, key=lambda cs: cs[1])
+
+    card, weight = best(0)
+    return weight, card
+
+
+def assert_optimal(n, edges, max_cardinality, reference):
+    mate = mwm(n, edges, max_cardinality=max_cardinality)
+    weight, card = matching_value(n, edges, mate)
+    ref_weight, ref_card = reference(n, edges, max_cardinality)
+    assert weight == ref_weight, f"weight {weight} != {ref_weight} (max_cardinality={max_cardinality}, edges={edges})"
+    if max_cardinality:
+        assert card == ref_card, f"cardinality {card} != {ref_card} (edges={edges})"
+    return mate
+
+
+def random_weight(rng, kind):
+    if kind == "small":  # many ties
+        return rng.randint(0, 10)
+    if kind == "huge":
+        return rng.getrandbits(rng.choice([1, 63, 64, 65, 127, 128, 129, 300, 640, 900]))
+    if kind == "lex":  # lexicographic criteria packed into shifted fields, few distinct values
+        total = 0
+        for _ in range(rng.randint(3, 20)):
+            total = (total << rng.choice([8, 33, 50])) | rng.randint(0, 3)
+        return total
+    if kind == "lexwide":  # a 900-bit criteria stack: top fields mostly tied
+        fields = [rng.choice([0, 1, 1, 1]) for _ in range(12)] + [rng.randint(0, 7) for _ in range(6)]
+        return sum(f << (50 * i) for i, f in enumerate(reversed(fields)))
+    if kind == "mixed":
+        return rng.choice([0, rng.randint(0, 5), rng.getrandbits(700)])
+    raise AssertionError(kind)
+
+
+def random_graph(rng, n, density, kind):
+    edges = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < density:
+                u, v = (i, j) if rng.random() < 0.5 else (j, i)
+                edges.append((u, v, random_weight(rng, kind)))
+    rng.shuffle(edges)
+    return edges
+
+
+# ------------------------------------------------------------------- trivial inputs
+
+
+def test_empty_and_tiny():
+    assert mwm(0, []) == []
+    assert mwm(0, [], max_cardinality=True) == []
+    assert mwm(1, []) == [-1]
+    assert mwm(3, []) == [-1, -1, -1]
+    assert mwm(2, [(0, 1, 1)]) == [1, 0]
+    assert mwm(2, [(1, 0, 7)], True) == [1, 0]
+    assert mwm(4, [(2, 3, 0)], max_cardinality=True) == [-1, -1, 3, 2]
+    # a zero-weight edge adds nothing without max_cardinality: either answer is optimal
+    assert matching_value(2, [(0, 1, 0)], mwm(2, [(0, 1, 0)]))[0] == 0
+
+
+def test_path_prefers_weight_or_cardinality():
+    edges = [(0, 1, 5), (1, 2, 11), (2, 3, 5)]
+    assert mwm(4, edges) == [-1, 2, 1, -1]
+    assert mwm(4, edges, max_cardinality=True) == [1, 0, 3, 2]
+    edges = [(0, 1, 10), (1, 2, 11)]
+    assert mwm(3, edges) == [-1, 2, 1]
+
+
+def test_exact_at_900_bits():
+    big = 1 << 900
+    # differences only in the lowest bits of 900-bit numbers
+    edges = [(0, 1, big + 1), (1, 2, big + 3), (2, 3, big + 1), (3, 0, big)]
+    mate = mwm(4, edges)
+    assert matching_value(4, edges, mate) == (2 * big + 3, 2)  # {1-2, 3-0} beats {0-1, 2-3} by 1
+    # path: two end edges beat the middle one by 1 on 901 bits
+    edges = [(0, 1, big), (1, 2, 2 * big - 1), (2, 3, big)]
+    assert mwm(4, edges) == [1, 0, 3, 2]
+    edges = [(0, 1, big), (1, 2, 2 * big + 1), (2, 3, big)]
+    assert mwm(4, edges) == [-1, 2, 1, -1]
+
+
+def test_returns_plain_ints_and_accepts_iterables():
+    edges = [[0, 1, 3], (1, 2, 4)]
+    assert mwm(3, edges) == [-1, 2, 1]
+    assert mwm(3, iter([(0, 1, 3), (1, 2, 4)])) == [-1, 2, 1]
+    assert mwm(3, ((u, v, w) for u, v, w in [(0, 1, 3), (1, 2, 4)])) == [-1, 2, 1]
+    assert mwm(n=3, edges=[(0, 1, 3)], max_cardinality=True) == [1, 0, -1]
+
+
+def test_index_types_accepted():
+    np = pytest.importorskip("numpy")
+    edges = [(np.int64(0), np.int32(1), np.int64(3)), (1, 2, np.uint64(4))]
+    assert mwm(3, edges) == [-1, 2, 1]
+
+
+# ------------------------------------------------------------------------ validation
+
+
+@pytest.mark.parametrize(
+    "n, edges, exc, text",
+    [
+        (3, [(0, 1, -1)], ValueError, "negative weight"),
+        (3, [(0, 1, -(1 << 200))], ValueError, "negative weight"),
+        (3, [(0, 3, 1)], ValueError, "out of range"),
+        (3, [(-1, 2, 1)], ValueError, "out of range"),
+        (3, [(0, 1 << 70, 1)], ValueError, "out of range"),
+        (3, [(1, 1, 1)], ValueError, "self-loop"),
+        (3, [(0, 1, 1), (1, 2, 1), (0, 1, 2)], ValueError, "duplicate"),
+        (3, [(0, 1, 1), (1, 0, 1)], ValueError, "duplicate"),
+        (3, [(0, 1, 1.0)], TypeError, "weight must be an int"),
+        (3, [(0, 1, "1")], TypeError, "weight must be an int"),
+        (3, [(0.0, 1, 1)], TypeError, "vertex must be an int"),
+        (3, [(0, 1)], ValueError, "length 2"),
+        (3, [(0, 1, 1, 1)], ValueError, "length 4"),
+        (3, [5], TypeError, "expected a (u, v, weight) tuple"),
+        (3, ["abc"], TypeError, "expected a (u, v, weight) tuple"),
+        (3, [None], TypeError, "expected a (u, v, weight) tuple"),
+        (-1, [], ValueError, "non-negative"),
+        (2.0, [], TypeError, "n must be an int"),
+        (1 << 40, [], ValueError, "too large"),
+        (3, 5, TypeError, "iterable"),
+    ],
+)
+def test_invalid_input(n, edges, exc, text):
+    with pytest.raises(exc) as info:
+        mwm(n, edges)
+    assert text in str(info.value)
+
+
+def test_duplicate_detection_for_large_n():
+    # above 16384 vertices duplicates are found by sorting instead of a bitmap
+    n = 20000
+    with pytest.raises(ValueError, match="duplicate edge between vertices 5 and 19999"):
+        mwm(n, [(5, 19999, 1), (7, 8, 1), (19999, 5, 2)])
+    assert mwm(n, [(5, 19999, 1), (7, 8, 1)])[19999] == 5
+
+
+def test_error_paths_leak_no_references():
+    weight = (1 << 500) + 12345
+    edges = [(0, 1, weight), (1, 2, weight), (2, 2, weight)]
+    before = sys.getrefcount(weight), sys.getrefcount(edges)
+    for _ in range(200):
+        with pytest.raises(ValueError):
+            mwm(3, edges)
+        mwm(3, edges[:2])
+        with pytest.raises(TypeError):
+            mwm(3, [[0, 1, weight], [1, 2, 1.5]])
+    assert (sys.getrefcount(weight), sys.getrefcount(edges)) == before
+
+
+# ------------------------------------------------------------- hand-made structures
+
+# Each case: (description, n, edges, max_cardinality, branch the run must reach).
+HANDMADE = [
+    ("triangle: one S-blossom", 3, [(0, 1, 8), (0, 2, 8), (1, 2, 1)], False, "blossoms"),
+    ("triangle with a tail: augment through the blossom", 4,
+     [(0, 1, 6), (1, 2, 7), (0, 2, 8), (2, 3, 5)], False, "augment_blossom"),
+    ("S-blossom then a pendant vertex reached by delta2", 5,
+     [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7), (0, 4, 5), (3, 4, 6)], False, "delta2"),
+    ("pentagon with a chord: blossom inside a blossom", 5,
+     [(0, 1, 3), (0, 2, 5), (1, 2, 3), (1, 3, 3), (1, 4, 2), (3, 4, 3)], False, "nested_blossoms"),
+    ("two disjoint edges: delta3 between two S-vertices", 4, [(0, 1, 18), (2, 3, 7)], False, "delta3"),
+    ("light edge kept only for cardinality: delta2", 4, [(1, 2, 1), (2, 3, 6)], True, "delta2"),
+    ("triangle with two pendants on one corner: the blossom becomes T and is expanded (delta4)", 5,
+     [(0, 1, 3), (1, 2, 14), (1, 3, 5), (1, 4, 12), (2, 4, 17)], True, "expand_t"),
+    ("star-shaped T-blossom whose sub-blossom is relabelled on expansion", 7,
+     [(0, 2, 12), (0, 5, 8), (1, 2, 10), (2, 5, 16), (4, 5, 6), (5, 6, 6)], True, "expand_relabel"),
+    ("blossom with zero dual expanded at the end of a stage", 5,
+     [(0, 3, 4), (0, 4, 2), (2, 4, 2), (3, 4, 5)], False, "expand_endstage"),
+    # larger hand-made shapes: odd cycles sharing vertices, nested odd cycles
+    ("two pentagons sharing a vertex, pendant edges", 11,
+     [(0, 1, 9), (1, 2, 9), (2, 3, 9), (3, 4, 9), (4, 0, 9), (4, 5, 9), (5, 6, 9), (6, 7, 9), (7, 8, 9),
+      (8, 4, 9), (2, 9, 4), (7, 10, 4)], False, "blossoms"),
+    # Three levels: triangle {0,1,2} (weight 10); it and 3, 4 close an odd cycle 2-3-4-0
+    # (weight 9); that blossom and 5, 6 close 4-5-6-1 (weight 8); pendants 7 and 8.
+    ("triangle in a triangle of blossoms in a triangle of blossoms", 9,
+     [(0, 1, 10), (1, 2, 10), (2, 0, 10), (2, 3, 9), (3, 4, 9), (4, 0, 9), (4, 5, 8), (5, 6, 8), (6, 1, 8),
+      (6, 7, 3), (3, 8, 2)], False, "nested_blossoms"),
+    ("the same three levels for maximum cardinality: nested T-blossoms expanded", 9,
+     [(0, 1, 10), (1, 2, 10), (2, 0, 10), (2, 3, 9), (3, 4, 9), (4, 0, 9), (4, 5, 8), (5, 6, 8), (6, 1, 8),
+      (6, 7, 3), (3, 8, 2)], True, "expand_t"),
+    ("heavy odd rim, light spokes to a hub: augment through a 7-blossom", 8,
+     [(i, i % 7 + 1, 10) for i in range(1, 8)] + [(0, i, 3 + i) for i in range(1, 8)], False, "augment_blossom"),
+    ("the wheel with one more pendant on the hub", 9,
+     [(i, i % 7 + 1, 10) for i in range(1, 8)] + [(0, i, 3 + i) for i in range(1, 8)] + [(8, 0, 9)], True,
+     "expand_endstage"),
+]
+
+
+@pytest.mark.parametrize("case", HANDMADE, ids=[c[0] for c in HANDMADE])
+def test_handmade(case):
+    _, n, edges, max_cardinality, branch = case
+    assert_optimal(n, edges, max_cardinality, brute_value)
+    assert _blossom._last_stats()[branch] > 0, f"branch {branch} not reached: {_blossom._last_stats()}"
+    for mc in (False, True):  # both modes, both edge orders, against exhaustive search
+        assert_optimal(n, edges, mc, brute_value)
+        assert_optimal(n, [(v, u, w) for u, v, w in reversed(edges)], mc, brute_value)
+
+
+def test_every_branch_reached_by_a_seeded_search():
+    """Random tiny graphs against exhaustive search, until every branch has been reached
+    at least 5 times (checks that the counters used above mean something, too)."""
+    rng = random.Random(20240611)
+    wanted = ["blossoms", "nested_blossoms", "expand_t", "expand_endstage", "expand_relabel",
+              "augment_blossom", "delta1", "delta2", "delta3", "delta4"]
+    hits = dict.fromkeys(wanted, 0)
+    for _ in range(6000):
+        n = rng.randint(2, 9)
+        edges = random_graph(rng, n, rng.choice([0.3, 0.5, 0.8]), "small")
+        for mc in (False, True):
+            assert_optimal(n, edges, mc, brute_value)
+            stats = _blossom._last_stats()
+            for key in wanted:
+                hits[key] += stats[key] > 0
+        if min(hits.values()) >= 5:
+            break
+    assert min(hits.values()) >= 5, hits
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=8).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(
+                st.tuples(st.integers(0, max(n - 1, 0)), st.integers(0, max(n - 1, 0)),
+                          st.one_of(st.integers(0, 6), st.integers(0, 1 << 300))),
+                max_size=20,
+            ),
+            st.booleans(),
+        )
+    )
+)
+def test_hypothesis_tiny_graphs(args):
+    n, raw, max_cardinality = args
+    seen, edges = set(), []
+    for u, v, w in raw:
+        if u != v and (min(u, v), max(u, v)) not in seen:
+            seen.add((min(u, v), max(u, v)))
+            edges.append((u, v, w))
+    assert_optimal(n, edges, max_cardinality, brute_value)
+
+
+# --------------------------------------------------------------- random vs networkx
+
+
+@pytest.mark.parametrize("kind", ["small", "huge", "lex", "lexwide", "mixed"])
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_against_networkx(kind, chunk):
+    rng = random.Random(f"{kind}-{chunk}")
+    for _ in range(60):
+        n = 1 + int(59 * rng.random() ** 2.2)  # 1..60, mostly small
+        density = rng.choice([0.1, 0.2, 0.4, 0.7, 1.0])
+        edges = random_graph(rng, n, density, kind)
+        for mc in (False, True):
+            assert_optimal(n, edges, mc, nx_value)
+
+
+def test_random_tiny_many():
+    """Thousands of tiny graphs (the cheap way to hit rare blossom configurations)."""
+    rng = random.Random(7)
+    for _ in range(1500):
+        n = rng.randint(1, 9)
+        kind = rng.choice(["small", "small", "huge", "lex"])
+        edges = random_graph(rng, n, rng.choice([0.2, 0.5, 0.8, 1.0]), kind)
+        for mc in (False, True):
+            assert_optimal(n, edges, mc, brute_value)
+
+
+@pytest.mark.parametrize("n", [40, 60])
+def test_dense_wide_weights_against_networkx(n):
+    rng = random.Random(n)
+    edges = random_graph(rng, n, 1.0, "huge")
+    for mc in (False, True):
+        assert_optimal(n, edges, mc, nx_value)
+
+
+def test_larger_graphs_against_rustworkx_and_scaling():
+    """n = 150..300 against rustworkx (weights < 2^100), and the same graphs with every
+    weight multiplied by 2^800: the optimum must scale exactly."""
+    rx = pytest.importorskip("rustworkx")
+    rng = random.Random(99)
+    for n, density in ((150, 1.0), (300, 0.3), (301, 0.05)):
+        edges = [(i, j, rng.getrandbits(rng.choice([10, 100]))) for i in range(n) for j in range(i + 1, n)
+                 if rng.random() < density]
+        for mc in (False, True):
+            g = rx.PyGraph()
+            g.add_nodes_from(range(n))
+            g.add_edges_from(edges)
+            pairs = rx.max_weight_matching(g, max_cardinality=mc, weight_fn=lambda w: w)
+            ref = (sum(g.get_edge_data(u, v) for u, v in pairs), len(pairs))
+            weight, card = matching_value(n, edges, mwm(n, edges, max_cardinality=mc))
+            assert weight == ref[0] and (not mc or card == ref[1])
+            scaled = [(u, v, w << 800) for u, v, w in edges]
+            weight2, card2 = matching_value(n, scaled, mwm(n, scaled, max_cardinality=mc))
+            assert weight2 == ref[0] << 800 and (not mc or card2 == ref[1])
+
+
+def test_limb_overflow_is_detected_and_retried():
+    """Start on one 64-bit limb (the testing hook `_limbs`): max-cardinality runs push
+    the duals out of range, which must be detected and solved again on wider limbs."""
+    rng = random.Random(3)
+    retried = 0
+    for _ in range(150):
+        n = rng.randint(4, 40)
+        edges = [(i, j, rng.choice([0, rng.getrandbits(57), (1 << 57) - rng.randint(0, 3)]))
+                 for i in range(n) for j in range(i + 1, n) if rng.random() < 0.3]
+        for mc in (True, False):
+            narrow = matching_value(n, edges, mwm(n, edges, max_cardinality=mc, _limbs=1))
+            retried += _blossom._last_stats()["retries"] > 0
+            wide = matching_value(n, edges, mwm(n, edges, max_cardinality=mc))
+            assert narrow[0] == wide[0] and (not mc or narrow[1] == wide[1])
+    assert retried > 0
+
+
+# -------------------------------------------------------------------- the wrapper
+
+
+def test_wrapper_returns_mate_dict_both_directions():
+    edges = [(0, 1, 5), (1, 2, 11), (2, 3, 5)]
+    assert blossom.max_weight_matching(4, edges) == {1: 2, 2: 1}
+    assert blossom.max_weight_matching(4, iter(edges), max_cardinality=True) == {0: 1, 1: 0, 2: 3, 3: 2}
+    assert blossom.HAVE_EXTENSION
+
+
+def test_wrapper_networkx_fallback(monkeypatch):
+    monkeypatch.setattr(blossom, "_blossom", None)
+    rng = random.Random(5)
+    for _ in range(30):
+        n = rng.randint(1, 20)
+        edges = random_graph(rng, n, 0.5, "lex")
+        for mc in (False, True):
+            mate = blossom.max_weight_matching(n, edges, mc)
+            as_list = [mate.get(v, -1) for v in range(n)]
+            assert matching_value(n, edges, as_list) [0] == nx_value(n, edges, mc)[0]
+    with pytest.raises(ValueError, match="self-loop"):
+        blossom.max_weight_matching(3, [(1, 1, 1)])
+    with pytest.raises(ValueError, match="duplicate"):
+        blossom.max_weight_matching(3, [(0, 1, 1), (1, 0, 1)])
+    with pytest.raises(TypeError, match="weight must be an int"):
+        blossom.max_weight_matching(3, [(0, 1, 1.5)])
+
+
+def test_wrapper_falls_back_when_the_core_fails(monkeypatch):
+    class Broken:
+        @staticmethod
+        def max_weight_matching(n, edges, max_cardinality=False):
+            raise RuntimeError("blossom: internal error")
+
+    monkeypatch.setattr(blossom, "_blossom", Broken)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert blossom.max_weight_matching(3, [(0, 1, 2), (1, 2, 3)]) == {1: 2, 2: 1}
+    assert any(issubclass(w.category, RuntimeWarning) for w in caught)
+
+
+# ------------------------------------------------------------ incremental Matcher
+
+
+def matcher_value(m: blossom.Matcher, mate):
+    return matching_value(m.n, m.edges(), mate)
+
+
+def test_matcher_basics():
+    m = blossom.Matcher(4)
+    assert m.solve() == [-1, -1, -1, -1]
+    m.set_edge(0, 1, 5)
+    m.set_edge(2, 1, 11)
+    m.set_edge(2, 3, 5)
+    assert len(m) == 3 and m.weight(1, 2) == 11 and m.weight(3, 0) == 0
+    assert m.solve() == [-1, 2, 1, -1]
+    assert m.solve(max_cardinality=True) == [1, 0, 3, 2]
+    m.set_edge(1, 2, 0)  # removes the edge
+    assert len(m) == 2
+    assert m.solve() == [1, 0, 3, 2]
+    assert m.last_solve_was_warm
+    m.set_edge(1, 2, 1 << 900)
+    assert m.solve() == [-1, 2, 1, -1]
+    assert m.last_solve_was_warm
+    m.set_edge(0, 3, (1 << 900) + 1)
+    assert m.solve() == [3, 2, 1, 0]
+
+
+@pytest.mark.parametrize(
+    "args, exc",
+    [((0, 4, 1), ValueError), ((1, 1, 1), ValueError), ((0, 1, -1), ValueError), ((0, 1, 1.5), TypeError),
+     ((0, "1", 1), TypeError)],
+)
+def test_matcher_validation(args, exc):
+    m = blossom.Matcher(4)
+    with pytest.raises(exc):
+        m.set_edge(*args)
+    with pytest.raises(ValueError):
+        blossom.Matcher(-1)
+
+
+def test_vertex_cover_touches_every_changed_edge():
+    rng = random.Random(4)
+    for _ in range(200):
+        pairs = {tuple(sorted(rng.sample(range(30), 2))) for _ in range(rng.randint(0, 40))}
+        cover = set(blossom._vertex_cover(pairs))
+        assert all(a in cover or b in cover for a, b in pairs)
+    star = {(0, v) for v in range(1, 20)}
+    assert blossom._vertex_cover(star) == [0]
+
+
+@pytest.mark.parametrize("kind", ["small", "huge", "lex", "mixed"])
+def test_matcher_warm_start_matches_cold_solves(kind):
+    """Edit sequences (edges around one or two vertices, scattered edits, removals):
+    every warm re-solve must be as heavy as a cold solve of the same graph."""
+    rng = random.Random(f"warm-{kind}")
+    solves = warm = 0
+    for _ in range(40):
+        n = rng.randint(2, 45)
+        m = blossom.Matcher(n)
+        density = rng.choice([0.1, 0.3, 0.6, 1.0])
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < density:
+                    m.set_edge(i, j, random_weight(rng, kind))
+        m.solve()
+        for _ in range(8):
+            if rng.random() < 0.7:
+                for x in rng.sample(range(n), min(n, rng.randint(1, 2))):
+                    for _ in range(rng.randint(1, 6)):
+                        y = rng.randrange(n)
+                        if y != x:
+                            m.set_edge(y, x, random_weight(rng, kind) if rng.random() < 0.75 else 0)
+            else:
+                for _ in range(rng.randint(1, n)):
+                    a, b = rng.randrange(n), rng.randrange(n)
+                    if a != b:
+                        m.set_edge(a, b, random_weight(rng, kind) if rng.random() < 0.75 else 0)
+            mate = m.solve()
+            edges = m.edges()
+            assert matcher_value(m, mate)[0] == matching_value(n, edges, mwm(n, edges))[0]
+            solves += 1
+            warm += m.last_solve_was_warm
+            if not m.last_solve_was_warm:
+                assert len(edges) == 0 or _blossom._last_stats()["warm_failure"] is None
+    assert warm >= 0.9 * solves, (warm, solves)
+
+
+def test_matcher_weights_widen_and_narrow_between_solves():
+    rng = random.Random(8)
+    n = 30
+    m = blossom.Matcher(n)
+    for i in range(n):
+        for j in range(i + 1, n):
+            m.set_edge(i, j, rng.randint(1, 20))
+    m.solve()
+    for bits in (900, 8, 300, 1, 2000):
+        for _ in range(3):
+            x = rng.randrange(n)
+            for y in rng.sample(range(n), 5):
+                if y != x:
+                    m.set_edge(x, y, rng.getrandbits(bits) + 1)
+        mate = m.solve()
+        assert m.last_solve_was_warm
+        edges = m.edges()
+        assert matcher_value(m, mate)[0] == matching_value(n, edges, mwm(n, edges))[0]
+
+
+def test_matcher_warm_start_against_networkx():
+    rng = random.Random(12)
+    for _ in range(15):
+        n = rng.randint(5, 30)
+        m = blossom.Matcher(n)
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < 0.4:
+                    m.set_edge(i, j, rng.randint(0, 6))
+        m.solve()
+        for _ in range(5):
+            x = rng.randrange(n)
+            for y in rng.sample(range(n), min(n, 4)):
+                if y != x:
+                    m.set_edge(x, y, rng.randint(0, 6))
+            mate = m.solve()
+            assert matcher_value(m, mate)[0] == nx_value(n, m.edges(), False)[0]
+
+
+def test_solve_with_state_rejects_foreign_state():
+    with pytest.raises(ValueError):
+        _blossom._solve_with_state(3, [(0, 1, 1)], object(), [])
+    mate, state, warm = _blossom._solve_with_state(3, [(0, 1, 1)], None, [])
+    assert mate == [1, 0, -1] and not warm
+    # a state for another n is ignored (cold solve)
+    mate, _, warm = _blossom._solve_with_state(4, [(2, 3, 1)], state, [2, 3])
+    assert mate == [-1, -1, 3, 2] and not warm
+    with pytest.raises(ValueError, match="out of range"):
+        _blossom._solve_with_state(3, [(0, 1, 1)], state, [5])
