@@ -125,12 +125,15 @@ class Matcher:
     """All players still to pair, the value of every criterion field on every pair, and
     a maximum-weight matching over the pairs not yet finalised.
 
-    Values are kept per field (``dict`` field -> int), so each bracket can pack them
-    into as few bits as its values need; ``bonus`` holds the small tie-break terms of
-    the generation order, below every criterion.
+    Values are kept per field (``dict`` field -> int) and packed by the current
+    :class:`~solver.lexicographic.Layout`; ``bonus`` holds the small tie-break terms of
+    the generation order, below every criterion. By default the graph lives in an
+    incremental matcher (:class:`solver.blossom.Matcher`) that re-solves from the
+    previous optimum after each small change; a ``solve`` function may be given instead
+    (it then receives the whole edge list at every solve).
     """
 
-    def __init__(self, players: list[Entrant], solve: Callable[[int, list[tuple[int, int, int]]], dict[int, int]]):
+    def __init__(self, players: list[Entrant], solve: Callable[[int, list[tuple[int, int, int]]], dict[int, int]] | None = None):
         self.players = players
         self.n = len(players)
         self.base: dict[tuple[int, int], dict | None] = {}
@@ -142,21 +145,45 @@ class Matcher:
         self.packed: dict[tuple[int, int], int] = {}
         self.solves = 0
         self.active: list[int] | None = None  # vertices in the graph (None: all)
+        self._dirty: set[tuple[int, int]] = set()
+        if solve is None:
+            from solver.blossom import Matcher as Incremental
+
+            self._inc = Incremental(self.n)
+        else:
+            self._inc = None
 
     def set_base(self, h: int, l: int, values: dict | None) -> None:
-        self.base[(h, l)] = values
-        self.packed.pop((h, l), None)
+        key = (h, l) if h < l else (l, h)
+        self.base[key] = values
+        self.packed.pop(key, None)
+        self._dirty.add(key)
 
     def zero(self, h: int, l: int) -> None:
+        self.set_base(h, l, None)
+
+    def set_bonus(self, h: int, l: int, bonus: int) -> None:
         key = (h, l) if h < l else (l, h)
-        self.base[key] = None
-        self.packed.pop(key, None)
+        if bonus:
+            if self.bonus.get(key) == bonus:
+                return
+            self.bonus[key] = bonus
+        elif key in self.bonus:
+            del self.bonus[key]
+        else:
+            return
+        self._dirty.add(key)
+
+    def clear_bonuses(self) -> None:
+        self._dirty.update(self.bonus)
+        self.bonus.clear()
 
     def relayout(self, layout: Layout, bonus_bits: int) -> None:
         self.layout = layout
         self.shift_of = dict(zip(layout.names, layout.shifts))
         self.bonus_bits = bonus_bits
         self.packed.clear()
+        self._dirty.update(self.base)
 
     def weight(self, key: tuple[int, int]) -> int:
         w = self.packed.get(key)
@@ -177,21 +204,36 @@ class Matcher:
         return w + self.bonus.get(key, 0)
 
     def finalize(self, u: int, v: int) -> None:
+        """Fix the pair u-v: both leave the graph."""
         self.final[u] = v
         self.final[v] = u
+        if self._inc is not None:
+            for x in (u, v):
+                for y in range(self.n):
+                    if y != x and self._inc.weight(x, y):
+                        self._inc.set_edge(x, y, 0)
 
     def solve(self) -> dict[int, int]:
-        vertices = range(self.n) if self.active is None else self.active
-        free = [i for i in vertices if i not in self.final]
-        edges = []
-        for a_pos, a in enumerate(free):
-            for b in free[a_pos + 1:]:
-                w = self.weight((a, b))
-                if w > 0:
-                    edges.append((a, b, w))
         self.solves += 1
-        mate = self._solve(self.n, edges)
-        mate = dict(mate)
+        if self._inc is not None:
+            final = self.final
+            for key in self._dirty:
+                if key[0] in final or key[1] in final:
+                    continue
+                self._inc.set_edge(key[0], key[1], self.weight(key))
+            self._dirty.clear()
+            mates = self._inc.solve()
+            mate = {i: m for i, m in enumerate(mates) if m >= 0}
+        else:
+            vertices = range(self.n) if self.active is None else self.active
+            free = [i for i in vertices if i not in self.final]
+            edges = []
+            for a_pos, a in enumerate(free):
+                for b in free[a_pos + 1:]:
+                    w = self.weight((a, b))
+                    if w > 0:
+                        edges.append((a, b, w))
+            mate = dict(self._solve(self.n, edges))
         mate.update(self.final)
         return mate
 
@@ -211,6 +253,12 @@ class RoundContext:
     c9_ranks: dict[int, int] = field(default_factory=dict)
 
 
+def _default_solve(n: int, edges: list[tuple[int, int, int]]) -> dict[int, int]:
+    from solver.matching import max_weight_matching
+
+    return max_weight_matching(n, edges)
+
+
 def _bitlen(k: int) -> int:
     return max(int(k).bit_length(), 1)
 
@@ -218,11 +266,12 @@ def _bitlen(k: int) -> int:
 class Dutch2026:
     """The round pairing of the 2026 edition, bracket by bracket (Art. 3-4)."""
 
-    def __init__(self, ctx: RoundContext, solve):
+    def __init__(self, ctx: RoundContext, solve=None):
         self.ctx = ctx
         self.P = ctx.players
         self.n = len(self.P)
         self.m = Matcher(self.P, solve)
+        self.one_shot = solve or _default_solve
         self.compat = [[False] * self.n for _ in range(self.n)]
         state = ctx.state
         for i in range(self.n):
@@ -319,10 +368,10 @@ class Dutch2026:
             c9_on = ctx.bye_score >= P[groups[0][0]].score and self._top_internal
         else:
             ctx.bye_score = None
-        # start-of-round weights: every pair with both flags off
-        count_bound = n
-        layout, bonus_bits = self.layout_for(all_scores, count_bound)
+        # one layout for the whole round (the matcher keeps its graph between brackets)
+        layout, bonus_bits = self.layout_for(all_scores, n)
         self.m.relayout(layout, bonus_bits)
+        room = _bitlen(n)
         for i in range(n):
             for j in range(i + 1, n):
                 self.m.set_base(i, j, self.base_values(i, j, set(), set(), c9_on))
@@ -336,9 +385,6 @@ class Dutch2026:
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
             current = mdps + residents
             cur_set, nxt_set = set(current), set(nxt)
-            scores = sorted({P[i].score for i in current + nxt}, reverse=True)
-            layout, bonus_bits = self.layout_for(scores, len(current) + len(nxt))
-            self.m.relayout(layout, bonus_bits)
             mdp_set = set(mdps)
             for l in residents + nxt:
                 for h in range(l):
@@ -347,8 +393,8 @@ class Dutch2026:
                     if h in mdp_set and l in mdp_set:
                         continue
                     self.m.set_base(h, l, self.base_values(h, l, cur_set, nxt_set, c9_on))
-            self.m.bonus.clear()
-            stepper = BracketStepper(self.m, mdps, residents, nxt, _bitlen(len(current) + len(nxt)))
+            self.m.clear_bonuses()
+            stepper = BracketStepper(self.m, mdps, residents, nxt, room)
             mate, new_pairs, floaters = stepper.run()
             pairs += new_pairs
             # C9 flag for the next bracket
@@ -390,7 +436,7 @@ class Dutch2026:
                     continue
                 w = lay.pack([1 + (not self.eligible[i]) + (not self.eligible[j]), off[P[i].score] + off[P[j].score], int(i in top and j in top)])
                 edges.append((i, j, w))
-        mate = self.m._solve(n, edges)
+        mate = self.one_shot(n, edges)
         self.m.solves += 1
         unmatched = [i for i in range(n) if i not in mate]
         if len(unmatched) != 1 or not self.eligible[unmatched[0]]:
@@ -430,11 +476,7 @@ class BracketStepper:
         self.b = b
 
     def _set_bonus(self, h: int, l: int, bonus: int) -> None:
-        key = (h, l) if h < l else (l, h)
-        if bonus:
-            self.m.bonus[key] = bonus
-        else:
-            self.m.bonus.pop(key, None)
+        self.m.set_bonus(h, l, bonus)
 
     def _bonuses_of(self, x: int) -> dict[int, int]:
         out = {}
@@ -635,11 +677,12 @@ class Dutch2017:
 
     ONE_POINT = Fraction(1)
 
-    def __init__(self, ctx: RoundContext, solve):
+    def __init__(self, ctx: RoundContext, solve=None):
         self.ctx = ctx
         self.P = ctx.players
         self.n = len(self.P)
         self.solve_fn = solve
+        self.one_shot = solve or _default_solve
         self.compat = [[False] * self.n for _ in range(self.n)]
         for i in range(self.n):
             for j in range(i + 1, self.n):
@@ -673,7 +716,7 @@ class Dutch2017:
             if len(free) % 2 == 1 and self.eligible[a]:
                 edges.append((a, dummy, 1))
         self.solves += 1
-        mate = self.solve_fn(self.n + 1, edges)
+        mate = self.one_shot(self.n + 1, edges)
         size = len(free) + (len(free) % 2)
         return sum(1 for i in free if i in mate) + (1 if dummy in mate else 0) == size
 
@@ -859,12 +902,6 @@ def pair_round(
     initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state))
     if initial is None:
         raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B)", field="XXC / 152")
-    if solve is None:
-        from solver.matching import max_weight_matching
-
-        def solve(n, edges):
-            return max_weight_matching(n, edges)
-
     ctx = RoundContext(t, state, edition, players, last_round=(r == t.total_rounds))
     engine = Dutch2026(ctx, solve) if edition == "2026" else Dutch2017(ctx, solve)
     pair_idx, bye_idx = engine.pair()
