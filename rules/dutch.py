@@ -52,6 +52,7 @@ from solver.model import Float, RoundState, Tournament
 from solver.pairing import Pairing
 
 from .fide_common import (
+    colour_rule,
     C1_no_rematch,
     C3_absolute_colours,
     Entrant,
@@ -962,3 +963,150 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
     if pairing.bye is not None and len(players) % 2 == 0:
         problems.append("a pairing-allocated bye with an even number of players")
     return problems
+
+
+# ----------------------------------------------------------------------------------------
+# evaluation of any round pairing, criterion by criterion (for the verifier)
+
+#: Quality criteria in priority order, as the verifier reports them, per edition:
+#: (article, what is minimised).
+QUALITY_2026 = [
+    ("C6", "downfloaters"),
+    ("C7", "downfloater scores"),
+    ("C9", "unplayed rounds of the PAB assignee"),
+    ("C10", "topscorers or opponents with |CD| > 2"),
+    ("C11", "topscorers or opponents with the same colour three times running"),
+    ("C12", "colour preferences not met"),
+    ("C13", "strong colour preferences not met"),
+    ("C14", "resident downfloaters who downfloated the round before"),
+    ("C15", "MDP opponents who upfloated the round before"),
+    ("C16", "resident downfloaters who downfloated two rounds before"),
+    ("C17", "MDP opponents who upfloated two rounds before"),
+    ("C18", "score differences of MDPs who downfloated the round before"),
+    ("C19", "score differences of MDP opponents who upfloated the round before"),
+    ("C20", "score differences of MDPs who downfloated two rounds before"),
+    ("C21", "score differences of MDP opponents who upfloated two rounds before"),
+]
+QUALITY_2017 = [
+    ("C.5", "downfloaters (pairs not made)"),
+    ("C.6", "pairing score difference (PSD)"),
+    ("C.8", "topscorers or opponents with |CD| > 2"),
+    ("C.9", "topscorers or opponents with the same colour three times running"),
+    ("C.10", "colour preferences not met"),
+    ("C.11", "strong colour preferences not met"),
+    ("C.12", "downfloaters who downfloated the round before"),
+    ("C.13", "upfloaters who upfloated the round before"),
+    ("C.14", "downfloaters who downfloated two rounds before"),
+    ("C.15", "upfloaters who upfloated two rounds before"),
+    ("C.16", "score differences of repeated downfloaters (round before)"),
+    ("C.17", "score differences of repeated upfloaters (round before)"),
+    ("C.18", "score differences of repeated downfloaters (two rounds before)"),
+    ("C.19", "score differences of repeated upfloaters (two rounds before)"),
+]
+
+
+@dataclass
+class BracketValues:
+    """One bracket of a round pairing and the value of each quality criterion in it
+    (every value is minimised: a count, or a list compared from its largest item)."""
+
+    score: Fraction
+    players: list[int]
+    values: dict[str, object]
+
+
+def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[dict[str, object], list[BracketValues]]:
+    """The round-level criteria (C5: the PAB assignee's score) and, bracket by
+    bracket from the top, the quality criteria of ``pairing``, following the brackets the
+    pairing itself creates (unpaired players move down as MDPs)."""
+    state = t.state_before(pairing.round)
+    players = entrants(t, state)
+    by_id = {e.id: e for e in players}
+    mate: dict[int, int] = {}
+    for w, b in pairing.pairs:
+        mate[w] = b
+        mate[b] = w
+    round_level: dict[str, object] = {}
+    if edition == "2026" and pairing.bye is not None and pairing.bye in by_id:
+        round_level["C5"] = by_id[pairing.bye].score
+    groups: list[list[Entrant]] = []
+    for e in players:
+        if groups and groups[-1][0].score == e.score:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    out: list[BracketValues] = []
+    mdps: list[Entrant] = []
+    quality = QUALITY_2026 if edition == "2026" else QUALITY_2017
+    for gi, group in enumerate(groups):
+        current = mdps + group
+        ids = {e.id for e in current}
+        mdp_ids = {e.id for e in mdps}
+        pairs = []
+        for e in current:
+            o = mate.get(e.id)
+            if o in ids and e.id < o:
+                pairs.append(tuple(sorted((e, by_id[o]), key=lambda x: (-x.score, x.rank))))
+        paired = {e.id for p in pairs for e in p}
+        floaters = [e for e in current if e.id not in paired]
+        lowest = min(e.score for e in current)
+        v: dict[str, object] = {}
+        names = [a for a, _ in quality]
+        v[names[0]] = len(floaters)
+        if edition == "2026":
+            v["C7"] = tuple(sorted((e.score for e in floaters), reverse=True))
+            last_group = gi == len(groups) - 1
+            v["C9"] = (
+                floaters[0].state.rounds_unplayed
+                if len(floaters) == 1 and pairing.bye == floaters[0].id and last_group
+                else 0
+            )
+        else:
+            psd = [abs(h.score - l.score) for h, l in pairs] + [e.score - (lowest - 1) for e in floaters]
+            v["C.6"] = tuple(sorted(psd, reverse=True))
+        colour = [
+            sum(1 for h, l in pairs if not C10_colour_difference(h, l)),
+            sum(1 for h, l in pairs if not C11_three_in_a_row(h, l)),
+            sum(1 for h, l in pairs if not C12_colour_preference(h, l)),
+            sum(1 for h, l in pairs if not C13_strong_preference(h, l)),
+        ]
+        for name, value in zip(names[2:6] if edition == "2017" else names[3:7], colour):
+            v[name] = value
+        ed = edition
+        float_names = names[6:14] if edition == "2017" else names[7:15]
+        by_back = {
+            1: (float_names[0], float_names[1], float_names[4], float_names[5]),
+            2: (float_names[2], float_names[3], float_names[6], float_names[7]),
+        }
+        for back, (c_down, c_up, s_down, s_up) in by_back.items():
+            if edition == "2026":
+                resident_down = sum(1 for e in floaters if e.id not in mdp_ids and float_before(e, back, ed) is Float.DOWN)
+                mdp_pairs = [(h, l) for h, l in pairs if h.score > l.score]
+                up = sum(1 for h, l in mdp_pairs if float_before(l, back, ed) is Float.UP)
+                sd_down = tuple(sorted((h.score - l.score for h, l in mdp_pairs if float_before(h, back, ed) is Float.DOWN), reverse=True))
+                sd_up = tuple(sorted((h.score - l.score for h, l in mdp_pairs if float_before(l, back, ed) is Float.UP), reverse=True))
+            else:
+                down_now = [e for e in floaters] + [h for h, l in pairs if h.score > l.score]
+                resident_down = sum(1 for e in down_now if float_before(e, back, ed) is Float.DOWN)
+                up = sum(1 for h, l in pairs if h.score > l.score and float_before(l, back, ed) is Float.UP)
+                sd_down = tuple(sorted((h.score - l.score for h, l in pairs if h.score > l.score and float_before(h, back, ed) is Float.DOWN), reverse=True))
+                sd_up = tuple(sorted((h.score - l.score for h, l in pairs if h.score > l.score and float_before(l, back, ed) is Float.UP), reverse=True))
+            v[c_down], v[c_up], v[s_down], v[s_up] = resident_down, up, sd_down, sd_up
+        out.append(BracketValues(group[0].score, [e.id for e in current], v))
+        mdps = floaters
+    return round_level, out
+
+
+def quality_criteria(edition: str) -> list[tuple[str, str]]:
+    """The quality criteria in priority order: (article, what is minimised)."""
+    return QUALITY_2026 if edition == "2026" else QUALITY_2017
+
+
+def colour_article(t: Tournament, round_number: int, white: int, black: int) -> tuple[int, str]:
+    """Who gets White when ``white`` and ``black`` meet in ``round_number``, by Art. 5.2
+    (2017: E.1-E.5), and the article that decides it."""
+    state = t.state_before(round_number)
+    by_id = {e.id: e for e in entrants(t, state)}
+    initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state)) or "w"
+    colour, article = colour_rule(by_id[white], by_id[black], initial)
+    return (white if colour == "w" else black), article

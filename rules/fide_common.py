@@ -127,36 +127,36 @@ def allocate_colours(a: Entrant, b: Entrant, initial_colour: str) -> tuple[Entra
     5.2.5 the higher-ranked player gets the initial colour if their pairing number is
           odd (rank 0, 2, ...), the other colour if it is even.
     """
-    colour = _colour_for(a, b, initial_colour)
+    colour, _ = colour_rule(a, b, initial_colour)
     return (a, b) if colour == WHITE else (b, a)
 
 
-def _colour_for(p: Entrant, q: Entrant, initial_colour: str) -> str:
-    """The colour of ``p`` when playing ``q``."""
+def colour_rule(p: Entrant, q: Entrant, initial_colour: str) -> tuple[str, str]:
+    """The colour of ``p`` when playing ``q``, and the article that decides it."""
     # 5.2.1: different preferences, or only one has any
     if p.pref != q.pref or p.pref is None or q.pref is None:
         if p.pref is not None:
-            return p.pref
+            return p.pref, "5.2.1"
         if q.pref is not None:
-            return opposite(q.pref)
-        return _initial_colour_rule(p, q, initial_colour)
+            return opposite(q.pref), "5.2.1"
+        return _initial_colour_rule(p, q, initial_colour), "5.2.5"
     same = p.pref
     # 5.2.2: the stronger preference; both absolute, the wider colour difference
     if p.absolute and (not q.absolute or abs(p.cd) > abs(q.cd)):
-        return same
+        return same, "5.2.2"
     if q.absolute and (not p.absolute or abs(q.cd) > abs(p.cd)):
-        return opposite(same)
+        return opposite(same), "5.2.2"
     if p.strong and not q.strong and not q.absolute:
-        return same
+        return same, "5.2.2"
     if q.strong and not p.strong and not p.absolute:
-        return opposite(same)
+        return opposite(same), "5.2.2"
     # 5.2.3: alternate to the last round in which their colours differed
     for cp, cq in zip(reversed(p.colours), reversed(q.colours)):
         if cp != cq:
-            return cq
+            return cq, "5.2.3"
     # 5.2.4: the higher-ranked player's preference
     top = higher_ranked(p, q)
-    return same if top is p else opposite(same)
+    return (same if top is p else opposite(same)), "5.2.4"
 
 
 def _initial_colour_rule(p: Entrant, q: Entrant, initial_colour: str) -> str:

@@ -160,6 +160,16 @@ static const char *stat_names[STAT_COUNT] = {
     "augment_blossom", "delta1", "delta2", "delta3", "delta4", "warm_flips", "warm_dissolved",
 };
 
+/* One adjacency entry of vertex x: edge p >> 1 to vertex v == endpoint[p]
+ * (so p ^ 1 is x's end), and the top limb of its 2w (a cached copy used
+ * only to skip exact slack computations that surely give a positive slack;
+ * the certificate never reads it). */
+typedef struct {
+    int32_t v;
+    int32_t p;
+    int64_t top;
+} AdjEntry;
+
 typedef struct {
     int64_t stats[STAT_COUNT];
     int32_t n;        /* vertices */
@@ -169,14 +179,13 @@ typedef struct {
     int status;
     const char *msg;  /* internal error message */
 
-    /* graph (owned by the caller of solve) */
-    const int32_t *endpoint; /* 2m */
-    const int32_t *nboff;    /* n+1 */
-    const int32_t *nb;       /* 2m: endpoint indices of the far ends */
-    const limb_t *w2;        /* m*L: twice the weight */
-    int32_t *nbv;            /* 2m: per adjacency entry, the far vertex */
-    int64_t *nbtop;          /* 2m: per adjacency entry, top limb of 2w */
-    int64_t *dtop;           /* n: top limb of each vertex dual */
+    /* graph (owned by the caller of solve); m counts edge slots, and a
+     * slot whose endpoints are -1 is unused (no adjacency entry names it) */
+    const int32_t *endpoint;      /* 2m */
+    AdjEntry *const *adj;         /* n: adjacency of each vertex */
+    const int32_t *deg;           /* n: length of adj[v] */
+    const limb_t *w2;             /* m*L: twice the weight */
+    int64_t *dtop;                /* n: top limb of each vertex dual */
 
     /* algorithm state */
     int32_t *mate;       /* n: endpoint index of the mate, -1 */
@@ -244,9 +253,9 @@ static void ctx_free(Ctx *c)
     free(c->bestedgeto); free(c->touched);
     free(c->t1); free(c->t2); free(c->delta);
     free(c->cslack); free(c->cedge); free(c->cepoch);
-    free(c->nbv); free(c->nbtop); free(c->dtop);
+    free(c->dtop);
     c->cslack = NULL; c->cedge = NULL; c->cepoch = NULL;
-    c->nbv = NULL; c->nbtop = NULL; c->dtop = NULL;
+    c->dtop = NULL;
     c->mate = c->label = c->labelend = c->inblossom = NULL;
     c->bparent = c->bbase = c->bestedge = NULL;
     c->bchilds = c->bendps = c->bbest = NULL;
@@ -288,21 +297,14 @@ static int ctx_alloc(Ctx *c)
     c->cslack = calloc((n2 + 1) * L, sizeof(limb_t));
     c->cedge = malloc((n2 + 1) * sizeof(int32_t));
     c->cepoch = malloc((n2 + 1) * sizeof(int64_t));
-    c->nbv = malloc(((size_t)2 * c->m + 1) * sizeof(int32_t));
-    c->nbtop = malloc(((size_t)2 * c->m + 1) * sizeof(int64_t));
     c->dtop = calloc(n + 1, sizeof(int64_t));
-    if (!c->cslack || !c->cedge || !c->cepoch || !c->nbv || !c->nbtop || !c->dtop) {
+    if (!c->cslack || !c->cedge || !c->cepoch || !c->dtop) {
         ctx_free(c);
         return -1;
     }
     for (size_t x = 0; x <= n2; x++) {
         c->cedge[x] = -1;
         c->cepoch[x] = -1;
-    }
-    for (int64_t q = 0; q < 2 * (int64_t)c->m; q++) {
-        int32_t p = c->nb[q];
-        c->nbv[q] = c->endpoint[p];
-        c->nbtop[q] = (int64_t)c->w2[(size_t)(p >> 1) * L + L - 1];
     }
     c->epoch = 0;
     if (!c->mate || !c->label || !c->labelend || !c->inblossom || !c->bparent ||
@@ -588,10 +590,8 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k)
             int32_t cnt = leaves(c, cb, c->scratch);
             for (int32_t li = 0; li < cnt; li++) {
                 int32_t x = c->scratch[li];
-                for (int32_t q = c->nboff[x]; q < c->nboff[x + 1]; q++) {
-                    int32_t p = c->nb[q];
-                    merge_best(c, b, p >> 1, c->endpoint[p], &ntouched);
-                }
+                const AdjEntry *ax = c->adj[x];
+                for (int32_t q = 0; q < c->deg[x]; q++) merge_best(c, b, ax[q].p >> 1, ax[q].v, &ntouched);
             }
         } else {
             const int32_t *lst = c->bbest[cb];
@@ -895,7 +895,7 @@ static void init_cold(Ctx *c)
     limb_t *maxw = c->t1;
     mp_zero(maxw, L);
     for (int32_t k = 0; k < m; k++)
-        if (mp_cmp(W2(c, k), maxw, L) > 0) mp_copy(maxw, W2(c, k), L);
+        if (c->endpoint[2 * k] >= 0 && mp_cmp(W2(c, k), maxw, L) > 0) mp_copy(maxw, W2(c, k), L);
     mp_sar1(maxw, maxw, L);
     for (v = 0; v < n; v++) {
         mp_copy(DUAL(c, v), maxw, L);
@@ -959,16 +959,14 @@ static void stages(Ctx *c, int warm)
                     internal_error(c, "queued vertex is not an S-vertex");
                     return;
                 }
-                const int32_t qend = c->nboff[v + 1];
+                const int32_t qend = c->deg[v];
+                const AdjEntry *const av = c->adj[v];
                 int32_t *const inblossom = c->inblossom;
                 int32_t *const label = c->label;
                 uint8_t *const allowedge = c->allowedge;
-                const int32_t *const nb = c->nb;
-                const int32_t *const nbv = c->nbv;
-                const int64_t *const nbtop = c->nbtop;
                 const int64_t *const dtop = c->dtop;
-                for (int32_t q = c->nboff[v]; q < qend; q++) {
-                    int32_t w = nbv[q];
+                for (int32_t q = 0; q < qend; q++) {
+                    int32_t w = av[q].v;
                     int32_t bw = inblossom[w];
                     int32_t bv = inblossom[v];
                     if (bv == bw) continue;
@@ -978,12 +976,12 @@ static void stages(Ctx *c, int warm)
                      * stays constant while v is S (v stays S for the whole
                      * stage), so "allowed" would be recomputed identically. */
                     if (lw == 2 && label[w] != 0) continue;
-                    int32_t p = nb[q];
+                    int32_t p = av[q].p;
                     int32_t k = p >> 1;
                     if (!allowedge[k]) {
                         /* Top-limb estimate: with R = 2^(64(L-1)), slack(k) lies
                          * in ((tk-1)R, (tk+2)R); tk >= 1 proves slack(k) > 0. */
-                        int64_t tk = dtop[v] + dtop[w] - nbtop[q];
+                        int64_t tk = dtop[v] + dtop[w] - av[q].top;
                         if (tk >= 1) {
                             if (lw == 1) offer_best(c, bv, k, tk);
                             else if (label[w] == 0) offer_best(c, w, k, tk);
@@ -1219,6 +1217,7 @@ static int verify(Ctx *c)
         if (p == -1) continue;
         if (p < 0 || p >= 2 * m) { err = "mate out of range"; goto done; }
         int32_t w = c->endpoint[p];
+        if (w < 0 || w >= n) { err = "matched through an unused edge slot"; goto done; }
         if (w == v || c->endpoint[p ^ 1] != v || c->mate[w] != (p ^ 1)) { err = "matching is not symmetric"; goto done; }
         msize++;
     }
@@ -1276,9 +1275,21 @@ static int verify(Ctx *c)
         }
     }
 
-    /* 4. every edge has non-negative slack, matched edges zero slack */
+    /* 4. every edge has non-negative slack, matched edges zero slack.
+     * Fast path, exact: with R = 2^(64(L-1)) every L-limb number x equals
+     * top(x) R + low(x) with 0 <= low(x) < R, so for an edge between two
+     * top-level blossoms slack = u_i + u_j - 2w > (top(u_i) + top(u_j) -
+     * top(2w) - 1) R, which proves slack > 0 when the top limbs (read here
+     * from the duals and weights themselves) give at least 1. */
     for (int32_t k = 0; k < m; k++) {
         int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+        if (i < 0 && j < 0) continue; /* unused edge slot */
+        if (i < 0 || j < 0 || i >= n || j >= n || i == j) { err = "bad edge endpoints"; goto done; }
+        if (top[i] != top[j] && c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
+            __int128 tk = (__int128)(int64_t)DUAL(c, i)[L - 1] + (int64_t)DUAL(c, j)[L - 1] -
+                          (int64_t)W2(c, k)[L - 1];
+            if (tk >= 1) continue;
+        }
         mp_sext(s, L2, DUAL(c, i), L);
         mp_sext(tmp, L2, DUAL(c, j), L);
         mp_add(s, s, tmp, L2);
@@ -1329,6 +1340,7 @@ static int verify(Ctx *c)
         for (v = 0; v < n; v++) if (c->label[top[v]] == 2) nx++;
         for (int32_t k = 0; k < m; k++) {
             int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+            if (i < 0) continue; /* unused edge slot */
             if (c->label[top[i]] == 2 || c->label[top[j]] == 2) continue;
             int32_t ri = uf_find(uf, i), rj = uf_find(uf, j);
             if (ri != rj) uf[ri] = rj;
@@ -1361,6 +1373,12 @@ typedef struct {
 } SolveInfo;
 
 static SolveInfo last_info;
+
+/* An error about edge idx of a list ("edge 3: ..."), or about the single
+ * edge of a call like set_edge(u, v, w) when idx < 0. */
+#define EDGE_ERROR(exc, idx, fmt, ...)                                        \
+    ((idx) >= 0 ? PyErr_Format((exc), "edge %zd: " fmt, (Py_ssize_t)(idx), __VA_ARGS__) \
+                : PyErr_Format((exc), fmt, __VA_ARGS__))
 
 /* Borrow the three items of an edge; *hold receives a new reference to keep
  * alive (or NULL). */
@@ -1397,7 +1415,7 @@ static int parse_vertex(PyObject *o, Py_ssize_t idx, int64_t n, int32_t *out)
 {
     if (!PyLong_Check(o)) {
         if (PyFloat_Check(o) || !PyIndex_Check(o)) {
-            PyErr_Format(PyExc_TypeError, "edge %zd: vertex must be an int, got %.100s", idx, Py_TYPE(o)->tp_name);
+            EDGE_ERROR(PyExc_TypeError, idx, "vertex must be an int, got %.100s", Py_TYPE(o)->tp_name);
             return -1;
         }
     }
@@ -1408,7 +1426,7 @@ static int parse_vertex(PyObject *o, Py_ssize_t idx, int64_t n, int32_t *out)
     Py_DECREF(iv);
     if (x == -1 && PyErr_Occurred()) return -1;
     if (ovf != 0 || x < 0 || x >= n) {
-        PyErr_Format(PyExc_ValueError, "edge %zd: vertex %R out of range for n=%lld", idx, o, (long long)n);
+        EDGE_ERROR(PyExc_ValueError, idx, "vertex %R out of range for n=%lld", o, (long long)n);
         return -1;
     }
     *out = (int32_t)x;
@@ -1419,7 +1437,7 @@ static int parse_vertex(PyObject *o, Py_ssize_t idx, int64_t n, int32_t *out)
 static PyObject *weight_int(PyObject *o, Py_ssize_t idx)
 {
     if (!PyLong_Check(o) && (PyFloat_Check(o) || !PyIndex_Check(o))) {
-        PyErr_Format(PyExc_TypeError, "edge %zd: weight must be an int, got %.100s", idx, Py_TYPE(o)->tp_name);
+        EDGE_ERROR(PyExc_TypeError, idx, "weight must be an int, got %.100s", Py_TYPE(o)->tp_name);
         return NULL;
     }
     PyObject *iv = PyNumber_Index(o);
@@ -1431,7 +1449,7 @@ static PyObject *weight_int(PyObject *o, Py_ssize_t idx)
         return NULL;
     }
     if (ovf < 0 || (ovf == 0 && x < 0)) {
-        PyErr_Format(PyExc_ValueError, "edge %zd: negative weight %R", idx, iv);
+        EDGE_ERROR(PyExc_ValueError, idx, "negative weight %R", iv);
         Py_DECREF(iv);
         return NULL;
     }
@@ -1515,24 +1533,59 @@ static int widen_rows(limb_t **buf, int32_t m, int L, int L2)
 
 static int bit_length_u64(uint64_t x) { return x == 0 ? 0 : 64 - __builtin_clzll(x); }
 
-/* A validated graph in C form. */
+/* A validated graph in C form.  Edge k (a "slot") joins endpoint[2k] and
+ * endpoint[2k+1] with weight w2[k] / 2; in an IncrementalMatcher slots of
+ * removed edges have endpoints -1 and a zero weight until they are reused.
+ * adj[v] lists v's edges (deg[v] of them).  A one-shot graph keeps all
+ * entries in one block (`entries`); an IncrementalMatcher gives each vertex
+ * its own growable array (`adjcap` set). */
 typedef struct {
-    int32_t n, m;
+    int32_t n, m;      /* vertices, edge slots */
+    int32_t cap;       /* allocated slots (rows of w2, pairs of endpoint) */
+    int32_t nlive;     /* edges in use */
     int L;
     int32_t *endpoint; /* 2m */
-    int32_t *nboff;    /* n+2 */
-    int32_t *nb;       /* 2m */
     limb_t *w2;        /* m*L */
+    AdjEntry **adj;    /* n */
+    int32_t *deg;      /* n */
+    AdjEntry *entries; /* one-shot: 2m entries */
+    int32_t *adjcap;   /* incremental: capacity of adj[v] */
 } Graph;
 
 static void graph_free(Graph *g)
 {
+    if (g->adjcap && g->adj)
+        for (int32_t v = 0; v < g->n; v++) free(g->adj[v]);
     free(g->endpoint);
-    free(g->nboff);
-    free(g->nb);
     free(g->w2);
-    g->endpoint = g->nboff = g->nb = NULL;
+    free(g->adj);
+    free(g->deg);
+    free(g->entries);
+    free(g->adjcap);
+    g->endpoint = g->deg = g->adjcap = NULL;
     g->w2 = NULL;
+    g->adj = NULL;
+    g->entries = NULL;
+}
+
+/* Refresh the cached top limbs of 2w in every adjacency entry. */
+static void graph_set_tops(Graph *g)
+{
+    const int L = g->L;
+    for (int32_t v = 0; v < g->n; v++) {
+        AdjEntry *a = g->adj[v];
+        for (int32_t q = 0; q < g->deg[v]; q++) a[q].top = (int64_t)g->w2[(size_t)(a[q].p >> 1) * L + L - 1];
+    }
+}
+
+/* Widen every weight row (all allocated slots) from g->L to L2 limbs. */
+static int graph_widen(Graph *g, int L2)
+{
+    if (L2 <= g->L) return 0;
+    if (widen_rows(&g->w2, g->cap, g->L, L2) < 0) return -1;
+    g->L = L2;
+    graph_set_tops(g);
+    return 0;
 }
 
 static int parse_n(PyObject *nobj, int32_t *out)
@@ -1663,18 +1716,23 @@ static int parse_graph(int32_t n, PyObject *edges_obj, int maxcard, int force_li
         dst[0] <<= 1;
     }
 
-    /* adjacency in CSR form, in edge order */
-    g->nboff = calloc((size_t)n + 2, sizeof(int32_t));
-    g->nb = malloc(((size_t)2 * m + 1) * sizeof(int32_t));
-    fill = malloc(((size_t)n + 1) * sizeof(int32_t));
-    if (!g->nboff || !g->nb || !fill) { PyErr_NoMemory(); goto fail; }
-    for (int32_t k = 0; k < 2 * m; k++) g->nboff[g->endpoint[k] + 1]++;
-    for (int32_t v = 0; v < n; v++) g->nboff[v + 1] += g->nboff[v];
-    memcpy(fill, g->nboff, (size_t)n * sizeof(int32_t));
+    /* adjacency: one block, each vertex's entries in edge order */
+    g->nlive = m;
+    g->cap = m;
+    g->adj = malloc(((size_t)n + 1) * sizeof(AdjEntry *));
+    g->deg = calloc((size_t)n + 1, sizeof(int32_t));
+    g->entries = malloc(((size_t)2 * m + 1) * sizeof(AdjEntry));
+    fill = calloc((size_t)n + 2, sizeof(int32_t));
+    if (!g->adj || !g->deg || !g->entries || !fill) { PyErr_NoMemory(); goto fail; }
+    for (int32_t k = 0; k < 2 * m; k++) fill[g->endpoint[k] + 1]++;
+    for (int32_t v = 0; v < n; v++) fill[v + 1] += fill[v];
+    for (int32_t v = 0; v < n; v++) g->adj[v] = g->entries + fill[v];
     for (int32_t k = 0; k < m; k++) {
-        g->nb[fill[g->endpoint[2 * k]]++] = 2 * k + 1;
-        g->nb[fill[g->endpoint[2 * k + 1]]++] = 2 * k;
+        int32_t a = g->endpoint[2 * k], b = g->endpoint[2 * k + 1];
+        g->adj[a][g->deg[a]++] = (AdjEntry){b, 2 * k + 1, 0};
+        g->adj[b][g->deg[b]++] = (AdjEntry){a, 2 * k, 0};
     }
+    graph_set_tops(g);
     free(fill);
     Py_DECREF(seq);
     return 0;
@@ -1789,6 +1847,7 @@ static int pairmap_build(PairMap *pm, const int32_t *endpoint, int32_t m)
     pm->mask = cap - 1;
     if (!pm->keys || !pm->vals) return -1;
     for (int32_t k = 0; k < m; k++) {
+        if (endpoint[2 * k] < 0) continue;
         uint64_t key = pair_key(endpoint[2 * k], endpoint[2 * k + 1]);
         uint64_t h = pair_hash(key) & pm->mask;
         while (pm->keys[h]) h = (h + 1) & pm->mask;
@@ -1809,12 +1868,22 @@ static int32_t pairmap_get(const PairMap *pm, int32_t u, int32_t v)
     return -1;
 }
 
+/* Finds the slot of edge {a, b}, or -1: the caller's index of the graph. */
+typedef struct {
+    int32_t (*find)(const void *index, int32_t a, int32_t b);
+    const void *index;
+} EdgeLookup;
+
+static int32_t pairmap_find(const void *pm, int32_t a, int32_t b) { return pairmap_get((const PairMap *)pm, a, b); }
+
 /* The endpoint index p of edge {a, b} with endpoint[p] == b, or -1. */
-static int32_t endpoint_to(const Ctx *c, const PairMap *pm, int32_t a, int32_t b)
+static int32_t endpoint_to(const Ctx *c, const EdgeLookup *lk, int32_t a, int32_t b)
 {
-    int32_t k = pairmap_get(pm, a, b);
-    if (k < 0) return -1;
-    return c->endpoint[2 * k] == b ? 2 * k : 2 * k + 1;
+    int32_t k = lk->find(lk->index, a, b);
+    if (k < 0 || k >= c->m) return -1;
+    if (c->endpoint[2 * k] == b && c->endpoint[2 * k + 1] == a) return 2 * k;
+    if (c->endpoint[2 * k] == a && c->endpoint[2 * k + 1] == b) return 2 * k + 1;
+    return -1;
 }
 
 /* Dissolve top-level blossom b of the loaded state: its dual moves onto its
@@ -1848,7 +1917,7 @@ static void warm_dissolve(Ctx *c, int32_t b, int32_t *mv)
 /* Load a saved optimum into c (allocated for the new graph), undo what the
  * changed vertices touch, and restore dual feasibility.  Returns 0 when the
  * state is ready for stages(c, 1), -1 when it cannot be used (cold start). */
-static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged)
+static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged, const EdgeLookup *lookup)
 {
     const int32_t n = c->n, n2 = 2 * n;
     const int L = c->L;
@@ -1909,9 +1978,9 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
         int32_t x = changed[i];
         limb_t *best = c->t2, *t = c->t1;
         mp_zero(best, L);
-        for (int32_t q = c->nboff[x]; q < c->nboff[x + 1]; q++) {
-            int32_t p = c->nb[q];
-            mp_sub(t, W2(c, p >> 1), DUAL(c, c->endpoint[p]), L);
+        const AdjEntry *ax = c->adj[x];
+        for (int32_t q = 0; q < c->deg[x]; q++) {
+            mp_sub(t, W2(c, ax[q].p >> 1), DUAL(c, ax[q].v), L);
             if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
         }
         mp_copy(DUAL(c, x), best, L);
@@ -1952,9 +2021,15 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
 
     /* edges of the remaining blossoms and matched edges, in the new numbering;
      * none touches a changed vertex, so all still exist with the same weight */
-    if (pairmap_build(&pm, c->endpoint, c->m) < 0) {
-        c->status = ST_NOMEM;
-        goto done;
+    EdgeLookup own;
+    if (!lookup) {
+        if (pairmap_build(&pm, c->endpoint, c->m) < 0) {
+            c->status = ST_NOMEM;
+            goto done;
+        }
+        own.find = pairmap_find;
+        own.index = &pm;
+        lookup = &own;
     }
     for (int32_t b = n; b < n2; b++) {
         if (c->bbase[b] < 0) continue;
@@ -1966,7 +2041,7 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
         }
         for (int32_t i = 0; i < nc; i++) {
             int32_t a = w->bendv[b][2 * i], bb = w->bendv[b][2 * i + 1];
-            int32_t p = endpoint_to(c, &pm, bb, a); /* endpoint[p] == a */
+            int32_t p = endpoint_to(c, lookup, bb, a); /* endpoint[p] == a */
             if (p < 0) goto done;
             c->bendps[b][i] = p;
         }
@@ -1975,7 +2050,7 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
         c->mate[v] = -1;
         if (mv[v] >= 0) {
             if (mv[mv[v]] != v) goto done;
-            c->mate[v] = endpoint_to(c, &pm, v, mv[v]);
+            c->mate[v] = endpoint_to(c, lookup, v, mv[v]);
             if (c->mate[v] < 0) goto done;
         }
     }
@@ -2006,7 +2081,8 @@ done:
  * warm start is tried first; anything it cannot handle falls back to a cold
  * start.  *ws_out (if given) receives the new optimum's state. */
 static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t *changed, int32_t nchanged,
-                       int32_t *mate_out, WarmState **ws_out, int *warm_used, const char **msg, SolveInfo *info)
+                       const EdgeLookup *lookup, int32_t *mate_out, WarmState **ws_out, int *warm_used,
+                       const char **msg, SolveInfo *info)
 {
     const int32_t n = g->n, m = g->m;
     int status = ST_OK;
@@ -2017,21 +2093,18 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
 
     memset(info, 0, sizeof(*info));
     info->limbs = g->L;
-    if (n == 0 || m == 0) {
+    if (n == 0 || g->nlive == 0) {
         for (int32_t v = 0; v < n; v++) mate_out[v] = -1;
         return ST_OK;
     }
 
     if (ws && !maxcard && ws->n == n) {
-        if (g->L < ws->L) {
-            if (widen_rows(&g->w2, m, g->L, ws->L) < 0) return ST_NOMEM;
-            g->L = ws->L;
-        }
+        if (g->L < ws->L && graph_widen(g, ws->L) < 0) return ST_NOMEM;
         memset(&c, 0, sizeof(c));
         c.n = n; c.m = m; c.L = g->L; c.maxcard = 0;
-        c.endpoint = g->endpoint; c.nboff = g->nboff; c.nb = g->nb; c.w2 = g->w2;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
-        if (warm_init(&c, ws, changed, nchanged) == 0 && c.status == ST_OK) {
+        if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
             stages(&c, 1);
             if (c.status == ST_OK) verify(&c);
             if (c.status != ST_OK) info->warm_failure = c.status == ST_INTERNAL ? c.msg : "overflow or memory";
@@ -2056,7 +2129,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
     for (int attempt = 0;; attempt++) {
         memset(&c, 0, sizeof(c));
         c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-        c.endpoint = g->endpoint; c.nboff = g->nboff; c.nb = g->nb; c.w2 = g->w2;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         init_cold(&c);
         stages(&c, 0);
@@ -2072,8 +2145,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         }
         ctx_free(&c);
         if (status != ST_OVERFLOW || attempt >= MAX_RETRIES) break;
-        if (widen_rows(&g->w2, m, g->L, 2 * g->L) < 0) return ST_NOMEM;
-        g->L *= 2;
+        if (graph_widen(g, 2 * g->L) < 0) return ST_NOMEM;
     }
     return status;
 }
@@ -2137,7 +2209,7 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
     const char *msg = NULL;
     SolveInfo info;
     Py_BEGIN_ALLOW_THREADS
-    status = solve_graph(&g, maxcard, NULL, NULL, 0, mate, NULL, NULL, &msg, &info);
+    status = solve_graph(&g, maxcard, NULL, NULL, 0, NULL, mate, NULL, NULL, &msg, &info);
     Py_END_ALLOW_THREADS
     last_info = info;
     PyObject *result = NULL;
@@ -2223,7 +2295,7 @@ static PyObject *py_solve_with_state(PyObject *self, PyObject *args)
     WarmState *out = NULL;
     SolveInfo info;
     Py_BEGIN_ALLOW_THREADS
-    status = solve_graph(&g, 0, ws, changed, nchanged, mate, &out, &warm, &msg, &info);
+    status = solve_graph(&g, 0, ws, changed, nchanged, NULL, mate, &out, &warm, &msg, &info);
     Py_END_ALLOW_THREADS
     last_info = info;
     PyObject *result = NULL, *lst = NULL, *cap = NULL;
@@ -2283,6 +2355,791 @@ static PyObject *py_last_stats(PyObject *self, PyObject *unused)
     return d;
 }
 
+/* ------------------------------------------------------------------------ */
+/* IncrementalMatcher: the graph and the last optimum, kept on the C side   */
+/* ------------------------------------------------------------------------ */
+
+/* The graph lives in a Graph whose edge slots are reused (a removed edge's
+ * slot goes to a free list; its endpoints become -1 and its weight 0), with
+ * one growable adjacency array per vertex and apos[p] locating endpoint p's
+ * entry in the adjacency of endpoint[p ^ 1] so that an edge is unlinked in
+ * O(1).  Pairs are found through a triangular n x n table of slot numbers
+ * (n <= DENSE_INDEX_MAX_N: at most 32 MiB) or an open-addressing hash table.
+ * Every change is recorded as a vertex pair while a saved optimum exists;
+ * solve() covers the changed pairs with few vertices (greedy, largest degree
+ * first) and warm-starts from the saved optimum exactly as
+ * _solve_with_state does, so the graph is never converted again. */
+
+#define DENSE_INDEX_MAX_N 4096
+
+typedef struct {
+    PyObject_HEAD
+    Graph g;
+    int32_t *apos;      /* 2*cap */
+    int32_t *freeslots; /* cap */
+    int32_t nfree;
+    int32_t *dense;     /* n(n-1)/2 slot numbers (-1: no edge), or NULL */
+    uint64_t *hkeys;    /* hash index: pair_key, 0 = empty */
+    int32_t *hvals;
+    uint64_t hmask;     /* capacity - 1 (0: not allocated) */
+    int64_t hcount;
+    uint64_t *chg;      /* pairs changed since the last solve: a << 32 | b, a < b */
+    int64_t nchg, chgcap;
+    WarmState *ws;      /* the last optimum, or NULL (next solve is cold) */
+    int last_warm;
+    int busy;           /* a solve runs without the GIL */
+} MatcherObject;
+
+static inline int64_t tri_index(int32_t n, int32_t a, int32_t b) /* a < b */
+{
+    return (int64_t)a * (2 * (int64_t)n - a - 1) / 2 + (b - a - 1);
+}
+
+static int32_t mt_find(const MatcherObject *self, int32_t u, int32_t v)
+{
+    int32_t a = u < v ? u : v, b = u < v ? v : u;
+    if (self->dense) return self->dense[tri_index(self->g.n, a, b)];
+    if (!self->hmask) return -1;
+    uint64_t key = pair_key(a, b), h = pair_hash(key) & self->hmask;
+    while (self->hkeys[h]) {
+        if (self->hkeys[h] == key) return self->hvals[h];
+        h = (h + 1) & self->hmask;
+    }
+    return -1;
+}
+
+static int32_t mt_find_cb(const void *index, int32_t a, int32_t b) { return mt_find((const MatcherObject *)index, a, b); }
+
+static int hash_resize(MatcherObject *self, uint64_t cap)
+{
+    uint64_t *keys = calloc(cap, sizeof(uint64_t));
+    int32_t *vals = malloc(cap * sizeof(int32_t));
+    if (!keys || !vals) {
+        free(keys);
+        free(vals);
+        return -1;
+    }
+    uint64_t mask = cap - 1;
+    for (uint64_t i = 0; self->hmask && i <= self->hmask; i++) {
+        if (!self->hkeys[i]) continue;
+        uint64_t h = pair_hash(self->hkeys[i]) & mask;
+        while (keys[h]) h = (h + 1) & mask;
+        keys[h] = self->hkeys[i];
+        vals[h] = self->hvals[i];
+    }
+    free(self->hkeys);
+    free(self->hvals);
+    self->hkeys = keys;
+    self->hvals = vals;
+    self->hmask = mask;
+    return 0;
+}
+
+/* Room in the index for one more pair. */
+static int index_reserve(MatcherObject *self)
+{
+    if (self->g.n <= DENSE_INDEX_MAX_N) {
+        if (!self->dense) {
+            int64_t size = tri_index(self->g.n, self->g.n - 2, self->g.n - 1) + 1;
+            self->dense = malloc((size_t)(size > 0 ? size : 1) * sizeof(int32_t));
+            if (!self->dense) return -1;
+            memset(self->dense, 0xff, (size_t)(size > 0 ? size : 1) * sizeof(int32_t));
+        }
+        return 0;
+    }
+    if (2 * ((uint64_t)self->hcount + 1) > self->hmask) return hash_resize(self, self->hmask ? 2 * (self->hmask + 1) : 64);
+    return 0;
+}
+
+static void index_put(MatcherObject *self, int32_t a, int32_t b, int32_t k) /* a < b, reserved */
+{
+    if (self->dense) {
+        self->dense[tri_index(self->g.n, a, b)] = k;
+        return;
+    }
+    uint64_t key = pair_key(a, b), h = pair_hash(key) & self->hmask;
+    while (self->hkeys[h]) h = (h + 1) & self->hmask;
+    self->hkeys[h] = key;
+    self->hvals[h] = k;
+    self->hcount++;
+}
+
+static void index_del(MatcherObject *self, int32_t a, int32_t b) /* a < b, present */
+{
+    if (self->dense) {
+        self->dense[tri_index(self->g.n, a, b)] = -1;
+        return;
+    }
+    const uint64_t mask = self->hmask;
+    uint64_t key = pair_key(a, b), i = pair_hash(key) & mask;
+    while (self->hkeys[i] != key) {
+        if (!self->hkeys[i]) return;
+        i = (i + 1) & mask;
+    }
+    /* backward-shift deletion: no tombstones */
+    for (uint64_t j = i;;) {
+        j = (j + 1) & mask;
+        if (!self->hkeys[j]) break;
+        uint64_t h = pair_hash(self->hkeys[j]) & mask;
+        int stays = i <= j ? (i < h && h <= j) : (i < h || h <= j);
+        if (!stays) {
+            self->hkeys[i] = self->hkeys[j];
+            self->hvals[i] = self->hvals[j];
+            i = j;
+        }
+    }
+    self->hkeys[i] = 0;
+    self->hcount--;
+}
+
+static int adj_reserve(MatcherObject *self, int32_t x)
+{
+    Graph *g = &self->g;
+    if (g->deg[x] < g->adjcap[x]) return 0;
+    int64_t cap = g->adjcap[x] ? 2 * (int64_t)g->adjcap[x] : 4;
+    if (cap > g->n) cap = g->n > 4 ? g->n : 4;
+    AdjEntry *a = realloc(g->adj[x], (size_t)cap * sizeof(AdjEntry));
+    if (!a) return -1;
+    g->adj[x] = a;
+    g->adjcap[x] = (int32_t)cap;
+    return 0;
+}
+
+static void adj_push(MatcherObject *self, int32_t x, int32_t v, int32_t p, int64_t top) /* reserved */
+{
+    Graph *g = &self->g;
+    int32_t pos = g->deg[x]++;
+    g->adj[x][pos] = (AdjEntry){v, p, top};
+    self->apos[p] = pos;
+}
+
+/* Unlink endpoint p's entry from the adjacency of endpoint[p ^ 1]. */
+static void adj_unlink(MatcherObject *self, int32_t p)
+{
+    Graph *g = &self->g;
+    int32_t x = g->endpoint[p ^ 1], pos = self->apos[p], last = --g->deg[x];
+    if (pos != last) {
+        g->adj[x][pos] = g->adj[x][last];
+        self->apos[g->adj[x][pos].p] = pos;
+    }
+}
+
+static int slots_reserve(MatcherObject *self)
+{
+    Graph *g = &self->g;
+    if (self->nfree > 0 || g->m < g->cap) return 0;
+    int64_t cap = g->cap ? 2 * (int64_t)g->cap : 16;
+    if (cap > MAX_EDGES) cap = MAX_EDGES;
+    if (cap <= g->cap) return -1;
+    const int L = g->L;
+    int32_t *ep = realloc(g->endpoint, (size_t)cap * 2 * sizeof(int32_t));
+    if (!ep) return -1;
+    g->endpoint = ep;
+    int32_t *ap = realloc(self->apos, (size_t)cap * 2 * sizeof(int32_t));
+    if (!ap) return -1;
+    self->apos = ap;
+    int32_t *fs = realloc(self->freeslots, (size_t)cap * sizeof(int32_t));
+    if (!fs) return -1;
+    self->freeslots = fs;
+    limb_t *w = realloc(g->w2, ((size_t)cap * L + 1) * sizeof(limb_t));
+    if (!w) return -1;
+    g->w2 = w;
+    memset(w + (size_t)g->cap * L, 0, (size_t)(cap - g->cap) * L * sizeof(limb_t));
+    for (int64_t i = 2 * (int64_t)g->cap; i < 2 * cap; i++) ep[i] = ap[i] = -1;
+    g->cap = (int32_t)cap;
+    return 0;
+}
+
+/* Remember that pair {a, b} changed (only while a saved optimum exists). */
+static void note_change(MatcherObject *self, int32_t a, int32_t b)
+{
+    if (!self->ws) return;
+    if (self->nchg == self->chgcap) {
+        int64_t cap = self->chgcap ? 2 * self->chgcap : 64;
+        uint64_t *c = realloc(self->chg, (size_t)cap * sizeof(uint64_t));
+        if (!c) { /* cannot remember: forget the optimum, the next solve is cold */
+            ws_free(self->ws);
+            self->ws = NULL;
+            self->nchg = 0;
+            return;
+        }
+        self->chg = c;
+        self->chgcap = cap;
+    }
+    self->chg[self->nchg++] = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
+}
+
+/* Set edge {u, v} to weight w2row / 2 (L limbs; NULL removes it).  Inputs are
+ * validated; returns -1 only when out of memory (nothing changed then). */
+static int mt_set(MatcherObject *self, int32_t u, int32_t v, const limb_t *w2row)
+{
+    Graph *g = &self->g;
+    const int L = g->L;
+    int32_t a = u < v ? u : v, b = u < v ? v : u;
+    int32_t k = mt_find(self, a, b);
+    if (!w2row) {
+        if (k < 0) return 0;
+        adj_unlink(self, 2 * k);
+        adj_unlink(self, 2 * k + 1);
+        index_del(self, a, b);
+        g->endpoint[2 * k] = g->endpoint[2 * k + 1] = -1;
+        self->apos[2 * k] = self->apos[2 * k + 1] = -1;
+        mp_zero(g->w2 + (size_t)k * L, L);
+        self->freeslots[self->nfree++] = k;
+        g->nlive--;
+    } else if (k >= 0) {
+        limb_t *row = g->w2 + (size_t)k * L;
+        if (memcmp(row, w2row, (size_t)L * sizeof(limb_t)) == 0) return 0;
+        mp_copy(row, w2row, L);
+        int64_t top = (int64_t)w2row[L - 1];
+        g->adj[g->endpoint[2 * k]][self->apos[2 * k + 1]].top = top;
+        g->adj[g->endpoint[2 * k + 1]][self->apos[2 * k]].top = top;
+    } else {
+        if (slots_reserve(self) < 0 || index_reserve(self) < 0 || adj_reserve(self, a) < 0 || adj_reserve(self, b) < 0)
+            return -1;
+        k = self->nfree > 0 ? self->freeslots[--self->nfree] : g->m++;
+        g->endpoint[2 * k] = a;
+        g->endpoint[2 * k + 1] = b;
+        mp_copy(g->w2 + (size_t)k * L, w2row, L);
+        int64_t top = (int64_t)w2row[L - 1];
+        adj_push(self, a, b, 2 * k + 1, top);
+        adj_push(self, b, a, 2 * k, top);
+        index_put(self, a, b, k);
+        g->nlive++;
+    }
+    note_change(self, a, b);
+    return 0;
+}
+
+/* Limbs needed for weights of `bits` bits (2w plus the same headroom as a
+ * one-shot solve). */
+static int limbs_for_bits(int64_t bits) { return (int)((bits + 1 + 5 + HEADROOM_BITS + 63) / 64); }
+
+/* 2w on L limbs from a non-negative int that fits. */
+static int store_w2(PyObject *iv, limb_t *dst, int L)
+{
+    if (weight_store(iv, dst, L) < 0) return -1;
+    for (int i = L - 1; i > 0; i--) dst[i] = (dst[i] << 1) | (dst[i - 1] >> 63);
+    dst[0] <<= 1;
+    return 0;
+}
+
+static int mt_check_idle(MatcherObject *self)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "IncrementalMatcher is busy: solve() is running in another thread");
+        return -1;
+    }
+    return 0;
+}
+
+/* A parsed edge: vertices and the weight as a new reference. */
+typedef struct {
+    int32_t u, v;
+    PyObject *w;
+} ParsedEdge;
+
+static int parse_one_edge(MatcherObject *self, PyObject *uo, PyObject *vo, PyObject *wo, Py_ssize_t idx, ParsedEdge *out,
+                          int64_t *maxbits)
+{
+    if (parse_vertex(uo, idx, self->g.n, &out->u) < 0 || parse_vertex(vo, idx, self->g.n, &out->v) < 0) return -1;
+    PyObject *iv = weight_int(wo, idx);
+    if (!iv) return -1;
+    if (out->u == out->v) {
+        Py_DECREF(iv);
+        EDGE_ERROR(PyExc_ValueError, idx, "self-loop on vertex %d", (int)out->u);
+        return -1;
+    }
+    int64_t bits = weight_bits(iv);
+    if (bits < 0) {
+        Py_DECREF(iv);
+        return -1;
+    }
+    if (bits > 1 << 24) {
+        Py_DECREF(iv);
+        PyErr_SetString(PyExc_ValueError, "weights wider than 2^24 bits are not supported");
+        return -1;
+    }
+    if (bits > *maxbits) *maxbits = bits;
+    out->w = iv;
+    return 0;
+}
+
+/* Apply parsed edges (all validated): widen first if a weight needs it. */
+static int mt_apply(MatcherObject *self, ParsedEdge *edges, Py_ssize_t count, int64_t maxbits)
+{
+    int need = limbs_for_bits(maxbits);
+    if (need > self->g.L && graph_widen(&self->g, need) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    const int L = self->g.L;
+    limb_t *row = malloc((size_t)L * sizeof(limb_t));
+    if (!row) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int zero = PyObject_Not(edges[i].w);
+        if (zero < 0 || (!zero && store_w2(edges[i].w, row, L) < 0)) {
+            free(row);
+            return -1;
+        }
+        if (mt_set(self, edges[i].u, edges[i].v, zero ? NULL : row) < 0) {
+            free(row);
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    free(row);
+    return 0;
+}
+
+static PyObject *mt_set_edge(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "set_edge() takes exactly 3 arguments (u, v, w), got %zd", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    ParsedEdge e;
+    int64_t maxbits = 0;
+    if (parse_one_edge(self, args[0], args[1], args[2], -1, &e, &maxbits) < 0) return NULL;
+    int r = mt_apply(self, &e, 1, maxbits);
+    Py_DECREF(e.w);
+    if (r < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *mt_set_edges(MatcherObject *self, PyObject *edges_obj)
+{
+    if (mt_check_idle(self) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(edges_obj, "edges must be an iterable of (u, v, weight) tuples");
+    if (!seq) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq), parsed = 0;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    ParsedEdge *edges = PyMem_Malloc((size_t)(count > 0 ? count : 1) * sizeof(ParsedEdge));
+    int64_t maxbits = 0;
+    int ok = 0;
+    if (!edges) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* validate everything before changing anything */
+    for (; parsed < count; parsed++) {
+        PyObject *uo, *vo, *wo, *hold;
+        if (edge_items(items[parsed], parsed, &uo, &vo, &wo, &hold) < 0) goto done;
+        int r = parse_one_edge(self, uo, vo, wo, parsed, &edges[parsed], &maxbits);
+        Py_XDECREF(hold);
+        if (r < 0) goto done;
+    }
+    ok = mt_apply(self, edges, count, maxbits) == 0;
+done:
+    for (Py_ssize_t i = 0; i < parsed; i++) Py_DECREF(edges[i].w);
+    PyMem_Free(edges);
+    Py_DECREF(seq);
+    if (!ok) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* w2row / 2 as a Python int. */
+static PyObject *w2_to_int(const limb_t *w2row, int L)
+{
+    unsigned char *bytes = PyMem_Malloc((size_t)L * 8);
+    if (!bytes) return PyErr_NoMemory();
+    for (int i = 0; i < L; i++) {
+        limb_t x = (w2row[i] >> 1) | (i + 1 < L ? w2row[i + 1] << 63 : 0);
+        for (int b = 0; b < 8; b++) bytes[8 * i + b] = (unsigned char)(x >> (8 * b));
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *r = PyLong_FromUnsignedNativeBytes(bytes, (size_t)L * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject *r = _PyLong_FromByteArray(bytes, (size_t)L * 8, 1, 0);
+#endif
+    PyMem_Free(bytes);
+    return r;
+}
+
+static PyObject *mt_get_weight(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "get_weight() takes exactly 2 arguments (u, v), got %zd", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    int32_t u, v;
+    if (parse_vertex(args[0], -1, self->g.n, &u) < 0 || parse_vertex(args[1], -1, self->g.n, &v) < 0) return NULL;
+    int32_t k = u == v ? -1 : mt_find(self, u, v);
+    if (k < 0) return PyLong_FromLong(0);
+    return w2_to_int(self->g.w2 + (size_t)k * self->g.L, self->g.L);
+}
+
+static PyObject *mt_edges(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (mt_check_idle(self) < 0) return NULL;
+    const Graph *g = &self->g;
+    PyObject *lst = PyList_New(g->nlive);
+    if (!lst) return NULL;
+    Py_ssize_t i = 0;
+    for (int32_t k = 0; k < g->m; k++) {
+        if (g->endpoint[2 * k] < 0) continue;
+        PyObject *w = w2_to_int(g->w2 + (size_t)k * g->L, g->L);
+        PyObject *t = w ? Py_BuildValue("(iiN)", (int)g->endpoint[2 * k], (int)g->endpoint[2 * k + 1], w) : NULL;
+        if (!t || i >= g->nlive) {
+            Py_XDECREF(t);
+            Py_DECREF(lst);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "IncrementalMatcher: edge count is wrong");
+            return NULL;
+        }
+        PyList_SET_ITEM(lst, i++, t);
+    }
+    if (i != g->nlive) {
+        Py_DECREF(lst);
+        PyErr_SetString(PyExc_SystemError, "IncrementalMatcher: edge count is wrong");
+        return NULL;
+    }
+    return lst;
+}
+
+static PyObject *mt_remove_vertex(MatcherObject *self, PyObject *arg)
+{
+    if (mt_check_idle(self) < 0) return NULL;
+    int32_t u;
+    if (parse_vertex(arg, -1, self->g.n, &u) < 0) return NULL;
+    while (self->g.deg[u] > 0) mt_set(self, u, self->g.adj[u][self->g.deg[u] - 1].v, NULL); /* cannot fail */
+    Py_RETURN_NONE;
+}
+
+static PyObject *mt_degree(MatcherObject *self, PyObject *arg)
+{
+    int32_t u;
+    if (parse_vertex(arg, -1, self->g.n, &u) < 0) return NULL;
+    return PyLong_FromLong(self->g.deg[u]);
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static inline void heap_push(uint64_t *heap, int64_t *len, uint64_t x)
+{
+    int64_t i = (*len)++;
+    while (i > 0) {
+        int64_t par = (i - 1) / 2;
+        if (heap[par] >= x) break;
+        heap[i] = heap[par];
+        i = par;
+    }
+    heap[i] = x;
+}
+
+static inline uint64_t heap_pop(uint64_t *heap, int64_t *len)
+{
+    uint64_t top = heap[0], x = heap[--(*len)];
+    int64_t i = 0, n = *len;
+    for (;;) {
+        int64_t l = 2 * i + 1, r = l + 1, big = i;
+        uint64_t bx = x;
+        if (l < n && heap[l] > bx) { big = l; bx = heap[l]; }
+        if (r < n && heap[r] > bx) { big = r; bx = heap[r]; }
+        if (big == i) break;
+        heap[i] = heap[big];
+        i = big;
+    }
+    if (n > 0) heap[i] = x;
+    return top;
+}
+
+/* A small set of vertices touching every changed pair (greedy: largest
+ * number of uncovered changed pairs first, ties to the smaller vertex),
+ * sorted; *out is malloc'ed.  -1 when out of memory. */
+static int changed_cover(const MatcherObject *self, int32_t **out, int32_t *nout)
+{
+    const int32_t n = self->g.n;
+    const int64_t nc = self->nchg;
+    int32_t *cnt = calloc((size_t)n + 2, sizeof(int32_t));
+    int64_t *off = calloc((size_t)n + 2, sizeof(int64_t));
+    int64_t *inc = malloc(((size_t)2 * nc + 1) * sizeof(int64_t));
+    uint8_t *alive = malloc((size_t)nc + 1);
+    uint64_t *heap = malloc(((size_t)n + nc + 2) * sizeof(uint64_t));
+    int32_t *cover = malloc(((size_t)n + 1) * sizeof(int32_t));
+    int rc = -1;
+    int32_t ncover = 0;
+    if (!cnt || !off || !inc || !alive || !heap || !cover) goto done;
+    for (int64_t i = 0; i < nc; i++) {
+        cnt[self->chg[i] >> 32]++;
+        cnt[self->chg[i] & 0xffffffffu]++;
+        alive[i] = 1;
+    }
+    for (int32_t v = 0; v < n; v++) off[v + 1] = off[v] + cnt[v];
+    for (int32_t v = 0; v < n; v++) cnt[v] = 0;
+    for (int64_t i = 0; i < nc; i++) {
+        int32_t a = (int32_t)(self->chg[i] >> 32), b = (int32_t)(self->chg[i] & 0xffffffffu);
+        inc[off[a] + cnt[a]++] = i;
+        inc[off[b] + cnt[b]++] = i;
+    }
+    int64_t hl = 0;
+    for (int32_t v = 0; v < n; v++)
+        if (cnt[v] > 0) heap_push(heap, &hl, ((uint64_t)(uint32_t)cnt[v] << 32) | (uint32_t)(0x7fffffff - v));
+    while (hl > 0) {
+        uint64_t e = heap_pop(heap, &hl);
+        int32_t v = 0x7fffffff - (int32_t)(e & 0xffffffffu), d = (int32_t)(e >> 32);
+        if (cnt[v] == 0) continue;
+        if (d != cnt[v]) { /* stale: the degree dropped since it was pushed */
+            heap_push(heap, &hl, ((uint64_t)(uint32_t)cnt[v] << 32) | (uint32_t)(0x7fffffff - v));
+            continue;
+        }
+        cover[ncover++] = v;
+        for (int64_t q = off[v]; q < off[v + 1]; q++) {
+            int64_t i = inc[q];
+            if (!alive[i]) continue;
+            alive[i] = 0;
+            int32_t a = (int32_t)(self->chg[i] >> 32), b = (int32_t)(self->chg[i] & 0xffffffffu);
+            cnt[a]--;
+            cnt[b]--;
+        }
+    }
+    qsort(cover, (size_t)ncover, sizeof(int32_t), cmp_i32);
+    rc = 0;
+done:
+    free(cnt); free(off); free(inc); free(alive); free(heap);
+    if (rc == 0) {
+        *out = cover;
+        *nout = ncover;
+    } else {
+        free(cover);
+    }
+    return rc;
+}
+
+static PyObject *mt_solve(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (mt_check_idle(self) < 0) return NULL;
+    const int32_t n = self->g.n;
+    int32_t *cover = NULL, ncover = 0;
+    if (self->ws && changed_cover(self, &cover, &ncover) < 0) return PyErr_NoMemory();
+    int32_t *mate = malloc(((size_t)n + 1) * sizeof(int32_t));
+    if (!mate) {
+        free(cover);
+        return PyErr_NoMemory();
+    }
+    EdgeLookup lookup = {mt_find_cb, self};
+    int status, warm = 0;
+    const char *msg = NULL;
+    WarmState *out = NULL;
+    SolveInfo info;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    status = solve_graph(&self->g, 0, self->ws, cover, ncover, &lookup, mate, &out, &warm, &msg, &info);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    last_info = info;
+    free(cover);
+    ws_free(self->ws);
+    self->ws = status == ST_OK ? out : NULL;
+    if (status != ST_OK) ws_free(out);
+    self->nchg = 0;
+    if (self->chgcap > 4096 && self->chgcap > 4 * (int64_t)n) { /* drop a huge change list's memory */
+        free(self->chg);
+        self->chg = NULL;
+        self->chgcap = 0;
+    }
+    self->last_warm = status == ST_OK && warm;
+    PyObject *result = NULL;
+    if (status == ST_OK) result = mate_list(mate, n);
+    else set_status_error(status, msg);
+    free(mate);
+    return result;
+}
+
+static PyObject *mt_reset(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (mt_check_idle(self) < 0) return NULL;
+    ws_free(self->ws);
+    self->ws = NULL;
+    self->nchg = 0;
+    Py_RETURN_NONE;
+}
+
+/* Bytes held by the matcher (graph, index, saved optimum). */
+static PyObject *mt_memory(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    const Graph *g = &self->g;
+    size_t total = sizeof(MatcherObject);
+    total += (size_t)g->cap * (2 * sizeof(int32_t) * 2 + sizeof(int32_t) + (size_t)g->L * sizeof(limb_t));
+    total += (size_t)g->n * (sizeof(AdjEntry *) + 2 * sizeof(int32_t));
+    for (int32_t v = 0; v < g->n; v++) total += (size_t)g->adjcap[v] * sizeof(AdjEntry);
+    if (self->dense) total += (size_t)(tri_index(g->n, g->n - 2, g->n - 1) + 1) * sizeof(int32_t);
+    if (self->hmask) total += (size_t)(self->hmask + 1) * (sizeof(uint64_t) + sizeof(int32_t));
+    total += (size_t)self->chgcap * sizeof(uint64_t);
+    if (self->ws) {
+        const WarmState *w = self->ws;
+        total += (size_t)w->n * (sizeof(int32_t) + 2 * (size_t)w->L * sizeof(limb_t) + 6 * sizeof(int32_t));
+        for (int32_t b = w->n; b < 2 * w->n; b++) total += (size_t)w->bnchilds[b] * 3 * sizeof(int32_t);
+    }
+    return PyLong_FromSize_t(total);
+}
+
+/* Consistency of index, slots, adjacency and positions (for tests). */
+static PyObject *mt_check(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    const Graph *g = &self->g;
+    const char *err = NULL;
+    int64_t live = 0, entries = 0;
+    for (int32_t k = 0; k < g->m && !err; k++) {
+        int32_t a = g->endpoint[2 * k], b = g->endpoint[2 * k + 1];
+        if (a < 0 || b < 0) {
+            if (a != b) err = "half-unused slot";
+            else if (!mp_is_zero(g->w2 + (size_t)k * g->L, g->L)) err = "unused slot with a weight";
+            continue;
+        }
+        live++;
+        if (!(a < b) || b >= g->n) err = "bad endpoints";
+        else if (mt_find(self, a, b) != k) err = "index does not find the slot";
+        else if (mp_is_zero(g->w2 + (size_t)k * g->L, g->L)) err = "zero-weight edge stored";
+        else if (g->adj[a][self->apos[2 * k + 1]].p != 2 * k + 1 || g->adj[a][self->apos[2 * k + 1]].v != b ||
+                 g->adj[b][self->apos[2 * k]].p != 2 * k || g->adj[b][self->apos[2 * k]].v != a)
+            err = "adjacency position is wrong";
+        else if (g->adj[a][self->apos[2 * k + 1]].top != (int64_t)g->w2[(size_t)k * g->L + g->L - 1] ||
+                 g->adj[b][self->apos[2 * k]].top != (int64_t)g->w2[(size_t)k * g->L + g->L - 1])
+            err = "stale top limb";
+    }
+    for (int32_t v = 0; v < g->n; v++) entries += g->deg[v];
+    if (!err && live != g->nlive) err = "live edge count is wrong";
+    if (!err && entries != 2 * live) err = "adjacency size is wrong";
+    if (!err && !self->dense && self->hcount != live) err = "hash index size is wrong";
+    if (!err && g->m - self->nfree != live) err = "free slot count is wrong";
+    if (err) {
+        PyErr_SetString(PyExc_AssertionError, err);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static Py_ssize_t mt_len(MatcherObject *self) { return self->g.nlive; }
+
+static PyObject *mt_get_n(MatcherObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(self->g.n);
+}
+
+static PyObject *mt_get_warm(MatcherObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(self->last_warm);
+}
+
+static PyObject *mt_get_limbs(MatcherObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(self->g.L);
+}
+
+static PyObject *mt_get_has_state(MatcherObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(self->ws != NULL);
+}
+
+static void mt_dealloc(MatcherObject *self)
+{
+    graph_free(&self->g);
+    free(self->apos);
+    free(self->freeslots);
+    free(self->dense);
+    free(self->hkeys);
+    free(self->hvals);
+    free(self->chg);
+    ws_free(self->ws);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *mt_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"n", NULL};
+    PyObject *nobj;
+    int32_t n;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:IncrementalMatcher", kwlist, &nobj)) return NULL;
+    if (parse_n(nobj, &n) < 0) return NULL;
+    MatcherObject *self = (MatcherObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    /* tp_alloc zeroes the object */
+    self->g.n = n;
+    self->g.L = 1;
+    self->g.adj = calloc((size_t)n + 1, sizeof(AdjEntry *));
+    self->g.deg = calloc((size_t)n + 1, sizeof(int32_t));
+    self->g.adjcap = calloc((size_t)n + 1, sizeof(int32_t));
+    if (!self->g.adj || !self->g.deg || !self->g.adjcap) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static PyMethodDef mt_methods[] = {
+    {"set_edge", (PyCFunction)(void (*)(void))mt_set_edge, METH_FASTCALL,
+     "set_edge(u, v, w): add, re-weight or (w == 0) remove edge {u, v}."},
+    {"set_edges", (PyCFunction)mt_set_edges, METH_O,
+     "set_edges(edges): set_edge for every (u, v, w) in order; all are validated before any is applied."},
+    {"get_weight", (PyCFunction)(void (*)(void))mt_get_weight, METH_FASTCALL,
+     "get_weight(u, v) -> int: the weight of edge {u, v} (0 when absent)."},
+    {"edges", (PyCFunction)mt_edges, METH_NOARGS, "edges() -> list of (u, v, w) with u < v."},
+    {"remove_vertex", (PyCFunction)mt_remove_vertex, METH_O, "remove_vertex(u): remove every edge of u."},
+    {"degree", (PyCFunction)mt_degree, METH_O, "degree(u) -> int: the number of edges of u."},
+    {"solve", (PyCFunction)mt_solve, METH_NOARGS,
+     "solve() -> list[int]: the mate of every vertex (-1 when unmatched) in a maximum-weight matching,\n"
+     "warm-started from the last optimum when there is one, and certificate-checked."},
+    {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
+    {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},
+    {"_check", (PyCFunction)mt_check, METH_NOARGS, "Check the internal graph structures (raises AssertionError)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef mt_getset[] = {
+    {"n", (getter)mt_get_n, NULL, "number of vertices", NULL},
+    {"last_solve_was_warm", (getter)mt_get_warm, NULL, "whether the last solve() warm-started", NULL},
+    {"limbs", (getter)mt_get_limbs, NULL, "64-bit limbs per number", NULL},
+    {"has_state", (getter)mt_get_has_state, NULL, "whether an optimum is kept for a warm start", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PySequenceMethods mt_as_sequence = {
+    .sq_length = (lenfunc)mt_len,
+};
+
+PyDoc_STRVAR(mt_doc,
+"IncrementalMatcher(n)\n"
+"\n"
+"Maximum-weight matching on vertices 0..n-1 whose graph is kept in C between\n"
+"solves: set_edge/set_edges change it in place and solve() warm-starts from the\n"
+"previous optimum (blossoms holding a changed vertex dissolved, changed vertices\n"
+"and their mates unmatched, their duals made feasible, stages run for the\n"
+"exposed vertices), falling back to a cold solve when needed. Every answer\n"
+"carries the same optimality certificate as max_weight_matching. Weights are\n"
+"exact non-negative ints of any width; a wider weight widens the limbs.");
+
+static PyTypeObject MatcherType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "solver._blossom.IncrementalMatcher",
+    .tp_basicsize = sizeof(MatcherObject),
+    .tp_itemsize = 0,
+    .tp_dealloc = (destructor)mt_dealloc,
+    .tp_as_sequence = &mt_as_sequence,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = mt_doc,
+    .tp_methods = mt_methods,
+    .tp_getset = mt_getset,
+    .tp_new = mt_new,
+};
+
 static PyMethodDef methods[] = {
     {"_solve_with_state", py_solve_with_state, METH_VARARGS, solve_state_doc},
     {"_last_stats", py_last_stats, METH_NOARGS,
@@ -2301,4 +3158,14 @@ static struct PyModuleDef moduledef = {
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__blossom(void) { return PyModule_Create(&moduledef); }
+PyMODINIT_FUNC PyInit__blossom(void)
+{
+    if (PyType_Ready(&MatcherType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&moduledef);
+    if (!m) return NULL;
+    if (PyModule_AddObjectRef(m, "IncrementalMatcher", (PyObject *)&MatcherType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -34,8 +34,10 @@ slackness with the matching (a proof of optimality by LP duality), and with
 larger matching exists. A failed check is a bug: the core raises RuntimeError, and this
 wrapper warns and answers with networkx instead, so a wrong matching is never used.
 
-:class:`Matcher` re-solves after a few edge changes by warm-starting from the previous
-optimum (see its docstring); its answers carry the same certificate.
+:class:`Matcher` keeps the graph in the compiled core (``IncrementalMatcher``) and
+re-solves after a few edge changes by warm-starting from the previous optimum (see its
+docstring), without converting the graph again; its answers carry the same
+certificate.
 """
 
 from __future__ import annotations
@@ -82,15 +84,18 @@ class Matcher:
     """Incremental maximum-weight matching on vertices ``0 .. n-1``.
 
     ``set_edge(u, v, w)`` adds, re-weights or (``w == 0``) removes an edge; ``solve()``
-    returns the mate list of a maximum-weight matching. After the first solve the
-    compiled core keeps the optimum (matching, dual variables, blossoms) and the next
-    solve warm-starts from it: blossoms that hold a vertex whose edges changed are
-    dissolved, those vertices and their mates are unmatched, their duals are made
-    feasible again, and the blossom stages run only for the vertices left exposed. The
-    answer carries the same optimality certificate as a cold solve, and anything the warm
-    start cannot handle is solved cold, so the result never depends on the history.
-    ``last_solve_was_warm`` tells which happened. ``solve(max_cardinality=True)`` is
-    always a cold solve (and keeps the stored optimum unchanged).
+    returns the mate list of a maximum-weight matching. With the compiled core the graph
+    itself lives in C (:class:`solver._blossom.IncrementalMatcher`): a change is applied
+    in place and nothing is converted again at a solve. After the first solve the core
+    keeps the optimum (matching, dual variables, blossoms) and the next solve
+    warm-starts from it: the changed edges are covered by a few of their ends, blossoms
+    that hold such a vertex are dissolved, those vertices and their mates are unmatched,
+    their duals are made feasible again, and the blossom stages run only for the
+    vertices left exposed. The answer carries the same optimality certificate as a cold
+    solve, and anything the warm start cannot handle is solved cold, so the result never
+    depends on the history. ``last_solve_was_warm`` tells which happened.
+    ``solve(max_cardinality=True)`` is always a cold solve (and keeps the stored optimum
+    unchanged). Without the extension the edges are kept in a dict and networkx solves.
     """
 
     def __init__(self, n: int) -> None:
@@ -98,9 +103,9 @@ class Matcher:
         if n < 0:
             raise ValueError("n must be non-negative")
         self._n = n
-        self._weights: dict[tuple[int, int], int] = {}
-        self._changed: set[tuple[int, int]] = set()  # edges changed since the last solve
-        self._state = None
+        core = getattr(_blossom, "IncrementalMatcher", None)
+        self._core = core(n) if core is not None else None
+        self._weights: dict[tuple[int, int], int] = {}  # only without the core
         self.last_solve_was_warm = False
 
     @property
@@ -109,9 +114,12 @@ class Matcher:
 
     def __len__(self) -> int:
         """Number of edges."""
-        return len(self._weights)
+        return len(self._core) if self._core is not None else len(self._weights)
 
     def set_edge(self, u: int, v: int, w: int) -> None:
+        if self._core is not None:
+            self._core.set_edge(u, v, w)
+            return
         u, v, w = _as_int(u, 0, "vertex"), _as_int(v, 0, "vertex"), _as_int(w, 0, "weight")
         for x in (u, v):
             if not 0 <= x < self._n:
@@ -121,44 +129,61 @@ class Matcher:
         if w < 0:
             raise ValueError(f"negative weight {w}")
         key = (u, v) if u < v else (v, u)
-        if self._weights.get(key, 0) == w:
-            return
         if w == 0:
-            del self._weights[key]
+            self._weights.pop(key, None)
         else:
             self._weights[key] = w
-        self._changed.add(key)
+
+    def set_edges(self, edges: Iterable[tuple[int, int, int]]) -> None:
+        """``set_edge`` for every ``(u, v, w)`` in order (with the core: all validated first)."""
+        if self._core is not None:
+            self._core.set_edges(edges if isinstance(edges, (list, tuple)) else list(edges))
+            return
+        for u, v, w in edges:
+            self.set_edge(u, v, w)
+
+    def remove_vertex(self, u: int) -> None:
+        """Remove every edge of ``u``."""
+        if self._core is not None:
+            self._core.remove_vertex(u)
+            return
+        for key in [key for key in self._weights if u in key]:
+            del self._weights[key]
 
     def weight(self, u: int, v: int) -> int:
         """The weight of edge ``{u, v}`` (0 when absent)."""
+        if self._core is not None:
+            return self._core.get_weight(u, v)
         return self._weights.get((u, v) if u < v else (v, u), 0)
 
     def edges(self) -> list[tuple[int, int, int]]:
+        if self._core is not None:
+            return self._core.edges()
         return [(u, v, w) for (u, v), w in self._weights.items()]
 
     def solve(self, max_cardinality: bool = False) -> list[int]:
         """Mate of every vertex (-1 when unmatched) in a maximum-weight matching."""
-        edges = self.edges()
-        if max_cardinality or _blossom is None:
+        if max_cardinality or self._core is None:
             self.last_solve_was_warm = False
-            mate = max_weight_matching(self._n, edges, max_cardinality)
+            mate = max_weight_matching(self._n, self.edges(), max_cardinality)
             return [mate.get(v, -1) for v in range(self._n)]
         try:
-            mate, state, warm = _blossom._solve_with_state(self._n, edges, self._state, _vertex_cover(self._changed))
+            mate = self._core.solve()
         except RuntimeError as exc:  # failed optimality certificate: a bug in the core
             warnings.warn(f"{exc}; using networkx instead", RuntimeWarning, stacklevel=2)
-            self._state = None
+            self._core.reset()
             self.last_solve_was_warm = False
-            pairs = _networkx_matching(self._n, edges, False)
+            pairs = _networkx_matching(self._n, self.edges(), False)
             return [pairs.get(v, -1) for v in range(self._n)]
-        self._state = state
-        self._changed.clear()
-        self.last_solve_was_warm = warm
+        self.last_solve_was_warm = self._core.last_solve_was_warm
         return mate
 
 
 def _vertex_cover(pairs: set[tuple[int, int]]) -> list[int]:
     """A small set of vertices touching every changed edge (greedy, largest degree first).
+
+    The argument ``changed`` of ``_blossom._solve_with_state`` (IncrementalMatcher
+    computes the same cover in C).
 
     One end of each changed edge is enough for the warm start: that vertex's dual is
     recomputed over all its edges, it is unmatched (so a changed matched edge goes, with

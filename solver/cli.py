@@ -59,6 +59,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
 
+    p = sub.add_parser("check", help="check rounds against the rules: absolute violations and the first criterion that differs")
+    p.add_argument("file")
+    p.add_argument("--system", default="dutch")
+    p.add_argument("--edition")
+    p.add_argument("--round", type=int, help="check only this round")
+    p.add_argument("--pairing", help="a proposed pairing of --round (bbp lines 'white black', or a TRF holding that round)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--strict", action="store_true")
+
     p = sub.add_parser("generate", help="a random tournament paired round by round (results from Milvang's model)")
     p.add_argument("--system", default="dutch")
     p.add_argument("--edition")
@@ -314,6 +323,74 @@ def check_file(t: Tournament, system: str, edition: str | None, source: str) -> 
     return EXIT_OK if not differing else EXIT_NO_PAIRING
 
 
+def read_proposed(path: str, round_number: int) -> "Pairing":
+    """A proposed pairing: bbp/JaVaFo lines (a count, then 'white black', bye as
+    'id 0'), or a TRF file with the round filled in."""
+    from .io import read_bytes
+    from .model import pairs_of_round
+    from .pairing import Pairing
+    from .trf import decode, parse_trf
+
+    text, _ = decode(read_bytes(path))
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if lines and lines[0].isdigit() and all(len(ln.split()) == 2 for ln in lines[1:]):
+        count = int(lines[0])
+        if count != len(lines) - 1:
+            raise InputError(f"the first line says {count} pairs but {len(lines) - 1} follow", source=path, line=1)
+        pairs, bye = [], None
+        for k, ln in enumerate(lines[1:], start=2):
+            a, b = ln.split()
+            if not (a.isascii() and a.isdigit() and b.isascii() and b.isdigit()):
+                raise InputError(f"found {ln!r}, expected two pairing numbers", source=path, line=k)
+            if int(b) == 0:
+                if bye is not None:
+                    raise InputError(f"a second bye ({a}); a round has at most one", source=path, line=k)
+                bye = int(a)
+            else:
+                pairs.append((int(a), int(b)))
+        return Pairing(round=round_number, pairs=pairs, bye=bye)
+    t = parse_trf(text, source=path)
+    pairs, pab = pairs_of_round(t, round_number)
+    if not pairs and not pab:
+        raise InputError(f"round {round_number} holds no pairing", source=path)
+    return Pairing(round=round_number, pairs=pairs, bye=pab[0] if pab else None)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from rules import get_system
+
+    from .history import cut_before
+    from .model import pairs_of_round
+    from .pairing import Pairing
+    from .verify import check_round, format_report
+
+    module = get_system(args.system)
+    edition = args.edition or module.EDITIONS[0]
+    if edition not in module.EDITIONS:
+        raise InputError(f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+    t = load_checked(args.file, args.strict)
+    reports = []
+    if args.pairing:
+        r = args.round or t.next_round
+        if r < 1 or r > t.rounds_paired + 1:
+            raise InputError(f"round {r} cannot be checked: rounds 1-{t.rounds_paired + 1} can", field="--round")
+        proposed = read_proposed(args.pairing, r)
+        reports.append(check_round(module, cut_before(t, r), proposed, edition))
+    else:
+        rounds = [args.round] if args.round else list(range(1, t.rounds_paired + 1))
+        for r in rounds:
+            if r < 1 or r > t.rounds_paired:
+                raise InputError(f"round {r} is not in the file (rounds 1-{t.rounds_paired})", field="--round")
+            pairs, pab = pairs_of_round(t, r)
+            given = Pairing(round=r, pairs=pairs, bye=pab[0] if pab else None)
+            reports.append(check_round(module, cut_before(t, r), given, edition))
+    if args.json:
+        print(json.dumps({"system": args.system, "edition": edition, "rounds": [r.as_dict() for r in reports]}, indent=1))
+    else:
+        sys.stdout.write(format_report(reports))
+    return EXIT_OK if all(r.ok for r in reports) else EXIT_NO_PAIRING
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from .generate import GeneratorSettings, generate
 
@@ -340,7 +417,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate}
+COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate, "check": cmd_check}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .model import BLACK, WHITE, RoundEntry, Tournament
+from .model import BLACK, WHITE, RoundEntry, Tournament, pab_receivers
 
 
 def infer_initial_colour(t: Tournament) -> str | None:
@@ -32,13 +32,14 @@ def infer_initial_colour(t: Tournament) -> str | None:
 def cut_before(t: Tournament, round_number: int) -> Tournament:
     """``t`` as it stood just before ``round_number`` was paired."""
     r = round_number
+    pab = set(pab_receivers(t, r))
     players = []
     for p in t.players:
         kept = list(p.rounds[: r - 1])
         while len(kept) < r - 1:
             kept.append(RoundEntry(None, None, "Z"))
         e = p.entry(r)
-        if e.opponent is None and e.result in "HZF" and not e.is_empty:
+        if e.opponent is None and not e.is_empty and p.id not in pab:
             kept.append(e)
         trimmed = replace(p, rounds=tuple(kept), rank=None)
         players.append(trimmed)

@@ -323,8 +323,8 @@ class Tournament:
 
     @cached_property
     def rounds_paired(self) -> int:
-        """The last round with a pairing in it: a game (played or forfeited), a PAB, or a
-        forfeit win with no opponent (scored as a PAB by bbpPairings).
+        """The last round with a pairing in it: a game (played, forfeited or without a
+        result yet) or a PAB.
 
         Round columns after it may hold byes and absences entered for the next round
         before it is paired (``0000 - H``): they do not make it paired.
@@ -333,7 +333,7 @@ class Tournament:
         for p in self.players:
             for i in range(len(p.rounds), last, -1):
                 e = p.rounds[i - 1]
-                if e.is_game or e.pending or e.result in "U+":
+                if e.is_game or e.pending or e.result == "U":
                     last = i
                     break
         return last
@@ -397,10 +397,11 @@ class Tournament:
         for b in self.byes:
             if b.round == round_number:
                 out[b.player] = b.kind
+        pab = set(pab_receivers(self, round_number))
         for p in self.players:
             e = p.entry(round_number)
-            if e.opponent is None and e.result in "HFZ" and not e.is_empty:
-                out[p.id] = ByeKind(e.result)
+            if e.opponent is None and not e.is_empty and p.id not in pab:
+                out[p.id] = BYE_OF_RESULT[e.result]
         return out
 
     def prohibited_in(self, round_number: int) -> frozenset[frozenset[int]]:
@@ -497,6 +498,32 @@ class Tournament:
         return RoundState(r, self.total_rounds, states, self.prohibited_in(r))
 
 
+#: The bye an entry without opponent stands for. Besides the TRF codes H, F, Z, some
+#: programs (SwissMaster) write '0000 - =' for a half-point bye, '0000 - +' for a
+#: full-point one and '0000 - -' for an absence.
+BYE_OF_RESULT = {
+    "H": ByeKind.HALF, "=": ByeKind.HALF, "D": ByeKind.HALF,
+    "F": ByeKind.FULL, "+": ByeKind.FULL, "1": ByeKind.FULL, "W": ByeKind.FULL, "U": ByeKind.FULL,
+    "Z": ByeKind.ZERO, "-": ByeKind.ZERO, "0": ByeKind.ZERO, "L": ByeKind.ZERO, " ": ByeKind.ZERO,
+}
+
+
+def pab_receivers(t: Tournament, round_number: int) -> list[int]:
+    """Who had the pairing-allocated bye in a round: the 'U' entries; failing any, a
+    single '0000 - +' entry in a round that left one player unpaired (the way some
+    programs write the PAB: bbpPairings scores it as one)."""
+    u = [p.id for p in t.players if p.entry(round_number).result == "U" and p.entry(round_number).opponent is None]
+    if u:
+        return u
+    plus = [p.id for p in t.players if p.entry(round_number).opponent is None and p.entry(round_number).result == "+"]
+    if len(plus) == 1:
+        in_games = sum(1 for p in t.players if p.entry(round_number).is_game or p.entry(round_number).pending)
+        free = [p for p in t.players if p.entry(round_number).is_empty]
+        if not free and in_games % 2 == 0:
+            return plus
+    return []
+
+
 def pairs_of_round(t: Tournament, round_number: int) -> tuple[list[tuple[int, int]], list[int]]:
     """The games of a recorded round as ``(white, black)`` pairs, and PAB receivers.
 
@@ -504,11 +531,9 @@ def pairs_of_round(t: Tournament, round_number: int) -> tuple[list[tuple[int, in
     the lower player id. A game with no colour recorded is given as (lower, higher).
     """
     pairs = []
-    pab = []
+    pab = pab_receivers(t, round_number)
     for p in t.players:
         e = p.entry(round_number)
-        if e.result == "U":
-            pab.append(p.id)
         if not e.is_game or e.opponent is None:
             continue
         if e.colour == WHITE or (e.colour != BLACK and p.id < e.opponent):
