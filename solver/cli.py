@@ -58,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json"))
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
+    p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
 
     p = sub.add_parser("check", help="check rounds against the rules: absolute violations and the first criterion that differs")
     p.add_argument("file")
@@ -272,7 +273,9 @@ def emit(text: str, output: str | None, inputs: list[str], force: bool) -> None:
 def cmd_pair(args: argparse.Namespace) -> int:
     from rules import TITLES
 
-    t = load_checked(args.file, args.strict)
+    from .acceleration import with_acceleration
+
+    t = with_acceleration(load_checked(args.file, args.strict), args.baku)
     pairing, edition = run_pairing(t, args.system, args.edition, args.file)
     title = f"{TITLES.get(args.system, args.system)} {edition}"
     emit(format_pairing(t, pairing, args.format, title), args.output, [args.file], args.force)
@@ -288,9 +291,12 @@ def compat_main(argv: list[str]) -> int:
     mode.add_argument("-p", dest="pair_out", nargs="?", const="-", help="pair the next round; write to OUT or standard output")
     mode.add_argument("-c", dest="check", action="store_true", help="check every round of the file")
     parser.add_argument("--edition", default=None)
+    parser.add_argument("--baku", action="store_true", help="Baku acceleration when the file gives no virtual points")
     system = argv[0][2:]
     args = parser.parse_args(argv[1:])
-    t = load_checked(args.file, strict=False)
+    from .acceleration import with_acceleration
+
+    t = with_acceleration(load_checked(args.file, strict=False), args.baku)
     if args.check:
         return check_file(t, system, args.edition, args.file)
     pairing, _ = run_pairing(t, system, args.edition, args.file)
