@@ -889,8 +889,12 @@ def pair_round(
     edition: str = "2026",
     round_number: int | None = None,
     solve=None,
+    no_bye: frozenset[int] = frozenset(),
 ) -> Pairing:
-    """Pair the next round (or ``round_number``) of ``t`` by the Dutch system."""
+    """Pair the next round (or ``round_number``) of ``t`` by the Dutch system.
+
+    ``no_bye`` lists players barred from the pairing-allocated bye on top of C2 (used by
+    ``explain`` to price the alternatives)."""
     if edition not in EDITIONS:
         raise InputError(f"unknown Dutch edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     if t.total_rounds is None:
@@ -905,6 +909,8 @@ def pair_round(
         raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B)", field="XXC / 152")
     ctx = RoundContext(t, state, edition, players, last_round=(r == t.total_rounds))
     engine = Dutch2026(ctx, solve) if edition == "2026" else Dutch2017(ctx, solve)
+    if no_bye:
+        engine.eligible = [ok and e.id not in no_bye for ok, e in zip(engine.eligible, players)]
     pair_idx, bye_idx = engine.pair()
     pairs = [allocate_colours(players[a], players[b], initial) for a, b in pair_idx]
     ordered = board_order(pairs)

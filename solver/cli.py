@@ -69,6 +69,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--strict", action="store_true")
 
+    p = sub.add_parser("explain", help="why the rules pair two players, or give one the bye")
+    p.add_argument("file")
+    p.add_argument("--system", default="dutch")
+    p.add_argument("--edition")
+    p.add_argument("--round", type=int, help="a round of the file, or the next one (default)")
+    group = p.add_mutually_exclusive_group(required=True)
+    group.add_argument("--pair", nargs=2, type=int, metavar=("A", "B"))
+    group.add_argument("--bye", type=int, metavar="X")
+
     p = sub.add_parser("generate", help="a random tournament paired round by round (results from Milvang's model)")
     p.add_argument("--system", default="dutch")
     p.add_argument("--edition")
@@ -397,6 +406,26 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if all(r.ok for r in reports) else EXIT_NO_PAIRING
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    from rules import get_system
+
+    from .history import cut_before
+    from .verify import explain
+
+    module = get_system(args.system)
+    edition = args.edition or module.EDITIONS[0]
+    if edition not in module.EDITIONS:
+        raise InputError(f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+    t = load_checked(args.file, False)
+    r = args.round or t.next_round
+    if r < 1 or r > t.rounds_paired + 1:
+        raise InputError(f"round {r} cannot be explained: rounds 1-{t.rounds_paired + 1} can", field="--round")
+    before = cut_before(t, r) if r <= t.rounds_paired else t
+    lines = explain(module, before, r, edition, pair=tuple(args.pair) if args.pair else None, bye=args.bye)
+    print("\n".join(lines))
+    return EXIT_OK
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from .generate import GeneratorSettings, generate
 
@@ -423,7 +452,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate, "check": cmd_check}
+COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate, "check": cmd_check, "explain": cmd_explain}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .errors import InputError, TabelloneError
 from .pairing import Pairing
 from .scoring import format_points
 
@@ -68,7 +69,7 @@ def _less(a: object, b: object) -> bool:
     return a < b  # counts, scores and lists (compared from the largest item) alike
 
 
-def first_difference(module, t, given: Pairing, rules: Pairing, edition: str) -> str:
+def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yours: str = "yours") -> str:
     """The first criterion, in priority order, on which ``given`` and ``rules`` differ."""
     descriptions = dict(module.quality_criteria(edition))
     g_round, g_brackets = module.evaluate(t, given, edition)
@@ -76,7 +77,7 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str) ->
     for article in sorted(set(g_round) | set(r_round)):
         gv, rv = g_round.get(article), r_round.get(article)
         if gv != rv:
-            return f"{article} (score of the PAB assignee): yours {_show(gv)}, the rules allow {_show(rv)}"
+            return f"{article} (score of the PAB assignee): {yours} {_show(gv)}, the rules allow {_show(rv)}"
     moved = None
     for gb, rb in zip(g_brackets, r_brackets):
         where = f"in the {format_points(gb.score)}-point bracket"
@@ -84,7 +85,7 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str) ->
             gv, rv = gb.values.get(article), rb.values.get(article)
             if gv != rv:
                 verdict = "the rules allow" if _less(rv, gv) else "the rules' pairing has"
-                return f"{article} {what}: yours {_show(gv)}, {verdict} {_show(rv)}, {where}"
+                return f"{article} {what}: {yours} {_show(gv)}, {verdict} {_show(rv)}, {where}"
         if moved is None and sorted(gb.players) != sorted(rb.players):
             moved = gb.score
     if moved is not None:
@@ -141,3 +142,70 @@ def format_report(reports: list[RoundReport]) -> str:
     ok = sum(1 for r in reports if r.ok)
     lines.append(f"{ok} of {len(reports)} rounds as the rules pair them")
     return "\n".join(lines) + "\n"
+
+
+def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | None = None, bye: int | None = None) -> list[str]:
+    """Why the rules pair ``pair`` (or give ``bye`` the bye) in ``round_number`` of ``t``
+    (which holds the rounds before it): the bracket, and what the best pairing without
+    it would cost, criterion by criterion."""
+    from dataclasses import replace
+
+    from .model import ProhibitedPairs
+
+    rules = module.pair_round(t, edition, round_number)
+    state = t.state_before(round_number)
+    lines = []
+
+    def who(pid: int) -> str:
+        if pid not in state.players:
+            raise InputError(f"player {pid} is not in the tournament", field="--pair / --bye")
+        s = state[pid]
+        if not s.present:
+            raise InputError(f"player {pid} is not paired in round {round_number} (bye or absence entered)", field="--pair / --bye")
+        return f"{pid} ({format_points(s.pairing_score)} points)"
+
+    partner = {}
+    for w, b in rules.pairs:
+        partner[w], partner[b] = b, w
+    if pair is not None:
+        a, b = pair
+        lines.append(f"round {round_number}: {who(a)} and {who(b)}")
+        if partner.get(a) != b:
+            meets = lambda x: f"meets {partner[x]}" if x in partner else "gets the bye"  # noqa: E731
+            lines.append(f"the rules do not pair them: {a} {meets(a)}, {b} {meets(b)}")
+            if b in state[a].opponents:
+                lines.append(f"C1: they have already played each other")
+            return lines
+        _, brackets = module.evaluate(t, rules, edition)
+        for br in brackets:
+            if a in br.players and b in br.players:
+                movers = [x for x in (a, b) if state[x].pairing_score != br.score]
+                note = f"; {' and '.join(map(str, movers))} moved down from a higher score" if movers else ""
+                lines.append(f"they meet in the {format_points(br.score)}-point bracket ({len(br.players)} players{note})")
+                break
+        alt_t = replace(t, prohibited=t.prohibited + (ProhibitedPairs(round_number, round_number, (a, b)),))
+        subject = f"{a}-{b}"
+        try:
+            alternative = module.pair_round(alt_t, edition, round_number)
+        except TabelloneError as exc:
+            lines.append(f"{subject} is forced: without it no legal pairing exists ({exc})")
+            return lines
+    else:
+        lines.append(f"round {round_number}: the pairing-allocated bye to {who(bye)}")
+        if rules.bye != bye:
+            lines.append(f"the rules give the bye to {rules.bye or 'nobody'}" + (f"; {bye} meets {partner[bye]}" if bye in partner else ""))
+            return lines
+        subject = f"the bye to {bye}"
+        try:
+            alternative = module.pair_round(t, edition, round_number, no_bye=frozenset({bye}))
+        except TabelloneError as exc:
+            lines.append(f"{subject} is forced: without it no legal pairing exists ({exc})")
+            return lines
+    verdict = first_difference(module, t, alternative, rules, edition, yours="without it")
+    if verdict.startswith("equal on every criterion"):
+        lines.append(f"without {subject} the best pairing is just as good; {subject} comes first in the text's order of candidates")
+    else:
+        lines.append(f"without {subject} the best pairing is worse on {verdict}")
+    changed = sorted(set(alternative.pairs) - set(rules.pairs))
+    lines.append(f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}" + (f"; bye {alternative.bye}" if alternative.bye != rules.bye else ""))
+    return lines

@@ -129,3 +129,35 @@ def test_swapped_opponents_are_explained(events):
         assert sorted(rep.only_given) == sorted({(a, d), (c, b)} - set(pairs)) or rep.only_given
         n += 1
     assert n >= 40
+
+
+def test_explain_prices_the_alternative():
+    from solver.model import Player, RoundEntry, Tournament
+    from solver.verify import explain
+
+    # Round 1 of six players: 1-4, 5-2, 3-6 (S1 against S2). Without 1-4, 1 would meet
+    # 5 or 6: the same quality (nobody has a colour history yet), so 1-4 stands only
+    # because the text generates it first. The bye of a 7th player is priced on C5.
+    six = Tournament(players=tuple(Player(i, f"P{i}", rating=2000 - i) for i in range(1, 7)), total_rounds=5, initial_colour="w")
+    lines = explain(dutch, six, 1, "2026", pair=(1, 4))
+    assert "comes first in the text's order of candidates" in lines[-2]
+    lines = explain(dutch, six, 1, "2026", pair=(1, 2))
+    assert lines[-1] == "the rules do not pair them: 1 meets 4, 2 meets 5"
+    # After round 1 (1-4: 1 wins; 5-2: 2 wins; 3-6: 3 wins) with a 7th player who was
+    # absent: 4, 5, 6 and 7 all have 0 points, so C5 (lowest score) does not choose;
+    # C9 (fewest unplayed rounds for the PAB assignee) rules out 7, who missed round 1.
+    # Among 4, 5, 6 the text floats the last BSN: 6 gets the bye. Without it, 5 would
+    # take it at equal quality; a bye to 7 is worse on C9.
+    def e(o, c, r):
+        return RoundEntry(o, c, r)
+    rounds = {1: (e(4, "w", "1"),), 2: (e(5, "b", "1"),), 3: (e(6, "w", "1"),), 4: (e(1, "b", "0"),),
+              5: (e(2, "w", "0"),), 6: (e(3, "b", "0"),), 7: (e(None, None, "Z"),)}
+    seven = Tournament(players=tuple(Player(i, f"P{i}", rounds[i], rating=2000 - i) for i in range(1, 8)), total_rounds=5, initial_colour="w")
+    assert dutch.pair_round(seven, "2026").bye == 6
+    lines = explain(dutch, seven, 2, "2026", bye=6)
+    assert "just as good" in lines[1] and lines[2].endswith("bye 5"), lines
+    from solver.verify import first_difference
+
+    to_seven = dutch.pair_round(seven, "2026", no_bye=frozenset({4, 5, 6}))
+    assert to_seven.bye == 7
+    assert first_difference(dutch, seven, to_seven, dutch.pair_round(seven, "2026"), "2026").startswith("C9 ")
