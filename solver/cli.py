@@ -49,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, help="the round about to be paired (default: the next one)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--strict", action="store_true", help="declared scores that disagree with the results are an error")
+    p.add_argument("--system", help="also show what this system reads (dubov: the ARO list of Art. 9)")
+    p.add_argument("--edition")
 
     p = sub.add_parser("pair", help="pair the next round")
     p.add_argument("file")
@@ -59,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
     p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
+    p.add_argument("--method", choices=("literal", "optimised"), help="for systems that have both (dubov, italo-svizzero)")
 
     p = sub.add_parser("check", help="check rounds against the rules: absolute violations and the first criterion that differs")
     p.add_argument("file")
@@ -90,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--half-bye-rate", type=float, default=0.0)
     p.add_argument("--rating-high", type=int, default=2600)
     p.add_argument("--rating-low", type=int, default=1400)
+    p.add_argument("--method", choices=("literal", "optimised"))
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--format", default="trf16", choices=FORMATS)
     p.add_argument("--force", action="store_true")
@@ -162,6 +166,12 @@ def cmd_info(args: argparse.Namespace) -> int:
         )
     state = t.state_before(r)
     rows = state_rows(t, state)
+    if args.system == "dubov":
+        return _info_dubov(t, r, args)
+    if args.system not in (None, "dutch"):
+        from rules import get_system
+
+        get_system(args.system)
     if args.json:
         print(json.dumps({"round": r, "total_rounds": t.total_rounds, "players": rows}, indent=1, ensure_ascii=False))
         return EXIT_OK
@@ -186,6 +196,22 @@ def cmd_info(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _info_dubov(t: Tournament, r: int, args: argparse.Namespace) -> int:
+    """The Dubov system's list of Art. 9 (1997): ARO and due colour of every player."""
+    from rules.dubov import aro_list
+
+    rows = aro_list(t, r, args.edition or "2026")
+    if args.json:
+        print(json.dumps({"round": r, "players": rows}, indent=1, ensure_ascii=False, default=str))
+        return EXIT_OK
+    print(f"Dubov: ARO list before round {r} (Art. 9, 1997)")
+    keys = list(rows[0]) if rows else []
+    print("  ".join(f"{k:>8}" if k != "name" else f"{k:<24}" for k in keys))
+    for row in rows:
+        print("  ".join(f"{str(row[k])[:24]:<24}" if k == "name" else f"{str(row[k]):>8}" for k in keys))
+    return EXIT_OK
+
+
 def cmd_convert(args: argparse.Namespace) -> int:
     t = load_checked(args.file, args.strict)
     text = dumps(t, args.to)
@@ -196,7 +222,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def run_pairing(t: Tournament, system: str, edition: str | None, source: str):
+def run_pairing(t: Tournament, system: str, edition: str | None, source: str, method: str | None = None):
     """Pair the next round and verify it against the absolute criteria before anyone
     sees it: a violation is an engine bug, reported on stderr with exit code 2."""
     from rules import get_system
@@ -205,7 +231,14 @@ def run_pairing(t: Tournament, system: str, edition: str | None, source: str):
     edition = edition or module.EDITIONS[0]
     if edition not in module.EDITIONS:
         raise InputError(f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
-    pairing = module.pair_round(t, edition)
+    if method is not None:
+        import inspect
+
+        if "method" not in inspect.signature(module.pair_round).parameters:
+            raise InputError(f"the {system} system has one method only; drop --method", field="--method")
+        pairing = module.pair_round(t, edition, method=method)
+    else:
+        pairing = module.pair_round(t, edition)
     problems = module.check_absolute(t, pairing, edition)
     if problems:
         raise SelfCheckError(
@@ -285,7 +318,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
     from .acceleration import with_acceleration
 
     t = with_acceleration(load_checked(args.file, args.strict), args.baku)
-    pairing, edition = run_pairing(t, args.system, args.edition, args.file)
+    pairing, edition = run_pairing(t, args.system, args.edition, args.file, args.method)
     title = f"{TITLES.get(args.system, args.system)} {edition}"
     emit(format_pairing(t, pairing, args.format, title), args.output, [args.file], args.force)
     return EXIT_OK
@@ -444,7 +477,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     target = safe_output(args.output, [], args.force)
 
     def pairer(t: Tournament):
-        pairing, _ = run_pairing(t, args.system, args.edition, "generated tournament")
+        pairing, _ = run_pairing(t, args.system, args.edition, "generated tournament", args.method)
         return pairing.pairs, pairing.bye
 
     t = generate(settings, pairer)

@@ -113,13 +113,19 @@ def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
     unordered_r = {frozenset(p) for p in rules.pairs}
     for w, b in sorted(g_set - r_set):
         if frozenset((w, b)) in unordered_r:
-            white, article = module.colour_article(t, given.round, w, b)
-            report.colour_notes.append(f"{w}-{b}: Art. {article} gives White to {white}")
+            if hasattr(module, "colour_article"):
+                white, article = module.colour_article(t, given.round, w, b)
+                report.colour_notes.append(f"{w}-{b}: Art. {article} gives White to {white}")
+            else:
+                report.colour_notes.append(f"{w}-{b}: the rules give the other colours")
     if unordered_g != unordered_r or given.bye != rules.bye:
         report.only_given = sorted(p for p in given.pairs if frozenset(p) not in unordered_r)
         report.only_rules = sorted(p for p in rules.pairs if frozenset(p) not in unordered_g)
         if not report.absolute:
-            report.first_difference = first_difference(module, t, given, rules, edition)
+            if hasattr(module, "evaluate"):
+                report.first_difference = first_difference(module, t, given, rules, edition)
+            else:
+                report.first_difference = "the rules pair it differently (this system has no criterion-by-criterion report yet)"
     return report
 
 
