@@ -49,7 +49,7 @@ from typing import Callable
 from solver.errors import InputError, NoPairingError
 from solver.lexicographic import Layout, fit_layout
 from solver.model import Float, RoundState, Tournament
-from solver.pairing import Pairing
+from solver.pairing import Pairing, attendance_problems
 
 from .fide_common import (
     colour_rule,
@@ -479,6 +479,32 @@ class BracketStepper:
     def _set_bonus(self, h: int, l: int, bonus: int) -> None:
         self.m.set_bonus(h, l, bonus)
 
+    def _take_best(self, x: int, candidates: list[int], start: int, count_edges_only: bool,
+                   mate: dict[int, int], allowed: set[int]) -> tuple[dict[int, int], int]:
+        """Pair ``x`` with the best of ``candidates`` (given lowest preference first)
+        that keeps the optimum: bonuses ``start, start + 1, ...`` up the list (the
+        counter advances on every candidate, or only on those with an edge when
+        ``count_edges_only``), solve again unless provably unnecessary, and finalise."""
+        m = self.m
+        bonus = start
+        before = self._bonuses_of(x)
+        for y in candidates:
+            if y in m.final:
+                continue
+            key = (x, y) if x < y else (y, x)
+            has_edge = m.base.get(key) is not None
+            if has_edge:
+                self._set_bonus(x, y, bonus)
+            if has_edge or not count_edges_only:
+                bonus += 1
+        if not self._still_optimal(x, mate, before):
+            mate = m.solve()
+        y = mate.get(x)
+        if y is None or y not in allowed:
+            raise AssertionError(f"player at position {x} lost its opponent while fixing the generation order")
+        m.finalize(x, y)
+        return mate, y
+
     def _bonuses_of(self, x: int) -> dict[int, int]:
         out = {}
         for (a, c), v in self.m.bonus.items():
@@ -553,21 +579,8 @@ class BracketStepper:
         # Step B: the chosen MDPs' opponents, highest-ranked possible first
         start = len(self.mdps) + len(self.res) + len(self.nxt)
         for x in chosen:
-            bonus = start
-            before = self._bonuses_of(x)
-            for y in reversed(self.res):
-                if y in m.final:
-                    continue
-                if base_nonzero(x, y):
-                    self._set_bonus(x, y, bonus)
-                    bonus += 1
-            if not self._still_optimal(x, mate, before):
-                mate = m.solve()
-            y = mate.get(x)
-            if y is None or y not in res_set:
-                raise AssertionError("an MDP chosen to be paired lost its opponent")
+            mate, y = self._take_best(x, list(reversed(self.res)), start, True, mate, res_set)
             pairs.append((x, y))
-            m.finalize(x, y)
         # (bonuses left on unchosen MDPs stay, as in the reference engine)
 
         # Step C: the remainder
@@ -645,22 +658,8 @@ class BracketStepper:
                 x = R[a]
                 if not roles[x] or x in m.final:
                     continue
-                bonus = 0
-                before = self._bonuses_of(x)
-                for c in range(len(R) - 1, a, -1):
-                    y = R[c]
-                    if y in m.final:
-                        continue
-                    if base_nonzero(x, y):
-                        self._set_bonus(x, y, bonus)
-                    bonus += 1
-                if not self._still_optimal(x, mate, before):
-                    mate = m.solve()
-                y = mate.get(x)
-                if y is None or y not in Rset:
-                    raise AssertionError("an S1 player lost its opponent in the remainder")
+                mate, y = self._take_best(x, [R[c] for c in range(len(R) - 1, a, -1)], 0, False, mate, Rset)
                 pairs.append((x, y))
-                m.finalize(x, y)
                 for c in range(a + 1, len(R)):
                     self._set_bonus(x, R[c], 0)
         floaters = sorted([x for x in self.mdps if x not in m.final] + [x for x in R if x not in m.final])
@@ -932,20 +931,9 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
     state = t.state_before(pairing.round)
     players = {e.id: e for e in entrants(t, state)}
     last = state.total_rounds is not None and state.round == state.total_rounds
-    problems = []
-    seen: dict[int, str] = {}
-    for board, (w, b) in enumerate(pairing.pairs, start=1):
-        for pid in (w, b):
-            if pid not in players:
-                why = "is not in the tournament" if pid not in state.players else "is not to be paired this round (absent or on a bye)"
-                problems.append(f"board {board}: player {pid} {why}")
-            elif pid in seen:
-                problems.append(f"board {board}: player {pid} is already on {seen[pid]}")
-            seen[pid] = f"board {board}"
-        if w == b:
-            problems.append(f"board {board}: player {w} paired with itself")
-            continue
-        if w in players and b in players:
+    problems, _ = attendance_problems(pairing, set(players), set(state.players))
+    for w, b in pairing.pairs:
+        if w != b and w in players and b in players:
             pw, pb = players[w], players[b]
             if not C1_no_rematch(pw, pb, state):
                 why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
@@ -953,21 +941,8 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
             if not C3_absolute_colours(pw, pb, last):
                 colour = "White" if pw.pref == "w" else "Black"
                 problems.append(f"C3: {w} and {b} both have an absolute preference for {colour}")
-    if pairing.bye is not None:
-        pid = pairing.bye
-        if pid not in players:
-            problems.append(f"bye: player {pid} is not to be paired this round")
-        else:
-            if pid in seen:
-                problems.append(f"bye: player {pid} is also on {seen[pid]}")
-            seen[pid] = "the bye"
-            if not C2_bye_eligible(players[pid], edition):
-                problems.append(f"C2: the pairing-allocated bye goes to {pid}, who already had a bye or won without playing")
-    missing = sorted(set(players) - set(seen))
-    if missing:
-        problems.append(f"not paired: {', '.join(map(str, missing))}")
-    if pairing.bye is not None and len(players) % 2 == 0:
-        problems.append("a pairing-allocated bye with an even number of players")
+    if pairing.bye in players and not C2_bye_eligible(players[pairing.bye], edition):
+        problems.append(f"C2: the pairing-allocated bye goes to {pairing.bye}, who already had a bye or won without playing")
     return problems
 
 
