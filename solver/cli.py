@@ -62,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true")
     p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
     p.add_argument("--method", choices=("literal", "optimised"), help="for systems that have both (dubov, italo-svizzero)")
+    p.add_argument("--game", choices=("italiana", "internazionale"), help="italo-svizzero: Italian or international draughts (colours)")
+    p.add_argument("--odd", choices=("forfeit", "rest"), help="italo-svizzero: odd fields by forfeit points (Art. 8) or rests (Art. 9)")
 
     p = sub.add_parser("check", help="check rounds against the rules: absolute violations and the first criterion that differs")
     p.add_argument("file")
@@ -71,6 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pairing", help="a proposed pairing of --round (bbp lines 'white black', or a TRF holding that round)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--strict", action="store_true")
+
+    p = sub.add_parser("standings", help="final classification with the system's tie-breaks")
+    p.add_argument("file")
+    p.add_argument("--system", default="italo-svizzero")
+    p.add_argument("--edition")
+    p.add_argument("--game", choices=("italiana", "internazionale"))
 
     p = sub.add_parser("explain", help="why the rules pair two players, or give one the bye")
     p.add_argument("file")
@@ -222,24 +230,31 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def run_pairing(t: Tournament, system: str, edition: str | None, source: str, method: str | None = None):
+def _accepted(function, options: dict, system: str) -> dict:
+    """The options ``function`` takes; an option given that it does not take is an error."""
+    import inspect
+
+    params = inspect.signature(function).parameters
+    for name, value in options.items():
+        if value is not None and name not in params:
+            raise InputError(f"the {system} system has no option --{name}", field=f"--{name}")
+    return {k: v for k, v in options.items() if v is not None and k in params}
+
+
+def run_pairing(t: Tournament, system: str, edition: str | None, source: str, method: str | None = None, **options):
     """Pair the next round and verify it against the absolute criteria before anyone
-    sees it: a violation is an engine bug, reported on stderr with exit code 2."""
+    sees it: a violation is an engine bug, reported on stderr with exit code 2.
+    ``method`` and ``options`` (``game``, ``odd``) go to systems that take them."""
     from rules import get_system
 
     module = get_system(system)
     edition = edition or module.EDITIONS[0]
     if edition not in module.EDITIONS:
         raise InputError(f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
-    if method is not None:
-        import inspect
-
-        if "method" not in inspect.signature(module.pair_round).parameters:
-            raise InputError(f"the {system} system has one method only; drop --method", field="--method")
-        pairing = module.pair_round(t, edition, method=method)
-    else:
-        pairing = module.pair_round(t, edition)
-    problems = module.check_absolute(t, pairing, edition)
+    given = {"method": method, **options}
+    pairing = module.pair_round(t, edition, **_accepted(module.pair_round, given, system))
+    check_options = {k: v for k, v in _accepted(module.pair_round, given, system).items() if k != "method"}
+    problems = module.check_absolute(t, pairing, edition, **_accepted(module.check_absolute, check_options, system))
     if problems:
         raise SelfCheckError(
             f"{source}: the engine produced a pairing that breaks the rules ({'; '.join(problems)}); "
@@ -293,6 +308,8 @@ def with_round(t: Tournament, pairing) -> Tournament:
         entries[b] = RoundEntry(w, "b", " ")
     if pairing.bye is not None:
         entries[pairing.bye] = RoundEntry(None, None, "U")
+    for pid in getattr(pairing, "rests", ()) or ():
+        entries[pid] = RoundEntry(None, None, "Z")
     players = []
     for p in t.players:
         rounds = list(p.rounds[: r - 1])
@@ -318,7 +335,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
     from .acceleration import with_acceleration
 
     t = with_acceleration(load_checked(args.file, args.strict), args.baku)
-    pairing, edition = run_pairing(t, args.system, args.edition, args.file, args.method)
+    pairing, edition = run_pairing(t, args.system, args.edition, args.file, args.method, game=args.game, odd=args.odd)
     title = f"{TITLES.get(args.system, args.system)} {edition}"
     emit(format_pairing(t, pairing, args.format, title), args.output, [args.file], args.force)
     return EXIT_OK
@@ -439,6 +456,21 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if all(r.ok for r in reports) else EXIT_NO_PAIRING
 
 
+def cmd_standings(args: argparse.Namespace) -> int:
+    from rules import get_system
+
+    module = get_system(args.system)
+    if not hasattr(module, "standings"):
+        raise InputError(f"the {args.system} system has no standings procedure of its own", field="--system")
+    edition = args.edition or module.EDITIONS[0]
+    if edition not in module.EDITIONS:
+        raise InputError(f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+    t = load_checked(args.file, False)
+    rows = module.standings(t, edition, **_accepted(module.standings, {"game": args.game}, args.system))
+    sys.stdout.write(module.format_standings(t, rows, edition))
+    return EXIT_OK
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
     from rules import get_system
 
@@ -462,7 +494,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def cmd_generate(args: argparse.Namespace) -> int:
     from .generate import GeneratorSettings, generate
 
+    from .scoring import Scoring
+
     settings = GeneratorSettings(
+        scoring=Scoring.draughts() if args.system == "italo-svizzero" else Scoring(),
         players=args.players,
         rounds=args.rounds,
         seed=args.seed,
@@ -485,7 +520,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate, "check": cmd_check, "explain": cmd_explain}
+COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate, "check": cmd_check, "explain": cmd_explain, "standings": cmd_standings}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

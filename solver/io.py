@@ -10,7 +10,7 @@ from .jsonio import format_json, parse_json
 from .model import Tournament
 from .trf import decode, format_trf, parse_trf
 
-FORMATS = ("trf16", "trf26", "json")
+FORMATS = ("trf16", "trf26", "json", "csv")
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
@@ -25,11 +25,16 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
 
 
 def load(path: str | os.PathLike[str]) -> Tournament:
-    """Read a tournament from a TRF (16 or 26) or JSON file, told apart by content."""
+    """Read a tournament from a TRF (16 or 26) or JSON file, told apart by content, or
+    from the draughts clubs' CSV form (a name ending in .csv, see docs/italo-svizzero.md)."""
     data = read_bytes(path)
     text, _ = decode(data)
     if text.lstrip().startswith("{"):
         return parse_json(text, source=str(path))
+    if str(path).lower().endswith(".csv"):
+        from .csvio import parse_csv
+
+        return parse_csv(text, source=str(path))
     return parse_trf(text, source=str(path))
 
 
@@ -38,6 +43,10 @@ def dumps(t: Tournament, fmt: str) -> str:
         return format_json(t)
     if fmt in ("trf16", "trf26"):
         return format_trf(t, fmt)
+    if fmt == "csv":
+        from .csvio import format_csv
+
+        return format_csv(t)
     raise InputError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}", field="--to")
 
 
