@@ -42,8 +42,17 @@
  * through the same certificate, and anything the warm start cannot handle is
  * solved cold.
  *
+ * IncrementalMatcher (used by solver.blossom.Matcher) keeps the graph itself
+ * in C between solves: edge slots with weights as limbs, per-vertex
+ * adjacency arrays, a pair index (triangular table up to 4096 vertices, hash
+ * table above), and the list of pairs changed since the last optimum.
+ * set_edge/set_edges change it in place (a wider weight widens every row);
+ * solve() covers the changed pairs with few vertices and runs the warm start
+ * above on the kept graph, so nothing is converted again.
+ *
  * Python API: max_weight_matching(n, edges, max_cardinality=False) -> mate
- * list; _solve_with_state(n, edges, state, changed); _last_stats().
+ * list; _solve_with_state(n, edges, state, changed); IncrementalMatcher(n);
+ * _last_stats().
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -213,6 +222,8 @@ typedef struct {
     int32_t *pathbuf;    /* n+1 */
     int32_t *endpbuf;    /* n+1 */
     int32_t *bestedgeto; /* 2n, kept at -1 between uses */
+    limb_t *mslack;      /* 2n*L: exact slack of bestedgeto[x] when mvalid[x] */
+    uint8_t *mvalid;     /* 2n */
     int32_t *touched;    /* 2n */
     limb_t *t1, *t2, *delta;
 
@@ -250,7 +261,8 @@ static void ctx_free(Ctx *c)
     free(c->bbest); free(c->nbbest); free(c->unused);
     free(c->dual); free(c->allowedge); free(c->queue);
     free(c->scratch); free(c->stk); free(c->pathbuf); free(c->endpbuf);
-    free(c->bestedgeto); free(c->touched);
+    free(c->bestedgeto); free(c->touched); free(c->mslack); free(c->mvalid);
+    c->mslack = NULL; c->mvalid = NULL;
     free(c->t1); free(c->t2); free(c->delta);
     free(c->cslack); free(c->cedge); free(c->cepoch);
     free(c->dtop);
@@ -290,6 +302,8 @@ static int ctx_alloc(Ctx *c)
     c->pathbuf = malloc((n + 2) * sizeof(int32_t));
     c->endpbuf = malloc((n + 2) * sizeof(int32_t));
     c->bestedgeto = malloc((n2 + 1) * sizeof(int32_t));
+    c->mslack = malloc((n2 + 1) * L * sizeof(limb_t));
+    c->mvalid = calloc(n2 + 1, 1);
     c->touched = malloc((n2 + 1) * sizeof(int32_t));
     c->t1 = calloc(L, sizeof(limb_t));
     c->t2 = calloc(L, sizeof(limb_t));
@@ -311,7 +325,7 @@ static int ctx_alloc(Ctx *c)
         !c->bbase || !c->bestedge || !c->bchilds || !c->bendps || !c->bnchilds ||
         !c->bbest || !c->nbbest || !c->unused || !c->dual || !c->allowedge ||
         !c->queue || !c->scratch || !c->stk || !c->pathbuf || !c->endpbuf ||
-        !c->bestedgeto || !c->touched || !c->t1 || !c->t2 || !c->delta) {
+        !c->bestedgeto || !c->touched || !c->t1 || !c->t2 || !c->delta || !c->mslack || !c->mvalid) {
         ctx_free(c);
         return -1;
     }
@@ -320,11 +334,11 @@ static int ctx_alloc(Ctx *c)
 
 /* out = u_i + u_j - 2 w_k (no blossom duals: the caller uses it only for edges
  * between different top-level blossoms or whose blossoms have been expanded) */
-static inline void slack(const Ctx *c, int32_t k, limb_t *out)
+static inline void slack_vw(const Ctx *c, int32_t i, int32_t j, int32_t k, limb_t *out)
 {
     const int L = c->L;
-    const limb_t *a = DUAL(c, c->endpoint[2 * k]);
-    const limb_t *b = DUAL(c, c->endpoint[2 * k + 1]);
+    const limb_t *a = DUAL(c, i);
+    const limb_t *b = DUAL(c, j);
     const limb_t *w = W2(c, k);
     limb_t carry = 0, br = 0;
     for (int i = 0; i < L; i++) {
@@ -336,11 +350,10 @@ static inline void slack(const Ctx *c, int32_t k, limb_t *out)
     }
 }
 
-/* slack(k) < slack(k2) ? */
-static inline int slack_less(Ctx *c, const limb_t *sk, int32_t k2)
+/* the same, edge k = {i, j} given by its slot only */
+static inline void slack(const Ctx *c, int32_t k, limb_t *out)
 {
-    slack(c, k2, c->t2);
-    return mp_cmp(sk, c->t2, c->L) < 0;
+    slack_vw(c, c->endpoint[2 * k], c->endpoint[2 * k + 1], k, out);
 }
 
 /* Exact slack of bestedge[x] (which must be set), from the cache when valid. */
@@ -355,9 +368,9 @@ static inline const limb_t *best_slack(Ctx *c, int32_t x)
     return cs;
 }
 
-/* Edge k, not tight, from an S-vertex: make it bestedge[x] if its slack is
- * smaller.  tk is the top-limb estimate of slack(k) (see run). */
-static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk)
+/* Edge k = {i, j}, not tight, from an S-vertex: make it bestedge[x] if its
+ * slack is smaller.  tk is the top-limb estimate of slack(k) (see stages). */
+static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk, int32_t i, int32_t j)
 {
     const int L = c->L;
     if (c->bestedge[x] == -1) {
@@ -367,7 +380,7 @@ static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk)
     const limb_t *bs = best_slack(c, x);
     if (tk >= (int64_t)bs[L - 1] + 2) return; /* surely not smaller */
     limb_t *ks = c->t1;
-    slack(c, k, ks);
+    slack_vw(c, i, j, k, ks);
     if (mp_cmp(ks, bs, L) < 0) {
         c->bestedge[x] = k;
         mp_copy(c->cslack + (size_t)x * L, ks, L);
@@ -485,19 +498,41 @@ static int32_t scan_blossom(Ctx *c, int32_t v, int32_t w)
     return base;
 }
 
-/* Consider edge k to the top-level blossom b being built: remember it if it
- * is the least-slack edge so far to another S-blossom. */
-static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t j, int32_t *ntouched)
+/* Exact slack of bestedgeto[bj], computed once and kept in mslack. */
+static inline const limb_t *merge_slack(Ctx *c, int32_t bj)
+{
+    limb_t *ms = c->mslack + (size_t)bj * c->L;
+    if (!c->mvalid[bj]) {
+        slack(c, c->bestedgeto[bj], ms);
+        c->mvalid[bj] = 1;
+    }
+    return ms;
+}
+
+/* Consider edge k = {i, j} (i in the top-level blossom b being built, wtop
+ * the top limb of its 2w) to blossom bj: remember it if it is the least-slack
+ * edge so far to that S-blossom.  The top-limb bound of offer_best skips the
+ * exact comparison when k is surely not better, so the choices are those of
+ * comparing exact slacks every time. */
+static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j, int64_t wtop, int32_t *ntouched)
 {
     int32_t bj = c->inblossom[j];
     if (bj == b || c->label[bj] != 1) return;
     int32_t cur = c->bestedgeto[bj];
     if (cur == -1) {
         c->bestedgeto[bj] = k;
+        c->mvalid[bj] = 0;
         c->touched[(*ntouched)++] = bj;
-    } else {
-        slack(c, k, c->t1);
-        if (slack_less(c, c->t1, cur)) c->bestedgeto[bj] = k;
+        return;
+    }
+    const int L = c->L;
+    limb_t *ms = (limb_t *)merge_slack(c, bj);
+    int64_t tk = c->dtop[i] + c->dtop[j] - wtop;
+    if (tk >= (int64_t)ms[L - 1] + 2) return; /* slack(k) > (tk-1)R >= (top+1)R > slack(cur) */
+    slack_vw(c, i, j, k, c->t1);
+    if (mp_cmp(c->t1, ms, L) < 0) {
+        c->bestedgeto[bj] = k;
+        mp_copy(ms, c->t1, L);
     }
 }
 
@@ -591,15 +626,19 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k)
             for (int32_t li = 0; li < cnt; li++) {
                 int32_t x = c->scratch[li];
                 const AdjEntry *ax = c->adj[x];
-                for (int32_t q = 0; q < c->deg[x]; q++) merge_best(c, b, ax[q].p >> 1, ax[q].v, &ntouched);
+                for (int32_t q = 0; q < c->deg[x]; q++) merge_best(c, b, ax[q].p >> 1, x, ax[q].v, ax[q].top, &ntouched);
             }
         } else {
             const int32_t *lst = c->bbest[cb];
             for (int32_t li = 0; li < c->nbbest[cb]; li++) {
                 int32_t kk = lst[li];
                 int32_t i = c->endpoint[2 * kk], j = c->endpoint[2 * kk + 1];
-                if (c->inblossom[j] == b) j = i;
-                merge_best(c, b, kk, j, &ntouched);
+                if (c->inblossom[j] == b) {
+                    int32_t t = i;
+                    i = j;
+                    j = t;
+                }
+                merge_best(c, b, kk, i, j, (int64_t)W2(c, kk)[c->L - 1], &ntouched);
             }
         }
         free(c->bbest[cb]);
@@ -614,16 +653,20 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k)
         return;
     }
     int32_t best = -1;
+    const limb_t *bestslack = NULL;
     for (int32_t i = 0; i < ntouched; i++) {
-        int32_t kk = c->bestedgeto[c->touched[i]];
-        c->bestedgeto[c->touched[i]] = -1;
+        int32_t bj = c->touched[i];
+        int32_t kk = c->bestedgeto[bj];
+        const limb_t *ms = merge_slack(c, bj);
         lst[i] = kk;
-        if (best == -1) {
+        if (best == -1 || mp_cmp(ms, bestslack, c->L) < 0) {
             best = kk;
-        } else {
-            slack(c, kk, c->t1);
-            if (slack_less(c, c->t1, best)) best = kk;
+            bestslack = ms;
         }
+    }
+    for (int32_t i = 0; i < ntouched; i++) {
+        c->bestedgeto[c->touched[i]] = -1;
+        c->mvalid[c->touched[i]] = 0;
     }
     c->bbest[b] = lst;
     c->nbbest[b] = ntouched;
@@ -978,21 +1021,29 @@ static void stages(Ctx *c, int warm)
                     if (lw == 2 && label[w] != 0) continue;
                     int32_t p = av[q].p;
                     int32_t k = p >> 1;
+                    /* Top-limb estimate: with R = 2^(64(L-1)), slack(k) lies in
+                     * ((tk-1)R, (tk+2)R); tk >= 1 proves slack(k) > 0, so the
+                     * edge is not allowed (allowed edges have zero slack) and
+                     * allowedge[k], a likely cache miss, need not be read. */
+                    int64_t tk = dtop[v] + dtop[w] - av[q].top;
+#ifdef BLOSSOM_DEBUG_INVARIANTS
+                    if (tk >= 1 && allowedge[k]) {
+                        internal_error(c, "allowed edge with a positive slack");
+                        return;
+                    }
+#endif
+                    if (tk >= 1) {
+                        if (lw == 1) offer_best(c, bv, k, tk, v, w);
+                        else if (label[w] == 0) offer_best(c, w, k, tk, v, w);
+                        continue;
+                    }
                     if (!allowedge[k]) {
-                        /* Top-limb estimate: with R = 2^(64(L-1)), slack(k) lies
-                         * in ((tk-1)R, (tk+2)R); tk >= 1 proves slack(k) > 0. */
-                        int64_t tk = dtop[v] + dtop[w] - av[q].top;
-                        if (tk >= 1) {
-                            if (lw == 1) offer_best(c, bv, k, tk);
-                            else if (label[w] == 0) offer_best(c, w, k, tk);
-                            continue;
-                        }
-                        slack(c, k, ks);
+                        slack_vw(c, v, w, k, ks);
                         if (mp_le_zero(ks, L)) {
                             allowedge[k] = 1;
                         } else {
-                            if (lw == 1) offer_best(c, bv, k, tk);
-                            else if (label[w] == 0) offer_best(c, w, k, tk);
+                            if (lw == 1) offer_best(c, bv, k, tk, v, w);
+                            else if (label[w] == 0) offer_best(c, w, k, tk, v, w);
                             continue;
                         }
                     }
@@ -1276,16 +1327,17 @@ static int verify(Ctx *c)
     }
 
     /* 4. every edge has non-negative slack, matched edges zero slack.
-     * Fast path, exact: with R = 2^(64(L-1)) every L-limb number x equals
-     * top(x) R + low(x) with 0 <= low(x) < R, so for an edge between two
-     * top-level blossoms slack = u_i + u_j - 2w > (top(u_i) + top(u_j) -
-     * top(2w) - 1) R, which proves slack > 0 when the top limbs (read here
-     * from the duals and weights themselves) give at least 1. */
+     * Fast path, exact, for an unmatched edge: with R = 2^(64(L-1)) every
+     * L-limb number x equals top(x) R + low(x) with 0 <= low(x) < R, so
+     * u_i + u_j - 2w > (top(u_i) + top(u_j) - top(2w) - 1) R, and the slack
+     * is that plus twice the (checked non-negative, step 3) duals of the
+     * blossoms holding both ends: it is surely positive when the top limbs
+     * (read here from the duals and weights themselves) give at least 1. */
     for (int32_t k = 0; k < m; k++) {
         int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
         if (i < 0 && j < 0) continue; /* unused edge slot */
         if (i < 0 || j < 0 || i >= n || j >= n || i == j) { err = "bad edge endpoints"; goto done; }
-        if (top[i] != top[j] && c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
+        if (c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
             __int128 tk = (__int128)(int64_t)DUAL(c, i)[L - 1] + (int64_t)DUAL(c, j)[L - 1] -
                           (int64_t)W2(c, k)[L - 1];
             if (tk >= 1) continue;

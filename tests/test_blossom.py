@@ -575,3 +575,346 @@ def test_solve_with_state_rejects_foreign_state():
     assert mate == [-1, -1, 3, 2] and not warm
     with pytest.raises(ValueError, match="out of range"):
         _blossom._solve_with_state(3, [(0, 1, 1)], state, [5])
+
+
+# ------------------------------------------------- the graph kept in C (IncrementalMatcher)
+
+IM = _blossom.IncrementalMatcher
+
+
+def cold_weight(n, edges):
+    return matching_value(n, edges, mwm(n, edges))[0]
+
+
+def check_solve(core, ref: dict, oracle=None):
+    """Solve, then check: valid matching on the mirrored graph, weight of a cold solve (and of
+    the oracle), the core's graph equal to the mirror, and no warm-start failure."""
+    n = core.n
+    mate = core.solve()
+    edges = [(a, b, w) for (a, b), w in ref.items()]
+    assert sorted(core.edges()) == sorted(edges)
+    assert len(core) == len(edges)
+    weight = matching_value(n, edges, mate)[0]
+    assert weight == cold_weight(n, edges)
+    if oracle is not None:
+        assert weight == oracle(n, edges, False)[0]
+    assert _blossom._last_stats()["warm_failure"] is None
+    core._check()
+    return mate
+
+
+def test_incremental_core_api():
+    m = IM(5)
+    assert m.n == 5 and len(m) == 0 and m.solve() == [-1] * 5 and not m.last_solve_was_warm
+    m.set_edge(0, 1, 5)
+    m.set_edges([(2, 1, 11), [2, 3, 5], (3, 4, 0)])  # a zero weight is no edge
+    assert len(m) == 3 and m.get_weight(1, 2) == m.get_weight(2, 1) == 11 and m.get_weight(0, 4) == 0
+    assert sorted(m.edges()) == [(0, 1, 5), (1, 2, 11), (2, 3, 5)]
+    assert m.degree(2) == 2 and m.degree(4) == 0
+    assert m.solve() == [-1, 2, 1, -1, -1] and not m.last_solve_was_warm and m.has_state
+    m.set_edge(2, 1, 0)
+    assert m.solve() == [1, 0, 3, 2, -1] and m.last_solve_was_warm
+    big = (1 << 2000) + 3
+    m.set_edge(4, 3, big)
+    assert m.limbs > 30 and m.get_weight(3, 4) == big
+    assert m.solve() == [1, 0, -1, 4, 3] and m.last_solve_was_warm
+    m.remove_vertex(3)
+    assert m.degree(3) == 0 and len(m) == 1 and m.solve() == [1, 0, -1, -1, -1]
+    m.set_edge(0, 1, 0)  # the last edge: nothing to keep, the next solve is cold
+    assert m.solve() == [-1] * 5 and not m.has_state
+    m.set_edge(0, 1, 1)
+    assert m.solve() == [1, 0, -1, -1, -1] and not m.last_solve_was_warm
+    m.reset()
+    assert not m.has_state
+    m._check()
+    assert m._memory() > 0
+    assert IM(0).solve() == [] and IM(1).solve() == [-1]
+
+
+@pytest.mark.parametrize(
+    "call, exc, text",
+    [
+        (lambda m: m.set_edge(0, 4, 1), ValueError, "vertex 4 out of range for n=4"),
+        (lambda m: m.set_edge(-1, 2, 1), ValueError, "out of range"),
+        (lambda m: m.set_edge(1, 1, 1), ValueError, "self-loop on vertex 1"),
+        (lambda m: m.set_edge(0, 1, -1), ValueError, "negative weight -1"),
+        (lambda m: m.set_edge(0, 1, 1.5), TypeError, "weight must be an int"),
+        (lambda m: m.set_edge(0, "1", 1), TypeError, "vertex must be an int"),
+        (lambda m: m.set_edge(0, 1), TypeError, "exactly 3 arguments"),
+        (lambda m: m.set_edges([(0, 1, 1), (1, 2, -5)]), ValueError, "edge 1: negative weight -5"),
+        (lambda m: m.set_edges([(0, 1, 1), (2, 2, 5)]), ValueError, "edge 1: self-loop"),
+        (lambda m: m.set_edges([(0, 1, 1), (0, 1)]), ValueError, "edge 1: expected (u, v, weight)"),
+        (lambda m: m.set_edges(5), TypeError, "iterable"),
+        (lambda m: m.set_edge(0, 1, 1 << (1 << 24) + 1), ValueError, "2^24 bits"),
+        (lambda m: m.get_weight(0, 9), ValueError, "out of range"),
+        (lambda m: m.remove_vertex(4), ValueError, "out of range"),
+    ],
+)
+def test_incremental_core_validation(call, exc, text):
+    m = IM(4)
+    m.set_edge(2, 3, 7)
+    m.solve()
+    with pytest.raises(exc) as info:
+        call(m)
+    assert text in str(info.value)
+    # nothing was applied (set_edges validates every edge first), the state is intact
+    assert m.edges() == [(2, 3, 7)]
+    m._check()
+    assert m.solve() == [-1, -1, 3, 2] and m.last_solve_was_warm
+    with pytest.raises(ValueError):
+        IM(-1)
+    with pytest.raises(TypeError):
+        IM(2.0)
+
+
+def test_incremental_core_leaks_no_references():
+    weight = (1 << 500) + 12345
+    edges = [(0, 1, weight), (1, 2, weight), (2, 2, weight)]
+    m = IM(3)
+    before = sys.getrefcount(weight), sys.getrefcount(edges)
+    for _ in range(200):
+        with pytest.raises(ValueError):
+            m.set_edges(edges)
+        m.set_edges(edges[:2])
+        m.set_edge(0, 1, weight)
+        with pytest.raises(TypeError):
+            m.set_edges([[0, 1, weight], [1, 2, 1.5]])
+        m.get_weight(0, 1)
+        m.edges()
+    assert (sys.getrefcount(weight), sys.getrefcount(edges)) == before
+
+
+def random_step(rng, core, ref, n, kind, op=None):
+    """One random change of the graph (the same on the core and on the mirror dict)."""
+    op = op or rng.choices(["edge", "vertex", "batch", "drop", "widen", "clear"], [5, 4, 2, 1, 1, 1])[0]
+
+    def put(a, b, w):
+        key = (min(a, b), max(a, b))
+        if w:
+            ref[key] = w
+        else:
+            ref.pop(key, None)
+
+    if op == "edge":  # a few scattered edges
+        for _ in range(rng.randint(1, 4)):
+            a, b = rng.sample(range(n), 2)
+            w = random_weight(rng, kind) if rng.random() < 0.75 else 0
+            core.set_edge(a, b, w)
+            put(a, b, w)
+    elif op == "vertex":  # every edge of one or two vertices changes (the engine's usual change)
+        batch = []
+        for x in rng.sample(range(n), min(n, rng.randint(1, 2))):
+            for y in range(n):
+                if y != x and rng.random() < 0.7:
+                    batch.append((x, y, random_weight(rng, kind) if rng.random() < 0.85 else 0))
+        core.set_edges(batch)
+        for a, b, w in batch:
+            put(a, b, w)
+    elif op == "batch":  # a batch with repeated pairs: the last one counts
+        batch = [(*rng.sample(range(n), 2), random_weight(rng, kind)) for _ in range(rng.randint(1, 3 * n))]
+        core.set_edges(batch)
+        for a, b, w in batch:
+            put(a, b, w)
+    elif op == "drop":  # a vertex loses all its edges
+        x = rng.randrange(n)
+        if rng.random() < 0.5:
+            core.remove_vertex(x)
+        else:
+            for y in range(n):
+                if y != x:
+                    core.set_edge(x, y, 0)
+        for key in [key for key in ref if x in key]:
+            del ref[key]
+    elif op == "widen":  # a much wider weight mid-sequence
+        a, b = rng.sample(range(n), 2)
+        w = rng.getrandbits(rng.choice([700, 1500, 3000])) | 1
+        core.set_edge(a, b, w)
+        put(a, b, w)
+    elif op == "clear":  # re-weight the edges of one vertex to the same values: no change
+        x = rng.randrange(n)
+        core.set_edges([(a, b, w) for (a, b), w in ref.items() if x in (a, b)])
+
+
+@pytest.mark.parametrize("kind", ["small", "huge", "lex", "lexwide", "mixed"])
+def test_incremental_long_random_sequences_against_networkx(kind):
+    """Long random edit sequences (edges, whole vertices, removals, vertices losing every
+    edge, widening weights, no-op re-sets), each solve against networkx and a cold solve."""
+    rng = random.Random(f"incremental-{kind}")
+    solves = warm = 0
+    for _ in range(12):
+        n = rng.randint(2, 36)
+        core, ref = IM(n), {}
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < rng.choice([0.2, 0.5, 1.0]):
+                    w = random_weight(rng, kind)
+                    core.set_edge(i, j, w)
+                    if w:
+                        ref[(i, j)] = w
+        check_solve(core, ref, nx_value)
+        for _ in range(30):
+            had_state = core.has_state
+            for _ in range(rng.choice([1, 1, 1, 2, 3])):
+                random_step(rng, core, ref, n, kind)
+            check_solve(core, ref, nx_value if n <= 24 else None)
+            solves += 1
+            warm += core.last_solve_was_warm
+            assert core.last_solve_was_warm == (had_state and bool(ref))
+    assert warm >= 0.8 * solves, (warm, solves)
+
+
+def test_incremental_tiny_graphs_against_brute_force():
+    rng = random.Random(31)
+    for _ in range(300):
+        n = rng.randint(2, 8)
+        kind = rng.choice(["small", "small", "lex", "huge"])
+        core, ref = IM(n), {}
+        for _ in range(8):
+            random_step(rng, core, ref, n, kind, op=rng.choice(["edge", "vertex", "drop", "batch"]))
+            check_solve(core, ref, brute_value)
+
+
+def stack_weight(rng):
+    """A 200-bit criteria stack: the top fields mostly tied, as the engine's weights are."""
+    fields = [rng.choice([0, 1, 1, 1]) for _ in range(6)] + [rng.randint(0, 7) for _ in range(4)]
+    return sum(f << (20 * i) for i, f in enumerate(reversed(fields)))
+
+
+def test_incremental_200_small_changes_on_300_vertices():
+    """200 rounds of a few changed edges on n = 300 (criteria-stack weights: many ties):
+    every warm solve has the weight of a cold solve of the same graph."""
+    rng = random.Random(300)
+    n = 300
+    core, ref = IM(n), {}
+    batch = [(i, j, stack_weight(rng)) for i in range(n) for j in range(i + 1, n) if rng.random() < 0.15]
+    core.set_edges(batch)
+    ref.update({(a, b): w for a, b, w in batch if w})
+    check_solve(core, ref)
+    for _ in range(200):
+        for _ in range(rng.randint(1, 6)):
+            a, b = rng.sample(range(n), 2)
+            w = stack_weight(rng) if rng.random() < 0.8 else 0
+            core.set_edge(a, b, w)
+            if w:
+                ref[(min(a, b), max(a, b))] = w
+            else:
+                ref.pop((min(a, b), max(a, b)), None)
+        mate = core.solve()
+        assert core.last_solve_was_warm and _blossom._last_stats()["warm_failure"] is None
+        edges = [(a, b, w) for (a, b), w in ref.items()]
+        assert matching_value(n, edges, mate)[0] == cold_weight(n, edges)
+    core._check()
+
+
+def test_incremental_hash_index_for_large_n():
+    """Above 4096 vertices pairs are found through a hash table (insertions, deletions with
+    backward shifts, re-insertions), not the triangular table."""
+    rng = random.Random(5000)
+    n = 5000
+    core, ref = IM(n), {}
+    hubs = rng.sample(range(n), 60)
+    for _ in range(4000):
+        a, b = rng.choice(hubs), rng.randrange(n)
+        if a != b:
+            w = rng.randint(1, 50)
+            core.set_edge(a, b, w)
+            ref[(min(a, b), max(a, b))] = w
+    check_solve(core, ref)
+    for _ in range(15):
+        for key in rng.sample(sorted(ref), 150):  # deletions
+            core.set_edge(key[1], key[0], 0)
+            del ref[key]
+        for _ in range(150):  # re-insertions and re-weights
+            a, b = rng.choice(hubs), rng.randrange(n)
+            if a != b:
+                w = rng.randint(1, 50)
+                core.set_edge(a, b, w)
+                ref[(min(a, b), max(a, b))] = w
+        core.remove_vertex(rng.choice(hubs))
+        for key in [key for key in ref if core.degree(key[0]) == 0 or core.degree(key[1]) == 0]:
+            del ref[key]
+        check_solve(core, ref)
+        assert core.last_solve_was_warm
+        assert all(core.get_weight(a, b) == w for (a, b), w in ref.items())
+
+
+def test_incremental_widening_before_and_between_solves():
+    rng = random.Random(77)
+    n = 25
+    core, ref = IM(n), {}
+    for bits in (3, 63, 64, 130, 900, 5, 2500, 64):
+        for _ in range(20):
+            a, b = rng.sample(range(n), 2)
+            w = rng.getrandbits(bits) + 1
+            core.set_edge(a, b, w)
+            ref[(min(a, b), max(a, b))] = w
+        limbs = core.limbs
+        check_solve(core, ref, nx_value)
+        assert core.limbs >= limbs  # limbs never narrow
+    assert core.limbs >= (2500 + 12 + 63) // 64
+
+
+# ------------------------------------------------- the Matcher wrapper on the C-side graph
+
+
+def test_matcher_uses_the_c_side_graph():
+    m = blossom.Matcher(6)
+    assert isinstance(m._core, IM)
+    m.set_edges([(0, 1, 4), (1, 2, 9), (2, 3, 4)])
+    m.set_edge(4, 5, 1)
+    assert len(m) == 4 and m.weight(2, 1) == 9 and sorted(m.edges())[0] == (0, 1, 4)
+    assert m.solve() == [-1, 2, 1, -1, 5, 4]
+    m.remove_vertex(5)
+    assert m.solve() == [-1, 2, 1, -1, -1, -1] and m.last_solve_was_warm
+    assert m.solve(max_cardinality=True) == [1, 0, 3, 2, -1, -1] and not m.last_solve_was_warm
+    m.set_edge(1, 2, 7)
+    assert m.solve() == [1, 0, 3, 2, -1, -1] and m.last_solve_was_warm
+
+
+def test_matcher_without_extension_gives_the_same_weights(monkeypatch):
+    rng = random.Random(41)
+    script = []
+    for _ in range(40):
+        a, b = rng.sample(range(12), 2)
+        script.append((a, b, random_weight(rng, "small") if rng.random() < 0.8 else 0))
+    results = []
+    for patched in (False, True):
+        if patched:
+            monkeypatch.setattr(blossom, "_blossom", None)
+        m = blossom.Matcher(12)
+        assert (m._core is None) == patched
+        weights = []
+        for i, (a, b, w) in enumerate(script):
+            m.set_edge(a, b, w)
+            if i % 5 == 4:
+                m.set_edges([(a, b, w)])
+                if i % 10 == 9:
+                    m.remove_vertex(a)
+                weights.append(matching_value(12, m.edges(), m.solve())[0])
+        results.append((weights, sorted(m.edges())))
+    assert results[0] == results[1]
+
+
+def test_matcher_falls_back_when_the_c_side_solve_fails():
+    class Failing:
+        def __init__(self, core):
+            self.core, self.resets = core, 0
+
+        def __getattr__(self, name):
+            return getattr(self.core, name)
+
+        def solve(self):
+            raise RuntimeError("blossom: internal error, optimality certificate failed: test")
+
+        def reset(self):
+            self.resets += 1
+            self.core.reset()
+
+    m = blossom.Matcher(4)
+    m.set_edges([(0, 1, 5), (1, 2, 11), (2, 3, 5)])
+    m._core = Failing(m._core)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert m.solve() == [-1, 2, 1, -1]
+    assert any(issubclass(w.category, RuntimeWarning) for w in caught)
+    assert m._core.resets == 1 and not m.last_solve_was_warm
