@@ -343,8 +343,9 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
 def compat_main(argv: list[str]) -> int:
     """The bbpPairings / JaVaFo command line: ``--dutch FILE -p [OUT]`` pairs the next
-    round and writes their output format; ``--dutch FILE -c`` checks every round."""
-    parser = _Parser(prog="tabellone --dutch", description="bbpPairings-compatible invocation")
+    round and writes their output format; ``--dutch FILE -c`` checks every round.
+    ``--dubov`` works the same way for the Dubov system."""
+    parser = _Parser(prog=f"tabellone {argv[0]}", description="bbpPairings-compatible invocation")
     parser.add_argument("file")
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("-p", dest="pair_out", nargs="?", const="-", help="pair the next round; write to OUT or standard output")
@@ -526,7 +527,7 @@ COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generat
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if argv and argv[0] in ("--dutch",):
+        if argv and argv[0] in ("--dutch", "--dubov"):
             return compat_main(argv)
         parser = build_parser()
         args = parser.parse_args(argv)

@@ -158,6 +158,8 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
 
     from .model import ProhibitedPairs
 
+    if not hasattr(module, "evaluate"):
+        raise InputError(f"explain is not available for this system yet (it has no criterion-by-criterion report)", field="--system")
     rules = module.pair_round(t, edition, round_number)
     state = t.state_before(round_number)
     lines = []
