@@ -889,11 +889,20 @@ def pair_round(
     round_number: int | None = None,
     solve=None,
     no_bye: frozenset[int] = frozenset(),
+    method: str = "optimised",
 ) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Dutch system.
 
-    ``no_bye`` lists players barred from the pairing-allocated bye on top of C2 (used by
-    ``explain`` to price the alternatives)."""
+    ``method`` is ``'optimised'`` (maximum-weight matching, the default) or
+    ``'literal'`` (the text's own candidate generation, :mod:`rules.dutch_literal`: the
+    reference for modest brackets, with a budget). ``no_bye`` lists players barred from
+    the pairing-allocated bye on top of C2 (used by ``explain`` to price alternatives)."""
+    if method == "literal":
+        from .dutch_literal import pair_round_literal
+
+        return pair_round_literal(t, edition, round_number)
+    if method != "optimised":
+        raise InputError(f"unknown method {method!r}; expected optimised or literal", field="--method")
     if edition not in EDITIONS:
         raise InputError(f"unknown Dutch edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     if t.total_rounds is None:
@@ -1064,13 +1073,21 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
                 resident_down = sum(1 for e in floaters if e.id not in mdp_ids and float_before(e, back, ed) is Float.DOWN)
                 mdp_pairs = [(h, l) for h, l in pairs if h.score > l.score]
                 up = sum(1 for h, l in mdp_pairs if float_before(l, back, ed) is Float.UP)
-                sd_down = tuple(sorted((h.score - l.score for h, l in mdp_pairs if float_before(h, back, ed) is Float.DOWN), reverse=True))
+                # an MDP left unpaired floats on: it counts with the larger difference
+                # of a downfloater (its score minus one point below the bracket)
+                sd_down = tuple(sorted(
+                    [h.score - l.score for h, l in mdp_pairs if float_before(h, back, ed) is Float.DOWN]
+                    + [e.score - (lowest - 1) for e in floaters if e.id in mdp_ids and float_before(e, back, ed) is Float.DOWN],
+                    reverse=True))
                 sd_up = tuple(sorted((h.score - l.score for h, l in mdp_pairs if float_before(l, back, ed) is Float.UP), reverse=True))
             else:
                 down_now = [e for e in floaters] + [h for h, l in pairs if h.score > l.score]
                 resident_down = sum(1 for e in down_now if float_before(e, back, ed) is Float.DOWN)
                 up = sum(1 for h, l in pairs if h.score > l.score and float_before(l, back, ed) is Float.UP)
-                sd_down = tuple(sorted((h.score - l.score for h, l in pairs if h.score > l.score and float_before(h, back, ed) is Float.DOWN), reverse=True))
+                sd_down = tuple(sorted(
+                    [h.score - l.score for h, l in pairs if h.score > l.score and float_before(h, back, ed) is Float.DOWN]
+                    + [e.score - (lowest - 1) for e in floaters if float_before(e, back, ed) is Float.DOWN],
+                    reverse=True))
                 sd_up = tuple(sorted((h.score - l.score for h, l in pairs if h.score > l.score and float_before(l, back, ed) is Float.UP), reverse=True))
             v[c_down], v[c_up], v[s_down], v[s_up] = resident_down, up, sd_down, sd_up
         out.append(BracketValues(group[0].score, [e.id for e in current], v))

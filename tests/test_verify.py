@@ -161,3 +161,24 @@ def test_explain_prices_the_alternative():
     to_seven = dutch.pair_round(seven, "2026", no_bye=frozenset({4, 5, 6}))
     assert to_seven.bye == 7
     assert first_difference(dutch, seven, to_seven, dutch.pair_round(seven, "2026"), "2026").startswith("C9 ")
+
+
+def test_unpaired_repeat_downfloater_counts_against_the_pairing():
+    # Found by the literal procedure's cross-check: 13 players, 7 rounds, seed 125, round
+    # 7. The rules pair 13-8 and 11-7; pairing 7-13 and 8-11 instead leaves an MDP who
+    # downfloated in round 6 to float again, which C18 counts with the larger difference
+    # of a downfloater (score minus one point below the bracket), so the altered round is
+    # the worse one.
+    def pairer(t):
+        p = dutch.pair_round(t, "2026")
+        return p.pairs, p.bye
+
+    from solver.verify import first_difference
+
+    t = generate(GeneratorSettings(players=13, rounds=7, seed=125), pairer)
+    before = cut_before(t, 7)
+    rules_p = dutch.pair_round(before, "2026")
+    assert {frozenset((13, 8)), frozenset((11, 7))} <= {frozenset(p) for p in rules_p.pairs}
+    altered = [p for p in rules_p.pairs if set(p) not in ({13, 8}, {11, 7})] + [(7, 13), (8, 11)]
+    verdict = first_difference(dutch, before, Pairing(7, altered, rules_p.bye), rules_p, "2026")
+    assert verdict.startswith("C18 ") and "the rules allow" in verdict
