@@ -182,3 +182,48 @@ def test_unpaired_repeat_downfloater_counts_against_the_pairing():
     altered = [p for p in rules_p.pairs if set(p) not in ({13, 8}, {11, 7})] + [(7, 13), (8, 11)]
     verdict = first_difference(dutch, before, Pairing(7, altered, rules_p.bye), rules_p, "2026")
     assert verdict.startswith("C18 ") and "the rules allow" in verdict
+
+
+def test_check_command_on_altered_files(events, tmp_path, capsys):
+    """At least 50 altered TRF files, made by this script, each checked by the CLI:
+    a repeated game is named C1, a flipped colour names its colour article."""
+    from dataclasses import replace as dc_replace
+
+    from solver.cli import main
+    from solver.model import RoundEntry
+    from solver.trf import format_trf
+
+    def with_round(t, r, pairs):
+        entries = {}
+        for w, b in pairs:
+            res = {w: "1", b: "0"}
+            entries[w] = RoundEntry(b, "w", res[w])
+            entries[b] = RoundEntry(w, "b", res[b])
+        players = []
+        for p in t.players:
+            rounds = list(p.rounds[: r - 1]) + [entries.get(p.id, p.entry(r))]
+            players.append(dc_replace(p, rounds=tuple(rounds), points=None))
+        return dc_replace(t, players=tuple(players))
+
+    made = 0
+    for t, r, before, pairs, bye in _rounds(events):
+        state = before.state_before(r)
+        w, b = pairs[0]
+        flipped = [(b, w)] + pairs[1:]
+        path = tmp_path / f"flip-{made}.trf"
+        path.write_text(format_trf(with_round(t, r, flipped)))
+        assert main(["check", str(path), "--round", str(r)]) == 1
+        out = capsys.readouterr().out
+        assert f"colours {b}-{w}: Art. 5.2." in out, out
+        made += 1
+        for i in range(1, len(pairs)):
+            c, d = pairs[i]
+            if c in state[w].opponents and d not in state[b].opponents:
+                repeated = [(w, c), (b, d)] + [p for k, p in enumerate(pairs) if k not in (0, i)]
+                path = tmp_path / f"repeat-{made}.trf"
+                path.write_text(format_trf(with_round(t, r, repeated)))
+                assert main(["check", str(path), "--round", str(r)]) == 1
+                assert f"C1: {w} and {c} have already played" in capsys.readouterr().out
+                made += 1
+                break
+    assert made >= 50
