@@ -53,6 +53,7 @@ from solver.pairing import Pairing, attendance_problems
 
 from .fide_common import (
     colour_rule,
+    scoregroups,
     C1_no_rematch,
     C3_absolute_colours,
     Entrant,
@@ -111,6 +112,13 @@ def C13_strong_preference(h: Entrant, l: Entrant) -> bool:
         return True
     at_least_strong = h.strength >= h.strength.STRONG and l.strength >= l.strength.STRONG
     return not (at_least_strong and not (h.absolute and l.absolute))
+
+
+def colour_values(h: Entrant, l: Entrant, names: tuple[str, str, str, str]) -> dict[str, int]:
+    """The four colour criteria of a pair, 1 where it meets them, under the edition's
+    article names (2026: C10-C13; 2017: C.8-C.11)."""
+    checks = (C10_colour_difference, C11_three_in_a_row, C12_colour_preference, C13_strong_preference)
+    return {name: int(check(h, l)) for name, check in zip(names, checks)}
 
 
 def float_before(e: Entrant, rounds_back: int, edition: str) -> Float | None:
@@ -308,10 +316,7 @@ class Dutch2026:
             return v
         v["C6"] = 1
         v[("C7", ph.score)] = 1
-        v["C10"] = int(C10_colour_difference(ph, pl))
-        v["C11"] = int(C11_three_in_a_row(ph, pl))
-        v["C12"] = int(C12_colour_preference(ph, pl))
-        v["C13"] = int(C13_strong_preference(ph, pl))
+        v.update(colour_values(ph, pl, ("C10", "C11", "C12", "C13")))
         ed = "2026"
         for back, c_down, c_up, s_down, s_up in ((1, "C14", "C15", "C18", "C19"), (2, "C16", "C17", "C20", "C21")):
             if self.rounds_played < back:
@@ -355,12 +360,7 @@ class Dutch2026:
     def pair(self) -> tuple[list[tuple[int, int]], int | None]:
         P, n = self.P, self.n
         ctx = self.ctx
-        groups: list[list[int]] = []
-        for i, e in enumerate(P):
-            if groups and P[groups[-1][0]].score == e.score:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
+        groups = scoregroups(P)
         all_scores = sorted({e.score for e in P}, reverse=True)
         c9_on = False
         if n % 2 == 1:
@@ -751,10 +751,7 @@ class Dutch2017:
                 add(("C7b", df[l]), 1)
         if not in_br:
             return v
-        v["C8"] = int(C10_colour_difference(ph, pl))
-        v["C9"] = int(C11_three_in_a_row(ph, pl))
-        v["C10"] = int(C12_colour_preference(ph, pl))
-        v["C11"] = int(C13_strong_preference(ph, pl))
+        v.update(colour_values(ph, pl, ("C8", "C9", "C10", "C11")))
         higher = ph.score > pl.score
         for back, c_down, c_up, s_down, s_up in ((1, "C12", "C13", "C16", "C17"), (2, "C14", "C15", "C18", "C19")):
             if self.rounds_played < back:
@@ -816,12 +813,7 @@ class Dutch2017:
 
     def pair(self) -> tuple[list[tuple[int, int]], int | None]:
         P, n = self.P, self.n
-        groups: list[list[int]] = []
-        for i, e in enumerate(P):
-            if groups and P[groups[-1][0]].score == e.score:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
+        groups = scoregroups(P)
         if not self.completable([]):
             raise NoPairingError("no legal pairing of the whole round exists")
         pairs: list[tuple[int, int]] = []

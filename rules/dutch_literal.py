@@ -88,6 +88,7 @@ from .fide_common import (
     effective_ranks,
     entrants,
     infer_initial_colour,
+    scoregroups,
 )
 
 EDITIONS = ("2026", "2017")
@@ -296,13 +297,7 @@ class _Round:
 
 
 def _groups(P: list[Entrant]) -> list[list[int]]:
-    groups: list[list[int]] = []
-    for i, e in enumerate(P):
-        if groups and P[groups[-1][0]].score == e.score:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
-    return groups
+    return scoregroups(P)
 
 
 # ======================================================================================

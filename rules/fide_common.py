@@ -97,6 +97,17 @@ def entrants(t: Tournament, state: RoundState) -> list[Entrant]:
     return out
 
 
+def scoregroups(players: list[Entrant]) -> list[list[int]]:
+    """Positions of ``players`` (in pairing order) grouped by equal pairing score."""
+    groups: list[list[int]] = []
+    for i, e in enumerate(players):
+        if groups and players[groups[-1][0]].score == e.score:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
 def C1_no_rematch(a: Entrant, b: Entrant, state: RoundState) -> bool:
     """C1 (2026) / C.1 (2017): two players shall not meet more than once. A forfeited
     game is not a meeting (C.04.2 3.5); prohibited pairs (TRF 260, XXP) count as met."""
