@@ -217,19 +217,14 @@ class Matcher:
         self.final[u] = v
         self.final[v] = u
         if self._inc is not None:
-            for x in (u, v):
-                for y in range(self.n):
-                    if y != x and self._inc.weight(x, y):
-                        self._inc.set_edge(x, y, 0)
+            self._inc.remove_vertex(u)
+            self._inc.remove_vertex(v)
 
     def solve(self) -> dict[int, int]:
         self.solves += 1
         if self._inc is not None:
             final = self.final
-            for key in self._dirty:
-                if key[0] in final or key[1] in final:
-                    continue
-                self._inc.set_edge(key[0], key[1], self.weight(key))
+            self._inc.set_edges([(a, b, self.weight((a, b))) for a, b in self._dirty if a not in final and b not in final])
             self._dirty.clear()
             mates = self._inc.solve()
             mate = {i: m for i, m in enumerate(mates) if m >= 0}
