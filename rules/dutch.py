@@ -330,24 +330,32 @@ class Dutch2026:
         return v
 
     def layout_for(self, scores: list[Fraction], count_bound: int) -> tuple[Layout, int]:
-        """The field layout for a bracket whose players have ``scores`` (descending)."""
+        """The field layout of the round: each field as wide as its sum over one matching
+        can grow. A field counting pairs holds at most n/2; a field counting players at
+        most n; a per-score field (C7, C8, C18-C21) at most the number of players with
+        that score, since each player lies on one edge of a matching."""
         n = self.n
+        pairs_max, players_max = max(n // 2, 1), max(n, 1)
+        count = {s: 0 for s in scores}
+        for e in self.P:
+            if e.score in count:
+                count[e.score] += 1
         names: list = ["top", "C6"]
-        maxima: list[int] = [3 * n, count_bound]
+        maxima: list[int] = [3 * n, pairs_max]
         names += [("C7", s) for s in scores]
-        maxima += [count_bound] * len(scores)
+        maxima += [count[s] for s in scores]
         names.append("C8p")
-        maxima.append(count_bound)
+        maxima.append(pairs_max)
         names += [("C8s", s) for s in scores]
-        maxima += [count_bound] * len(scores)
+        maxima += [count[s] for s in scores]
         names.append("C9")
-        maxima.append(2 * n * max(len(self.ctx.c9_ranks), 1))
+        maxima.append(max(len(self.ctx.c9_ranks), 1) ** 2)
         for c in ("C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"):
             names.append(c)
-            maxima.append(2 * count_bound)
+            maxima.append(players_max if c in ("C14", "C16") else pairs_max)
         for c in ("C18", "C19", "C20", "C21"):
             names += [(c, s) for s in scores]
-            maxima += [2 * count_bound] * len(scores)
+            maxima += [count[s] for s in scores]
         return fit_layout(names, maxima), 3 * _bitlen(count_bound) + 3
 
     # ---- the round -------------------------------------------------------------------
