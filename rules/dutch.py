@@ -368,7 +368,6 @@ class Dutch2026:
         c9_on = False
         if n % 2 == 1:
             self._find_bye_score(groups, all_scores)
-            top = set(groups[0])
             c9_on = ctx.bye_score >= P[groups[0][0]].score and self._top_internal
         else:
             ctx.bye_score = None
@@ -424,7 +423,6 @@ class Dutch2026:
         complete legal pairing; also who would (for C9's first-bracket flag)."""
         P, n, ctx = self.P, self.n, self.ctx
         ascending = sorted(all_scores)
-        widths = {}
         off = {}
         acc = 0
         for s in ascending:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
-from solver.model import BLACK, WHITE, PlayerState, RoundState, Strength, Tournament, opposite
+from solver.model import WHITE, PlayerState, RoundState, Strength, Tournament, opposite
 
 
 @dataclass(frozen=True)

@@ -389,7 +389,7 @@ def check_file(t: Tournament, system: str, edition: str | None, source: str) -> 
     return EXIT_OK if not differing else EXIT_NO_PAIRING
 
 
-def read_proposed(path: str, round_number: int) -> "Pairing":
+def read_proposed(path: str, round_number: int):
     """A proposed pairing: bbp/JaVaFo lines (a count, then 'white black', bye as
     'id 0'), or a TRF file with the round filled in."""
     from .io import read_bytes

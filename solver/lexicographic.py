@@ -16,7 +16,7 @@ bits. Narrow weights let the fast 128-bit matching back end take more instances.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Sequence
 
 
 @dataclass(frozen=True)
@@ -59,14 +59,3 @@ def fit_layout(names: Sequence[str], maxima: Sequence[int], top_width: int | Non
         shifts[i] = acc
         acc += widths[i]
     return Layout(tuple(names), tuple(shifts), tuple(widths))
-
-
-def field_maxima(edge_values: Iterable[Sequence[int]], n_fields: int, vertices_with: Mapping[int, int] | None = None, max_edges: int | None = None) -> list[int]:
-    """Per field, a bound on its sum over a matching: largest value times ``max_edges``."""
-    largest = [0] * n_fields
-    for values in edge_values:
-        for i, v in enumerate(values):
-            if v > largest[i]:
-                largest[i] = v
-    k = max_edges if max_edges is not None else 1
-    return [m * k for m in largest]

@@ -26,7 +26,7 @@ import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Iterable, Iterator, Mapping
+from typing import Iterator, Mapping
 
 from .scoring import GAME_CODES, PLAYED_CODES, RESULT_KINDS, Kind, Scoring
 
@@ -164,11 +164,6 @@ class HeaderRecord:
     @property
     def line(self) -> str:
         return (self.code + self.sep + self.text).rstrip()
-
-
-class Colour(str, enum.Enum):
-    WHITE = WHITE
-    BLACK = BLACK
 
 
 class Strength(enum.IntEnum):
@@ -540,9 +535,3 @@ def pairs_of_round(t: Tournament, round_number: int) -> tuple[list[tuple[int, in
             pairs.append((p.id, e.opponent))
     pairs.sort(key=lambda wb: min(wb))
     return pairs, pab
-
-
-def iter_games(players: Iterable[Player]) -> Iterator[tuple[int, Player, RoundEntry]]:
-    for p in players:
-        for k, e in enumerate(p.rounds, start=1):
-            yield k, p, e

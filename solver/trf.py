@@ -42,7 +42,6 @@ import os
 import re
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 
 from .errors import InputError
 from .model import (

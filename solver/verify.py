@@ -71,7 +71,6 @@ def _less(a: object, b: object) -> bool:
 
 def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yours: str = "yours") -> str:
     """The first criterion, in priority order, on which ``given`` and ``rules`` differ."""
-    descriptions = dict(module.quality_criteria(edition))
     g_round, g_brackets = module.evaluate(t, given, edition)
     r_round, r_brackets = module.evaluate(t, rules, edition)
     for article in sorted(set(g_round) | set(r_round)):
@@ -159,7 +158,7 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
     from .model import ProhibitedPairs
 
     if not hasattr(module, "evaluate"):
-        raise InputError(f"explain is not available for this system yet (it has no criterion-by-criterion report)", field="--system")
+        raise InputError("explain is not available for this system yet (it has no criterion-by-criterion report)", field="--system")
     rules = module.pair_round(t, edition, round_number)
     state = t.state_before(round_number)
     lines = []
@@ -182,7 +181,7 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
             meets = lambda x: f"meets {partner[x]}" if x in partner else "gets the bye"  # noqa: E731
             lines.append(f"the rules do not pair them: {a} {meets(a)}, {b} {meets(b)}")
             if b in state[a].opponents:
-                lines.append(f"C1: they have already played each other")
+                lines.append("C1: they have already played each other")
             return lines
         _, brackets = module.evaluate(t, rules, edition)
         for br in brackets:
