@@ -92,6 +92,7 @@ from solver.errors import InputError, NoPairingError, SelfCheckError
 from solver.lexicographic import fit_layout
 from solver.model import BLACK, WHITE, Float, RoundState, Strength, Tournament, opposite
 from solver.pairing import Pairing, attendance_problems
+from .fide_common import state_to_pair
 
 EDITIONS = ("2026", "1997")
 METHODS = ("literal", "optimised")
@@ -522,12 +523,8 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
 def _context(t: Tournament, edition: str, round_number: int | None, ratings: dict[int, int] | None) -> Ctx:
     if edition not in EDITIONS:
         raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
-    if t.total_rounds is None:
-        raise InputError("the number of rounds is needed to pair (XXR n or 142 n): the last round has its own rules", field="XXR / 142")
-    state = t.state_before(round_number)
+    state = state_to_pair(t, round_number)
     r = state.round
-    if r > t.total_rounds:
-        raise InputError(f"round {r} is beyond the {t.total_rounds} rounds the file declares", field="XXR / 142")
     P = build_players(t, state, edition, ratings)
     from solver.history import infer_initial_colour
 

@@ -52,13 +52,14 @@ from solver.model import Float, RoundState, Tournament
 from solver.pairing import Pairing, attendance_problems
 
 from .fide_common import (
+    finish_pairing,
+    required_initial_colour,
+    state_to_pair,
     colour_rule,
     scoregroups,
     C1_no_rematch,
     C3_absolute_colours,
     Entrant,
-    allocate_colours,
-    board_order,
     entrants,
     infer_initial_colour,
     effective_ranks,
@@ -898,29 +899,16 @@ def pair_round(
         raise InputError(f"unknown method {method!r}; expected optimised or literal", field="--method")
     if edition not in EDITIONS:
         raise InputError(f"unknown Dutch edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
-    if t.total_rounds is None:
-        raise InputError("the number of rounds is needed to pair (XXR n or 142 n): the last round has its own rules", field="XXR / 142")
-    state = t.state_before(round_number)
+    state = state_to_pair(t, round_number)
     r = state.round
-    if r > t.total_rounds:
-        raise InputError(f"round {r} is beyond the {t.total_rounds} rounds the file declares", field="XXR / 142")
     players = entrants(t, state)
-    initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state))
-    if initial is None:
-        raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B)", field="XXC / 152")
+    initial = required_initial_colour(t, state)
     ctx = RoundContext(t, state, edition, players, last_round=(r == t.total_rounds))
     engine = Dutch2026(ctx, solve) if edition == "2026" else Dutch2017(ctx, solve)
     if no_bye:
         engine.eligible = [ok and e.id not in no_bye for ok, e in zip(engine.eligible, players)]
     pair_idx, bye_idx = engine.pair()
-    pairs = [allocate_colours(players[a], players[b], initial) for a, b in pair_idx]
-    ordered = board_order(pairs)
-    return Pairing(
-        round=r,
-        pairs=[(w.id, b.id) for w, b in ordered],
-        bye=players[bye_idx].id if bye_idx is not None else None,
-        solves=engine.m.solves,
-    )
+    return finish_pairing(players, r, pair_idx, bye_idx, initial, engine.m.solves)
 
 
 def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:

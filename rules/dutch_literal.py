@@ -83,12 +83,11 @@ from .fide_common import (
     C1_no_rematch,
     C3_absolute_colours,
     Entrant,
-    allocate_colours,
-    board_order,
-    effective_ranks,
     entrants,
-    infer_initial_colour,
     scoregroups,
+    finish_pairing,
+    required_initial_colour,
+    state_to_pair,
 )
 
 EDITIONS = ("2026", "2017")
@@ -1157,16 +1156,10 @@ def pair_round_literal(
     beyond it raises :class:`LiteralBudgetExceeded` naming the bracket."""
     if edition not in EDITIONS:
         raise InputError(f"unknown Dutch edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
-    if t.total_rounds is None:
-        raise InputError(
-            "the number of rounds is needed to pair (XXR n or 142 n): the last round has its own rules", field="XXR / 142"
-        )
-    state = t.state_before(round_number)
+    state = state_to_pair(t, round_number)
     r = state.round
     players = entrants(t, state)
-    initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state))
-    if initial is None:
-        raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B)", field="XXC / 152")
+    initial = required_initial_colour(t, state)
     rnd = _Round(t, edition, players, last_round=(r == t.total_rounds), budget=budget, label=f"round {r}: ")
     n = len(players)
     for i in range(n):
@@ -1175,10 +1168,4 @@ def pair_round_literal(
             rnd.compat[i][j] = rnd.compat[j][i] = ok
     pair_idx, bye_idx = _pair_2026(rnd) if edition == "2026" else _pair_2017(rnd)
     # 2026 Art. 5 (2017 E): colours; C.04.2 3.6 (2017 D.9): board order
-    pairs = [allocate_colours(players[a], players[b], initial) for a, b in pair_idx]
-    ordered = board_order(pairs)
-    return Pairing(
-        round=r,
-        pairs=[(w.id, b.id) for w, b in ordered],
-        bye=players[bye_idx].id if bye_idx is not None else None,
-    )
+    return finish_pairing(players, r, pair_idx, bye_idx, initial)

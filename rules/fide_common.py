@@ -46,6 +46,44 @@ class Entrant:
         return self.strength is Strength.STRONG
 
 
+def state_to_pair(t: Tournament, round_number: int | None = None) -> RoundState:
+    """The state before the round to pair, after the checks every FIDE system needs: the
+    number of rounds is known (the last round has rules of its own) and the round is
+    within it."""
+    from solver.errors import InputError
+
+    if t.total_rounds is None:
+        raise InputError("the number of rounds is needed to pair (XXR n or 142 n): the last round has its own rules", field="XXR / 142")
+    state = t.state_before(round_number)
+    if state.round > t.total_rounds:
+        raise InputError(f"round {state.round} is beyond the {t.total_rounds} rounds the file declares", field="XXR / 142")
+    return state
+
+
+def required_initial_colour(t: Tournament, state: RoundState) -> str:
+    """The initial colour (``XXC``/``152``, else read from round 1); an input error when
+    there is none to read."""
+    from solver.errors import InputError
+
+    initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state))
+    if initial is None:
+        raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B)", field="XXC / 152")
+    return initial
+
+
+def finish_pairing(players: list[Entrant], round_number: int, pair_idx, bye_idx, initial: str, solves: int = 0):
+    """Colours by Art. 5.2 (2017 E), boards by C.04.2 3.6 (2017 D.9): the published round."""
+    from solver.pairing import Pairing
+
+    ordered = board_order([allocate_colours(players[a], players[b], initial) for a, b in pair_idx])
+    return Pairing(
+        round=round_number,
+        pairs=[(w.id, b.id) for w, b in ordered],
+        bye=players[bye_idx].id if bye_idx is not None else None,
+        solves=solves,
+    )
+
+
 def effective_ranks(t: Tournament, state: RoundState) -> dict[int, int]:
     """0-based effective pairing numbers (see :class:`Entrant`)."""
     ranks: dict[int, int] = {}

@@ -31,33 +31,18 @@ from rules.dutch_literal import (
 from solver.errors import InputError, NoPairingError
 from solver.generate import GeneratorSettings, generate
 from solver.history import cut_before
-from solver.model import Player, RoundEntry, Tournament
+from solver.model import Tournament
+from tournaments import field, game, merge
 
 
 # --------------------------------------------------------------------------------------
 # small tournaments written by hand
 
 
-def field(n: int, rounds: list[dict[int, tuple]] | None = None, total: int = 5, colour: str = "w") -> Tournament:
-    """``n`` players in TPN order; ``rounds[k]`` maps a player to (opponent, colour,
-    result) for round k+1; a player missing from a round was absent (zero-point bye)."""
-    players = []
-    for pid in range(1, n + 1):
-        entries = tuple(RoundEntry(*rnd.get(pid, (None, None, "Z"))) for rnd in rounds or [])
-        players.append(Player(pid, f"Player {pid}", entries, rating=2400 - 10 * pid))
-    return Tournament(players=tuple(players), total_rounds=total, initial_colour=colour)
 
 
-def game(w: int, b: int, result: str) -> dict[int, tuple]:
-    other = {"1": "0", "0": "1", "=": "="}[result]
-    return {w: (b, "w", result), b: (w, "b", other)}
 
 
-def merge(*parts: dict) -> dict:
-    out: dict = {}
-    for p in parts:
-        out.update(p)
-    return out
 
 
 def same(a, b) -> bool:

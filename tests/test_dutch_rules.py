@@ -10,36 +10,16 @@ from rules.dutch import C11_three_in_a_row, C12_colour_preference, C13_strong_pr
 from rules.fide_common import Entrant, allocate_colours
 from solver.cli import main
 from solver.errors import NoPairingError
-from solver.model import Player, RoundEntry, Strength, Tournament, colour_preference
+from solver.model import Strength, colour_preference
 from solver.pairing import Pairing
 from solver.trf import format_trf
+from tournaments import field, game, merge
 
 
-def field(n: int, rounds: list[dict[int, tuple]] | None = None, total: int = 5, colour: str = "w") -> Tournament:
-    """``n`` players rated in TPN order; ``rounds[k]`` maps a player to (opponent,
-    colour, result) or (None, None, code) for round k+1."""
-    rounds = rounds or []
-    players = []
-    for pid in range(1, n + 1):
-        entries = []
-        for rnd in rounds:
-            opp, col, res = rnd.get(pid, (None, None, "Z"))
-            entries.append(RoundEntry(opp, col, res))
-        players.append(Player(pid, f"Player {pid}", tuple(entries), rating=2400 - 10 * pid))
-    return Tournament(players=tuple(players), total_rounds=total, initial_colour=colour)
 
 
-def game(w: int, b: int, result: str) -> dict[int, tuple]:
-    """A played game: result from White's side: '1', '=', '0'."""
-    other = {"1": "0", "0": "1", "=": "="}[result]
-    return {w: (b, "w", result), b: (w, "b", other)}
 
 
-def merge(*parts: dict) -> dict:
-    out: dict = {}
-    for p in parts:
-        out.update(p)
-    return out
 
 
 def test_round_one_even_field_pairs_top_half_against_bottom_half():
