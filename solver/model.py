@@ -163,7 +163,8 @@ class HeaderRecord:
 
     @property
     def line(self) -> str:
-        return (self.code + self.sep + self.text).rstrip()
+        # only blanks: NBSP and other Unicode spaces are part of the record's text
+        return (self.code + self.sep + self.text).rstrip(" ")
 
 
 class Strength(enum.IntEnum):

@@ -266,6 +266,9 @@ class _Reader:
         return a, b
 
     def other(self, raw: str, n: int) -> None:
+        # trailing blanks are padding, not text: cut them first, so that the record written
+        # back ('code' + 'sep' + 'text', blanks cut) is the line read
+        raw = raw.rstrip(" ")
         code = raw[:3]
         rest = raw[4:] if len(raw) > 3 else ""
         sep = raw[3:4] or " "
@@ -356,7 +359,7 @@ class _Reader:
                 raise self.error(n, "expected at least two start ranks", "XXP (prohibited pairs)")
             self.prohibited_records.append((n, 1, ALL_ROUNDS, ids))
         else:
-            self.headers.append(HeaderRecord(code, rest.rstrip(), sep))
+            self.headers.append(HeaderRecord(code, rest, sep))
 
     def scoring_162(self, line: str, n: int) -> None:
         """``162  W 3.0    D 1.0``: a symbol at column 6, its points at 7-10, every 9

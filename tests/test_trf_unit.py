@@ -767,6 +767,16 @@ def test_header_with_blank_code_survives_a_round_trip():
         assert parse_trf(format_trf(t, fmt)) == t
 
 
+@pytest.mark.parametrize("line", ["X\u00a0\u00a0", "012 Open\u00a0", "XYZ  text\u2003", " 1 "])
+def test_header_ending_in_a_unicode_space_keeps_it(line):
+    """Only blanks pad a TRF line: a no-break or em space at the end of a header record is
+    part of its text (found by the fuzz test: 'X' + two NBSP came back as 'X')."""
+    t = parse_trf(line + "\n" + mini_players_only())
+    assert t.headers[0].line == line.rstrip(" ")
+    for fmt in ("trf16", "trf26"):
+        assert parse_trf(format_trf(t, fmt)) == t
+
+
 @pytest.mark.parametrize("records", [
     "250       1.0 001 002 0001 0002\n250       1.0 002 002 0001 0001",   # two 250 lines overlap in round 2, player 1
     "XXA    1  1.0\nXXA    1  1.0",                                          # the same XXA twice
