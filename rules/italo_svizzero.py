@@ -110,6 +110,14 @@ Output conventions
 in formation order, ``bye`` = the player given forfeit points (TRF result ``U``: the
 pairing-allocated bye, worth a win = 2 points under ``162 W 2.0``), ``rests`` = Art. 9
 rests (TRF ``0000 - Z``), and the trace of the rotation (``steps``, ``start``).
+
+For ``tabellone check`` and ``explain`` (:mod:`solver.verify`) the module offers
+:func:`evaluate`, :func:`quality_criteria` and :func:`colour_article`: the optimiser's
+objectives, named by their articles, score group by score group, measured on any round.
+The rule a round is checked against is the literal rotation; :func:`explain_steps` tells
+the step of the rotation that forms a pair, and :func:`score_suspended` gives the
+tournament with suspended games scored as Art. 16 / 2.41 count them, for outputs that
+need every result.
 """
 
 from __future__ import annotations
@@ -208,6 +216,7 @@ class RoundView:
     departed: set[int]                   # absent now, took part before (Art. 10)
     pending: int                         # suspended games counted by Art. 16 / 2.41
     total_rounds: int | None
+    forfeit_marks: dict[int, str] = field(default_factory=dict)  # per entry of colours: 'f' = an Art. 14 colour
 
     def may_meet(self, a: int, b: int) -> bool:
         return art6_may_meet(self, a, b)
@@ -255,6 +264,7 @@ def round_view(t: Tournament, round_number: int, edition: str = "capo5", game: s
     opponents: dict[int, set[int]] = {}
     whites: dict[int, int] = {}
     colours: dict[int, str] = {}
+    forfeit_marks: dict[int, str] = {}
     awarded: set[int] = set()
     rested: set[int] = set()
     round1: set[int] = set()
@@ -277,6 +287,7 @@ def round_view(t: Tournament, round_number: int, edition: str = "capo5", game: s
         s = 0
         opp: set[int] = set()
         seq: list[str] = []
+        marks: list[str] = []
         for k in range(1, r):
             e = p.entry(k)
             if e.pending:
@@ -292,20 +303,25 @@ def round_view(t: Tournament, round_number: int, edition: str = "capo5", game: s
                 if e.played or e.pending:
                     if e.colour in (WHITE, BLACK):
                         seq.append(e.colour)
+                        marks.append(".")
                 elif e.result == "+":
                     seq.append(fcol)
+                    marks.append("f")
             elif e.result == "U":
                 took_part.add(p.id)
                 awarded.add(p.id)
                 seq.append(fcol)
+                marks.append("f")
             elif e.result == "+":  # a forfeit win recorded without an opponent
                 took_part.add(p.id)
                 seq.append(fcol)
+                marks.append("f")
             else:
                 rested.add(p.id)
         score[p.id] = Fraction(s, D)
         opponents[p.id] = opp
         colours[p.id] = "".join(seq)
+        forfeit_marks[p.id] = "".join(marks)
         whites[p.id] = seq.count(WHITE)
     absent = set(byes)
     to_pair = [pid for pid in ring if pid not in absent]
@@ -328,6 +344,7 @@ def round_view(t: Tournament, round_number: int, edition: str = "capo5", game: s
         departed=departed,
         pending=pending,
         total_rounds=t.total_rounds,
+        forfeit_marks=forfeit_marks,
     )
 
 
@@ -338,41 +355,63 @@ def round_view(t: Tournament, round_number: int, edition: str = "capo5", game: s
 def art17_colours(view: RoundView, a: int, b: int, odd: str = "forfeit") -> tuple[int, int]:
     """``(white, black)`` for a pair of round ``view.round`` (Art. 17; Art. 9.4 at the
     entry of the players who rested in round 1)."""
+    white, black, _ = art17_decision(view, a, b, odd)
+    return white, black
+
+
+def art17_decision(view: RoundView, a: int, b: int, odd: str = "forfeit") -> tuple[int, int, str]:
+    """``(white, black, article)``: the colours of a pair and the step that decides them:
+    ``'17'`` (round 1, odd draw numbers; ``'2.52'`` with seed 002: the first of the pair),
+    ``'9.4'``, ``'17.1'`` (fewer Whites), ``'17.2'`` (Black last), ``'17.3'`` (score, then
+    draw number)."""
     r = view.round
     lo, hi = (a, b) if a < b else (b, a)
     if r == 1:
         # Art. 17: White to the odd positions of the draw; 2.52: to the first of the pair.
         if view.edition == "capo5" and (lo % 2) != (hi % 2):
-            return (lo, hi) if lo % 2 == 1 else (hi, lo)
-        return lo, hi
+            return (lo, hi, "17") if lo % 2 == 1 else (hi, lo, "17")
+        return lo, hi, ("17" if view.edition == "capo5" else "2.52")
     if odd == "rest" and r == 2:
         # Art. 9.4: the entering player takes the colour his opponent had in round 1;
         # two entering players: White to the higher on the list (lower draw number).
         a_in = a not in view.round1_players
         b_in = b not in view.round1_players
         if a_in and b_in:
-            return lo, hi
+            return lo, hi, "9.4"
         if a_in != b_in:
             entering, other = (a, b) if a_in else (b, a)
             previous = view.colours[other][-1:] or None
             if previous == WHITE:
-                return entering, other
+                return entering, other, "9.4"
             if previous == BLACK:
-                return other, entering
+                return other, entering, "9.4"
     # 17.1: fewer Whites
     if view.whites[a] != view.whites[b]:
-        return (a, b) if view.whites[a] < view.whites[b] else (b, a)
+        return (a, b, "17.1") if view.whites[a] < view.whites[b] else (b, a, "17.1")
     # 17.2: who played Black last, going back until the colours differ
     ca, cb = view.colours[a], view.colours[b]
     for i in range(1, min(len(ca), len(cb)) + 1):
         if ca[-i] != cb[-i]:
-            return (a, b) if ca[-i] == BLACK else (b, a)
+            return (a, b, "17.2") if ca[-i] == BLACK else (b, a, "17.2")
     # 17.3: score (higher for Italian, lower for international), then draw number
     sa, sb = view.score[a], view.score[b]
     if sa != sb:
         higher_white = view.game == "italiana"
-        return (a, b) if (sa > sb) == higher_white else (b, a)
-    return (lo, hi) if view.game == "italiana" else (hi, lo)
+        return (a, b, "17.3") if (sa > sb) == higher_white else (b, a, "17.3")
+    return (lo, hi, "17.3") if view.game == "italiana" else (hi, lo, "17.3")
+
+
+def _without_forfeit_colours(view: RoundView, players: Iterable[int]) -> RoundView:
+    """``view`` with the Art. 14 / 2.6 colours of forfeit wins left out for ``players``
+    (to tell whether that rule decided a colour)."""
+    colours = dict(view.colours)
+    whites = dict(view.whites)
+    for p in players:
+        marks = view.forfeit_marks.get(p, "")
+        seq = "".join(c for c, m in zip(view.colours[p], marks) if m != "f") if marks else view.colours[p]
+        colours[p] = seq
+        whites[p] = seq.count(WHITE)
+    return replace(view, colours=colours, whites=whites)
 
 
 # ----------------------------------------------------------------------------------------
@@ -624,7 +663,7 @@ def _literal(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
         pairs, regrouped, more = _rotate_even(view, players, origin, inclusive)
         steps += more
     elif r == 1:
-        award = players[-1]
+        award = _round1_receiver(view, players)
         steps.append(Step("award", (award,)))
         pairs, regrouped, more = _rotate_even(view, players[:-1], origin, inclusive)
         steps += more
@@ -634,6 +673,13 @@ def _literal(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
         if note:
             notes.append(note)
     return _finish(view, pairs, award, rests, origin, regrouped, steps, "literal", odd, notes)
+
+
+def _round1_receiver(view: RoundView, players: list[int]) -> int:
+    """Art. 8 / 2.43: in round 1 the forfeit points go to the last player listed."""
+    if players[-1] in view.awarded:
+        raise NoPairingError(f"round 1: Art. 8 gives the forfeit points to the last player listed, {players[-1]}, and nobody else")
+    return players[-1]
 
 
 def _odd_rotation(view: RoundView, players: list[int], origin: int, inclusive: bool, odd: str):
@@ -848,15 +894,32 @@ def objective_vector(view: RoundView, pairs: Sequence[tuple[int, int]], award: i
     unit = _units(view, everyone)
     rank = reading_order(view, everyone, start)
     low = min((view.score[p] for p in everyone), default=Fraction(0))
-    s = sum(int(abs(view.score[a] - view.score[b]) * unit) for a, b in pairs)
-    if award is not None:
-        s += int((view.score[award] - low) * unit)
-    rot = sum(abs(rank[a] - rank[b]) for a, b in pairs)
-    col = 0
+    s = rot = col = 0
     for a, b in pairs:
-        w, bl = art17_colours(view, a, b, odd)
-        col += colour_cost(view, w, bl)
+        ds, dr, dc = _board_terms(view, rank, unit, a, b, odd)
+        s, rot, col = s + ds, rot + dr, col + dc
+    if award is not None:
+        s += _award_term(view, unit, low, award)
     return s, rot, col
+
+
+def _gap_units(x: Fraction, y: Fraction, unit: int) -> int:
+    """The score-difference objective between two scores, in the smallest unit of the
+    round's scores (Art. 5: the same score, else the immediately lower one)."""
+    return int(abs(x - y) * unit)
+
+
+def _board_terms(view: RoundView, rank: dict[int, int], unit: int, a: int, b: int, odd: str) -> tuple[int, int, int]:
+    """The three objectives of one board: score gap, distance in the reading order
+    (``rank``, :func:`reading_order`), and :func:`colour_cost` with Art. 17 colours."""
+    w, bl = art17_colours(view, a, b, odd)
+    return _gap_units(view.score[a], view.score[b], unit), abs(rank[a] - rank[b]), colour_cost(view, w, bl)
+
+
+def _award_term(view: RoundView, unit: int, low: Fraction, award: int) -> int:
+    """The score objective of forfeit points (Art. 8: to the last in the standings): the
+    receiver's score above the lowest score of the round."""
+    return _gap_units(view.score[award], low, unit)
 
 
 def _optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
@@ -870,7 +933,7 @@ def _optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
     if not odd_count:
         candidates_sets = [None]
     elif r == 1:
-        candidates_sets = [{players[-1]}]
+        candidates_sets = [{_round1_receiver(view, players)}]
     else:
         strict = {p for lvl in _award_levels(view, players, True, odd) for p in lvl}
         loose = {p for lvl in _award_levels(view, players, False, odd) for p in lvl}
@@ -890,10 +953,9 @@ def _optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
                 b = players[j]
                 if not art6_may_meet(view, a, b):
                     continue
-                w, bl = art17_colours(view, a, b, odd)
-                raw.append((i, j, (int(abs(view.score[a] - view.score[b]) * unit), abs(rank[a] - rank[b]), colour_cost(view, w, bl))))
+                raw.append((i, j, _board_terms(view, rank, unit, a, b, odd)))
             if cands is not None and a in cands:
-                raw.append((i, m, (int((view.score[a] - low) * unit), 0, 0)))
+                raw.append((i, m, (_award_term(view, unit, low, a), 0, 0)))
         if not raw:
             continue
         top = [max(v[k] for _, _, v in raw) for k in range(3)]
@@ -934,9 +996,18 @@ def _round_and_view(t: Tournament, round_number: int | None, edition: str, game:
     return round_view(t, r, edition, game)
 
 
+def _start_before(t: Tournament, edition: str, game: str, odd: str, round_number: int) -> int | None:
+    """The player round ``round_number`` starts from (Art. 4 / 2.2), by replaying the
+    rounds before it (:func:`rotation_trace`); ``None`` for round 1."""
+    if round_number <= 1:
+        return None
+    trace = rotation_trace(t, edition, game, odd, upto=round_number - 1)
+    return trace[-1].next_start if trace else None
+
+
 def pair_round(t: Tournament, edition: str = "capo5", round_number: int | None = None, game: str = "italiana",
                method: str = "literal", odd: str | None = None, start: int | None = None,
-               check: bool = True) -> ItaloPairing:
+               check: bool = True, no_bye: Iterable[int] = ()) -> ItaloPairing:
     """Pair the next round (or ``round_number``) of ``t``.
 
     ``game``: ``'italiana'`` or ``'internazionale'`` (Art. 14, 17.3). ``method``:
@@ -944,6 +1015,9 @@ def pair_round(t: Tournament, edition: str = "capo5", round_number: int | None =
     ``odd``: ``'forfeit'`` (Art. 8) or ``'rest'`` (Art. 9); by default read from round 1
     of the file (:func:`detect_odd_method`). ``start``: the player the rotation starts
     from; by default found by replaying the rounds before (:func:`rotation_trace`).
+    ``no_bye``: players who may not take the forfeit points this round (as if Art. 11
+    excluded them; ``tabellone explain --bye`` asks what the round would be without
+    them).
 
     The pairing is checked against :func:`check_absolute` before it is returned; a
     violation raises :class:`~solver.errors.SelfCheckError` (an engine bug).
@@ -953,9 +1027,10 @@ def pair_round(t: Tournament, edition: str = "capo5", round_number: int | None =
     if odd not in ODD_METHODS:
         raise InputError(f"unknown odd-field method {odd!r}; expected one of {', '.join(ODD_METHODS)}", field="--odd")
     view = _round_and_view(t, round_number, edition, game)
-    if start is None and view.round > 1:
-        trace = rotation_trace(t, edition, game, odd, upto=view.round - 1)
-        start = trace[-1].next_start if trace else None
+    if start is None:
+        start = _start_before(t, edition, game, odd, view.round)
+    if no_bye:
+        view = replace(view, awarded=view.awarded | set(no_bye))
     if not view.to_pair:
         raise InputError(f"round {view.round}: nobody is to be paired (every player is absent)", field="round")
     pairing = _literal(view, start, odd) if method == "literal" else _optimised(view, start, odd)
@@ -1045,15 +1120,45 @@ class Comparison:
                 return name
         return None
 
+    # the names every rules module's comparison offers (``tabellone compare``)
+
+    @property
+    def same_pairs(self) -> bool:
+        return self.agree
+
+    @property
+    def first_difference(self) -> tuple | None:
+        """``(group, objective, literal value, optimised value)`` of the first objective
+        on which the two differ (the objectives are round totals: group ``None``)."""
+        for name, a, b in zip(OBJECTIVES, self.literal_vector, self.optimised_vector):
+            if a != b:
+                return (None, name, a, b)
+        return None
+
+    @property
+    def better(self) -> str:
+        """``'equal'``, ``'optimised'`` or ``'literal'``: which vector is smaller."""
+        if self.literal_vector == self.optimised_vector:
+            return "equal"
+        return "optimised" if self.optimised_vector < self.literal_vector else "literal"
+
+    def describe(self) -> str:
+        if self.agree:
+            return f"round {self.round}: same pairing"
+        first = self.first_difference
+        if first is None:
+            return f"round {self.round}: different pairings, equal objective vectors"
+        _, name, lv, ov = first
+        return f"round {self.round}: differ first on {name}: literal {lv}, optimised {ov} ({self.better} better)"
+
 
 def compare(t: Tournament, edition: str = "capo5", round_number: int | None = None, game: str = "italiana",
             odd: str | None = None, start: int | None = None) -> Comparison:
     """Pair a round both ways and compare them objective by objective."""
     odd = odd or detect_odd_method(t)
     view = _round_and_view(t, round_number, edition, game)
-    if start is None and view.round > 1:
-        trace = rotation_trace(t, edition, game, odd, upto=view.round - 1)
-        start = trace[-1].next_start if trace else None
+    if start is None:
+        start = _start_before(t, edition, game, odd, view.round)
     lit = pair_round(t, edition, view.round, game, "literal", odd, start)
     opt = pair_round(t, edition, view.round, game, "optimised", odd, start)
     return _compare(view, lit, opt, odd)
@@ -1067,6 +1172,196 @@ def _compare(view: RoundView, lit: ItaloPairing, opt: ItaloPairing, odd: str) ->
     agree = {frozenset(p) for p in lit.pairs} == {frozenset(p) for p in opt.pairs} and lit.bye == opt.bye
     winners = tuple("tie" if a == b else ("literal" if a < b else "optimised") for a, b in zip(lv, ov))
     return Comparison(view.round, lit, opt, lv, ov, agree, winners)
+
+
+# ----------------------------------------------------------------------------------------
+# the verifier's interface (solver.verify: tabellone check / explain)
+
+#: The objectives (:data:`OBJECTIVES`, in priority order) named by the article of each
+#: text they stand for, with what is minimised.
+_CRITERIA = {
+    "capo5": ("Art. 5", "Art. 4", "Art. 17"),
+    "2.2": ("Art. 2.3", "Art. 2.2", "Art. 2.51"),
+}
+_CRITERIA_WHAT = (
+    "score difference (points carried down to a lower score)",
+    "rotation distance (of the two players of each board in the reading order)",
+    "colour balance (Art. 17 colours that unbalance or do not alternate)",
+)
+#: The round-level criterion: who takes the forfeit points (Art. 8 / 2.43).
+_AWARD_ARTICLE = {"capo5": "Art. 8", "2.2": "Art. 2.43"}
+
+
+@dataclass(frozen=True)
+class ScoreGroupValues:
+    """One score group of a round as the verifier reads it: its score, its players (those
+    on that score, after any player moving down to it from a higher score: paired with a
+    lower score, he passes through every group down to his opponent's) and the value of
+    each criterion of :func:`quality_criteria` in it."""
+
+    score: Fraction
+    players: list[int]
+    values: dict[str, object]
+
+
+def quality_criteria(edition: str) -> list[tuple[str, str]]:
+    """The optimisation model's objectives in priority order, as ``(article, what is
+    minimised)``: score difference (Art. 5 / 2.3), rotation distance (Art. 4 / 2.2),
+    colour balance (Art. 17 / 2.51)."""
+    _check_options(edition, "italiana")
+    return list(zip(_CRITERIA[edition], _CRITERIA_WHAT))
+
+
+def evaluate(t: Tournament, pairing: Pairing, edition: str = "capo5", game: str = "italiana",
+             odd: str | None = None) -> tuple[dict[str, object], list[ScoreGroupValues]]:
+    """The criteria of a round of ``t`` (which holds the rounds before it), every value
+    minimised: round level, the score of the player given the forfeit points (Art. 8 /
+    2.43); then score group by score group from the top:
+
+    * score difference: the players who leave the group for a lower score (paired further
+      down), times the step to the next score; summed over the groups this is the board
+      score gaps of :func:`objective_vector`;
+    * rotation distance and colour balance of the boards completed in the group (whose
+      lower player is on its score), as :func:`objective_vector` counts them.
+
+    The rotation's reading order starts where the rules start the round
+    (:func:`rotation_trace`)."""
+    _check_options(edition, game)
+    odd = odd or detect_odd_method(t)
+    view = round_view(t, pairing.round, edition, game)
+    mate: dict[int, int] = {}
+    for w, b in pairing.pairs:
+        mate[w], mate[b] = b, w
+    players = [p for p in view.ring if p in mate or p == pairing.bye]
+    if not players:
+        return {}, []
+    if view.round == 1:
+        origin = players[0]
+    else:
+        origin = _start_origin(view, _start_before(t, edition, game, odd, view.round))[0]
+    unit = _units(view, players)
+    rank = reading_order(view, players, origin)
+    score = view.score
+    names = _CRITERIA[edition]
+    round_level: dict[str, object] = {}
+    if pairing.bye is not None:
+        round_level[_AWARD_ARTICLE[edition]] = score[pairing.bye]
+    scores = sorted({score[p] for p in players}, reverse=True)
+    floor = {p: min(score[p], score[mate[p]]) for p in mate}  # the score group his board is completed in
+    place = {p: i for i, p in enumerate(view.ring)}
+    out: list[ScoreGroupValues] = []
+    for k, s in enumerate(scores):
+        members = sorted((p for p in mate if score[p] >= s >= floor[p]), key=lambda p: (-score[p], place[p]))
+        leaving = [p for p in members if floor[p] < s]
+        carried = len(leaving) * _gap_units(s, scores[k + 1], unit) if leaving else 0
+        rot = col = 0
+        for w, b in pairing.pairs:
+            if floor[w] == s:
+                _, dr, dc = _board_terms(view, rank, unit, w, b, odd)
+                rot, col = rot + dr, col + dc
+        out.append(ScoreGroupValues(s, members, {names[0]: Fraction(carried, unit), names[1]: rot, names[2]: col}))
+    return round_level, out
+
+
+def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = "capo5",
+                   game: str = "italiana", odd: str | None = None) -> tuple[int, str]:
+    """Who gets White when ``white`` and ``black`` meet in ``round_number`` of ``t``, and
+    the step of Art. 17 (9.4 at the entry of round-1 resters; 2.52 in round 1 with seed
+    002) that decides it; when counting forfeit wins with their Art. 14 (2.6) colour
+    changes the outcome, the article says so."""
+    _check_options(edition, game)
+    odd = odd or detect_odd_method(t)
+    view = round_view(t, round_number, edition, game)
+    w, _, article = art17_decision(view, white, black, odd)
+    if round_number > 1:
+        plain = _without_forfeit_colours(view, (white, black))
+        if art17_decision(plain, white, black, odd)[0] != w:
+            rule = "2.6" if edition == "2.2" else "14"
+            colour = "White" if forfeit_colour(edition, game) == WHITE else "Black"
+            article += f" (with Art. {rule}: a forfeit win counts as {colour})"
+    return w, article
+
+
+def explain_steps(t: Tournament, round_number: int, edition: str = "capo5", pair: tuple[int, int] | None = None,
+                  bye: int | None = None, game: str = "italiana", odd: str | None = None) -> list[str]:
+    """How the literal procedure forms ``pair`` (or gives ``bye`` the forfeit points) in
+    round ``round_number`` of ``t``: the step of the rotation and its article, read from
+    the trace of :func:`pair_round`. Empty when the rules do not pair them so."""
+    from solver.scoring import format_points
+
+    p = pair_round(t, edition, round_number, game, "literal", odd)
+    view = round_view(t, round_number, edition, game)
+
+    def pts(x: int) -> str:
+        return format_points(view.score[x])
+
+    a5 = _CRITERIA[edition][0]
+    lines: list[str] = []
+    if pair is not None:
+        target = frozenset(pair)
+        origin, first_step = p.start, True
+        undone: list[tuple[int, ...]] = []
+        for step in p.steps:
+            if step.kind == "pair":
+                first, second = step.players
+                if frozenset(step.players) == target and step.players not in undone:
+                    if view.round == 1:
+                        return [f"the rotation of round 1 pairs the players in draw order, 1-2, 3-4, ... ({'Art. 3' if edition == 'capo5' else 'Art. 2.1'})"]
+                    where = f"reading the circle from {origin}" + (" (the start of the round)" if first_step else ", the last player paired")
+                    a4 = "Art. 4" if edition == "capo5" else "Art. 2.2"
+                    lines.append(f"{a4}: {where}, {first} is the first player on the highest free score ({pts(first)} points)")
+                    if view.score[second] == view.score[first]:
+                        lines.append(f"{a5}: {second} is the first free player after {first} on the same score whom he has not met")
+                    else:
+                        lines.append(f"{a5}: no free player on {pts(first)} points is left whom {first} has not met; {second} is the first"
+                                     f" such player on the next score that has one ({pts(second)} points), reading on from the last player considered")
+                    return lines
+                origin, first_step = second, False
+            elif step.kind == "unpair":
+                undone.append(step.players)
+            elif step.kind == "regroup" and frozenset(step.players) == target:
+                gone = ", ".join("-".join(map(str, u)) for u in undone) or "none"
+                art = "Art. 15" if edition == "capo5" else "Art. 2.42 (Art. 15)"
+                return [f"{art}: the last players could not be paired without a rematch; the pairs undone ({gone}) and the "
+                        f"players left over were regrouped, and {pair[0]}-{pair[1]} is in the first regrouping in draw-number order"]
+        return []
+    if bye is None or p.bye != bye:
+        return []
+    art = _AWARD_ARTICLE[edition]
+    if view.round == 1:
+        return [f"{art}: with an odd field the last player listed, {bye}, takes the forfeit points in round 1"]
+    who = "never had them, Art. 11" + ("; has not met a withdrawn player, Art. 10" if view.departed and not p.notes else "")
+    lines.append(f"{art}: {bye} ({pts(bye)} points) is last in the standings of the players who may take the forfeit points ({who})")
+    if p.steps and p.steps[-1].kind == "award":
+        lines.append(f"{art}: several were level on that score; the rotation of the others left {bye} free")
+    lines += list(p.notes)
+    return lines
+
+
+def score_suspended(t: Tournament, edition: str = "capo5", round_number: int | None = None) -> tuple[Tournament, str | None]:
+    """``t`` with every game still without a result in the rounds before ``round_number``
+    (default: the next round) entered as the text counts it for pairing: a draw (Art.
+    16) or won by both (2.41, a played win ``W`` for each); and a note naming them
+    (``None`` when there are none). For outputs that read the general tournament state,
+    which refuses games without results; the pairing is the same either way."""
+    _check_options(edition, "italiana")
+    r = t.next_round if round_number is None else round_number
+    code = "=" if edition == "capo5" else "W"
+    changed: dict[int, dict[int, RoundEntry]] = {}
+    games = []
+    for p in t.players:
+        for k in range(1, min(r, len(p.rounds) + 1)):
+            e = p.rounds[k - 1]
+            if e.pending:
+                changed.setdefault(k, {})[p.id] = RoundEntry(e.opponent, e.colour, code)
+                if p.id < e.opponent:
+                    games.append(f"{p.id}-{e.opponent} (round {k})")
+    if not changed:
+        return t, None
+    for k, entries in changed.items():
+        t = _with_entries(t, k, entries)
+    how = "draws (Art. 16)" if edition == "capo5" else "won by both (2.41)"
+    return t, f"suspended games counted as {how} for pairing: {', '.join(games)}"
 
 
 def verify(t: Tournament, edition: str = "capo5", game: str = "italiana", odd: str | None = None) -> list[dict]:
@@ -1408,7 +1703,14 @@ __all__ = [
     "SimSettings",
     "StandingRow",
     "Step",
+    "ScoreGroupValues",
     "art17_colours",
+    "art17_decision",
+    "colour_article",
+    "evaluate",
+    "explain_steps",
+    "quality_criteria",
+    "score_suspended",
     "art6_may_meet",
     "art9_designated",
     "art9_rests",

@@ -4,6 +4,9 @@ Subcommands::
 
     tabellone pair FILE [--system dutch] [--edition 2026|2017] [--format text|bbp|trf|json] [-o OUT]
     tabellone info FILE [--round R] [--json] [--strict]
+    tabellone check FILE [--system S] [--round R [--pairing PAIRS]] [--json]
+    tabellone explain FILE [--system S] [--round R] (--pair A B | --bye X)
+    tabellone compare FILE [--system italo-svizzero|dubov] [--round R] [--json]
     tabellone convert FILE --to trf16|trf26|json [-o OUT] [--force]
 
 and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``.
@@ -73,6 +76,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pairing", help="a proposed pairing of --round (bbp lines 'white black', or a TRF holding that round)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--strict", action="store_true")
+    _system_options(p)
+
+    p = sub.add_parser("compare", help="pair rounds by the literal procedure and by the optimiser; compare their objectives")
+    p.add_argument("file")
+    p.add_argument("--system", default="italo-svizzero", help="a system with both methods (italo-svizzero, dubov)")
+    p.add_argument("--edition")
+    p.add_argument("--round", type=int, help="only this round (default: every paired round; the next one if none is)")
+    p.add_argument("--json", action="store_true")
+    _system_options(p)
 
     p = sub.add_parser("standings", help="final classification with the system's tie-breaks")
     p.add_argument("file")
@@ -87,7 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, help="a round of the file, or the next one (default)")
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--pair", nargs=2, type=int, metavar=("A", "B"))
-    group.add_argument("--bye", type=int, metavar="X")
+    group.add_argument("--bye", type=int, metavar="X", help="the pairing-allocated bye (italo-svizzero: the forfeit points)")
+    _system_options(p)
 
     p = sub.add_parser("generate", help="a random tournament paired round by round (results from Milvang's model)")
     p.add_argument("--system", default="dutch")
@@ -113,6 +126,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
     return parser
+
+
+def _system_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", choices=("italiana", "internazionale"), help="italo-svizzero: Italian or international draughts (colours)")
+    p.add_argument("--odd", choices=("forfeit", "rest"), help="italo-svizzero: odd fields by forfeit points or rests (default: read from round 1)")
 
 
 def load_checked(path: str, strict: bool) -> Tournament:
@@ -241,6 +259,52 @@ def _accepted(function, options: dict, system: str) -> dict:
     return {k: v for k, v in options.items() if v is not None and k in params}
 
 
+class _WithOptions:
+    """A rules module whose functions receive the command's options (``--game``,
+    ``--odd``, the edition where a function takes it by name) whenever they take them and
+    the caller has not passed them: the generic verifier calls ``pair_round(t, edition,
+    round)`` and ``colour_article(t, round, white, black)`` and needs no system's names."""
+
+    _BOUND = ("pair_round", "check_absolute", "evaluate", "colour_article", "compare", "explain_steps")
+
+    def __init__(self, module, options: dict):
+        self._module = module
+        self._options = {k: v for k, v in options.items() if v is not None}
+
+    def __getattr__(self, name: str):
+        value = getattr(self._module, name)
+        if name not in self._BOUND or not callable(value):
+            return value
+        import functools
+        import inspect
+
+        signature = inspect.signature(value)
+
+        @functools.wraps(value)
+        def call(*args, **kwargs):
+            given = signature.bind_partial(*args, **kwargs).arguments
+            for key, option in self._options.items():
+                if key in signature.parameters and key not in given:
+                    kwargs[key] = option
+            return value(*args, **kwargs)
+
+        return call
+
+
+def _system_and_edition(system: str, edition: str | None, **options):
+    """The rules module (with ``options`` bound, :class:`_WithOptions`) and the edition;
+    an option the system does not take is an error."""
+    from rules import get_system
+
+    module = get_system(system)
+    edition = edition or module.EDITIONS[0]
+    if edition not in module.EDITIONS:
+        raise InputError(f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+    given = {k: v for k, v in options.items() if v is not None}
+    _accepted(module.pair_round, given, system)
+    return _WithOptions(module, {**given, "edition": edition}), edition
+
+
 def run_pairing(t: Tournament, system: str, edition: str | None, source: str, method: str | None = None, **options):
     """Pair the next round and verify it against the absolute criteria before anyone
     sees it: a violation is an engine bug, reported on stderr with exit code 2.
@@ -263,7 +327,10 @@ def run_pairing(t: Tournament, system: str, edition: str | None, source: str, me
     return pairing, edition
 
 
-def format_pairing(t: Tournament, pairing, fmt: str, title: str) -> str:
+def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None) -> str:
+    """The pairing in ``fmt``. The text table shows each player's score from ``scored``
+    (default ``t``): ``t`` with suspended games counted as the system counts them for
+    pairing, which ``note`` then names."""
     if fmt == "bbp":
         return "\n".join(pairing.bbp_lines()) + "\n"
     if fmt == "json":
@@ -276,7 +343,7 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str) -> str:
         return json.dumps(doc, indent=1) + "\n"
     if fmt == "trf":
         return format_trf(with_round(t, pairing), "trf16")
-    state = t.state_before(pairing.round)
+    state = (scored or t).state_before(pairing.round)
     lines = [f"Round {pairing.round}: {title}, {len(pairing.pairs)} boards" + (f", bye to {pairing.bye}" if pairing.bye else "")]
     lines.append(f"{'board':>5}  {'white':<32} {'pts':>5}    {'black':<32} {'pts':>5}")
 
@@ -289,9 +356,14 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str) -> str:
         )
     if pairing.bye is not None:
         lines.append(f"  bye  {who(pairing.bye):<32} {format_points(state[pairing.bye].score):>5}  (pairing-allocated bye)")
+    rests = getattr(pairing, "rests", ()) or ()
+    if rests:
+        lines.append("resting this round: " + ", ".join(map(str, rests)))
     absent = [s.id for s in state if not s.present]
     if absent:
         lines.append("not paired (absent or bye entered before pairing): " + ", ".join(map(str, absent)))
+    if note:
+        lines.append(note)
     return "\n".join(lines) + "\n"
 
 
@@ -330,14 +402,15 @@ def emit(text: str, output: str | None, inputs: list[str], force: bool) -> None:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
-    from rules import TITLES
+    from rules import TITLES, get_system
 
     from .acceleration import with_acceleration
 
     t = with_acceleration(load_checked(args.file, args.strict), args.baku)
     pairing, edition = run_pairing(t, args.system, args.edition, args.file, args.method, game=args.game, odd=args.odd)
     title = f"{TITLES.get(args.system, args.system)} {edition}"
-    emit(format_pairing(t, pairing, args.format, title), args.output, [args.file], args.force)
+    scored, note = _suspended_as_scored(get_system(args.system), t, edition, pairing.round)
+    emit(format_pairing(t, pairing, args.format, title, scored, note), args.output, [args.file], args.force)
     return EXIT_OK
 
 
@@ -393,7 +466,6 @@ def read_proposed(path: str, round_number: int):
     """A proposed pairing: bbp/JaVaFo lines (a count, then 'white black', bye as
     'id 0'), or a TRF file with the round filled in."""
     from .io import read_bytes
-    from .model import pairs_of_round
     from .pairing import Pairing
     from .trf import decode, parse_trf
 
@@ -415,25 +487,26 @@ def read_proposed(path: str, round_number: int):
             else:
                 pairs.append((int(a), int(b)))
         return Pairing(round=round_number, pairs=pairs, bye=bye)
-    t = parse_trf(text, source=path)
-    pairs, pab = pairs_of_round(t, round_number)
-    if not pairs and not pab:
+    proposed = _recorded_pairing(parse_trf(text, source=path), round_number)  # results or not
+    if not proposed.pairs and proposed.bye is None:
         raise InputError(f"round {round_number} holds no pairing", source=path)
-    return Pairing(round=round_number, pairs=pairs, bye=pab[0] if pab else None)
+    return proposed
+
+
+def _recorded_pairing(t: Tournament, r: int):
+    """Round ``r`` of ``t`` as paired: its games (finished or not) and its PAB."""
+    from .model import pairs_of_round
+    from .pairing import Pairing
+
+    pairs, pab = pairs_of_round(t, r)
+    return Pairing(round=r, pairs=pairs, bye=pab[0] if pab else None)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from rules import get_system
-
     from .history import cut_before
-    from .model import pairs_of_round
-    from .pairing import Pairing
     from .verify import check_round, format_report
 
-    module = get_system(args.system)
-    edition = args.edition or module.EDITIONS[0]
-    if edition not in module.EDITIONS:
-        raise InputError(f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+    module, edition = _system_and_edition(args.system, args.edition, game=args.game, odd=args.odd)
     t = load_checked(args.file, args.strict)
     reports = []
     if args.pairing:
@@ -447,9 +520,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         for r in rounds:
             if r < 1 or r > t.rounds_paired:
                 raise InputError(f"round {r} is not in the file (rounds 1-{t.rounds_paired})", field="--round")
-            pairs, pab = pairs_of_round(t, r)
-            given = Pairing(round=r, pairs=pairs, bye=pab[0] if pab else None)
-            reports.append(check_round(module, cut_before(t, r), given, edition))
+            reports.append(check_round(module, cut_before(t, r), _recorded_pairing(t, r), edition))
     if args.json:
         print(json.dumps({"system": args.system, "edition": edition, "rounds": [r.as_dict() for r in reports]}, indent=1))
     else:
@@ -473,23 +544,125 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from rules import get_system
-
     from .history import cut_before
     from .verify import explain
 
-    module = get_system(args.system)
-    edition = args.edition or module.EDITIONS[0]
-    if edition not in module.EDITIONS:
-        raise InputError(f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+    module, edition = _system_and_edition(args.system, args.edition, game=args.game, odd=args.odd)
     t = load_checked(args.file, False)
     r = args.round or t.next_round
     if r < 1 or r > t.rounds_paired + 1:
         raise InputError(f"round {r} cannot be explained: rounds 1-{t.rounds_paired + 1} can", field="--round")
     before = cut_before(t, r) if r <= t.rounds_paired else t
-    lines = explain(module, before, r, edition, pair=tuple(args.pair) if args.pair else None, bye=args.bye)
+    before, note = _suspended_as_scored(module, before, edition, r)
+    pair = tuple(args.pair) if args.pair else None
+    lines = explain(module, before, r, edition, pair=pair, bye=args.bye)
+    if hasattr(module, "explain_steps"):  # a procedural system: the step of its procedure
+        lines += module.explain_steps(before, r, edition, pair=pair, bye=args.bye)
+    if note:
+        lines.append(note)
     print("\n".join(lines))
     return EXIT_OK
+
+
+def _suspended_as_scored(module, t: Tournament, edition: str, round_number: int | None = None) -> tuple[Tournament, str | None]:
+    """For systems that pair while a game is suspended (``score_suspended``: the game
+    counts as the text says for pairing), ``t`` with those games scored so, and a note;
+    other systems need every result (the state refuses a game without one)."""
+    if hasattr(module, "score_suspended"):
+        return module.score_suspended(t, edition, round_number)
+    return t, None
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """Literal procedure against optimiser, round by round, for systems that have both."""
+    from .history import cut_before
+
+    module, edition = _system_and_edition(args.system, args.edition, game=args.game, odd=args.odd)
+    if not hasattr(module, "compare"):
+        raise InputError(f"the {args.system} system has no second method to compare with", field="--system")
+    t = load_checked(args.file, False)
+    last = t.rounds_paired
+    if args.round is not None:
+        if args.round < 1 or args.round > last + 1:
+            raise InputError(f"round {args.round} cannot be compared: rounds 1-{last + 1} can", field="--round")
+        rounds = [args.round]
+    else:
+        rounds = list(range(1, last + 1)) or [1]
+    comparisons = [module.compare(cut_before(t, r) if r <= last else t, edition, r) for r in rounds]
+    if args.json:
+        doc = {"system": args.system, "edition": edition, "rounds": [_comparison_dict(c) for c in comparisons]}
+        print(json.dumps(doc, indent=1, default=_json_value))
+    else:
+        sys.stdout.write(_format_comparisons(comparisons))
+    return EXIT_OK
+
+
+def _json_value(value):
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return format_points(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def _value_text(value) -> str:
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return format_points(value)
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(_value_text(v) for v in value) + "]"
+    return str(value)
+
+
+def _pairs_text(pairs) -> str:
+    return " ".join(f"{w}-{b}" for w, b in pairs) or "-"
+
+
+def _comparison_dict(c) -> dict:
+    first = c.first_difference
+    return {
+        "round": c.round,
+        "same_pairs": c.same_pairs,
+        "first_difference": None if first is None else {
+            "group": first[0], "objective": first[1], "literal": first[2], "optimised": first[3],
+        },
+        "better": c.better,
+        "literal": {"pairs": [list(p) for p in c.literal.pairs], "bye": c.literal.bye},
+        "optimised": {"pairs": [list(p) for p in c.optimised.pairs], "bye": c.optimised.bye},
+        "literal_vector": c.literal_vector,
+        "optimised_vector": c.optimised_vector,
+    }
+
+
+def _format_comparisons(comparisons) -> str:
+    """One line per round (the first objective on which the two pairings differ, both
+    values, the better method), then the boards of every round where they differ."""
+    head = f"{'round':>5}  {'pairs':<9} {'first objective that differs':<40} {'literal':>12} {'optimised':>12}  better"
+    lines = [head, "-" * len(head)]
+    for c in comparisons:
+        first = c.first_difference
+        if c.same_pairs:
+            lines.append(f"{c.round:>5}  {'same':<9} {'-':<40} {'':>12} {'':>12}  -")
+            continue
+        if first is None:
+            lines.append(f"{c.round:>5}  {'differ':<9} {'none (equal objectives)':<40} {'':>12} {'':>12}  equal")
+            continue
+        group, name, lv, ov = first
+        what = f"{name} (group {_value_text(group)})" if group not in (None, "-") else str(name)
+        lines.append(f"{c.round:>5}  {'differ':<9} {what[:40]:<40} {_value_text(lv):>12} {_value_text(ov):>12}  {c.better}")
+    for c in comparisons:
+        if c.same_pairs:
+            continue
+        lit, opt = c.literal, c.optimised
+        lk, ok = {frozenset(p) for p in lit.pairs}, {frozenset(p) for p in opt.pairs}
+        only_lit = sorted(p for p in lit.pairs if frozenset(p) not in ok)
+        only_opt = sorted(p for p in opt.pairs if frozenset(p) not in lk)
+        byes = f"; bye {lit.bye or '-'} / {opt.bye or '-'}" if lit.bye != opt.bye else ""
+        lines.append(f"round {c.round}: literal only {_pairs_text(only_lit)}; optimised only {_pairs_text(only_opt)}{byes}")
+    same = sum(1 for c in comparisons if c.same_pairs)
+    lines.append(f"{same} of {len(comparisons)} rounds paired the same by both methods")
+    return "\n".join(lines) + "\n"
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -521,7 +694,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate, "check": cmd_check, "explain": cmd_explain, "standings": cmd_standings}
+COMMANDS = {
+    "info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate, "check": cmd_check,
+    "explain": cmd_explain, "standings": cmd_standings, "compare": cmd_compare,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -523,14 +523,15 @@ def pab_receivers(t: Tournament, round_number: int) -> list[int]:
 def pairs_of_round(t: Tournament, round_number: int) -> tuple[list[tuple[int, int]], list[int]]:
     """The games of a recorded round as ``(white, black)`` pairs, and PAB receivers.
 
-    Forfeited games are included (they were paired). Pairs are listed in the order of
-    the lower player id. A game with no colour recorded is given as (lower, higher).
+    Forfeited games and games still without a result are included (they were paired).
+    Pairs are listed in the order of the lower player id. A game with no colour recorded
+    is given as (lower, higher).
     """
     pairs = []
     pab = pab_receivers(t, round_number)
     for p in t.players:
         e = p.entry(round_number)
-        if not e.is_game or e.opponent is None:
+        if not (e.is_game or e.pending) or e.opponent is None:
             continue
         if e.colour == WHITE or (e.colour != BLACK and p.id < e.opponent):
             pairs.append((p.id, e.opponent))

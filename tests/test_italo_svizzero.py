@@ -26,7 +26,8 @@ from rules.italo_svizzero import (
     standings,
 )
 from solver.csvio import format_csv, parse_csv
-from solver.errors import InputError
+from solver.errors import InputError, NoPairingError
+from solver.history import cut_before
 from solver.model import Player, RoundEntry, Tournament
 from solver.pairing import Pairing
 from solver.scoring import Scoring
@@ -888,3 +889,188 @@ def test_verify_reports_rounds_where_optimiser_and_rotation_differ():
     for r in differing:
         assert r["only_literal"] and r["only_optimised"]
         assert "optimised" in r["winners"].values()
+
+
+# ----------------------------------------------------------------------------------------
+# the verifier's interface: evaluate, quality_criteria, colour_article (tabellone check)
+
+
+def test_quality_criteria_are_the_objectives_named_by_their_articles():
+    # score difference (Art. 5 / 2.3), rotation distance (Art. 4 / 2.2), colour balance
+    # (Art. 17; 2.51 states the aim of alternating colours in seed 002), in that order
+    assert [a for a, _ in it.quality_criteria("capo5")] == ["Art. 5", "Art. 4", "Art. 17"]
+    assert [a for a, _ in it.quality_criteria("2.2")] == ["Art. 2.3", "Art. 2.2", "Art. 2.51"]
+    assert [w.split(" (")[0] for _, w in it.quality_criteria("capo5")] == list(it.OBJECTIVES)
+    with pytest.raises(InputError):
+        it.quality_criteria("2017")
+
+
+def test_evaluate_worked_round_3_score_group_by_score_group():
+    # Round 3 of the worked event (pairs worked out above): 1-4, 6-9, 10-3, 5-7, 2-8.
+    # Scores: 1(4) 4(3) 9(3) 3(2) 6(2) 10(2) 2(1) 5(1) 7(1) 8(1); the round starts from 5.
+    # Colours so far: 1 3 5 7 W B; 2 4 6 8 B W; 9 W W; 10 B B.
+    # Reading order (Art. 4-5): the 4s read from 5: [1]; the 3s from after 1: [4, 9];
+    # the 2s from after 9: [10, 3, 6]; the 1s from after 6: [7, 8, 2, 5]. Places 0-9:
+    # 1:0 4:1 9:2 10:3 3:4 6:5 7:6 8:7 2:8 5:9.
+    # Colour cost per player: 2 if his colour widens an imbalance, 1 if he is balanced
+    # and gets the colour he had last, else 0.
+    # 4-point group: only 1, who is paired lower: he leaves it, one step of 1 point.
+    #   No board completed there: distance 0, colours 0.
+    # 3-point group: 1 (moving down), 4, 9. Board 1-4 completed: distance 1; 1 (W B)
+    #   gets White, 4 (B W) Black: both alternate, 0. 9 leaves for the 2s: 1 point.
+    # 2-point group: 9 (moving down), then 3, 6, 10 in draw order. Boards 6-9: distance
+    #   |5 - 2| = 3; 6 (B W) gets White again: 1; 9 (W W) gets Black: 0. 10-3: distance
+    #   1; 10 (B B) gets White: 0; 3 (W B) gets Black again: 1. Nobody leaves: 0.
+    # 1-point group: 2, 5, 7, 8. Boards 5-7: distance |9 - 6| = 3; 5 (W B) gets White:
+    #   0; 7 (W B) Black again: 1. 2-8: distance 1; 2 (B W) White again: 1; 8 (B W)
+    #   Black: 0.
+    t = event(10, [W1, W2], 4)
+    p = pair_round(t)
+    round_level, groups = it.evaluate(t, p, "capo5")
+    assert round_level == {}
+    assert [int(g.score) for g in groups] == [4, 3, 2, 1]
+    assert [g.players for g in groups] == [[1], [1, 4, 9], [9, 3, 6, 10], [2, 5, 7, 8]]
+    assert [g.values["Art. 5"] for g in groups] == [1, 1, 0, 0]
+    assert [g.values["Art. 4"] for g in groups] == [0, 1, 4, 4]
+    assert [g.values["Art. 17"] for g in groups] == [0, 0, 2, 2]
+    # summed, the groups give the optimiser's objective vector of the round
+    vec = it.objective_vector(round_view(t, 3), p.pairs, p.bye, p.start)
+    assert vec == (2, 9, 4)
+
+
+def test_evaluate_round_level_is_the_score_of_the_forfeit_receiver():
+    # Round 3 of the 7-player event: 4 (1 point) takes the forfeit points (worked above).
+    t = event(7, [O1, O2], 3)
+    p = pair_round(t)
+    assert it.evaluate(t, p, "capo5")[0] == {"Art. 8": 1}
+    assert it.evaluate(t, p, "2.2")[0] == {"Art. 2.43": 1}
+
+
+def test_evaluate_adds_up_to_the_objective_vector_on_generated_rounds():
+    # the score groups split the round totals of objective_vector, for both methods
+    checked = 0
+    for s in GENERATED[:12]:
+        res = simulate(s)
+        for r in (2, 3):
+            cut = cut_before(res.tournament, r)
+            for method in ("literal", "optimised"):
+                p = pair_round(cut, s.edition, r, s.game, method, s.odd)
+                view = round_view(cut, r, s.edition, s.game)
+                players = [x for x in view.to_pair if x not in p.rests]
+                vec = it.objective_vector(view, p.pairs, p.bye, p.start, players, s.odd)
+                round_level, groups = it.evaluate(cut, p, s.edition, s.game, s.odd)
+                names = [a for a, _ in it.quality_criteria(s.edition)]
+                low = min(view.score[x] for x in players)
+                award = (round_level[it._AWARD_ARTICLE[s.edition]] - low) if p.bye is not None else 0
+                assert sum(g.values[names[0]] for g in groups) + award == vec[0]
+                assert sum(g.values[names[1]] for g in groups) == vec[1]
+                assert sum(g.values[names[2]] for g in groups) == vec[2]
+                checked += 1
+    assert checked == 48
+
+
+def test_colour_article_names_the_step_of_art17():
+    # Round 3 of the worked event (colours worked out in its test above).
+    t = event(10, [W1, W2], 4)
+    assert it.colour_article(t, 3, 4, 1) == (1, "17.2")   # one White each, 1 had Black last
+    assert it.colour_article(t, 3, 9, 6) == (6, "17.1")   # 6 fewer Whites
+    assert it.colour_article(t, 3, 7, 5) == (5, "17.3")   # level: lower draw number (Italian)
+    assert it.colour_article(t, 3, 7, 5, game="internazionale") == (7, "17.3")
+    # round 1: odd draw numbers (Art. 17); seed 002: the first of the pair (2.52)
+    assert it.colour_article(event(10, [], 4), 1, 2, 1) == (1, "17")
+    assert it.colour_article(event(10, [], 4), 1, 2, 1, "2.2") == (1, "2.52")
+
+
+def test_colour_article_says_when_art14_decides():
+    # 4 players. R1: 2 (White) draws with 1 (Black). R2: 1 (White) beats 3; 2 wins by
+    # forfeit against 4. Before round 3: 1 and 2 have 3 points each.
+    # Italian draughts (Art. 14: the forfeit win counts as Black): 1 has B W, 2 has W B;
+    # one White each; 2 played Black last: 2 White (17.2). Without Art. 14, 2 would have
+    # only W: the last colours agree and 17.3 would give White to the lower number, 1.
+    # International draughts (Art. 14: as White): 2 has two Whites, 1 one: 1 White
+    # (17.1); without Art. 14 17.3 would give it to the higher number, 2.
+    # Seed 002 (2.6: as White) in Italian draughts: 1 White by 17.1, and 17.3 would give it
+    # to 1 as well, so 2.6 does not decide.
+    t = event(4, [[(2, 1, "=")], [(1, 3, "1"), (4, 2, "-")]], 3)
+    assert it.colour_article(t, 3, 1, 2) == (2, "17.2 (with Art. 14: a forfeit win counts as Black)")
+    assert it.colour_article(t, 3, 1, 2, game="internazionale") == (1, "17.1 (with Art. 14: a forfeit win counts as White)")
+    assert it.colour_article(t, 3, 1, 2, "2.2") == (1, "17.1")
+
+
+def test_pair_round_no_bye_excludes_a_player_from_the_forfeit_points():
+    # Round 3 of the 7-player event without 4 as a possible receiver (Art. 8 gave him the
+    # points: worked above). Scores 1(2) 2(2) 3(2) 5(3) 6(2) 7(4); 1 and 7 had forfeit
+    # points already (Art. 11): 2, 3 and 6 are level last.
+    # The rotation with everyone from 1 (round 2's receiver, counted with Black): 7 (4)
+    # first; nobody else on 4, none on 3 but 5 -> 7-5. From 5: the 2s read 6 7 1: 6;
+    # after 6: 7(p) 1 -> 6-1 (not met). From 1: 2, then 3 -> 2-3. Left free: 4, not one
+    # of the three: they are tried in the reverse of the order the rotation from 1 reaches
+    # them: 6 (reached last), then 3, then 2.
+    # Without 6: from 1, 7-5 as before; from 5 the 2s read 7(p) 1: 1; after 1: 2 (met in
+    # round 1), 3 -> 1-3. From 3: 2 (2) is the top free score; nobody else on 2; score 1:
+    # 4 -> 2-4. Colours: 1-3 both W then B: 17.3, level on 2 points, 1 White; 2-4 both B
+    # then W: 2 has more points (2 v 1): 2 White.
+    t = event(7, [O1, O2], 3)
+    p = pair_round(t, no_bye={4})
+    assert p.bye == 6
+    assert p.order == ((7, 5), (1, 3), (2, 4))
+    assert p.pairs == [(7, 5), (1, 3), (2, 4)]
+    # round 1: Art. 8 names the last listed; nobody else can take the points
+    with pytest.raises(NoPairingError, match="last player listed, 7"):
+        pair_round(event(7, [], 3), no_bye={7})
+
+
+def test_suspended_games_scored_for_outputs_that_need_results():
+    t = suspended_event()
+    with pytest.raises(InputError, match="no result"):
+        t.state_before(2)
+    scored, note = it.score_suspended(t, "capo5")
+    state = scored.state_before(2)
+    assert state[1].score == 1 and state[2].score == 1 and state[3].score == 2
+    assert note == "suspended games counted as draws (Art. 16) for pairing: 1-2 (round 1)"
+    # the pairing is the same either way (the suspended game's colours are kept)
+    assert pair_round(scored).pairs == pair_round(t).pairs
+    scored, note = it.score_suspended(t, "2.2")
+    assert scored.state_before(2)[1].score == 2 and "won by both (2.41)" in note
+    assert pair_round(scored, "2.2").pairs == pair_round(t, "2.2").pairs
+    # nothing suspended: the tournament itself, no note
+    t = event(10, [W1], 4)
+    assert it.score_suspended(t, "capo5") == (t, None)
+
+
+def test_comparison_offers_the_names_every_compare_has():
+    # round 3 of the worked event: the literal vector is (2, 9, 4) (above); the optimiser
+    # finds a pairing with the same score difference and rotation distance and colour
+    # balance 0, so the first objective that differs is the colour balance.
+    c = compare(event(10, [W1, W2], 4))
+    assert not c.same_pairs
+    assert c.literal_vector == (2, 9, 4)
+    assert c.first_difference == (None, "colour balance", 4, c.optimised_vector[2])
+    assert c.optimised_vector[:2] == (2, 9) and c.optimised_vector[2] < 4
+    assert c.better == "optimised"
+    assert c.describe().startswith("round 3: differ first on colour balance: literal 4")
+    same = compare(event(10, [W1], 4))
+    assert same.same_pairs and same.first_difference is None and same.better == "equal"
+    assert same.describe() == "round 2: same pairing"
+
+
+def test_explain_steps_tell_the_rotation_step_of_a_pair_and_of_the_forfeit_points():
+    # Round 3 of the worked event, from 5: 1 first (alone on 4), opponent 4 on the next
+    # score (3). Then from 4: 9 first on 3; 9-6 on the 2s (10 and 3 met him).
+    t = event(10, [W1, W2], 4)
+    lines = it.explain_steps(t, 3, pair=(4, 1))
+    assert lines[0] == "Art. 4: reading the circle from 5 (the start of the round), 1 is the first player on the highest free score (4.0 points)"
+    assert lines[1].startswith("Art. 5: no free player on 4.0 points is left whom 1 has not met; 4 is the first")
+    lines = it.explain_steps(t, 3, pair=(10, 3))
+    assert lines[0].startswith("Art. 4: reading the circle from 6, the last player paired, 10 is the first player")
+    assert lines[1] == "Art. 5: 3 is the first free player after 10 on the same score whom he has not met"
+    assert it.explain_steps(t, 3, pair=(1, 9)) == []      # not a pair of the rules
+    # Art. 15: the regrouped pairs of the 6-player event (worked above)
+    r1 = [(1, 2, "1"), (3, 4, "1"), (5, 6, "1")]
+    t6 = event(6, [r1, [(1, 3, "1"), (2, 5, "1"), (4, 6, "=")]], 3)
+    (line,) = it.explain_steps(t6, 3, pair=(2, 4))
+    assert line.startswith("Art. 15: the last players could not be paired") and "(2-3)" in line
+    # forfeit points: the tie on the lowest score in round 2 of the 7-player event
+    lines = it.explain_steps(event(7, [O1], 3), 2, bye=1)
+    assert lines[0].startswith("Art. 8: 1 (0.0 points) is last in the standings")
+    assert lines[1] == "Art. 8: several were level on that score; the rotation of the others left 1 free"
