@@ -190,16 +190,21 @@ def cmd_info(args: argparse.Namespace) -> int:
             f"round {r} cannot be shown: the file has rounds 1-{t.rounds_paired} paired, so 1-{t.rounds_paired + 1} can",
             source=args.file, field="--round",
         )
+    note = None
+    if args.system not in (None, "dutch", "dubov"):
+        from rules import get_system
+
+        module = get_system(args.system)
+        t, note = _suspended_as_scored(module, t, args.edition or module.EDITIONS[0], r)
     state = t.state_before(r)
     rows = state_rows(t, state)
     if args.system == "dubov":
         return _info_dubov(t, r, args)
-    if args.system not in (None, "dutch"):
-        from rules import get_system
-
-        get_system(args.system)
     if args.json:
-        print(json.dumps({"round": r, "total_rounds": t.total_rounds, "players": rows}, indent=1, ensure_ascii=False))
+        doc = {"round": r, "total_rounds": t.total_rounds, "players": rows}
+        if note:
+            doc["note"] = note
+        print(json.dumps(doc, indent=1, ensure_ascii=False))
         return EXIT_OK
     title = next((h.text for h in t.headers if h.code == "012"), os.path.basename(args.file))
     total = f" of {t.total_rounds}" if t.total_rounds else ""
@@ -219,6 +224,8 @@ def cmd_info(args: argparse.Namespace) -> int:
             f"{colours:<12} {row['colour_difference']:>+3} {row['preference']:<4} {floats:<12} "
             f"{'yes' if row['had_pab'] else '':<3} {row['status']}"
         )
+    if note:
+        print(note)
     return EXIT_OK
 
 

@@ -276,3 +276,16 @@ def test_compare_literal_and_optimised(tmp_path, capsys):
     assert main(["compare", WORKED, "--round", "6"]) == 3
     assert main(["compare", WORKED, "--round", "5"]) == 3  # beyond the 4 rounds declared
     assert "beyond the 4 rounds" in capsys.readouterr().err
+
+
+def test_info_with_a_suspended_game(tmp_path, capsys):
+    # A chess system needs every result: a clear input error. For italo-svizzero the game
+    # counts as a draw (Art. 16), so 1 and 2 stand on 1 point each (2 for a win, 1 a draw).
+    path = _suspended_event(tmp_path)
+    assert main(["info", path]) == 3
+    assert "players 1 and 2 has no result" in capsys.readouterr().err
+    assert main(["info", path, "--system", "italo-svizzero", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    points = {row["id"]: row["score"] for row in doc["players"]}
+    assert points == {1: "1", 2: "1", 3: "2", 4: "0", 5: "2", 6: "0"}
+    assert doc["note"] == "suspended games counted as draws (Art. 16) for pairing: 1-2 (round 1)"
