@@ -38,7 +38,7 @@ art.     rule                                                   implemented by
 2.4      no colour three times in a row                         :func:`R2_4_three_in_a_row`
 2.5      upward transfers: not twice running, at most 3 / 4     :func:`R2_5_upward_transfer`
 2.6      no subgroup transfer that breaks 2.3 or 2.4            :func:`R2_6_colour_legal`
-3        colour allocation, five steps in order                 :func:`colour_allocation_1997`
+3        colour allocation, five steps in order                 :func:`colour_rule_1997`
 4        the bye (lowest group, lowest R, colour subgroup, ARO) :func:`R4_bye`
 5        first round                                            :func:`R5_first_round`
 6.2      whites by ascending ARO against blacks by rating       :func:`R6_2_white_order`, :func:`R6_2_black_order`
@@ -63,7 +63,10 @@ C1       no rematch                                             :func:`C1_no_rem
 C2       no PAB after a PAB or a win without playing            :func:`C2_bye_eligible`
 C3       no meeting of equal absolute preferences               :func:`C3_absolute_colours`
 C4       completion                                             :class:`Completion`
-C5-C10   upfloaters, their scores, colours, MaxT, repeats       :func:`objective_vector` (names ``C5`` .. ``C10``)
+C5       fewest upfloaters                                      :func:`C5_upfloaters`
+C6       upfloaters' scores as high as possible                 :func:`C6_upfloater_scores`
+C7       colour preferences                                     :func:`C7_colour_preferences`
+C8-C10   maximum upfloaters, their upfloats, repeated upfloats  :func:`C8_maximum_upfloaters`, :func:`C9_maximum_upfloats`, :func:`C10_repeated_upfloaters`
 3.1      the PAB                                                :func:`A3_1_bye`
 3.2.1-2  number and choice of upfloaters                        :func:`A3_2_2_upfloaters`
 3.2.3    G1 / G2                                                :func:`A3_2_3_split`
@@ -74,8 +77,18 @@ C5-C10   upfloaters, their scores, colours, MaxT, repeats       :func:`objective
 4.2      upfloater sequence numbers                             :func:`A4_2_upfloater_order`
 4.3      shifter sequence numbers, middle first                 :func:`A4_3_3_middle_out`
 4.4      transpositions of G2                                   :func:`A4_4_transpositions`
-5.2      colour allocation                                      :func:`colour_allocation_2026`
+5.2      colour allocation                                      :func:`colour_rule_2026`
 =======  =====================================================  ===================================
+
+The verifier (:mod:`solver.verify`, ``tabellone check`` / ``explain --system dubov``)
+reads every criterion of a round pairing through :func:`evaluate`,
+:func:`quality_criteria` and :func:`colour_article`. For 2026 these are the quality
+criteria [C5]-[C10] of each bracket, then the choices of 3.2.2, 3.2.4 and 3.2.6 among
+pairings equal on them (:data:`BRACKET_2026`), the PAB steps of 3.1 first. The 1997 text
+states no criteria apart from its procedure, so a pairing is replayed through the literal
+procedure (:class:`Replay`) and valued step by step by the place of its choices in the
+text's orders (:data:`GROUP_1997`). Either way the literal procedure's pairing is the
+smallest, and the first criterion on which two pairings differ names the article.
 
 Readings chosen where the 1997 text is silent, ambiguous or garbled are marked in the
 code with ``Reading (art. N)`` and listed in ``docs/dubov.md``.
@@ -273,37 +286,40 @@ def _alternation(a: DP, b: DP) -> str | None:
 
 
 def colour_allocation_1997(a: DP, b: DP) -> tuple[DP, DP]:
-    """Art. 3 (1997), (white, black), in the text's order:
-
-    3.1 both get their due colour; 3.2 equalise the numbers of Whites and Blacks (the
-    player whose difference is further from zero gets his due colour); 3.3 alternate
-    from the latest game in which their colours differed; 3.4 White to the higher ARO;
-    3.5 White to the lower rating.
-
-    Reading (art. 2.6 and 3): the restrictions 2.3 and 2.4 come first: when only one
-    allocation keeps both players within them, that one is given. Reading (art. 3): when
-    ARO and rating are equal too, White goes to the smaller pairing number.
-    """
-    legal = [c for c in (WHITE, BLACK) if c in a.allowed and opposite(c) in b.allowed]
-    if len(legal) == 1:
-        return (a, b) if legal[0] == WHITE else (b, a)
-    colour = _colour_1997(a, b)
+    """Art. 3 (1997): the pair as (white, black), by :func:`colour_rule_1997`."""
+    colour, _ = colour_rule_1997(a, b)
     return (a, b) if colour == WHITE else (b, a)
 
 
-def _colour_1997(a: DP, b: DP) -> str:
-    if a.due != b.due:  # 3.1
-        return a.due
-    if abs(a.cd) != abs(b.cd):  # 3.2
-        return a.due if abs(a.cd) > abs(b.cd) else opposite(b.due)
-    alt = _alternation(a, b)  # 3.3
+def colour_rule_1997(a: DP, b: DP) -> tuple[str, str]:
+    """The colour of ``a`` when ``a`` meets ``b`` (1997), and the step that decides it.
+
+    Art. 3 in the text's order: 3.1 both get their due colour; 3.2 equalise the numbers
+    of Whites and Blacks (the player whose difference is further from zero gets his due
+    colour); 3.3 alternate from the latest game in which their colours differed; 3.4
+    White to the higher ARO; 3.5 White to the lower rating. The steps are bullet points in
+    the text; they are numbered 3.1-3.5 here in their order.
+
+    Reading (art. 2.6 and 3): the restrictions 2.3 and 2.4 come first: when only one
+    allocation keeps both players within them, that one is given (step ``"2.6"``).
+    Reading (art. 3): when ARO and rating are equal too, White goes to the smaller
+    pairing number (step ``"3 (reading: smaller pairing number)"``).
+    """
+    legal = [c for c in (WHITE, BLACK) if c in a.allowed and opposite(c) in b.allowed]
+    if len(legal) == 1:
+        return legal[0], "2.6"
+    if a.due != b.due:
+        return a.due, "3.1"
+    if abs(a.cd) != abs(b.cd):
+        return (a.due if abs(a.cd) > abs(b.cd) else opposite(b.due)), "3.2"
+    alt = _alternation(a, b)
     if alt is not None:
-        return alt
-    if a.aro != b.aro:  # 3.4
-        return WHITE if a.aro > b.aro else BLACK
-    if a.rating != b.rating:  # 3.5
-        return WHITE if a.rating < b.rating else BLACK
-    return WHITE if a.tpn < b.tpn else BLACK
+        return alt, "3.3"
+    if a.aro != b.aro:
+        return (WHITE if a.aro > b.aro else BLACK), "3.4"
+    if a.rating != b.rating:
+        return (WHITE if a.rating < b.rating else BLACK), "3.5"
+    return (WHITE if a.tpn < b.tpn else BLACK), "3 (reading: smaller pairing number)"
 
 
 def _higher_ranked(a: DP, b: DP) -> DP:
@@ -311,29 +327,32 @@ def _higher_ranked(a: DP, b: DP) -> DP:
 
 
 def colour_allocation_2026(a: DP, b: DP, initial_colour: str) -> tuple[DP, DP]:
-    """Art. 5.2 (2026), (white, black), in order: 5.2.1 two players without games: the
-    higher ranked (more points, then smaller TPN) takes the initial colour when his TPN
-    is odd, the other colour when even; 5.2.2 grant both preferences; 5.2.3 grant the
-    stronger one; 5.2.4 alternate to the latest game in which one had White and the
-    other Black (C.04.2 Art. 3.4); 5.2.5 grant the higher ranked player's preference."""
-    colour = _colour_2026(a, b, initial_colour)
+    """Art. 5.2 (2026): the pair as (white, black), by :func:`colour_rule_2026`."""
+    colour, _ = colour_rule_2026(a, b, initial_colour)
     return (a, b) if colour == WHITE else (b, a)
 
 
-def _colour_2026(a: DP, b: DP, initial: str) -> str:
+def colour_rule_2026(a: DP, b: DP, initial: str) -> tuple[str, str]:
+    """The colour of ``a`` when ``a`` meets ``b`` (2026), and the article that decides it.
+
+    Art. 5.2, in order: 5.2.1 two players without games: the higher ranked (more points,
+    then smaller TPN) takes the initial colour when his TPN is odd, the other colour when
+    even; 5.2.2 grant both preferences; 5.2.3 grant the stronger one; 5.2.4 alternate to
+    the latest game in which one had White and the other Black (C.04.2 Art. 3.4); 5.2.5
+    grant the higher ranked player's preference."""
     if a.no_games and b.no_games:
         top = _higher_ranked(a, b)
         c = initial if top.tpn % 2 == 1 else opposite(initial)
-        return c if top is a else opposite(c)
+        return (c if top is a else opposite(c)), "5.2.1"
     if a.due != b.due:
-        return a.due
+        return a.due, "5.2.2"
     if a.strength != b.strength:
-        return a.due if a.strength > b.strength else opposite(b.due)
+        return (a.due if a.strength > b.strength else opposite(b.due)), "5.2.3"
     alt = _alternation(a, b)
     if alt is not None:
-        return alt
+        return alt, "5.2.4"
     top = _higher_ranked(a, b)
-    return a.due if top is a else opposite(b.due)
+    return (a.due if top is a else opposite(b.due)), "5.2.5"
 
 
 # ========================================================================================
@@ -403,6 +422,46 @@ class Completion:
 
     def remove(self, a: int) -> None:
         self.out.add(a)
+
+
+class Follow:
+    """How the literal 1997 procedure takes its decisions.
+
+    Every choice the 1997 text makes is the first candidate, in an order the text gives,
+    that passes the step's test: the bye (4, 5), the opponents of the floaters (8.2) and
+    of the players who met their whole group (7.1), the player brought up (7.2), a
+    same-colour opponent (6.3, last paragraph). The procedure asks :meth:`pick` for each;
+    this base class is the text itself. :class:`Replay` (the verifier) answers with the
+    choices of a given pairing instead and records where they stand in the text's
+    orders. The other hooks report decisions the procedure takes as a whole (the
+    floaters of 6.4, the rows of 6.2-6.3 and of 5, the arbiter's pairing of art. 9); here
+    they do nothing.
+    """
+
+    def pick(self, article: str, subject: frozenset[int] | None, candidates: Sequence[int], passes: Callable[[int], bool]) -> int | None:
+        """The candidate taken at step ``article`` for the players ``subject`` (None: the
+        bye): the first of ``candidates`` that ``passes``, or None."""
+        return next((c for c in candidates if passes(c)), None)
+
+    def group(self, score: Fraction, oracle: Completion) -> None:
+        """The procedure starts on the score group ``score``."""
+
+    def floaters(self, ctx: "Ctx", oracle: Completion, members: list[int], chosen: list[int]) -> None:
+        """6.4: of ``members``, the procedure sends ``chosen`` (perhaps none) down."""
+
+    def rows(self, ctx: "Ctx", members: list[int], rows: list[int], cols: list[int], got: list[tuple[int, int]]) -> None:
+        """6.2-6.3: the procedure pairs the rows (the White subgroup in 6.2 order) with the
+        columns (the Black subgroup) as ``got``, row by row."""
+
+    def first_round(self, top: list[int], bottom: list[int], got: list[tuple[int, int]]) -> None:
+        """5: the procedure pairs the upper half with the lower half as ``got``."""
+
+    def arbiter(self, ctx: "Ctx", members: list[int], pairs: list[tuple[int, int]]) -> None:
+        """9: the text cannot pair ``members``; the arbiter pairs them as ``pairs``."""
+
+
+#: The text's own way of deciding: the first candidate that passes.
+TEXT = Follow()
 
 
 @dataclass
@@ -579,7 +638,7 @@ def _completable_whole(ctx: Ctx, bye: int | None) -> bool:
 # the bye
 
 
-def R4_bye(ctx: Ctx, oracle: Completion) -> int | None:
+def R4_bye(ctx: Ctx, oracle: Completion, follow: Follow = TEXT) -> int | None:
     """Art. 4 (1997): with an odd number of players the bye goes to the player of the
     lowest score group with the lowest rating; with the lowest rating in both colour
     subgroups, to the one of the dominating colour; with equal ratings, to the higher ARO.
@@ -591,22 +650,29 @@ def R4_bye(ctx: Ctx, oracle: Completion) -> int | None:
     P = ctx.P
     if ctx.n % 2 == 0:
         return None
-    scores = sorted({p.score for p in P})
-    for s in scores:
+    order: list[int] = []
+    for s in sorted({p.score for p in P}):
         group = [p for p in P if p.score == s]
         whites = sum(1 for p in group if p.due == WHITE)
         blacks = len(group) - whites
         dominating = WHITE if whites > blacks else BLACK if blacks > whites else None
         ordered = sorted(group, key=lambda p: (p.rating, 0 if (dominating is None or p.due == dominating) else 1, -p.aro, -p.tpn))
-        for p in ordered:
-            if not R2_2_bye_eligible(p):
-                continue
-            oracle.out.add(p.index)
-            if oracle.feasible():
-                oracle.out.discard(p.index)
-                return p.index
-            oracle.out.discard(p.index)
-    raise NoPairingError("no player can take the bye and leave the others pairable (1997 Art. 2.2, 4)")
+        order += [p.index for p in ordered]
+    bye = follow.pick("1997 4", None, order, lambda i: _bye_leaves_pairable(oracle, P[i]))
+    if bye is None:
+        raise NoPairingError("no player can take the bye and leave the others pairable (1997 Art. 2.2, 4)")
+    return bye
+
+
+def _bye_leaves_pairable(oracle: Completion, p: DP) -> bool:
+    """1997 Art. 2.2, and the reading of art. 4 / 9 (2026 Art. 3.1.2): ``p`` may take the
+    bye and the others can all be paired without him."""
+    if not R2_2_bye_eligible(p):
+        return False
+    oracle.out.add(p.index)
+    ok = oracle.feasible()
+    oracle.out.discard(p.index)
+    return ok
 
 
 def A3_1_bye(ctx: Ctx, oracle: Completion) -> int | None:
@@ -811,7 +877,40 @@ def A3_2_3_split(ctx: Ctx, members: list[int]) -> dict[int, str]:
 
 
 def _max_upfloater(ctx: Ctx, p: DP) -> bool:
+    """Art. 1.8.1 (2026): upfloated MaxT times already."""
     return p.upfloats >= A1_8_max_t(ctx.total_rounds)
+
+
+# ----------------------------------------------------------------------------------------
+# 2026: the quality criteria [C5]-[C10] (Art. 2.3), one pair or one upfloater at a time.
+# The upfloater choice (A3_2_2_upfloaters) weighs edges with these terms; the bracket
+# values below (objective_vector, evaluate) sum them.
+
+
+def C7_unmet_preferences(a: DP, b: DP) -> int:
+    """[C7] (Art. 2.3.3) for one pair: how many of the two do not get their colour
+    preference. Every player has one (no games: mild Black, 1.6.4) and 5.2.2 grants both
+    when they differ, so this is 1 when both prefer the same colour, else 0."""
+    return int(a.due == b.due)
+
+
+def C8_maximum_upfloater(ctx: Ctx, up: DP) -> bool:
+    """[C8] (Art. 2.3.4) for one upfloater: a maximum upfloater (1.8), unless this is the
+    last round."""
+    return not ctx.last_round and _max_upfloater(ctx, up)
+
+
+def C9_upfloat_times(ctx: Ctx, up: DP) -> int:
+    """[C9] (Art. 2.3.5) for one upfloater: the times a maximum upfloater has been
+    upfloated (0 for any other upfloater, and in the last round). Reading: the text's
+    "number of times a maximum upfloater is upfloated" is summed over the bracket."""
+    return up.upfloats if C8_maximum_upfloater(ctx, up) else 0
+
+
+def C10_upfloated_before(ctx: Ctx, up: DP) -> bool:
+    """[C10] (Art. 2.3.6) for one upfloater: he upfloated in the previous round (not
+    counted in the last round)."""
+    return not ctx.last_round and up.upfloated_last
 
 
 def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[int]:
@@ -839,23 +938,22 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
     levels = sorted({p.score for p in pool})
     lv = {x: k for k, x in enumerate(levels)}
     L, npool = len(levels), len(pool)
-    last = ctx.last_round
     c9_top = ctx.total_rounds + 1
     zero = [0] * (L + 6)
 
     def fields(u, v):
         if u not in res and v not in res:
             return zero
-        c7 = 1 - int(P[u].due == P[v].due)
+        c7 = 1 - C7_unmet_preferences(P[u], P[v])
         if u in res and v in res:
             return [1] + [0] * L + [c7, 0, 0, 0, 0]
         f = v if u in res else u
         up = P[f]
         c6 = [1] * L
         c6[lv[up.score]] = 0
-        maxup = (not last) and _max_upfloater(ctx, up)
-        c10 = (not last) and up.upfloated_last
-        return [0] + c6 + [c7, 1 - int(maxup), c9_top - (up.upfloats if maxup else 0), 1 - int(c10), _setbit(pos[f], npool)]
+        c8 = 1 - int(C8_maximum_upfloater(ctx, up))
+        c10 = 1 - int(C10_upfloated_before(ctx, up))
+        return [0] + c6 + [c7, c8, c9_top - C9_upfloat_times(ctx, up), c10, _setbit(pos[f], npool)]
 
     per_edge = [1] + [1] * L + [1, 1, c9_top, 1, 1 << max(npool - 1, 0)]
     mate = _lex_match(ctx, oracle, fields, per_edge)
@@ -894,7 +992,7 @@ def A3_2_4_shift(ctx: Ctx, oracle: Completion, members: list[int], side: dict[in
         if (u in mem) != (v in mem):
             return None
         same = side[u] == side[v]
-        c7 = 1 - int(P[u].due == P[v].due)
+        c7 = 1 - C7_unmet_preferences(P[u], P[v])
         inner = 1 - int(same and side[u] == smaller)
         sh = _shifter(u, v, side, seq) if same else None
         f_small = _setbit(seq[sh], nm) if sh is not None and side[sh] == smaller else 0
@@ -1144,7 +1242,7 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
     return _lex_match(ctx, oracle, fields, [1, 1 << nm, 1 << nm, big_aro, nm * nm])
 
 
-def R5_first_round(ctx: Ctx, oracle: Completion) -> tuple[list[tuple[int, int]], int | None]:
+def R5_first_round(ctx: Ctx, oracle: Completion, follow: Follow = TEXT) -> tuple[list[tuple[int, int]], int | None]:
     """Art. 5 (1997): the list (by pairing number) is cut in two halves; the first of
     the upper half meets the first of the lower half, and so on; with an odd number the
     last player gets the bye. The colour of the first pair is drawn (the initial colour
@@ -1155,26 +1253,25 @@ def R5_first_round(ctx: Ctx, oracle: Completion) -> tuple[list[tuple[int, int]],
     order = sorted(range(ctx.n), key=lambda i: ctx.P[i].tpn)
     bye = None
     if ctx.n % 2:
-        for i in reversed(order):
-            if R2_2_bye_eligible(ctx.P[i]):
-                oracle.remove(i)
-                if oracle.feasible():
-                    bye = i
-                    break
-                oracle.out.discard(i)
+        bye = follow.pick("1997 5", None, order[::-1], lambda i: _bye_leaves_pairable(oracle, ctx.P[i]))
         if bye is None:
             raise NoPairingError("no player can take the bye (1997 Art. 2.2, 5)")
+        oracle.remove(bye)
         order.remove(bye)
+    follow.group(ctx.P[0].score, oracle)
     half = len(order) // 2
     top, bottom = order[:half], order[half:]
-    tset, bset = set(top), set(bottom)
+    tset = set(top)
 
     def ok(partial):
         return oracle.feasible(partial, lambda a, b: (a in tset) != (b in tset))
 
     rows = R6_3_rows(top, bottom, ok)
-    if rows is None:
+    if rows is not None:
+        follow.first_round(top, bottom, rows)
+    else:
         rows = _general_rows(ctx, oracle, order)
+        follow.arbiter(ctx, order, rows)
     return rows, bye
 
 
@@ -1183,7 +1280,7 @@ def _general_rows(ctx: Ctx, oracle: Completion, members: list[int]) -> list[tupl
     return [(u, mate[u]) for u in members if u < mate[u]]
 
 
-def R7_1_islands(ctx: Ctx, oracle: Completion, members: list[int]) -> list[tuple[int, int]]:
+def R7_1_islands(ctx: Ctx, oracle: Completion, members: list[int], follow: Follow = TEXT) -> list[tuple[int, int]]:
     """Art. 7.1 (1997): a player who has already met (or may not meet) every player of
     his score group gets an opponent from the next possible lower score group: of the
     opposite due colour if possible, the highest rating, then the lowest ARO (then the
@@ -1203,23 +1300,19 @@ def R7_1_islands(ctx: Ctx, oracle: Completion, members: list[int]) -> list[tuple
             continue
         s = P[i].score
         lower = sorted({P[j].score for j in oracle.free() if P[j].score < s}, reverse=True)
-        chosen = None
+        order: list[int] = []
         for level in lower:
             cands = [P[j] for j in oracle.free() if P[j].score == level and ctx.compat[i][j]]
             cands.sort(key=lambda p: (not ctx.upfloat_ok[p.index], p.due == P[i].due, -p.rating, p.aro, p.tpn))
-            for c in cands:
-                if oracle.feasible([(i, c.index)]):
-                    chosen = c.index
-                    break
-            if chosen is not None:
-                break
+            order += [c.index for c in cands]
+        chosen = follow.pick("1997 7.1", frozenset({i}), order, lambda j: oracle.feasible([(i, j)]))
         if chosen is not None:
             oracle.commit(i, chosen)
             pairs.append((i, chosen))
     return pairs
 
 
-def R7_2_odd_group(ctx: Ctx, oracle: Completion, members: list[int]) -> int | None:
+def R7_2_odd_group(ctx: Ctx, oracle: Completion, members: list[int], follow: Follow = TEXT) -> int | None:
     """Art. 7.2 (1997): a group with an odd number of players takes one from the nearest
     lower score group: one who has not met at least one of its players and can be paired
     by the colour rules; of the colour opposite to the group's dominating due colour,
@@ -1236,18 +1329,17 @@ def R7_2_odd_group(ctx: Ctx, oracle: Completion, members: list[int]) -> int | No
     s = P[left[0]].score
     lower = sorted({P[j].score for j in oracle.free() if P[j].score < s}, reverse=True)
     lset = set(left)
+    order: list[int] = []
     for level in lower:
         cands = [P[j] for j in oracle.free() if P[j].score == level and any(ctx.compat[j][k] for k in left)]
         cands.sort(key=lambda p: (not ctx.upfloat_ok[p.index], p.due == dominating, -p.rating, p.aro, p.tpn))
-        for c in cands:
-            closed = lset | {c.index}
+        order += [c.index for c in cands]
 
-            def edge_ok(a, b, closed=closed):
-                return (a in closed) == (b in closed)
+    def closes(c: int) -> bool:
+        closed = lset | {c}
+        return oracle.feasible([], lambda a, b: (a in closed) == (b in closed))
 
-            if oracle.feasible([], edge_ok):
-                return c.index
-    return None
+    return follow.pick("1997 7.2", frozenset(lset), order, closes)
 
 
 def R7_3_7_4_equalise(ctx: Ctx, members: list[int]) -> tuple[list[int], list[int]]:
@@ -1273,7 +1365,7 @@ def R7_3_7_4_equalise(ctx: Ctx, members: list[int]) -> tuple[list[int], list[int
     return W, B
 
 
-def R6_3_same_colour_partner(ctx: Ctx, oracle: Completion, W: list[int], B: list[int], closed: set[int]) -> tuple[int, int] | None:
+def R6_3_same_colour_partner(ctx: Ctx, oracle: Completion, W: list[int], B: list[int], closed: set[int], follow: Follow = TEXT) -> tuple[int, int] | None:
     """Art. 6.3, last paragraph (1997): when White no. k has met every Black, his
     opponent is sought among the Whites k+1 .. n, then k-1 .. 1. Reading (art. 6.3): the
     mirror rule for a Black who has met every White; the pair must keep the group and
@@ -1288,9 +1380,12 @@ def R6_3_same_colour_partner(ctx: Ctx, oracle: Completion, W: list[int], B: list
         for k, i in enumerate(order):
             if any(ctx.compat[i][j] for j in other):
                 continue
-            for j in order[k + 1:] + list(reversed(order[:k])):
-                if ctx.compat[i][j] and oracle.feasible([(i, j)], edge_ok):
-                    return i, j
+            j = follow.pick(
+                "1997 6.3 partner", frozenset({i}), order[k + 1:] + order[:k][::-1],
+                lambda j, i=i: ctx.compat[i][j] and oracle.feasible([(i, j)], edge_ok),
+            )
+            if j is not None:
+                return i, j
     return None
 
 
@@ -1307,7 +1402,7 @@ def R6_4_floater_order(ctx: Ctx, oracle: Completion, candidates: list[int], from
     return sorted(candidates, key=lambda i: (i in from_above, not can_lower(i), -P[i].tpn))
 
 
-def R8_floaters(ctx: Ctx, oracle: Completion, floaters: list[int], members: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+def R8_floaters(ctx: Ctx, oracle: Completion, floaters: list[int], members: list[int], follow: Follow = TEXT) -> tuple[list[tuple[int, int]], list[int]]:
     """Art. 8 (1997): floaters due White sorted as the Whites of 6.2, those due Black as
     its Blacks; from the highest White floater, alternating White and Black, each is
     paired with the player of the group with the highest rating, of the opposite due
@@ -1326,31 +1421,33 @@ def R8_floaters(ctx: Ctx, oracle: Completion, floaters: list[int], members: list
     for f in order:
         cands = [P[j] for j in members if j not in oracle.mate]
         cands.sort(key=lambda p: (p.due == P[f].due, -p.rating, p.aro, p.tpn))
-        for c in cands:
-            if ctx.compat[f][c.index] and oracle.feasible([(f, c.index)]):
-                oracle.commit(f, c.index)
-                pairs.append(_roles_1997(ctx, f, c.index))
-                break
-        else:
+        c = follow.pick("1997 8.2", frozenset({f}), [p.index for p in cands], lambda j, f=f: ctx.compat[f][j] and oracle.feasible([(f, j)]))
+        if c is None:
             left.append(f)
+        else:
+            oracle.commit(f, c)
+            pairs.append(_roles_1997(ctx, f, c))
     return pairs, left
 
 
-def _pair_1997_literal_group(ctx: Ctx, oracle: Completion, s: Fraction, incoming: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+def _pair_1997_literal_group(ctx: Ctx, oracle: Completion, s: Fraction, incoming: list[int], follow: Follow = TEXT) -> tuple[list[tuple[int, int]], list[int]]:
     """One score group by the 1997 procedure: 8 (floaters from above), 7.1, 7.2,
-    7.3/7.4, 6.2/6.3, 6.4. Returns (row, column) pairs and the floaters going down."""
+    6.4, 7.3/7.4, 6.2/6.3. Returns (row, column) pairs and the floaters going down.
+    ``follow`` takes the decisions (:class:`Follow`)."""
     P = ctx.P
+    follow.group(s, oracle)
     free = set(oracle.free())
     members = [i for i in range(ctx.n) if P[i].score == s and i in free]
-    pairs, incoming = R8_floaters(ctx, oracle, incoming, members)
+    pairs, incoming = R8_floaters(ctx, oracle, incoming, members, follow)
     members = [i for i in members if i not in oracle.mate]
-    for a, b in R7_1_islands(ctx, oracle, members):
+    for a, b in R7_1_islands(ctx, oracle, members, follow):
         pairs.append(_roles_1997(ctx, a, b))
     members = [i for i in members if i not in oracle.mate]
-    extra = R7_2_odd_group(ctx, oracle, members)
+    extra = R7_2_odd_group(ctx, oracle, members, follow)
     if extra is not None:
         members.append(extra)
     down = list(incoming)
+    floated = False
     while members:
         closed = set(members)
 
@@ -1360,9 +1457,14 @@ def _pair_1997_literal_group(ctx: Ctx, oracle: Completion, s: Fraction, incoming
         if len(members) % 2 or not oracle.feasible([], closed_ok):
             # 6.4: the group cannot be paired inside itself; choose the floaters
             floaters = _choose_floaters_1997(ctx, oracle, members, set())
+            follow.floaters(ctx, oracle, members, floaters)
+            floated = True
             down += floaters
             members = [i for i in members if i not in floaters]
             continue
+        if not floated:
+            follow.floaters(ctx, oracle, members, [])
+            floated = True
         W, B = R7_3_7_4_equalise(ctx, members)
         wset, bset = set(W), set(B)
         rows = [p.index for p in R6_2_white_order(P[i] for i in W)]
@@ -1378,11 +1480,12 @@ def _pair_1997_literal_group(ctx: Ctx, oracle: Completion, s: Fraction, incoming
             _seed_rows(ctx, oracle, rows, cols, bip_ok)
             got = R6_3_rows(rows, cols, lambda partial: oracle.feasible(partial, bip_ok))
         if got is not None:
+            follow.rows(ctx, members, rows, cols, got)
             for a, b in got:
                 oracle.commit(a, b)
             pairs += got
             break
-        pair = R6_3_same_colour_partner(ctx, oracle, W, B, closed)
+        pair = R6_3_same_colour_partner(ctx, oracle, W, B, closed, follow)
         if pair is not None:
             oracle.commit(*pair)
             pairs.append(_roles_1997(ctx, *pair))
@@ -1391,11 +1494,11 @@ def _pair_1997_literal_group(ctx: Ctx, oracle: Completion, s: Fraction, incoming
         # Reading (art. 9): no row assignment exists and nobody has met a whole
         # subgroup: the arbiter pairs the group as the optimisation model does.
         mate = _close_group_1997(ctx, oracle, members, optimise=True)
-        for u in members:
-            v = mate[u]
-            if u < v:
-                oracle.commit(u, v)
-                pairs.append(_roles_1997(ctx, u, v))
+        made = [(u, mate[u]) for u in members if u < mate[u]]
+        follow.arbiter(ctx, members, made)
+        for u, v in made:
+            oracle.commit(u, v)
+            pairs.append(_roles_1997(ctx, u, v))
         break
     return pairs, down
 
@@ -1436,13 +1539,20 @@ def _choose_floaters_1997(ctx: Ctx, oracle: Completion, members: list[int], from
     return [i for i in order if mate.get(i) not in mem]
 
 
-def _pair_1997(ctx: Ctx, optimise: bool) -> tuple[list[tuple[int, int]], int | None]:
+def _first_round_1997(ctx: Ctx) -> bool:
+    """Art. 5 (1997) pairs the round: nobody has played and all have one score."""
+    return all(p.no_games for p in ctx.P) and len({p.score for p in ctx.P}) == 1
+
+
+def _pair_1997(ctx: Ctx, optimise: bool, follow: Follow = TEXT) -> tuple[list[tuple[int, int]], int | None]:
+    """The 1997 round: the literal procedure (decisions taken by ``follow``) or, with
+    ``optimise``, the optimisation model group by group."""
     oracle = Completion(ctx.n, ctx.compat)
     P = ctx.P
-    if all(p.no_games for p in P) and len({p.score for p in P}) == 1:
-        rows, bye = R5_first_round(ctx, oracle)
+    if _first_round_1997(ctx):
+        rows, bye = R5_first_round(ctx, oracle, follow)
         return rows, bye
-    bye = R4_bye(ctx, oracle)
+    bye = R4_bye(ctx, oracle, follow)
     if bye is not None:
         oracle.remove(bye)
     pairs: list[tuple[int, int]] = []
@@ -1457,16 +1567,17 @@ def _pair_1997(ctx: Ctx, optimise: bool) -> tuple[list[tuple[int, int]], int | N
                 oracle.commit(a, b)
             pairs += got
         else:
-            got, incoming = _pair_1997_literal_group(ctx, oracle, s, incoming)
+            got, incoming = _pair_1997_literal_group(ctx, oracle, s, incoming, follow)
             pairs += got
     left = oracle.free()
     if left:
         # Reading (art. 9): floaters left at the bottom are paired as the model pairs.
         mate = _close_group_1997(ctx, oracle, left, optimise=True)
-        for u in left:
-            if u < mate[u]:
-                oracle.commit(u, mate[u])
-                pairs.append(_roles_1997(ctx, u, mate[u]))
+        made = [(u, mate[u]) for u in left if u < mate[u]]
+        follow.arbiter(ctx, left, made)
+        for u, v in made:
+            oracle.commit(u, v)
+            pairs.append(_roles_1997(ctx, u, v))
     return pairs, bye
 
 
@@ -1474,8 +1585,11 @@ def _pair_1997(ctx: Ctx, optimise: bool) -> tuple[list[tuple[int, int]], int | N
 # entry points
 
 
-def _prepare(t: Tournament, edition: str, round_number: int | None, ratings) -> Ctx:
+def _prepare(t: Tournament, edition: str, round_number: int | None, ratings, no_bye: frozenset[int] = frozenset()) -> Ctx:
     ctx = _context(t, edition, round_number, ratings)
+    for p in ctx.P:
+        if p.id in no_bye:
+            p.bye_ok = False
     if edition == "1997":
         ok = any(_completable_whole(ctx, b) for b in _bye_candidates(ctx))
         if not ok:
@@ -1521,14 +1635,14 @@ def _first_round_colours(ctx: Ctx, rows: list[tuple[int, int]]) -> list[tuple[in
     return out
 
 
-def _run(t: Tournament, edition: str, round_number: int | None, method: str, ratings) -> tuple[Ctx, Pairing]:
+def _run(t: Tournament, edition: str, round_number: int | None, method: str, ratings, no_bye: frozenset[int] = frozenset()) -> tuple[Ctx, Pairing]:
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}", field="method")
-    ctx = _prepare(t, edition, round_number, ratings)
+    ctx = _prepare(t, edition, round_number, ratings, no_bye)
     optimise = method == "optimised"
     if edition == "1997":
         pairs, bye = _pair_1997(ctx, optimise)
-        if all(p.no_games for p in ctx.P) and len({p.score for p in ctx.P}) == 1:
+        if _first_round_1997(ctx):
             P = ctx.P
             coloured = _first_round_colours(ctx, pairs)
             pairing = Pairing(
@@ -1548,13 +1662,16 @@ def pair_round(
     round_number: int | None = None,
     method: str = "literal",
     ratings: dict[int, int] | None = None,
+    no_bye: frozenset[int] = frozenset(),
 ) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Dubov system.
 
     ``method`` is ``"literal"`` (the text's procedure) or ``"optimised"`` (the
     lexicographic model); ``ratings`` gives provisional ratings for unrated players (by
-    id). The pairing is checked by :func:`check_absolute` before it is returned."""
-    ctx, pairing = _run(t, edition, round_number, method, ratings)
+    id); ``no_bye`` lists players barred from the bye on top of 1997 Art. 2.2 / 2026 C2
+    (``tabellone explain --bye`` prices the pairing without a given bye with it). The
+    pairing is checked by :func:`check_absolute` before it is returned."""
+    ctx, pairing = _run(t, edition, round_number, method, ratings, no_bye)
     problems = check_absolute(t, pairing, edition, ratings=ratings)
     if problems:
         raise SelfCheckError("the Dubov engine produced an illegal pairing: " + "; ".join(problems))
@@ -1610,83 +1727,233 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", ratin
 # objective vectors and the comparison of the two methods
 
 
+@dataclass
+class Bracket:
+    """One bracket of a complete round pairing, found from the pairing itself as the 2026
+    text builds brackets (Art. 1.3.2, 1.9.2): the scoregroups from the top, each with its
+    residents still unpaired when it is reached, the upfloaters paired with them and the
+    pairs among them; ``pool`` holds the players below not yet paired (the possible
+    upfloaters of Art. 4.2.1). The 1997 optimiser reads its score groups the same way.
+    Indices are into ``ctx.P``."""
+
+    score: Fraction
+    residents: list[int]
+    ups: list[int]
+    pairs: list[tuple[int, int]]
+    pool: list[int]
+    _shift: "_ShiftView | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def members(self) -> list[int]:
+        return self.residents + self.ups
+
+
+def brackets_of(ctx: Ctx, pairs: Sequence[tuple[int, int]], bye: int | None) -> list[Bracket]:
+    """The brackets of a complete pairing (indices into ``ctx.P``), one per score present
+    in the round, from the top; a bracket whose residents were all taken up by brackets
+    above is kept, empty, so that two pairings of one round have matching lists."""
+    P = ctx.P
+    mate: dict[int, int] = {}
+    for a, b in pairs:
+        mate[a] = b
+        mate[b] = a
+    out = []
+    paired_above: set[int] = set()
+    for s in sorted({p.score for p in P}, reverse=True):
+        residents = [p.index for p in P if p.score == s and p.index != bye and p.index not in paired_above]
+        ups = [mate[r] for r in residents if r in mate and P[mate[r]].score < s]
+        mem = set(residents) | set(ups)
+        bpairs = [(u, mate[u]) for u in residents + ups if u in mate and u < mate[u] and mate[u] in mem]
+        pool = [p.index for p in P if p.score < s and p.index != bye and p.index not in paired_above]
+        out.append(Bracket(s, residents, ups, bpairs, pool))
+        paired_above |= mem
+    return out
+
+
+@dataclass
+class _ShiftView:
+    """A bracket's pairs read as G1 / G2 after the shifts of Art. 3.2.3-3.2.4 (2026):
+    the initial subgroup of every member, the sequence numbers of Art. 4.3 (0-based),
+    the smaller subgroup, the shifters, and every pair as (row, column): the row is the
+    member of S1 (G1 after the shifts), the column the member of G2."""
+
+    side: dict[int, str]
+    seq: dict[int, int]
+    smaller: str
+    shifters: list[int]
+    roles: list[tuple[int, int]]
+
+
+def _shift_view(ctx: Ctx, br: Bracket) -> _ShiftView:
+    """Reading (art. 3.2.4): in a pair of two players of one subgroup the shifter is the
+    one with the smaller sequence number. This is the most favourable reading of a
+    pairing, and for the pairing the procedure makes it is the procedure's own."""
+    if br._shift is None:
+        members = br.members
+        side = A3_2_3_split(ctx, members)
+        seq = _shift_sequences(ctx, members, side)
+        n1 = sum(1 for i in members if side[i] == WHITE)
+        smaller = BLACK if len(members) - n1 < n1 else WHITE
+        shifters, roles = [], []
+        for u, v in br.pairs:
+            sh = _shifter(u, v, side, seq) if side[u] == side[v] else None
+            if sh is not None:
+                shifters.append(sh)
+            roles.append(_roles(u, v, side, sh))
+        br._shift = _ShiftView(side, seq, smaller, shifters, roles)
+    return br._shift
+
+
+def C5_upfloaters(ctx: Ctx, br: Bracket) -> int:
+    """[C5] (Art. 2.3.1): the number of upfloaters."""
+    return len(br.ups)
+
+
+def C6_upfloater_scores(ctx: Ctx, br: Bracket) -> tuple[Fraction, ...]:
+    """[C6] (Art. 2.3.2): the score differences in the pairs with upfloaters, largest
+    first (so the upfloaters' scores are as high as possible)."""
+    return tuple(sorted((br.score - ctx.P[u].score for u in br.ups), reverse=True))
+
+
+def C7_colour_preferences(ctx: Ctx, br: Bracket) -> int:
+    """[C7] (Art. 2.3.3): players of the bracket who do not get their colour preference
+    (:func:`C7_unmet_preferences` summed over its pairs)."""
+    return sum(C7_unmet_preferences(ctx.P[u], ctx.P[v]) for u, v in br.pairs)
+
+
+def C8_maximum_upfloaters(ctx: Ctx, br: Bracket) -> int:
+    """[C8] (Art. 2.3.4): upfloaters who are maximum upfloaters (not in the last round)."""
+    return sum(1 for u in br.ups if C8_maximum_upfloater(ctx, ctx.P[u]))
+
+
+def C9_maximum_upfloats(ctx: Ctx, br: Bracket) -> int:
+    """[C9] (Art. 2.3.5): the times the maximum upfloaters among the upfloaters have
+    been upfloated (not in the last round)."""
+    return sum(C9_upfloat_times(ctx, ctx.P[u]) for u in br.ups)
+
+
+def C10_repeated_upfloaters(ctx: Ctx, br: Bracket) -> int:
+    """[C10] (Art. 2.3.6): upfloaters who upfloated in the previous round (not in the
+    last round)."""
+    return sum(1 for u in br.ups if C10_upfloated_before(ctx, ctx.P[u]))
+
+
+def A3_2_2_upfloater_numbers(ctx: Ctx, br: Bracket) -> tuple[int, ...]:
+    """Art. 3.2.2 with 4.1.3 and 4.2: among the sets of upfloaters equally good on
+    [C5]-[C10], the first: the upfloaters' sequence numbers (#1 = highest score, then
+    smallest TPN, among the players below still to pair), ascending. For sets of one size
+    the text's order of sets is the order of these tuples."""
+    number = {p.index: k for k, p in enumerate(A4_2_upfloater_order(ctx.P[i] for i in br.pool), start=1)}
+    return tuple(sorted(number[u] for u in br.ups))
+
+
+def A3_2_4_pairs_inside(ctx: Ctx, br: Bracket) -> int:
+    """Art. 3.2.4, first step: the pairs the smaller subgroup (G1 when equal) forms inside
+    itself; each shifts one of its players into the other subgroup."""
+    view = _shift_view(ctx, br)
+    return sum(1 for u, v in br.pairs if view.side[u] == view.side[v] == view.smaller)
+
+
+def A3_2_4_shifters_smaller(ctx: Ctx, br: Bracket) -> tuple[int, ...]:
+    """Art. 3.2.4 with 4.3, first step: the shifters taken from the smaller subgroup, by
+    their sequence numbers of 4.3 (#1 the middle of the sorted list), ascending: the
+    best set is the first one."""
+    view = _shift_view(ctx, br)
+    return tuple(sorted(view.seq[x] + 1 for x in view.shifters if view.side[x] == view.smaller))
+
+
+def A3_2_4_shifters_larger(ctx: Ctx, br: Bracket) -> tuple[int, ...]:
+    """Art. 3.2.4 with 4.3, second step: the shifters taken from the larger subgroup to
+    equalise the two, by sequence number, ascending."""
+    view = _shift_view(ctx, br)
+    return tuple(sorted(view.seq[x] + 1 for x in view.shifters if view.side[x] != view.smaller))
+
+
+def A3_2_6_transposition_numbers(ctx: Ctx, br: Bracket) -> tuple[int, ...]:
+    """Art. 3.2.6 with 4.4: T2 as the sequence numbers of the G2 players (#1 the smallest
+    TPN) read in S1 order (Art. 3.2.5: ascending ARO, then TPN). Transpositions are taken
+    in the lexicographic order of these tuples, and T2 is the first that yields a legal
+    pairing."""
+    P = ctx.P
+    roles = _shift_view(ctx, br).roles
+    column_of = dict(roles)
+    g2 = sorted((P[c] for _, c in roles), key=lambda p: p.tpn)
+    number = {p.index: k for k, p in enumerate(g2, start=1)}
+    return tuple(number[column_of[p.index]] for p in A3_2_5_s1_order(P[r] for r, _ in roles))
+
+
+def R6_1_same_colour_pairs(ctx: Ctx, pairs: Iterable[tuple[int, int]]) -> int:
+    """Art. 6.1 with 7.3 / 7.4 (1997): pairs of two players due the same colour (the
+    normal case has as many due White as due Black; each pair the equalising moves of
+    7.3 / 7.4 make costs one player his due colour)."""
+    return sum(1 for u, v in pairs if ctx.P[u].due == ctx.P[v].due)
+
+
+def R7_3_7_4_moved(ctx: Ctx, members: Sequence[int], pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Art. 7.3 / 7.4 (1997): the players moved to the other colour subgroup, as their
+    places (1 = first) in the order of 7.3 (due White) and of 7.4 (due Black). In a pair
+    of two players due one colour the moved one is :func:`_mover_1997`'s (the first in
+    that order whom 2.6 lets move)."""
+    P = ctx.P
+    w7 = {p.index: k for k, p in enumerate(R7_3_order(P[i] for i in members if P[i].due == WHITE), start=1)}
+    b7 = {p.index: k for k, p in enumerate(R7_4_order(P[i] for i in members if P[i].due == BLACK), start=1)}
+    movers = [_mover_1997(ctx, u, v) for u, v in pairs if P[u].due == P[v].due]
+    return (tuple(sorted(w7[m] for m in movers if P[m].due == WHITE)), tuple(sorted(b7[m] for m in movers if P[m].due == BLACK)))
+
+
 def objective_vector(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None) -> list[tuple[str, str, object]]:
     """The stated objectives of a complete pairing, score group by score group from the
-    top, each component as (group score, name, value); smaller is better everywhere, and
-    the vector is compared lexicographically (both methods are judged by it).
+    top (:func:`brackets_of`), each component as (group score, name, value); smaller is
+    better everywhere, and the vector is compared lexicographically (both methods are
+    judged by it).
 
-    2026, per bracket: ``C5`` upfloaters; ``C6`` score differences of the upfloaters,
-    largest first; ``C7`` players without their colour preference; ``C8`` maximum
-    upfloaters, ``C9`` their upfloat counts, ``C10`` upfloaters of the previous round
-    (0 in the last round); ``4.2`` the upfloaters' sequence numbers; ``4.3s`` / ``4.3l``
-    the shifters' sequence numbers (smaller subgroup, larger); ``ARO`` the sum of
-    :func:`aro_cost`; ``order`` minus the sum of row x column positions (the text's
-    order).
+    2026, per bracket: ``C5`` - ``C10`` the quality criteria (:func:`C5_upfloaters` ..
+    :func:`C10_repeated_upfloaters`); ``4.2`` the upfloaters' sequence numbers
+    (:func:`A3_2_2_upfloater_numbers`); ``inner``, ``4.3s`` / ``4.3l`` the shifts
+    (:func:`A3_2_4_pairs_inside`, :func:`A3_2_4_shifters_smaller`,
+    :func:`A3_2_4_shifters_larger`); ``ARO`` the sum of :func:`aro_cost`; ``order`` minus
+    the sum of row x column positions (the text's order).
 
     1997, per score group: ``transfers`` players brought up to it (7.1, 7.2; a floater
     from above counts the same); ``distance`` their score differences, largest first;
     ``2.5`` transferred players beyond 2.5 (only when the round waives it);
     ``colour-match`` transfers due the group's dominating colour (7.2); ``choice`` the
     transferred players' places by rating (then ARO); ``colour`` pairs with equal due
-    colours (6.1, 7.3/7.4); ``7.3`` / ``7.4`` the moved players' places; ``ARO``;
-    ``order``.
+    colours (:func:`R6_1_same_colour_pairs`); ``7.3`` / ``7.4`` the moved players' places
+    (:func:`R7_3_7_4_moved`); ``ARO``; ``order``.
     """
     P = ctx.P
-    mate = {}
-    for a, b in pairs:
-        mate[a] = b
-        mate[b] = a
     out: list[tuple[str, str, object]] = []
-    paired_above: set[int] = set()
     scale = _aro_scale(P)
-    for s in sorted({p.score for p in P}, reverse=True):
-        residents = [p.index for p in P if p.score == s and p.index != bye and p.index not in paired_above]
-        res = set(residents)
-        ups = [mate[r] for r in residents if P[mate[r]].score < s]
-        members = residents + ups
-        mem = set(members)
+    for br in brackets_of(ctx, pairs, bye):
+        s, members, ups = br.score, br.members, br.ups
         tag = _points(s)
-        lower_pool = [p for p in P if p.score < s and p.index != bye and p.index not in paired_above]
-        bpairs = [(u, mate[u]) for u in members if u < mate[u] and mate[u] in mem]
         if ctx.edition == "2026":
-            last = ctx.last_round
-            out.append((tag, "C5", len(ups)))
-            out.append((tag, "C6", tuple(sorted((s - P[u].score for u in ups), reverse=True))))
-            out.append((tag, "C7", sum(1 for u, v in bpairs if P[u].due == P[v].due)))
-            out.append((tag, "C8", 0 if last else sum(1 for u in ups if _max_upfloater(ctx, P[u]))))
-            out.append((tag, "C9", 0 if last else sum(P[u].upfloats for u in ups if _max_upfloater(ctx, P[u]))))
-            out.append((tag, "C10", 0 if last else sum(1 for u in ups if P[u].upfloated_last)))
-            order = {p.index: k for k, p in enumerate(A4_2_upfloater_order(lower_pool))}
-            out.append((tag, "4.2", tuple(sorted(order[u] for u in ups))))
-            side = A3_2_3_split(ctx, members)
-            seq = _shift_sequences(ctx, members, side)
-            n1 = sum(1 for i in members if side[i] == WHITE)
-            smaller = BLACK if len(members) - n1 < n1 else WHITE
-            shs = [_shifter(u, v, side, seq) for u, v in bpairs if side[u] == side[v]]
-            out.append((tag, "inner", sum(1 for u, v in bpairs if side[u] == side[v] == smaller)))
-            out.append((tag, "4.3s", tuple(sorted(seq[x] for x in shs if side[x] == smaller))))
-            out.append((tag, "4.3l", tuple(sorted(seq[x] for x in shs if side[x] != smaller))))
-            rows = [_roles(u, v, side, _shifter(u, v, side, seq) if side[u] == side[v] else None) for u, v in bpairs]
+            for name, value in (
+                ("C5", C5_upfloaters), ("C6", C6_upfloater_scores), ("C7", C7_colour_preferences),
+                ("C8", C8_maximum_upfloaters), ("C9", C9_maximum_upfloats), ("C10", C10_repeated_upfloaters),
+                ("4.2", A3_2_2_upfloater_numbers), ("inner", A3_2_4_pairs_inside),
+                ("4.3s", A3_2_4_shifters_smaller), ("4.3l", A3_2_4_shifters_larger),
+            ):
+                out.append((tag, name, value(ctx, br)))
+            rows = _shift_view(ctx, br).roles
             rp, cp = _positions_2026(ctx, members)
         else:
             out.append((tag, "transfers", len(ups)))
             out.append((tag, "distance", tuple(sorted((s - P[u].score for u in ups), reverse=True))))
             out.append((tag, "2.5", sum(1 for u in ups if not ctx.upfloat_ok[u])))
-            dom = _dominating(ctx, residents)
+            dom = _dominating(ctx, br.residents)
             out.append((tag, "colour-match", sum(1 for u in ups if P[u].due == dom)))
-            order = {p.index: k for k, p in enumerate(sorted(lower_pool, key=_transfer_key))}
+            order = {p.index: k for k, p in enumerate(sorted((P[i] for i in br.pool), key=_transfer_key))}
             out.append((tag, "choice", tuple(sorted(order[u] for u in ups))))
-            out.append((tag, "colour", sum(1 for u, v in bpairs if P[u].due == P[v].due)))
-            w7 = {p.index: k for k, p in enumerate(R7_3_order(P[i] for i in members if P[i].due == WHITE))}
-            b7 = {p.index: k for k, p in enumerate(R7_4_order(P[i] for i in members if P[i].due == BLACK))}
-            movers = [_mover_1997(ctx, u, v) for u, v in bpairs if P[u].due == P[v].due]
-            out.append((tag, "7.3", tuple(sorted(w7[m] for m in movers if P[m].due == WHITE))))
-            out.append((tag, "7.4", tuple(sorted(b7[m] for m in movers if P[m].due == BLACK))))
-            rows = [_roles_1997(ctx, u, v) for u, v in bpairs]
+            out.append((tag, "colour", R6_1_same_colour_pairs(ctx, br.pairs)))
+            moved_w, moved_b = R7_3_7_4_moved(ctx, members, br.pairs)
+            out.append((tag, "7.3", moved_w))
+            out.append((tag, "7.4", moved_b))
+            rows = [_roles_1997(ctx, u, v) for u, v in br.pairs]
             rp, cp = _positions_1997(ctx, members)
         out.append((tag, "ARO", sum(aro_cost(P[r], P[c], scale) for r, c in rows)))
         out.append((tag, "order", -sum(rp[r] * cp[c] for r, c in rows)))
-        paired_above |= mem
     return out
 
 
@@ -1749,6 +2016,309 @@ def compare(t: Tournament, edition: str = "2026", round_number: int | None = Non
         first = ("-", "groups", len(lv), len(ov))
         better = "optimised" if len(ov) < len(lv) else "literal"
     return Comparison(lit.round, edition, lit, opt, lv, ov, same, first, better)
+
+
+# ========================================================================================
+# the verifier's view: every criterion of a round pairing (solver.verify)
+
+
+class NotAllowed:
+    """The value of a choice the text's step does not allow at that point (the chosen
+    player is not a candidate, or fails the step's test): worse than any place. One
+    instance, :data:`NOT_ALLOWED`; it compares above every number and tuple."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NotAllowed)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __lt__(self, other: object) -> bool:
+        return False
+
+    def __le__(self, other: object) -> bool:
+        return isinstance(other, NotAllowed)
+
+    def __gt__(self, other: object) -> bool:
+        return not isinstance(other, NotAllowed)
+
+    def __ge__(self, other: object) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return "a choice the text does not allow here"
+
+
+NOT_ALLOWED = NotAllowed()
+
+
+@dataclass
+class BracketValues:
+    """One bracket (2026) or score group (1997) of a round pairing: its score, its players
+    (ids) and the value of each criterion there (article -> value; every value is
+    minimised: a count, a list compared from its first item, or a place in one of the
+    text's orders)."""
+
+    score: Fraction
+    players: list[int]
+    values: dict[str, object]
+
+
+#: 2026, round level: the PAB (Art. 3.1). The text assigns it before any bracket
+#: (1.9.2), among the players C2 and C4 allow, by these three steps.
+ROUND_2026: list[tuple[str, str]] = [
+    ("2026 3.1.3", "score of the PAB assignee (the lowest)"),
+    ("2026 3.1.4", "rounds the PAB assignee did not play (the most games played)"),
+    ("2026 3.1.5", "players with a larger TPN than the PAB assignee (the largest TPN)"),
+]
+
+#: 2026, per bracket, in priority order: the quality criteria of Art. 2.3, then the
+#: choices the procedure of Art. 3.2 makes among pairings equal on them.
+BRACKET_2026: list[tuple[str, str, Callable[[Ctx, Bracket], object]]] = [
+    ("2026 C5", "upfloaters", C5_upfloaters),
+    ("2026 C6", "score differences in the pairs with upfloaters", C6_upfloater_scores),
+    ("2026 C7", "players who do not get their colour preference", C7_colour_preferences),
+    ("2026 C8", "upfloaters who are maximum upfloaters", C8_maximum_upfloaters),
+    ("2026 C9", "times the maximum upfloaters have been upfloated", C9_maximum_upfloats),
+    ("2026 C10", "upfloaters who upfloated in the previous round", C10_repeated_upfloaters),
+    ("2026 3.2.2", "the set of upfloaters (sequence numbers of Art. 4.2: the first set)", A3_2_2_upfloater_numbers),
+    ("2026 3.2.4", "pairs inside the smaller subgroup (each shifts a player)", A3_2_4_pairs_inside),
+    ("2026 3.2.4 smaller", "shifters from the smaller subgroup (sequence numbers of Art. 4.3: the first set)", A3_2_4_shifters_smaller),
+    ("2026 3.2.4 larger", "shifters from the larger subgroup (sequence numbers of Art. 4.3: the first set)", A3_2_4_shifters_larger),
+    ("2026 3.2.6", "transposition T2 (sequence numbers of Art. 4.4 in S1 order: the first legal one)", A3_2_6_transposition_numbers),
+]
+
+#: 1997: the text is a procedure; its criteria are its steps, in the order it takes them.
+#: A value is the place (1 = first) of the choice made in the order the step prescribes
+#: (:data:`NOT_ALLOWED` when the step does not allow it), or a count the step minimises.
+#: Round level first, then per score group.
+ROUND_1997: list[tuple[str, str]] = [
+    ("1997 4", "the bye: place of its receiver in the order of Art. 4 (lowest group, lowest R, dominating colour, higher ARO)"),
+    ("1997 5", "the bye in round 1: place of its receiver counting from the end of the list"),
+]
+GROUP_1997: list[tuple[str, str]] = [
+    ("1997 5 pairs", "the upper half's opponents in round 1: places in the lower half, pair by pair"),
+    ("1997 8.2", "opponents of the floaters from above: places in the order of 8.2 (opposite due colour, highest R, lowest ARO)"),
+    ("1997 7.1", "opponents from below for players who met their whole group: places in the order of 7.1"),
+    ("1997 7.2", "player brought up to make the group even: place in the order of 7.2"),
+    ("1997 6.4", "players not paired within their score group (floaters)"),
+    ("1997 6.4 choice", "floaters: places in the order of 6.4"),
+    ("1997 6.3 partner", "same-colour opponents of players who met the whole other subgroup: places in the order of 6.3"),
+    ("1997 6.1", "pairs of players due the same colour"),
+    ("1997 7.3", "due-White players moved to the Black subgroup: places in the order of 7.3"),
+    ("1997 7.4", "due-Black players moved to the White subgroup: places in the order of 7.4"),
+    ("1997 6.2-6.3", "rows: places (6.2) of the Whites' opponents among the Blacks, row by row (6.3: the first legal)"),
+    ("1997 9", "pairs the text leaves to the arbiter, made otherwise than the model pairs them"),
+]
+
+#: How the values recorded along the 1997 procedure make one value per group: counts are
+#: added, single choices kept as they are, choices made one after the other listed.
+_SUMMED_1997 = {"1997 6.4", "1997 6.1", "1997 9"}
+_LISTED_1997 = {"1997 8.2", "1997 7.1", "1997 6.3 partner"}
+
+
+class _Deviation(Exception):
+    """The replayed pairing left the text's procedure (see :class:`Replay`)."""
+
+
+class Replay(Follow):
+    """The literal 1997 procedure run along a given pairing, for the verifier.
+
+    At each decision the procedure would take, the replay looks at the choice the given
+    pairing made, records its place in the text's order (:data:`NOT_ALLOWED` if the step
+    does not allow it), and goes on while the choice is the procedure's own. At the first
+    other choice it stops (:class:`_Deviation`). So the procedure's pairing records, at
+    every step, the first allowed place, and any other pairing records the same places
+    up to its first departure, where its place is later or not allowed: compared step
+    by step, in the order of :data:`GROUP_1997`, the procedure's pairing is never worse,
+    and the first step where two pairings differ is where one left the text.
+    """
+
+    def __init__(self, ctx: Ctx, pairs: Iterable[tuple[int, int]], bye: int | None):
+        self.ctx = ctx
+        self.bye = bye
+        self.mate: dict[int, int] = {}
+        for a, b in pairs:
+            self.mate[a] = b
+            self.mate[b] = a
+        self.round_level: dict[str, list] = {}
+        self.groups: list[tuple[Fraction, dict[str, list], set[int]]] = []
+        self.values = self.round_level
+        self.oracle: Completion | None = None
+
+    def _record(self, article: str, value: object) -> None:
+        self.values.setdefault(article, []).append(value)
+
+    def pick(self, article, subject, candidates, passes):
+        candidates = list(candidates)
+        first = next((c for c in candidates if passes(c)), None)
+        if subject is None:
+            wanted = [c for c in candidates if c == self.bye]
+        else:
+            wanted = [c for c in candidates if self.mate.get(c) in subject]
+        if first is not None and first in wanted:
+            self._record(article, candidates.index(first) + 1)
+            return first
+        places = [candidates.index(c) + 1 for c in wanted if passes(c)]
+        self._record(article, min(places) if places else NOT_ALLOWED)
+        if first is None and not places:
+            return None
+        raise _Deviation
+
+    def group(self, score, oracle):
+        self.values = {}
+        self.groups.append((score, self.values, set(oracle.mate)))
+        self.oracle = oracle
+
+    def floaters(self, ctx, oracle, members, chosen):
+        mem = set(members)
+        given = [m for m in members if self.mate.get(m) not in mem]
+        place = {i: k for k, i in enumerate(R6_4_floater_order(ctx, oracle, members, set()), start=1)}
+        self._record("1997 6.4", len(given))
+        self._record("1997 6.4 choice", tuple(sorted(place[m] for m in given)))
+        if set(given) != set(chosen):
+            raise _Deviation
+
+    def _given_pairs(self, members: list[int]) -> set[frozenset[int]] | None:
+        """The given pairing's pairs among ``members``; None if it pairs one of them with
+        somebody else."""
+        mem = set(members)
+        if any(self.mate.get(u) not in mem for u in members):
+            return None
+        return {frozenset((u, self.mate[u])) for u in members}
+
+    def rows(self, ctx, members, rows, cols, got):
+        given = self._given_pairs(members)
+        place = {c: k for k, c in enumerate(cols, start=1)}
+        if given is None:
+            for article in ("1997 6.1", "1997 7.3", "1997 7.4", "1997 6.2-6.3"):
+                self._record(article, NOT_ALLOWED)
+            raise _Deviation
+        pairs = [tuple(p) for p in given]
+        self._record("1997 6.1", R6_1_same_colour_pairs(ctx, pairs))
+        moved_white, moved_black = R7_3_7_4_moved(ctx, members, pairs)
+        self._record("1997 7.3", moved_white)
+        self._record("1997 7.4", moved_black)
+        opponents = [place.get(self.mate[r]) for r in rows]
+        self._record("1997 6.2-6.3", NOT_ALLOWED if None in opponents else tuple(opponents))
+        if given != {frozenset(p) for p in got}:
+            raise _Deviation
+
+    def first_round(self, top, bottom, got):
+        place = {c: k for k, c in enumerate(bottom, start=1)}
+        opponents = [place.get(self.mate.get(r)) for r in top]
+        self._record("1997 5 pairs", NOT_ALLOWED if None in opponents else tuple(opponents))
+        if {frozenset((r, self.mate.get(r))) for r in top} != {frozenset(p) for p in got}:
+            raise _Deviation
+
+    def arbiter(self, ctx, members, pairs):
+        made = {frozenset(p) for p in pairs}
+        differing = sum(1 for u in members if frozenset((u, self.mate.get(u))) not in made)
+        self._record("1997 9", differing)
+        if differing:
+            raise _Deviation
+
+    def result(self) -> tuple[dict[str, object], list[BracketValues]]:
+        """The values recorded, round level and one :class:`BracketValues` per score of
+        the round (groups the replay did not reach hold no values)."""
+        P = self.ctx.P
+
+        def reduce(values: dict[str, list]) -> dict[str, object]:
+            out: dict[str, object] = {}
+            for article, got in values.items():
+                if article in _SUMMED_1997:
+                    out[article] = sum(got)
+                elif article in _LISTED_1997 or len(got) != 1:
+                    out[article] = tuple(got)
+                else:
+                    out[article] = got[0]
+            return out
+
+        mated = set(self.oracle.mate) if self.oracle is not None else set()
+        reached = {}
+        for k, (score, values, before) in enumerate(self.groups):
+            after = self.groups[k + 1][2] if k + 1 < len(self.groups) else mated
+            reached[score] = BracketValues(score, [P[i].id for i in sorted(after - before)], reduce(values))
+        brackets = [
+            reached.get(s) or BracketValues(s, [p.id for p in P if p.score == s], {})
+            for s in sorted({p.score for p in P}, reverse=True)
+        ]
+        return reduce(self.round_level), brackets
+
+
+def _indices(ctx: Ctx, pairing: Pairing) -> tuple[list[tuple[int, int]], int | None]:
+    idx = {p.id: p.index for p in ctx.P}
+    pairs = [(idx[w], idx[b]) for w, b in pairing.pairs if w in idx and b in idx]
+    return pairs, idx.get(pairing.bye) if pairing.bye is not None else None
+
+
+def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[dict[str, object], list[BracketValues]]:
+    """Every criterion of ``pairing`` (a complete, legal pairing of its round of ``t``),
+    for the verifier (:mod:`solver.verify`): the round-level values first (the bye),
+    then one :class:`BracketValues` per score of the round, from the top. Every value is
+    minimised, in the priority order of :func:`quality_criteria`, and the pairing the
+    literal procedure makes (:func:`pair_round`) is the smallest, bracket by bracket.
+
+    2026: the round level is the PAB by Art. 3.1 (:data:`ROUND_2026`); the brackets are
+    the ones the pairing itself makes (:func:`brackets_of`), each valued on [C5]-[C10]
+    and on the choices of Art. 3.2 that follow them (:data:`BRACKET_2026`).
+
+    1997: the text is a procedure, so the pairing is replayed through it
+    (:class:`Replay`): each value is the place of the pairing's choice at one step of
+    the text (:data:`GROUP_1997`), up to the first step where it leaves the text.
+    """
+    if edition not in EDITIONS:
+        raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
+    ctx = _prepare(t, edition, pairing.round, None)
+    pairs, bye = _indices(ctx, pairing)
+    if edition == "1997":
+        replay = Replay(ctx, pairs, bye)
+        try:
+            _pair_1997(ctx, optimise=False, follow=replay)
+        except _Deviation:
+            pass
+        return replay.result()
+    P = ctx.P
+    round_level: dict[str, object] = {}
+    if bye is not None:
+        p = P[bye]
+        round_level["2026 3.1.3"] = p.score
+        round_level["2026 3.1.4"] = ctx.state.round - 1 - p.games
+        round_level["2026 3.1.5"] = sum(1 for q in P if q.tpn > p.tpn)
+    out = []
+    for br in brackets_of(ctx, pairs, bye):
+        values = {article: value(ctx, br) for article, _, value in BRACKET_2026}
+        out.append(BracketValues(br.score, [P[i].id for i in br.members], values))
+    return round_level, out
+
+
+def quality_criteria(edition: str) -> list[tuple[str, str]]:
+    """Every criterion :func:`evaluate` values, in priority order, as (article, what is
+    minimised): the round-level ones (the bye) first, then those of a bracket."""
+    if edition == "1997":
+        return ROUND_1997 + GROUP_1997
+    if edition == "2026":
+        return ROUND_2026 + [(article, what) for article, what, _ in BRACKET_2026]
+    raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
+
+
+def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = "2026") -> tuple[int, str]:
+    """Who gets White when ``white`` and ``black`` meet in ``round_number``, and the
+    article that decides it: 2026 Art. 5.2.1-5.2.5 (:func:`colour_rule_2026`); 1997
+    Art. 2.6 or 3.1-3.5 (:func:`colour_rule_1997`), and in round 1 Art. 5 (the colour
+    drawn for the first pair, alternating down the pairs of the rules' pairing)."""
+    ctx = _prepare(t, edition, round_number, None)
+    by_id = {p.id: p for p in ctx.P}
+    a, b = by_id[white], by_id[black]
+    if edition == "1997":
+        if _first_round_1997(ctx):
+            for w, bl in pair_round(t, "1997", round_number).pairs:
+                if {w, bl} == {white, black}:
+                    return w, "5"
+        colour, article = colour_rule_1997(a, b)
+    else:
+        colour, article = colour_rule_2026(a, b, ctx.initial)
+    return (white if colour == WHITE else black), article
 
 
 # ========================================================================================

@@ -6,10 +6,13 @@ Works with any ruleset module that offers, besides ``pair_round`` and
 * ``evaluate(t, pairing, edition) -> (round_level, brackets)``: the value of every
   quality criterion, round-level ones first, then bracket by bracket from the top
   (objects with ``score``, ``players`` and ``values``, a dict article -> value);
-* ``quality_criteria(edition) -> [(article, description)]`` in priority order;
-* ``colour_article(t, round, white, black) -> (white_id, article)``.
+* ``quality_criteria(edition) -> [(article, description)]`` in priority order (it may
+  list round-level articles too: they are then compared in that order, and described);
+* ``colour_article(t, round, white, black) -> (white_id, article)`` (given the edition
+  as a keyword when it takes an ``edition`` parameter).
 
-Every value is minimised (counts, or lists compared from their largest item). The
+Every value is minimised (counts; lists, compared item by item: differences sorted from
+the largest, sequence numbers in the text's order; places in one of the text's orders). The
 report gives the absolute violations first, then where the round differs from the
 rules' pairing: the first criterion, in priority order, on which the two differ, with
 both values and the bracket; the pairs that differ; and for each board whose colours
@@ -18,6 +21,7 @@ differ, the article that decides them.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -73,10 +77,16 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yo
     """The first criterion, in priority order, on which ``given`` and ``rules`` differ."""
     g_round, g_brackets = module.evaluate(t, given, edition)
     r_round, r_brackets = module.evaluate(t, rules, edition)
-    for article in sorted(set(g_round) | set(r_round)):
+    criteria = module.quality_criteria(edition)
+    described = dict(criteria)
+    priority = {article: k for k, (article, _) in enumerate(criteria)}
+    for article in sorted(set(g_round) | set(r_round), key=lambda a: (priority.get(a, len(priority)), a)):
         gv, rv = g_round.get(article), r_round.get(article)
         if gv != rv:
-            return f"{article} (score of the PAB assignee): {yours} {_show(gv)}, the rules allow {_show(rv)}"
+            if article not in described:
+                return f"{article} (score of the PAB assignee): {yours} {_show(gv)}, the rules allow {_show(rv)}"
+            verdict = "the rules allow" if _less(rv, gv) else "the rules' pairing has"
+            return f"{article} {described[article]}: {yours} {_show(gv)}, {verdict} {_show(rv)}"
     moved = None
     for gb, rb in zip(g_brackets, r_brackets):
         where = f"in the {format_points(gb.score)}-point bracket"
@@ -113,7 +123,7 @@ def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
     for w, b in sorted(g_set - r_set):
         if frozenset((w, b)) in unordered_r:
             if hasattr(module, "colour_article"):
-                white, article = module.colour_article(t, given.round, w, b)
+                white, article = _colour_article(module, t, given.round, w, b, edition)
                 report.colour_notes.append(f"{w}-{b}: Art. {article} gives White to {white}")
             else:
                 report.colour_notes.append(f"{w}-{b}: the rules give the other colours")
@@ -126,6 +136,13 @@ def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
             else:
                 report.first_difference = "the rules pair it differently (this system has no criterion-by-criterion report yet)"
     return report
+
+
+def _colour_article(module, t, round_number: int, white: int, black: int, edition: str) -> tuple[int, str]:
+    """``module.colour_article``, told the edition when it distinguishes editions."""
+    if "edition" in inspect.signature(module.colour_article).parameters:
+        return module.colour_article(t, round_number, white, black, edition=edition)
+    return module.colour_article(t, round_number, white, black)
 
 
 def format_report(reports: list[RoundReport]) -> str:
@@ -186,8 +203,10 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
         _, brackets = module.evaluate(t, rules, edition)
         for br in brackets:
             if a in br.players and b in br.players:
-                movers = [x for x in (a, b) if state[x].pairing_score != br.score]
-                note = f"; {' and '.join(map(str, movers))} moved down from a higher score" if movers else ""
+                down = [x for x in (a, b) if state[x].pairing_score > br.score]
+                up = [x for x in (a, b) if state[x].pairing_score < br.score]
+                note = f"; {' and '.join(map(str, down))} moved down from a higher score" if down else ""
+                note += f"; {' and '.join(map(str, up))} moved up from a lower score" if up else ""
                 lines.append(f"they meet in the {format_points(br.score)}-point bracket ({len(br.players)} players{note})")
                 break
         alt_t = replace(t, prohibited=t.prohibited + (ProhibitedPairs(round_number, round_number, (a, b)),))

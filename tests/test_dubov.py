@@ -1,5 +1,6 @@
 """FIDE Dubov system (rules/dubov.py): worked examples of the 1997 and 2026 texts, hand-worked
-rounds, the restrictions, and generated events checked by an independent verifier.
+rounds, the restrictions, generated events checked by an independent verifier, and the
+verifier interface (evaluate, quality_criteria, colour_article; tabellone check / explain).
 
 Every expected pairing below was worked by hand from the rule texts (the reasoning is in
 each test's docstring), not copied from the engine's output.
@@ -7,6 +8,7 @@ each test's docstring), not copied from the engine's output.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -14,13 +16,18 @@ from fractions import Fraction
 import pytest
 
 from rules import dubov
+from solver import verify
+from solver.cli import main
 from solver.errors import InputError, NoPairingError
 from solver.generate import GeneratorSettings, generate
 from solver.history import cut_before
-from solver.model import Player, RoundEntry, Tournament
+from solver.model import Player, RoundEntry, Tournament, pairs_of_round
 from solver.pairing import Pairing
+from solver.trf import format_trf
+from solver.verify import check_round, first_difference
 
 from conftest import shared_path
+from tournaments import field, game, merge
 
 
 # ----------------------------------------------------------------------------------------
@@ -465,3 +472,412 @@ def test_literal_2026_matches_the_cppdubov_witness(name):
         bye = [pl.id for pl in t.players if pl.entry(r).opponent is None and pl.entry(r).result in "U+"]
         assert sorted(p.pairs) == ref, f"round {r}"
         assert p.bye == (bye[0] if bye else None), f"round {r}"
+
+
+# ----------------------------------------------------------------------------------------
+# the verifier interface: evaluate, quality_criteria, colour_article (solver.verify)
+#
+# Expected values are worked by hand from the texts: 2026 Art. 2.3 ([C5]-[C10]), 3.1,
+# 3.2.2-3.2.6 and 4.x; 1997 Art. 4, 6.1-6.4, 7.1-7.4. In 1997 a value is the place
+# (1 = first) of a choice in the order the step of the text prescribes.
+
+
+def test_quality_criteria_in_the_texts_order():
+    """2026: the PAB steps 3.1.3-3.1.5 (assigned before any bracket, 1.9.2), then per
+    bracket [C5]-[C10] (Art. 2.3.1-2.3.6) and the choices of 3.2.2, 3.2.4, 3.2.6. 1997:
+    the bye (4, round 1: 5), then per score group the steps in the order the procedure
+    takes them: 8.2, 7.1, 7.2, 6.4, 6.3 (last paragraph), 6.1 with 7.3 / 7.4, 6.2-6.3, 9."""
+    assert [a for a, _ in dubov.quality_criteria("2026")] == [
+        "2026 3.1.3", "2026 3.1.4", "2026 3.1.5",
+        "2026 C5", "2026 C6", "2026 C7", "2026 C8", "2026 C9", "2026 C10",
+        "2026 3.2.2", "2026 3.2.4", "2026 3.2.4 smaller", "2026 3.2.4 larger", "2026 3.2.6",
+    ]
+    assert [a for a, _ in dubov.quality_criteria("1997")] == [
+        "1997 4", "1997 5", "1997 5 pairs", "1997 8.2", "1997 7.1", "1997 7.2", "1997 6.4", "1997 6.4 choice",
+        "1997 6.3 partner", "1997 6.1", "1997 7.3", "1997 7.4", "1997 6.2-6.3", "1997 9",
+    ]
+    with pytest.raises(InputError):
+        dubov.quality_criteria("2017")
+
+
+def test_evaluate_2026_round_2_every_criterion():
+    """SIX after round 1 (1-4 1-0, 5-2 1-0, 3-6 0-1); the rules pair 6-5, 2-1, 4-3.
+    No bye (six players). The 1-point bracket: residents 1, 5, 6 and upfloater 2 from the
+    0-point group: [C5] 1; [C6] the pair 2-1 differs by one point; [C7] 6 (CD -1) and 2
+    (CD -1) prefer White, 5 and 1 Black: nobody loses his preference; [C8]-[C10] MaxT is
+    2 + [5/5] = 3 and nobody has upfloated; 3.2.2: the pool 2, 3, 4 by score then TPN, 2
+    is #1; 3.2.4: G1 = {6, 2} and G2 = {1, 5} are equal, no shift; 3.2.6: S1 = 2 (ARO
+    2000), 6 (ARO 2200), G2 by TPN 1 (#1), 5 (#2), T2 = #1, #2. The 0-point bracket:
+    4 (White seeker) against 3."""
+    t = make_t(SIX, R1_SIX, total=5)
+    rules = dubov.pair_round(t, "2026", 2)
+    round_level, brackets = dubov.evaluate(t, rules, "2026")
+    assert round_level == {}
+    top, bottom = brackets
+    assert (top.score, sorted(top.players)) == (1, [1, 2, 5, 6])
+    assert top.values == {
+        "2026 C5": 1, "2026 C6": (Fraction(1),), "2026 C7": 0, "2026 C8": 0, "2026 C9": 0, "2026 C10": 0,
+        "2026 3.2.2": (1,), "2026 3.2.4": 0, "2026 3.2.4 smaller": (), "2026 3.2.4 larger": (), "2026 3.2.6": (1, 2),
+    }
+    assert (bottom.score, sorted(bottom.players)) == (0, [3, 4])
+    assert bottom.values["2026 C5"] == 0 and bottom.values["2026 3.2.6"] == (1,)
+
+
+def test_first_difference_2026_colour_then_upfloater_set():
+    """Same round, two legal alternatives:
+
+    * upfloat 3 (6-5, 3-1, 2-4): 3 and 1 both prefer Black, so [C7] is 1 against 0;
+    * upfloat 4 (6-1, 4-5, 2-3): equal on [C5]-[C10] (4 prefers White, 5 Black), but the
+      set {#3} comes after {#1} (3.2.2)."""
+    t = make_t(SIX, R1_SIX, total=5)
+    rules = dubov.pair_round(t, "2026", 2)
+    msg = first_difference(dubov, t, Pairing(2, [(6, 5), (3, 1), (2, 4)]), rules, "2026")
+    assert msg == "2026 C7 players who do not get their colour preference: yours 1, the rules allow 0, in the 1.0-point bracket"
+    msg = first_difference(dubov, t, Pairing(2, [(6, 1), (4, 5), (2, 3)]), rules, "2026")
+    assert msg.startswith("2026 3.2.2 the set of upfloaters") and msg.endswith("yours [3], the rules allow [1], in the 1.0-point bracket")
+
+
+def test_first_difference_2026_transposition_in_round_1():
+    """Round 1 of EIGHT: nobody has played, so G1 is the first half by TPN (3.2.3), S1 =
+    1, 2, 3, 4 (ARO 0, then TPN), G2 = 5, 6, 7, 8 and T2 the identity: 1-5, 2-6, 3-7,
+    4-8. Everyone prefers Black (1.6.4), so every pair costs one preference ([C7] = 4)
+    whatever the pairing; exchanging the opponents of 1 and 2 gives T2 = #2, #1, #3, #4
+    and the first difference is 3.2.6."""
+    t = make_t(EIGHT, [], total=5)
+    rules = dubov.pair_round(t, "2026", 1)
+    assert pairs_set(rules) == {frozenset(p) for p in [(1, 5), (2, 6), (3, 7), (4, 8)]}
+    _, (bracket,) = dubov.evaluate(t, rules, "2026")
+    assert bracket.values["2026 C7"] == 4 and bracket.values["2026 3.2.6"] == (1, 2, 3, 4)
+    msg = first_difference(dubov, t, Pairing(1, [(1, 6), (2, 5), (3, 7), (4, 8)]), rules, "2026")
+    assert msg.startswith("2026 3.2.6 transposition T2") and "yours [2, 1, 3, 4], the rules allow [1, 2, 3, 4]" in msg
+
+
+def _absent_in_round_1() -> Tournament:
+    """Seven players rated 2390 .. 2330 (tests/tournaments.py); round 1: 1-4, 2-5, 3-6,
+    White winning; 7 absent (a zero-point bye, no game)."""
+    return field(7, [merge(game(1, 4, "1"), game(2, 5, "1"), game(3, 6, "1"))], total=5)
+
+
+def test_bye_2026_most_games_before_largest_tpn_and_1997_lowest_rating():
+    """Round 2 of :func:`_absent_in_round_1`. 2026 Art. 3.1: the lowest score (0: 4, 5,
+    6, 7), then the most games played (4, 5, 6 have one, 7 none), then the largest TPN:
+    6. Giving it to 7 instead loses on 3.1.4 although 7 has the larger TPN. 1997 Art. 4:
+    the lowest group, then the lowest rating: 7 (2330), place 1 of the order."""
+    t = _absent_in_round_1()
+    rules = dubov.pair_round(t, "2026", 2)
+    assert rules.bye == 6
+    round_level, _ = dubov.evaluate(t, rules, "2026")
+    assert round_level == {"2026 3.1.3": 0, "2026 3.1.4": 0, "2026 3.1.5": 1}
+    alternative = Pairing(2, [(1, 5), (2, 6), (3, 4)], bye=7)
+    assert dubov.check_absolute(t, alternative, "2026") == []
+    msg = first_difference(dubov, t, alternative, rules, "2026")
+    assert msg == "2026 3.1.4 rounds the PAB assignee did not play (the most games played): yours 1, the rules allow 0"
+    rules97 = dubov.pair_round(t, "1997", 2)
+    assert rules97.bye == 7
+    assert dubov.evaluate(t, rules97, "1997")[0] == {"1997 4": 1}
+
+
+def test_evaluate_1997_round_2_article_7_2():
+    """1997, SIX round 2 (see test_1997_round_2_article_7_2...): the group 1, 5, 6 is odd
+    and due Black dominates, so 7.2 orders the 0-point players: due White first, then by
+    rating: 2 (2300), 4 (2100), then 3 (due Black). 2 can join (2-1, 6-5): place 1. Rows
+    (6.2): Whites 2 (ARO 2000), 6 (ARO 2200) against Blacks 1 (2400), 5 (2000), row by
+    row the first Black: places 1, 2. Then 4-3 in the 0-point group. Bringing up 4
+    instead (4-5, 1-6, 2-3) is place 2; bringing up 3 (6-5, 3-1, 2-4) place 3."""
+    t = make_t(SIX, R1_SIX, total=5)
+    rules = dubov.pair_round(t, "1997", 2)
+    round_level, (top, bottom) = dubov.evaluate(t, rules, "1997")
+    assert round_level == {}
+    assert top.values == {"1997 7.2": 1, "1997 6.4": 0, "1997 6.4 choice": (), "1997 6.1": 0, "1997 7.3": (), "1997 7.4": (), "1997 6.2-6.3": (1, 2)}
+    assert sorted(top.players) == [1, 2, 5, 6] and sorted(bottom.players) == [3, 4]
+    assert bottom.values["1997 6.2-6.3"] == (1,) and "1997 7.2" not in bottom.values
+    for alternative, place in (([(4, 5), (1, 6), (2, 3)], 2), ([(6, 5), (3, 1), (2, 4)], 3)):
+        msg = first_difference(dubov, t, Pairing(2, alternative), rules, "1997")
+        assert msg == f"1997 7.2 player brought up to make the group even: place in the order of 7.2: yours {place}, the rules allow 1, in the 1.0-point bracket"
+
+
+def test_first_difference_1997_articles_7_3_and_6_3():
+    """1997, EIGHT round 2: the 1-point group 1, 2, 3, 4 is all due White; 7.3 moves the
+    two lowest AROs, 4 (1800) and 3 (1900), places 1 and 2 of its order, to the Blacks;
+    rows 2-3, 1-4 (places 1, 2). Pairing 1-2, 3-4 moves 4 and 2 (places 1, 3): 7.3 names
+    it. Pairing 1-3, 2-4 moves the right players but takes the Blacks in the wrong rows:
+    2 (the first White) meets 4, the second Black: 6.2-6.3 names it."""
+    t = make_t(EIGHT, R1_EIGHT, total=5)
+    rules = dubov.pair_round(t, "1997", 2)
+    _, (top, _) = dubov.evaluate(t, rules, "1997")
+    assert top.values["1997 6.1"] == 2 and top.values["1997 7.3"] == (1, 2) and top.values["1997 6.2-6.3"] == (1, 2)
+    bottom = [(5, 8), (6, 7)]
+    msg = first_difference(dubov, t, Pairing(2, [(1, 2), (3, 4)] + bottom), rules, "1997")
+    assert msg.startswith("1997 7.3 due-White players moved") and msg.endswith("yours [1, 3], the rules allow [1, 2], in the 1.0-point bracket")
+    msg = first_difference(dubov, t, Pairing(2, [(1, 3), (2, 4)] + bottom), rules, "1997")
+    assert msg.startswith("1997 6.2-6.3 rows") and msg.endswith("yours [2, 1], the rules allow [1, 2], in the 1.0-point bracket")
+
+
+def test_first_difference_1997_round_1_article_5():
+    """1997 round 1 (Art. 5), seven players: the last takes the bye (place 1 counting from
+    the end); the upper half 1, 2, 3 meets the lower half 4, 5, 6 in order. A bye to 6
+    is place 2; pairing 1-2 puts an upper-half player in the lower half's place."""
+    t = make_t({**SIX, 7: 1800}, [], total=5)
+    rules = dubov.pair_round(t, "1997", 1)
+    round_level, (group,) = dubov.evaluate(t, rules, "1997")
+    assert round_level == {"1997 5": 1} and group.values == {"1997 5 pairs": (1, 2, 3)}
+    msg = first_difference(dubov, t, Pairing(1, [(1, 4), (2, 5), (3, 7)], bye=6), rules, "1997")
+    assert msg.startswith("1997 5 the bye in round 1") and msg.endswith("yours 2, the rules allow 1")
+    msg = first_difference(dubov, t, Pairing(1, [(1, 2), (3, 4), (5, 6)], bye=7), rules, "1997")
+    assert msg.startswith("1997 5 pairs") and "yours a choice the text does not allow here, the rules allow [1, 2, 3]" in msg
+
+
+def test_colour_rules_name_the_deciding_step():
+    """2026 Art. 5.2.2-5.2.5 and 1997 Art. 3.1-3.5 on bare players (the higher ranked is
+    the one with the smaller TPN at equal scores)."""
+    w_strong = _dp(id=1, tpn=1, due="w", strength=dubov.Strength.STRONG, colours="b", cd=-1, no_games=False)
+    b_strong = _dp(id=2, tpn=2, due="b", strength=dubov.Strength.STRONG, colours="w", cd=1, no_games=False)
+    assert dubov.colour_rule_2026(b_strong, w_strong, "w") == ("b", "5.2.2")
+    w_mild = _dp(id=3, tpn=3, due="w", strength=dubov.Strength.MILD, colours="wb", no_games=False)
+    assert dubov.colour_rule_2026(w_mild, w_strong, "w") == ("b", "5.2.3")
+    # both strong White: latest difference bwb / bbw at the last game: 1 had b, 4 had w
+    w_strong2 = _dp(id=4, tpn=4, due="w", strength=dubov.Strength.STRONG, colours="bbw", cd=-1, no_games=False)
+    w_strong.colours = "bwb"
+    assert dubov.colour_rule_2026(w_strong, w_strong2, "w") == ("w", "5.2.4")
+    twin = _dp(id=5, tpn=5, due="w", strength=dubov.Strength.STRONG, colours="bwb", cd=-1, no_games=False)
+    assert dubov.colour_rule_2026(twin, w_strong, "w") == ("b", "5.2.5")  # 1 is higher ranked
+    a = _dp(id=1, tpn=1, due="w", colours="b", cd=-1, aro=Fraction(2100), rating=2300, no_games=False)
+    b = _dp(id=2, tpn=2, due="w", colours="b", cd=-1, aro=Fraction(2000), rating=2200, no_games=False)
+    assert dubov.colour_rule_1997(a, b) == ("w", "3.4")
+    b.aro = Fraction(2100)
+    assert dubov.colour_rule_1997(a, b) == ("b", "3.5")
+    b.allowed = frozenset("b")  # 2.3 / 2.4 leave b only Black
+    assert dubov.colour_rule_1997(a, b) == ("w", "2.6")
+
+
+def test_colour_article_on_a_tournament():
+    """Round 1 (no games, 5.2.1 / 1997 Art. 5) and round 2 (both preferences granted:
+    5.2.2 / 1997 3.1) of SIX: 1 (TPN 1, odd) takes the initial White against 4; 5 is
+    White against 2 (TPN 2, even: the other colour). Round 2: 6 prefers White, 5 Black."""
+    t0 = make_t(SIX, [], total=5)
+    assert dubov.colour_article(t0, 1, 4, 1) == (1, "5.2.1")
+    assert dubov.colour_article(t0, 1, 2, 5) == (5, "5.2.1")
+    assert dubov.colour_article(t0, 1, 4, 1, edition="1997") == (1, "5")
+    t = make_t(SIX, R1_SIX, total=5)
+    assert dubov.colour_article(t, 2, 5, 6) == (6, "5.2.2")
+    assert dubov.colour_article(t, 2, 5, 6, edition="1997") == (6, "3.1")
+    rep = check_round(dubov, t, Pairing(2, [(5, 6), (2, 1), (4, 3)]), "2026")
+    assert not rep.ok and not rep.absolute and rep.first_difference is None
+    assert rep.colour_notes == ["5-6: Art. 5.2.2 gives White to 6"]
+    rep = check_round(dubov, t, Pairing(2, [(5, 6), (2, 1), (4, 3)]), "1997")
+    assert rep.colour_notes == ["5-6: Art. 3.1 gives White to 6"]
+
+
+def test_explain_a_pair_and_a_bye():
+    """verify.explain, unchanged, on Dubov. 2026, SIX round 2, the pair 2-1: without it
+    the best 1-point bracket upfloats 4 (4-5, 6-1: no colour lost), set {#3} against
+    {#1} (3.2.2). 1997: without 2-1 the group 1, 5, 6, 2 has no row assignment (2 met 5),
+    so 2 meets 6 (6.3, last paragraph) and 7.4 moves 5: two pairs of one due colour
+    (6.1). The bye of round 2 with 7 players (see test_bye_...): 2026 gives it to 4, the
+    next is 3 (3.1.5: four larger TPNs, not three); 1997 to 4 (lowest rating of the
+    lowest group), the next is 3 (place 2)."""
+    t = make_t(SIX, R1_SIX, total=5)
+    lines = verify.explain(dubov, t, 2, "2026", pair=(2, 1))
+    assert lines[1] == "they meet in the 1.0-point bracket (4 players; 2 moved up from a lower score)"
+    assert lines[2].startswith("without 2-1 the best pairing is worse on 2026 3.2.2") and lines[2].endswith("without it [3], the rules allow [1], in the 1.0-point bracket")
+    lines = verify.explain(dubov, t, 2, "1997", pair=(2, 1))
+    assert lines[2] == "without 2-1 the best pairing is worse on 1997 6.1 pairs of players due the same colour: without it 2, the rules allow 0, in the 1.0-point bracket"
+    t7 = make_t({**SIX, 7: 1800}, [[(1, 4, "1"), (5, 2, "1"), (3, 6, "0"), ("U", 7)]], total=5)
+    lines = verify.explain(dubov, t7, 2, "2026", bye=4)
+    assert lines[1].endswith("(the largest TPN): without it 4, the rules allow 3") and lines[2].endswith("; bye 3")
+    lines = verify.explain(dubov, t7, 2, "1997", bye=4)
+    assert "worse on 1997 4 the bye" in lines[1] and lines[1].endswith("without it 2, the rules allow 1")
+
+
+# ----------------------------------------------------------------------------------------
+# the engine's pairing is the smallest: every legal alternative, small generated events
+
+
+def _legal_alternatives(t: Tournament, edition: str, r: int):
+    """Every complete legal pairing of round ``r``: the players to pair matched in every
+    way that repeats no game, each pair given colours the restrictions allow (worked out
+    here from the colour histories: 1997 2.3 / 2.4, 2026 absolute preferences), the bye
+    (odd number) to anyone; kept when :func:`dubov.check_absolute` accepts it."""
+    state = t.state_before(r)
+    ids = [s.id for s in state.to_pair]
+
+    def colours_ok(pid: int, colour: str) -> bool:
+        cols = state[pid].colours
+        cd = cols.count("w") - cols.count("b")
+        if edition == "1997":  # 2.3 and 2.4, after this game
+            return abs(cd + (1 if colour == "w" else -1)) <= 2 and cols[-2:] != colour * 2
+        if cd > 1 or cols[-2:] == "ww":  # 2026 1.6.1: an absolute preference is granted
+            return colour == "b"
+        if cd < -1 or cols[-2:] == "bb":
+            return colour == "w"
+        return True
+
+    def board(a: int, b: int):
+        for w, bl in ((a, b), (b, a)):
+            if colours_ok(w, "w") and colours_ok(bl, "b"):
+                return (w, bl)
+        return None
+
+    def matchings(rest: list[int]):
+        if not rest:
+            yield []
+            return
+        a = rest[0]
+        for k in range(1, len(rest)):
+            b = rest[k]
+            pair = board(a, b) if state.may_meet(a, b) else None
+            if pair is not None:
+                for m in matchings(rest[1:k] + rest[k + 1:]):
+                    yield [pair] + m
+
+    for bye in ids if len(ids) % 2 else [None]:
+        for m in matchings([i for i in ids if i != bye]):
+            p = Pairing(r, m, bye)
+            if not dubov.check_absolute(t, p, edition):
+                yield p
+
+
+def _never_worse(t: Tournament, edition: str, r: int) -> int:
+    """The engine's pairing of round ``r`` against every legal alternative, compared as
+    the verifier compares (first criterion in priority order, bracket by bracket): the
+    rules' value is always the smaller, never equal, never larger."""
+    rules = dubov.pair_round(t, edition, r)
+    mine = pairs_set(rules)
+    n = 0
+    for alt in _legal_alternatives(t, edition, r):
+        if pairs_set(alt) == mine and alt.bye == rules.bye:
+            continue
+        msg = first_difference(dubov, t, alt, rules, edition)
+        assert "the rules allow" in msg and "the rules' pairing has" not in msg, (r, alt, msg)
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("edition", dubov.EDITIONS)
+@pytest.mark.parametrize("seed,players", [(22, 8), (23, 9), (24, 10)])
+def test_engine_pairing_is_never_worse_than_any_legal_alternative(edition, seed, players):
+    s = GeneratorSettings(players=players, rounds=5, seed=seed, absence_rate=0.05, half_bye_rate=0.03, forfeit_rate=0.03)
+    t = generate(s, _pairer(edition, "literal"))
+    compared = sum(_never_worse(cut_before(t, r), edition, r) for r in range(1, t.rounds_paired + 1))
+    assert compared >= 150
+
+
+def _swapped_rounds(t: Tournament, edition: str, per_round: int = 4):
+    """Rounds of ``t`` (from 2) with the opponents of two of its boards exchanged, all
+    four players on one pairing score, where the result is still legal (the first
+    ``per_round`` such exchanges of each round): (round, the event before it, the altered
+    pairing)."""
+    for r in range(2, t.rounds_paired + 1):
+        before = cut_before(t, r)
+        state = before.state_before(r)
+        pairs, pab = pairs_of_round(t, r)
+        bye = pab[0] if pab else None
+        found = 0
+        for i, j in itertools.combinations(range(len(pairs)), 2):
+            (a, b), (c, d) = pairs[i], pairs[j]
+            if found >= per_round or len({state[x].pairing_score for x in (a, b, c, d)}) != 1:
+                continue
+            rest = [p for k, p in enumerate(pairs) if k not in (i, j)]
+            for new in ([(a, d), (c, b)], [(a, c), (d, b)], [(a, c), (b, d)], [(c, a), (d, b)]):
+                altered = Pairing(r, rest + new, bye)
+                if not dubov.check_absolute(before, altered, edition):
+                    found += 1
+                    yield r, before, altered
+                    break
+
+
+@pytest.mark.parametrize("edition", dubov.EDITIONS)
+def test_check_names_the_article_of_a_swapped_round(edition):
+    """Generated events paired by the engine: every recorded round checks clean, and
+    with two opponents exchanged inside a score group the check names a criterion of
+    the edition, with the rules' value the smaller."""
+    articles = tuple(a for a, _ in dubov.quality_criteria(edition))
+    n = 0
+    for seed in (31, 32):
+        s = GeneratorSettings(players=16 + seed % 5, rounds=6, seed=seed, absence_rate=0.03)
+        t = generate(s, _pairer(edition, "literal"))
+        for r in range(1, t.rounds_paired + 1):
+            pairs, pab = pairs_of_round(t, r)
+            assert check_round(dubov, cut_before(t, r), Pairing(r, pairs, pab[0] if pab else None), edition).ok
+        for r, before, altered in _swapped_rounds(t, edition):
+            rep = check_round(dubov, before, altered, edition)
+            assert not rep.ok and not rep.absolute
+            assert rep.first_difference.startswith(articles), rep.first_difference
+            assert "the rules allow" in rep.first_difference
+            n += 1
+    assert n >= 20
+
+
+@pytest.mark.parametrize("name", ["test.trf", "test2.trf", "random1.trf", "random2.trf"])
+def test_witness_rounds_check_clean_and_swaps_are_named(name):
+    """CPPDubovSystem's events (2026 text): every round is the rules' pairing; swapping
+    two opponents in a score group is reported on a 2026 criterion, the rules' value the
+    smaller."""
+    t = _witness(name)
+    articles = tuple(a for a, _ in dubov.quality_criteria("2026"))
+    for r in range(1, t.rounds_paired + 1):
+        pairs, pab = pairs_of_round(t, r)
+        assert check_round(dubov, cut_before(t, r), Pairing(r, pairs, pab[0] if pab else None), "2026").ok, r
+    n = 0
+    for r, before, altered in _swapped_rounds(t, "2026"):
+        msg = check_round(dubov, before, altered, "2026").first_difference
+        assert msg.startswith(articles) and "the rules allow" in msg, msg
+        n += 1
+    assert n >= 5
+
+
+# ----------------------------------------------------------------------------------------
+# the command line: tabellone check / explain --system dubov
+
+
+def _write(tmp_path, t: Tournament, name: str = "event.trf"):
+    path = tmp_path / name
+    path.write_text(format_trf(t))
+    return str(path)
+
+
+@pytest.mark.parametrize("edition,expected", [
+    ("2026", "2026 C7 players who do not get their colour preference: yours 1, the rules allow 0, in the 1.0-point bracket"),
+    ("1997", "1997 7.2 player brought up to make the group even: place in the order of 7.2: yours 3, the rules allow 1, in the 1.0-point bracket"),
+])
+def test_cli_check_an_altered_round(tmp_path, capsys, edition, expected):
+    """SIX with round 2 played as 6-5, 3-1, 2-4 (3 upfloated instead of 2, see the tests
+    above): round 1 checks, round 2 differs, exit 1."""
+    t = make_t(SIX, R1_SIX + [[(6, 5, "1"), (3, 1, "="), (2, 4, "0")]], total=5)
+    path = _write(tmp_path, t)
+    assert main(["check", path, "--system", "dubov", "--edition", edition]) == 1
+    out = capsys.readouterr().out
+    assert "round 1: as the rules pair it" in out and "round 2: DIFFERS" in out
+    assert f"  {expected}\n" in out
+    assert "1 of 2 rounds as the rules pair them" in out
+
+
+def test_cli_check_a_proposed_pairing(tmp_path, capsys):
+    """--pairing for round 1 of EIGHT: the rules' own pairing (1-5, 6-2, 3-7, 8-4,
+    colours by 5.2.1) exits 0; the opponents of 1 and 2 exchanged exits 1 naming 3.2.6."""
+    path = _write(tmp_path, make_t(EIGHT, [], total=5))
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text("4\n1 5\n6 2\n3 7\n8 4\n")
+    bad.write_text("4\n1 6\n5 2\n3 7\n8 4\n")
+    assert main(["check", path, "--system", "dubov", "--round", "1", "--pairing", str(good)]) == 0
+    capsys.readouterr()
+    assert main(["check", path, "--system", "dubov", "--round", "1", "--pairing", str(bad)]) == 1
+    assert "2026 3.2.6 transposition T2" in capsys.readouterr().out
+
+
+def test_cli_explain_pair_and_bye(tmp_path, capsys):
+    """explain --system dubov: the pair 2-1 of SIX round 2 (the bracket, and the cost of
+    pairing without it, 3.2.2), and the bye of round 2 with seven players (3.1.5)."""
+    path = _write(tmp_path, make_t(SIX, R1_SIX, total=5))
+    assert main(["explain", path, "--system", "dubov", "--round", "2", "--pair", "2", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "they meet in the 1.0-point bracket (4 players; 2 moved up from a lower score)" in out
+    assert "without 2-1 the best pairing is worse on 2026 3.2.2" in out
+    assert main(["explain", path, "--system", "dubov", "--edition", "1997", "--round", "2", "--pair", "2", "1"]) == 0
+    assert "worse on 1997 6.1 pairs of players due the same colour: without it 2, the rules allow 0" in capsys.readouterr().out
+    t7 = make_t({**SIX, 7: 1800}, [[(1, 4, "1"), (5, 2, "1"), (3, 6, "0"), ("U", 7)]], total=5)
+    path7 = _write(tmp_path, t7, "seven.trf")
+    assert main(["explain", path7, "--system", "dubov", "--bye", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "round 2: the pairing-allocated bye to 4 (0.0 points)" in out
+    assert "without the bye to 4 the best pairing is worse on 2026 3.1.5" in out and "without it 4, the rules allow 3" in out
