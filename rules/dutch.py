@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
+from solver.cpsat import solve_fields_of
 from solver.errors import InputError, NoPairingError
 from solver.lexicographic import Layout, fit_layout
 from solver.model import Float, RoundState, Tournament
@@ -63,9 +64,12 @@ from .fide_common import (
     entrants,
     infer_initial_colour,
     effective_ranks,
+    rematch_problem,
 )
 
-EDITIONS = ("2026", "2017")
+EDITIONS = ("2026", "2017", "1992")
+#: Editions that exist only as the literal procedure of their text (rules.dutch_1992).
+LITERAL_ONLY = ("1992",)
 
 
 # ----------------------------------------------------------------------------------------
@@ -195,6 +199,15 @@ class Matcher:
         self.packed.clear()
         self._dirty.update(self.base)
 
+    def fields(self) -> list[tuple[int, int]]:
+        """The bit fields of the packed weights: the layout's, above the bonus. A hint for
+        back ends that solve field by field (:mod:`solver.cpsat`), which stay exact where a
+        field's sum carries into the next (the 2017 weights subtract and borrow)."""
+        below = [(0, self.bonus_bits)] if self.bonus_bits else []
+        if self.layout is None:
+            return below
+        return [(s + self.bonus_bits, w) for s, w in self.layout.fields] + below
+
     def weight(self, key: tuple[int, int]) -> int:
         w = self.packed.get(key)
         if w is None:
@@ -238,7 +251,7 @@ class Matcher:
                     w = self.weight((a, b))
                     if w > 0:
                         edges.append((a, b, w))
-            mate = dict(self._solve(self.n, edges))
+            mate = dict(solve_fields_of(self._solve, self.n, edges, self.fields()))
         mate.update(self.final)
         return mate
 
@@ -439,7 +452,7 @@ class Dutch2026:
                     continue
                 w = lay.pack([1 + (not self.eligible[i]) + (not self.eligible[j]), off[P[i].score] + off[P[j].score], int(i in top and j in top)])
                 edges.append((i, j, w))
-        mate = self.one_shot(n, edges)
+        mate = solve_fields_of(self.one_shot, n, edges, lay.fields)
         self.m.solves += 1
         unmatched = [i for i in range(n) if i not in mate]
         if len(unmatched) != 1 or not self.eligible[unmatched[0]]:
@@ -883,14 +896,25 @@ def pair_round(
     round_number: int | None = None,
     solve=None,
     no_bye: frozenset[int] = frozenset(),
-    method: str = "optimised",
+    method: str | None = None,
 ) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Dutch system.
 
     ``method`` is ``'optimised'`` (maximum-weight matching, the default) or
     ``'literal'`` (the text's own candidate generation, :mod:`rules.dutch_literal`: the
     reference for modest brackets, with a budget). ``no_bye`` lists players barred from
-    the pairing-allocated bye on top of C2 (used by ``explain`` to price alternatives)."""
+    the pairing-allocated bye on top of C2 (used by ``explain`` to price alternatives).
+
+    Edition ``'1992'`` (the rating-based Swiss system of 1992, :mod:`rules.dutch_1992`)
+    exists only as its text's procedure: it runs with ``method`` omitted or
+    ``'literal'``; ``'optimised'`` is an input error saying so."""
+    if edition in LITERAL_ONLY:
+        from .dutch_1992 import pair_round_1992, reject_method
+
+        reject_method(method)
+        return pair_round_1992(t, round_number, no_bye=no_bye)
+    if method is None:
+        method = "optimised"
     if method == "literal":
         from .dutch_literal import pair_round_literal
 
@@ -918,6 +942,10 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
     C1 no rematch, C2 the bye, C3 absolute colour preferences, and that a bye is given
     only to complete an odd number of players. Used on every pairing before it is shown.
     """
+    if edition in LITERAL_ONLY:
+        from .dutch_1992 import check_absolute as check_1992
+
+        return check_1992(t, pairing)  # B1a, B1b, B2 as the 1992 text states them
     state = t.state_before(pairing.round)
     players = {e.id: e for e in entrants(t, state)}
     last = state.total_rounds is not None and state.round == state.total_rounds
@@ -925,9 +953,9 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
     for w, b in pairing.pairs:
         if w != b and w in players and b in players:
             pw, pb = players[w], players[b]
-            if not C1_no_rematch(pw, pb, state):
-                why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
-                problems.append(f"C1: {w} and {b} {why}")
+            rematch = rematch_problem(pw, pb, state, "C1")
+            if rematch:
+                problems.append(rematch)
             if not C3_absolute_colours(pw, pb, last):
                 colour = "White" if pw.pref == "w" else "Black"
                 problems.append(f"C3: {w} and {b} both have an absolute preference for {colour}")
@@ -990,6 +1018,10 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
     """The round-level criteria (C5: the PAB assignee's score) and, bracket by
     bracket from the top, the quality criteria of ``pairing``, following the brackets the
     pairing itself creates (unpaired players move down as MDPs)."""
+    if edition in LITERAL_ONLY:
+        from .dutch_1992 import evaluate as evaluate_1992
+
+        return evaluate_1992(t, pairing)
     state = t.state_before(pairing.round)
     players = entrants(t, state)
     by_id = {e.id: e for e in players}
@@ -1078,12 +1110,20 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
 
 def quality_criteria(edition: str) -> list[tuple[str, str]]:
     """The quality criteria in priority order: (article, what is minimised)."""
+    if edition in LITERAL_ONLY:
+        from .dutch_1992 import QUALITY
+
+        return QUALITY
     return QUALITY_2026 if edition == "2026" else QUALITY_2017
 
 
-def colour_article(t: Tournament, round_number: int, white: int, black: int) -> tuple[int, str]:
+def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = "2026") -> tuple[int, str]:
     """Who gets White when ``white`` and ``black`` meet in ``round_number``, by Art. 5.2
-    (2017: E.1-E.5), and the article that decides it."""
+    (2017: E.1-E.5; 1992: E1-E4), and the article that decides it."""
+    if edition in LITERAL_ONLY:
+        from .dutch_1992 import colour_article as colour_1992
+
+        return colour_1992(t, round_number, white, black)
     state = t.state_before(round_number)
     by_id = {e.id: e for e in entrants(t, state)}
     initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state)) or "w"

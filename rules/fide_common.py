@@ -152,6 +152,15 @@ def C1_no_rematch(a: Entrant, b: Entrant, state: RoundState) -> bool:
     return state.may_meet(a.id, b.id)
 
 
+def rematch_problem(a: Entrant, b: Entrant, state: RoundState, article: str) -> str | None:
+    """The verifier's message when ``a`` and ``b`` may not meet (None when they may),
+    headed by the ``article`` of the edition at hand (C1, C.1, B1a)."""
+    if C1_no_rematch(a, b, state):
+        return None
+    why = "are a prohibited pair" if b.id not in state[a.id].opponents else "have already played each other"
+    return f"{article}: {a.id} and {b.id} {why}"
+
+
 def C3_absolute_colours(a: Entrant, b: Entrant, last_round: bool) -> bool:
     """C3 (2026) / C.3 (2017): non-topscorers with the same absolute colour preference
     shall not meet. In the last round one topscorer in the pair lifts the bar."""

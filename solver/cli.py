@@ -58,13 +58,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("pair", help="pair the next round")
     p.add_argument("file")
     p.add_argument("--system", default="dutch", help="pairing system (default: dutch)")
-    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, or 2017)")
+    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; italo-svizzero: capo5 or 2.2)")
     p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
     p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json"))
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
     p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
-    p.add_argument("--method", choices=("literal", "optimised"), help="for systems that have both (dubov, italo-svizzero)")
+    p.add_argument("--method", choices=("literal", "optimised"), help="the text's own procedure or the optimiser (dutch 2026/2017: optimised by default; dubov, italo-svizzero: literal by default)")
+    p.add_argument("--backend", choices=("blossom", "cpsat"), default="blossom",
+                   help="dutch: solve each matching by Edmonds' blossom (default) or by OR-Tools CP-SAT (slower; same pairing)")
     p.add_argument("--game", choices=("italiana", "internazionale"), help="italo-svizzero: Italian or international draughts (colours)")
     p.add_argument("--odd", choices=("forfeit", "rest"), help="italo-svizzero: odd fields by forfeit points (Art. 8) or rests (Art. 9)")
 
@@ -324,7 +326,7 @@ def run_pairing(t: Tournament, system: str, edition: str | None, source: str, me
         raise InputError(f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
     given = {"method": method, **options}
     pairing = module.pair_round(t, edition, **_accepted(module.pair_round, given, system))
-    check_options = {k: v for k, v in _accepted(module.pair_round, given, system).items() if k != "method"}
+    check_options = {k: v for k, v in _accepted(module.pair_round, given, system).items() if k not in ("method", "solve")}
     problems = module.check_absolute(t, pairing, edition, **_accepted(module.check_absolute, check_options, system))
     if problems:
         raise SelfCheckError(
@@ -414,7 +416,18 @@ def cmd_pair(args: argparse.Namespace) -> int:
     from .acceleration import with_acceleration
 
     t = with_acceleration(load_checked(args.file, args.strict), args.baku)
-    pairing, edition = run_pairing(t, args.system, args.edition, args.file, args.method, game=args.game, odd=args.odd)
+    backend = {}
+    if args.backend == "cpsat":
+        import inspect
+
+        from rules import get_system
+
+        from .cpsat import CpSatMatching
+
+        if "solve" not in inspect.signature(get_system(args.system).pair_round).parameters:
+            raise InputError(f"the {args.system} system has no CP-SAT back end (dutch has)", field="--backend")
+        backend["solve"] = CpSatMatching()
+    pairing, edition = run_pairing(t, args.system, args.edition, args.file, args.method, game=args.game, odd=args.odd, **backend)
     title = f"{TITLES.get(args.system, args.system)} {edition}"
     scored, note = _suspended_as_scored(get_system(args.system), t, edition, pairing.round)
     emit(format_pairing(t, pairing, args.format, title, scored, note), args.output, [args.file], args.force)

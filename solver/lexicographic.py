@@ -31,6 +31,12 @@ class Layout:
     def total_bits(self) -> int:
         return (self.shifts[0] + self.widths[0]) if self.names else 0
 
+    @property
+    def fields(self) -> list[tuple[int, int]]:
+        """``(shift, width)`` of every field, most significant first (for back ends that
+        solve field by field, such as :mod:`solver.cpsat`)."""
+        return list(zip(self.shifts, self.widths))
+
     def shift(self, name: str) -> int:
         return self.shifts[self.names.index(name)]
 

@@ -102,10 +102,7 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yo
             f"equal on every criterion, but other players moved down into the {format_points(moved)}-point "
             "bracket: the rules take the choice of moved-down players generated first"
         )
-    return (
-        "equal on every criterion: the rules take the candidate generated first "
-        "(transpositions and exchanges in the order of the text)"
-    )
+    return "equal on every criterion: the rules take the candidate the text's procedure generates first"
 
 
 def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
@@ -230,6 +227,10 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
     verdict = first_difference(module, t, alternative, rules, edition, yours="without it")
     if verdict.startswith("equal on every criterion"):
         lines.append(f"without {subject} the best pairing is just as good; {subject} comes first in the text's order of candidates")
+    elif "the rules' pairing has" in verdict:
+        # a procedural system (the italo-svizzero rotation) need not be optimal on the
+        # criteria: say so rather than call the better alternative worse
+        lines.append(f"without {subject} a pairing exists that is better on {verdict}; the text's procedure still forms {subject}")
     else:
         lines.append(f"without {subject} the best pairing is worse on {verdict}")
     changed = sorted(set(alternative.pairs) - set(rules.pairs))

@@ -50,7 +50,20 @@ def test_unknown_system_and_option_errors(tmp_path, capsys):
     assert "unknown pairing system 'lim'" in capsys.readouterr().err
     assert main(["pair", str(path), "--odd", "rest"]) == 3
     assert "no option --odd" in capsys.readouterr().err
-    assert main(["pair", str(path), "--edition", "1992"]) == 3
+    assert main(["pair", str(path), "--edition", "1999"]) == 3
+    assert "unknown edition '1999'" in capsys.readouterr().err
+    assert main(["pair", str(path), "--system", "dubov", "--backend", "cpsat"]) == 3
+    assert "no CP-SAT back end" in capsys.readouterr().err
+
+
+def test_pair_on_the_cpsat_back_end_gives_the_same_round(capsys):
+    """The bundled example (24 players, round 6) through CP-SAT: the blossom's boards."""
+    example = str(REPO / "examples" / "open-24-before-r6.trf")
+    assert main(["pair", example, "--format", "bbp"]) == 0
+    blossom = capsys.readouterr().out
+    assert main(["pair", example, "--format", "bbp", "--backend", "cpsat"]) == 0
+    assert capsys.readouterr().out == blossom
+    assert blossom.splitlines()[0] == "12"
 
 
 # ----------------------------------------------------------------------------------------
