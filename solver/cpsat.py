@@ -49,6 +49,9 @@ Field = tuple[int, int]
 #: vanished, and CP-SAT, left without cuts, ran for minutes on 20 vertices).
 _MERGE_BITS = 20
 
+#: Widest chunk made by merging a chunk that can carry into the one above (see __call__).
+_MAX_MERGED_BITS = 40
+
 
 def _levels(fields: Sequence[Field]) -> list[tuple[int, int]]:
     """Group consecutive fields (most significant first) into levels ``(low, high)`` of
@@ -221,11 +224,10 @@ class CpSatMatching:
 
         cuts: list[tuple[list[int], int]] = []
         odd_set_cuts(edge_list, [float(w) for _, _, w in edge_list], cuts)
-        chunks = []
-        for k, low in enumerate(bounds):
-            high = bounds[k + 1] if k + 1 < len(bounds) else None
-            coef = [(w >> low) & ((1 << (high - low)) - 1) if high is not None else w >> low for _, _, w in edge_list]
-            chunks.append((low, high, coef))
+        def coefficients(low: int, high: int | None) -> list[int]:
+            return [(w >> low) & ((1 << (high - low)) - 1) if high is not None else w >> low for _, _, w in edge_list]
+
+        chunks = [(low, bounds[k + 1] if k + 1 < len(bounds) else None) for k, low in enumerate(bounds)]
 
         def add_cuts(objective: Sequence[float], fixed=()) -> None:
             known = len(cuts)
@@ -237,17 +239,27 @@ class CpSatMatching:
             model.Add(sum(x[i] for i in indices) <= bound)
         # the digits of the total weight, least significant first, with their carries. A
         # chunk's own maximum over all matchings (a plain matching problem, quick with the
-        # cuts) bounds its carry; where the fields are carry-free that bound is 0 and the
-        # digits are just the chunk sums, whose relaxation the cuts keep tight.
+        # cuts) bounds its carry. Where it can carry, the chunk is merged with the one above
+        # while the two fit _MAX_MERGED_BITS: a carry variable makes the relaxation loose (a
+        # 40-player round stayed unproven for minutes), a merged chunk does not. Where the
+        # fields are carry-free nothing merges and the digits are the chunk sums.
         digits = []
         carry = None
         carry_max = 0
-        for low, high, coef in chunks:
+        k = 0
+        while k < len(chunks):
+            low, high = chunks[k]
+            coef = coefficients(low, high)
             chunk = sum(c * var for c, var in zip(coef, x) if c)
             chunk_max = sum(sorted(coef, reverse=True)[:pairs_max]) + carry_max  # a cheap bound
             if high is not None and chunk_max >> (high - low) and any(coef):
                 add_cuts(coef)
                 chunk_max = solve(chunk, None, f"bits {low}-{high - 1} alone") + carry_max
+                above = chunks[k + 1][1]
+                if chunk_max >> (high - low) and carry is None and (above is None or above - low <= _MAX_MERGED_BITS):
+                    chunks[k:k + 2] = [(low, above)]
+                    continue
+            k += 1
             if carry is not None:
                 chunk = chunk + carry
             if high is None:
