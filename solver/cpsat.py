@@ -38,6 +38,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .errors import SolverLimitError
+
 #: A field of a packed weight: (shift, width) in bits.
 Field = tuple[int, int]
 
@@ -219,7 +221,10 @@ class CpSatMatching:
             status = solver.Solve(model)
             self.levels_solved += 1
             if status != cp_model.OPTIMAL:
-                raise RuntimeError(f"CP-SAT did not prove the optimum of {where} (status {solver.StatusName(status)})")
+                raise SolverLimitError(
+                    f"CP-SAT did not prove the optimum of {where} within {self.time_limit} s "
+                    f"(status {solver.StatusName(status)}); the blossom back end (the default) proves every optimum"
+                )
             return solver.Value(objective)  # exact (ObjectiveValue() is a double)
 
         cuts: list[tuple[list[int], int]] = []

@@ -79,3 +79,10 @@ class SelfCheckError(TabelloneError):
     """The engine produced a pairing that breaks an absolute criterion: a bug, never printed."""
 
     exit_code = EXIT_UNEXPECTED
+
+
+class SolverLimitError(TabelloneError, RuntimeError):
+    """A back end did not prove an optimum within its limits (CP-SAT's time limit): no
+    pairing is given rather than one that may not be the best."""
+
+    exit_code = EXIT_UNEXPECTED

@@ -112,3 +112,14 @@ def test_dutch_through_cpsat_reproduces_the_reference(path, edition):
     result = check_file(path, edition, pair_round=lambda t, ed: pair(t, ed))
     differing = [f"round {r.round}: {r.detail}" for r in result.rounds if not r.identical]
     assert result.rounds and not differing, "; ".join(differing)
+
+
+def test_an_unproven_level_is_an_error_not_an_answer():
+    """With no time to prove anything, CP-SAT must refuse rather than return a matching
+    that may not be optimal (the CLI then exits 2 with this message)."""
+    from solver.errors import SolverLimitError
+
+    rng = random.Random(3)
+    edges = [(u, v, rng.randint(1, 10**6)) for u in range(20) for v in range(u + 1, 20) if rng.random() < 0.5]
+    with pytest.raises(SolverLimitError, match="did not prove the optimum"):
+        CpSatMatching(time_limit=0.0)(20, edges)
