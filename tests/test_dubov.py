@@ -21,7 +21,7 @@ from solver.cli import main
 from solver.errors import InputError, NoPairingError
 from solver.generate import GeneratorSettings, generate
 from solver.history import cut_before
-from solver.model import Player, RoundEntry, Tournament, pairs_of_round
+from solver.model import Player, ProhibitedPairs, RoundEntry, Tournament, pairs_of_round
 from solver.pairing import Pairing
 from solver.trf import format_trf
 from solver.verify import check_round, first_difference
@@ -410,6 +410,329 @@ def independent_violations(t: Tournament, edition: str) -> list[str]:
                 if edition == "1997" and (abs(cd) > 2 or cols[-3:] in ("www", "bbb")):
                     out.append(f"{p.id} round {k}: colours {cols}")
     return out
+
+
+# ----------------------------------------------------------------------------------------
+# an independent feasibility check: does ANY pairing of a round keep every restriction?
+
+
+@dataclass
+class Feasibility:
+    """The answer of :func:`independent_feasibility` for one round.
+
+    ``feasible``: some pairing of the round keeps every restriction that the engine
+    treats as absolute (2026: C1, C2, C3 with the absolute preferences granted; 1997:
+    2.1, 2.2, 2.3, 2.4 and so 2.6). ``pairs`` (white, black) and ``bye`` are then such
+    a pairing, checked here pair by pair. Otherwise ``tutte`` is a certificate: removing
+    the players in ``tutte`` (``0`` stands for the bye) leaves the odd groups ``odd``,
+    more of them than removed players, and no pairing can exist (Tutte's theorem: each
+    odd group must send a player to a removed one). ``feasible_2_5`` (1997) says whether a
+    pairing exists that also keeps 2.5, read as the engine reads it; ``None`` when not
+    asked or not 1997."""
+
+    round: int
+    players: list[int]
+    feasible: bool
+    pairs: list[tuple[int, int]] | None = None
+    bye: int | None = None
+    tutte: list[int] | None = None
+    odd: list[list[int]] | None = None
+    feasible_2_5: bool | None = None
+
+    def describe(self) -> str:
+        if self.feasible:
+            bye = f", bye {self.bye}" if self.bye is not None else ""
+            return f"round {self.round}: a legal pairing exists: " + ", ".join(f"{w}-{b}" for w, b in self.pairs) + bye
+        if self.tutte is None:
+            return f"round {self.round}: no legal pairing (no certificate computed)"
+        def name(x: int) -> str:
+            return "the bye" if x == 0 else str(x)
+
+        groups = "; ".join("{" + ", ".join(map(name, g)) + "}" for g in self.odd)
+        if not self.tutte:
+            return (f"round {self.round}: no legal pairing: the players split into {len(self.odd)} groups of odd size "
+                    f"({groups}) with no legal pair between two groups")
+        return (f"round {self.round}: no legal pairing: apart from {', '.join(map(name, self.tutte))}, the players "
+                f"split into {len(self.odd)} groups of odd size ({groups}) with no legal pair between two groups; "
+                f"each group must pair one player with " + ("that one" if len(self.tutte) == 1 else f"one of those {len(self.tutte)}"))
+
+
+def _round_facts(t: Tournament, edition: str, r: int):
+    """Everything the restrictions read, from the raw entries of rounds 1 .. r-1 and the
+    round's own column (byes entered before pairing). Written from the rule texts, not
+    from the engine: a game counts as a meeting only when played over the board (C.04.2
+    Art. 3.5); colours are those of played games, in order (C.04.2 Art. 3.4)."""
+    played_codes = set("1=0WDL")
+    win = t.scoring.win
+    pre_byes = {b.player for b in t.byes if b.round == r}
+    to_pair, met, colours, bye_ok = [], {}, {}, {}
+    scores: dict[int, list[Fraction]] = {}
+    ups: dict[int, list[bool]] = {}
+    for p in t.players:
+        s = Fraction(0)
+        seq = []
+        for k in range(1, r):
+            seq.append(s + sum((v.points for v in t.virtual_points if v.round == k and v.player == p.id), Fraction(0)))
+            e = p.rounds[k - 1] if k <= len(p.rounds) else None
+            if e is not None and e.result.strip():
+                s += t.scoring.points(e.result, e.colour)
+        seq.append(s + sum((v.points for v in t.virtual_points if v.round == r and v.player == p.id), Fraction(0)))
+        scores[p.id] = seq
+    for p in t.players:
+        met[p.id] = set()
+        cols = ""
+        ok = True
+        up = []
+        for k in range(1, r):
+            e = p.rounds[k - 1] if k <= len(p.rounds) else None
+            if e is None:
+                up.append(False)
+                continue
+            if e.opponent is not None and e.result in played_codes:
+                met[p.id].add(e.opponent)
+                if e.colour in ("w", "b"):
+                    cols += e.colour
+                up.append(scores[e.opponent][k - 1] > scores[p.id][k - 1] if e.opponent in scores else False)
+                continue
+            up.append(False)
+            # a PAB, or a win's points scored in one round without playing (forfeit
+            # win, full-point bye): no PAB any more (Basic Rules Art. 4; 1997 2.2)
+            if e.result == "U" or (e.result not in ("Z", " ") and t.scoring.points(e.result, e.colour) >= win):
+                ok = False
+        met[p.id] |= {x for rec in t.prohibited if rec.first_round <= r <= rec.last_round and p.id in rec.players
+                      for x in rec.players if x != p.id}
+        colours[p.id] = cols
+        bye_ok[p.id] = ok
+        ups[p.id] = up
+        e = p.rounds[r - 1] if r <= len(p.rounds) else None
+        if (e is None or (e.opponent is None and e.colour is None and e.result == " ")) and p.id not in pre_byes:
+            to_pair.append(p.id)
+    return to_pair, met, colours, bye_ok, {pid: seq[r - 1] for pid, seq in scores.items()}, ups
+
+
+def _allowed_colours(cols: str, edition: str) -> set[str]:
+    """The colours a player may receive. 1997: 2.3 (colour difference within -2 .. +2
+    after the game) and 2.4 (not three times running). 2026: the absolute preference of
+    Art. 1.6.1, which C3 and Basic Rules Art. 6-7 grant (White when the difference is
+    below -1 or the last two games were Black; Black in the mirror case)."""
+    cd = cols.count("w") - cols.count("b")
+    if edition == "1997":
+        return {c for c in "wb" if abs(cd + (1 if c == "w" else -1)) <= 2 and cols[-2:] != c * 2}
+    need = set()
+    if cd < -1 or cols[-2:] == "bb":
+        need.add("w")
+    if cd > 1 or cols[-2:] == "ww":
+        need.add("b")
+    return {"w", "b"} if not need else (need if len(need) == 1 else set())
+
+
+def independent_feasibility(t: Tournament, edition: str, round_number: int | None = None, *, with_2_5: bool = False) -> Feasibility:
+    """Whether any pairing of round ``round_number`` (default: the round after the last
+    one with a game or a PAB) keeps every absolute restriction, by exact maximum
+    matching on the compatibility graph, independent of the engine.
+
+    Every restriction is a property of a pair or of one player, so a round is pairable
+    exactly when the graph has a perfect matching: players are vertices, two are joined
+    when they have not met (nor are a prohibited pair) and some colour allocation keeps
+    both within their colour restrictions; with an odd number, a vertex ``0`` (the PAB)
+    is joined to every player allowed the bye. The answer carries a proof either way:
+    a pairing checked pair by pair, or a Tutte set checked by counting odd components.
+
+    1997 2.5 is kept out of ``feasible``: the engine waives it for a round no pairing
+    within it can complete (art. 9), and it only removes pairings, so a round without a
+    pairing under 2.1-2.4 has none under 2.5 either. ``with_2_5`` also reports whether a
+    pairing within 2.5 exists, read pair by pair as the engine does: in a pair of
+    different scores the lower player is transferred up, which he may not be after an
+    upward transfer in the previous round (English text), nor beyond 3 (fewer than 10
+    rounds) or 4 transfers, except in the last round."""
+    import networkx as nx
+
+    if round_number is None:
+        round_number = 1 + max((k for p in t.players for k, e in enumerate(p.rounds, start=1)
+                                 if e.opponent is not None or e.result == "U"), default=0)
+    r = round_number
+    ids, met, colours, bye_ok, score, ups = _round_facts(t, edition, r)
+    allowed = {pid: _allowed_colours(colours[pid], edition) for pid in ids}
+
+    def board(a: int, b: int) -> tuple[int, int] | None:
+        if b in met[a] or a in met[b]:
+            return None
+        for w, bl in ((a, b), (b, a)):
+            if "w" in allowed[w] and "b" in allowed[bl]:
+                return (w, bl)
+        return None
+
+    def may_go_up(pid: int) -> bool:
+        if t.total_rounds is not None and r >= t.total_rounds:
+            return True
+        limit = 3 if (t.total_rounds or r) < 10 else 4
+        return not (ups[pid] and ups[pid][-1]) and sum(ups[pid]) < limit
+
+    def graph(keep_2_5: bool):
+        g = nx.Graph()
+        g.add_nodes_from(ids)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                if board(a, b) is None:
+                    continue
+                if keep_2_5 and score[a] != score[b] and not may_go_up(a if score[a] < score[b] else b):
+                    continue
+                g.add_edge(a, b)
+        if len(ids) % 2:
+            g.add_node(0)
+            g.add_edges_from((0, pid) for pid in ids if bye_ok[pid])
+        return g
+
+    def perfect(g) -> dict[int, int] | None:
+        m = nx.max_weight_matching(g, maxcardinality=True)
+        if 2 * len(m) != g.number_of_nodes():
+            return None
+        mate = {}
+        for a, b in m:
+            mate[a], mate[b] = b, a
+        return mate
+
+    g = graph(False)
+    mate = perfect(g)
+    out = Feasibility(r, ids, mate is not None)
+    if mate is not None:
+        # the witness, checked here against every restriction again
+        out.bye = mate.get(0)
+        assert out.bye is None or bye_ok[out.bye]
+        out.pairs = [board(a, b) for a, b in sorted((a, b) for a, b in mate.items() if 0 < a < b)]
+        assert all(p is not None for p in out.pairs)
+        assert sorted([x for p in out.pairs for x in p] + ([out.bye] if out.bye else [])) == sorted(ids)
+        if edition == "1997" and with_2_5:
+            out.feasible_2_5 = perfect(graph(True)) is not None
+    else:
+        out.tutte, out.odd = _tutte_certificate(g)
+        if edition == "1997" and with_2_5:
+            out.feasible_2_5 = False
+    return out
+
+
+def _tutte_certificate(g) -> tuple[list[int], list[list[int]]]:
+    """A Tutte set of a graph without a perfect matching, by the Gallai-Edmonds
+    decomposition: D holds the vertices some maximum matching leaves uncovered (found by
+    one matching per vertex), A their neighbours outside D. Removing A leaves more odd
+    components than |A|; this is checked here, so the certificate does not depend on
+    the matching code being right."""
+    import networkx as nx
+
+    nu = len(nx.max_weight_matching(g, maxcardinality=True))
+    D = {v for v in g if len(nx.max_weight_matching(g.subgraph([u for u in g if u != v]), maxcardinality=True)) == nu}
+    A = {u for v in D for u in g[v]} - D
+    rest = g.subgraph([v for v in g if v not in A])
+    odd = sorted((sorted(c) for c in nx.connected_components(rest) if len(c) % 2), key=lambda c: c[0])
+    if len(odd) <= len(A):  # pragma: no cover - Gallai-Edmonds guarantees it
+        raise AssertionError("no Tutte set found although the graph has no perfect matching")
+    return sorted(A), odd
+
+
+def brute_force_pairable(t: Tournament, edition: str, round_number: int) -> bool:
+    """A second, slower opinion for small rounds: every way to pair the players tried by
+    backtracking (the bye, with an odd number, to each player allowed it)."""
+    ids, met, colours, bye_ok, _, _ = _round_facts(t, edition, round_number)
+    allowed = {pid: _allowed_colours(colours[pid], edition) for pid in ids}
+
+    def ok(a, b):
+        return b not in met[a] and a not in met[b] and any(c in allowed[a] and ("b" if c == "w" else "w") in allowed[b] for c in "wb")
+
+    def pairable(rest):
+        if not rest:
+            return True
+        a = rest[0]
+        return any(ok(a, b) and pairable(rest[1:k] + rest[k + 1:]) for k, b in enumerate(rest) if k > 0)
+
+    if len(ids) % 2 == 0:
+        return pairable(ids)
+    return any(bye_ok[b] and pairable([x for x in ids if x != b]) for b in ids)
+
+
+def test_independent_feasibility_hand_worked_rounds():
+    """Four players, round 3. R1 1-2 and 3-4, R2 1-4 and 3-2 (first named White): 1 and
+    3 played White twice (absolute Black, 2026 1.6.1; a third White breaks 1997 2.4), 2
+    and 4 Black twice. The unmet pairs 1-3 and 2-4 need the same colour: no pairing, in
+    both editions, and the certificate is four players without any legal opponent. With
+    R2 1-4 and 2-3 instead, 3 and 2 have alternated: 3-1 and 4-2 are legal."""
+    ratings = {1: 2000, 2: 1900, 3: 1800, 4: 1700}
+    r1 = [(1, 2, "="), (3, 4, "=")]
+    for edition in dubov.EDITIONS:
+        t = make_t(ratings, [r1, [(1, 4, "="), (3, 2, "=")]], 5)
+        f = independent_feasibility(t, edition)
+        assert (f.round, f.feasible, f.tutte, f.odd) == (3, False, [], [[1], [2], [3], [4]])
+        assert not brute_force_pairable(t, edition, 3)
+        with pytest.raises(NoPairingError):
+            dubov.pair_round(t, edition)
+        t = make_t(ratings, [r1, [(1, 4, "="), (2, 3, "=")]], 5)
+        f = independent_feasibility(t, edition)
+        assert f.feasible and sorted(f.pairs) == [(3, 1), (4, 2)] and f.bye is None
+
+
+def test_independent_feasibility_forfeits_and_the_bye():
+    """Three players, round 3. R1: 1-3 drawn, 2 absent; R2: 3 wins against 2 by forfeit,
+    1 absent. A forfeit is no meeting, so 2-3 may be paired, and it must be: 3 may not
+    take the bye after a win without playing (2026 C2, 1997 2.2) and the bye to 2 would
+    pair 1-3 again. So the only pairing is 2-3, bye 1. With 2-3 a prohibited pair no
+    pairing is left (the bye to 3, the only way out, is barred)."""
+    E = RoundEntry
+    players = (
+        Player(1, "P01", (E(3, "w", "="), E(None, None, "Z")), rating=2000),
+        Player(2, "P02", (E(None, None, "Z"), E(3, "w", "-")), rating=1900),
+        Player(3, "P03", (E(1, "b", "="), E(2, "b", "+")), rating=1800),
+    )
+    t = Tournament(players=players, total_rounds=5, initial_colour="w")
+    for edition in dubov.EDITIONS:
+        f = independent_feasibility(t, edition)
+        assert f.feasible and f.bye == 1 and [set(p) for p in f.pairs] == [{2, 3}]
+        assert dubov.pair_round(t, edition).bye == 1
+        barred = replace(t, prohibited=(ProhibitedPairs(1, 5, (2, 3)),))
+        f = independent_feasibility(barred, edition)
+        assert not f.feasible and not brute_force_pairable(barred, edition, 3)
+        assert len(f.odd) > len(f.tutte)
+        with pytest.raises(NoPairingError):
+            dubov.pair_round(barred, edition)
+
+
+#: Events of ``python benchmarks/dubov.py`` (seed 1) where the engine finds no pairing:
+#: (edition, event k, players, rounds, round). Its event_settings give seed 1000 + k and
+#: rates 2 % absences, 2 % half-point byes, 1 % forfeits. The smallest of each edition,
+#: one per way the engine reports it: the whole round (2026 C1/C3), the bye (2026 C2/C4,
+#: 1997 art. 4), a score group left without a completion (1997).
+UNPAIRABLE_BENCHMARK_EVENTS = [
+    ("2026", 159, 8, 7, 7),
+    ("2026", 176, 8, 7, 6),
+    ("2026", 118, 10, 9, 9),
+    ("1997", 176, 8, 7, 6),
+    ("1997", 208, 8, 7, 7),
+    ("1997", 17, 9, 8, 8),
+]
+
+
+@pytest.mark.parametrize("edition,k,players,rounds,failing", UNPAIRABLE_BENCHMARK_EVENTS)
+def test_unpairable_benchmark_events_confirmed_independently(edition, k, players, rounds, failing):
+    """The engine's NoPairingError is right: at the failing round the independent check
+    (matching on the compatibility graph) and a brute-force search both find no legal
+    pairing, and the check's Tutte certificate holds. In every earlier round, which the
+    engine paired, the check finds a pairing too."""
+    s = GeneratorSettings(players=players, rounds=rounds, seed=1000 + k, absence_rate=0.02, half_bye_rate=0.02, forfeit_rate=0.01)
+    seen = []
+
+    def pairer(t):
+        seen.append(t)
+        p = dubov.pair_round(t, edition)
+        return p.pairs, p.bye
+
+    with pytest.raises(NoPairingError):
+        generate(s, pairer)
+    *earlier, t = seen
+    assert t.next_round == failing
+    f = independent_feasibility(t, edition, with_2_5=True)
+    assert not f.feasible and f.feasible_2_5 in (None, False), f.describe()
+    assert len(f.odd) > len(f.tutte)
+    assert not brute_force_pairable(t, edition, failing)
+    for e in earlier:
+        assert independent_feasibility(e, edition).feasible
 
 
 def _pairer(edition, method):
