@@ -1598,6 +1598,10 @@ def _prepare(t: Tournament, edition: str, round_number: int | None, ratings, no_
             # players within 2.5 are still preferred wherever the text chooses.
             _build_compat(ctx, relax=True)
             ctx.notes.append("2.5 waived: no complete pairing respects it")
+            if not any(_completable_whole(ctx, b) for b in _bye_candidates(ctx)):
+                raise NoPairingError(
+                    f"round {ctx.state.round}: no pairing of the whole round keeps restrictions 2.1-2.4 and 2.6, even with 2.5 waived"
+                )
     return ctx
 
 
