@@ -65,6 +65,7 @@ from .fide_common import (
     infer_initial_colour,
     effective_ranks,
     rematch_problem,
+    brackets_of_pairing,
 )
 
 EDITIONS = ("2026", "2017", "1992")
@@ -1025,40 +1026,22 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
     state = t.state_before(pairing.round)
     players = entrants(t, state)
     by_id = {e.id: e for e in players}
-    mate: dict[int, int] = {}
-    for w, b in pairing.pairs:
-        mate[w] = b
-        mate[b] = w
     round_level: dict[str, object] = {}
     if edition == "2026" and pairing.bye is not None and pairing.bye in by_id:
         round_level["C5"] = by_id[pairing.bye].score
-    groups: list[list[Entrant]] = []
-    for e in players:
-        if groups and groups[-1][0].score == e.score:
-            groups[-1].append(e)
-        else:
-            groups.append([e])
     out: list[BracketValues] = []
-    mdps: list[Entrant] = []
     quality = QUALITY_2026 if edition == "2026" else QUALITY_2017
-    for gi, group in enumerate(groups):
-        current = mdps + group
-        ids = {e.id for e in current}
+    brackets = brackets_of_pairing(players, pairing.pairs)
+    for gi, (current, mdps, inside, floaters) in enumerate(brackets):
         mdp_ids = {e.id for e in mdps}
-        pairs = []
-        for e in current:
-            o = mate.get(e.id)
-            if o in ids and e.id < o:
-                pairs.append(tuple(sorted((e, by_id[o]), key=lambda x: (-x.score, x.rank))))
-        paired = {e.id for p in pairs for e in p}
-        floaters = [e for e in current if e.id not in paired]
+        pairs = [tuple(sorted(pair, key=lambda x: (-x.score, x.rank))) for pair in inside]
         lowest = min(e.score for e in current)
         v: dict[str, object] = {}
         names = [a for a, _ in quality]
         v[names[0]] = len(floaters)
         if edition == "2026":
             v["C7"] = tuple(sorted((e.score for e in floaters), reverse=True))
-            last_group = gi == len(groups) - 1
+            last_group = gi == len(brackets) - 1
             v["C9"] = (
                 floaters[0].state.rounds_unplayed
                 if len(floaters) == 1 and pairing.bye == floaters[0].id and last_group
@@ -1103,8 +1086,7 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
                     reverse=True))
                 sd_up = tuple(sorted((h.score - l.score for h, l in pairs if h.score > l.score and float_before(l, back, ed) is Float.UP), reverse=True))
             v[c_down], v[c_up], v[s_down], v[s_up] = resident_down, up, sd_down, sd_up
-        out.append(BracketValues(group[0].score, [e.id for e in current], v))
-        mdps = floaters
+        out.append(BracketValues(current[-1].score, [e.id for e in current], v))
     return round_level, out
 
 

@@ -156,6 +156,7 @@ from .fide_common import (
     Entrant,
     board_order,
     entrants,
+    brackets_of_pairing,
     higher_ranked,
     rematch_problem,
     required_initial_colour,
@@ -1079,28 +1080,9 @@ def evaluate(t: Tournament, pairing: Pairing):
     by_id = {e.id: e for e in players}
     floats = floats_1992(t, state)
     last = state.total_rounds is not None and state.round == state.total_rounds
-    mate: dict[int, int] = {}
-    for w, b in pairing.pairs:
-        mate[w], mate[b] = b, w
     out = []
-    mdps: list[Entrant] = []
-    groups: list[list[Entrant]] = []
-    for e in players:
-        if groups and groups[-1][0].score == e.score:
-            groups[-1].append(e)
-        else:
-            groups.append([e])
-    for group in groups:
-        current = mdps + group
-        ids = {e.id for e in current}
+    for current, mdps, pairs, floaters in brackets_of_pairing(players, pairing.pairs):
         mdp_ids = {e.id for e in mdps}
-        pairs = []
-        for e in current:
-            o = mate.get(e.id)
-            if o in ids and e.id < o:
-                pairs.append((e, by_id[o]))
-        paired = {e.id for pr in pairs for e in pr}
-        floaters = [e for e in current if e.id not in paired]
         new: dict[int, Float] = {}
         for a, b in pairs:
             if a.score != b.score:
@@ -1123,8 +1105,7 @@ def evaluate(t: Tournament, pairing: Pairing):
             "B5": repeat[0],
             "B6": repeat[1],
         }
-        out.append(BracketValues(group[0].score, [e.id for e in current], values))
-        mdps = floaters
+        out.append(BracketValues(current[-1].score, [e.id for e in current], values))
     return {}, out
 
 

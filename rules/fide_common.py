@@ -244,3 +244,34 @@ def infer_initial_colour(t: Tournament, ranks: dict[int, int]) -> str | None:
     from solver.history import infer_initial_colour as from_round_one
 
     return from_round_one(t)
+
+
+def brackets_of_pairing(players: list[Entrant], pairs: list[tuple[int, int]]
+                        ) -> list[tuple[list[Entrant], list[Entrant], list[tuple[Entrant, Entrant]], list[Entrant]]]:
+    """The brackets a round's pairing makes, from the top, for the verifier: one
+    ``(current, mdps, pairs, floaters)`` per score group, where ``current`` is the MDPs
+    moved down into it followed by its residents, ``pairs`` the pairs made inside it (as
+    ``(a, b)`` Entrants, ``a`` the lower id), and ``floaters`` those left unpaired in it,
+    who move down into the next group as its MDPs. ``players`` in pairing order."""
+    by_id = {e.id: e for e in players}
+    mate: dict[int, int] = {}
+    for w, b in pairs:
+        mate[w] = b
+        mate[b] = w
+    groups: list[list[Entrant]] = []
+    for e in players:
+        if groups and groups[-1][0].score == e.score:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    out = []
+    mdps: list[Entrant] = []
+    for group in groups:
+        current = mdps + group
+        ids = {e.id for e in current}
+        inside = [(e, by_id[o]) for e in current if (o := mate.get(e.id)) in ids and e.id < o]
+        paired = {e.id for pair in inside for e in pair}
+        floaters = [e for e in current if e.id not in paired]
+        out.append((current, mdps, inside, floaters))
+        mdps = floaters
+    return out
