@@ -76,6 +76,8 @@ def main() -> int:
                 ref_cpsat += got_b == reference
                 if got_a != got_b:
                     disagreements.append(f"{path.name} round {r}")
+            print(f"{edition} {path.name}: {len(t.players)} players, {t.rounds_paired} rounds; so far {agree}/{rounds} agree, "
+                  f"{len(failures)} unproven, blossom {t_blossom:.1f} s, CP-SAT {t_cpsat:.1f} s", flush=True)
             if events >= args.events:
                 break
         rows.append((edition, events, rounds, agree, ref_blossom, ref_cpsat, t_blossom, t_cpsat, len(failures)))
