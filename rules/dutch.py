@@ -54,8 +54,6 @@ from solver.pairing import Pairing, attendance_problems
 
 from .fide_common import (
     finish_pairing,
-    required_initial_colour,
-    state_to_pair,
     colour_rule,
     scoregroups,
     C1_no_rematch,
@@ -66,6 +64,7 @@ from .fide_common import (
     effective_ranks,
     rematch_problem,
     brackets_of_pairing,
+    round_to_pair,
 )
 
 EDITIONS = ("2026", "2017", "1992")
@@ -924,10 +923,8 @@ def pair_round(
         raise InputError(f"unknown method {method!r}; expected optimised or literal", field="--method")
     if edition not in EDITIONS:
         raise InputError(f"unknown Dutch edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
-    state = state_to_pair(t, round_number)
+    state, players, initial = round_to_pair(t, round_number)
     r = state.round
-    players = entrants(t, state)
-    initial = required_initial_colour(t, state)
     ctx = RoundContext(t, state, edition, players, last_round=(r == t.total_rounds))
     engine = Dutch2026(ctx, solve) if edition == "2026" else Dutch2017(ctx, solve)
     if no_bye:

@@ -159,9 +159,8 @@ from .fide_common import (
     brackets_of_pairing,
     higher_ranked,
     rematch_problem,
-    required_initial_colour,
     scoregroups,
-    state_to_pair,
+    round_to_pair,
 )
 
 EDITION = "1992"
@@ -1012,10 +1011,8 @@ def pair_round_1992(
 ) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the 1992 text, literally.
     ``no_bye`` bars players from the bye on top of B1b (used by ``explain``)."""
-    state = state_to_pair(t, round_number)
+    state, players, initial = round_to_pair(t, round_number)
     r = state.round
-    players = entrants(t, state)
-    initial = required_initial_colour(t, state)
     last = r == t.total_rounds
     rnd = _Round(t, state, players, last_round=last, budget=budget, no_bye=frozenset(no_bye), label=f"round {r}: ")
     if not players:

@@ -83,11 +83,9 @@ from .fide_common import (
     C1_no_rematch,
     C3_absolute_colours,
     Entrant,
-    entrants,
     scoregroups,
     finish_pairing,
-    required_initial_colour,
-    state_to_pair,
+    round_to_pair,
 )
 
 EDITIONS = ("2026", "2017")
@@ -1156,10 +1154,8 @@ def pair_round_literal(
     beyond it raises :class:`LiteralBudgetExceeded` naming the bracket."""
     if edition not in EDITIONS:
         raise InputError(f"unknown Dutch edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
-    state = state_to_pair(t, round_number)
+    state, players, initial = round_to_pair(t, round_number)
     r = state.round
-    players = entrants(t, state)
-    initial = required_initial_colour(t, state)
     rnd = _Round(t, edition, players, last_round=(r == t.total_rounds), budget=budget, label=f"round {r}: ")
     n = len(players)
     for i in range(n):

@@ -71,6 +71,13 @@ def required_initial_colour(t: Tournament, state: RoundState) -> str:
     return initial
 
 
+def round_to_pair(t: Tournament, round_number: int | None = None) -> tuple[RoundState, list[Entrant], str]:
+    """What every FIDE Dutch procedure starts from: the state before the round to pair
+    (:func:`state_to_pair`), its entrants in pairing order, and the initial colour."""
+    state = state_to_pair(t, round_number)
+    return state, entrants(t, state), required_initial_colour(t, state)
+
+
 def finish_pairing(players: list[Entrant], round_number: int, pair_idx, bye_idx, initial: str, solves: int = 0):
     """Colours by Art. 5.2 (2017 E), boards by C.04.2 3.6 (2017 D.9): the published round."""
     from solver.pairing import Pairing
