@@ -1122,7 +1122,6 @@ def _pair_1997_optimised_group(ctx: Ctx, oracle: Completion, residents: list[int
        ARO-balance objective (:func:`aro_cost`), then the rows and columns of 6.2 kept in
        order as the last tie-break.
     """
-    P = ctx.P
     ups = _transfers_1997(ctx, oracle, residents)
     members = residents + ups
     mate = _close_group_1997(ctx, oracle, members, optimise=True)

@@ -420,8 +420,6 @@ def cmd_pair(args: argparse.Namespace) -> int:
     if args.backend == "cpsat":
         import inspect
 
-        from rules import get_system
-
         from .cpsat import CpSatMatching
 
         if "solve" not in inspect.signature(get_system(args.system).pair_round).parameters:
