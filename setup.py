@@ -1,5 +1,11 @@
-"""Build the compiled matching core ``solver._blossom``; the project itself is in pyproject.toml."""
+"""Build the compiled matching core ``tabellone.solver._blossom``; the project itself is in
+pyproject.toml. The core is optional: without a C compiler the install still succeeds and
+the engine uses the exact pure-Python matching (it says so once, on first use)."""
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("solver._blossom", ["solver/_blossom.c"], extra_compile_args=["-O3"])])
+setup(
+    ext_modules=[
+        Extension("tabellone.solver._blossom", ["solver/_blossom.c"], extra_compile_args=["-O3"], optional=True)
+    ]
+)

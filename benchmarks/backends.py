@@ -22,11 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules import dutch  # noqa: E402
-from solver.cpsat import CpSatMatching  # noqa: E402
-from solver.history import cut_before  # noqa: E402
-from solver.model import pairs_of_round  # noqa: E402
-from solver.trf import read_trf  # noqa: E402
+from tabellone.rules import dutch  # noqa: E402
+from tabellone.solver.cpsat import CpSatMatching  # noqa: E402
+from tabellone.solver.history import cut_before  # noqa: E402
+from tabellone.solver.model import pairs_of_round  # noqa: E402
+from tabellone.solver.trf import read_trf  # noqa: E402
 
 FOLDERS = {"2026": "dutch-2026-dev", "2017": "dutch-2017-dev"}
 

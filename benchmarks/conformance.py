@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.conformance import check_file  # noqa: E402
-from solver.trf import read_trf  # noqa: E402
+from tabellone.conformance import check_file  # noqa: E402
+from tabellone.solver.trf import read_trf  # noqa: E402
 
 CORPUS = {"2026": "dutch-2026-dev", "2017": "dutch-2017-dev"}
 

@@ -48,10 +48,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from rules import dubov  # noqa: E402
-from solver.errors import NoPairingError  # noqa: E402
-from solver.generate import GeneratorSettings, generate  # noqa: E402
-from solver.history import cut_before  # noqa: E402
+from tabellone.rules import dubov  # noqa: E402
+from tabellone.solver.errors import NoPairingError  # noqa: E402
+from tabellone.solver.generate import GeneratorSettings, generate  # noqa: E402
+from tabellone.solver.history import cut_before  # noqa: E402
 
 
 def independent_violations(t, edition):
@@ -148,7 +148,7 @@ def run_event(args):
             state = cut.state_before(r)
             methods = {"literal": c.literal.pairs, "optimised": c.optimised.pairs}
             if edition == "2026":
-                from rules import dutch
+                from tabellone.rules import dutch
 
                 methods["dutch-2026"] = dutch.pair_round(cut, "2026", r).pairs
             for m, pairs in methods.items():

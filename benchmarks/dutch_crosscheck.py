@@ -33,14 +33,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules import dutch, dutch_literal  # noqa: E402
-from rules.dutch import pair_round  # noqa: E402
-from rules.dutch_literal import LiteralBudgetExceeded, pair_round_literal  # noqa: E402
-from rules.fide_common import entrants  # noqa: E402
-from solver.errors import NoPairingError  # noqa: E402
-from solver.generate import GeneratorSettings, generate  # noqa: E402
-from solver.history import cut_before  # noqa: E402
-from solver.verify import first_difference  # noqa: E402
+from tabellone.rules import dutch, dutch_literal  # noqa: E402
+from tabellone.rules.dutch import pair_round  # noqa: E402
+from tabellone.rules.dutch_literal import LiteralBudgetExceeded, pair_round_literal  # noqa: E402
+from tabellone.rules.fide_common import entrants  # noqa: E402
+from tabellone.solver.errors import NoPairingError  # noqa: E402
+from tabellone.solver.generate import GeneratorSettings, generate  # noqa: E402
+from tabellone.solver.history import cut_before  # noqa: E402
+from tabellone.solver.verify import first_difference  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 
@@ -131,7 +131,7 @@ def crosscheck(edition: str, events: int, players: tuple[int, int], rounds: tupl
 
 
 def corpus(edition: str, max_players: int):
-    from solver.conformance import check_file
+    from tabellone.conformance import check_file
 
     folder = SHARED / "corpus" / ("dutch-2026-dev" if edition == "2026" else "dutch-2017-dev")
     if not (folder / "manifest.tsv").is_file():

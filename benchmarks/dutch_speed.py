@@ -25,10 +25,10 @@ SHARED = ROOT.parent / "shared"
 CHILD = r"""
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
-from solver.trf import read_trf
-from solver.history import cut_before
-from solver.model import pairs_of_round
-from rules.dutch import pair_round
+from tabellone.solver.trf import read_trf
+from tabellone.solver.history import cut_before
+from tabellone.solver.model import pairs_of_round
+from tabellone.rules.dutch import pair_round
 t = read_trf({path!r})
 r = t.rounds_paired
 cut = cut_before(t, r)

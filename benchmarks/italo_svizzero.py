@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.italo_svizzero import OBJECTIVES, SimSettings, simulate  # noqa: E402
+from tabellone.rules.italo_svizzero import OBJECTIVES, SimSettings, simulate  # noqa: E402
 
 BANDS = [(8, 20), (21, 40), (41, 60), (61, 80), (81, 100), (101, 120)]
 

@@ -17,9 +17,9 @@ from types import ModuleType
 
 #: System name on the command line -> module.
 SYSTEMS = {
-    "dutch": "rules.dutch",
-    "dubov": "rules.dubov",
-    "italo-svizzero": "rules.italo_svizzero",
+    "dutch": "tabellone.rules.dutch",
+    "dubov": "tabellone.rules.dubov",
+    "italo-svizzero": "tabellone.rules.italo_svizzero",
 }
 
 #: Full names for reports.
@@ -31,7 +31,7 @@ TITLES = {
 
 
 def get_system(name: str) -> ModuleType:
-    from solver.errors import InputError
+    from tabellone.solver.errors import InputError
 
     if name not in SYSTEMS:
         raise InputError(f"unknown pairing system {name!r}; available: {', '.join(SYSTEMS)}", field="--system")

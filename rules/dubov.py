@@ -101,10 +101,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
-from solver.errors import InputError, NoPairingError, SelfCheckError
-from solver.lexicographic import fit_layout
-from solver.model import BLACK, WHITE, Float, RoundState, Strength, Tournament, opposite
-from solver.pairing import Pairing, attendance_problems
+from tabellone.solver.errors import InputError, NoPairingError, SelfCheckError
+from tabellone.solver.lexicographic import fit_layout
+from tabellone.solver.model import BLACK, WHITE, Float, RoundState, Strength, Tournament, opposite
+from tabellone.solver.pairing import Pairing, attendance_problems
 from .fide_common import state_to_pair
 
 EDITIONS = ("2026", "1997")
@@ -360,7 +360,7 @@ def colour_rule_2026(a: DP, b: DP, initial: str) -> tuple[str, str]:
 
 
 def _solve(n: int, edges: list[tuple[int, int, int]]) -> dict[int, int]:
-    from solver.matching import max_weight_matching
+    from tabellone.solver.matching import max_weight_matching
 
     return max_weight_matching(n, edges, max_cardinality=True)
 
@@ -585,7 +585,7 @@ def _context(t: Tournament, edition: str, round_number: int | None, ratings: dic
     state = state_to_pair(t, round_number)
     r = state.round
     P = build_players(t, state, edition, ratings)
-    from solver.history import infer_initial_colour
+    from tabellone.solver.history import infer_initial_colour
 
     initial = t.initial_colour or infer_initial_colour(t)
     if initial is None:

@@ -46,11 +46,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
-from solver.cpsat import solve_fields_of
-from solver.errors import InputError, NoPairingError
-from solver.lexicographic import Layout, fit_layout
-from solver.model import Float, RoundState, Tournament
-from solver.pairing import Pairing, attendance_problems
+from tabellone.solver.cpsat import solve_fields_of
+from tabellone.solver.errors import InputError, NoPairingError
+from tabellone.solver.lexicographic import Layout, fit_layout
+from tabellone.solver.model import Float, RoundState, Tournament
+from tabellone.solver.pairing import Pairing, attendance_problems
 
 from .fide_common import (
     finish_pairing,
@@ -161,7 +161,7 @@ class Matcher:
         self.active: list[int] | None = None  # vertices in the graph (None: all)
         self._dirty: set[tuple[int, int]] = set()
         if solve is None:
-            from solver.blossom import Matcher as Incremental
+            from tabellone.solver.blossom import Matcher as Incremental
 
             self._inc = Incremental(self.n)
         else:
@@ -272,7 +272,7 @@ class RoundContext:
 
 
 def _default_solve(n: int, edges: list[tuple[int, int, int]]) -> dict[int, int]:
-    from solver.matching import max_weight_matching
+    from tabellone.solver.matching import max_weight_matching
 
     return max_weight_matching(n, edges)
 

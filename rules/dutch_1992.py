@@ -145,10 +145,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterator
 
-from solver.errors import InputError, NoPairingError
-from solver.matching import max_weight_matching
-from solver.model import BLACK, WHITE, Float, RoundState, Tournament, opposite, pab_receivers
-from solver.pairing import Pairing, attendance_problems
+from tabellone.solver.errors import InputError, NoPairingError
+from tabellone.solver.matching import max_weight_matching
+from tabellone.solver.model import BLACK, WHITE, Float, RoundState, Tournament, opposite, pab_receivers
+from tabellone.solver.pairing import Pairing, attendance_problems
 
 from .fide_common import (
     C1_no_rematch,

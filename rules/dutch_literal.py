@@ -66,10 +66,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Iterator
 
-from solver.errors import InputError, NoPairingError, TabelloneError
-from solver.matching import max_weight_matching
-from solver.model import Float, Tournament
-from solver.pairing import Pairing
+from tabellone.solver.errors import InputError, NoPairingError, TabelloneError
+from tabellone.solver.matching import max_weight_matching
+from tabellone.solver.model import Float, Tournament
+from tabellone.solver.pairing import Pairing
 
 from .dutch import (
     C2_bye_eligible,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
-from solver.model import WHITE, PlayerState, RoundState, Strength, Tournament, opposite
+from tabellone.solver.model import WHITE, PlayerState, RoundState, Strength, Tournament, opposite
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def state_to_pair(t: Tournament, round_number: int | None = None) -> RoundState:
     """The state before the round to pair, after the checks every FIDE system needs: the
     number of rounds is known (the last round has rules of its own) and the round is
     within it."""
-    from solver.errors import InputError
+    from tabellone.solver.errors import InputError
 
     if t.total_rounds is None:
         raise InputError("the number of rounds is needed to pair (XXR n or 142 n): the last round has its own rules", field="XXR / 142")
@@ -63,7 +63,7 @@ def state_to_pair(t: Tournament, round_number: int | None = None) -> RoundState:
 def required_initial_colour(t: Tournament, state: RoundState) -> str:
     """The initial colour (``XXC``/``152``, else read from round 1); an input error when
     there is none to read."""
-    from solver.errors import InputError
+    from tabellone.solver.errors import InputError
 
     initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state))
     if initial is None:
@@ -80,7 +80,7 @@ def round_to_pair(t: Tournament, round_number: int | None = None) -> tuple[Round
 
 def finish_pairing(players: list[Entrant], round_number: int, pair_idx, bye_idx, initial: str, solves: int = 0):
     """Colours by Art. 5.2 (2017 E), boards by C.04.2 3.6 (2017 D.9): the published round."""
-    from solver.pairing import Pairing
+    from tabellone.solver.pairing import Pairing
 
     ordered = board_order([allocate_colours(players[a], players[b], initial) for a, b in pair_idx])
     return Pairing(
@@ -248,7 +248,7 @@ def infer_initial_colour(t: Tournament, ranks: dict[int, int]) -> str | None:
     """The initial colour when the file does not state it (no ``XXC``/``152``): the
     colour of the top-ranked player paired in round 1 (see
     :func:`solver.history.infer_initial_colour`)."""
-    from solver.history import infer_initial_colour as from_round_one
+    from tabellone.solver.history import infer_initial_colour as from_round_one
 
     return from_round_one(t)
 

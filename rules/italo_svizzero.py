@@ -128,12 +128,12 @@ from fractions import Fraction
 from math import lcm
 from typing import Iterable, Sequence
 
-from solver.errors import InputError, NoPairingError, SelfCheckError
-from solver.lexicographic import fit_layout
-from solver.matching import max_weight_matching
-from solver.model import BLACK, WHITE, EMPTY_ENTRY, Player, RoundEntry, Tournament
-from solver.pairing import Pairing
-from solver.scoring import Scoring
+from tabellone.solver.errors import InputError, NoPairingError, SelfCheckError
+from tabellone.solver.lexicographic import fit_layout
+from tabellone.solver.matching import max_weight_matching
+from tabellone.solver.model import BLACK, WHITE, EMPTY_ENTRY, Player, RoundEntry, Tournament
+from tabellone.solver.pairing import Pairing
+from tabellone.solver.scoring import Scoring
 
 EDITIONS = ("capo5", "2.2")
 GAMES = ("italiana", "internazionale")
@@ -1287,7 +1287,7 @@ def explain_steps(t: Tournament, round_number: int, edition: str = "capo5", pair
     """How the literal procedure forms ``pair`` (or gives ``bye`` the forfeit points) in
     round ``round_number`` of ``t``: the step of the rotation and its article, read from
     the trace of :func:`pair_round`. Empty when the rules do not pair them so."""
-    from solver.scoring import format_points
+    from tabellone.solver.scoring import format_points
 
     p = pair_round(t, edition, round_number, game, "literal", odd)
     view = round_view(t, round_number, edition, game)
@@ -1548,7 +1548,7 @@ def standings(t: Tournament, edition: str = "capo5", game: str = "italiana") -> 
 
 def format_standings(t: Tournament, rows: Sequence[StandingRow] | None = None, edition: str = "capo5") -> str:
     """The classification as a text table (``tabellone standings FILE --system italo-svizzero``)."""
-    from solver.scoring import format_points
+    from tabellone.solver.scoring import format_points
 
     rows = standings(t, edition) if rows is None else rows
     title = next((h.text for h in t.headers if h.code == "012"), "")
@@ -1623,7 +1623,7 @@ def simulate(s: SimSettings, compare_methods: bool = False) -> SimResult:
     """Play a random event round by round with :func:`pair_round`, keeping the rotation
     start from each round's own trace (no replay). Every pairing is checked by
     :func:`check_absolute` before its results are drawn."""
-    from solver.generate import draw_game
+    from tabellone.solver.generate import draw_game
 
     rng = random.Random(s.seed)
     ratings = sorted((rng.randint(1200, 2400) for _ in range(s.players)), reverse=True)

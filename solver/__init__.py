@@ -1,18 +1,17 @@
-"""Tabellone: a Swiss-system pairing engine, checker and tournament model.
+"""The engine: tournament model, file formats, matching back ends, lexicographic
+objectives, verifier core and generator. It names no ruleset; the pairing systems live in
+:mod:`tabellone.rules` and call into it.
 
-The engine lives here and knows no ruleset by name; rulesets live in :mod:`rules`.
-
->>> from solver import read_trf
->>> t = read_trf("examples/club-open.trf")           # doctest: +SKIP
->>> state = t.state_before()                          # doctest: +SKIP
->>> state[1].preference                               # doctest: +SKIP
+>>> from tabellone.solver import read_trf
+>>> t = read_trf("examples/open-24-before-r6.trf")
+>>> state = t.state_before()
+>>> state.round, len(state.to_pair)
+(6, 24)
 """
 
-__version__ = "0.1.0"
-
-from .errors import InputError, NoPairingError, TabelloneError  # noqa: E402
-from .model import PlayerState, RoundState, Tournament  # noqa: E402
-from .trf import format_trf, parse_trf, read_trf  # noqa: E402
+from .errors import InputError, NoPairingError, TabelloneError
+from .model import PlayerState, RoundState, Tournament
+from .trf import format_trf, parse_trf, read_trf
 
 __all__ = [
     "InputError",

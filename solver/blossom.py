@@ -44,16 +44,40 @@ from __future__ import annotations
 
 import heapq
 import operator
+import os
+import sys
 import warnings
 from typing import Iterable
 
-try:
-    from solver import _blossom
-except ImportError:  # the extension is not built: networkx answers instead (slowly)
-    _blossom = None
+
+def _load_core():
+    """The compiled core, or None when it was not built (no C compiler at install time)
+    or ``TABELLONE_PURE_PYTHON`` is set: networkx's exact blossom answers instead."""
+    if os.environ.get("TABELLONE_PURE_PYTHON"):
+        return None
+    try:
+        from . import _blossom as core
+    except ImportError:
+        return None
+    return core
+
+
+_blossom = _load_core()
 
 #: True when the compiled core is available.
 HAVE_EXTENSION = _blossom is not None
+
+_told_pure_python = False
+
+
+def _tell_pure_python() -> None:
+    """Say once per process, on stderr, that the slower exact pure-Python path is used."""
+    global _told_pure_python
+    if not _told_pure_python:
+        _told_pure_python = True
+        why = "TABELLONE_PURE_PYTHON is set" if os.environ.get("TABELLONE_PURE_PYTHON") else "it was not built (no C compiler at install time)"
+        print(f"tabellone: the compiled matching core is not used ({why}); using the exact pure-Python matching, which is slower",
+              file=sys.stderr)
 
 
 def max_weight_matching(
@@ -249,6 +273,8 @@ def _as_int(x: object, idx: int, what: str) -> int:
 def _networkx_matching(n: int, edges: list, max_cardinality: bool) -> dict[int, int]:
     import networkx as nx
 
+    if _blossom is None:
+        _tell_pure_python()
     _validate(n, edges)
     g = nx.Graph()
     g.add_nodes_from(range(n))

@@ -17,15 +17,12 @@ from typing import Iterable
 
 import networkx as nx
 
-try:  # rustworkx is a declared dependency; the fallback keeps the engine usable without it
+try:  # rustworkx is optional (tabellone[test]); networkx answers without it
     import rustworkx as rx
 except ImportError:  # pragma: no cover
     rx = None
 
-try:  # the compiled core (solver/_blossom.c), built by pip install
-    from . import _blossom
-except ImportError:  # pragma: no cover - a build without a C compiler
-    _blossom = None
+from .blossom import _blossom, _tell_pure_python  # the compiled core, or None without it
 
 #: Largest weight handed to rustworkx. Its dual variables reach twice the largest edge
 #: weight, and it converts to signed 128-bit integers: keep two bits of headroom.
@@ -63,6 +60,8 @@ def max_weight_matching(
         g.add_edges_from(edge_list)
         pairs = rx.max_weight_matching(g, max_cardinality=max_cardinality, weight_fn=lambda w: w)
     else:
+        if _blossom is None:
+            _tell_pure_python()
         g = nx.Graph()
         g.add_nodes_from(range(n))
         g.add_weighted_edges_from(edge_list)

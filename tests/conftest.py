@@ -86,7 +86,7 @@ def read_shared_bytes(path: Path) -> bytes:
 @functools.lru_cache(maxsize=None)
 def parsed(path: Path):
     """The tournament in ``path`` (cached: Tournament is immutable)."""
-    from solver.trf import parse_trf
+    from tabellone.solver.trf import parse_trf
 
     return parse_trf(read_shared_bytes(path), source=str(path))
 

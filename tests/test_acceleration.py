@@ -4,10 +4,10 @@ from fractions import Fraction
 
 import pytest
 
-from solver.acceleration import baku_virtual_points, with_acceleration
-from solver.errors import InputError
-from solver.model import Player, Tournament
-from solver.scoring import Scoring
+from tabellone.solver.acceleration import baku_virtual_points, with_acceleration
+from tabellone.solver.errors import InputError
+from tabellone.solver.model import Player, Tournament
+from tabellone.solver.scoring import Scoring
 
 
 def _field(n, rounds, scoring=None, system=None):

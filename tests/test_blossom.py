@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import _blossom, blossom
+from tabellone.solver import _blossom, blossom
 
 mwm = _blossom.max_weight_matching
 

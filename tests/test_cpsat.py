@@ -15,11 +15,11 @@ from functools import partial
 import pytest
 
 from conftest import SHARED, shared_available
-from rules import dutch
-from solver.conformance import check_file
-from solver.cpsat import CpSatMatching, covering_fields
-from solver.lexicographic import fit_layout
-from solver.matching import max_weight_matching
+from tabellone.rules import dutch
+from tabellone.conformance import check_file
+from tabellone.solver.cpsat import CpSatMatching, covering_fields
+from tabellone.solver.lexicographic import fit_layout
+from tabellone.solver.matching import max_weight_matching
 
 
 def total(edges, mate):
@@ -117,7 +117,7 @@ def test_dutch_through_cpsat_reproduces_the_reference(path, edition):
 def test_an_unproven_level_is_an_error_not_an_answer():
     """With no time to prove anything, CP-SAT must refuse rather than return a matching
     that may not be optimal (the CLI then exits 2 with this message)."""
-    from solver.errors import SolverLimitError
+    from tabellone.solver.errors import SolverLimitError
 
     rng = random.Random(3)
     edges = [(u, v, rng.randint(1, 10**6)) for u in range(20) for v in range(u + 1, 20) if rng.random() < 0.5]

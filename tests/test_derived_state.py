@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_path, trf_player_line
-from solver.model import ColourPreference, Strength, colour_preference
-from solver.trf import parse_trf, read_trf
+from tabellone.solver.model import ColourPreference, Strength, colour_preference
+from tabellone.solver.trf import parse_trf, read_trf
 
 F = Fraction
 ABS, STRONG, MILD, NONE = Strength.ABSOLUTE, Strength.STRONG, Strength.MILD, Strength.NONE

@@ -15,16 +15,16 @@ from fractions import Fraction
 
 import pytest
 
-from rules import dubov
-from solver import verify
-from solver.cli import main
-from solver.errors import InputError, NoPairingError
-from solver.generate import GeneratorSettings, generate
-from solver.history import cut_before
-from solver.model import Player, ProhibitedPairs, RoundEntry, Tournament, pairs_of_round
-from solver.pairing import Pairing
-from solver.trf import format_trf
-from solver.verify import check_round, first_difference
+from tabellone.rules import dubov
+from tabellone.solver import verify
+from tabellone.cli import main
+from tabellone.solver.errors import InputError, NoPairingError
+from tabellone.solver.generate import GeneratorSettings, generate
+from tabellone.solver.history import cut_before
+from tabellone.solver.model import Player, ProhibitedPairs, RoundEntry, Tournament, pairs_of_round
+from tabellone.solver.pairing import Pairing
+from tabellone.solver.trf import format_trf
+from tabellone.solver.verify import check_round, first_difference
 
 from conftest import shared_path
 from tournaments import field, game, merge
@@ -778,7 +778,7 @@ def test_optimiser_never_worse_than_literal_on_the_objective_vector(edition):
 
 def _witness(name: str) -> Tournament:
     path = shared_path(f"witness/dubov-cppdubov/{name}")
-    from solver.trf import read_trf
+    from tabellone.solver.trf import read_trf
 
     t = read_trf(str(path))
     m = re.search(r"^TNR (\d+)", path.read_text(encoding="latin-1"), re.M)

@@ -13,16 +13,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from rules import dutch_1992
-from rules.dutch import EDITIONS, check_absolute, colour_article, pair_round
-from rules.dutch_1992 import A8_x, LiteralBudgetExceeded, exchanges, floats_1992, pair_round_1992, transpositions
-from solver.cli import main
-from solver.errors import InputError, NoPairingError
-from solver.generate import GeneratorSettings, generate
-from solver.history import cut_before
-from solver.model import Float
-from solver.pairing import Pairing
-from solver.trf import format_trf, read_trf
+from tabellone.rules import dutch_1992
+from tabellone.rules.dutch import EDITIONS, check_absolute, colour_article, pair_round
+from tabellone.rules.dutch_1992 import A8_x, LiteralBudgetExceeded, exchanges, floats_1992, pair_round_1992, transpositions
+from tabellone.cli import main
+from tabellone.solver.errors import InputError, NoPairingError
+from tabellone.solver.generate import GeneratorSettings, generate
+from tabellone.solver.history import cut_before
+from tabellone.solver.model import Float
+from tabellone.solver.pairing import Pairing
+from tabellone.solver.trf import format_trf, read_trf
 from tournaments import field, game, merge
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import SHARED, shared_available
-from solver.conformance import check_file
+from tabellone.conformance import check_file
 
 # (folder, file) pairs: small and medium events with forfeits, absences and byes.
 SAMPLE_2026 = [f"dutch-dev-{k}.trf" for k in (8, 15, 18, 19, 20, 21, 33, 35, 44, 45, 193, 246, 270)]

@@ -17,9 +17,9 @@ from math import comb
 
 import pytest
 
-from rules import dutch_literal
-from rules.dutch import pair_round
-from rules.dutch_literal import (
+from tabellone.rules import dutch_literal
+from tabellone.rules.dutch import pair_round
+from tabellone.rules.dutch_literal import (
     LiteralBudgetExceeded,
     exchange_key,
     mdp_sets_2017,
@@ -28,10 +28,10 @@ from rules.dutch_literal import (
     resident_exchanges,
     transpositions,
 )
-from solver.errors import InputError, NoPairingError
-from solver.generate import GeneratorSettings, generate
-from solver.history import cut_before
-from solver.model import Tournament
+from tabellone.solver.errors import InputError, NoPairingError
+from tabellone.solver.generate import GeneratorSettings, generate
+from tabellone.solver.history import cut_before
+from tabellone.solver.model import Tournament
 from tournaments import field, game, merge
 
 

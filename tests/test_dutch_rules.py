@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from rules.dutch import C11_three_in_a_row, C12_colour_preference, C13_strong_preference, check_absolute, pair_round
-from rules.fide_common import Entrant, allocate_colours
-from solver.cli import main
-from solver.errors import NoPairingError
-from solver.model import Strength, colour_preference
-from solver.pairing import Pairing
-from solver.trf import format_trf
+from tabellone.rules.dutch import C11_three_in_a_row, C12_colour_preference, C13_strong_preference, check_absolute, pair_round
+from tabellone.rules.fide_common import Entrant, allocate_colours
+from tabellone.cli import main
+from tabellone.solver.errors import NoPairingError
+from tabellone.solver.model import Strength, colour_preference
+from tabellone.solver.pairing import Pairing
+from tabellone.solver.trf import format_trf
 from tournaments import field, game, merge
 
 

@@ -8,18 +8,18 @@ from collections import Counter
 
 import pytest
 
-from solver.errors import InputError, SelfCheckError
-from solver.generate import (
+from tabellone.solver.errors import InputError, SelfCheckError
+from tabellone.solver.generate import (
     MILVANG_2015,
     GeneratorSettings,
     draw_game,
     generate,
     result_probabilities,
 )
-from solver.model import WHITE, Tournament
-from solver.scoring import Scoring
-from solver.trf import format_trf, parse_trf
-from solver.validate import check_consistency
+from tabellone.solver.model import WHITE, Tournament
+from tabellone.solver.scoring import Scoring
+from tabellone.solver.trf import format_trf, parse_trf
+from tabellone.solver.validate import check_consistency
 
 
 # --------------------------------------------------------------------------------------

@@ -12,8 +12,8 @@ from dataclasses import replace
 
 import pytest
 
-from rules import italo_svizzero as it
-from rules.italo_svizzero import (
+from tabellone.rules import italo_svizzero as it
+from tabellone.rules.italo_svizzero import (
     SimSettings,
     check_absolute,
     compare,
@@ -25,13 +25,13 @@ from rules.italo_svizzero import (
     simulate,
     standings,
 )
-from solver.csvio import format_csv, parse_csv
-from solver.errors import InputError, NoPairingError
-from solver.history import cut_before
-from solver.model import Player, RoundEntry, Tournament
-from solver.pairing import Pairing
-from solver.scoring import Scoring
-from solver.trf import format_trf, parse_trf
+from tabellone.solver.csvio import format_csv, parse_csv
+from tabellone.solver.errors import InputError, NoPairingError
+from tabellone.solver.history import cut_before
+from tabellone.solver.model import Player, RoundEntry, Tournament
+from tabellone.solver.pairing import Pairing
+from tabellone.solver.scoring import Scoring
+from tabellone.solver.trf import format_trf, parse_trf
 
 from conftest import FIXTURES
 

@@ -27,10 +27,10 @@ from conftest import (
     split_any_newline,
     witness_trf_files,
 )
-from solver import cli
-from solver.io import load
-from solver.jsonio import format_json, parse_json
-from solver.trf import decode, format_player, format_trf, parse_trf
+from tabellone import cli
+from tabellone.solver.io import load
+from tabellone.solver.jsonio import format_json, parse_json
+from tabellone.solver.trf import decode, format_player, format_trf, parse_trf
 
 ALL = file_params(all_shared_trf_files())
 GENERATED = file_params(corpus_trf_files() + witness_trf_files())

@@ -31,10 +31,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import FIXTURES, SHARED, shared_available
-from solver import cli
-from solver.errors import InputError
-from solver.jsonio import format_json, parse_json
-from solver.trf import format_trf, parse_trf
+from tabellone import cli
+from tabellone.solver.errors import InputError
+from tabellone.solver.jsonio import format_json, parse_json
+from tabellone.solver.trf import format_trf, parse_trf
 
 REAL_SEEDS = [
     "realdata/trf/GabrieleBattaglia_Tornello_input_bbp_bae39f4_estascacchi1_r5.trf",

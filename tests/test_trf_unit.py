@@ -30,13 +30,13 @@ from pathlib import Path
 import pytest
 
 from conftest import fixture_path, shared_path, trf_player_line
-from solver import cli
-from solver.errors import InputError
-from solver.io import load
-from solver.jsonio import format_json, parse_json
-from solver.model import ByeKind, Player, PreassignedBye, ProhibitedPairs, RoundEntry, VirtualPoints
-from solver.scoring import Scoring
-from solver.trf import format_player, format_trf, parse_trf, read_trf
+from tabellone import cli
+from tabellone.solver.errors import InputError
+from tabellone.solver.io import load
+from tabellone.solver.jsonio import format_json, parse_json
+from tabellone.solver.model import ByeKind, Player, PreassignedBye, ProhibitedPairs, RoundEntry, VirtualPoints
+from tabellone.solver.scoring import Scoring
+from tabellone.solver.trf import format_player, format_trf, parse_trf, read_trf
 
 F = Fraction
 MINI = fixture_path("mini.trf")
@@ -817,7 +817,7 @@ def test_a_huge_range_in_a_record_is_read_in_bounded_memory(tmp_path, record):
     env = {**os.environ, "PYTHONPATH": str(REPO), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
 
     def run(path):
-        return subprocess.run([sys.executable, "-m", "solver.cli", "info", str(path)], cwd=REPO, env=env,
+        return subprocess.run([sys.executable, "-m", "tabellone", "info", str(path)], cwd=REPO, env=env,
                               preexec_fn=limit, capture_output=True, text=True, timeout=300)
 
     control = run(MINI)

@@ -26,11 +26,12 @@ import traceback
 from typing import Sequence
 
 from . import __version__
-from .errors import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, InputError, SelfCheckError, TabelloneError
-from .io import FORMATS, dumps, load, safe_output, write_text
-from .model import Float, RoundState, Tournament
-from .scoring import format_points
-from .trf import format_trf
+from .api import accepted_options, add_round, pair, recorded_pairing, rules_module
+from .solver.errors import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, InputError, SelfCheckError, TabelloneError
+from .solver.io import FORMATS, dumps, load, safe_output, write_text
+from .solver.model import Float, RoundState, Tournament
+from .solver.scoring import format_points
+from .solver.trf import format_trf
 
 
 class _Parser(argparse.ArgumentParser):
@@ -194,7 +195,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         )
     note = None
     if args.system not in (None, "dutch", "dubov"):
-        from rules import get_system
+        from .rules import get_system
 
         module = get_system(args.system)
         t, note = _suspended_as_scored(module, t, args.edition or module.EDITIONS[0], r)
@@ -233,7 +234,7 @@ def cmd_info(args: argparse.Namespace) -> int:
 
 def _info_dubov(t: Tournament, r: int, args: argparse.Namespace) -> int:
     """The Dubov system's list of Art. 9 (1997): ARO and due colour of every player."""
-    from rules.dubov import aro_list
+    from .rules.dubov import aro_list
 
     rows = aro_list(t, r, args.edition or "2026")
     if args.json:
@@ -257,83 +258,11 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _accepted(function, options: dict, system: str) -> dict:
-    """The options ``function`` takes; an option given that it does not take is an error."""
-    import inspect
-
-    params = inspect.signature(function).parameters
-    for name, value in options.items():
-        if value is not None and name not in params:
-            raise InputError(f"the {system} system has no option --{name}", field=f"--{name}")
-    return {k: v for k, v in options.items() if v is not None and k in params}
-
-
-class _WithOptions:
-    """A rules module whose functions receive the command's options (``--game``,
-    ``--odd``, the edition where a function takes it by name) whenever they take them and
-    the caller has not passed them: the generic verifier calls ``pair_round(t, edition,
-    round)`` and ``colour_article(t, round, white, black)`` and needs no system's names."""
-
-    _BOUND = ("pair_round", "check_absolute", "evaluate", "colour_article", "compare", "explain_steps")
-
-    def __init__(self, module, options: dict):
-        self._module = module
-        self._options = {k: v for k, v in options.items() if v is not None}
-
-    def __getattr__(self, name: str):
-        value = getattr(self._module, name)
-        if name not in self._BOUND or not callable(value):
-            return value
-        import functools
-        import inspect
-
-        signature = inspect.signature(value)
-
-        @functools.wraps(value)
-        def call(*args, **kwargs):
-            given = signature.bind_partial(*args, **kwargs).arguments
-            for key, option in self._options.items():
-                if key in signature.parameters and key not in given:
-                    kwargs[key] = option
-            return value(*args, **kwargs)
-
-        return call
-
-
-def _system_and_edition(system: str, edition: str | None, **options):
-    """The rules module (with ``options`` bound, :class:`_WithOptions`) and the edition;
-    an option the system does not take is an error."""
-    from rules import get_system
-
-    module = get_system(system)
-    edition = edition or module.EDITIONS[0]
-    if edition not in module.EDITIONS:
-        raise InputError(f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
-    given = {k: v for k, v in options.items() if v is not None}
-    _accepted(module.pair_round, given, system)
-    return _WithOptions(module, {**given, "edition": edition}), edition
-
-
 def run_pairing(t: Tournament, system: str, edition: str | None, source: str, method: str | None = None, **options):
-    """Pair the next round and verify it against the absolute criteria before anyone
-    sees it: a violation is an engine bug, reported on stderr with exit code 2.
-    ``method`` and ``options`` (``game``, ``odd``) go to systems that take them."""
-    from rules import get_system
-
-    module = get_system(system)
-    edition = edition or module.EDITIONS[0]
-    if edition not in module.EDITIONS:
-        raise InputError(f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
-    given = {"method": method, **options}
-    pairing = module.pair_round(t, edition, **_accepted(module.pair_round, given, system))
-    check_options = {k: v for k, v in _accepted(module.pair_round, given, system).items() if k not in ("method", "solve")}
-    problems = module.check_absolute(t, pairing, edition, **_accepted(module.check_absolute, check_options, system))
-    if problems:
-        raise SelfCheckError(
-            f"{source}: the engine produced a pairing that breaks the rules ({'; '.join(problems)}); "
-            "nothing was written. Please report this with the input file."
-        )
-    return pairing, edition
+    """Pair the next round (:func:`tabellone.pair`, which checks the absolute criteria
+    before anyone sees it); returns the pairing and the edition used."""
+    _, edition = rules_module(system, edition)
+    return pair(t, system, edition, method, source=source, **options), edition
 
 
 def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None) -> str:
@@ -351,7 +280,7 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournam
         }
         return json.dumps(doc, indent=1) + "\n"
     if fmt == "trf":
-        return format_trf(with_round(t, pairing), "trf16")
+        return format_trf(add_round(t, pairing), "trf16")
     state = (scored or t).state_before(pairing.round)
     lines = [f"Round {pairing.round}: {title}, {len(pairing.pairs)} boards" + (f", bye to {pairing.bye}" if pairing.bye else "")]
     lines.append(f"{'board':>5}  {'white':<32} {'pts':>5}    {'black':<32} {'pts':>5}")
@@ -376,33 +305,6 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournam
     return "\n".join(lines) + "\n"
 
 
-def with_round(t: Tournament, pairing) -> Tournament:
-    """``t`` with the round just paired entered: games without results, and the PAB."""
-    from dataclasses import replace
-
-    from .model import EMPTY_ENTRY, RoundEntry
-
-    r = pairing.round
-    entries = {}
-    for w, b in pairing.pairs:
-        entries[w] = RoundEntry(b, "w", " ")
-        entries[b] = RoundEntry(w, "b", " ")
-    if pairing.bye is not None:
-        entries[pairing.bye] = RoundEntry(None, None, "U")
-    for pid in getattr(pairing, "rests", ()) or ():
-        entries[pid] = RoundEntry(None, None, "Z")
-    players = []
-    for p in t.players:
-        rounds = list(p.rounds[: r - 1])
-        while len(rounds) < r - 1:
-            rounds.append(EMPTY_ENTRY)
-        rounds.append(entries.get(p.id, p.entry(r)))
-        while rounds and rounds[-1].is_empty:
-            rounds.pop()
-        players.append(replace(p, rounds=tuple(rounds)))
-    return replace(t, players=tuple(players))
-
-
 def emit(text: str, output: str | None, inputs: list[str], force: bool) -> None:
     if output in (None, "-"):
         sys.stdout.write(text)
@@ -411,16 +313,16 @@ def emit(text: str, output: str | None, inputs: list[str], force: bool) -> None:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
-    from rules import TITLES, get_system
+    from .rules import TITLES, get_system
 
-    from .acceleration import with_acceleration
+    from .solver.acceleration import with_acceleration
 
     t = with_acceleration(load_checked(args.file, args.strict), args.baku)
     backend = {}
     if args.backend == "cpsat":
         import inspect
 
-        from .cpsat import CpSatMatching
+        from .solver.cpsat import CpSatMatching
 
         if "solve" not in inspect.signature(get_system(args.system).pair_round).parameters:
             raise InputError(f"the {args.system} system has no CP-SAT back end (dutch has)", field="--backend")
@@ -445,7 +347,7 @@ def compat_main(argv: list[str]) -> int:
     parser.add_argument("--baku", action="store_true", help="Baku acceleration when the file gives no virtual points")
     system = argv[0][2:]
     args = parser.parse_args(argv[1:])
-    from .acceleration import with_acceleration
+    from .solver.acceleration import with_acceleration
 
     t = with_acceleration(load_checked(args.file, strict=False), args.baku)
     if args.check:
@@ -461,8 +363,8 @@ def compat_main(argv: list[str]) -> int:
 
 def check_file(t: Tournament, system: str, edition: str | None, source: str) -> int:
     """Re-pair every recorded round from the rounds before it; list the rounds that differ."""
-    from .history import cut_before
-    from .model import pairs_of_round
+    from .solver.history import cut_before
+    from .solver.model import pairs_of_round
 
     differing = []
     for r in range(1, t.rounds_paired + 1):
@@ -483,9 +385,9 @@ def check_file(t: Tournament, system: str, edition: str | None, source: str) -> 
 def read_proposed(path: str, round_number: int):
     """A proposed pairing: bbp/JaVaFo lines (a count, then 'white black', bye as
     'id 0'), or a TRF file with the round filled in."""
-    from .io import read_bytes
-    from .pairing import Pairing
-    from .trf import decode, parse_trf
+    from .solver.io import read_bytes
+    from .solver.pairing import Pairing
+    from .solver.trf import decode, parse_trf
 
     text, _ = decode(read_bytes(path))
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
@@ -505,49 +407,34 @@ def read_proposed(path: str, round_number: int):
             else:
                 pairs.append((int(a), int(b)))
         return Pairing(round=round_number, pairs=pairs, bye=bye)
-    proposed = _recorded_pairing(parse_trf(text, source=path), round_number)  # results or not
+    proposed = recorded_pairing(parse_trf(text, source=path), round_number)  # results or not
     if not proposed.pairs and proposed.bye is None:
         raise InputError(f"round {round_number} holds no pairing", source=path)
     return proposed
 
 
-def _recorded_pairing(t: Tournament, r: int):
-    """Round ``r`` of ``t`` as paired: its games (finished or not) and its PAB."""
-    from .model import pairs_of_round
-    from .pairing import Pairing
-
-    pairs, pab = pairs_of_round(t, r)
-    return Pairing(round=r, pairs=pairs, bye=pab[0] if pab else None)
-
-
 def cmd_check(args: argparse.Namespace) -> int:
-    from .history import cut_before
-    from .verify import check_round, format_report
+    from .api import check
+    from .solver.verify import format_report
 
-    module, edition = _system_and_edition(args.system, args.edition, game=args.game, odd=args.odd)
+    rules_module(args.system, args.edition, game=args.game, odd=args.odd)  # options first, then the file
     t = load_checked(args.file, args.strict)
-    reports = []
+    proposed = None
     if args.pairing:
         r = args.round or t.next_round
         if r < 1 or r > t.rounds_paired + 1:
             raise InputError(f"round {r} cannot be checked: rounds 1-{t.rounds_paired + 1} can", field="--round")
         proposed = read_proposed(args.pairing, r)
-        reports.append(check_round(module, cut_before(t, r), proposed, edition))
-    else:
-        rounds = [args.round] if args.round else list(range(1, t.rounds_paired + 1))
-        for r in rounds:
-            if r < 1 or r > t.rounds_paired:
-                raise InputError(f"round {r} is not in the file (rounds 1-{t.rounds_paired})", field="--round")
-            reports.append(check_round(module, cut_before(t, r), _recorded_pairing(t, r), edition))
+    report = check(t, args.system, args.edition, round=args.round, pairing=proposed, game=args.game, odd=args.odd)
     if args.json:
-        print(json.dumps({"system": args.system, "edition": edition, "rounds": [r.as_dict() for r in reports]}, indent=1))
+        print(json.dumps({**report.as_dict(), "system": args.system}, indent=1))
     else:
-        sys.stdout.write(format_report(reports))
-    return EXIT_OK if all(r.ok for r in reports) else EXIT_NO_PAIRING
+        sys.stdout.write(format_report(report.rounds))
+    return EXIT_OK if report.ok else EXIT_NO_PAIRING
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    from rules import get_system
+    from .rules import get_system
 
     module = get_system(args.system)
     if not hasattr(module, "standings"):
@@ -556,29 +443,18 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if edition not in module.EDITIONS:
         raise InputError(f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
     t = load_checked(args.file, False)
-    rows = module.standings(t, edition, **_accepted(module.standings, {"game": args.game}, args.system))
+    rows = module.standings(t, edition, **accepted_options(module.standings, {"game": args.game}, args.system))
     sys.stdout.write(module.format_standings(t, rows, edition))
     return EXIT_OK
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from .history import cut_before
-    from .verify import explain
+    from .api import explain
 
-    module, edition = _system_and_edition(args.system, args.edition, game=args.game, odd=args.odd)
+    rules_module(args.system, args.edition, game=args.game, odd=args.odd)
     t = load_checked(args.file, False)
-    r = args.round or t.next_round
-    if r < 1 or r > t.rounds_paired + 1:
-        raise InputError(f"round {r} cannot be explained: rounds 1-{t.rounds_paired + 1} can", field="--round")
-    before = cut_before(t, r) if r <= t.rounds_paired else t
-    before, note = _suspended_as_scored(module, before, edition, r)
     pair = tuple(args.pair) if args.pair else None
-    lines = explain(module, before, r, edition, pair=pair, bye=args.bye)
-    if hasattr(module, "explain_steps"):  # a procedural system: the step of its procedure
-        lines += module.explain_steps(before, r, edition, pair=pair, bye=args.bye)
-    if note:
-        lines.append(note)
-    print("\n".join(lines))
+    print(explain(t, args.system, args.edition, args.round, pair=pair, bye=args.bye, game=args.game, odd=args.odd))
     return EXIT_OK
 
 
@@ -593,9 +469,9 @@ def _suspended_as_scored(module, t: Tournament, edition: str, round_number: int 
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Literal procedure against optimiser, round by round, for systems that have both."""
-    from .history import cut_before
+    from .solver.history import cut_before
 
-    module, edition = _system_and_edition(args.system, args.edition, game=args.game, odd=args.odd)
+    module, edition = rules_module(args.system, args.edition, game=args.game, odd=args.odd)
     if not hasattr(module, "compare"):
         raise InputError(f"the {args.system} system has no second method to compare with", field="--system")
     t = load_checked(args.file, False)
@@ -684,9 +560,9 @@ def _format_comparisons(comparisons) -> str:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from .generate import GeneratorSettings, generate
+    from .solver.generate import GeneratorSettings, generate
 
-    from .scoring import Scoring
+    from .solver.scoring import Scoring
 
     settings = GeneratorSettings(
         scoring=Scoring.draughts() if args.system == "italo-svizzero" else Scoring(),

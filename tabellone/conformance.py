@@ -11,10 +11,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import TabelloneError
-from .history import cut_before
-from .model import pairs_of_round
-from .trf import read_trf
+from .solver.errors import TabelloneError
+from .solver.history import cut_before
+from .solver.model import pairs_of_round
+from .solver.trf import read_trf
 
 
 @dataclass
@@ -56,7 +56,7 @@ def compare_round(t, r: int, pair_round, edition: str, name: str = "") -> RoundR
 
 def check_file(path: str | Path, edition: str, pair_round=None, rounds: list[int] | None = None) -> FileResult:
     if pair_round is None:
-        from rules.dutch import pair_round
+        from .rules.dutch import pair_round
     t = read_trf(path)
     out = FileResult(str(path))
     for r in rounds or range(1, t.rounds_paired + 1):

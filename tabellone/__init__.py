@@ -1,0 +1,66 @@
+"""Tabellone: Swiss-system pairing engine, checker and tournament model.
+
+The public API (see :mod:`tabellone.api`)::
+
+    import tabellone
+
+    t = tabellone.read("examples/open-24-before-r6.trf")   # TRF16, TRF26 or JSON
+    pairing = tabellone.pair(t, system="dutch")            # checked against C1-C3
+    for board, (white, black) in enumerate(pairing.pairs, start=1):
+        print(board, t.player(white).name, "-", t.player(black).name)
+
+Layers point one way: this package and its command line (:mod:`tabellone.cli`) on top,
+then the pairing systems (:mod:`tabellone.rules`), then the engine
+(:mod:`tabellone.solver`), which names no ruleset.
+"""
+
+__version__ = "0.2.0"
+
+from .api import (  # noqa: E402
+    CheckReport,
+    Explanation,
+    RESULT_CODES,
+    add_round,
+    check,
+    enter_results,
+    explain,
+    pair,
+    read,
+    recorded_pairing,
+    systems,
+    write,
+)
+from .solver.errors import InputError, NoPairingError, SelfCheckError, TabelloneError  # noqa: E402
+from .solver.model import Player, PlayerState, RoundEntry, RoundState, Tournament  # noqa: E402
+from .solver.pairing import Pairing  # noqa: E402
+from .solver.trf import format_trf, parse_trf, read_trf  # noqa: E402
+from .solver.verify import RoundReport  # noqa: E402
+
+__all__ = [
+    "CheckReport",
+    "Explanation",
+    "InputError",
+    "NoPairingError",
+    "Pairing",
+    "Player",
+    "PlayerState",
+    "RESULT_CODES",
+    "RoundEntry",
+    "RoundReport",
+    "RoundState",
+    "SelfCheckError",
+    "TabelloneError",
+    "Tournament",
+    "add_round",
+    "check",
+    "enter_results",
+    "explain",
+    "format_trf",
+    "pair",
+    "parse_trf",
+    "read",
+    "read_trf",
+    "recorded_pairing",
+    "systems",
+    "write",
+]

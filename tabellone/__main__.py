@@ -1,0 +1,7 @@
+"""``python -m tabellone``: the same as the ``tabellone`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

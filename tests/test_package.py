@@ -1,0 +1,166 @@
+"""The package as a user installs it: one namespace, one-way layers, the public API, the
+pure-Python matching path, and a wheel that holds only ``tabellone``."""
+
+from __future__ import annotations
+
+import ast
+import os
+import random
+import re
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import tabellone
+from tabellone.solver import blossom
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO / "examples" / "open-24-before-r6.trf"
+
+
+def _run(args: list[str], cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(args, cwd=cwd, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=300)
+
+
+def test_own_rules_and_solver_packages_do_not_shadow_ours(tmp_path):
+    # a user's project with packages of the same names, first on sys.path
+    for name in ("rules", "solver"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "__init__.py").write_text("raise ImportError('the user package was imported')\n")
+    (tmp_path / "tabellone_user.py").write_text("")
+    got = _run([sys.executable, "-c", "import tabellone, sys; print(tabellone.pair.__module__)"], tmp_path)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.strip() == "tabellone.api"
+    out = _run([sys.executable, "-m", "tabellone", "pair", str(EXAMPLE), "--format", "bbp"], tmp_path)
+    cmd = _run(["tabellone", "pair", str(EXAMPLE), "--format", "bbp"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == cmd.stdout
+    assert int(out.stdout.splitlines()[0]) == 12  # 11 boards and the bye
+
+
+def _imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            prefix = "." * node.level + (node.module or "")
+            names.add(prefix)
+            names.update(f"{prefix}.{a.name}" if node.module else f"{prefix}{a.name}" for a in node.names)
+    return names
+
+
+@pytest.mark.parametrize("layer, forbidden", [
+    ("solver", r"^(tabellone\.rules|rules|\.\.rules|tabellone\.api|tabellone\.cli|\.\.(api|cli))\b"),
+    ("rules", r"^(tabellone\.api|tabellone\.cli|\.\.(api|cli))\b"),
+])
+def test_layers_point_one_way(layer, forbidden):
+    offenders = []
+    for path in sorted((REPO / layer).rglob("*.py")):
+        for name in _imported_modules(path):
+            if re.match(forbidden, name):
+                offenders.append(f"{path.relative_to(REPO)} imports {name}")
+    assert not offenders
+
+
+def test_readme_python_example_runs(tmp_path):
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Use from Python", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    got = _run([sys.executable, "-c", code], REPO)
+    assert got.returncode == 0, got.stderr
+    lines = got.stdout.splitlines()
+    boards = [ln for ln in lines if re.match(r"^\s*\d+\s", ln)]
+    assert len(boards) == 11 and any("bye" in ln for ln in lines)
+
+
+def test_api_pair_add_round_results_round_trip(tmp_path):
+    t = tabellone.read(EXAMPLE)
+    p = tabellone.pair(t)
+    t6 = tabellone.add_round(t, p)
+    results = {pair: res for pair, res in zip(p.pairs, ["1-0", "0-1", "=", "+-", "-+", "--"] * 2)}
+    t6 = tabellone.enter_results(t6, 6, results)
+    out = tmp_path / "after6.trf"
+    tabellone.write(t6, out)
+    back = tabellone.read(out)
+    assert back.rounds_paired == 6
+    assert set(tabellone.recorded_pairing(back, 6).pairs) == set(p.pairs)
+    assert tabellone.recorded_pairing(back, 6).bye == p.bye
+    assert back.score_mismatches() == []          # points written from the results
+    report = tabellone.check(back, round=6)
+    assert report.ok and report.rounds[0].absolute == []
+    with pytest.raises(tabellone.InputError):
+        tabellone.enter_results(t6, 6, {(p.pairs[0][1], p.pairs[0][0]): "1-0"})  # colours swapped
+    with pytest.raises(tabellone.InputError):
+        tabellone.enter_results(t6, 6, {p.pairs[0]: "2-0"})
+    with pytest.raises(tabellone.InputError):
+        tabellone.write(t6, out)                   # exists: only with force
+    tabellone.write(t6, out, force=True)
+
+
+def test_api_check_names_a_swapped_round():
+    t = tabellone.read(EXAMPLE)
+    p = tabellone.pair(t)
+    (a, b), (c, d) = p.pairs[0], p.pairs[1]
+    swapped = tabellone.Pairing(round=6, pairs=[(a, d), (c, b)] + p.pairs[2:], bye=p.bye)
+    report = tabellone.check(t, pairing=swapped)
+    assert not report.ok
+    assert report.rounds[0].first_difference
+    why = tabellone.explain(t, pair=p.pairs[0])
+    assert why.round == 6 and str(why).startswith("round 6:")
+
+
+def _total(edges, mate):
+    return sum(w for u, v, w in edges if mate.get(u) == v)
+
+
+@pytest.mark.skipif(not blossom.HAVE_EXTENSION, reason="the compiled core is not built here: only one path to compare")
+@pytest.mark.parametrize("seed", range(30))
+def test_pure_python_path_equals_compiled_core(seed, monkeypatch):
+    rng = random.Random(seed)
+    n = rng.randrange(2, 40)
+    bits = rng.choice([8, 64, 200])
+    edges = [(u, v, rng.randrange(1, 1 << bits)) for u in range(n) for v in range(u + 1, n) if rng.random() < 0.4]
+    for card in (False, True):
+        compiled = blossom.max_weight_matching(n, edges, card)
+        monkeypatch.setattr(blossom, "_blossom", None)
+        pure = blossom.max_weight_matching(n, edges, card)
+        monkeypatch.undo()
+        assert len(pure) == len(compiled) if card else True
+        assert _total(edges, pure) == _total(edges, compiled)
+
+
+def test_engine_without_the_compiled_core_says_so_once_and_pairs_the_same():
+    pure = _run(["tabellone", "pair", str(EXAMPLE), "--format", "bbp"], REPO, {"TABELLONE_PURE_PYTHON": "1"})
+    compiled = _run(["tabellone", "pair", str(EXAMPLE), "--format", "bbp"], REPO, {"TABELLONE_PURE_PYTHON": ""})
+    assert pure.returncode == 0 and compiled.returncode == 0
+    assert pure.stdout == compiled.stdout
+    assert pure.stderr.count("pure-Python matching") == 1
+
+
+@pytest.mark.skipif(os.environ.get("TABELLONE_SKIP_WHEEL") == "1", reason="TABELLONE_SKIP_WHEEL=1")
+def test_built_wheel_holds_only_tabellone_and_runs_in_a_fresh_venv(tmp_path):
+    built = _run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path / "dist"), str(REPO)], REPO)
+    assert built.returncode == 0, built.stderr[-2000:]
+    wheel = next((tmp_path / "dist").glob("tabellone-*.whl"))
+    tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"tabellone"}
+    names = zipfile.ZipFile(wheel).namelist()
+    for must in ("tabellone/py.typed", "tabellone/solver/model.py", "tabellone/rules/dutch.py", "tabellone/__main__.py"):
+        assert must in names
+    # a fresh venv that sees the machine's packages (networkx) but not this checkout
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, system_site_packages=True, with_pip=True)
+    py = env_dir / "bin" / "python"
+    inst = _run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], tmp_path)
+    assert inst.returncode == 0, inst.stderr
+    where = _run([str(py), "-c", "import tabellone; print(tabellone.__file__)"], tmp_path)
+    assert where.stdout.strip().startswith(str(env_dir)), where.stdout + where.stderr
+    run = _run([str(env_dir / "bin" / "tabellone"), "pair", str(EXAMPLE)], tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("Round 6: FIDE Dutch 2026, 11 boards, bye to")
