@@ -110,6 +110,17 @@ class GlobalRound:
             v["C3"] = 1
         return self.objective.fold(v)
 
+    def half_groups(self) -> list[int]:
+        """For each player (in pairing order), half the size of their score group: the
+        distance at which Art. 3 pairs S1 with S2. With ``generation_order = true`` the
+        global procedure breaks ties, below every criterion, towards pairs that far apart
+        in the pairing order (in round 1: 1-13, 2-14, ... for 24 players); without it, the
+        matching returns any optimum."""
+        size: dict[Fraction, int] = {}
+        for e in self.P:
+            size[e.score] = size.get(e.score, 0) + 1
+        return [max(size[e.score] // 2, 1) for e in self.P]
+
     # ---- the round ---------------------------------------------------------------------
 
     def pair(self) -> tuple[list[tuple[int, int]], int | None]:
@@ -124,20 +135,31 @@ class GlobalRound:
             **{name: [(name, edges_pairs)] for name, _ in COLOUR_CHECKS},
         }
         names, maxima = self.objective.layout_names(blocks)
-        layout = fit_layout(["top", "C5"] + names, [edges_pairs, max(len(self.score_rank), 1) * edges_pairs] + maxima)
+        names, maxima = ["top", "C5"] + names, [edges_pairs, max(len(self.score_rank), 1) * edges_pairs] + maxima
+        if self.profile.generation_order:
+            names.append("order")
+            maxima.append(n * edges_pairs)
+        layout = fit_layout(names, maxima)
         shift = dict(zip(layout.names, layout.shifts))
 
         def pack(values: dict) -> int:
             return sum(x << shift[name] for name, x in values.items() if x)
 
+        order = self.profile.generation_order
+        half = self.half_groups() if order else []
         edges = []
         for i in range(n):
             for j in range(i + 1, n):
                 v = self.pair_values(self.P[i], self.P[j])
                 if v is not None:
+                    if order:
+                        v["order"] = n - abs(j - i - half[i])
                     edges.append((i, j, pack(v)))
             if odd and self.eligible[i]:
-                edges.append((i, n, pack(self.bye_values(self.P[i]))))
+                v = self.bye_values(self.P[i])
+                if order:
+                    v["order"] = n
+                edges.append((i, n, pack(v)))
         mate = solve_fields_of(self.solve, vertices, edges, layout.fields)
         unmatched = [self.P[i].id for i in range(n) if i not in mate]
         if unmatched:

@@ -265,7 +265,7 @@ def resolve(profile: "Profile | str | os.PathLike[str] | None") -> Profile | Non
         return load(ships[text])
     path = Path(text)
     if not path.suffix and not path.exists():
-        raise InputError(f"unknown profile {text!r}: give a TOML file or one of {', '.join(ships)}", field="--profile")
+        raise InputError(f"unknown profile: give a TOML file or one of {', '.join(ships)}", source=text, field="--profile")
     return load(path)
 
 
@@ -379,11 +379,9 @@ class _Validator:
         procedure = doc.get("procedure", "brackets")
         if procedure not in PROCEDURES:
             raise self.fail(f"procedure must be one of {', '.join(PROCEDURES)}, not {procedure!r}", "procedure")
-        generation_order = doc.get("generation_order", procedure == "brackets")
+        generation_order = doc.get("generation_order", True)
         if not isinstance(generation_order, bool):
             raise self.fail("generation_order must be true or false", "generation_order")
-        if generation_order and procedure == "global":
-            raise self.fail("generation_order applies to the brackets procedure only", "generation_order")
         dropped = doc.get("dropped", [])
         if not isinstance(dropped, list) or not all(isinstance(d, str) for d in dropped):
             raise self.fail("dropped must be a list of criterion ids", "dropped")
@@ -405,12 +403,16 @@ class _Validator:
                 raise self.fail(f"{d} is both listed and dropped", "dropped")
             if not known[d].droppable:
                 raise self.fail(f"{d} ({known[d].text}) cannot be dropped: it is part of the completion of the round", "dropped")
-        applicable = [c for c in known.values() if procedure in c.procedures]
-        for c in applicable:
-            if c.id not in seen and c.id not in dropped:
-                what = "an absolute criterion" if c.kind == "absolute" else "a quality criterion"
-                raise self.fail(f"{c.id} ({c.text}) is {what} of {system} {edition} that the profile neither lists "
-                                f"nor drops: list it, or name it in dropped = [...]", "dropped" if "dropped" in doc else None)
+        applicable = [c.id for c in known.values() if procedure in c.procedures]
+        for pos, cid in enumerate(applicable):
+            if cid not in seen and cid not in dropped:
+                what = "an absolute criterion" if known[cid].kind == "absolute" else "a quality criterion"
+                # the line: the dropped list, else the entry the text puts after it
+                later = next((seen[c] for c in applicable[pos + 1:] if c in seen), None)
+                err = self.fail(f"{cid} ({known[cid].text}) is {what} of {system} {edition} that the profile neither "
+                                f"lists nor drops: list it, or name it in dropped = [...]",
+                                "dropped" if "dropped" in doc else "id", None if "dropped" in doc else later)
+                raise err
         # completion first: C4 before every quality criterion, C5 (2026) before every other quality criterion
         first_quality = next((k for k, c in enumerate(criteria) if c.kind == "quality"), None)
         for k, c in enumerate(criteria):
