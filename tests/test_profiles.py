@@ -389,3 +389,17 @@ def test_random_variants_never_break_absolute_criteria(tmp_path):
         p = tabellone.pair(t, profile=str(path))  # api.pair checks the absolute criteria
         assert dutch.check_absolute(t, p, "2026") == []
         assert len(p.pairs) == 11 and p.bye is not None
+
+
+def test_the_annotated_example_of_the_docs_is_a_valid_profile():
+    doc = (REPO / "docs" / "profiles.md").read_text(encoding="utf-8")
+    example = re.search(r"```toml\n(.*?)```", doc, re.S).group(1)
+    # the example lists the start and says "every other criterion of the text": add those
+    listed = set(re.findall(r'(?m)^id = "(.*?)"', example))
+    dropped = set(re.findall(r'"(C\d+)"', re.search(r"(?m)^dropped = \[(.*?)\]", example).group(1)))
+    rest = [c for c in (f"C{k}" for k in range(1, 22)) if c not in listed | dropped]
+    text = example + "".join(f'\n[[criteria]]\nid = "{c}"\n' for c in rest)
+    p = profiles.parse(text, "docs/profiles.md")
+    assert [lv.name for lv in p.levels][:3] == ["C12", "C13", "C6"]
+    assert p.dropped == ("C16", "C17")
+    assert tabellone.pair(tabellone.read(COLOUR_VS_FLOAT), profile=p).pairs  # it pairs
