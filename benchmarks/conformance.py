@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Conformance of the Dutch engine with the reference corpus (bbpPairings output).
 
-    python benchmarks/conformance.py [--edition 2026|2017] [--max-players N] [--jobs 2] [FILES...]
+    python benchmarks/conformance.py [--edition 2026|2017] [--max-players N] [--limit K]
+                                     [--profile FILE|NAME] [--jobs 2] [FILES...]
 
 With no files, runs the whole corpus of the edition from ../shared/corpus/
-(dutch-2026-dev or dutch-2017-dev). Prints one line per differing round, then a table:
+(dutch-2026-dev or dutch-2017-dev); ``--limit K`` takes an evenly spread sample of K
+events. The engine pairs through ``--profile`` (default: the edition's official
+profile, rules/profiles/dutch-EDITION.toml). Prints one line per differing round, then a table:
 rounds identical / total, by event size, and the time per round.
 """
 
@@ -25,8 +28,8 @@ CORPUS = {"2026": "dutch-2026-dev", "2017": "dutch-2017-dev"}
 
 
 def _run(args):
-    path, edition = args
-    return check_file(path, edition)
+    path, edition, profile = args
+    return check_file(path, edition, profile=profile)
 
 
 def main() -> int:
@@ -34,6 +37,8 @@ def main() -> int:
     ap.add_argument("files", nargs="*")
     ap.add_argument("--edition", default="2026", choices=sorted(CORPUS))
     ap.add_argument("--max-players", type=int, default=None)
+    ap.add_argument("--limit", type=int, default=None, help="an evenly spread sample of this many events")
+    ap.add_argument("--profile", default=None, help="a profile (TOML file or shipped name); default: the official one")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
     args = ap.parse_args()
@@ -46,11 +51,15 @@ def main() -> int:
         files = sorted(folder.glob("*.trf"), key=lambda p: (len(read_trf(p).players), p.name))
     if args.max_players:
         files = [f for f in files if len(read_trf(f).players) <= args.max_players]
+    if args.limit and len(files) > args.limit:
+        step = len(files) / args.limit
+        files = [files[int(k * step)] for k in range(args.limit)]
+    profile = args.profile or f"dutch-{args.edition}"
     buckets = [(0, 50), (51, 100), (101, 200), (201, 400), (401, 10**6)]
     stats = {b: [0, 0, 0.0] for b in buckets}
     total = same = 0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for result in pool.map(_run, [(str(f), args.edition) for f in files]):
+        for result in pool.map(_run, [(str(f), args.edition, profile) for f in files]):
             for r in result.rounds:
                 total += 1
                 same += r.identical
@@ -62,7 +71,7 @@ def main() -> int:
                 if not r.identical:
                     print(f"DIFF {r.file} round {r.round} ({r.players} players): {r.detail}", flush=True)
     print()
-    print(f"FIDE Dutch {args.edition}: {len(files)} events")
+    print(f"FIDE Dutch {args.edition}, profile {profile}: {len(files)} events")
     print(f"{'players':>10} {'rounds':>7} {'identical':>10} {'rate':>8} {'s/round':>8}")
     for b in buckets:
         n, ok, secs = stats[b]

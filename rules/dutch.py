@@ -52,6 +52,7 @@ from tabellone.solver.lexicographic import Layout, fit_layout
 from tabellone.solver.model import Float, RoundState, Tournament
 from tabellone.solver.pairing import Pairing, attendance_problems
 
+from .profiles import CATALOGUE, Objective, Profile, official, resolve
 from .fide_common import (
     finish_pairing,
     colour_rule,
@@ -129,6 +130,59 @@ def colour_values(h: Entrant, l: Entrant, names: tuple[str, str, str, str]) -> d
 def float_before(e: Entrant, rounds_back: int, edition: str) -> Float | None:
     floats = e.state.float_history(edition)
     return floats[-rounds_back] if len(floats) >= rounds_back else None
+
+
+# ----------------------------------------------------------------------------------------
+# the criterion that owns each weight field (for profiles: rules/profiles)
+
+#: Field of the 2026 weights -> the article it implements. ``top`` (C4 and C5, the
+#: completion) is owned by none: it is always the first field. ``C1`` and ``C3`` exist
+#: only when a profile counts those absolute criteria as quality ones.
+OWNER_2026 = {
+    "C1": "C1", "C3": "C3", "C6": "C6", "C7": "C7", "C8p": "C8", "C8s": "C8", "C9": "C9",
+    **{f"C{k}": f"C{k}" for k in range(10, 22)},
+}
+#: Fields of the 2026 weights that count the pairs meeting a criterion.
+PAIR_COUNTING_2026 = frozenset({"C10", "C11", "C12", "C13", "C15", "C17"})
+#: The same for the 2017 weights, whose articles are C.1 ... C.19.
+OWNER_2017 = {
+    "C1": "C.1", "C3": "C.3", "C5": "C.5", "C6": "C.6", "C7a": "C.7", "C7b": "C.7",
+    **{f"C{k}": f"C.{k}" for k in range(8, 20)},
+}
+
+
+def profile_of(profile: Profile | str | None, edition: str) -> Profile:
+    """The profile to pair with: the one given (a Profile, a shipped name or a TOML
+    path), else the official profile of ``edition``. A profile of another system or
+    edition is an input error."""
+    p = resolve(profile)
+    if p is None:
+        return official("dutch", edition)
+    if p.system != "dutch" or p.edition != edition:
+        raise InputError(f"profile {p.name} is for {p.system} {p.edition}, not dutch {edition}", source=p.source or None, field="--profile")
+    return p
+
+
+def absolute_checks(profile: Profile, c1: str, c2: str, c3: str) -> tuple[bool, bool, bool]:
+    """Which of the text's absolute criteria (its ids for C1, C2, C3) stay hard."""
+    return profile.is_absolute(c1), profile.is_absolute(c2), profile.is_absolute(c3)
+
+
+def settle_bracket(m: "Matcher", mdps: list[int], residents: list[int]) -> tuple[dict[int, int], list[tuple[int, int]], list[int]]:
+    """A bracket paired without the text's generation order (a profile with
+    ``generation_order = false``): any optimum of the criteria; the bracket's pairs are
+    fixed and its unpaired players float down."""
+    mate = m.solve()
+    current = mdps + residents
+    inside = set(current)
+    pairs = []
+    for x in current:
+        y = mate.get(x)
+        if y is not None and y in inside and x < y and x not in m.final:
+            m.finalize(x, y)
+            pairs.append((x, y))
+    floaters = sorted(x for x in current if x not in m.final)
+    return mate, pairs, floaters
 
 
 # ----------------------------------------------------------------------------------------
@@ -284,19 +338,24 @@ def _bitlen(k: int) -> int:
 class Dutch2026:
     """The round pairing of the 2026 edition, bracket by bracket (Art. 3-4)."""
 
-    def __init__(self, ctx: RoundContext, solve=None):
+    def __init__(self, ctx: RoundContext, solve=None, profile: Profile | None = None):
         self.ctx = ctx
         self.P = ctx.players
         self.n = len(self.P)
         self.m = Matcher(self.P, solve)
         self.one_shot = solve or _default_solve
+        self.profile = profile = profile or official("dutch", "2026")
+        self.objective = Objective(profile, OWNER_2026, PAIR_COUNTING_2026, "C6")
+        hard1, hard2, hard3 = absolute_checks(profile, "C1", "C2", "C3")
+        self.relax1, self.relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
         self.compat = [[False] * self.n for _ in range(self.n)]
         state = ctx.state
         for i in range(self.n):
             for j in range(i + 1, self.n):
-                ok = C1_no_rematch(self.P[i], self.P[j], state) and C3_absolute_colours(self.P[i], self.P[j], ctx.last_round)
+                ok = (not hard1 or C1_no_rematch(self.P[i], self.P[j], state)) and (
+                    not hard3 or C3_absolute_colours(self.P[i], self.P[j], ctx.last_round))
                 self.compat[i][j] = self.compat[j][i] = ok
-        self.eligible = [C2_bye_eligible(e, "2026") for e in self.P]
+        self.eligible = [not hard2 or C2_bye_eligible(e, "2026") for e in self.P]
         self.rounds_played = state.round - 1
 
     # ---- the fields of one pair ------------------------------------------------------
@@ -306,11 +365,20 @@ class Dutch2026:
         return self.eligible[i] and bs is not None and self.P[i].score <= bs
 
     def base_values(self, h: int, l: int, current: set[int], nxt: set[int], c9_on: bool) -> dict | None:
+        """The fields of the pair h-l, mapped by the profile (:meth:`Objective.fold`)."""
+        return self.objective.fold(self._text_values(h, l, current, nxt, c9_on))
+
+    def _text_values(self, h: int, l: int, current: set[int], nxt: set[int], c9_on: bool) -> dict | None:
+        """The fields of the pair h-l as the text defines them (None: they may not meet)."""
         if not self.compat[h][l]:
             return None
         P = self.P
         ph, pl = P[h], P[l]
         v: dict = {"top": 1 + (not self.cand(h)) + (not self.cand(l))}
+        if self.relax1:
+            v["C1"] = int(C1_no_rematch(ph, pl, self.ctx.state))
+        if self.relax3:
+            v["C3"] = int(C3_absolute_colours(ph, pl, self.ctx.last_round))
         in_br = l in current
         in_next = l in nxt
         if c9_on:
@@ -354,23 +422,21 @@ class Dutch2026:
         for e in self.P:
             if e.score in count:
                 count[e.score] += 1
-        names: list = ["top", "C6"]
-        maxima: list[int] = [3 * n, pairs_max]
-        names += [("C7", s) for s in scores]
-        maxima += [count[s] for s in scores]
-        names.append("C8p")
-        maxima.append(pairs_max)
-        names += [("C8s", s) for s in scores]
-        maxima += [count[s] for s in scores]
-        names.append("C9")
-        maxima.append(max(len(self.ctx.c9_ranks), 1) ** 2)
+        per_score = lambda c: [((c, s), count[s]) for s in scores]  # noqa: E731
+        blocks: dict[str, list[tuple[object, int]]] = {
+            "C1": [("C1", pairs_max)],
+            "C3": [("C3", pairs_max)],
+            "C6": [("C6", pairs_max)],
+            "C7": per_score("C7"),
+            "C8": [("C8p", pairs_max)] + per_score("C8s"),
+            "C9": [("C9", max(len(self.ctx.c9_ranks), 1) ** 2)],
+        }
         for c in ("C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"):
-            names.append(c)
-            maxima.append(players_max if c in ("C14", "C16") else pairs_max)
+            blocks[c] = [(c, players_max if c in ("C14", "C16") else pairs_max)]
         for c in ("C18", "C19", "C20", "C21"):
-            names += [(c, s) for s in scores]
-            maxima += [count[s] for s in scores]
-        return fit_layout(names, maxima), 3 * _bitlen(count_bound) + 3
+            blocks[c] = per_score(c)
+        names, maxima = self.objective.layout_names(blocks)
+        return fit_layout(["top"] + names, [3 * n] + maxima), 3 * _bitlen(count_bound) + 3
 
     # ---- the round -------------------------------------------------------------------
 
@@ -411,8 +477,10 @@ class Dutch2026:
                         continue
                     self.m.set_base(h, l, self.base_values(h, l, cur_set, nxt_set, c9_on))
             self.m.clear_bonuses()
-            stepper = BracketStepper(self.m, mdps, residents, nxt, room)
-            mate, new_pairs, floaters = stepper.run()
+            if self.profile.generation_order:
+                mate, new_pairs, floaters = BracketStepper(self.m, mdps, residents, nxt, room).run()
+            else:
+                mate, new_pairs, floaters = settle_bracket(self.m, mdps, residents)
             pairs += new_pairs
             # C9 flag for the next bracket
             c9_on = False
@@ -692,18 +760,25 @@ class Dutch2017:
 
     ONE_POINT = Fraction(1)
 
-    def __init__(self, ctx: RoundContext, solve=None):
+    def __init__(self, ctx: RoundContext, solve=None, profile: Profile | None = None):
         self.ctx = ctx
         self.P = ctx.players
         self.n = len(self.P)
         self.solve_fn = solve
         self.one_shot = solve or _default_solve
+        self.profile = profile = profile or official("dutch", "2017")
+        # (no pair-counting adjustment: the 2017 weights have no completion field above
+        # every bracket, so the number of matched edges is not fixed; see docs/profiles.md)
+        self.objective = Objective(profile, OWNER_2017)
+        hard1, hard2, hard3 = absolute_checks(profile, "C.1", "C.2", "C.3")
+        self.relax1, self.relax3 = profile.is_relaxed("C.1"), profile.is_relaxed("C.3")
         self.compat = [[False] * self.n for _ in range(self.n)]
         for i in range(self.n):
             for j in range(i + 1, self.n):
-                ok = C1_no_rematch(self.P[i], self.P[j], ctx.state) and C3_absolute_colours(self.P[i], self.P[j], ctx.last_round)
+                ok = (not hard1 or C1_no_rematch(self.P[i], self.P[j], ctx.state)) and (
+                    not hard3 or C3_absolute_colours(self.P[i], self.P[j], ctx.last_round))
                 self.compat[i][j] = self.compat[j][i] = ok
-        self.eligible = [C2_bye_eligible(e, "2017") for e in self.P]
+        self.eligible = [not hard2 or C2_bye_eligible(e, "2017") for e in self.P]
         self.rounds_played = ctx.state.round - 1
         self.final_pairs: dict[int, int] = {}
         self.solves = 0
@@ -737,12 +812,21 @@ class Dutch2017:
 
     # ---- weights -----------------------------------------------------------------------
 
-    def values(self, h, l, cur, nxt, special, final, df, ed="2017"):
+    def values(self, h, l, cur, nxt, special, final, df):
+        """The fields of the pair h-l, mapped by the profile (:meth:`Objective.fold`)."""
+        return self.objective.fold(self._text_values(h, l, cur, nxt, special, final, df))
+
+    def _text_values(self, h, l, cur, nxt, special, final, df, ed="2017"):
+        """The fields of the pair h-l as the text defines them (None: they may not meet)."""
         if not self.compat[h][l]:
             return None
         P = self.P
         ph, pl = P[h], P[l]
         v: dict = {}
+        if self.relax1:
+            v["C1"] = int(C1_no_rematch(ph, pl, self.ctx.state))
+        if self.relax3:
+            v["C3"] = int(C3_absolute_colours(ph, pl, self.ctx.last_round))
 
         def add(key, amount):
             v[key] = v.get(key, 0) + amount
@@ -802,26 +886,21 @@ class Dutch2017:
                 mult[d] = mult.get(d, 0) + 1
         values = sorted(mult, reverse=True)
         size = len(cur) + len(nxt)
-        names: list = []
-        maxima: list[int] = []
+        per_value = lambda c: [((c, d), 4 * mult[d] + 4) for d in values]  # noqa: E731
+        blocks: dict[str, list[tuple[object, int]]] = {
+            "C.1": [("C1", size)],
+            "C.3": [("C3", size)],
+            "C.5": [("C5", size)],
+            "C.6": per_value("C6"),
+            "C.7": [] if special else [("C7a", 3 * size if final else size)] + per_value("C7b"),
+        }
+        for k in range(8, 16):
+            blocks[f"C.{k}"] = [(f"C{k}", 4 * size)]
+        for k in range(16, 20):
+            blocks[f"C.{k}"] = per_value(f"C{k}")
+        names, maxima = self.objective.layout_names(blocks)
         if special:
-            names.append("top")
-            maxima.append(3 * size)
-        names.append("C5")
-        maxima.append(size)
-        names += [("C6", d) for d in values]
-        maxima += [4 * mult[d] + 4 for d in values]
-        if not special:
-            names.append("C7a")
-            maxima.append(3 * size if final else size)
-            names += [("C7b", d) for d in values]
-            maxima += [4 * mult[d] + 4 for d in values]
-        for c in ("C8", "C9", "C10", "C11", "C12", "C13", "C14", "C15"):
-            names.append(c)
-            maxima.append(4 * size)
-        for c in ("C16", "C17", "C18", "C19"):
-            names += [(c, d) for d in values]
-            maxima += [4 * mult[d] + 4 for d in values]
+            names, maxima = ["top"] + names, [3 * size] + maxima
         return fit_layout(names, maxima), df
 
     # ---- the round -----------------------------------------------------------------------
@@ -861,8 +940,10 @@ class Dutch2017:
                     if h in mdp_set and l in mdp_set:
                         continue
                     m.set_base(h, l, self.values(h, l, cur_set, nxt_set, special, final, df))
-            stepper = BracketStepper(m, mdps, residents, nxt, _bitlen(len(current) + len(nxt)))
-            mate, new_pairs, floaters = stepper.run()
+            if self.profile.generation_order:
+                mate, new_pairs, floaters = BracketStepper(m, mdps, residents, nxt, _bitlen(len(current) + len(nxt))).run()
+            else:
+                mate, new_pairs, floaters = settle_bracket(m, mdps, residents)
             self.solves += m.solves
             if not special and not self.completable(new_pairs):
                 special = True  # this is the PPB: pair it again with completion enforced
@@ -897,8 +978,15 @@ def pair_round(
     solve=None,
     no_bye: frozenset[int] = frozenset(),
     method: str | None = None,
+    profile: Profile | str | None = None,
 ) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Dutch system.
+
+    ``profile`` (a :class:`rules.profiles.Profile`, the name of a shipped profile or the
+    path of a TOML file) states the criteria, their order and weights, and the
+    procedure; by default the official profile of ``edition`` (the text as published).
+    A ``procedure = "global"`` profile pairs the whole round as one matching
+    (:mod:`rules.global_pairing`).
 
     ``method`` is ``'optimised'`` (maximum-weight matching, the default) or
     ``'literal'`` (the text's own candidate generation, :mod:`rules.dutch_literal`: the
@@ -911,10 +999,17 @@ def pair_round(
     if edition in LITERAL_ONLY:
         from .dutch_1992 import pair_round_1992, reject_method
 
+        if profile is not None:
+            raise InputError("the 1992 edition has no profiles: it runs as its text's procedure", field="--profile")
         reject_method(method)
         return pair_round_1992(t, round_number, no_bye=no_bye)
     if method is None:
         method = "optimised"
+    if profile is not None and method == "literal":
+        p = resolve(profile)
+        if not p.official:
+            raise InputError(f"profile {p.name}: profiles vary the optimised method; the literal method is the text itself", field="--method")
+        profile = None
     if method == "literal":
         from .dutch_literal import pair_round_literal
 
@@ -923,27 +1018,35 @@ def pair_round(
         raise InputError(f"unknown method {method!r}; expected optimised or literal", field="--method")
     if edition not in EDITIONS:
         raise InputError(f"unknown Dutch edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
+    prof = profile_of(profile, edition)
+    if prof.procedure == "global":
+        from .global_pairing import pair_round_global
+
+        return pair_round_global(t, prof, round_number, solve=solve, no_bye=no_bye)
     state, players, initial = round_to_pair(t, round_number)
     r = state.round
     ctx = RoundContext(t, state, edition, players, last_round=(r == t.total_rounds))
-    engine = Dutch2026(ctx, solve) if edition == "2026" else Dutch2017(ctx, solve)
+    engine = Dutch2026(ctx, solve, prof) if edition == "2026" else Dutch2017(ctx, solve, prof)
     if no_bye:
         engine.eligible = [ok and e.id not in no_bye for ok, e in zip(engine.eligible, players)]
     pair_idx, bye_idx = engine.pair()
     return finish_pairing(players, r, pair_idx, bye_idx, initial, engine.m.solves)
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
+def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None) -> list[str]:
     """Every absolute rule a proposed round breaks, one message each (empty: legal).
 
     Checked: every player to be paired appears exactly once and nobody else does (C.04.1),
     C1 no rematch, C2 the bye, C3 absolute colour preferences, and that a bye is given
     only to complete an odd number of players. Used on every pairing before it is shown.
+    With a ``profile``, only the criteria it keeps absolute are checked.
     """
     if edition in LITERAL_ONLY:
         from .dutch_1992 import check_absolute as check_1992
 
         return check_1992(t, pairing)  # B1a, B1b, B2 as the 1992 text states them
+    ids = ("C1", "C2", "C3") if edition == "2026" else ("C.1", "C.2", "C.3")
+    hard1, hard2, hard3 = absolute_checks(profile_of(profile, edition), *ids)
     state = t.state_before(pairing.round)
     players = {e.id: e for e in entrants(t, state)}
     last = state.total_rounds is not None and state.round == state.total_rounds
@@ -951,14 +1054,14 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
     for w, b in pairing.pairs:
         if w != b and w in players and b in players:
             pw, pb = players[w], players[b]
-            rematch = rematch_problem(pw, pb, state, "C1")
+            rematch = rematch_problem(pw, pb, state, ids[0]) if hard1 else None
             if rematch:
                 problems.append(rematch)
-            if not C3_absolute_colours(pw, pb, last):
+            if hard3 and not C3_absolute_colours(pw, pb, last):
                 colour = "White" if pw.pref == "w" else "Black"
-                problems.append(f"C3: {w} and {b} both have an absolute preference for {colour}")
-    if pairing.bye in players and not C2_bye_eligible(players[pairing.bye], edition):
-        problems.append(f"C2: the pairing-allocated bye goes to {pairing.bye}, who already had a bye or won without playing")
+                problems.append(f"{ids[2]}: {w} and {b} both have an absolute preference for {colour}")
+    if hard2 and pairing.bye in players and not C2_bye_eligible(players[pairing.bye], edition):
+        problems.append(f"{ids[1]}: the pairing-allocated bye goes to {pairing.bye}, who already had a bye or won without playing")
     return problems
 
 
@@ -966,40 +1069,13 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
 # evaluation of any round pairing, criterion by criterion (for the verifier)
 
 #: Quality criteria in priority order, as the verifier reports them, per edition:
-#: (article, what is minimised).
-QUALITY_2026 = [
-    ("C6", "downfloaters"),
-    ("C7", "downfloater scores"),
-    ("C9", "unplayed rounds of the PAB assignee"),
-    ("C10", "topscorers or opponents with |CD| > 2"),
-    ("C11", "topscorers or opponents with the same colour three times running"),
-    ("C12", "colour preferences not met"),
-    ("C13", "strong colour preferences not met"),
-    ("C14", "resident downfloaters who downfloated the round before"),
-    ("C15", "MDP opponents who upfloated the round before"),
-    ("C16", "resident downfloaters who downfloated two rounds before"),
-    ("C17", "MDP opponents who upfloated two rounds before"),
-    ("C18", "score differences of MDPs who downfloated the round before"),
-    ("C19", "score differences of MDP opponents who upfloated the round before"),
-    ("C20", "score differences of MDPs who downfloated two rounds before"),
-    ("C21", "score differences of MDP opponents who upfloated two rounds before"),
-]
-QUALITY_2017 = [
-    ("C.5", "downfloaters (pairs not made)"),
-    ("C.6", "pairing score difference (PSD)"),
-    ("C.8", "topscorers or opponents with |CD| > 2"),
-    ("C.9", "topscorers or opponents with the same colour three times running"),
-    ("C.10", "colour preferences not met"),
-    ("C.11", "strong colour preferences not met"),
-    ("C.12", "downfloaters who downfloated the round before"),
-    ("C.13", "upfloaters who upfloated the round before"),
-    ("C.14", "downfloaters who downfloated two rounds before"),
-    ("C.15", "upfloaters who upfloated two rounds before"),
-    ("C.16", "score differences of repeated downfloaters (round before)"),
-    ("C.17", "score differences of repeated upfloaters (round before)"),
-    ("C.18", "score differences of repeated downfloaters (two rounds before)"),
-    ("C.19", "score differences of repeated upfloaters (two rounds before)"),
-]
+#: (article, what is minimised), from the catalogue of the texts (rules/profiles). C8
+#: (2026) and C.7 (2017), which look at the next bracket, have no value of their own in
+#: a finished pairing: the verifier sees them through the brackets below.
+QUALITY_2026 = [(c.id, c.text) for c in CATALOGUE[("dutch", "2026")].values()
+                if c.kind == "quality" and c.id not in ("C5", "C8", "SD")]
+QUALITY_2017 = [(c.id, c.text) for c in CATALOGUE[("dutch", "2017")].values()
+                if c.kind == "quality" and c.id != "C.7"]
 
 
 @dataclass
@@ -1012,14 +1088,23 @@ class BracketValues:
     values: dict[str, object]
 
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[dict[str, object], list[BracketValues]]:
+def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None) -> tuple[dict[str, object], list[BracketValues]]:
     """The round-level criteria (C5: the PAB assignee's score) and, bracket by
     bracket from the top, the quality criteria of ``pairing``, following the brackets the
-    pairing itself creates (unpaired players move down as MDPs)."""
+    pairing itself creates (unpaired players move down as MDPs).
+
+    With a ``profile``: also the absolute criteria it counts as quality (pairs that
+    break them) and the value of each weighted level; a global profile has one
+    "bracket", the whole round (:func:`rules.global_pairing.evaluate_global`)."""
     if edition in LITERAL_ONLY:
         from .dutch_1992 import evaluate as evaluate_1992
 
         return evaluate_1992(t, pairing)
+    prof = profile_of(profile, edition) if profile is not None else None
+    if prof is not None and prof.procedure == "global":
+        from .global_pairing import evaluate_global
+
+        return evaluate_global(t, pairing, prof)
     state = t.state_before(pairing.round)
     players = entrants(t, state)
     by_id = {e.id: e for e in players}
@@ -1083,16 +1168,26 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
                     reverse=True))
                 sd_up = tuple(sorted((h.score - l.score for h, l in pairs if h.score > l.score and float_before(l, back, ed) is Float.UP), reverse=True))
             v[c_down], v[c_up], v[s_down], v[s_up] = resident_down, up, sd_down, sd_up
+        if prof is not None:
+            ids = ("C1", "C3") if edition == "2026" else ("C.1", "C.3")
+            if prof.is_relaxed(ids[0]):
+                v[ids[0]] = sum(1 for h, l in pairs if not C1_no_rematch(h, l, state))
+            if prof.is_relaxed(ids[1]):
+                v[ids[1]] = sum(1 for h, l in pairs if not C3_absolute_colours(h, l, state.round == t.total_rounds))
+            v.update(prof.level_values(v))
         out.append(BracketValues(current[-1].score, [e.id for e in current], v))
     return round_level, out
 
 
-def quality_criteria(edition: str) -> list[tuple[str, str]]:
-    """The quality criteria in priority order: (article, what is minimised)."""
+def quality_criteria(edition: str, profile: Profile | str | None = None) -> list[tuple[str, str]]:
+    """The quality criteria in priority order: (article, what is minimised); with a
+    ``profile``, its levels in its order."""
     if edition in LITERAL_ONLY:
         from .dutch_1992 import QUALITY
 
         return QUALITY
+    if profile is not None:
+        return profile_of(profile, edition).quality_criteria()
     return QUALITY_2026 if edition == "2026" else QUALITY_2017
 
 

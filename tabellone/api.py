@@ -96,7 +96,7 @@ class _WithOptions:
     has not passed them: the generic verifier calls ``pair_round(t, edition, round)`` and
     ``colour_article(t, round, white, black)`` and needs no system's names."""
 
-    _BOUND = ("pair_round", "check_absolute", "evaluate", "colour_article", "compare", "explain_steps")
+    _BOUND = ("pair_round", "check_absolute", "evaluate", "quality_criteria", "colour_article", "compare", "explain_steps")
 
     def __init__(self, module: ModuleType, options: Mapping[str, Any]):
         self._module = module
@@ -126,13 +126,31 @@ def _edition_of(module: ModuleType, system: str, edition: str | None) -> str:
     return edition
 
 
-def rules_module(system: str = "dutch", edition: str | None = None, **options: Any) -> tuple[Any, str]:
-    """The rules module of ``system`` with ``options`` bound (``game``, ``odd``, ...),
-    and the edition (the current one when ``None``). An option the system does not take
-    is an :class:`~tabellone.InputError`."""
-    module = get_system(system)
-    edition = _edition_of(module, system, edition)
+def _with_profile(system: str, edition: str | None, options: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]]:
+    """``options`` with ``profile`` (a name, a path or a Profile) read and checked
+    against ``system`` and ``edition``; the edition defaults to the profile's."""
+    from .rules.profiles import resolve
+
     given = {k: v for k, v in options.items() if v is not None}
+    if "profile" not in given:
+        return edition, given
+    profile = resolve(given["profile"])
+    if profile.system != system:
+        raise InputError(f"profile {profile.name} is for the {profile.system} system, not {system}", source=profile.source or None, field="--profile")
+    if edition is not None and edition != profile.edition:
+        raise InputError(f"profile {profile.name} is for edition {profile.edition}, not {edition}", source=profile.source or None, field="--profile")
+    given["profile"] = profile
+    return profile.edition, given
+
+
+def rules_module(system: str = "dutch", edition: str | None = None, **options: Any) -> tuple[Any, str]:
+    """The rules module of ``system`` with ``options`` bound (``game``, ``odd``,
+    ``profile``, ...), and the edition (the current one when ``None``, the profile's
+    when a profile is given). An option the system does not take is an
+    :class:`~tabellone.InputError`."""
+    module = get_system(system)
+    edition, given = _with_profile(system, edition, options)
+    edition = _edition_of(module, system, edition)
     accepted_options(module.pair_round, given, system)
     return _WithOptions(module, {**given, "edition": edition}), edition
 
@@ -147,11 +165,17 @@ def pair(
     method: str | None = None,
     round: int | None = None,
     *,
+    profile: Any = None,
     source: str = "tournament",
     **options: Any,
 ) -> Pairing:
     """Pair the next round of ``t`` (or ``round``: a past round is paired from the rounds
     before it) by ``system`` (see :func:`systems`) and ``edition``.
+
+    ``profile`` states the criteria as data (docs/profiles.md): the name of a shipped
+    profile (``"dutch-2026"``, ``"dutch-2017"``, ``"global"``), the path of a TOML file,
+    or a :class:`tabellone.rules.profiles.Profile`. Its edition is used when ``edition``
+    is ``None``; the absolute criteria checked are the profile's.
 
     ``method`` is ``"optimised"`` or ``"literal"`` for systems that have both; other
     options (``game``, ``odd``, ``solve``, ...) go to the systems that take them. The
@@ -167,6 +191,7 @@ def pair(
         if round <= t.rounds_paired:
             t = cut_before(t, round)
     module = get_system(system)
+    edition, options = _with_profile(system, edition, {**options, "profile": profile})
     edition = _edition_of(module, system, edition)
     given = {"method": method, **options}
     pairing = module.pair_round(t, edition, **accepted_options(module.pair_round, given, system))

@@ -43,6 +43,11 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_INVALID_INPUT)
 
 
+def add_profile_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--profile", metavar="FILE|NAME",
+                   help="the criteria as data: a TOML profile or a shipped one (dutch-2026, dutch-2017, global); see docs/profiles.md")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tabellone", description="Swiss-system pairing engine and checker.")
     parser.add_argument("--version", action="version", version=f"tabellone {__version__}")
@@ -60,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--system", default="dutch", help="pairing system (default: dutch)")
     p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; italo-svizzero: capo5 or 2.2)")
+    add_profile_option(p)
     p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
     p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json"))
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
@@ -75,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--system", default="dutch")
     p.add_argument("--edition")
+    add_profile_option(p)
     p.add_argument("--round", type=int, help="check only this round")
     p.add_argument("--pairing", help="a proposed pairing of --round (bbp lines 'white black', or a TRF holding that round)")
     p.add_argument("--json", action="store_true")
@@ -99,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--system", default="dutch")
     p.add_argument("--edition")
+    add_profile_option(p)
     p.add_argument("--round", type=int, help="a round of the file, or the next one (default)")
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--pair", nargs=2, type=int, metavar=("A", "B"))
@@ -108,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("generate", help="a random tournament paired round by round (results from Milvang's model)")
     p.add_argument("--system", default="dutch")
     p.add_argument("--edition")
+    add_profile_option(p)
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--rounds", type=int, required=True)
     p.add_argument("--seed", type=int, required=True)
@@ -261,8 +270,15 @@ def cmd_convert(args: argparse.Namespace) -> int:
 def run_pairing(t: Tournament, system: str, edition: str | None, source: str, method: str | None = None, **options):
     """Pair the next round (:func:`tabellone.pair`, which checks the absolute criteria
     before anyone sees it); returns the pairing and the edition used."""
-    _, edition = rules_module(system, edition)
+    _, edition = rules_module(system, edition, profile=options.get("profile"))
     return pair(t, system, edition, method, source=source, **options), edition
+
+
+def profile_name(profile: str) -> str:
+    """The name a profile gives itself (``--profile`` may be a path)."""
+    from .rules.profiles import resolve
+
+    return resolve(profile).name
 
 
 def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None) -> str:
@@ -327,8 +343,9 @@ def cmd_pair(args: argparse.Namespace) -> int:
         if "solve" not in inspect.signature(get_system(args.system).pair_round).parameters:
             raise InputError(f"the {args.system} system has no CP-SAT back end (dutch has)", field="--backend")
         backend["solve"] = CpSatMatching()
-    pairing, edition = run_pairing(t, args.system, args.edition, args.file, args.method, game=args.game, odd=args.odd, **backend)
-    title = f"{TITLES.get(args.system, args.system)} {edition}"
+    pairing, edition = run_pairing(t, args.system, args.edition, args.file, args.method, game=args.game, odd=args.odd,
+                                   profile=args.profile, **backend)
+    title = f"{TITLES.get(args.system, args.system)} {edition}" + (f", profile {profile_name(args.profile)}" if args.profile else "")
     scored, note = _suspended_as_scored(get_system(args.system), t, edition, pairing.round)
     emit(format_pairing(t, pairing, args.format, title, scored, note), args.output, [args.file], args.force)
     return EXIT_OK
@@ -417,7 +434,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .api import check
     from .solver.verify import format_report
 
-    rules_module(args.system, args.edition, game=args.game, odd=args.odd)  # options first, then the file
+    rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)  # options first, then the file
     t = load_checked(args.file, args.strict)
     proposed = None
     if args.pairing:
@@ -425,12 +442,31 @@ def cmd_check(args: argparse.Namespace) -> int:
         if r < 1 or r > t.rounds_paired + 1:
             raise InputError(f"round {r} cannot be checked: rounds 1-{t.rounds_paired + 1} can", field="--round")
         proposed = read_proposed(args.pairing, r)
-    report = check(t, args.system, args.edition, round=args.round, pairing=proposed, game=args.game, odd=args.odd)
+    report = check(t, args.system, args.edition, round=args.round, pairing=proposed, game=args.game, odd=args.odd,
+                   profile=args.profile)
+    profile = _profile_summary(args.profile) if args.profile else None
     if args.json:
-        print(json.dumps({**report.as_dict(), "system": args.system}, indent=1))
+        print(json.dumps({**report.as_dict(), "system": args.system, **({"profile": profile} if profile else {})}, indent=1))
     else:
+        if profile:
+            print(f"profile {profile['name']} ({profile['source']}): against its pairing; criteria in its order: "
+                  + ", ".join(profile["quality"]))
         sys.stdout.write(format_report(report.rounds))
     return EXIT_OK if report.ok else EXIT_NO_PAIRING
+
+
+def _profile_summary(profile: str) -> dict:
+    """Name, file, absolute criteria and quality levels of a profile, for reports."""
+    from .rules.profiles import resolve
+
+    p = resolve(profile)
+    return {
+        "name": p.name,
+        "source": p.source,
+        "absolute": [c.id for c in p.criteria if c.kind == "absolute"],
+        "quality": [name for name, _ in p.quality_criteria()],
+        "dropped": list(p.dropped),
+    }
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
@@ -451,10 +487,11 @@ def cmd_standings(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     from .api import explain
 
-    rules_module(args.system, args.edition, game=args.game, odd=args.odd)
+    rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
     t = load_checked(args.file, False)
     pair = tuple(args.pair) if args.pair else None
-    print(explain(t, args.system, args.edition, args.round, pair=pair, bye=args.bye, game=args.game, odd=args.odd))
+    print(explain(t, args.system, args.edition, args.round, pair=pair, bye=args.bye, game=args.game, odd=args.odd,
+                  profile=args.profile))
     return EXIT_OK
 
 
@@ -564,6 +601,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     from .solver.scoring import Scoring
 
+    if args.profile:  # a bad profile is reported before anything is generated
+        from .rules.profiles import resolve
+
+        args.profile = resolve(args.profile)
     settings = GeneratorSettings(
         scoring=Scoring.draughts() if args.system == "italo-svizzero" else Scoring(),
         players=args.players,
@@ -580,7 +621,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     target = safe_output(args.output, [], args.force)
 
     def pairer(t: Tournament):
-        pairing, _ = run_pairing(t, args.system, args.edition, "generated tournament", args.method)
+        pairing, _ = run_pairing(t, args.system, args.edition, "generated tournament", args.method, profile=args.profile)
         return pairing.pairs, pairing.bye
 
     t = generate(settings, pairer)

@@ -54,9 +54,16 @@ def compare_round(t, r: int, pair_round, edition: str, name: str = "") -> RoundR
     return RoundResult(name, r, len(t.players), False, seconds, detail)
 
 
-def check_file(path: str | Path, edition: str, pair_round=None, rounds: list[int] | None = None) -> FileResult:
+def check_file(path: str | Path, edition: str, pair_round=None, rounds: list[int] | None = None, profile=None) -> FileResult:
+    """Every round (or ``rounds``) of the reference file ``path`` re-paired and compared.
+    By default the Dutch engine pairs, under ``profile`` (a name, a path or a Profile;
+    the edition's official profile when None)."""
     if pair_round is None:
-        from .rules.dutch import pair_round
+        from functools import partial
+
+        from .rules.dutch import pair_round as dutch_pair_round
+
+        pair_round = partial(dutch_pair_round, profile=profile) if profile is not None else dutch_pair_round
     t = read_trf(path)
     out = FileResult(str(path))
     for r in rounds or range(1, t.rounds_paired + 1):

@@ -3,7 +3,9 @@
 
 Every round of a fixed sample of events is re-paired from the rounds before it and must
 equal the recorded round, pairs, colours and bye. The sample fits CI; the whole corpus
-runs in ``benchmarks/conformance.py``.
+runs in ``benchmarks/conformance.py``. The engine runs through the official profiles
+(``rules/profiles/dutch-2026.toml``, ``dutch-2017.toml``): the weights are built from
+them.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ def _cases(folder: str, names: list[str]):
 
 
 def _assert_all_identical(path, edition):
-    result = check_file(path, edition)
+    # through the official profile, read from its TOML file like any other profile
+    result = check_file(path, edition, profile=f"dutch-{edition}")
     differing = [f"round {r.round}: {r.detail}" for r in result.rounds if not r.identical]
     assert result.rounds, f"{path} has no rounds"
     assert not differing, f"{path.name}: " + "; ".join(differing)

@@ -151,8 +151,14 @@ def test_built_wheel_holds_only_tabellone_and_runs_in_a_fresh_venv(tmp_path):
     tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"tabellone"}
     names = zipfile.ZipFile(wheel).namelist()
-    for must in ("tabellone/py.typed", "tabellone/solver/model.py", "tabellone/rules/dutch.py", "tabellone/__main__.py"):
+    for must in ("tabellone/py.typed", "tabellone/solver/model.py", "tabellone/rules/dutch.py", "tabellone/__main__.py",
+                 "tabellone/rules/profiles/__init__.py", "tabellone/rules/global_pairing.py"):
         assert must in names
+    # the shipped profiles are data files: every one of the checkout is in the wheel
+    shipped = sorted(p.name for p in (REPO / "rules" / "profiles").glob("*.toml"))
+    assert {"dutch-2026.toml", "dutch-2017.toml", "global.toml"} <= set(shipped)
+    for name in shipped:
+        assert f"tabellone/rules/profiles/{name}" in names
     # a fresh venv that sees nothing of this machine's packages nor of this checkout;
     # pip brings the one dependency (networkx) from the package index
     env_dir = tmp_path / "venv"
@@ -166,3 +172,7 @@ def test_built_wheel_holds_only_tabellone_and_runs_in_a_fresh_venv(tmp_path):
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""  # the compiled core was built into the wheel and is used
     assert run.stdout.startswith("Round 6: FIDE Dutch 2026, 11 boards, bye to")
+    # the installed engine reads its profiles from the wheel (by name, not from a checkout)
+    run = _run([str(env_dir / "bin" / "tabellone"), "pair", str(EXAMPLE), "--profile", "global"], tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("Round 6: FIDE Dutch 2026, profile global, 11 boards, bye to")
