@@ -644,7 +644,7 @@ def _event_parsers(sub) -> None:
     p.add_argument("--rounds", type=int, required=True, help="number of rounds (TRF26 142)")
     p.add_argument("--system", default="dutch", help="pairing system (dutch, dubov, italo-svizzero)")
     p.add_argument("--edition", help="edition of the system's rules (default: the current one)")
-    p.add_argument("--initial-colour", choices=("white", "black"), help="colour of the top player in round 1 (TRF26 152)")
+    p.add_argument("--initial-colour", choices=("white", "black"), help="colour of the top player in round 1 (TRF26 152), drawn by lot (C.04.3); needed before round 1 is paired")
     p.add_argument("--tiebreaks", help="tie-break order, C.07 codes (TRF26 202), e.g. BH/C1,BH,SB")
 
     p = sub.add_parser("player", help="register players: 'player add' or 'player import'")
