@@ -658,6 +658,7 @@ def _event_parsers(sub) -> None:
     a.add_argument("--title", default="", help="GM IM WGM FM WIM CM WFM WCM")
     a.add_argument("--birth", default="", help="birth date, e.g. 1990/05/17")
     a.add_argument("--sex", default="", help="m or w")
+    a.add_argument("--insert", action="store_true", help="a late entry takes its place in the initial order, everyone renumbered (until round 4 is paired)")
     a = action.add_parser("import", help="register the players of a CSV (header: name,rating,fide_id,federation,title,birth,sex)")
     a.add_argument("file", metavar="EVENT")
     a.add_argument("csv", metavar="PLAYERS.csv")
@@ -721,10 +722,11 @@ def cmd_player(args: argparse.Namespace) -> int:
         new = [make_player(args.name, args.rating, args.fide_id, args.federation, args.title, args.birth, args.sex)]
     else:
         new = players_from_csv(decode(read_bytes(args.csv))[0], args.csv)
-    t, ids = add_players(event.tournament, new)
+    t, ids = add_players(event.tournament, new, insert=getattr(args, "insert", False))
     late = event.tournament.rounds_paired > 0
     if len(ids) == 1:
-        what = f"player {ids[0]} {t.player(ids[0]).name}" + (" (late entry: next free number)" if late else "")
+        how = "inserted in the initial order, everyone renumbered" if getattr(args, "insert", False) else "next free number"
+        what = f"player {ids[0]} {t.player(ids[0]).name}" + (f" (late entry: {how})" if late else "")
     else:
         what = f"{len(ids)} players" + (" (late entries)" if late else "")
     return _saved(event, t, f"registered {what}; {len(t.players)} players" + ("" if late else ", numbered in the C.04.2 initial order"))

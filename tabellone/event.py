@@ -338,13 +338,27 @@ def make_player(name: str, rating: int | str | None = None, fide_id: str = "", f
                   title=normal_title(title or ""), birth_date=birth, sex=sex)
 
 
-def add_players(t: Tournament, new: Iterable[Player]) -> tuple[Tournament, list[int]]:
+#: C.04.2: pairing numbers may be reassigned until this many rounds are paired.
+RENUMBER_UNTIL = 4
+
+
+def add_players(t: Tournament, new: Iterable[Player], insert: bool = False) -> tuple[Tournament, list[int]]:
     """``t`` with ``new`` registered, and the pairing number each one got.
 
     Before round 1 is paired every player is renumbered in the C.04.2 initial order;
     afterwards each new player gets the next free number (a late entry), with the rounds
-    already paired recorded as absences (``0000 - Z``: no points)."""
+    already paired recorded as absences (``0000 - Z``: no points). With ``insert`` a late
+    entry is put in its place in the initial order instead and everyone renumbered (every
+    round record follows), which C.04.2 allows until the fourth round is paired."""
     new = list(new)
+    if insert and 0 < t.rounds_paired:
+        if t.rounds_paired >= RENUMBER_UNTIL:
+            raise InputError(f"{t.rounds_paired} rounds are paired: pairing numbers are not changed after round {RENUMBER_UNTIL} "
+                             "(C.04.2); the player gets the next free number without --insert", field="--insert")
+        t, ids = add_players(t, new)
+        order = sorted(t.players, key=initial_order_key)
+        mapping = {p.id: k for k, p in enumerate(order, start=1)}
+        return renumber(t, mapping), [mapping[i] for i in ids]
     if t.total_rounds is not None and t.rounds_paired >= t.total_rounds:
         raise InputError(f"all {t.total_rounds} rounds are paired; no player can join", field="player")
     fide_ids = {p.fide_id for p in t.players if p.fide_id}

@@ -218,3 +218,28 @@ def test_new_event_with_tiebreaks_writes_a_202_record(tmp_path):
     assert "202 BH/C1 BH SB" in text and "142 7" in text and "192 FIDE_DUTCH_2026" in text
     assert read_event(path).format == "trf26"
     assert isinstance(read_event(path), Event)
+
+
+def test_a_late_entry_inserted_in_the_initial_order_renumbers_every_record(tmp_path):
+    path = small_event(tmp_path, players=4)          # ratings 2000 1950 1900 1850
+    assert run("pair", path, "--write") == 0          # 1-3, 2-4 (or colours swapped)
+    before = tabellone.read(path)
+    assert run("player", "add", path, "--name", "Late, Strong", "--rating", "1960", "--insert") == 0
+    t = tabellone.read(path)
+    # 1960 goes between 2000 and 1950: number 2; the old 2, 3, 4 become 3, 4, 5
+    assert [p.name for p in t.players] == ["Player, A", "Late, Strong", "Player, B", "Player, C", "Player, D"]
+    old_to_new = {1: 1, 2: 3, 3: 4, 4: 5}
+    for old, new in old_to_new.items():
+        e_old, e_new = before.player(old).entry(1), t.player(new).entry(1)
+        assert (old_to_new[e_old.opponent], e_old.colour) == (e_new.opponent, e_new.colour)
+    assert t.player(2).entry(1).result == "Z"
+
+
+def test_no_renumbering_after_the_fourth_round(tmp_path):
+    path = small_event(tmp_path, players=10)
+    for r in range(1, 5):
+        assert run("pair", path, "--write") == 0
+        t = tabellone.read(path)
+        res = [x for p in t.players if p.entry(r).colour == "w" for x in (p.id, p.entry(r).opponent, "=")]
+        assert run("result", path, "--round", r, *res) == 0
+    assert run("player", "add", path, "--name", "Too, Late", "--insert") == 3
