@@ -36,9 +36,9 @@ Unplayed rounds (Art. 16), as implemented for both editions:
   The 2026 text caps the dummy's score: never above the real opponent's adjusted score
   when there was one (a forfeit, 16.4.1), never above half the maximum score when there
   was none (16.4.2);
-* *cuts* (14.5 in 2024 numbering): a low cut removes the participant's voluntary unplayed
-  rounds (half- and zero-point byes, forfeit losses, absences) first, then the lowest
-  value; a high cut removes the highest value;
+* *cuts* (Art. 14): a low cut removes the participant's voluntary unplayed rounds
+  (VUR, Art. 16.5: half- and zero-point byes, forfeit losses, absences) first, then the
+  lowest value; a high cut removes the highest value;
 * rating-based tie-breaks (Art. 10, 15.2) count only games played over the board against a
   rated opponent; an unrated opponent is left out unless ``unrated`` gives a rating, and a
   cut first removes the unrated opponents left out.
@@ -116,11 +116,12 @@ def parse_code(text: str) -> TieBreak:
 
 
 def parse_codes(items: Iterable[str]) -> list[TieBreak]:
-    """Codes from a list whose items may hold several, separated by commas or blanks."""
+    """Codes from a list whose items may hold several, separated by commas or blanks.
+    ``PTS`` (the points, always the first criterion) may be named and is skipped."""
     out = []
     for item in items:
         for tok in re.split(r"[,\s]+", item.strip()):
-            if tok:
+            if tok and tok.upper() != "PTS":
                 out.append(parse_code(tok))
     return out
 
