@@ -1458,12 +1458,13 @@ def standings(t: Tournament, edition: str = "capo5", game: str = "italiana") -> 
     buch = {pid: sum((pts[o] for o in opp), Fraction(0)) for pid, opp in played.items()}
     merit = sorted(pts, key=lambda pid: (-pts[pid], -buch[pid], pid))
     merit_rank = {pid: i for i, pid in enumerate(merit)}
-    # "(rit.)": no game in the trailing rounds (two of them when rests exist, Art. 9)
+    # "(rit.)": no game in the trailing paired rounds (two of them when rests exist,
+    # Art. 9); a bye entered for a round not paired yet is not a withdrawal
     rests_exist = detect_odd_method(t) == "rest"
     withdrawn = set()
     for p in t.players:
         trailing = 0
-        for k in range(t.rounds_recorded, 0, -1):
+        for k in range(t.rounds_paired, 0, -1):
             e = p.entry(k)
             if e.is_game or e.pending or e.result in "U+":
                 break

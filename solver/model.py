@@ -360,6 +360,15 @@ class Tournament:
                 out.append((p, p.points, self.score_after(p, self.rounds_recorded)))
         return out
 
+    def with_derived_points(self) -> "Tournament":
+        """This tournament with every player's declared points (columns 81-84) set to
+        the score the results give over every recorded round: what a writer should put
+        in the file, so that no later reader finds the points stale."""
+        from dataclasses import replace
+
+        last = self.rounds_recorded
+        return replace(self, players=tuple(replace(p, points=self.score_after(p, last)) for p in self.players))
+
     # --- derived state ---------------------------------------------------------------
 
     def check_results_before(self, round_number: int) -> None:

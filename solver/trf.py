@@ -469,8 +469,9 @@ class _Reader:
         return self.player_lines.get(pid), f"columns {c + 1}-{c + 8} (round {rnd})"
 
 
-def parse_trf(data: bytes | str, source: str = "<input>") -> Tournament:
-    """Parse TRF text (bytes are decoded as :func:`decode` says)."""
+def parse_trf(data: bytes | str, source: str = "<input>", *, allow_empty: bool = False) -> Tournament:
+    """Parse TRF text (bytes are decoded as :func:`decode` says). A file without player
+    records is an error unless ``allow_empty`` (an event just created)."""
     text = decode(data)[0] if isinstance(data, bytes) else data
     reader = _Reader(source)
     for n, raw in enumerate(split_lines(text), start=1):
@@ -482,7 +483,7 @@ def parse_trf(data: bytes | str, source: str = "<input>") -> Tournament:
             reader.player(raw, n)
         else:
             reader.other(raw, n)
-    if not reader.players:
+    if not reader.players and not allow_empty:
         raise InputError("no player records (lines starting with 001): is this a TRF file?", source=source)
     return reader.finish()
 

@@ -210,7 +210,8 @@ def pair(
 
 def add_round(t: Tournament, pairing: Pairing) -> Tournament:
     """``t`` with ``pairing`` entered as its round: the games without results, the
-    pairing-allocated bye (``U``), and rests where the system has them (``Z``)."""
+    pairing-allocated bye (``U``), and rests where the system has them (``Z``). Every
+    player's points are set to the score the results give (none is left stale)."""
     r = pairing.round
     entries: dict[int, RoundEntry] = {}
     for w, b in pairing.pairs:
@@ -229,7 +230,7 @@ def add_round(t: Tournament, pairing: Pairing) -> Tournament:
         while rounds and rounds[-1].is_empty:
             rounds.pop()
         players.append(replace(p, rounds=tuple(rounds)))
-    return replace(t, players=tuple(players))
+    return replace(t, players=tuple(players)).with_derived_points()
 
 
 #: Results as typed (``1-0``, ``=``, forfeits ``+-``) -> the TRF codes of White and Black.
@@ -246,7 +247,7 @@ def enter_results(t: Tournament, round: int, results: Mapping[tuple[int, int], s
     ``"1/2-1/2"``), ``"0-0"``, or a forfeit ``"+-"``, ``"-+"``, ``"--"``; or is a list of
     ``(white, black, result)``. The pair must be a board of that round with those
     colours; anything else is an :class:`~tabellone.InputError`. Declared points are not
-    kept: a score is always derived from the results."""
+    kept: they are set to the score the results give."""
     items = list(results.items()) if isinstance(results, Mapping) else [((w, b), res) for w, b, res in results]
     new: dict[int, RoundEntry] = {}
     for (w, b), res in items:
@@ -268,11 +269,9 @@ def enter_results(t: Tournament, round: int, results: Mapping[tuple[int, int], s
         if p.id in new:
             rounds = list(p.rounds)
             rounds[round - 1] = new[p.id]
-            p = replace(p, rounds=tuple(rounds), points=None)
-        else:
-            p = replace(p, points=None)
+            p = replace(p, rounds=tuple(rounds))
         players.append(p)
-    return replace(t, players=tuple(players))
+    return replace(t, players=tuple(players)).with_derived_points()
 
 
 def recorded_pairing(t: Tournament, round: int) -> Pairing:

@@ -63,11 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("pair", help="pair the next round")
     p.add_argument("file")
-    p.add_argument("--system", default="dutch", help="pairing system (default: dutch)")
+    p.add_argument("--system", help="pairing system (default: the file's, TRF26 192; else dutch)")
+    p.add_argument("--write", action="store_true", help="record the round in the event file (kept safe: see 'tabellone new')")
     p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; italo-svizzero: capo5 or 2.2)")
     add_profile_option(p)
     p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
-    p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json"))
+    p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json", "csv", "html"))
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
     p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
@@ -96,11 +97,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     _system_options(p)
 
-    p = sub.add_parser("standings", help="final classification with the system's tie-breaks")
+    p = sub.add_parser("standings", help="standings: FIDE C.07 tie-breaks for chess, the Buchholz procedure for italo-svizzero")
     p.add_argument("file")
-    p.add_argument("--system", default="italo-svizzero")
+    p.add_argument("--system", help="whose standings (default: the file's system, TRF26 192)")
     p.add_argument("--edition")
     p.add_argument("--game", choices=("italiana", "internazionale"))
+    p.add_argument("--tiebreaks", help="C.07 codes in order, e.g. BH/C1,BH,SB (default: the file's 202/212, else BH/C1,BH,SB)")
+    p.add_argument("--tiebreak-rules", choices=("2026", "2024"), default="2026", help="C.07 edition (default 2026)")
+    p.add_argument("--unrated", type=int, help="rating given to unrated opponents in ARO/TPR/APRO (default: left out)")
+    p.add_argument("--format", default="text", choices=("text", "csv", "json", "html"))
+    p.add_argument("--crosstable", action="store_true", help="the crosstable instead of the standings")
+    p.add_argument("-o", "--output")
+    p.add_argument("--force", action="store_true")
 
     p = sub.add_parser("explain", help="why the rules pair two players, or give one the bye")
     p.add_argument("file")
@@ -130,6 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--format", default="trf16", choices=FORMATS)
     p.add_argument("--force", action="store_true")
+
+    _event_parsers(sub)
 
     p = sub.add_parser("convert", help="convert between TRF16, TRF26 and JSON")
     p.add_argument("file")
@@ -333,7 +343,14 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
     from .solver.acceleration import with_acceleration
 
+    if args.write:
+        return cmd_pair_write(args)
     t = with_acceleration(load_checked(args.file, args.strict), args.baku)
+    if args.system is None:
+        from .event import system_of
+
+        args.system, file_edition = system_of(t)
+        args.edition = args.edition or file_edition
     backend = {}
     if args.backend == "cpsat":
         import inspect
@@ -347,7 +364,13 @@ def cmd_pair(args: argparse.Namespace) -> int:
                                    profile=args.profile, **backend)
     title = f"{TITLES.get(args.system, args.system)} {edition}" + (f", profile {profile_name(args.profile)}" if args.profile else "")
     scored, note = _suspended_as_scored(get_system(args.system), t, edition, pairing.round)
-    emit(format_pairing(t, pairing, args.format, title, scored, note), args.output, [args.file], args.force)
+    if args.format in ("csv", "html"):
+        from .tables import pairings_table, render
+
+        text = render(pairings_table(scored, pairing, title, args.file), args.format)
+    else:
+        text = format_pairing(t, pairing, args.format, title, scored, note)
+    emit(text, args.output, [args.file], args.force)
     return EXIT_OK
 
 
@@ -470,17 +493,39 @@ def _profile_summary(profile: str) -> dict:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
+    """Standings of the file's system: FIDE C.07 tie-breaks for the chess systems, the
+    italo-svizzero Buchholz procedure for draughts; or the crosstable."""
+    from .event import system_of
     from .rules import get_system
+    from .tables import chess_standings, crosstable, draughts_standings, render, standings_csv
 
-    module = get_system(args.system)
-    if not hasattr(module, "standings"):
-        raise InputError(f"the {args.system} system has no standings procedure of its own", field="--system")
-    edition = args.edition or module.EDITIONS[0]
-    if edition not in module.EDITIONS:
-        raise InputError(f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
     t = load_checked(args.file, False)
-    rows = module.standings(t, edition, **accepted_options(module.standings, {"game": args.game}, args.system))
-    sys.stdout.write(module.format_standings(t, rows, edition))
+    if args.crosstable:
+        emit(render(crosstable(t, args.file), args.format), args.output, [args.file], args.force)
+        return EXIT_OK
+    system = args.system or system_of(t)[0]
+    if args.system is None and t.system is None and t.scoring.win == 2:
+        system = "italo-svizzero"  # a draughts file (2 points a win) without a system record
+    module = get_system(system)
+    if system == "italo-svizzero":
+        if args.tiebreaks:
+            raise InputError("the italo-svizzero standings follow the FID Buchholz procedure; --tiebreaks is for chess", field="--tiebreaks")
+        edition = args.edition or module.EDITIONS[0]
+        if edition not in module.EDITIONS:
+            raise InputError(f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+        rows = module.standings(t, edition, **accepted_options(module.standings, {"game": args.game}, system))
+        if args.format == "text":
+            text = module.format_standings(t, rows, edition)
+        else:
+            text = render(draughts_standings(t, rows, args.file), args.format)
+        emit(text, args.output, [args.file], args.force)
+        return EXIT_OK
+    from .rules.tiebreaks import DEFAULT, codes_from_file, parse_codes
+
+    tiebreaks = parse_codes([args.tiebreaks]) if args.tiebreaks else (codes_from_file(t) or parse_codes(DEFAULT))
+    table = chess_standings(t, tiebreaks, args.tiebreak_rules, unrated=args.unrated, source=args.file)
+    text = standings_csv(table) if args.format == "csv" else render(table, args.format)
+    emit(text, args.output, [args.file], args.force)
     return EXIT_OK
 
 
@@ -629,10 +674,202 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- running an event: new, player, withdraw, bye, result, pair --write -------------------
+
+
+def _event_parsers(sub) -> None:
+    """The commands that change an event file (see tabellone/event.py)."""
+    p = sub.add_parser("new", help="create an event file (TRF26) without players")
+    p.add_argument("file", metavar="EVENT")
+    p.add_argument("--name", required=True, help="event name (TRF 012)")
+    p.add_argument("--rounds", type=int, required=True, help="number of rounds (TRF26 142)")
+    p.add_argument("--system", default="dutch", help="pairing system (dutch, dubov, italo-svizzero)")
+    p.add_argument("--edition", help="edition of the system's rules (default: the current one)")
+    p.add_argument("--initial-colour", choices=("white", "black"), help="colour of the top player in round 1 (TRF26 152), drawn by lot (C.04.3); needed before round 1 is paired")
+    p.add_argument("--tiebreaks", help="tie-break order, C.07 codes (TRF26 202), e.g. BH/C1,BH,SB")
+
+    p = sub.add_parser("player", help="register players: 'player add' or 'player import'")
+    action = p.add_subparsers(dest="player_action", metavar="ACTION", parser_class=_Parser)
+    a = action.add_parser("add", help="register one player")
+    a.add_argument("file", metavar="EVENT")
+    a.add_argument("--name", required=True, help="'Surname, Name' as FIDE writes it")
+    a.add_argument("--rating", default=None)
+    a.add_argument("--fide-id", default="")
+    a.add_argument("--federation", default="")
+    a.add_argument("--title", default="", help="GM IM WGM FM WIM CM WFM WCM")
+    a.add_argument("--birth", default="", help="birth date, e.g. 1990/05/17")
+    a.add_argument("--sex", default="", help="m or w")
+    a.add_argument("--insert", action="store_true", help="a late entry takes its place in the initial order, everyone renumbered (until round 4 is paired)")
+    a = action.add_parser("import", help="register the players of a CSV (header: name,rating,fide_id,federation,title,birth,sex)")
+    a.add_argument("file", metavar="EVENT")
+    a.add_argument("csv", metavar="PLAYERS.csv")
+
+    p = sub.add_parser("withdraw", help="withdraw a player from a round to the end (zero-point byes, TRF26 240)")
+    p.add_argument("file", metavar="EVENT")
+    p.add_argument("id", type=int, metavar="ID")
+    p.add_argument("--from-round", type=int, help="first round the player misses (default: the next to pair)")
+
+    p = sub.add_parser("bye", help="a bye requested before a round is paired (TRF26 240)")
+    p.add_argument("file", metavar="EVENT")
+    p.add_argument("id", type=int, metavar="ID")
+    p.add_argument("--round", type=int, required=True)
+    kind = p.add_mutually_exclusive_group(required=True)
+    kind.add_argument("--half", action="store_true", help="half-point bye")
+    kind.add_argument("--zero", action="store_true", help="zero-point bye (absent)")
+    kind.add_argument("--full", action="store_true", help="full-point bye (where the event's rules allow it)")
+
+    p = sub.add_parser("result", help="enter results: WHITE BLACK RESULT ... (1-0 0-1 = +- -+ --) or --csv")
+    p.add_argument("file", metavar="EVENT")
+    p.add_argument("--round", type=int, help="the round (default: the last paired)")
+    p.add_argument("--csv", help="a CSV with columns white,black,result")
+    p.add_argument("results", nargs="*", metavar="WHITE BLACK RESULT")
+
+    p = sub.add_parser("crosstable", help="the crosstable (also 'standings --crosstable')")
+    p.add_argument("file")
+    p.add_argument("--format", default="text", choices=("text", "csv", "json", "html"))
+    p.add_argument("-o", "--output")
+    p.add_argument("--force", action="store_true")
+
+
+def _saved(event, t, what: str, stream=None) -> int:
+    from .event import save_event
+
+    backup = save_event(event, t)
+    kept = f" (previous version kept as {backup.name})" if backup else ""
+    print(f"{event.path}: {what}{kept}", file=stream or sys.stdout)
+    return EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .event import Event, new_event
+
+    tiebreaks = [args.tiebreaks] if args.tiebreaks else []
+    t = new_event(args.name, args.rounds, args.system, args.edition, args.initial_colour, tiebreaks)
+    fmt = "json" if args.file.lower().endswith(".json") else "trf26"
+    return _saved(Event(Path(args.file), t, fmt, None), t, f"new event '{args.name}', {args.rounds} rounds, {t.system}")
+
+
+def cmd_player(args: argparse.Namespace) -> int:
+    from .event import add_players, make_player, players_from_csv, read_event
+    from .solver.io import read_bytes
+    from .solver.trf import decode
+
+    if args.player_action is None:
+        raise InputError("say what to do: 'player add EVENT --name ...' or 'player import EVENT players.csv'", field="ACTION")
+    event = read_event(args.file)
+    if args.player_action == "add":
+        new = [make_player(args.name, args.rating, args.fide_id, args.federation, args.title, args.birth, args.sex)]
+    else:
+        new = players_from_csv(decode(read_bytes(args.csv))[0], args.csv)
+    t, ids = add_players(event.tournament, new, insert=getattr(args, "insert", False))
+    late = event.tournament.rounds_paired > 0
+    if len(ids) == 1:
+        how = "inserted in the initial order, everyone renumbered" if getattr(args, "insert", False) else "next free number"
+        what = f"player {ids[0]} {t.player(ids[0]).name}" + (f" (late entry: {how})" if late else "")
+    else:
+        what = f"{len(ids)} players" + (" (late entries)" if late else "")
+    return _saved(event, t, f"registered {what}; {len(t.players)} players" + ("" if late else ", numbered in the C.04.2 initial order"))
+
+
+def cmd_withdraw(args: argparse.Namespace) -> int:
+    from .event import read_event, withdraw
+
+    event = read_event(args.file)
+    t = withdraw(event.tournament, args.id, args.from_round)
+    r = args.from_round or event.tournament.next_round
+    return _saved(event, t, f"player {args.id} {t.player(args.id).name} withdrawn from round {r}")
+
+
+def cmd_bye(args: argparse.Namespace) -> int:
+    from .event import read_event, request_bye
+    from .solver.model import ByeKind
+
+    event = read_event(args.file)
+    kind = ByeKind.HALF if args.half else ByeKind.FULL if args.full else ByeKind.ZERO
+    t = request_bye(event.tournament, args.id, args.round, kind)
+    name = {ByeKind.HALF: "half-point", ByeKind.FULL: "full-point", ByeKind.ZERO: "zero-point"}[kind]
+    return _saved(event, t, f"player {args.id} {t.player(args.id).name}: {name} bye in round {args.round}")
+
+
+def cmd_result(args: argparse.Namespace) -> int:
+    from .event import missing_results, parse_result_triples, read_event, record_results, results_from_csv
+    from .solver.io import read_bytes
+    from .solver.trf import decode
+
+    event = read_event(args.file)
+    t = event.tournament
+    r = args.round or t.rounds_paired
+    if args.csv and args.results:
+        raise InputError("give results on the command line or with --csv, not both", field="--csv")
+    triples = results_from_csv(decode(read_bytes(args.csv))[0], args.csv) if args.csv else parse_result_triples(args.results)
+    t = record_results(t, r, triples)
+    left = missing_results(t, r)
+    tail = f"; {len(left)} boards still without a result" if left else "; the round is complete"
+    return _saved(event, t, f"round {r}: {len(triples)} results entered{tail}")
+
+
+def cmd_pair_write(args: argparse.Namespace) -> int:
+    """pair --write: pair the next round by the file's system and record it."""
+    from .event import pair_and_record, read_event
+    from .rules import TITLES
+    from .tables import pairings_table, render
+
+    if args.output:
+        raise InputError("--write records the round in the event file; print it with --format, not -o", field="-o")
+    event = read_event(args.file)
+    system = args.system
+    options = {"method": args.method, "game": args.game, "odd": args.odd}
+    t, pairing = pair_and_record(event.tournament, system, args.edition, **options)
+    from .event import system_of
+
+    used, edition = system_of(event.tournament) if system is None else (system, args.edition)
+    title = f"{TITLES.get(used, used)}" + (f" {edition}" if edition else "")
+    _saved(event, t, f"round {pairing.round} paired and recorded: {len(pairing.pairs)} boards"
+           + (f", bye to {pairing.bye}" if pairing.bye else ""), sys.stderr if args.format != "text" else None)
+    if args.format in ("csv", "html", "json"):
+        sys.stdout.write(render(pairings_table(event.tournament, pairing, title, args.file), args.format))
+    elif args.format == "text":
+        sys.stdout.write(format_pairing(event.tournament, pairing, "text", title))
+    return EXIT_OK
+
+
+def cmd_crosstable(args: argparse.Namespace) -> int:
+    from .tables import crosstable, render
+
+    t = load_checked(args.file, False)
+    emit(render(crosstable(t, args.file), args.format), args.output, [args.file], args.force)
+    return EXIT_OK
+
+
+def _results_last(argv: list[str]) -> list[str]:
+    """``result EVENT --round 3 12 7 1-0``: argparse cannot take positional words after
+    an option once the positionals began, so the options of ``result`` go first."""
+    if not argv or argv[0] != "result":
+        return argv
+    options, words, k = [], [], 1
+    while k < len(argv):
+        if argv[k] in ("--round", "--csv") and k + 1 < len(argv):
+            options += argv[k:k + 2]
+            k += 2
+        else:
+            words.append(argv[k])
+            k += 1
+    return ["result"] + options + words
+
+
+EVENT_COMMANDS = {
+    "new": cmd_new, "player": cmd_player, "withdraw": cmd_withdraw, "bye": cmd_bye, "result": cmd_result,
+    "crosstable": cmd_crosstable,
+}
+
+
 COMMANDS = {
     "info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate, "check": cmd_check,
     "explain": cmd_explain, "standings": cmd_standings, "compare": cmd_compare,
 }
+COMMANDS.update(EVENT_COMMANDS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -641,7 +878,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv and argv[0] in ("--dutch", "--dubov"):
             return compat_main(argv)
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_results_last(argv))
         if args.command is None:
             parser.print_help()
             return EXIT_INVALID_INPUT

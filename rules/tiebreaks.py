@@ -1,0 +1,391 @@
+"""FIDE tie-breaks for individual Swiss events: Handbook C.07, Play-off and Tie-Break
+Regulations, in force from 1 March 2026 (edition ``"2026"``, the default) and the text in
+force from 1 August 2024 (edition ``"2024"``).
+
+A tie-break is named by its C.07 code and optional modifiers, e.g. ``BH/C1`` (Buchholz
+cut 1). Implemented:
+
+=======  ==========================================================  ===========
+code     what it is                                                  article
+=======  ==========================================================  ===========
+DE       direct encounter: points in the games among the tied group  6
+WIN      rounds won, played or not (forfeit win, PAB, full bye)      7.1
+WON      games won over the board                                    7.2
+BPG      games played with Black                                     7.3
+BWG      games won with Black                                        7.4
+PS       progressive score: the sum of the running scores            7.5
+BH       Buchholz: the (adjusted) scores of the opponents            8.1
+SB       Sonneborn-Berger: each opponent's score times the result    9.1
+ARO      average rating of the opponents played                      10.1
+TPR      tournament performance rating: ARO + dp(p)                  10.2
+APRO     average of the opponents' TPRs                              10.4
+=======  ==========================================================  ===========
+
+Modifiers (Art. 14): ``/C1``, ``/C2`` cut the one or two least significant values;
+``/M1``, ``/M2`` cut as many from both ends (median); for PS ``/C1`` leaves out the first
+round's running score.
+
+Unplayed rounds (Art. 16), as implemented for both editions:
+
+* *the opponent side* (16.3): when a participant is someone's opponent in BH and SB, his
+  score counts as it stands, except that his unplayed rounds without an opponent that
+  come after the last round in which he played, had the PAB, won by forfeit or had a
+  full-point bye (voluntary unplayed rounds at the end, a withdrawal) count as draws;
+* *the participant's own unplayed rounds* (16.4: byes of any kind, forfeits) count in his
+  BH and SB as a game against a dummy opponent with the participant's own final score.
+  The 2026 text caps the dummy's score: never above the real opponent's adjusted score
+  when there was one (a forfeit, 16.4.1), never above half the maximum score when there
+  was none (16.4.2);
+* *cuts* (Art. 14): a low cut removes the participant's voluntary unplayed rounds
+  (VUR, Art. 16.5: half- and zero-point byes, forfeit losses, absences) first, then the
+  lowest value; a high cut removes the highest value;
+* rating-based tie-breaks (Art. 10, 15.2) count only games played over the board against a
+  rated opponent; an unrated opponent is left out unless ``unrated`` gives a rating, and a
+  cut first removes the unrated opponents left out.
+
+The regulations were read in excerpts of the FIDE Handbook pages (handbook.fide.com
+chapters TieBreakRegulations082024 and the 2026 text) together with the FIDE Technical
+Commission's public reference calculator; where the two editions differ only in wording,
+the computation is the same.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from tabellone.solver.errors import InputError
+from tabellone.solver.model import BLACK, Player, Tournament, pab_receivers
+
+EDITIONS = ("2026", "2024")
+
+#: FIDE B.02 (rating regulations) table 8.1.1: dp for a percentage score p (0.00 .. 1.00).
+_DP_UPPER = (
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,
+    158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
+    351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+)
+
+
+def dp(p100: int) -> int:
+    """The rating difference dp for a score of ``p100`` per cent (FIDE B.02 8.1.1)."""
+    if p100 >= 50:
+        return _DP_UPPER[p100 - 50]
+    return -_DP_UPPER[50 - p100]
+
+
+#: Codes, the article, the heading of the column, higher-is-better.
+CODES = {
+    "DE": "6", "WIN": "7.1", "WON": "7.2", "BPG": "7.3", "BWG": "7.4", "PS": "7.5",
+    "BH": "8.1", "SB": "9.1", "ARO": "10.1", "TPR": "10.2", "APRO": "10.4",
+}
+_CUTTABLE = {"BH", "SB", "ARO", "PS"}
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """One tie-break as requested: ``text`` exactly as the user wrote it (``BH/C1``)."""
+
+    text: str
+    code: str
+    low: int = 0
+    high: int = 0
+
+
+def parse_code(text: str) -> TieBreak:
+    """``BH/C1`` -> TieBreak('BH/C1', 'BH', low=1). Unknown codes are an error."""
+    raw = text.strip()
+    m = re.fullmatch(r"([A-Za-z]+)(?:/([CcMm])([12]))?", raw)
+    if not m:
+        raise InputError(f"found tie-break {raw!r}, expected a C.07 code such as BH, BH/C1, SB, DE, ARO/C1", field="--tiebreaks")
+    code = m.group(1).upper()
+    if code not in CODES:
+        raise InputError(f"unknown tie-break {code!r}; known: {', '.join(CODES)}", field="--tiebreaks")
+    low = high = 0
+    if m.group(2):
+        if code not in _CUTTABLE:
+            raise InputError(f"{code} takes no modifier (cuts and medians apply to {', '.join(sorted(_CUTTABLE))})", field="--tiebreaks")
+        n = int(m.group(3))
+        low = n
+        high = n if m.group(2).upper() == "M" else 0
+        if code == "PS" and high:
+            raise InputError("PS takes a cut (/C1), not a median", field="--tiebreaks")
+    return TieBreak(raw, code, low, high)
+
+
+def parse_codes(items: Iterable[str]) -> list[TieBreak]:
+    """Codes from a list whose items may hold several, separated by commas or blanks.
+    ``PTS`` (the points, always the first criterion) may be named and is skipped."""
+    out = []
+    for item in items:
+        for tok in re.split(r"[,\s]+", item.strip()):
+            if tok and tok.upper() != "PTS":
+                out.append(parse_code(tok))
+    return out
+
+
+def codes_from_file(t: Tournament) -> list[TieBreak]:
+    """The tie-break order the file gives: TRF26 ``202`` (individual tie-breaks), else
+    ``212``. Empty when the file has neither."""
+    for code in ("202", "212"):
+        texts = [h.text for h in t.headers if h.code == code]
+        if texts:
+            return parse_codes(texts)
+    return []
+
+
+#: The default order when neither the file nor the user gives one (C.07 recommends
+#: Buchholz cut 1, Buchholz, Sonneborn-Berger for individual Swiss events).
+DEFAULT = ("BH/C1", "BH", "SB")
+
+
+# --- what each round was ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """One round of one participant, as the tie-breaks read it."""
+
+    points: Fraction
+    opponent: int | None    # the paired opponent (also for forfeits)
+    played: bool            # over the board
+    colour: str | None
+    vur: bool               # voluntary unplayed round (HPB, ZPB, forfeit loss, absence)
+    won: bool               # scored a win's points (played or not)
+
+
+@dataclass
+class Participant:
+    player: Player
+    rounds: list[RoundView]
+    points: Fraction
+    adjusted: Fraction = Fraction(0)  # the score others' BH and SB see (16.3)
+    values: dict[str, object] = field(default_factory=dict)
+
+
+def rounds_complete(t: Tournament) -> int:
+    """The last round up to which every game has a result."""
+    n = 0
+    for r in range(1, t.rounds_paired + 1):
+        if any(p.entry(r).pending for p in t.players):
+            break
+        n = r
+    return n
+
+
+def participants(t: Tournament, n: int) -> dict[int, Participant]:
+    win = t.scoring.win
+    out: dict[int, Participant] = {}
+    pab = {r: set(pab_receivers(t, r)) for r in range(1, n + 1)}
+    for p in t.players:
+        views = []
+        for r in range(1, n + 1):
+            e = p.entry(r)
+            pts = t.scoring.points(e.result, e.colour)
+            game = e.opponent is not None
+            played = e.played
+            is_win = pts >= win and pts > 0
+            vur = not played and not is_win and not (p.id in pab[r])
+            views.append(RoundView(pts, e.opponent if game else None, played, e.colour if played else None, vur, is_win))
+        out[p.id] = Participant(p, views, sum((v.points for v in views), Fraction(0)))
+    draw = t.scoring.draw
+    for part in out.values():
+        last = max((k for k, v in enumerate(part.rounds, start=1) if not v.vur), default=0)
+        part.adjusted = sum(
+            (v.points if (k <= last or v.opponent is not None) else draw for k, v in enumerate(part.rounds, start=1)),
+            Fraction(0),
+        )
+    return out
+
+
+# --- the tie-breaks --------------------------------------------------------------------
+
+
+def _cut(values: list[tuple[bool, Fraction, Fraction]], low: int, high: int) -> Fraction:
+    """Sum of (vur, opponent score, value) triples after the cuts of Art. 14: low cuts
+    take voluntary unplayed rounds first."""
+    items = list(values)
+    for _ in range(min(low, len(items))):
+        vurs = [x for x in items if x[0]]
+        pool = vurs if vurs else items
+        items.remove(min(pool, key=lambda x: (x[1], x[2])))
+    for _ in range(min(high, len(items))):
+        items.remove(max(items, key=lambda x: (x[1], x[2])))
+    return sum((x[2] for x in items), Fraction(0))
+
+
+def _buchholz_items(parts: dict[int, Participant], me: Participant, sb: bool, edition: str, n: int,
+                    draw: Fraction) -> list[tuple[bool, Fraction, Fraction]]:
+    items = []
+    for v in me.rounds:
+        if v.played:
+            score = parts[v.opponent].adjusted
+        else:
+            score = me.points  # the dummy opponent (16.4)
+            if edition == "2026":
+                cap = parts[v.opponent].adjusted if v.opponent is not None else draw * n
+                score = min(score, cap)
+        items.append((v.vur and not v.played, score, score * v.points if sb else score))
+    return items
+
+
+def _rated(parts: dict[int, Participant], me: Participant, unrated: int | None) -> tuple[int, list[tuple[int, Fraction]]]:
+    """Games played over the board, and (rating, points) of those against a rated
+    opponent (or any, with ``unrated``)."""
+    games = 0
+    out = []
+    for v in me.rounds:
+        if not v.played:
+            continue
+        games += 1
+        rating = parts[v.opponent].player.rating or unrated
+        if rating:
+            out.append((rating, v.points))
+    return games, out
+
+
+def _round_half_up(x: Fraction) -> int:
+    return int((x + Fraction(1, 2)) // 1)
+
+
+def _aro(games: int, rated: list[tuple[int, Fraction]], low: int, high: int) -> int | None:
+    rated = sorted(rated)
+    for _ in range(low):
+        if games == len(rated) and rated:
+            rated = rated[1:]
+        games -= 1
+    for _ in range(high):
+        if games == len(rated) and rated:
+            rated = rated[:-1]
+        games -= 1
+    if not rated:
+        return None
+    return _round_half_up(Fraction(sum(r for r, _ in rated), len(rated)))
+
+
+def _tpr(rated: list[tuple[int, Fraction]], win: Fraction) -> int | None:
+    if not rated:
+        return None
+    aro = _round_half_up(Fraction(sum(r for r, _ in rated), len(rated)))
+    score = sum((pts for _, pts in rated), Fraction(0)) / win
+    p100 = _round_half_up(score * 100 / len(rated))
+    return aro + dp(p100)
+
+
+def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026", *, rounds: int | None = None,
+            unrated: int | None = None) -> dict[int, Participant]:
+    """Every participant with ``values[tb.text]`` for each tie-break (DE excepted: it
+    depends on the tied group, see :func:`ranking`)."""
+    if edition not in EDITIONS:
+        raise InputError(f"unknown tie-break rules {edition!r}; expected one of {', '.join(EDITIONS)}", field="--tiebreak-rules")
+    n = rounds_complete(t) if rounds is None else rounds
+    parts = participants(t, n)
+    draw, win = t.scoring.draw, t.scoring.win
+    tprs: dict[int, int | None] = {}
+    for me in parts.values():
+        _, rated = _rated(parts, me, unrated)
+        tprs[me.player.id] = _tpr(rated, win)
+    for me in parts.values():
+        for tb in tiebreaks:
+            c = tb.code
+            if c == "BH" or c == "SB":
+                value: object = _cut(_buchholz_items(parts, me, c == "SB", edition, n, draw), tb.low, tb.high)
+            elif c == "WIN":
+                value = sum(1 for v in me.rounds if v.won)
+            elif c == "WON":
+                value = sum(1 for v in me.rounds if v.won and v.played)
+            elif c == "BPG":
+                value = sum(1 for v in me.rounds if v.played and v.colour == BLACK)
+            elif c == "BWG":
+                value = sum(1 for v in me.rounds if v.played and v.colour == BLACK and v.won)
+            elif c == "PS":
+                running, total = Fraction(0), Fraction(0)
+                for k, v in enumerate(me.rounds, start=1):
+                    running += v.points
+                    if k > tb.low:
+                        total += running
+                value = total
+            elif c == "ARO":
+                games, rated = _rated(parts, me, unrated)
+                value = _aro(games, rated, tb.low, tb.high)
+            elif c == "TPR":
+                value = tprs[me.player.id]
+            elif c == "APRO":
+                opp = [tprs[v.opponent] for v in me.rounds if v.played and tprs[v.opponent] is not None]
+                value = _round_half_up(Fraction(sum(opp), len(opp))) if opp else None
+            elif c == "DE":
+                continue
+            else:  # pragma: no cover - parse_code admits only the codes above
+                raise InputError(f"unknown tie-break {c}")
+            me.values[tb.text] = value
+    return parts
+
+
+def direct_encounter(parts: dict[int, Participant], group: Sequence[int]) -> dict[int, Fraction] | None:
+    """Art. 6: the points each tied participant scored against the others of the group,
+    when every one of them met every other (over the board or by forfeit); ``None``
+    when some did not meet (the criterion then separates no one)."""
+    members = set(group)
+    scored: dict[int, Fraction] = {pid: Fraction(0) for pid in group}
+    met: dict[int, set[int]] = {pid: set() for pid in group}
+    for pid in group:
+        for v in parts[pid].rounds:
+            if v.opponent in members:
+                scored[pid] += v.points
+                met[pid].add(v.opponent)
+    if any(met[pid] != members - {pid} for pid in group):
+        return None
+    return scored
+
+
+@dataclass
+class Row:
+    place: int
+    shared: bool           # level with the row above or below on every criterion
+    participant: Participant
+
+
+def _key(value: object) -> tuple:
+    """Higher is better; a missing value (no rated opponent) ranks below any number."""
+    return (0, 0) if value is None else (1, value)
+
+
+def ranking(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026", *, rounds: int | None = None,
+            unrated: int | None = None) -> list[Row]:
+    """The standings: points, then each tie-break in order (Art. 4.2), applied to the
+    groups still level. Participants level on everything share the place; they are
+    listed by pairing number (C.07 leaves the last word to lots)."""
+    parts = compute(t, tiebreaks, edition, rounds=rounds, unrated=unrated)
+    groups: list[list[int]] = []
+    for pid in sorted(parts, key=lambda pid: (-parts[pid].points, pid)):
+        if groups and parts[groups[-1][0]].points == parts[pid].points:
+            groups[-1].append(pid)
+        else:
+            groups.append([pid])
+    for tb in tiebreaks:
+        refined: list[list[int]] = []
+        for g in groups:
+            if tb.code == "DE":
+                de = direct_encounter(parts, g) if len(g) > 1 else None
+                for pid in g:
+                    parts[pid].values[tb.text] = de[pid] if de else None
+                if not de:
+                    refined.append(g)
+                    continue
+                values = {pid: de[pid] for pid in g}
+            else:
+                values = {pid: parts[pid].values[tb.text] for pid in g}
+            buckets: dict[tuple, list[int]] = {}
+            for pid in g:
+                buckets.setdefault(_key(values[pid]), []).append(pid)
+            for k in sorted(buckets, reverse=True):
+                refined.append(sorted(buckets[k]))
+        groups = refined
+    rows = []
+    for g in groups:
+        place = len(rows) + 1
+        for pid in g:
+            rows.append(Row(place, len(g) > 1, parts[pid]))
+    return rows

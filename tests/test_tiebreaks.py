@@ -1,0 +1,136 @@
+"""FIDE C.07 tie-breaks on a small event worked out by hand.
+
+Six players, three rounds (W = White, B = Black)::
+
+    no rating  round 1        round 2              round 3        points
+    1  2000    4  W  1        6  B  1              2  W  =        2.5
+    2  1900    5  W  =        4  B  1              1  B  =        2.0
+    3  1800    6  W  0        5  B  -  (forfeit)   half-point bye 0.5
+    4  1700    1  B  0        2  W  0              6  W  1        1.0
+    5  1600    2  B  =        3  W  +  (forfeit)   absent (Z)     1.5
+    6  unrated 3  B  1        1  W  0              4  B  0        1.0
+
+Adjusted scores as opponents (Art. 16.3; unplayed rounds without opponent after the last
+round played or won count as draws): 1: 2.5, 2: 2.0, 3: 0.5 (round 3 half bye counted as
+a draw: 0.5), 4: 1.0, 5: 1.5 - 0 + 0.5 = 2.0 (the absence of round 3 counts as a draw),
+6: 1.0.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from tabellone.rules.tiebreaks import compute, dp, parse_code, parse_codes, ranking
+from tabellone.solver.errors import InputError
+from tabellone.solver.model import Player, RoundEntry, Tournament
+
+E = RoundEntry
+
+
+def hand_event() -> Tournament:
+    rounds = {
+        1: (E(4, "w", "1"), E(6, "b", "1"), E(2, "w", "=")),
+        2: (E(5, "w", "="), E(4, "b", "1"), E(1, "b", "=")),
+        3: (E(6, "w", "0"), E(5, "b", "-"), E(None, None, "H")),
+        4: (E(1, "b", "0"), E(2, "w", "0"), E(6, "w", "1")),
+        5: (E(2, "b", "="), E(3, "w", "+"), E(None, None, "Z")),
+        6: (E(3, "b", "1"), E(1, "w", "0"), E(4, "b", "0")),
+    }
+    ratings = {1: 2000, 2: 1900, 3: 1800, 4: 1700, 5: 1600, 6: 0}
+    players = tuple(Player(id=i, name=f"P{i}", rating=ratings[i], rounds=rounds[i]) for i in range(1, 7))
+    return Tournament(players=players, total_rounds=3)
+
+
+ALL = parse_codes(["BH,BH/C1,BH/M1,SB,WIN,WON,BPG,BWG,PS,PS/C1,ARO,ARO/C1,TPR,APRO"])
+
+
+def values(edition: str) -> dict[int, dict[str, object]]:
+    parts = compute(hand_event(), ALL, edition)
+    return {pid: part.values for pid, part in parts.items()}
+
+
+def test_points_and_counts():
+    v = values("2026")
+    parts = compute(hand_event(), ALL, "2026")
+    assert [parts[i].points for i in range(1, 7)] == [F(5, 2), 2, F(1, 2), 1, F(3, 2), 1]
+    # WIN counts the forfeit win of 5; WON only games won over the board (Art. 7.1, 7.2)
+    assert [v[i]["WIN"] for i in range(1, 7)] == [2, 1, 0, 1, 1, 1]
+    assert [v[i]["WON"] for i in range(1, 7)] == [2, 1, 0, 1, 0, 1]
+    # games played with Black; the forfeit of round 2 is not a game (Art. 7.3, 7.4)
+    assert [v[i]["BPG"] for i in range(1, 7)] == [1, 2, 0, 1, 1, 2]
+    assert [v[i]["BWG"] for i in range(1, 7)] == [1, 1, 0, 0, 0, 1]
+    # progressive score: 1: 1 + 2 + 2.5; 2: 0.5 + 1.5 + 2; 5: 0.5 + 1.5 + 1.5 (Art. 7.5)
+    assert [v[i]["PS"] for i in range(1, 7)] == [F(11, 2), 4, F(1, 2), 1, F(7, 2), 3]
+    assert v[1]["PS/C1"] == F(9, 2)  # the first round's running score (1) left out
+
+
+def test_buchholz_2026_dummy_opponent_capped():
+    v = values("2026")
+    # 1: opponents 4, 6, 2 -> 1 + 1 + 2 = 4; cut 1 drops 1.0
+    assert (v[1]["BH"], v[1]["BH/C1"]) == (4, 3)
+    # 2: opponents 5 (adjusted 2.0), 4, 1 -> 2 + 1 + 2.5 = 5.5; cut 1 -> 4.5
+    assert (v[2]["BH"], v[2]["BH/C1"]) == (F(11, 2), F(9, 2))
+    # 3: 6 played (1.0); forfeit loss: dummy = own 0.5 (cap: 5's 2.0); half bye: dummy 0.5
+    # (cap 1.5) -> 2.0; cut 1 drops a voluntary unplayed round first (0.5) -> 1.5;
+    # median 1 drops that 0.5 and the highest (1.0) -> 0.5
+    assert (v[3]["BH"], v[3]["BH/C1"], v[3]["BH/M1"]) == (2, F(3, 2), F(1, 2))
+    # 5: 2 played (2.0); forfeit win: dummy own 1.5 capped by 3's 0.5 (16.4.1) -> 0.5;
+    # absence: dummy 1.5, cap half the maximum 1.5 (16.4.2) -> 1.5; total 4.0;
+    # cut 1 drops the absence first -> 2.5
+    assert (v[5]["BH"], v[5]["BH/C1"]) == (4, F(5, 2))
+    assert (v[6]["BH"], v[6]["BH/C1"]) == (4, F(7, 2))   # 0.5 + 2.5 + 1.0
+
+
+def test_buchholz_2024_dummy_opponent_uncapped():
+    v = values("2024")
+    # 5: 2.0 + 1.5 (forfeit win: dummy with his own 1.5) + 1.5 = 5.0; cut 1 -> 3.5
+    assert (v[5]["BH"], v[5]["BH/C1"]) == (5, F(7, 2))
+    assert v[5]["SB"] == F(5, 2)   # 2.0 x 0.5 + 1.5 x 1 + 1.5 x 0
+    assert v[1]["BH"] == 4         # nothing unplayed: both editions agree
+
+
+def test_sonneborn_berger_2026():
+    v = values("2026")
+    # 1: 1.0 x 1 + 1.0 x 1 + 2.0 x 0.5 = 3; 2: 2.0 x .5 + 1.0 x 1 + 2.5 x .5 = 3.25
+    # 3: 1.0 x 0 + 0.5 x 0 + 0.5 x 0.5 = 0.25; 5: 2.0 x .5 + 0.5 x 1 + 1.5 x 0 = 1.5
+    assert [v[i]["SB"] for i in range(1, 7)] == [3, F(13, 4), F(1, 4), 1, F(3, 2), F(1, 2)]
+
+
+def test_rating_based():
+    v = values("2026")
+    # ARO over opponents played and rated (6 is unrated): 1: (1700 + 1900) / 2 = 1800;
+    # 2: 5300 / 3 = 1766.7 -> 1767; 3 played only the unrated 6; 5's forfeit is no game
+    assert [v[i]["ARO"] for i in range(1, 7)] == [1800, 1767, None, 1950, 1900, 1833]
+    # ARO/C1: 1's cut takes the unrated opponent already left out; 2 drops 1600
+    assert (v[1]["ARO/C1"], v[2]["ARO/C1"]) == (1800, 1850)
+    # TPR = ARO + dp(p): 1: 1.5/2 = 75% -> +193; 2: 2/3 = 67% -> +125; 4: 0% -> -800;
+    # 5: 50% -> 0; 6: 1/3 = 33% -> -125
+    assert [v[i]["TPR"] for i in range(1, 7)] == [1993, 1892, None, 1150, 1900, 1708]
+    # APRO: 1: (1150 + 1708 + 1892) / 3 = 1583.3; 6: (1993 + 1150) / 2 = 1571.5 -> 1572
+    assert (v[1]["APRO"], v[2]["APRO"], v[6]["APRO"]) == (1583, 1681, 1572)
+
+
+def test_dp_table_endpoints_and_symmetry():
+    assert (dp(100), dp(50), dp(0), dp(75), dp(25)) == (800, 0, -800, 193, -193)
+
+
+def test_ranking_and_direct_encounter():
+    t = hand_event()
+    rows = ranking(t, parse_codes(["DE,BH"]), "2026")
+    # 4 and 6 are level on 1.0; 4 beat 6 in round 3: DE puts 4 first (Art. 6)
+    assert [r.participant.player.id for r in rows] == [1, 2, 5, 4, 6, 3]
+    assert rows[3].participant.values["DE"] == 1 and rows[4].participant.values["DE"] == 0
+    # with BH first instead, 4 (5.5) is still above 6 (4.0)
+    rows = ranking(t, parse_codes(["BH"]), "2026")
+    assert [r.participant.player.id for r in rows][3:5] == [4, 6]
+    # players level on everything share the place
+    rows = ranking(t, [], "2026")
+    assert [(r.place, r.shared) for r in rows][3:5] == [(4, True), (4, True)]
+
+
+@pytest.mark.parametrize("bad", ["XY", "BH/C3", "WIN/C1", "PS/M1", "BH-C1"])
+def test_unknown_codes_are_input_errors(bad):
+    with pytest.raises(InputError):
+        parse_code(bad)
