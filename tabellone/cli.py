@@ -690,6 +690,10 @@ def _event_parsers(sub) -> None:
     p.add_argument("--force", action="store_true")
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _saved(event, t, what: str, stream=None) -> int:
     from .event import save_event
 
@@ -729,7 +733,7 @@ def cmd_player(args: argparse.Namespace) -> int:
         what = f"player {ids[0]} {t.player(ids[0]).name}" + (f" (late entry: {how})" if late else "")
     else:
         what = f"{len(ids)} players" + (" (late entries)" if late else "")
-    return _saved(event, t, f"registered {what}; {len(t.players)} players" + ("" if late else ", numbered in the C.04.2 initial order"))
+    return _saved(event, t, f"registered {what}; {_count(len(t.players), 'player')}" + ("" if late else ", numbered in the C.04.2 initial order"))
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
@@ -765,8 +769,8 @@ def cmd_result(args: argparse.Namespace) -> int:
     triples = results_from_csv(decode(read_bytes(args.csv))[0], args.csv) if args.csv else parse_result_triples(args.results)
     t = record_results(t, r, triples)
     left = missing_results(t, r)
-    tail = f"; {len(left)} boards still without a result" if left else "; the round is complete"
-    return _saved(event, t, f"round {r}: {len(triples)} results entered{tail}")
+    tail = f"; {_count(len(left), 'board')} still without a result" if left else "; the round is complete"
+    return _saved(event, t, f"round {r}: {_count(len(triples), 'result')} entered{tail}")
 
 
 def cmd_pair_write(args: argparse.Namespace) -> int:
@@ -785,7 +789,7 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
 
     used, edition = system_of(event.tournament) if system is None else (system, args.edition)
     title = f"{TITLES.get(used, used)}" + (f" {edition}" if edition else "")
-    _saved(event, t, f"round {pairing.round} paired and recorded: {len(pairing.pairs)} boards"
+    _saved(event, t, f"round {pairing.round} paired and recorded: {_count(len(pairing.pairs), 'board')}"
            + (f", bye to {pairing.bye}" if pairing.bye else ""), sys.stderr if args.format != "text" else None)
     if args.format in ("csv", "html", "json"):
         sys.stdout.write(render(pairings_table(event.tournament, pairing, title, args.file), args.format))

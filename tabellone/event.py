@@ -108,9 +108,10 @@ def read_event(path: str | os.PathLike[str]) -> Event:
 def backup_name(path: Path) -> Path:
     """The next free numbered backup name: ``EVENT.trf.~N~``."""
     n = 1
-    for other in path.parent.glob(path.name + ".~*~"):
-        number = other.name[len(path.name) + 2:-1]
-        if number.isdigit():
+    prefix = path.name + ".~"
+    for name in os.listdir(path.parent if str(path.parent) else "."):
+        number = name[len(prefix):-1]
+        if name.startswith(prefix) and name.endswith("~") and number.isascii() and number.isdigit():
             n = max(n, int(number) + 1)
     return path.with_name(f"{path.name}.~{n}~")
 
