@@ -781,6 +781,9 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
 
     if args.output:
         raise InputError("--write records the round in the event file; print it with --format, not -o", field="-o")
+    if args.format == "trf":
+        raise InputError("--write records the round in the event file itself, which is the TRF; "
+                         "choose --format text, html, csv, json or bbp for what is printed", field="--format")
     event = read_event(args.file)
     system = args.system
     options = {"method": args.method, "game": args.game, "odd": args.odd}
@@ -793,8 +796,8 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
            + (f", bye to {pairing.bye}" if pairing.bye else ""), sys.stderr if args.format != "text" else None)
     if args.format in ("csv", "html", "json"):
         sys.stdout.write(render(pairings_table(event.tournament, pairing, title, args.file), args.format))
-    elif args.format == "text":
-        sys.stdout.write(format_pairing(event.tournament, pairing, "text", title))
+    else:
+        sys.stdout.write(format_pairing(event.tournament, pairing, args.format, title))
     return EXIT_OK
 
 

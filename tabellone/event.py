@@ -567,6 +567,8 @@ def record_results(t: Tournament, round_number: int, triples: Sequence[tuple[int
     """Enter results of ``round_number``. A pair given as BLACK WHITE is turned round
     (``7 12 0-1`` is board ``12 7 1-0``). A result already entered is replaced (a
     correction)."""
+    if t.rounds_paired == 0:
+        raise InputError("no round is paired yet: pair one first (tabellone pair EVENT --write)", field="--round")
     if round_number < 1 or round_number > t.rounds_paired:
         raise InputError(f"round {round_number} is not paired (rounds 1-{t.rounds_paired} are)", field="--round")
     if not triples:
