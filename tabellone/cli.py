@@ -8,6 +8,14 @@ Subcommands::
     tabellone explain FILE [--system S] [--round R] (--pair A B | --bye X)
     tabellone compare FILE [--system italo-svizzero|dubov] [--round R] [--json]
     tabellone convert FILE --to trf16|trf26|json [-o OUT] [--force]
+    tabellone standings FILE [--tiebreaks BH/C1,BH,SB] [--format text|csv|json|html] [--crosstable]
+
+and, to run an event from one file (tabellone/event.py: every write safe, with a backup)::
+
+    tabellone new EVENT --name N --rounds R [--system S] [--initial-colour white|black]
+    tabellone player add EVENT --name N [--rating ...] | tabellone player import EVENT players.csv
+    tabellone bye EVENT ID --round R --half|--zero|--full;  tabellone withdraw EVENT ID [--from-round R]
+    tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --csv FILE
 
 and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``.
 
