@@ -9,6 +9,7 @@ cut 1). Implemented:
 code     what it is                                                  article
 =======  ==========================================================  ===========
 DE       direct encounter: points in the games among the tied group  6
+         (games played over the board; see :func:`direct_encounter`)
 WIN      rounds won, played or not (forfeit win, PAB, full bye)      7.1
 WON      games won over the board                                    7.2
 BPG      games played with Black                                     7.3
@@ -323,21 +324,58 @@ def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026",
     return parts
 
 
-def direct_encounter(parts: dict[int, Participant], group: Sequence[int]) -> dict[int, Fraction] | None:
-    """Art. 6: the points each tied participant scored against the others of the group,
-    when every one of them met every other (over the board or by forfeit); ``None``
-    when some did not meet (the criterion then separates no one)."""
+def _encounters(parts: dict[int, Participant], group: Sequence[int], win: Fraction) -> dict[int, tuple[Fraction, Fraction, bool]]:
+    """For each member: points scored in games played over the board against the others
+    of the group (several games against one opponent averaged), the most that could be
+    scored if every missing encounter were won, and whether he met them all."""
     members = set(group)
-    scored: dict[int, Fraction] = {pid: Fraction(0) for pid in group}
-    met: dict[int, set[int]] = {pid: set() for pid in group}
+    out = {}
     for pid in group:
+        against: dict[int, list[Fraction]] = {}
         for v in parts[pid].rounds:
-            if v.opponent in members:
-                scored[pid] += v.points
-                met[pid].add(v.opponent)
-    if any(met[pid] != members - {pid} for pid in group):
-        return None
-    return scored
+            if v.played and v.opponent in members:
+                against.setdefault(v.opponent, []).append(v.points)
+        score = sum((Fraction(sum(pts), len(pts)) for pts in against.values()), Fraction(0))
+        missing = len(members) - 1 - len(against)
+        out[pid] = (score, score + missing * win, missing == 0)
+    return out
+
+
+def direct_encounter(parts: dict[int, Participant], group: Sequence[int], win: Fraction = Fraction(1)) -> list[list[int]]:
+    """Art. 6: the tied group split by the games among its members.
+
+    When all met, by the points scored among them. When some did not (a Swiss event),
+    from the top: the leader is placed above the others only if his points among them
+    exceed what any of them could still reach by winning every missing encounter; the
+    first time that fails, those left stay level. Each part still level is examined again
+    on its own. The value each participant shows is his points in the last group
+    examined."""
+    ordered = sorted(group)
+    if len(ordered) < 2:
+        return [ordered]
+    enc = _encounters(parts, ordered, win)
+    for pid in ordered:
+        parts[pid].values["__de__"] = enc[pid][0]
+    if all(met for _, _, met in enc.values()):
+        buckets: dict[Fraction, list[int]] = {}
+        for pid in ordered:
+            buckets.setdefault(enc[pid][0], []).append(pid)
+        split = [buckets[k] for k in sorted(buckets, reverse=True)]
+    else:
+        line = sorted(ordered, key=lambda pid: (-enc[pid][0], -enc[pid][1], pid))
+        split = [[line[0]]]
+        for i in range(1, len(line)):
+            if len(split[-1]) == 1 and enc[line[i - 1]][0] > max(enc[q][1] for q in line[i:]):
+                split.append([line[i]])
+            else:
+                split[-1].append(line[i])
+                split[-1] = sorted(split[-1])
+    if len(split) == 1:
+        return split
+    out: list[list[int]] = []
+    for part in split:
+        out += direct_encounter(parts, part, win) if len(part) > 1 else [part]
+    return out
 
 
 @dataclass
@@ -368,15 +406,15 @@ def ranking(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026",
         refined: list[list[int]] = []
         for g in groups:
             if tb.code == "DE":
-                de = direct_encounter(parts, g) if len(g) > 1 else None
-                for pid in g:
-                    parts[pid].values[tb.text] = de[pid] if de else None
-                if not de:
+                if len(g) == 1:
+                    parts[g[0]].values[tb.text] = None
                     refined.append(g)
                     continue
-                values = {pid: de[pid] for pid in g}
-            else:
-                values = {pid: parts[pid].values[tb.text] for pid in g}
+                refined += direct_encounter(parts, g, t.scoring.win)
+                for pid in g:
+                    parts[pid].values[tb.text] = parts[pid].values.pop("__de__")
+                continue
+            values = {pid: parts[pid].values[tb.text] for pid in g}
             buckets: dict[tuple, list[int]] = {}
             for pid in g:
                 buckets.setdefault(_key(values[pid]), []).append(pid)

@@ -8,6 +8,14 @@ Subcommands::
     tabellone explain FILE [--system S] [--round R] (--pair A B | --bye X)
     tabellone compare FILE [--system italo-svizzero|dubov] [--round R] [--json]
     tabellone convert FILE --to trf16|trf26|json [-o OUT] [--force]
+    tabellone standings FILE [--tiebreaks BH/C1,BH,SB] [--format text|csv|json|html] [--crosstable]
+
+and, to run an event from one file (tabellone/event.py: every write safe, with a backup)::
+
+    tabellone new EVENT --name N --rounds R [--system S] [--initial-colour white|black]
+    tabellone player add EVENT --name N [--rating ...] | tabellone player import EVENT players.csv
+    tabellone bye EVENT ID --round R --half|--zero|--full;  tabellone withdraw EVENT ID [--from-round R]
+    tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --csv FILE
 
 and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``.
 
@@ -731,6 +739,10 @@ def _event_parsers(sub) -> None:
     p.add_argument("--force", action="store_true")
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _saved(event, t, what: str, stream=None) -> int:
     from .event import save_event
 
@@ -770,7 +782,7 @@ def cmd_player(args: argparse.Namespace) -> int:
         what = f"player {ids[0]} {t.player(ids[0]).name}" + (f" (late entry: {how})" if late else "")
     else:
         what = f"{len(ids)} players" + (" (late entries)" if late else "")
-    return _saved(event, t, f"registered {what}; {len(t.players)} players" + ("" if late else ", numbered in the C.04.2 initial order"))
+    return _saved(event, t, f"registered {what}; {_count(len(t.players), 'player')}" + ("" if late else ", numbered in the C.04.2 initial order"))
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
@@ -806,8 +818,8 @@ def cmd_result(args: argparse.Namespace) -> int:
     triples = results_from_csv(decode(read_bytes(args.csv))[0], args.csv) if args.csv else parse_result_triples(args.results)
     t = record_results(t, r, triples)
     left = missing_results(t, r)
-    tail = f"; {len(left)} boards still without a result" if left else "; the round is complete"
-    return _saved(event, t, f"round {r}: {len(triples)} results entered{tail}")
+    tail = f"; {_count(len(left), 'board')} still without a result" if left else "; the round is complete"
+    return _saved(event, t, f"round {r}: {_count(len(triples), 'result')} entered{tail}")
 
 
 def cmd_pair_write(args: argparse.Namespace) -> int:
@@ -818,6 +830,9 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
 
     if args.output:
         raise InputError("--write records the round in the event file; print it with --format, not -o", field="-o")
+    if args.format == "trf":
+        raise InputError("--write records the round in the event file itself, which is the TRF; "
+                         "choose --format text, html, csv, json or bbp for what is printed", field="--format")
     event = read_event(args.file)
     system = args.system
     options = {"method": args.method, "game": args.game, "odd": args.odd}
@@ -826,12 +841,12 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
 
     used, edition = system_of(event.tournament) if system is None else (system, args.edition)
     title = f"{TITLES.get(used, used)}" + (f" {edition}" if edition else "")
-    _saved(event, t, f"round {pairing.round} paired and recorded: {len(pairing.pairs)} boards"
+    _saved(event, t, f"round {pairing.round} paired and recorded: {_count(len(pairing.pairs), 'board')}"
            + (f", bye to {pairing.bye}" if pairing.bye else ""), sys.stderr if args.format != "text" else None)
     if args.format in ("csv", "html", "json"):
         sys.stdout.write(render(pairings_table(event.tournament, pairing, title, args.file), args.format))
-    elif args.format == "text":
-        sys.stdout.write(format_pairing(event.tournament, pairing, "text", title))
+    else:
+        sys.stdout.write(format_pairing(event.tournament, pairing, args.format, title))
     return EXIT_OK
 
 

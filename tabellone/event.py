@@ -108,9 +108,10 @@ def read_event(path: str | os.PathLike[str]) -> Event:
 def backup_name(path: Path) -> Path:
     """The next free numbered backup name: ``EVENT.trf.~N~``."""
     n = 1
-    for other in path.parent.glob(path.name + ".~*~"):
-        number = other.name[len(path.name) + 2:-1]
-        if number.isdigit():
+    prefix = path.name + ".~"
+    for name in os.listdir(path.parent if str(path.parent) else "."):
+        number = name[len(prefix):-1]
+        if name.startswith(prefix) and name.endswith("~") and number.isascii() and number.isdigit():
             n = max(n, int(number) + 1)
     return path.with_name(f"{path.name}.~{n}~")
 
@@ -566,6 +567,8 @@ def record_results(t: Tournament, round_number: int, triples: Sequence[tuple[int
     """Enter results of ``round_number``. A pair given as BLACK WHITE is turned round
     (``7 12 0-1`` is board ``12 7 1-0``). A result already entered is replaced (a
     correction)."""
+    if t.rounds_paired == 0:
+        raise InputError("no round is paired yet: pair one first (tabellone pair EVENT --write)", field="--round")
     if round_number < 1 or round_number > t.rounds_paired:
         raise InputError(f"round {round_number} is not paired (rounds 1-{t.rounds_paired} are)", field="--round")
     if not triples:

@@ -134,3 +134,38 @@ def test_ranking_and_direct_encounter():
 def test_unknown_codes_are_input_errors(bad):
     with pytest.raises(InputError):
         parse_code(bad)
+
+
+def _group_event(games: list[tuple[int, int, str]], others: int = 0) -> Tournament:
+    """Players 1-3 (plus ``others``), one round per game listed (white, black, code)."""
+    n = 3 + others
+    rounds: dict[int, list[RoundEntry]] = {i: [] for i in range(1, n + 1)}
+    for w, b, res in games:
+        back = {"1": "0", "0": "1", "=": "="}[res]
+        for i in rounds:
+            rounds[i].append(E(None, None, "Z"))
+        rounds[w][-1] = E(b, "w", res)
+        rounds[b][-1] = E(w, "b", back)
+    return Tournament(players=tuple(Player(id=i, name=f"P{i}", rounds=tuple(rounds[i])) for i in range(1, n + 1)))
+
+
+def test_direct_encounter_when_not_all_met():
+    """Art. 6 in a Swiss event. 1 beat 2 and 3; 2 and 3 did not meet; all three have 2
+    points (wins over 4 and 5 make up the scores). 1 scored 2 among them, more than 2 or 3
+    could reach (0 + 1 for the missing game): 1 is first; 2 and 3 stay level."""
+    games = [(1, 2, "1"), (3, 1, "0"), (2, 4, "1"), (2, 5, "1"), (3, 4, "1"), (5, 3, "0")]
+    t = _group_event(games, others=2)
+    rows = ranking(t, parse_codes(["DE"]))
+    assert [r.participant.points for r in rows[:3]] == [2, 2, 2]
+    assert [r.participant.player.id for r in rows[:3]] == [1, 2, 3]
+    assert [(r.place, r.shared) for r in rows[:3]] == [(1, False), (2, True), (2, True)]
+
+
+def test_direct_encounter_separates_no_one_when_a_missing_game_could_change_it():
+    """1 beat 2 (1 point among them); 3 met neither and could still reach 2 by winning
+    both missing games: no split (1, 2 and 3 all have 2 points)."""
+    games = [(1, 2, "1"), (5, 1, "0"), (2, 4, "1"), (5, 2, "0"), (3, 4, "1"), (3, 5, "1")]
+    t = _group_event(games, others=2)
+    rows = ranking(t, parse_codes(["DE"]))
+    assert [r.participant.points for r in rows[:3]] == [2, 2, 2]
+    assert [r.place for r in rows[:3]] == [1, 1, 1]
