@@ -364,3 +364,32 @@ def test_simulate_ratings_from_a_file(tmp_path, capsys):
     assert "at most" in capsys.readouterr().err
     assert main(BASE + ["--ratings-from", "examples/open-24-before-r6.trf"]) == 0
 
+
+
+# --- the core without the research extra ---------------------------------------------------
+
+BLOCK_RESEARCH = r"""
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"pandas", "pyarrow", "dask", "distributed", "tqdm", "matplotlib", "nbclient"}:
+            raise ImportError(f"blocked {name}")
+sys.meta_path.insert(0, Block())
+import tabellone
+from tabellone.cli import main
+t = tabellone.read("examples/open-24-before-r6.trf")
+assert tabellone.pair(t).round == 6
+args = ["simulate", "--system", "dutch", "--players", "6", "--rounds", "2", "--events", "1", "-q"]
+assert main(args + ["-o", sys.argv[1] + "/t.csv"]) == 0
+sys.exit(main(args + ["-o", sys.argv[1] + "/t.parquet"]))
+"""
+
+
+def test_core_and_csv_work_without_the_research_extra(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", BLOCK_RESEARCH, str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 3, done.stderr
+    assert "tabellone[research]" in done.stderr and "Traceback" not in done.stderr
+    assert (tmp_path / "t.csv").is_file() and not (tmp_path / "t.parquet").exists()
