@@ -614,7 +614,7 @@ def _simulate_parser(sub) -> None:
     p.add_argument("--draw-rate", type=float, help="share of draws (bbp: its draw percentage, default 0.30; others: replaces the model's)")
     p.add_argument("--absence-rate", type=float, default=0.0, help="chance a player misses a round (zero-point bye entered before pairing)")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    where.add_argument("--workers", type=int, help="local processes (default 1)")
     where.add_argument("--dask", metavar="ADDR", help="a Dask scheduler (tcp://host:8786), or 'local' for a LocalCluster")
     p.add_argument("-o", "--output", metavar="TABLE", help="per-event table, .parquet or .csv")
     p.add_argument("--summary-json", metavar="FILE", help="mean and 95%% CI of every metric per system or profile")
@@ -679,15 +679,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         model=args.model, draw_rate=args.draw_rate, absence_rate=args.absence_rate,
     )
     sim.validate()
-    if args.dask is None and args.workers < 1:
+    if args.workers is not None and args.workers < 1:
         raise InputError(f"must be at least 1, got {args.workers}", field="--workers")
+    # local processes: 1 unless told; a local Dask cluster: one worker per CPU
+    workers = args.workers or ((os.cpu_count() or 1) if args.dask == "local" else 1)
     _simulate_outputs(args)
     if args.output and args.output.lower().endswith(".parquet"):
         from .simulate.runner import need
 
         need("pyarrow", "writing Parquet")
     show = not args.quiet and sys.stderr.isatty()
-    rows = run(sim, workers=args.workers, dask=args.dask, progress=show)
+    rows = run(sim, workers=workers, dask=args.dask, progress=show)
     labels = [arm.label for arm in sim.arms]
     summary = summarise(rows, labels)
     if args.output:

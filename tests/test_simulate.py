@@ -337,6 +337,8 @@ def test_simulate_parquet(tmp_path):
         (["--model", "elo"], 3, "unknown result model"),
         (["--workers", "0"], 3, "--workers"),
         (["--seed-noise", "-5"], 3, "--seed-noise"),
+        (["--draw-rate", "1.5", "--model", "bbp"], 3, "--draw-rate"),
+        (["--absence-rate", "2"], 3, "--absence-rate"),
         (["--rounds", "8"], 3, "--rounds"),
         (["--system", "chess960"], 3, "unknown pairing system"),
         (["-o", "table.txt"], 3, ".parquet or .csv"),

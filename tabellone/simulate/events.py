@@ -95,6 +95,9 @@ class Simulation:
         sigma = self.seed_noise
         if isinstance(sigma, bool) or not isinstance(sigma, (int, float)) or math.isnan(sigma) or not 0 <= sigma <= 2000:
             raise InputError(f"must be a number from 0 to 2000, got {sigma!r}", field="--seed-noise")
+        for name, rate in (("--draw-rate", self.draw_rate), ("--absence-rate", self.absence_rate)):
+            if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float)) or math.isnan(rate) or not 0 <= rate <= 1):
+                raise InputError(f"must be a number from 0 to 1, got {rate!r}", field=name)
         if self.model not in MODELS:
             raise InputError(f"unknown result model {self.model!r}; expected one of {', '.join(MODELS)}", field="--model")
         self.settings(0).validate()
