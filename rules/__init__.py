@@ -20,6 +20,7 @@ SYSTEMS = {
     "dutch": "tabellone.rules.dutch",
     "dubov": "tabellone.rules.dubov",
     "italo-svizzero": "tabellone.rules.italo_svizzero",
+    "random": "tabellone.rules.random_pairing",
 }
 
 #: Full names for reports.
@@ -27,6 +28,7 @@ TITLES = {
     "dutch": "FIDE Dutch",
     "dubov": "FIDE Dubov",
     "italo-svizzero": "FID italo-svizzero a rotazione continua",
+    "random": "Random legal pairing (research baseline)",
 }
 
 

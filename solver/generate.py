@@ -49,9 +49,12 @@ ratings. Past that the values are clamped to [0, 1] and, if need be, the two win
 probabilities scaled so that they sum to at most 1.
 
 Other generators use other formulas: JaVaFo's RTG follows "the standard FIDE rating
-curve", bbpPairings draws by rating order and a fixed draw percentage, and Milvang's own
-Gacrux generator (2025) uses a pair of logistic curves. A pairings checker must accept
-any of them; this module follows the 2015 paper.
+curve", bbpPairings draws from a normal expected score and a fixed draw percentage, and
+Milvang's own Gacrux generator (2025) uses a pair of logistic curves. A pairings checker
+must accept any of them; this module follows the 2015 paper by default, and
+:mod:`solver.result_models` holds the other two as *result models*: any object with a
+``probabilities(white_rating, black_rating) -> (p_white_win, p_draw, p_black_win)``
+method, passed as ``GeneratorSettings.model``.
 
 Pairers
 -------
@@ -68,7 +71,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Mapping, Protocol, Sequence
 
 from .errors import InputError, SelfCheckError
 from .model import BLACK, WHITE, HeaderRecord, Player, RoundEntry, Tournament
@@ -81,6 +84,17 @@ MAX_RATING = 9999
 
 # --------------------------------------------------------------------------------------
 # result model
+
+
+class ResultModel(Protocol):
+    """What a result model offers: the outcome probabilities of one game from the two
+    ratings (see :mod:`solver.result_models` for bbpPairings' and Gacrux's)."""
+
+    name: str
+
+    def probabilities(self, white_rating: float, black_rating: float) -> tuple[float, float, float]:
+        """``(p_white_win, p_draw, p_black_win)``, summing to 1."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -168,6 +182,20 @@ def result_probabilities(
         params.black_centre_base - params.black_centre_q2 * q2,
     )
     # Outside the fitted range (mean rating above about 3450) keep a distribution.
+    return as_distribution(p_white, p_black, draw_rate)
+
+
+def as_distribution(p_white: float, p_black: float, draw_rate: float | None = None) -> tuple[float, float, float]:
+    """``(p_white, p_draw, p_black)`` from two win probabilities: each clamped to [0, 1],
+    both scaled down if they sum above 1, the draw taking the rest. With ``draw_rate``
+    the draw share is that number and the wins split the rest in their proportion (an
+    even split when both are 0).
+
+    >>> as_distribution(0.7, 0.5)
+    (0.5833333333333334, 0.0, 0.4166666666666667)
+    >>> [round(p, 3) for p in as_distribution(0.3, 0.1, draw_rate=0.6)]
+    [0.3, 0.6, 0.1]
+    """
     p_white = min(max(p_white, 0.0), 1.0)
     p_black = min(max(p_black, 0.0), 1.0)
     decisive = p_white + p_black
@@ -193,6 +221,24 @@ WHITE_WINS_BY_FORFEIT = ("+", "-")
 BLACK_WINS_BY_FORFEIT = ("-", "+")
 
 
+def game_probabilities(
+    white_rating: float,
+    black_rating: float,
+    *,
+    model: ResultModel | None = None,
+    params: MilvangParameters = MILVANG_2015,
+    draw_rate: float | None = None,
+) -> tuple[float, float, float]:
+    """``(p_white_win, p_draw, p_black_win)`` by ``model`` (Milvang 2015 with ``params``
+    when ``None``), the draw share replaced by ``draw_rate`` when given."""
+    if model is None:
+        return result_probabilities(white_rating, black_rating, params=params, draw_rate=draw_rate)
+    p_white, p_draw, p_black = model.probabilities(white_rating, black_rating)
+    if draw_rate is None:
+        return p_white, p_draw, p_black
+    return as_distribution(p_white, p_black, draw_rate)
+
+
 def draw_game(
     rng: random.Random,
     white_rating: float,
@@ -201,6 +247,8 @@ def draw_game(
     params: MilvangParameters = MILVANG_2015,
     draw_rate: float | None = None,
     forfeit_rate: float = 0.0,
+    model: ResultModel | None = None,
+    low_side: str = WHITE,
 ) -> tuple[str, str]:
     """Result codes ``(white, black)`` of one game drawn from ``rng``.
 
@@ -208,12 +256,25 @@ def draw_game(
     seeded stream does not depend on which games were forfeited: the first decides a
     forfeit (probability ``forfeit_rate``), the second the result, or for a forfeit
     which side did not appear (either with probability 1/2).
+
+    ``low_side`` is the side whose win the low values of the second number mean:
+    White by default (``u < p_white``: White wins; then a draw; then Black wins);
+    ``'b'`` reads the same number from Black's side. Reading a game's number from the
+    side of a fixed player (say the lower id) makes two games between the same players
+    end alike, whatever their colours, as often as the model allows: what a paired
+    comparison of pairing systems on one stream of results needs.
     """
     forfeit_draw = rng.random()
     result_draw = rng.random()
     if forfeit_draw < forfeit_rate:
         return WHITE_WINS_BY_FORFEIT if result_draw < 0.5 else BLACK_WINS_BY_FORFEIT
-    p_white, p_draw, _ = result_probabilities(white_rating, black_rating, params=params, draw_rate=draw_rate)
+    p_white, p_draw, p_black = game_probabilities(
+        white_rating, black_rating, model=model, params=params, draw_rate=draw_rate
+    )
+    if low_side == BLACK:
+        if result_draw < p_black:
+            return BLACK_WINS
+        return DRAW if result_draw < p_black + p_draw else WHITE_WINS
     if result_draw < p_white:
         return WHITE_WINS
     if result_draw < p_white + p_draw:
@@ -240,7 +301,9 @@ class GeneratorSettings:
       forfeit (``+``/``-``, colours kept).
     * ``rating_low``, ``rating_high``: ratings are drawn uniformly from these, inclusive.
     * ``scoring``: the point system written to the tournament and used for its points.
-    * ``params``: the result model's coefficients.
+    * ``params``: the coefficients of Milvang's model.
+    * ``model``: another result model (:mod:`solver.result_models`); ``None`` is
+      Milvang's with ``params``.
     * ``initial_colour``: the top player's colour in round 1, ``'w'`` or ``'b'``;
       ``None`` draws it from the seed.
     * ``system``: a TRF26 ``192`` system code to record, if any.
@@ -259,6 +322,7 @@ class GeneratorSettings:
     params: MilvangParameters = MILVANG_2015
     initial_colour: str | None = None
     system: str | None = None
+    model: ResultModel | None = None
 
     def validate(self) -> None:
         """Raise :class:`~solver.errors.InputError` naming the first bad setting."""
@@ -293,6 +357,8 @@ class GeneratorSettings:
             raise InputError(f"must be a Scoring, got {self.scoring!r}", field="scoring")
         if not isinstance(self.params, MilvangParameters):
             raise InputError(f"must be MilvangParameters, got {self.params!r}", field="params")
+        if self.model is not None and not callable(getattr(self.model, "probabilities", None)):
+            raise InputError(f"must be a result model with a probabilities method, got {self.model!r}", field="model")
 
 
 # --------------------------------------------------------------------------------------
@@ -365,7 +431,30 @@ def _check_pairing(round_number: int, result: object, present: set[int], known: 
     return pairs, pab
 
 
-def generate(settings: GeneratorSettings, pairer: Pairer, *, total_rounds: int | None = None) -> Tournament:
+#: A stream of random numbers for one game: ``game_stream(low_id, high_id, meeting)``.
+GameStream = Callable[[int, int, int], random.Random]
+
+
+def _check_field(settings: GeneratorSettings, field: Sequence[Player]) -> list[Player]:
+    """A field given by the caller: ``settings.players`` players, ids 1..n in order."""
+    players = list(field)
+    if len(players) != settings.players:
+        raise InputError(f"the field has {len(players)} players, the settings say {settings.players}", field="field")
+    for k, p in enumerate(players, start=1):
+        if not isinstance(p, Player) or p.id != k or p.rounds:
+            raise InputError(f"player {k} of the field must be a Player with id {k} and no rounds, got {p!r}", field="field")
+    return players
+
+
+def generate(
+    settings: GeneratorSettings,
+    pairer: Pairer,
+    *,
+    total_rounds: int | None = None,
+    field: Sequence[Player] | None = None,
+    strength: Mapping[int, float] | None = None,
+    game_stream: GameStream | None = None,
+) -> Tournament:
     """Generate ``settings.rounds`` rounds of a random tournament paired by ``pairer``.
 
     ``total_rounds`` is the number of rounds the tournament declares (TRF ``XXR`` /
@@ -376,6 +465,22 @@ def generate(settings: GeneratorSettings, pairer: Pairer, *, total_rounds: int |
     initial colour (unless set), then round by round the byes (one number per player in
     id order) and the results (two numbers per game, in the pairer's order). Each
     player's ``points`` is the final score under ``settings.scoring``.
+
+    For simulations that compare pairing systems on the same events
+    (:mod:`tabellone.simulate`):
+
+    * ``field``: the players (ids 1..n, ratings as the pairing reads them) instead of
+      drawn ones; no rating is then drawn.
+    * ``strength``: the rating each player's results are drawn from, by id (default:
+      the player's rating): a player's true strength may differ from the rating the
+      pairing sees.
+    * ``game_stream``: each game's two numbers come from
+      ``game_stream(low_id, high_id, meeting)`` (``meeting`` is 1 for the first game of
+      the two, 2 for a rematch ...), read from the lower id's side (see
+      :func:`draw_game`), not from the main stream. The main stream then holds only the
+      initial colour and the byes, so it is the same whoever is paired with whom, and
+      the same two players meeting under two pairing systems get the same result as
+      often as their colours allow.
     """
     settings.validate()
     if total_rounds is None:
@@ -386,7 +491,7 @@ def generate(settings: GeneratorSettings, pairer: Pairer, *, total_rounds: int |
             field="total_rounds",
         )
     rng = random.Random(settings.seed)
-    players = _draw_players(settings, rng)
+    players = _draw_players(settings, rng) if field is None else _check_field(settings, field)
     initial_colour = settings.initial_colour or (WHITE if rng.random() < 0.5 else BLACK)
     base = Tournament(
         players=tuple(players),
@@ -398,8 +503,9 @@ def generate(settings: GeneratorSettings, pairer: Pairer, *, total_rounds: int |
     )
     ids = [p.id for p in players]
     known = set(ids)
-    rating = {p.id: p.rating for p in players}
+    rating = {p.id: (p.rating if strength is None else strength[p.id]) for p in players}
     entries: dict[int, list[RoundEntry]] = {pid: [] for pid in ids}
+    meetings: dict[tuple[int, int], int] = {}
 
     def snapshot(points_through: int) -> Tournament:
         cut = replace(base, players=tuple(replace(p, rounds=tuple(entries[p.id])) for p in players))
@@ -418,13 +524,21 @@ def generate(settings: GeneratorSettings, pairer: Pairer, *, total_rounds: int |
             raise SelfCheckError(f"round {r}: the tournament reads as before round {t.next_round}")
         pairs, pab = _check_pairing(r, pairer(t), known - set(byes), known)
         for white, black in pairs:
+            game_rng, low_side = rng, WHITE
+            if game_stream is not None:
+                key = (min(white, black), max(white, black))
+                meetings[key] = meetings.get(key, 0) + 1
+                game_rng = game_stream(key[0], key[1], meetings[key])
+                low_side = WHITE if white < black else BLACK
             w_code, b_code = draw_game(
-                rng,
+                game_rng,
                 rating[white],
                 rating[black],
                 params=settings.params,
                 draw_rate=settings.draw_rate,
                 forfeit_rate=settings.forfeit_rate,
+                model=settings.model,
+                low_side=low_side,
             )
             entries[white].append(RoundEntry(black, WHITE, w_code))
             entries[black].append(RoundEntry(white, BLACK, b_code))
@@ -434,11 +548,15 @@ def generate(settings: GeneratorSettings, pairer: Pairer, *, total_rounds: int |
 
 
 __all__ = [
+    "GameStream",
     "GeneratorSettings",
     "MILVANG_2015",
     "MilvangParameters",
     "Pairer",
+    "ResultModel",
+    "as_distribution",
     "draw_game",
+    "game_probabilities",
     "generate",
     "result_probabilities",
 ]

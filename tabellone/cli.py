@@ -16,6 +16,7 @@ and, to run an event from one file (tabellone/event.py: every write safe, with a
     tabellone player add EVENT --name N [--rating ...] | tabellone player import EVENT players.csv
     tabellone bye EVENT ID --round R --half|--zero|--full;  tabellone withdraw EVENT ID [--from-round R]
     tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --csv FILE
+    tabellone simulate --system S [--system S2 ...] --players N --rounds R --events K --seed X [...]
 
 and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``.
 
@@ -148,6 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true")
 
     _event_parsers(sub)
+    _simulate_parser(sub)
 
     p = sub.add_parser("convert", help="convert between TRF16, TRF26 and JSON")
     p.add_argument("file")
@@ -878,11 +880,148 @@ EVENT_COMMANDS = {
     "new": cmd_new, "player": cmd_player, "withdraw": cmd_withdraw, "bye": cmd_bye, "result": cmd_result,
     "crosstable": cmd_crosstable,
 }
+# --- simulate: many random events under several systems (tabellone.simulate) ------------
+
+
+def _simulate_parser(sub) -> None:
+    p = sub.add_parser("simulate", help="play many random events under several systems or profiles; compare rankings, colours, floats")
+    p.add_argument("--system", action="append", required=True, metavar="S[:E]",
+                   help="a pairing system to compare (repeat for several): dutch, dutch:2017, dubov, random ...")
+    p.add_argument("--edition", help="edition for every --system given without its own :EDITION")
+    p.add_argument("--profile", action="append", default=[], metavar="P",
+                   help="a rule profile (file or name) paired on the first system; repeat for several")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--events", type=int, required=True)
+    p.add_argument("--seed", type=int, default=1, help="seed of the whole simulation (default 1); event k draws from (seed, k)")
+    ratings = p.add_mutually_exclusive_group()
+    ratings.add_argument("--ratings", default="1400-2600", metavar="LO-HI", help="true strengths uniform in LO-HI (default 1400-2600)")
+    ratings.add_argument("--ratings-from", metavar="FILE", help="true strengths drawn from the rated players of this tournament file")
+    p.add_argument("--seed-noise", type=float, default=0.0, metavar="SIGMA",
+                   help="the rating the pairing sees is the true strength plus N(0, SIGMA) (default 0)")
+    p.add_argument("--model", default="milvang2015", help="result model: milvang2015 (default), bbp, gacrux2025")
+    p.add_argument("--draw-rate", type=float, help="share of draws (bbp: its draw percentage, default 0.30; others: replaces the model's)")
+    p.add_argument("--absence-rate", type=float, default=0.0, help="chance a player misses a round (zero-point bye entered before pairing)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, help="local processes (default 1)")
+    where.add_argument("--dask", metavar="ADDR", help="a Dask scheduler (tcp://host:8786), or 'local' for a LocalCluster")
+    p.add_argument("-o", "--output", metavar="TABLE", help="per-event table, .parquet or .csv")
+    p.add_argument("--summary-json", metavar="FILE", help="mean and 95%% CI of every metric per system or profile")
+    p.add_argument("--force", action="store_true", help="replace existing output files")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+
+def _ratings_range(text: str) -> tuple[int, int]:
+    import re
+
+    m = re.fullmatch(r"\s*(\d{1,4})\s*-\s*(\d{1,4})\s*", text or "")
+    if not m:
+        raise InputError(f"expected LO-HI, two whole numbers up to 9999 (1400-2400), got {text!r}", field="--ratings")
+    low, high = int(m.group(1)), int(m.group(2))
+    if low > high:
+        raise InputError(f"the lowest rating {low} is above the highest {high}", field="--ratings")
+    return low, high
+
+
+def _ratings_pool(path: str) -> tuple[int, ...]:
+    pool = tuple(p.rating for p in load(path).players if p.rating > 0)
+    if len(pool) < 2:
+        raise InputError("the file has fewer than two rated players", source=path, field="--ratings-from")
+    return pool
+
+
+def _simulate_outputs(args: argparse.Namespace) -> list[str]:
+    """Check the output paths before the run, not after it."""
+    from pathlib import Path
+
+    outputs = []
+    if args.output:
+        if not args.output.lower().endswith((".parquet", ".csv")):
+            raise InputError(f"{args.output}: the table is written as .parquet or .csv; name it so", field="-o")
+        outputs.append(args.output)
+    if args.summary_json:
+        outputs.append(args.summary_json)
+    if len(set(outputs)) < len(outputs):
+        raise InputError("-o and --summary-json name the same file", field="-o")
+    inputs = [args.ratings_from] if args.ratings_from else []
+    for out in outputs:
+        target = safe_output(out, inputs, args.force)
+        folder = target.parent if str(target.parent) else Path(".")
+        if not folder.is_dir() or not os.access(folder, os.W_OK):
+            from .solver.errors import FileAccessError
+
+            raise FileAccessError(f"{out}: cannot write there (no such folder, or not writable)")
+    return outputs
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import Simulation, parse_arms, run, summarise, write_table
+
+    if args.ratings_from:
+        low, high, pool = 0, 0, _ratings_pool(args.ratings_from)
+    else:
+        (low, high), pool = _ratings_range(args.ratings), ()
+    sim = Simulation(
+        arms=parse_arms(args.system, args.edition, args.profile),
+        players=args.players, rounds=args.rounds, events=args.events, seed=args.seed,
+        rating_low=low, rating_high=high, ratings_pool=pool, seed_noise=args.seed_noise,
+        model=args.model, draw_rate=args.draw_rate, absence_rate=args.absence_rate,
+    )
+    sim.validate()
+    if args.workers is not None and args.workers < 1:
+        raise InputError(f"must be at least 1, got {args.workers}", field="--workers")
+    # local processes: 1 unless told; a local Dask cluster: one worker per CPU
+    workers = args.workers or ((os.cpu_count() or 1) if args.dask == "local" else 1)
+    _simulate_outputs(args)
+    if args.output and args.output.lower().endswith(".parquet"):
+        from .simulate.runner import need
+
+        need("pyarrow", "writing Parquet")
+    show = not args.quiet and sys.stderr.isatty()
+    rows = run(sim, workers=workers, dask=args.dask, progress=show)
+    labels = [arm.label for arm in sim.arms]
+    summary = summarise(rows, labels)
+    if args.output:
+        write_table(rows, args.output)
+    if args.summary_json:
+        write_text(safe_output(args.summary_json, [], True), json.dumps(summary, indent=1) + "\n")
+    sys.stdout.write(_summary_text(summary, sim))
+    return EXIT_OK
+
+
+#: The columns of the summary printed on stdout: (metric, header, format).
+_SUMMARY_COLUMNS = (
+    ("kendall_half", "kendall_half", "{:.4f}"),
+    ("spearman", "spearman", "{:.4f}"),
+    ("strongest_alone_first", "top alone", "{:.3f}"),
+    ("strongest_shares_first", "top shared", "{:.3f}"),
+    ("cd2plus_share", "|CD|>=2", "{:.3f}"),
+    ("three_in_row_share", "3 in row", "{:.3f}"),
+    ("floats_per_round", "floats/rd", "{:.2f}"),
+    ("seconds_per_round", "s/round", "{:.3f}"),
+)
+
+
+def _summary_text(summary: dict, sim) -> str:
+    lines = [f"{sim.events} events, {sim.players} players, {sim.rounds} rounds, results by {sim.model}; mean +- 95% CI"]
+    width = max(len(label) for label in summary)
+    lines.append(f"{'':<{width}}  " + "  ".join(f"{head:>17}" for _, head, _ in _SUMMARY_COLUMNS))
+    for label, metrics in summary.items():
+        cells = []
+        for name, _, fmt in _SUMMARY_COLUMNS:
+            m = metrics[name]
+            if m["mean"] is None:
+                cells.append(f"{'-':>17}")
+            else:
+                half = "" if m["ci95"] is None else " +-" + fmt.format(m["ci95"])
+                cells.append(f"{fmt.format(m['mean']) + half:>17}")
+        lines.append(f"{label:<{width}}  " + "  ".join(cells))
+    return "\n".join(lines) + "\n"
 
 
 COMMANDS = {
     "info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate, "check": cmd_check,
-    "explain": cmd_explain, "standings": cmd_standings, "compare": cmd_compare,
+    "explain": cmd_explain, "standings": cmd_standings, "compare": cmd_compare, "simulate": cmd_simulate,
 }
 COMMANDS.update(EVENT_COMMANDS)
 

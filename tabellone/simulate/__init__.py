@@ -1,0 +1,48 @@
+"""Simulating many tournaments to compare pairing systems: ``tabellone simulate``.
+
+A simulation plays ``K`` random events, each under every *arm* (a pairing system, an
+edition, a rule profile, or the random baseline) with the same players and the same
+luck (:mod:`.events`), measures each finished event (:mod:`.metrics`: how well the final
+ranking follows true strength, colour balance, floats, byes, time), and summarises every
+metric per arm as a mean with a 95 % confidence interval. Events run in this process,
+on local processes or on a Dask cluster (:mod:`.runner`) with identical results.
+
+>>> from tabellone.simulate import Simulation, parse_arms, run, summarise
+>>> sim = Simulation(arms=parse_arms(["dutch", "random"]), players=8, rounds=3, events=2, seed=1)
+>>> rows = run(sim)
+>>> [(row["event"], row["arm"]) for row in rows]
+[(0, 'dutch-2026'), (0, 'random'), (1, 'dutch-2026'), (1, 'random')]
+>>> summary = summarise(rows, ["dutch-2026", "random"])
+>>> sorted(summary["dutch-2026"]["kendall_half"])
+['ci95', 'mean']
+
+The simulation sits in the top layer: it pairs through the public
+:func:`tabellone.pair` and draws events with the engine's random tournament generator
+(:func:`tabellone.solver.generate.generate`) and result models
+(:mod:`tabellone.solver.result_models`).
+"""
+
+from .arms import Arm, parse_arms
+from .events import Simulation, TIMING_COLUMNS, derived_seed, draw_field, play_event
+from .metrics import METRICS, kendall_half, mean_ci95, spearman, tournament_metrics
+from .runner import columns, run, summarise, to_dataframe, write_table
+
+__all__ = [
+    "Arm",
+    "METRICS",
+    "Simulation",
+    "TIMING_COLUMNS",
+    "columns",
+    "derived_seed",
+    "draw_field",
+    "kendall_half",
+    "mean_ci95",
+    "parse_arms",
+    "play_event",
+    "run",
+    "spearman",
+    "summarise",
+    "to_dataframe",
+    "tournament_metrics",
+    "write_table",
+]

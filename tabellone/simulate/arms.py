@@ -1,0 +1,97 @@
+"""Arms of a simulation: the pairing systems (or profiles) compared on the same events.
+
+An arm is what pairs every round of an event: a system and edition
+(``--system dutch``, ``--system dutch:2017``, ``--system dubov``, ``--system random``),
+or a rule profile on top of a system (``--profile colour-first.toml``). Each arm has a
+label, the key of the summary and the ``arm`` column of the table: ``dutch-2026``,
+``dubov-2026``, ``random``, or the profile's name.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..solver.errors import InputError
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One way of pairing: ``system`` at ``edition``, optionally with ``profile`` (a path
+    or a profile name, handed to :func:`tabellone.pair`)."""
+
+    label: str
+    system: str
+    edition: str
+    profile: str | None = None
+
+    def pair_options(self, event_seed: int) -> dict[str, Any]:
+        """The options :func:`tabellone.pair` gets for this arm: the profile when there
+        is one, and for the random baseline the event's seed (the round is mixed in by
+        :mod:`tabellone.rules.random_pairing`)."""
+        options: dict[str, Any] = {}
+        if self.profile is not None:
+            options["profile"] = self.profile
+        if self.system == "random":
+            options["seed"] = event_seed
+        return options
+
+
+def profiles_supported(system: str) -> bool:
+    """Whether this build's :func:`tabellone.pair` takes ``profile=`` (the profiles of
+    issue 11, part 1), directly or through the system's ``pair_round``."""
+    from .. import api
+    from ..rules import get_system
+
+    if "profile" in inspect.signature(api.pair).parameters:
+        return True
+    return "profile" in inspect.signature(get_system(system).pair_round).parameters
+
+
+def _system_arm(spec: str, edition: str | None) -> Arm:
+    from ..api import rules_module
+
+    name, sep, own_edition = spec.partition(":")
+    if sep and not own_edition:
+        raise InputError(f"{spec!r}: give an edition after the colon (dutch:2017) or none", field="--system")
+    _, chosen = rules_module(name, own_edition or edition)
+    label = name if name == "random" else f"{name}-{chosen}"
+    return Arm(label=label, system=name, edition=chosen)
+
+
+def profile_label(profile: str) -> str:
+    """A profile's label: the file name without ``.toml``, or the name as given."""
+    return Path(profile).stem if profile.endswith(".toml") else profile
+
+
+def parse_arms(systems: Sequence[str], edition: str | None = None, profiles: Sequence[str] = ()) -> tuple[Arm, ...]:
+    """The arms of ``--system S[:E]``... ``--edition E`` ``--profile P``...
+
+    ``--edition`` applies to every system given without its own ``:EDITION``. A profile
+    arm pairs with the first system and edition as its base. Two arms with one label
+    are an input error.
+
+    >>> [a.label for a in parse_arms(["dutch", "dutch:2017", "random"])]
+    ['dutch-2026', 'dutch-2017', 'random']
+    """
+    if not systems:
+        raise InputError("give at least one --system", field="--system")
+    arms = [_system_arm(spec, edition) for spec in systems]
+    for profile in profiles:
+        if not profile:
+            raise InputError("an empty profile name", field="--profile")
+        base = arms[0]
+        if not profiles_supported(base.system):
+            raise InputError("profiles are not available in this build", field="--profile")
+        arms.append(Arm(label=profile_label(profile), system=base.system, edition=base.edition, profile=profile))
+    seen: set[str] = set()
+    for arm in arms:
+        if arm.label in seen:
+            raise InputError(f"{arm.label} is given twice; each arm once", field="--system / --profile")
+        seen.add(arm.label)
+    return tuple(arms)
+
+
+__all__ = ["Arm", "parse_arms", "profile_label", "profiles_supported"]

@@ -1,0 +1,187 @@
+"""One simulated event, played under every arm with the same players and the same luck.
+
+For event ``k`` of a simulation with seed ``X`` everything random comes from streams
+named after ``(X, k)`` and nothing else, so an event gives the same rows on any worker,
+in any order, on any machine:
+
+* **the field**: ``N`` true strengths, uniform whole numbers in ``LO-HI`` (or drawn
+  without replacement from the ratings of a real field, ``--ratings-from``), sorted.
+  The rating the pairing sees is the true strength plus ``N(0, SIGMA)`` noise, rounded
+  (``--seed-noise``; Gacrux's generator adds the same kind of noise, its ``sigma``),
+  and players are numbered by that rating, highest first, as a pairing program
+  numbers them. With ``SIGMA = 0`` the two orders agree.
+* **absences**: before each round, each player draws one number in id order
+  (``--absence-rate``: a zero-point bye entered before the round), from the event's
+  main stream (:func:`tabellone.solver.generate.generate`). The same for every arm,
+  since that stream holds nothing else but the initial colour.
+* **results**: every game draws from a stream of its own, named after the two
+  players and which meeting of theirs it is, and the number is read from the lower
+  id's side. Two arms that pair the same two players get the same result as often as
+  the model allows given the colours: a paired comparison with common random numbers.
+
+Results follow the true strengths through the chosen result model
+(:mod:`tabellone.solver.result_models`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..solver.errors import InputError, TabelloneError
+from ..solver.generate import MAX_PLAYERS, MAX_RATING, GeneratorSettings, generate
+from ..solver.model import Player, Tournament
+from ..solver.result_models import MODELS, result_model
+from .arms import Arm
+from .metrics import tournament_metrics
+
+
+def derived_seed(*parts: object) -> int:
+    """A 64-bit seed from ``parts``, the same on every machine and Python run."""
+    text = "tabellone simulate " + " ".join(map(str, parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What to simulate: the arms, the field, the result model, and how many events.
+
+    ``ratings_pool`` (the ratings of a real field) replaces the uniform draw from
+    ``rating_low .. rating_high`` when it is not empty.
+    """
+
+    arms: tuple[Arm, ...]
+    players: int
+    rounds: int
+    events: int
+    seed: int
+    rating_low: int = 1400
+    rating_high: int = 2600
+    ratings_pool: tuple[int, ...] = ()
+    seed_noise: float = 0.0
+    model: str = "milvang2015"
+    draw_rate: float | None = None
+    absence_rate: float = 0.0
+
+    def validate(self) -> None:
+        """Raise :class:`~tabellone.InputError` naming the first bad option."""
+
+        def whole(name: str, value: object, low: int, high: int) -> None:
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise InputError(f"must be a whole number from {low} to {high}, got {value!r}", field=name)
+
+        if not self.arms:
+            raise InputError("give at least one --system", field="--system")
+        whole("--players", self.players, 2, MAX_PLAYERS)
+        whole("--rounds", self.rounds, 1, self.players - 1)
+        whole("--events", self.events, 1, 10**9)
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise InputError(f"must be a whole number, got {self.seed!r}", field="--seed")
+        if self.ratings_pool:
+            if len(self.ratings_pool) < self.players:
+                raise InputError(
+                    f"the field has {len(self.ratings_pool)} rated players; --players must be at most that, got {self.players}",
+                    field="--ratings-from",
+                )
+        else:
+            whole("--ratings (low)", self.rating_low, 0, MAX_RATING)
+            whole("--ratings (high)", self.rating_high, 0, MAX_RATING)
+            if self.rating_low > self.rating_high:
+                raise InputError(f"the lowest rating {self.rating_low} is above the highest {self.rating_high}", field="--ratings")
+        sigma = self.seed_noise
+        if isinstance(sigma, bool) or not isinstance(sigma, (int, float)) or math.isnan(sigma) or not 0 <= sigma <= 2000:
+            raise InputError(f"must be a number from 0 to 2000, got {sigma!r}", field="--seed-noise")
+        for name, rate in (("--draw-rate", self.draw_rate), ("--absence-rate", self.absence_rate)):
+            if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float)) or math.isnan(rate) or not 0 <= rate <= 1):
+                raise InputError(f"must be a number from 0 to 1, got {rate!r}", field=name)
+        if self.model not in MODELS:
+            raise InputError(f"unknown result model {self.model!r}; expected one of {', '.join(MODELS)}", field="--model")
+        self.settings(0).validate()
+
+    def event_seed(self, event: int) -> int:
+        """The seed of event ``event`` (0-based)."""
+        return derived_seed(self.seed, "event", event)
+
+    def settings(self, event: int) -> GeneratorSettings:
+        """The generator's settings for one event (its main stream: colour, absences)."""
+        return GeneratorSettings(
+            players=self.players,
+            rounds=self.rounds,
+            seed=self.event_seed(event),
+            draw_rate=None if self.model == "bbp" else self.draw_rate,
+            absence_rate=self.absence_rate,
+            rating_low=self.rating_low,
+            rating_high=self.rating_high,
+            model=result_model(self.model, self.draw_rate),
+        )
+
+
+def draw_field(sim: Simulation, event: int) -> tuple[list[Player], dict[int, int]]:
+    """The players of event ``event`` (numbered by the rating the pairing sees) and
+    their true strengths by id."""
+    rng = random.Random(derived_seed(sim.seed, "event", event, "field"))
+    if sim.ratings_pool:
+        true = rng.sample(list(sim.ratings_pool), sim.players)
+    else:
+        true = [rng.randint(sim.rating_low, sim.rating_high) for _ in range(sim.players)]
+    true.sort(reverse=True)
+    seen = [
+        min(MAX_RATING, max(0, s + round(rng.gauss(0.0, sim.seed_noise)))) if sim.seed_noise > 0 else s for s in true
+    ]
+    order = sorted(range(sim.players), key=lambda k: (-seen[k], k))
+    players = [Player(id=i, name=f"Player {k + 1:04d}", rating=seen[k]) for i, k in enumerate(order, start=1)]
+    strength = {i: true[k] for i, k in enumerate(order, start=1)}
+    return players, strength
+
+
+def play_arm(sim: Simulation, event: int, arm: Arm, players: list[Player], strength: dict[int, int]) -> tuple[Tournament, float]:
+    """Play event ``event`` under ``arm``; the finished tournament and the seconds spent
+    pairing."""
+    from ..api import pair
+
+    event_seed = sim.event_seed(event)
+    options = arm.pair_options(event_seed)
+    spent = 0.0
+
+    def pairer(t: Tournament):
+        nonlocal spent
+        start = time.perf_counter()
+        pairing = pair(t, arm.system, arm.edition, source=f"simulated event {event}", **options)
+        spent += time.perf_counter() - start
+        return pairing.pairs, pairing.bye
+
+    def game_stream(low: int, high: int, meeting: int) -> random.Random:
+        return random.Random(derived_seed(sim.seed, "event", event, "game", low, high, meeting))
+
+    t = generate(sim.settings(event), pairer, field=players, strength=strength, game_stream=game_stream)
+    return t, spent
+
+
+def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
+    """The rows of event ``event``: one per arm, in the arms' order, each with the
+    metrics (:mod:`.metrics`) and the timings ``seconds_per_round`` (pairing only) and
+    ``seconds_total`` (the whole event under that arm: pairing, results, metrics)."""
+    players, strength = draw_field(sim, event)
+    rows = []
+    for arm in sim.arms:
+        start = time.perf_counter()
+        try:
+            t, pairing_seconds = play_arm(sim, event, arm, players, strength)
+        except TabelloneError as exc:
+            raise type(exc)(f"event {event} (seed {sim.seed}), {arm.label}: {exc}") from None
+        row: dict[str, Any] = {"event": event, "arm": arm.label}
+        row.update(tournament_metrics(t, strength, sim.rounds))
+        row["seconds_per_round"] = pairing_seconds / sim.rounds
+        row["seconds_total"] = time.perf_counter() - start
+        rows.append(row)
+    return rows
+
+
+#: Columns that measure the machine, not the pairing: they differ from run to run.
+TIMING_COLUMNS = ("seconds_per_round", "seconds_total")
+
+__all__ = ["Simulation", "TIMING_COLUMNS", "derived_seed", "draw_field", "play_arm", "play_event"]

@@ -1,0 +1,284 @@
+"""What a simulated tournament is judged by: ranking quality, colours, floats, byes.
+
+Each function takes plain numbers and is checked on hand-worked examples in
+``tests/test_simulate.py``; :func:`tournament_metrics` applies them all to one finished
+tournament and returns the row of the per-event table.
+
+Ranking quality (the player's *true strength* is the rating the results were drawn from):
+
+``kendall_half``
+    Over the pairs of players of different true strength: the share where the stronger
+    finished with fewer points, plus half the share where the two finished level. 0 is a
+    final ranking in strength order, 0.5 what a coin would give. This is the normalised
+    Kendall tau distance with ties counted as half (Kendall, "A new measure of rank
+    correlation", Biometrika 30, 1938), the measure Sauer, Cseh and Lenzner use for Swiss
+    tournaments (JQAS 2024).
+``spearman``
+    Spearman's rho between final points and true strength, tied values given their
+    mean rank (Spearman, Am. J. Psychol. 15, 1904): 1 is a perfect ranking.
+``strongest_alone_first``, ``strongest_shares_first``
+    1 when the strongest player finished alone at the top, or level with others at the
+    top; else 0 (several players of the top strength: any of them counts).
+
+Colours (over played games only, as C.04.2 Art. 3.4 counts them):
+
+``cd0_share``, ``cd1_share``, ``cd2plus_share``
+    Shares of players whose final colour difference (whites minus blacks) is 0, +-1,
+    beyond +-1.
+``repeat2_rate``
+    Share of a player's consecutive games with the same colour, over all players.
+``three_in_row_share``
+    Share of players who had the same colour three games running at least once.
+
+Pairing shape:
+
+``floats_per_round``
+    Games per round between players on different scores before the round (each is one
+    downfloat and one upfloat, as C.04.3 2026 Art. 1.4 defines floats in games).
+``mean_score_difference``
+    Mean absolute score difference of the two players of a game, before the round.
+``pab_count``, ``pab_receiver_rank``
+    Pairing-allocated byes given, and the mean true-strength rank of their receivers
+    scaled to 0 (strongest) .. 1 (weakest); NaN when no bye was given.
+``aro_spread``
+    How unequal the average rating of opponents (ARO, rounded as Dubov 2026 Art. 1.7,
+    :func:`tabellone.rules.dubov.A1_7_aro`, over the ratings the pairing saw) is among
+    players who finished on the same score: the standard deviation inside each final
+    score group of two or more players, averaged with the groups' sizes as weights.
+    Dubov's system pairs to make it small.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from ..solver.model import WHITE, Tournament
+
+#: The metrics of one event and arm, in table order (timings are added by the runner).
+METRICS = (
+    "kendall_half",
+    "spearman",
+    "strongest_alone_first",
+    "strongest_shares_first",
+    "cd0_share",
+    "cd1_share",
+    "cd2plus_share",
+    "repeat2_rate",
+    "three_in_row_share",
+    "floats_per_round",
+    "mean_score_difference",
+    "pab_count",
+    "pab_receiver_rank",
+    "aro_spread",
+)
+
+
+def kendall_half(strength: Sequence[float], points: Sequence[float]) -> float:
+    """(pairs where the stronger player has fewer points + half the pairs on equal
+    points) / pairs of different strength. NaN when every strength is equal.
+
+    >>> kendall_half([4, 3, 2, 1], [3, 2, 1, 0])      # strength order: perfect
+    0.0
+    >>> kendall_half([4, 3, 2, 1], [0, 1, 2, 3])      # reversed: every pair wrong
+    1.0
+    """
+    if len(strength) != len(points):
+        raise ValueError("strength and points must have the same length")
+    wrong = 0.0
+    pairs = 0
+    n = len(strength)
+    for i in range(n):
+        si, pi = strength[i], points[i]
+        for j in range(i + 1, n):
+            sj, pj = strength[j], points[j]
+            if si == sj:
+                continue
+            pairs += 1
+            if pi == pj:
+                wrong += 0.5
+            elif (si > sj) != (pi > pj):
+                wrong += 1.0
+    return wrong / pairs if pairs else math.nan
+
+
+def average_ranks(values: Sequence[float]) -> list[float]:
+    """1-based ranks, smallest value first, ties given the mean of their ranks.
+
+    >>> average_ranks([10, 20, 20, 30])
+    [1.0, 2.5, 2.5, 4.0]
+    """
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    k = 0
+    while k < len(order):
+        m = k
+        while m + 1 < len(order) and values[order[m + 1]] == values[order[k]]:
+            m += 1
+        for idx in order[k : m + 1]:
+            ranks[idx] = (k + m) / 2.0 + 1.0
+        k = m + 1
+    return ranks
+
+
+def spearman(x: Sequence[float], y: Sequence[float]) -> float:
+    """Spearman's rho: the Pearson correlation of the average ranks. NaN when either
+    side is constant.
+
+    >>> spearman([1, 2, 3, 4], [10, 20, 30, 40])
+    1.0
+    """
+    rx, ry = average_ranks(x), average_ranks(y)
+    n = len(rx)
+    if n < 2:
+        return math.nan
+    mx, my = sum(rx) / n, sum(ry) / n
+    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    sxx = sum((a - mx) ** 2 for a in rx)
+    syy = sum((b - my) ** 2 for b in ry)
+    if sxx == 0 or syy == 0:
+        return math.nan
+    return sxy / math.sqrt(sxx * syy)
+
+
+def strongest_first(strength: Sequence[float], points: Sequence[float]) -> tuple[int, int]:
+    """(alone first, sharing first) for the strongest player: (1, 0) alone at the top,
+    (0, 1) level with others at the top, (0, 0) below the top.
+
+    >>> strongest_first([2500, 2400, 2300], [2, 2, 1])
+    (0, 1)
+    """
+    top_strength = max(strength)
+    top_points = max(points)
+    leaders = sum(1 for p in points if p == top_points)
+    best = [points[i] for i, s in enumerate(strength) if s == top_strength]
+    if top_points not in best:
+        return 0, 0
+    return (1, 0) if leaders == 1 else (0, 1)
+
+
+def colour_shares(histories: Sequence[str]) -> dict[str, float]:
+    """Colour-difference shares and repeated colours of players' played-game colour
+    histories (``'wbw'``...).
+
+    >>> colour_shares(["wbw", "wwb", "bb", "w"])["cd2plus_share"]
+    0.25
+    """
+    n = len(histories)
+    cd = [h.count(WHITE) - (len(h) - h.count(WHITE)) for h in histories]
+    pairs = sum(max(0, len(h) - 1) for h in histories)
+    repeats = sum(1 for h in histories for a, b in zip(h, h[1:]) if a == b)
+    three = sum(1 for h in histories if any(h[k] == h[k + 1] == h[k + 2] for k in range(len(h) - 2)))
+    return {
+        "cd0_share": sum(1 for c in cd if c == 0) / n,
+        "cd1_share": sum(1 for c in cd if abs(c) == 1) / n,
+        "cd2plus_share": sum(1 for c in cd if abs(c) >= 2) / n,
+        "repeat2_rate": repeats / pairs if pairs else math.nan,
+        "three_in_row_share": three / n,
+    }
+
+
+def group_spread(values_by_group: Mapping[object, Sequence[float]]) -> float:
+    """The population standard deviation inside each group of two or more values,
+    averaged with the groups' sizes as weights; NaN when no group has two values.
+
+    >>> group_spread({1: [10, 20], 0: [5], 2: [1, 1, 1, 1]})
+    1.6666666666666667
+    """
+    total = 0.0
+    weight = 0
+    for values in values_by_group.values():
+        if len(values) < 2:
+            continue
+        mean = sum(values) / len(values)
+        total += len(values) * math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+        weight += len(values)
+    return total / weight if weight else math.nan
+
+
+def tournament_metrics(t: Tournament, strength: Mapping[int, float], rounds: int) -> dict[str, float]:
+    """Every metric of :data:`METRICS` for the finished tournament ``t`` (``rounds``
+    rounds played), ``strength`` the true strength by player id."""
+    from ..rules.dubov import A1_7_aro
+
+    ids = [p.id for p in t.players]
+    running: dict[int, Fraction] = {pid: Fraction(0) for pid in ids}
+    floats = 0
+    score_gaps: list[float] = []
+    pab: list[int] = []
+    histories: dict[int, list[str]] = {pid: [] for pid in ids}
+    opponents_rating: dict[int, list[int]] = {pid: [] for pid in ids}
+    rating = {p.id: p.rating for p in t.players}
+    for r in range(1, rounds + 1):
+        for p in t.players:
+            e = p.entry(r)
+            if e.opponent is not None and e.colour == WHITE:
+                gap = abs(running[p.id] - running[e.opponent])
+                score_gaps.append(float(gap))
+                floats += gap != 0
+            if e.played:
+                histories[p.id].append(e.colour)
+                opponents_rating[p.id].append(rating[e.opponent])
+            if e.opponent is None and e.result == "U":
+                pab.append(p.id)
+        for p in t.players:
+            running[p.id] += t.points_in_round(p, r)
+    points = [float(running[pid]) for pid in ids]
+    strengths = [float(strength[pid]) for pid in ids]
+    alone, shares = strongest_first(strengths, points)
+    by_strength = sorted(ids, key=lambda pid: -strength[pid])
+    rank = {pid: k for k, pid in enumerate(by_strength)}
+    groups: dict[Fraction, list[float]] = defaultdict(list)
+    for pid in ids:
+        groups[running[pid]].append(float(A1_7_aro(opponents_rating[pid])))
+    row: dict[str, float] = {
+        "kendall_half": kendall_half(strengths, points),
+        "spearman": spearman(points, strengths),
+        "strongest_alone_first": float(alone),
+        "strongest_shares_first": float(shares),
+        **colour_shares(["".join(histories[pid]) for pid in ids]),
+        "floats_per_round": floats / rounds,
+        "mean_score_difference": sum(score_gaps) / len(score_gaps) if score_gaps else math.nan,
+        "pab_count": float(len(pab)),
+        "pab_receiver_rank": (
+            sum(rank[pid] for pid in pab) / len(pab) / max(1, len(ids) - 1) if pab else math.nan
+        ),
+        "aro_spread": group_spread(groups),
+    }
+    return {name: row[name] for name in METRICS}
+
+
+def mean_ci95(values: Sequence[float]) -> dict[str, float | None]:
+    """``{"mean": m, "ci95": h}`` over the values that are not NaN: the mean and the
+    half-width of its 95 % confidence interval by the normal approximation,
+    ``1.96 s / sqrt(n)`` (``s`` the sample standard deviation). ``None`` where there are
+    too few values (no mean without values, no interval with fewer than two).
+
+    >>> s = mean_ci95([1.0, 2.0, 3.0])                 # s = 1: 1.96 / sqrt(3)
+    >>> s["mean"], round(s["ci95"], 4)
+    (2.0, 1.1316)
+    """
+    xs = [float(v) for v in values if not (isinstance(v, float) and math.isnan(v))]
+    n = len(xs)
+    if n == 0:
+        return {"mean": None, "ci95": None}
+    mean = sum(xs) / n
+    if n < 2:
+        return {"mean": mean, "ci95": None}
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
+    return {"mean": mean, "ci95": 1.96 * sd / math.sqrt(n)}
+
+
+__all__ = [
+    "METRICS",
+    "average_ranks",
+    "colour_shares",
+    "group_spread",
+    "kendall_half",
+    "mean_ci95",
+    "spearman",
+    "strongest_first",
+    "tournament_metrics",
+]

@@ -1,0 +1,40 @@
+"""The research notebooks: committed with the outputs of a full run, and still running.
+
+CI re-executes each notebook with a tiny K (``TABELLONE_NB_EVENTS=2``, one worker) so
+that a change to the simulation API that breaks a notebook fails here, not in a
+researcher's hands. The committed copies are not touched: execution happens on a copy.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+
+
+def test_there_are_notebooks():
+    assert len(NOTEBOOKS) >= 3
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_committed_notebook_holds_its_outputs(path):
+    nbformat = pytest.importorskip("nbformat", reason="the research extra (nbformat) is not installed")
+    book = nbformat.read(path, as_version=4)
+    code = [c for c in book.cells if c.cell_type == "code"]
+    assert code and all(c.execution_count is not None for c in code), "commit the notebook executed"
+    assert not any(o.get("output_type") == "error" for c in code for o in c.outputs)
+    assert any(o.get("data", {}).get("image/png") for c in code for o in c.outputs), "a figure is expected"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_runs_on_a_small_k(path, tmp_path, monkeypatch):
+    nbformat = pytest.importorskip("nbformat", reason="the research extra (nbformat) is not installed")
+    nbclient = pytest.importorskip("nbclient", reason="the research extra (nbclient) is not installed")
+    monkeypatch.setenv("TABELLONE_NB_EVENTS", "2")
+    monkeypatch.setenv("TABELLONE_NB_WORKERS", "1")
+    book = nbformat.read(path, as_version=4)
+    nbclient.NotebookClient(book, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    text = "".join(o.get("text", "") for c in book.cells if c.cell_type == "code" for o in c.outputs)
+    assert "K = 2 events" in text
