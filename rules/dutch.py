@@ -9,6 +9,11 @@ per pair, most important first, and a maximum-weight matching finds the best pai
 the generation order is reproduced by re-solving after small, strict bonuses that
 prefer, step by step, what the text generates first (:class:`BracketStepper`).
 
+Which criteria are fields, in which order and with which weights, comes from a profile
+(:mod:`rules.profiles`; by default the official ``dutch-2026.toml`` / ``dutch-2017.toml``):
+the engine computes each field as the text defines it (``_text_values``) and the
+profile's :class:`~rules.profiles.Objective` orders, weights or drops them.
+
 Criteria of the 2026 edition, in priority order (absolute ones are hard constraints):
 
 ======  ===============================================================  =============
