@@ -20,6 +20,7 @@ SYSTEMS = {
     "dutch": "tabellone.rules.dutch",
     "dubov": "tabellone.rules.dubov",
     "italo-svizzero": "tabellone.rules.italo_svizzero",
+    "burstein": "tabellone.rules.burstein",
 }
 
 #: Full names for reports.
@@ -27,6 +28,7 @@ TITLES = {
     "dutch": "FIDE Dutch",
     "dubov": "FIDE Dubov",
     "italo-svizzero": "FID italo-svizzero a rotazione continua",
+    "burstein": "FIDE Burstein",
 }
 
 

@@ -9,7 +9,8 @@ Subcommands::
     tabellone compare FILE [--system italo-svizzero|dubov] [--round R] [--json]
     tabellone convert FILE --to trf16|trf26|json [-o OUT] [--force]
 
-and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``.
+and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``
+(also ``--dubov``, ``--burstein``).
 
 Every error the user can act on is one line on stderr with the file, line and field,
 and an exit code from :mod:`solver.errors`; never a traceback (set ``TABELLONE_DEBUG=1``
@@ -59,13 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("pair", help="pair the next round")
     p.add_argument("file")
     p.add_argument("--system", default="dutch", help="pairing system (default: dutch)")
-    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; italo-svizzero: capo5 or 2.2)")
+    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; italo-svizzero: capo5 or 2.2; burstein: legacy)")
     p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
     p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json"))
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
     p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
-    p.add_argument("--method", choices=("literal", "optimised"), help="the text's own procedure or the optimiser (dutch 2026/2017: optimised by default; dubov, italo-svizzero: literal by default)")
+    p.add_argument("--method", choices=("literal", "optimised"), help="the text's own procedure or the optimiser (dutch 2026/2017, burstein: optimised by default; dubov, italo-svizzero: literal by default)")
     p.add_argument("--backend", choices=("blossom", "cpsat"), default="blossom",
                    help="dutch: solve each matching by Edmonds' blossom (default) or by OR-Tools CP-SAT (slower; same pairing)")
     p.add_argument("--game", choices=("italiana", "internazionale"), help="italo-svizzero: Italian or international draughts (colours)")
@@ -337,7 +338,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
 def compat_main(argv: list[str]) -> int:
     """The bbpPairings / JaVaFo command line: ``--dutch FILE -p [OUT]`` pairs the next
     round and writes their output format; ``--dutch FILE -c`` checks every round.
-    ``--dubov`` works the same way for the Dubov system."""
+    ``--dubov`` and ``--burstein`` work the same way for the Dubov and Burstein systems."""
     parser = _Parser(prog=f"tabellone {argv[0]}", description="bbpPairings-compatible invocation")
     parser.add_argument("file")
     mode = parser.add_mutually_exclusive_group(required=True)
@@ -597,7 +598,7 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if argv and argv[0] in ("--dutch", "--dubov"):
+        if argv and argv[0] in ("--dutch", "--dubov", "--burstein"):
             return compat_main(argv)
         parser = build_parser()
         args = parser.parse_args(argv)
