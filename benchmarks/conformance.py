@@ -28,9 +28,7 @@ DEFAULT_EDITION = {"dutch": "2026", "burstein": "legacy"}
 
 def _run(args):
     path, system, edition = args
-    from tabellone.rules import get_system
-
-    return check_file(path, edition, get_system(system).pair_round)
+    return check_file(path, edition, system=system)
 
 
 def main() -> int:

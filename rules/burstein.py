@@ -21,8 +21,10 @@ step                   rule                                                     
 =====================  ==================================================================  ===========================
 ranking                score, then Art. 3.2's index order: SB, Buchholz, Median, rank      :func:`burstein_index`, :func:`index_key`
 early rounds           rounds 1-2: the upper half of the ranking list starts one point up  :func:`early_round_points`
-bye                    the lowest-ranked player eligible (C.04.1: no second PAB or         :func:`choose_bye`
-                       PAB after a forfeit win) takes the pairing-allocated bye
+bye                    the lowest-ranked player eligible (C.04.1: no second PAB or         :func:`bye_candidates`
+                       PAB after a forfeit win) takes the pairing-allocated bye; the
+                       next only when the rest cannot be paired (the reference engine
+                       gives up there)
 C1 (Art. 3.1)          two players do not meet twice                                       :func:`rules.fide_common.C1_no_rematch`
 C3                     no meeting of two absolute preferences for one colour              :func:`C3_absolute_colours`
 brackets               a score group pairs inside itself; at most one player floats       :class:`BracketBuilder`
@@ -246,12 +248,28 @@ def bye_eligible(e: Entrant) -> bool:
     return not e.state.won_pab_or_forfeit
 
 
-def choose_bye(players: list[Player], no_bye: frozenset[int] = frozenset()) -> int:
-    """The pairing-allocated bye: the lowest player of the ranking who may have it."""
-    for pos in range(len(players) - 1, -1, -1):
-        if bye_eligible(players[pos].e) and players[pos].id not in no_bye:
-            return pos
-    raise NoPairingError("no player is eligible for the pairing-allocated bye")
+def bye_candidates(players: list[Player], no_bye: frozenset[int] = frozenset()) -> list[int]:
+    """Who may take the pairing-allocated bye, lowest of the ranking first: the text
+    gives it to the lowest player who may have it (C.04.1: once, and not after a forfeit
+    win); the next is tried only when the rest cannot be paired without that one."""
+    out = [pos for pos in range(len(players) - 1, -1, -1) if bye_eligible(players[pos].e) and players[pos].id not in no_bye]
+    if not out:
+        raise NoPairingError("no player is eligible for the pairing-allocated bye")
+    return out
+
+
+def completable(players: list[Player], state: RoundState, byes: list[int]) -> bool:
+    """Whether the players can all be paired legally, one of ``byes`` (positions) aside
+    when they are odd: a maximum-cardinality matching with a stand-in opponent for the
+    bye."""
+    from tabellone.solver.matching import max_weight_matching
+
+    n = len(players)
+    edges = [(i, j, 1) for i in range(n) for j in range(i + 1, n) if compatible(players[i].e, players[j].e, state)]
+    if n % 2:
+        edges += [(i, n, 1) for i in byes]
+    mate = max_weight_matching(n + n % 2, edges, max_cardinality=True)
+    return len(mate) == n + n % 2
 
 
 def due_colours_differ(a: Entrant, b: Entrant) -> bool:
@@ -441,7 +459,7 @@ def colour_rule(p: Player, q: Player, initial: str) -> tuple[str, str]:
     if article == "5.2.4":
         top = p if index_key(p, q) > 0 else q
         same = p.e.pref
-        return (same if top is p else opposite(same)), "index"
+        return (same if top is p else opposite(same)), "3.2"
     if article == "5.2.5":
         top = p if p.e.rank < q.e.rank else q
         c = initial if top.e.rank % 2 == 0 else opposite(initial)
@@ -479,18 +497,24 @@ def pair_round(t: Tournament, edition: str = "legacy", round_number: int | None 
     state, players, initial = round_players(t, round_number)
     if not players:
         raise NoPairingError("nobody is to be paired in this round")
-    bye = None
-    if len(players) % 2:
-        bye = players.pop(choose_bye(players, no_bye))
-    if method == "literal":
-        from .burstein_literal import pair_players
+    byes = bye_candidates(players, no_bye) if len(players) % 2 else [None]
+    if not completable(players, state, [pos for pos in byes if pos is not None]):
+        raise NoPairingError("the players cannot all be paired without breaking an absolute criterion")
+    for k, pos in enumerate(byes):
+        rest = [p for i, p in enumerate(players) if i != pos]
+        bye = players[pos] if pos is not None else None
+        try:
+            if method == "literal":
+                from .burstein_literal import pair_players
 
-        pairs = pair_players(players, state)
-        return publish(state.round, pairs, bye, initial)
-    builder = BracketBuilder(players, state)
-    bounds = builder.brackets()
-    idx_pairs = builder.opposition(bounds)
-    return publish(state.round, [(players[a], players[b]) for a, b in idx_pairs], bye, initial, builder.solves)
+                return publish(state.round, pair_players(rest, state), bye, initial)
+            builder = BracketBuilder(rest, state)
+            idx_pairs = builder.opposition(builder.brackets())
+            return publish(state.round, [(rest[a], rest[b]) for a, b in idx_pairs], bye, initial, builder.solves)
+        except NoPairingError:
+            if k == len(byes) - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def check_absolute(t: Tournament, pairing: Pairing, edition: str = "legacy") -> list[str]:

@@ -54,9 +54,13 @@ def compare_round(t, r: int, pair_round, edition: str, name: str = "") -> RoundR
     return RoundResult(name, r, len(t.players), False, seconds, detail)
 
 
-def check_file(path: str | Path, edition: str, pair_round=None, rounds: list[int] | None = None) -> FileResult:
+def check_file(path: str | Path, edition: str, pair_round=None, rounds: list[int] | None = None, system: str = "dutch") -> FileResult:
+    """Every round (or ``rounds``) of the file at ``path`` re-paired by ``pair_round``
+    (default: the ``system``'s) and compared with the file."""
     if pair_round is None:
-        from .rules.dutch import pair_round
+        from .rules import get_system
+
+        pair_round = get_system(system).pair_round
     t = read_trf(path)
     out = FileResult(str(path))
     for r in rounds or range(1, t.rounds_paired + 1):

@@ -112,7 +112,7 @@ def test_equal_preferences_and_histories_the_higher_index_gets_its_colour():
     p = pair_round(t)
     assert (2, 1) in p.pairs
     white, article = burstein.colour_article(t, 3, 1, 2)
-    assert (white, article) == (2, "index")
+    assert (white, article) == (2, "3.2")
 
 
 def test_bye_goes_to_the_lowest_eligible_player():
@@ -191,3 +191,38 @@ def test_absolute_criteria_hold_on_generated_events(seed, players, rounds):
     s = GeneratorSettings(players=players, rounds=rounds, seed=seed, absence_rate=0.05, forfeit_rate=0.04, half_bye_rate=0.04)
     t = generate(s, _burstein_pairer())
     _independent_check(t)
+
+
+# ---------------------------------------------------------------------------------------
+# the command line
+
+
+def test_command_line_generate_check_and_bbp_style_pairing(tmp_path, capsys):
+    from tabellone.cli import main
+    from tabellone.solver.history import cut_before
+    from tabellone.solver.trf import format_trf, read_trf
+
+    out = tmp_path / "b.trf"
+    assert main(["generate", "--system", "burstein", "--players", "13", "--rounds", "5", "--seed", "5", "-o", str(out)]) == 0
+    assert main(["--burstein", str(out), "-c"]) == 0
+    assert capsys.readouterr().out.strip().endswith("5 of 5 rounds as the rules pair them")
+    # round 5 again, by the bbp-style invocation: the recorded round, PAB as "id 0"
+    t = read_trf(out)
+    cut = tmp_path / "cut.trf"
+    cut.write_text(format_trf(cut_before(t, 5)))
+    assert main(["--burstein", str(cut), "-p"]) == 0
+    lines = capsys.readouterr().out.split()
+    from tabellone.solver.model import pairs_of_round
+
+    recorded, pab = pairs_of_round(t, 5)
+    expected = sorted(f"{w} {b}" for w, b in recorded) + [f"{pab[0]} 0"]
+    got = [f"{a} {b}" for a, b in zip(lines[1::2], lines[2::2])]
+    assert int(lines[0]) == len(expected) and sorted(got[:-1]) == expected[:-1] and got[-1] == expected[-1]
+    # the literal procedure refuses large rounds with one line and exit 3
+    assert main(["pair", str(cut), "--system", "burstein", "--method", "literal"]) == 0
+    big = tmp_path / "big.trf"
+    assert main(["generate", "--system", "burstein", "--players", "30", "--rounds", "2", "--seed", "5", "-o", str(big)]) == 0
+    t = read_trf(big)
+    cut.write_text(format_trf(cut_before(t, 2)))
+    assert main(["pair", str(cut), "--system", "burstein", "--method", "literal"]) == 3
+    assert "at most 22 players" in capsys.readouterr().err
