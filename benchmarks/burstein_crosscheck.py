@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cross-check the literal Burstein procedure against the optimiser.
 
-    python benchmarks/burstein_crosscheck.py [--events 200] [--players 6-20] [--rounds 4-9]
+    python benchmarks/burstein_crosscheck.py [--events 200] [--players 6 20] [--rounds 4 9]
                                              [--corpus MAXPLAYERS]
 
 ``--events`` tournaments are generated (solver.generate) with the optimiser
@@ -42,12 +42,6 @@ from tabellone.solver.verify import first_difference  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 
-
-def span(text: str) -> tuple[int, int]:
-    lo, _, hi = text.partition("-")
-    return int(lo), int(hi or lo)
-
-
 def optimised_pairer(t):
     p = burstein.pair_round(t)
     return p.pairs, p.bye
@@ -60,11 +54,11 @@ def literal(t, edition="legacy", round_number=None):
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--events", type=int, default=200)
-    ap.add_argument("--players", default=f"6-{min(20, LIMIT)}")
-    ap.add_argument("--rounds", default="4-9")
+    ap.add_argument("--players", nargs=2, type=int, default=(6, min(20, LIMIT)), metavar=("LO", "HI"))
+    ap.add_argument("--rounds", nargs=2, type=int, default=(4, 9), metavar=("LO", "HI"))
     ap.add_argument("--corpus", type=int, default=0, help="also the reference corpus, events of at most N players")
     args = ap.parse_args()
-    (plo, phi), (rlo, rhi) = span(args.players), span(args.rounds)
+    (plo, phi), (rlo, rhi) = args.players, args.rounds
     rounds = agree = 0
     t_opt = t_lit = 0.0
     notes = []
@@ -96,7 +90,7 @@ def main() -> int:
                 why = first_difference(burstein, cut, lit, opt, "legacy", yours="literal")
                 notes.append(f"seed {seed} ({players} players) round {r}: {why}")
     print(f"Burstein literal vs optimised: {args.events - skipped} events ({skipped} drawn without a legal pairing "
-          f"in some round left out), {args.players} players, {args.rounds} rounds")
+          f"in some round left out), {plo}-{phi} players, {rlo}-{rhi} rounds")
     print(f"{'rounds':>7} {'agree':>7} {'differ':>7} {'optimised s':>12} {'literal s':>10}")
     print(f"{rounds:>7} {agree:>7} {rounds - agree:>7} {t_opt:>12.2f} {t_lit:>10.2f}")
     for line in notes:
