@@ -3,7 +3,7 @@
 The Burstein system pairs players of equal score so that, over the event, everyone meets
 an opposition of about the same strength. It measures that strength with an *index* made
 of tie-breaks computed from the event alone, and in each score group pairs players with a
-high index against players with a low index (preface; Art. 3.2-3.3 of the earlier text).
+high index against players with a low index (preface and Art. 3.2 of the earlier text).
 
 Edition implemented (``legacy``, the only one): the earlier text of C.04.4.2 (published on
 old.fide.com, Art. 1-3: "SG" score groups, the "due colour", and the order of Art. 3.2 by
@@ -11,8 +11,9 @@ old.fide.com, Art. 1-3: "SG" score groups, the "due colour", and the order of Ar
 reference engine bbpPairings 5.0.1 (its Burstein "is a reading of an earlier edition of
 the rules"; ``../shared/corpus/README.md``). The edition in force since 1 July 2025
 (approved by the FIDE Council on 13/04/2024; handbook.fide.com chapter C040402202507)
-replaces the index by seeding rounds and an opposition index; it is not implemented
-here (see README).
+first seeds the event by pairing a number of early rounds by traditional methods (its
+Art. 1.5) and then pairs by an index of tie-break methods (Art. 1.6-1.7); only its
+preface could be read here, so it is not implemented (see README).
 
 How the round is paired, each step named after what it implements:
 
@@ -32,7 +33,7 @@ brackets               a score group pairs inside itself; at most one player flo
                        next (the last with the one above)
 objective              most pairs, then most pairs inside score groups, then most pairs   :class:`Objective`
                        whose due colours differ
-Art. 3.3               from the top of the index order, each player meets the lowest      :meth:`BracketBuilder.opposition`
+opposition (preface)   from the top of the index order, each player meets the lowest      :meth:`BracketBuilder.opposition`
                        player the optimum allows (high index against low index)
 colours                C.04.3 5.2.1-5.2.3; then the higher index's preference; no         :func:`colour_rule`
                        preference: initial colour by the higher-ranked's pairing number
@@ -41,7 +42,7 @@ colours                C.04.3 5.2.1-5.2.3; then the higher index's preference; n
 Absolute criteria are hard constraints (no edge); the quality criteria are fields of one
 integer weight per pair, most important first (:mod:`solver.lexicographic`), and a
 maximum-weight matching (:mod:`solver.blossom`) finds the best pairing; the order of
-Art. 3.3 is reproduced by re-solving with small bonuses that prefer, player by player
+the opposition order is reproduced by re-solving with small bonuses that prefer, player by player
 from the top, the lowest partner, without touching any criterion field.
 """
 
@@ -286,7 +287,7 @@ class Objective:
 
     ``pairs`` (1 on every legal pair: the most pairs), ``group`` (1 when the pair lies in
     one score group or bracket: fewest floaters), ``colour`` (1 when, inside a group,
-    the due colours differ). The bonus field, below them, carries Art. 3.3's order.
+    the due colours differ). The bonus field, below them, carries the opposition order.
     """
 
     def __init__(self, n: int):
@@ -398,7 +399,7 @@ class BracketBuilder:
             raise NoPairingError("the players cannot all be paired without breaking an absolute criterion")
         return b
 
-    # ---- Art. 3.3: high index against low index ----------------------------------------
+    # ---- the opposition order: high index against low index-------------------------------------
 
     def opposition(self, bounds: list[int]) -> list[tuple[int, int]]:
         """Bracket by bracket from the top, in index order (the floater of the bracket
@@ -531,7 +532,7 @@ QUALITY = [
     ("bye", "place of the PAB assignee from the bottom of the ranking"),
     ("floaters", "players paired outside their score group (over the round)"),
     ("colour", "pairs in a score group whose due colours clash"),
-    ("Art. 3.3", "partners from the bottom of the index order, from the top player down"),
+    ("opposition", "partners from the bottom of the index order (Art. 3.2), from the top player down"),
 ]
 
 
@@ -546,7 +547,7 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "legacy") -> tuple[
     """The round-level criteria (the bye: how far from the bottom of the ranking the
     assignee stands; the floaters: players paired outside their score group over the
     whole round) and, score group by score group from the top (with the floater from
-    above), the due-colour clashes and Art. 3.3's order: for each player from the top of
+    above), the due-colour clashes and the opposition order: for each player from the top of
     the index order not yet paired, how far from the bottom of the group its partner
     stands, or the group's size when it floats (compared item by item, smaller is
     better)."""
@@ -585,7 +586,7 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "legacy") -> tuple[
                 order.append(len(members))  # floats: the last choice of its turn
         leaving = [p for p in members if mate.get(p.id) is not None and mate[p.id] not in inside]
         floaters += len(leaving) + sum(1 for p in members if p in incoming and mate.get(p.id) in inside)
-        out.append(BracketValues(g[0].score, [p.id for p in members], {"colour": clashes, "Art. 3.3": tuple(order)}))
+        out.append(BracketValues(g[0].score, [p.id for p in members], {"colour": clashes, "opposition": tuple(order)}))
         incoming = leaving
     round_level["floaters"] = floaters
     return round_level, out

@@ -10,7 +10,7 @@ the text's order and keeping the first that is best, so that the two can be comp
    group that cannot be paired so, together with the groups above, merges with the next
    score group; when the last cannot, it merges with the one above (repeatedly).
    "Can be paired" is decided by searching the pairings (:func:`_bracketable`).
-2. **Art. 3.3.** In each bracket, players in index order (Art. 3.2), the candidates are
+2. **Opposition** (preface: high index against low index). In each bracket, players in index order (Art. 3.2), the candidates are
    generated depth first: the top player meets the lowest player first, then the one
    above, ..., and floats last; then the next free player likewise. A candidate is
    valued by the pairs it leaves possible inside score groups (its own and the best the
@@ -138,7 +138,7 @@ def _bracketable(brackets: list[tuple[int, int, int]], ok, n: int) -> bool:
 
 
 # ----------------------------------------------------------------------------------------
-# 2. Art. 3.3, bracket by bracket
+# 2. the opposition order, bracket by bracket
 
 
 def _opposition(P: list[Player], ok, brackets: list[tuple[int, int, int]]) -> list[tuple[Player, Player]]:

@@ -30,7 +30,7 @@ def _pairs(p):
 
 def test_round_one_upper_half_meets_itself_high_against_low():
     """8 players, no result yet. Rounds 1-2: the upper half (1-4) counts one point more,
-    so the score groups are 1-4 and 5-8; in each, Art. 3.3 pairs the top with the bottom
+    so the score groups are 1-4 and 5-8; in each, the opposition order pairs the top with the bottom
     (all indices are 0: the pairing number decides the order): 1-4, 2-3, 5-8, 6-7.
     Colours: nobody has one; the higher-ranked player of each pair gets the initial
     colour (White) when their pairing number is odd: 1 and 5 White, 2 and 6 Black."""
