@@ -220,13 +220,17 @@ def ranking(players: list[Player]) -> list[Player]:
     return sorted(players, key=functools.cmp_to_key(cmp))
 
 
+def ranked_players(t: Tournament, state: RoundState) -> list[Player]:
+    """The players to pair in ``state``, with their index, in ranking order."""
+    extra = early_round_points(t, state)
+    idx = burstein_index(t, state, extra)
+    return ranking([Player(replace(e, score=e.score + extra.get(e.id, ZERO)), idx[e.id]) for e in entrants(t, state)])
+
+
 def round_players(t: Tournament, round_number: int | None) -> tuple[RoundState, list[Player], str]:
     """The state before the round, its players in ranking order, the initial colour."""
     state = state_to_pair(t, round_number)
-    extra = early_round_points(t, state)
-    idx = burstein_index(t, state, extra)
-    players = [Player(replace(e, score=e.score + extra.get(e.id, ZERO)), idx[e.id]) for e in entrants(t, state)]
-    return state, ranking(players), required_initial_colour(t, state)
+    return state, ranked_players(t, state), required_initial_colour(t, state)
 
 
 # ----------------------------------------------------------------------------------------
@@ -602,3 +606,25 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
     by_id = {p.id: p for p in players}
     colour, article = colour_rule(by_id[white], by_id[black], initial)
     return (white if colour == WHITE else black), article
+
+
+def index_list(t: Tournament, round_number: int | None = None) -> list[dict]:
+    """The players to pair before ``round_number`` (default: the next round) in the order
+    the system reads them (score with the early-round point, then Art. 3.2): id, name,
+    score, Sonneborn-Berger, Buchholz, Median, due colour (Art. 1.3)."""
+    from tabellone.solver.scoring import format_points
+
+    players = ranked_players(t, t.state_before(round_number))
+    names = {p.id: p.name for p in t.players}
+    return [
+        {
+            "id": p.id,
+            "name": names[p.id],
+            "score": format_points(p.score),
+            "SB": format_points(p.index.sb),
+            "Buchholz": format_points(p.index.buchholz),
+            "Median": format_points(p.index.median),
+            "due": {"w": "W", "b": "B"}.get(p.e.pref or "", "-"),
+        }
+        for p in players
+    ]

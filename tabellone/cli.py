@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, help="the round about to be paired (default: the next one)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--strict", action="store_true", help="declared scores that disagree with the results are an error")
-    p.add_argument("--system", help="also show what this system reads (dubov: the ARO list of Art. 9)")
+    p.add_argument("--system", help="also show what this system reads (dubov: the ARO list of Art. 9; burstein: the index order of Art. 3.2)")
     p.add_argument("--edition")
 
     p = sub.add_parser("pair", help="pair the next round")
@@ -204,6 +204,8 @@ def cmd_info(args: argparse.Namespace) -> int:
     rows = state_rows(t, state)
     if args.system == "dubov":
         return _info_dubov(t, r, args)
+    if args.system == "burstein":
+        return _info_burstein(t, r, args)
     if args.json:
         doc = {"round": r, "total_rounds": t.total_rounds, "players": rows}
         if note:
@@ -246,6 +248,21 @@ def _info_dubov(t: Tournament, r: int, args: argparse.Namespace) -> int:
     print("  ".join(f"{k:>8}" if k != "name" else f"{k:<24}" for k in keys))
     for row in rows:
         print("  ".join(f"{str(row[k])[:24]:<24}" if k == "name" else f"{str(row[k]):>8}" for k in keys))
+    return EXIT_OK
+
+
+def _info_burstein(t: Tournament, r: int, args: argparse.Namespace) -> int:
+    """The Burstein system's order of the players (Art. 3.2): score, SB, Buchholz, Median."""
+    from .rules.burstein import index_list
+
+    rows = index_list(t, r)
+    if args.json:
+        print(json.dumps({"round": r, "players": rows}, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    print(f"Burstein: players before round {r} in the order of Art. 3.2 (score, SB, Buchholz, Median, number)")
+    print(f"{'id':>5}  {'name':<24} {'score':>6} {'SB':>7} {'Buchholz':>9} {'Median':>7} due")
+    for row in rows:
+        print(f"{row['id']:>5}  {row['name'][:24]:<24} {row['score']:>6} {row['SB']:>7} {row['Buchholz']:>9} {row['Median']:>7} {row['due']}")
     return EXIT_OK
 
 

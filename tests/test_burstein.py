@@ -226,3 +226,19 @@ def test_command_line_generate_check_and_bbp_style_pairing(tmp_path, capsys):
     cut.write_text(format_trf(cut_before(t, 2)))
     assert main(["pair", str(cut), "--system", "burstein", "--method", "literal"]) == 3
     assert "at most 22 players" in capsys.readouterr().err
+
+
+def test_info_lists_the_index_order(tmp_path, capsys):
+    """``tabellone info --system burstein`` prints the order and the values worked out by
+    hand above (round 4 of the six-player event)."""
+    import json
+
+    from tabellone.cli import main
+    from tabellone.solver.trf import format_trf
+
+    path = tmp_path / "six.trf"
+    path.write_text(format_trf(_six_players_three_rounds()))
+    assert main(["info", str(path), "--system", "burstein", "--round", "4", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["players"]
+    assert [r["id"] for r in rows] == [1, 2, 6, 5, 4, 3]
+    assert [(r["SB"], r["Buchholz"], r["Median"]) for r in rows[:2]] == [("3.5", "4.5", "1.5"), ("2.75", "4.5", "1.0")]
