@@ -628,3 +628,31 @@ def index_list(t: Tournament, round_number: int | None = None) -> list[dict]:
         }
         for p in players
     ]
+
+
+def objective_vector(t: Tournament, pairing: Pairing) -> list[tuple]:
+    """The criteria of :func:`evaluate` in priority order as ``(group, name, value)``:
+    the round-level ones (group ``'-'``), then each score group's from the top."""
+    round_level, brackets = evaluate(t, pairing)
+    out: list[tuple] = [("-", name, round_level[name]) for name, _ in QUALITY if name in round_level]
+    for b in brackets:
+        out += [(b.score, name, b.values[name]) for name, _ in QUALITY if name in b.values]
+    return out
+
+
+def compare(t: Tournament, edition: str = "legacy", round_number: int | None = None):
+    """Pair a round by the literal procedure and by the optimiser, and give the first
+    criterion on which they differ (``tabellone compare --system burstein``)."""
+    from .dubov import Comparison
+
+    lit = pair_round(t, edition, round_number, method="literal")
+    opt = pair_round(t, edition, round_number, method="optimised")
+    lv, ov = objective_vector(t, lit), objective_vector(t, opt)
+    same = sorted(lit.pairs) == sorted(opt.pairs) and lit.bye == opt.bye
+    first, better = None, "equal"
+    for a, b in zip(lv, ov):
+        if a != b:
+            first = (a[0], a[1], a[2], b[2])
+            better = "optimised" if b[2] < a[2] else "literal"
+            break
+    return Comparison(lit.round, edition, lit, opt, lv, ov, same, first, better)

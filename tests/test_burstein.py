@@ -206,6 +206,8 @@ def test_command_line_generate_check_and_bbp_style_pairing(tmp_path, capsys):
     assert main(["generate", "--system", "burstein", "--players", "13", "--rounds", "5", "--seed", "5", "-o", str(out)]) == 0
     assert main(["--burstein", str(out), "-c"]) == 0
     assert capsys.readouterr().out.strip().endswith("5 of 5 rounds as the rules pair them")
+    assert main(["compare", str(out), "--system", "burstein"]) == 0
+    assert capsys.readouterr().out.strip().endswith("5 of 5 rounds paired the same by both methods")
     # round 5 again, by the bbp-style invocation: the recorded round, PAB as "id 0"
     t = read_trf(out)
     cut = tmp_path / "cut.trf"
