@@ -41,9 +41,9 @@ colours                C.04.3 5.2.1-5.2.3; then the higher index's preference; n
 
 Absolute criteria are hard constraints (no edge); the quality criteria are fields of one
 integer weight per pair, most important first (:mod:`solver.lexicographic`), and a
-maximum-weight matching (:mod:`solver.blossom`) finds the best pairing; the order of
-the opposition order is reproduced by re-solving with small bonuses that prefer, player by player
-from the top, the lowest partner, without touching any criterion field.
+maximum-weight matching (:mod:`solver.blossom`) finds the best pairing; the opposition
+order is reproduced by re-solving with small bonuses that prefer, player by player from
+the top, the lowest partner, without touching any criterion field.
 """
 
 from __future__ import annotations
@@ -309,9 +309,10 @@ class BracketBuilder:
     """Brackets and pairs of one round, on a maximum-weight matching.
 
     ``P`` holds the players to pair (the bye removed) in ranking order; vertex ``i`` is
-    ``P[i]``. ``bounds`` lists brackets as ``(reach, start, end)``: the bracket is
-    ``P[start:end]``; ``reach < start`` means a floater of the bracket above may be paired
-    into it, and its players have edges back to ``reach``.
+    ``P[i]``. Brackets are kept as a list of boundaries ``b``: each ``b[i] > b[i-1]``
+    closes the bracket ``P[b[i-1]:b[i]]``, whose players have edges back to ``b[i-2]``:
+    the start of the bracket above when the players above are odd (its floater may come
+    in), else its own start (a repeated boundary: nobody comes in).
     """
 
     def __init__(self, P: list[Player], state: RoundState):
