@@ -31,6 +31,8 @@ from .burstein import Player, _descending, compatible, due_colours_differ
 
 #: Most players the exhaustive procedure takes.
 LIMIT = 22
+#: Most candidates it generates in one round (a bracket of 20 players has 654,729,075).
+BUDGET = 2_000_000
 
 NONE = -1
 
@@ -182,7 +184,8 @@ def _opposition(P: list[Player], ok, brackets: list[tuple[int, int, int]]) -> li
 
     pairs: list[tuple[Player, Player]] = []
     floaters: list[int] = []
-    for k, (_, s, e) in enumerate(brackets):
+    generated = 0
+    for _, s, e in brackets:
         members = sorted(list(range(s, e)) + floaters, key=functools.cmp_to_key(lambda a, c: _descending(P[a], P[c])))
         lower = 0
         for v in range(e, n):
@@ -194,10 +197,14 @@ def _opposition(P: list[Player], ok, brackets: list[tuple[int, int, int]]) -> li
         used: set[int] = set()
 
         def visit(pos: int) -> None:
-            nonlocal best_value, best_pick
+            nonlocal best_value, best_pick, generated
             while pos < len(members) and members[pos] in used:
                 pos += 1
             if pos == len(members):
+                generated += 1
+                if generated > BUDGET:
+                    raise InputError(f"the literal Burstein procedure generated {BUDGET:,} candidates without finishing "
+                                     "the round; use the optimised method", field="--method")
                 down = lower
                 for f in floating:
                     down |= 1 << f
