@@ -56,7 +56,7 @@ def main() -> int:
     ap.add_argument("--events", type=int, default=200)
     ap.add_argument("--players", nargs=2, type=int, default=(6, min(20, LIMIT)), metavar=("LO", "HI"))
     ap.add_argument("--rounds", nargs=2, type=int, default=(4, 9), metavar=("LO", "HI"))
-    ap.add_argument("--corpus", type=int, default=0, help="also the reference corpus, events of at most N players")
+    ap.add_argument("--corpus", type=int, default=0, help=f"also the reference corpus, events of at most N players (at most {LIMIT})")
     args = ap.parse_args()
     (plo, phi), (rlo, rhi) = args.players, args.rounds
     rounds = agree = 0
@@ -97,7 +97,8 @@ def main() -> int:
         print("  " + line)
     if args.corpus:
         folder = SHARED / "corpus" / "burstein-dev"
-        files = [f for f in sorted(folder.glob("*.trf")) if len(read_trf(f).players) <= args.corpus]
+        limit = min(args.corpus, LIMIT)
+        files = [f for f in sorted(folder.glob("*.trf")) if len(read_trf(f).players) <= limit]
         total = same = 0
         for f in files:
             for res in check_file(f, "legacy", literal).rounds:
@@ -105,7 +106,7 @@ def main() -> int:
                 same += res.identical
                 if not res.identical:
                     print(f"  corpus {f.name} round {res.round}: {res.detail}")
-        print(f"literal procedure on the reference corpus (<= {args.corpus} players): {same} of {total} rounds identical")
+        print(f"literal procedure on the reference corpus ({len(files)} events of <= {limit} players): {same} of {total} rounds identical")
     return 0
 
 
