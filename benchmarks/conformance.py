@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Conformance of the Dutch engine with the reference corpus (bbpPairings output).
+"""Conformance of the engine with the reference corpus (bbpPairings output).
 
-    python benchmarks/conformance.py [--edition 2026|2017] [--max-players N] [--limit K]
-                                     [--profile FILE|NAME] [--jobs 2] [FILES...]
+    python benchmarks/conformance.py [--system dutch|burstein] [--edition 2026|2017|legacy]
+                                     [--max-players N] [--limit K] [--profile FILE|NAME]
+                                     [--jobs 2] [FILES...]
 
-With no files, runs the whole corpus of the edition from ../shared/corpus/
-(dutch-2026-dev or dutch-2017-dev); ``--limit K`` takes an evenly spread sample of K
-events. The engine pairs through ``--profile`` (default: the edition's official
+With no files, runs the whole corpus of the system and edition from ../shared/corpus/
+(dutch-2026-dev, dutch-2017-dev, burstein-dev); ``--limit K`` takes an evenly spread sample
+of K events. The Dutch engine pairs through ``--profile`` (default: the edition's official
 profile, rules/profiles/dutch-EDITION.toml). Prints one line per differing round, then a table:
 rounds identical / total, by event size, and the time per round.
 """
@@ -24,27 +25,33 @@ sys.path.insert(0, str(ROOT))
 from tabellone.conformance import check_file  # noqa: E402
 from tabellone.solver.trf import read_trf  # noqa: E402
 
-CORPUS = {"2026": "dutch-2026-dev", "2017": "dutch-2017-dev"}
+CORPUS = {("dutch", "2026"): "dutch-2026-dev", ("dutch", "2017"): "dutch-2017-dev", ("burstein", "legacy"): "burstein-dev"}
+DEFAULT_EDITION = {"dutch": "2026", "burstein": "legacy"}
 
 
 def _run(args):
-    path, edition, profile = args
-    return check_file(path, edition, profile=profile)
+    path, system, edition, profile = args
+    return check_file(path, edition, profile=profile, system=system)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="*")
-    ap.add_argument("--edition", default="2026", choices=sorted(CORPUS))
+    ap.add_argument("--system", default="dutch", choices=sorted(DEFAULT_EDITION))
+    ap.add_argument("--edition", default=None, choices=sorted({e for _, e in CORPUS}))
     ap.add_argument("--max-players", type=int, default=None)
     ap.add_argument("--limit", type=int, default=None, help="an evenly spread sample of this many events")
     ap.add_argument("--profile", default=None, help="a profile (TOML file or shipped name); default: the official one")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
     args = ap.parse_args()
+    args.edition = args.edition or DEFAULT_EDITION[args.system]
+    if (args.system, args.edition) not in CORPUS:
+        print(f"no corpus for {args.system} {args.edition}", file=sys.stderr)
+        return 3
     files = [Path(f) for f in args.files]
     if not files:
-        folder = Path(args.shared) / "corpus" / CORPUS[args.edition]
+        folder = Path(args.shared) / "corpus" / CORPUS[(args.system, args.edition)]
         if not folder.is_dir():
             print(f"no corpus at {folder}: pass files or --shared", file=sys.stderr)
             return 3
@@ -54,12 +61,12 @@ def main() -> int:
     if args.limit and len(files) > args.limit:
         step = len(files) / args.limit
         files = [files[int(k * step)] for k in range(args.limit)]
-    profile = args.profile or f"dutch-{args.edition}"
+    profile = args.profile or (f"dutch-{args.edition}" if args.system == "dutch" else None)
     buckets = [(0, 50), (51, 100), (101, 200), (201, 400), (401, 10**6)]
     stats = {b: [0, 0, 0.0] for b in buckets}
     total = same = 0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for result in pool.map(_run, [(str(f), args.edition, profile) for f in files]):
+        for result in pool.map(_run, [(str(f), args.system, args.edition, profile) for f in files]):
             for r in result.rounds:
                 total += 1
                 same += r.identical
@@ -71,7 +78,7 @@ def main() -> int:
                 if not r.identical:
                     print(f"DIFF {r.file} round {r.round} ({r.players} players): {r.detail}", flush=True)
     print()
-    print(f"FIDE Dutch {args.edition}, profile {profile}: {len(files)} events")
+    print(f"FIDE {args.system.capitalize()} {args.edition}" + (f", profile {profile}" if profile else "") + f": {len(files)} events")
     print(f"{'players':>10} {'rounds':>7} {'identical':>10} {'rate':>8} {'s/round':>8}")
     for b in buckets:
         n, ok, secs = stats[b]

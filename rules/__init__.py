@@ -21,6 +21,7 @@ SYSTEMS = {
     "dubov": "tabellone.rules.dubov",
     "italo-svizzero": "tabellone.rules.italo_svizzero",
     "random": "tabellone.rules.random_pairing",
+    "burstein": "tabellone.rules.burstein",
 }
 
 #: Full names for reports.
@@ -29,6 +30,7 @@ TITLES = {
     "dubov": "FIDE Dubov",
     "italo-svizzero": "FID italo-svizzero a rotazione continua",
     "random": "Random legal pairing (research baseline)",
+    "burstein": "FIDE Burstein",
 }
 
 

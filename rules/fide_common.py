@@ -282,3 +282,31 @@ def brackets_of_pairing(players: list[Entrant], pairs: list[tuple[int, int]]
         out.append((current, mdps, inside, floaters))
         mdps = floaters
     return out
+
+
+def absolute_problems(t: Tournament, pairing, colours_ok, bye_ok, articles: tuple[str, str, str]) -> list[str]:
+    """Every absolute rule a proposed round breaks, one message each (empty: legal), for
+    a system given by its two absolute tests: ``colours_ok(a, b)`` (may two players meet
+    as far as colours go) and ``bye_ok(e)`` (may a player take the pairing-allocated
+    bye). Checked: everyone to be paired appears exactly once and nobody else does, and
+    the bye completes an odd number (C.04.1); no rematch; the colour and bye tests.
+    ``articles`` names the rules broken in the messages: (rematch, colours, bye)."""
+    from tabellone.solver.pairing import attendance_problems
+
+    rematch_article, colour_article, bye_article = articles
+    state = t.state_before(pairing.round)
+    players = {e.id: e for e in entrants(t, state)}
+    problems, _ = attendance_problems(pairing, set(players), set(state.players))
+    for w, b in pairing.pairs:
+        if w == b or w not in players or b not in players:
+            continue
+        pw, pb = players[w], players[b]
+        problem = rematch_problem(pw, pb, state, rematch_article)
+        if problem:
+            problems.append(problem)
+        if not colours_ok(pw, pb):
+            colour = "White" if pw.pref == WHITE else "Black"
+            problems.append(f"{colour_article}: {w} and {b} both have an absolute preference for {colour}")
+    if pairing.bye in players and not bye_ok(players[pairing.bye]):
+        problems.append(f"{bye_article}: the pairing-allocated bye goes to {pairing.bye}, who may not have it")
+    return problems

@@ -18,7 +18,8 @@ and, to run an event from one file (tabellone/event.py: every write safe, with a
     tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --csv FILE
     tabellone simulate --system S [--system S2 ...] --players N --rounds R --events K --seed X [...]
 
-and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``.
+and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``
+(also ``--dubov``, ``--burstein``).
 
 Every error the user can act on is one line on stderr with the file, line and field,
 and an exit code from :mod:`solver.errors`; never a traceback (set ``TABELLONE_DEBUG=1``
@@ -67,21 +68,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, help="the round about to be paired (default: the next one)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--strict", action="store_true", help="declared scores that disagree with the results are an error")
-    p.add_argument("--system", help="also show what this system reads (dubov: the ARO list of Art. 9)")
+    p.add_argument("--system", help="also show what this system reads (dubov: the ARO list of Art. 9; burstein: the index order of Art. 3.2)")
     p.add_argument("--edition")
 
     p = sub.add_parser("pair", help="pair the next round")
     p.add_argument("file")
     p.add_argument("--system", help="pairing system (default: the file's, TRF26 192; else dutch)")
     p.add_argument("--write", action="store_true", help="record the round in the event file (kept safe: see 'tabellone new')")
-    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; italo-svizzero: capo5 or 2.2)")
+    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; italo-svizzero: capo5 or 2.2; burstein: legacy)")
     add_profile_option(p)
     p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
     p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json", "csv", "html"))
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
     p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
-    p.add_argument("--method", choices=("literal", "optimised"), help="the text's own procedure or the optimiser (dutch 2026/2017: optimised by default; dubov, italo-svizzero: literal by default)")
+    p.add_argument("--method", choices=("literal", "optimised"), help="the text's own procedure or the optimiser (dutch 2026/2017, burstein: optimised by default; dubov, italo-svizzero: literal by default)")
     p.add_argument("--backend", choices=("blossom", "cpsat"), default="blossom",
                    help="dutch: solve each matching by Edmonds' blossom (default) or by OR-Tools CP-SAT (slower; same pairing)")
     p.add_argument("--game", choices=("italiana", "internazionale"), help="italo-svizzero: Italian or international draughts (colours)")
@@ -232,6 +233,8 @@ def cmd_info(args: argparse.Namespace) -> int:
     rows = state_rows(t, state)
     if args.system == "dubov":
         return _info_dubov(t, r, args)
+    if args.system == "burstein":
+        return _info_burstein(t, r, args)
     if args.json:
         doc = {"round": r, "total_rounds": t.total_rounds, "players": rows}
         if note:
@@ -274,6 +277,21 @@ def _info_dubov(t: Tournament, r: int, args: argparse.Namespace) -> int:
     print("  ".join(f"{k:>8}" if k != "name" else f"{k:<24}" for k in keys))
     for row in rows:
         print("  ".join(f"{str(row[k])[:24]:<24}" if k == "name" else f"{str(row[k]):>8}" for k in keys))
+    return EXIT_OK
+
+
+def _info_burstein(t: Tournament, r: int, args: argparse.Namespace) -> int:
+    """The Burstein system's order of the players (Art. 3.2): score, SB, Buchholz, Median."""
+    from .rules.burstein import index_list
+
+    rows = index_list(t, r)
+    if args.json:
+        print(json.dumps({"round": r, "players": rows}, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    print(f"Burstein: players before round {r} in the order of Art. 3.2 (score, SB, Buchholz, Median, number)")
+    print(f"{'id':>5}  {'name':<24} {'score':>6} {'SB':>7} {'Buchholz':>9} {'Median':>7} due")
+    for row in rows:
+        print(f"{row['id']:>5}  {row['name'][:24]:<24} {row['score']:>6} {row['SB']:>7} {row['Buchholz']:>9} {row['Median']:>7} {row['due']}")
     return EXIT_OK
 
 
@@ -387,7 +405,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
 def compat_main(argv: list[str]) -> int:
     """The bbpPairings / JaVaFo command line: ``--dutch FILE -p [OUT]`` pairs the next
     round and writes their output format; ``--dutch FILE -c`` checks every round.
-    ``--dubov`` works the same way for the Dubov system."""
+    ``--dubov`` and ``--burstein`` work the same way for the Dubov and Burstein systems."""
     parser = _Parser(prog=f"tabellone {argv[0]}", description="bbpPairings-compatible invocation")
     parser.add_argument("file")
     mode = parser.add_mutually_exclusive_group(required=True)
@@ -1029,7 +1047,7 @@ COMMANDS.update(EVENT_COMMANDS)
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if argv and argv[0] in ("--dutch", "--dubov"):
+        if argv and argv[0] in ("--dutch", "--dubov", "--burstein"):
             return compat_main(argv)
         parser = build_parser()
         args = parser.parse_args(_results_last(argv))

@@ -54,16 +54,19 @@ def compare_round(t, r: int, pair_round, edition: str, name: str = "") -> RoundR
     return RoundResult(name, r, len(t.players), False, seconds, detail)
 
 
-def check_file(path: str | Path, edition: str, pair_round=None, rounds: list[int] | None = None, profile=None) -> FileResult:
-    """Every round (or ``rounds``) of the reference file ``path`` re-paired and compared.
-    By default the Dutch engine pairs, under ``profile`` (a name, a path or a Profile;
-    the edition's official profile when None)."""
+def check_file(path: str | Path, edition: str, pair_round=None, rounds: list[int] | None = None, profile=None,
+               system: str = "dutch") -> FileResult:
+    """Every round (or ``rounds``) of the reference file ``path`` re-paired by ``pair_round``
+    (default: the ``system``'s, under ``profile`` for systems that have profiles: a name,
+    a path or a Profile; the edition's official profile when None) and compared."""
     if pair_round is None:
         from functools import partial
 
-        from .rules.dutch import pair_round as dutch_pair_round
+        from .rules import get_system
 
-        pair_round = partial(dutch_pair_round, profile=profile) if profile is not None else dutch_pair_round
+        pair_round = get_system(system).pair_round
+        if profile is not None:
+            pair_round = partial(pair_round, profile=profile)
     t = read_trf(path)
     out = FileResult(str(path))
     for r in rounds or range(1, t.rounds_paired + 1):

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Cross-check the literal Burstein procedure against the optimiser.
+
+    python benchmarks/burstein_crosscheck.py [--events 200] [--players 6 20] [--rounds 4 9]
+                                             [--corpus MAXPLAYERS]
+
+``--events`` tournaments are generated (solver.generate) with the optimiser
+(rules.burstein.pair_round) as pairer: alternately clean and with zero-point absences,
+half-point byes and forfeits; players and rounds vary with the seed within the given
+ranges (the literal procedure is an exhaustive search: at most
+rules.burstein_literal.LIMIT players). Every round is paired again from the rounds before
+it by the literal procedure (rules.burstein_literal) and compared with the optimiser's
+(pairs, colours and bye).
+
+Prints the events, rounds, rounds agreeing, disagreements and the time of each method;
+then, for each disagreement, the first criterion on which the two pairings differ, with
+both values (rules.burstein.evaluate, as the verifier reports it).
+
+With ``--corpus N`` it also re-pairs every round of the reference corpus
+(../shared/corpus/burstein-dev, bbpPairings 5.0.1) with at most N players by the literal
+procedure and compares with the recorded rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tabellone.conformance import check_file  # noqa: E402
+from tabellone.rules import burstein  # noqa: E402
+from tabellone.rules.burstein_literal import LIMIT  # noqa: E402
+from tabellone.solver.errors import NoPairingError  # noqa: E402
+from tabellone.solver.generate import GeneratorSettings, generate  # noqa: E402
+from tabellone.solver.history import cut_before  # noqa: E402
+from tabellone.solver.trf import read_trf  # noqa: E402
+from tabellone.solver.verify import first_difference  # noqa: E402
+
+SHARED = ROOT.parent / "shared"
+
+def optimised_pairer(t):
+    p = burstein.pair_round(t)
+    return p.pairs, p.bye
+
+
+def literal(t, edition="legacy", round_number=None):
+    return burstein.pair_round(t, edition, round_number, method="literal")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--events", type=int, default=200)
+    ap.add_argument("--players", nargs=2, type=int, default=(6, min(20, LIMIT)), metavar=("LO", "HI"))
+    ap.add_argument("--rounds", nargs=2, type=int, default=(4, 9), metavar=("LO", "HI"))
+    ap.add_argument("--corpus", type=int, default=0, help=f"also the reference corpus, events of at most N players (at most {LIMIT})")
+    args = ap.parse_args()
+    (plo, phi), (rlo, rhi) = args.players, args.rounds
+    rounds = agree = 0
+    t_opt = t_lit = 0.0
+    notes = []
+    skipped = 0
+    for seed in range(1, args.events + 1):
+        players = plo + seed % (phi - plo + 1)
+        n_rounds = min(rlo + seed % (rhi - rlo + 1), players - 1)
+        rough = seed % 2 == 0
+        s = GeneratorSettings(players=players, rounds=n_rounds, seed=seed,
+                              absence_rate=0.08 if rough else 0.0, half_bye_rate=0.05 if rough else 0.0,
+                              forfeit_rate=0.05 if rough else 0.0)
+        try:
+            t = generate(s, optimised_pairer)
+        except NoPairingError:
+            skipped += 1  # some round of the event has no legal pairing at all
+            continue
+        for r in range(1, t.rounds_paired + 1):
+            cut = cut_before(t, r)
+            start = time.perf_counter()
+            opt = burstein.pair_round(cut)
+            t_opt += time.perf_counter() - start
+            start = time.perf_counter()
+            lit = literal(cut)
+            t_lit += time.perf_counter() - start
+            rounds += 1
+            if sorted(opt.pairs) == sorted(lit.pairs) and opt.bye == lit.bye:
+                agree += 1
+            else:
+                why = first_difference(burstein, cut, lit, opt, "legacy", yours="literal")
+                notes.append(f"seed {seed} ({players} players) round {r}: {why}")
+    print(f"Burstein literal vs optimised: {args.events - skipped} events ({skipped} drawn without a legal pairing "
+          f"in some round left out), {plo}-{phi} players, {rlo}-{rhi} rounds")
+    print(f"{'rounds':>7} {'agree':>7} {'differ':>7} {'optimised s':>12} {'literal s':>10}")
+    print(f"{rounds:>7} {agree:>7} {rounds - agree:>7} {t_opt:>12.2f} {t_lit:>10.2f}")
+    for line in notes:
+        print("  " + line)
+    if args.corpus:
+        folder = SHARED / "corpus" / "burstein-dev"
+        limit = min(args.corpus, LIMIT)
+        files = [f for f in sorted(folder.glob("*.trf")) if len(read_trf(f).players) <= limit]
+        total = same = 0
+        for f in files:
+            for res in check_file(f, "legacy", literal).rounds:
+                total += 1
+                same += res.identical
+                if not res.identical:
+                    print(f"  corpus {f.name} round {res.round}: {res.detail}")
+        print(f"literal procedure on the reference corpus ({len(files)} events of <= {limit} players): {same} of {total} rounds identical")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
