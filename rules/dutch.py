@@ -1026,6 +1026,8 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
     round_level: dict[str, object] = {}
     if edition == "2026" and pairing.bye is not None and pairing.bye in by_id:
         round_level["C5"] = by_id[pairing.bye].score
+        # C9 looks ahead from every bracket to the PAB assignee (see LOOKAHEAD)
+        round_level["C9"] = by_id[pairing.bye].state.rounds_unplayed
     out: list[BracketValues] = []
     quality = QUALITY_2026 if edition == "2026" else QUALITY_2017
     brackets = brackets_of_pairing(players, pairing.pairs)
@@ -1085,6 +1087,22 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
             v[c_down], v[c_up], v[s_down], v[s_up] = resident_down, up, sd_down, sd_up
         out.append(BracketValues(current[-1].score, [e.id for e in current], v))
     return round_level, out
+
+
+#: Criteria a bracket meets by looking ahead to the rest of the round: [C9] minimises the
+#: unplayed rounds of the PAB assignee, whom the last bracket fixes but every bracket's
+#: choice of downfloaters shapes. The verifier compares them, with the value of the
+#: round, in the first bracket where two pairings part.
+LOOKAHEAD = ("C9",)
+
+
+def generation_article(edition: str) -> str:
+    """The article that, among candidates equally good on every criterion, takes the one
+    the text generates first (2026 Art. 3.8 with the order of Art. 4: transpositions 4.2,
+    exchanges 4.3, sets of moved-down players 4.4; 2017 B.8 with D.1-D.3)."""
+    if edition in LITERAL_ONLY:
+        return "1992 C.04.3 B, the order of its transpositions and exchanges"
+    return "C.04.3 2017 B.8, order of D.1-D.3" if edition == "2017" else "C.04.3 2026 Art. 3.8, order of Art. 4.2-4.4"
 
 
 def quality_criteria(edition: str) -> list[tuple[str, str]]:

@@ -95,7 +95,7 @@ def effective_ranks(t: Tournament, state: RoundState) -> dict[int, int]:
     """0-based effective pairing numbers (see :class:`Entrant`)."""
     ranks: dict[int, int] = {}
     k = 0
-    for p in t.players:
+    for p in t.in_pairing_order:
         s = state[p.id]
         if s.present or s.participated:
             ranks[p.id] = k

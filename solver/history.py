@@ -29,8 +29,9 @@ def infer_initial_colour(t: Tournament) -> str | None:
     round 1. Players absent from round 1 hold no pairing number then (C.04.3 colour
     rule 5.2.5 counts the players being paired), so the first paired player is the one
     the initial colour goes to; the reference corpus confirms it (events whose top
-    seed sat out round 1). ``None`` when round 1 has no game with colours."""
-    for p in t.players:
+    seed sat out round 1). ``None`` when round 1 has no game with colours. Ranked in
+    pairing order (``XXC rank``: the order of the ``001`` records)."""
+    for p in t.in_pairing_order:
         e = p.entry(1)
         if e.is_game and e.colour in (WHITE, BLACK):
             return e.colour

@@ -452,6 +452,7 @@ class _Reader:
             total_rounds=self.total_rounds,
             initial_colour=self.initial_colour,
             initial_colour_by_rank=self.colour_by_rank,
+            pairing_order=tuple(p.id for p in self.players) if self.colour_by_rank else (),
             scoring=scoring,
             system=self.system,
             byes=tuple(sorted(set(byes))),
@@ -626,7 +627,7 @@ def format_trf(t: Tournament, fmt: str = "trf16") -> str:
                 lines.append("XXP " + " ".join(map(str, rec.players)))
             else:
                 lines.append(_line_260(rec))
-    for p in t.players:
+    for p in t.in_pairing_order:  # XXC rank: the records' order is the pairing order
         lines.append(format_player(p))
     return "\n".join(lines) + "\n"
 

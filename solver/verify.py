@@ -73,36 +73,159 @@ def _less(a: object, b: object) -> bool:
     return a < b  # counts, scores and lists (compared from the largest item) alike
 
 
-def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yours: str = "yours") -> str:
-    """The first criterion, in priority order, on which ``given`` and ``rules`` differ."""
+class Difference(str):
+    """Where a pairing first parts from the rules' one, as a sentence (the ``str``) and as
+    fields: ``article`` and ``description`` of the first criterion that differs (``None``
+    when the two are equal on every criterion), ``bracket`` (its score, ``None`` for a
+    round-level criterion), ``yours`` and ``rules`` (the two values), ``rules_better``;
+    or, decided by the text's generation order, ``order_article`` and the players each
+    pairing moved down from that bracket (``moved_yours``, ``moved_rules``)."""
+
+    article: str | None
+    description: str | None
+    bracket: Fraction | None
+    yours: object
+    rules: object
+    rules_better: bool
+    order_article: str | None
+    moved_yours: list[int]
+    moved_rules: list[int]
+
+    def __new__(cls, text: str, **fields: object) -> "Difference":
+        obj = super().__new__(cls, text)
+        obj.article = fields.get("article")  # type: ignore[assignment]
+        obj.description = fields.get("description")  # type: ignore[assignment]
+        obj.bracket = fields.get("bracket")  # type: ignore[assignment]
+        obj.yours = fields.get("yours")
+        obj.rules = fields.get("rules")
+        obj.rules_better = bool(fields.get("rules_better", False))
+        obj.order_article = fields.get("order_article")  # type: ignore[assignment]
+        obj.moved_yours = list(fields.get("moved_yours") or [])  # type: ignore[call-overload]
+        obj.moved_rules = list(fields.get("moved_rules") or [])  # type: ignore[call-overload]
+        return obj
+
+    @property
+    def equal(self) -> bool:
+        """Equal on every criterion: the generation order decided."""
+        return self.article is None
+
+    def as_dict(self) -> dict:
+        if self.equal:
+            return {
+                "criterion": None, "article": self.order_article, "bracket": _json(self.bracket),
+                "moved_down_yours": self.moved_yours, "moved_down_rules": self.moved_rules, "text": str(self),
+            }
+        return {
+            "criterion": self.description, "article": self.article, "bracket": _json(self.bracket),
+            "yours": _json(self.yours), "rules": _json(self.rules), "rules_better": self.rules_better, "text": str(self),
+        }
+
+
+def _json(value: object) -> object:
+    if isinstance(value, Fraction):
+        return format_points(value)
+    if isinstance(value, tuple):
+        return [_json(v) for v in value]
+    return value
+
+
+def _verdict(article: str, what: str, gv: object, rv: object, yours: str, where: str = "", label: str | None = None,
+             **fields: object) -> Difference:
+    rules_better = _less(rv, gv)
+    verdict = "the rules allow" if rules_better else "the rules' pairing has"
+    return Difference(
+        f"{label or article + ' ' + what}: {yours} {_show(gv)}, {verdict} {_show(rv)}{where}",
+        article=article, description=what, yours=gv, rules=rv, rules_better=rules_better, **fields,
+    )
+
+
+def _bracket_pairs(pairs, bracket, moved: set[int]) -> set[frozenset[int]]:
+    """The pairs made inside ``bracket`` (both players in it, neither moved on down)."""
+    members = set(bracket.players)
+    return {frozenset(p) for p in pairs if set(p) <= members and not (set(p) & moved)}
+
+
+def _moved_down(brackets, k: int, bye: int | None) -> list[int]:
+    """The players bracket ``k`` moved down: those of it found in the next bracket (the
+    last bracket moves down its PAB assignee)."""
+    if k + 1 < len(brackets):
+        nxt = set(brackets[k + 1].players)
+        return [p for p in brackets[k].players if p in nxt]
+    return [bye] if bye is not None and bye in brackets[k].players else []
+
+
+def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yours: str = "yours") -> Difference:
+    """Where ``given`` first parts from ``rules`` (a round of ``t``), in the text's order.
+
+    The round-level criteria come first (those the text settles before any bracket: the
+    Dutch C5, the Dubov PAB of Art. 3.1). Then the brackets are walked from the top, as
+    the text pairs them, to the first one where the two pairings part (other players,
+    other pairs inside, or other players moved down); there the criteria are compared in
+    priority order, and the first that differs is the answer. Criteria that look ahead
+    from a bracket to the rest of the round (the module's ``LOOKAHEAD``: the Dutch C9,
+    the unplayed rounds of the PAB assignee) take their value from the round. When the
+    two are equal on every criterion there, the text's generation order decided (the
+    module's ``generation_article``), and the answer names who each one moved down.
+    """
     g_round, g_brackets = module.evaluate(t, given, edition)
     r_round, r_brackets = module.evaluate(t, rules, edition)
     criteria = module.quality_criteria(edition)
     described = dict(criteria)
     priority = {article: k for k, (article, _) in enumerate(criteria)}
-    for article in sorted(set(g_round) | set(r_round), key=lambda a: (priority.get(a, len(priority)), a)):
+    lookahead = set(getattr(module, "LOOKAHEAD", ()))
+    for article in sorted(set(g_round) | set(r_round), key=lambda a: (priority.get(a, -1), a)):
+        if article in lookahead:
+            continue
         gv, rv = g_round.get(article), r_round.get(article)
         if gv != rv:
-            if article not in described:
-                return f"{article} (score of the PAB assignee): {yours} {_show(gv)}, the rules allow {_show(rv)}"
-            verdict = "the rules allow" if _less(rv, gv) else "the rules' pairing has"
-            return f"{article} {described[article]}: {yours} {_show(gv)}, {verdict} {_show(rv)}"
-    moved = None
-    for gb, rb in zip(g_brackets, r_brackets):
-        where = f"in the {format_points(gb.score)}-point bracket"
-        for article, what in module.quality_criteria(edition):
-            gv, rv = gb.values.get(article), rb.values.get(article)
-            if gv != rv:
-                verdict = "the rules allow" if _less(rv, gv) else "the rules' pairing has"
-                return f"{article} {what}: {yours} {_show(gv)}, {verdict} {_show(rv)}, {where}"
-        if moved is None and sorted(gb.players) != sorted(rb.players):
-            moved = gb.score
-    if moved is not None:
-        return (
-            f"equal on every criterion, but other players moved down into the {format_points(moved)}-point "
-            "bracket: the rules take the choice of moved-down players generated first"
+            if article in described:
+                return _verdict(article, described[article], gv, rv, yours)
+            return _verdict(article, "score of the PAB assignee", gv, rv, yours, label=f"{article} (score of the PAB assignee)")
+    for k, (gb, rb) in enumerate(zip(g_brackets, r_brackets)):
+        g_moved = _moved_down(g_brackets, k, given.bye)
+        r_moved = _moved_down(r_brackets, k, rules.bye)
+        parted = (
+            gb.score != rb.score
+            or sorted(gb.players) != sorted(rb.players)
+            or sorted(g_moved) != sorted(r_moved)
+            or _bracket_pairs(given.pairs, gb, set(g_moved)) != _bracket_pairs(rules.pairs, rb, set(r_moved))
+            or gb.values != rb.values
         )
-    return "equal on every criterion: the rules take the candidate the text's procedure generates first"
+        if not parted:
+            continue
+        where = f", in the {format_points(gb.score)}-point bracket"
+        for article, what in criteria:
+            if article in lookahead:
+                gv, rv = g_round.get(article, gb.values.get(article)), r_round.get(article, rb.values.get(article))
+            else:
+                gv, rv = gb.values.get(article), rb.values.get(article)
+            if gv != rv:
+                return _verdict(article, what, gv, rv, yours, where, bracket=gb.score)
+        order = _generation_article(module, edition)
+        if sorted(g_moved) != sorted(r_moved):
+            mine = " ".join(map(str, g_moved)) or "nobody"
+            theirs = " ".join(map(str, r_moved)) or "nobody"
+            text = (
+                f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
+                f"the text's generation order ({order}) decides; {yours} moves down {mine}, the rules move down {theirs}"
+            )
+        else:
+            text = (
+                f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
+                f"the rules take the candidate the text's generation order ({order}) gives first"
+            )
+        return Difference(text, bracket=gb.score, order_article=order, moved_yours=g_moved, moved_rules=r_moved)
+    order = _generation_article(module, edition)
+    return Difference(
+        f"equal on every criterion: the rules take the candidate the text's generation order ({order}) gives first",
+        order_article=order,
+    )
+
+
+def _generation_article(module, edition: str) -> str:
+    """The article that makes the first-generated of equally good candidates the pairing."""
+    article = getattr(module, "generation_article", None)
+    return article(edition) if callable(article) else "the text's procedure"
 
 
 def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
