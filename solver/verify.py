@@ -25,37 +25,105 @@ import inspect
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .errors import InputError, TabelloneError
+from .errors import InputError, NoPairingError, TabelloneError
 from .pairing import Pairing
 from .scoring import format_points
 
 
 @dataclass
+class AbsoluteBreak:
+    """An absolute rule a round breaks: the article, the players, and the sentence."""
+
+    article: str
+    players: list[int]
+    text: str
+
+    def as_dict(self) -> dict:
+        return {"article": self.article, "players": self.players, "text": self.text}
+
+
+def _absolute_break(text: str) -> AbsoluteBreak:
+    """Read a ``check_absolute`` message into fields: the article that heads it
+    (``"C1: 4 and 9 have already played each other"``), or ``"attendance"`` for the
+    messages on who is paired (every player to pair exactly once, C.04.1), and the
+    players it names (numbers after ``board``, ``round`` or ``bracket`` are not)."""
+    import re
+
+    head, sep, rest = text.partition(":")
+    if sep and re.fullmatch(r"(Art\. )?[A-Z]{0,2}\.?\d[\w.]*( \w+)?", head.strip()):
+        article, body = head.strip(), rest
+    else:
+        article, body = "attendance", text
+    body = re.sub(r"\b(board|round|bracket|rounds) \d+", "", body)
+    body = re.sub(r"\d+(\.\d+)?[- ]points?", "", body)
+    players = [int(x) for x in re.findall(r"\b\d+\b", body)]
+    return AbsoluteBreak(article, players, text)
+
+
+class ColourNote(str):
+    """A board whose colours differ from the rules' (the sentence, as a ``str``), with
+    its fields: the board as given (``white``, ``black``), whom the rules give White
+    (``rules_white``) and the article that decides it (``article``; ``None`` for a
+    system without colour articles)."""
+
+    white: int
+    black: int
+    rules_white: int | None
+    article: str | None
+
+    def __new__(cls, white: int, black: int, rules_white: int | None, article: str | None) -> "ColourNote":
+        text = (f"{white}-{black}: the rules give the other colours" if article is None
+                else f"{white}-{black}: Art. {article} gives White to {rules_white}")
+        obj = super().__new__(cls, text)
+        obj.white, obj.black, obj.rules_white, obj.article = white, black, rules_white, article
+        return obj
+
+    def as_dict(self) -> dict:
+        return {"board": [self.white, self.black], "rules_white": self.rules_white, "article": self.article, "text": str(self)}
+
+
+@dataclass
 class RoundReport:
+    """One round checked. ``status`` is ``"ok"`` (the rules' pairing), ``"differs"``,
+    ``"breaks"`` (an absolute rule is broken) or ``"unpairable"`` (the rules find no
+    legal pairing of the round from the rounds before it: ``unpairable`` says why)."""
+
     round: int
     absolute: list[str] = field(default_factory=list)
     identical: bool = True
-    first_difference: str | None = None
+    first_difference: Difference | None = None
     only_given: list[tuple[int, int]] = field(default_factory=list)
     only_rules: list[tuple[int, int]] = field(default_factory=list)
-    colour_notes: list[str] = field(default_factory=list)
+    colour_notes: list[ColourNote] = field(default_factory=list)
     bye_given: int | None = None
     bye_rules: int | None = None
+    unpairable: str | None = None
 
     @property
     def ok(self) -> bool:
-        return self.identical and not self.absolute
+        return self.identical and not self.absolute and self.unpairable is None
+
+    @property
+    def status(self) -> str:
+        if self.absolute:
+            return "breaks"
+        if self.unpairable is not None:
+            return "unpairable"
+        return "ok" if self.ok else "differs"
 
     def as_dict(self) -> dict:
+        first = self.first_difference
         return {
             "round": self.round,
+            "status": self.status,
             "ok": self.ok,
-            "absolute": self.absolute,
+            "absolute": [_absolute_break(a).as_dict() for a in self.absolute],
             "identical": self.identical,
-            "first_difference": self.first_difference,
+            "unpairable": self.unpairable,
+            "first_difference": first.as_dict() if isinstance(first, Difference) else first,
             "only_given": [list(p) for p in self.only_given],
             "only_rules": [list(p) for p in self.only_rules],
-            "colours": self.colour_notes,
+            "colours": [n.as_dict() for n in self.colour_notes],
             "bye_given": self.bye_given,
             "bye_rules": self.bye_rules,
         }
@@ -229,10 +297,19 @@ def _generation_article(module, edition: str) -> str:
 
 
 def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
-    """Check ``given`` (a round of ``t``, which holds the rounds before it)."""
+    """Check ``given`` (a round of ``t``, which holds the rounds before it).
+
+    When the rules find no legal pairing of the round, the report says so
+    (``unpairable``) after the absolute checks, and the caller goes on to the next round
+    (bbpPairings' ``-c`` does the same)."""
     report = RoundReport(round=given.round, bye_given=given.bye)
     report.absolute = module.check_absolute(t, given, edition)
-    rules = module.pair_round(t, edition, given.round)
+    try:
+        rules = module.pair_round(t, edition, given.round)
+    except NoPairingError as exc:
+        report.identical = False
+        report.unpairable = str(exc)
+        return report
     report.bye_rules = rules.bye
     g_set, r_set = set(given.pairs), set(rules.pairs)
     if g_set == r_set and given.bye == rules.bye:
@@ -244,9 +321,9 @@ def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
         if frozenset((w, b)) in unordered_r:
             if hasattr(module, "colour_article"):
                 white, article = _colour_article(module, t, given.round, w, b, edition)
-                report.colour_notes.append(f"{w}-{b}: Art. {article} gives White to {white}")
+                report.colour_notes.append(ColourNote(w, b, white, article))
             else:
-                report.colour_notes.append(f"{w}-{b}: the rules give the other colours")
+                report.colour_notes.append(ColourNote(w, b, None, None))
     if unordered_g != unordered_r or given.bye != rules.bye:
         report.only_given = sorted(p for p in given.pairs if frozenset(p) not in unordered_r)
         report.only_rules = sorted(p for p in rules.pairs if frozenset(p) not in unordered_g)
@@ -254,7 +331,7 @@ def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
             if hasattr(module, "evaluate"):
                 report.first_difference = first_difference(module, t, given, rules, edition)
             else:
-                report.first_difference = "the rules pair it differently (this system has no criterion-by-criterion report yet)"
+                report.first_difference = Difference("the rules pair it differently (this system has no criterion-by-criterion report yet)")
     return report
 
 
@@ -268,10 +345,15 @@ def _colour_article(module, t, round_number: int, white: int, black: int, editio
 def format_report(reports: list[RoundReport]) -> str:
     lines = []
     for rep in reports:
-        status = "as the rules pair it" if rep.ok else "DIFFERS" if not rep.absolute else "BREAKS ABSOLUTE RULES"
+        status = {
+            "ok": "as the rules pair it", "differs": "DIFFERS", "breaks": "BREAKS ABSOLUTE RULES",
+            "unpairable": "NO LEGAL PAIRING BY THE RULES",
+        }[rep.status]
         lines.append(f"round {rep.round}: {status}")
         for a in rep.absolute:
             lines.append(f"  {a}")
+        if rep.unpairable is not None:
+            lines.append(f"  the rules find no legal pairing of this round from the rounds before it ({rep.unpairable})")
         if rep.first_difference:
             lines.append(f"  {rep.first_difference}")
         if rep.only_given or rep.only_rules:
