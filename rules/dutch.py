@@ -77,12 +77,56 @@ LITERAL_ONLY = ("1992",)
 
 
 def C2_bye_eligible(e: Entrant, edition: str) -> bool:
-    """C2 (2026, with C.04.1 Art. 4): no PAB for a player who already scored, in one
-    round without playing, at least a win's points (a PAB, a forfeit win, a full-point
-    bye). C.2 (2017): no PAB after a PAB or a forfeit win."""
+    """Whether ``e`` may receive the pairing-allocated bye, by the edition's text.
+
+    2026 C2 (with C.04.1 Art. 4): not after scoring, in one round without playing, at
+    least a win's points (a PAB worth a win, a forfeit win, a full-point bye). A PAB
+    worth less than a win (``BBU 0.5``, TRF26 ``162``) does not bar another.
+
+    2017 C.2: not after "a pairing-allocated bye", whatever it was worth, nor after a
+    forfeit win (a point scored because the opponent did not appear)."""
     if edition == "2017":
-        return not e.state.won_pab_or_forfeit
+        return not (e.state.had_pab or e.state.won_pab_or_forfeit)
     return not e.state.won_without_playing
+
+
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str) -> tuple[bool, str]:
+    """Whether ``player`` may have the PAB of ``round_number`` by C2 (2017 C.2), and the
+    sentence that says which reading of the edition applied and the round that decides."""
+    from tabellone.solver.scoring import format_points
+
+    p = t.player(player)
+    win = t.scoring.win
+    pab_rounds, won_rounds = [], []
+    for k in range(1, round_number):
+        e = p.entry(k)
+        if e.opponent is not None and e.played:
+            continue
+        points = t.scoring.points(e.result, e.colour)
+        if e.result == "U":
+            pab_rounds.append((k, points))
+        if points >= win and e.result not in " Z":
+            won_rounds.append((k, e.result))
+    if edition == "2017":
+        if pab_rounds:
+            k, pts = pab_rounds[0]
+            return False, (f"C.2 (2017): {player} already received a pairing-allocated bye (round {k}, "
+                           f"{format_points(pts)} points): under the 2017 text any earlier PAB bars another")
+        forfeits = [k for k, res in won_rounds if res == "+"]
+        if forfeits:
+            return False, f"C.2 (2017): {player} already scored a forfeit win (round {forfeits[0]})"
+        return True, f"C.2 (2017): {player} may have the bye (no PAB and no forfeit win before)"
+    if won_rounds:
+        k, res = won_rounds[0]
+        how = {"U": "a PAB", "+": "a forfeit win", "F": "a full-point bye"}.get(res, "points without playing")
+        return False, (f"C2 (2026, with C.04.1 Art. 4): {player} already scored a win's points without playing "
+                       f"(round {k}: {how})")
+    if pab_rounds:
+        k, pts = pab_rounds[0]
+        return True, (f"C2 (2026, with C.04.1 Art. 4): {player} may have the bye: the PAB of round {k} was worth "
+                      f"{format_points(pts)}, less than a win ({format_points(win)}), and only a full point without "
+                      "playing bars another (2017 C.2 would bar it)")
+    return True, f"C2 (2026): {player} may have the bye (no win's points scored without playing)"
 
 
 def C10_colour_difference(h: Entrant, l: Entrant) -> bool:
@@ -1125,4 +1169,6 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
     by_id = {e.id: e for e in entrants(t, state)}
     initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state)) or "w"
     colour, article = colour_rule(by_id[white], by_id[black], initial)
+    if edition == "2017":  # the same five rules, numbered E.1-E.5 in the 2017 text
+        article = "E." + article.rsplit(".", 1)[1]
     return (white if colour == "w" else black), article

@@ -370,8 +370,14 @@ def format_report(reports: list[RoundReport]) -> str:
 
 def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | None = None, bye: int | None = None) -> list[str]:
     """Why the rules pair ``pair`` (or give ``bye`` the bye) in ``round_number`` of ``t``
-    (which holds the rounds before it): the bracket, and what the best pairing without
-    it would cost, criterion by criterion."""
+    (which holds the rounds before it), or why they do not.
+
+    When the rules make it: the bracket, and what the best pairing without it would
+    cost, criterion by criterion. When they do not ("why not my pair?"): the best
+    pairing that makes it (the pair forced: each of the two may meet only the other; the
+    bye forced: nobody else may have it), and the first criterion on which that pairing
+    is worse than the rules', with both values. A bye the player may not have cites the
+    article that bars it (the Dutch C2, saying which edition's reading applied)."""
     from dataclasses import replace
 
     from .model import ProhibitedPairs
@@ -393,15 +399,26 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
     partner = {}
     for w, b in rules.pairs:
         partner[w], partner[b] = b, w
+    present = frozenset(s.id for s in state.to_pair)
+    reading = getattr(module, "C2_bye_reading", None)
     if pair is not None:
         a, b = pair
         lines.append(f"round {round_number}: {who(a)} and {who(b)}")
+        if a == b:
+            raise InputError(f"--pair names player {a} twice", field="--pair")
         if partner.get(a) != b:
             meets = lambda x: f"meets {partner[x]}" if x in partner else "gets the bye"  # noqa: E731
             lines.append(f"the rules do not pair them: {a} {meets(a)}, {b} {meets(b)}")
-            if b in state[a].opponents:
-                lines.append("C1: they have already played each other")
-            return lines
+            if not state.may_meet(a, b):
+                met = b in state[a].opponents
+                lines.append("C1: they have already played each other" if met else "C1: they are a prohibited pair (they may not meet)")
+                return lines
+            only_each_other = tuple(
+                ProhibitedPairs(round_number, round_number, (x, y)) for x in (a, b) for y in sorted(present) if y not in (a, b)
+            )
+            forced_t = replace(t, prohibited=t.prohibited + only_each_other)
+            return lines + _why_not(module, t, rules, edition, f"{a}-{b}",
+                                    lambda: module.pair_round(forced_t, edition, round_number, no_bye=frozenset((a, b))))
         _, brackets = module.evaluate(t, rules, edition)
         for br in brackets:
             if a in br.players and b in br.players:
@@ -422,7 +439,16 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
         lines.append(f"round {round_number}: the pairing-allocated bye to {who(bye)}")
         if rules.bye != bye:
             lines.append(f"the rules give the bye to {rules.bye or 'nobody'}" + (f"; {bye} meets {partner[bye]}" if bye in partner else ""))
-            return lines
+            if rules.bye is None:
+                lines.append(f"{len(present)} players are paired: an even number, so nobody has the bye")
+                return lines
+            if reading is not None:
+                allowed, sentence = reading(t, round_number, bye, edition)
+                lines.append(sentence)
+                if not allowed:
+                    return lines
+            return lines + _why_not(module, t, rules, edition, f"the bye to {bye}",
+                                    lambda: module.pair_round(t, edition, round_number, no_bye=present - {bye}))
         subject = f"the bye to {bye}"
         try:
             alternative = module.pair_round(t, edition, round_number, no_bye=frozenset({bye}))
@@ -430,9 +456,9 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
             lines.append(f"{subject} is forced: without it no legal pairing exists ({exc})")
             return lines
     verdict = first_difference(module, t, alternative, rules, edition, yours="without it")
-    if verdict.startswith("equal on every criterion"):
+    if verdict.equal:
         lines.append(f"without {subject} the best pairing is just as good; {subject} comes first in the text's order of candidates")
-    elif "the rules' pairing has" in verdict:
+    elif not verdict.rules_better:
         # a procedural system (the italo-svizzero rotation) need not be optimal on the
         # criteria: say so rather than call the better alternative worse
         lines.append(f"without {subject} a pairing exists that is better on {verdict}; the text's procedure still forms {subject}")
@@ -440,4 +466,27 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
         lines.append(f"without {subject} the best pairing is worse on {verdict}")
     changed = sorted(set(alternative.pairs) - set(rules.pairs))
     lines.append(f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}" + (f"; bye {alternative.bye}" if alternative.bye != rules.bye else ""))
+    if bye is not None and reading is not None:
+        lines.append(reading(t, round_number, bye, edition)[1])
+    return lines
+
+
+def _why_not(module, t, rules: Pairing, edition: str, subject: str, forced) -> list[str]:
+    """The best pairing with ``subject`` (made by ``forced()``) against the rules' one:
+    the first criterion on which it is worse, with both values, and its boards."""
+    try:
+        best = forced()
+    except TabelloneError as exc:
+        return [f"with {subject} no legal pairing of the round exists ({exc})"]
+    verdict = first_difference(module, t, best, rules, edition, yours=f"with {subject}")
+    if verdict.equal:
+        lines = [f"with {subject} the best pairing is as good on every criterion; the rules' pairing comes first "
+                 f"in the text's generation order ({verdict.order_article})"]
+    elif not verdict.rules_better:
+        lines = [f"with {subject} a pairing exists that is better on {verdict}; the text's procedure still does not make it"]
+    else:
+        lines = [f"with {subject} the best pairing is worse on {verdict}"]
+    changed = sorted(set(best.pairs) - set(rules.pairs))
+    lines.append(f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}"
+                 + (f"; bye {best.bye}" if best.bye != rules.bye else ""))
     return lines
