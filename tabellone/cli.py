@@ -58,8 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("pair", help="pair the next round")
     p.add_argument("file")
-    p.add_argument("--system", default="dutch", help="pairing system (default: dutch)")
+    p.add_argument("--system", help="pairing system (default: the file's TRF26 192 code, else dutch)")
     p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; italo-svizzero: capo5 or 2.2)")
+    p.add_argument("--round", type=int, help="a past round: the full board list the rules make for it from the rounds before it")
+    _event_options(p)
     p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
     p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json"))
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
@@ -73,12 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check", help="check rounds against the rules: absolute violations and the first criterion that differs")
     p.add_argument("file")
-    p.add_argument("--system", default="dutch")
+    p.add_argument("--system", help="default: the file's TRF26 192 code, else dutch")
     p.add_argument("--edition")
     p.add_argument("--round", type=int, help="check only this round")
     p.add_argument("--pairing", help="a proposed pairing of --round (bbp lines 'white black', or a TRF holding that round)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--strict", action="store_true")
+    p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
+    _event_options(p)
     _system_options(p)
 
     p = sub.add_parser("compare", help="pair rounds by the literal procedure and by the optimiser; compare their objectives")
@@ -95,14 +99,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--edition")
     p.add_argument("--game", choices=("italiana", "internazionale"))
 
-    p = sub.add_parser("explain", help="why the rules pair two players, or give one the bye")
+    p = sub.add_parser("explain", help="why the rules pair two players, or give one the bye (or why not)")
     p.add_argument("file")
-    p.add_argument("--system", default="dutch")
+    p.add_argument("--system", help="default: the file's TRF26 192 code, else dutch")
     p.add_argument("--edition")
     p.add_argument("--round", type=int, help="a round of the file, or the next one (default)")
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--pair", nargs=2, type=int, metavar=("A", "B"))
     group.add_argument("--bye", type=int, metavar="X", help="the pairing-allocated bye (italo-svizzero: the forfeit points)")
+    p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
+    _event_options(p)
     _system_options(p)
 
     p = sub.add_parser("generate", help="a random tournament paired round by round (results from Milvang's model)")
@@ -131,6 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _event_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rounds", type=int, metavar="N", help="number of rounds, for a file without XXR / 142 (a federation export)")
+    p.add_argument("--initial-colour", choices=("white", "black"), help="colour of the top player in round 1, for a file without XXC / 152")
+
+
 def _system_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", choices=("italiana", "internazionale"), help="italo-svizzero: Italian or international draughts (colours)")
     p.add_argument("--odd", choices=("forfeit", "rest"), help="italo-svizzero: odd fields by forfeit points or rests (default: read from round 1)")
@@ -147,6 +158,72 @@ def load_checked(path: str, strict: bool) -> Tournament:
         if strict:
             raise InputError(msg, source=path)
         print(f"tabellone: warning: {path}: {msg}", file=sys.stderr)
+    return t
+
+
+#: TRF26 ``192`` system codes (FIDE ETT26) that name a system tabellone pairs by, without
+#: the ``_BAKU`` suffix (read by :func:`solver.acceleration.with_acceleration`):
+#: code -> (system, edition; ``None``: the current edition).
+DECLARED_SYSTEMS: dict[str, tuple[str, str | None]] = {
+    "FIDE_DUTCH": ("dutch", None), "FIDE_DUTCH_2026": ("dutch", "2026"), "FIDE_DUTCH_2025": ("dutch", "2026"),
+    "FIDE_DUTCH_2017": ("dutch", "2017"), "FIDE_DUBOV": ("dubov", None), "FIDE_DUBOV_2026": ("dubov", "2026"),
+    "FIDE_DUBOV_1997": ("dubov", "1997"),
+}
+
+
+def declared_system(code: str | None) -> tuple[tuple[str, str | None] | None, bool]:
+    """What a TRF26 ``192`` code declares: (system, edition) when tabellone pairs by it,
+    else ``None``; and whether it asks for Baku acceleration (``..._BAKU``)."""
+    if not code:
+        return None, False
+    up = code.strip().upper()
+    baku = up.endswith("_BAKU")
+    return DECLARED_SYSTEMS.get(up[: -len("_BAKU")] if baku else up), baku
+
+
+def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str, default: str = "dutch") -> None:
+    """Set ``args.system`` and ``args.edition`` from the file's ``192`` code when the
+    command line names neither (nor ``--baku``); otherwise, or when the code names a
+    system tabellone does not pair by, keep the options and say in one line what was
+    used instead of what the file declares."""
+    from .rules import get_system
+
+    asked = args.system is not None or args.edition is not None or getattr(args, "baku", False)
+    found, baku = declared_system(t.system)
+    if t.system and found is not None and not asked:
+        args.system, args.edition = found
+        return
+    args.system = args.system or default
+    if not t.system:
+        return
+    edition = args.edition or get_system(args.system).EDITIONS[0]
+    used = f"{args.system} {edition}" + (" with Baku acceleration" if getattr(args, "baku", False) or baku else "")
+    if found is None:
+        print(f"tabellone: warning: {source}: 192 declares {t.system!r}, which tabellone does not pair by; using {used}", file=sys.stderr)
+    elif found[0] != args.system or (found[1] or get_system(found[0]).EDITIONS[0]) != edition or (getattr(args, "baku", False) and not baku):
+        print(f"tabellone: warning: {source}: 192 declares {t.system}; using {used}, as the options ask", file=sys.stderr)
+
+
+def with_event_options(t: Tournament, args: argparse.Namespace, source: str) -> Tournament:
+    """``t`` with ``--rounds`` and ``--initial-colour`` for a file that does not declare
+    them (a federation export without ``XXR``/``XXC``); a value that contradicts the
+    file's is an input error."""
+    from dataclasses import replace
+
+    rounds, colour = getattr(args, "rounds", None), getattr(args, "initial_colour", None)
+    if rounds is not None:
+        if rounds < 1 or rounds > 999:
+            raise InputError(f"--rounds {rounds}: expected 1 to 999 rounds", field="--rounds")
+        if rounds < t.rounds_paired:
+            raise InputError(f"--rounds {rounds}: the file already has {t.rounds_paired} rounds paired", source=source, field="--rounds")
+        if t.total_rounds is not None and t.total_rounds != rounds:
+            raise InputError(f"--rounds {rounds}, but the file declares {t.total_rounds} rounds (XXR / 142)", source=source, field="--rounds")
+        t = replace(t, total_rounds=rounds)
+    if colour is not None:
+        code = "w" if colour == "white" else "b"
+        if t.initial_colour is not None and t.initial_colour != code:
+            raise InputError(f"--initial-colour {colour}, but the file declares the other (XXC / 152)", source=source, field="--initial-colour")
+        t = replace(t, initial_colour=code)
     return t
 
 
@@ -316,8 +393,11 @@ def cmd_pair(args: argparse.Namespace) -> int:
     from .rules import TITLES, get_system
 
     from .solver.acceleration import with_acceleration
+    from .solver.history import cut_before
 
-    t = with_acceleration(load_checked(args.file, args.strict), args.baku)
+    loaded = load_checked(args.file, args.strict)
+    follow_declared_system(args, loaded, args.file)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
     backend = {}
     if args.backend == "cpsat":
         import inspect
@@ -327,10 +407,15 @@ def cmd_pair(args: argparse.Namespace) -> int:
         if "solve" not in inspect.signature(get_system(args.system).pair_round).parameters:
             raise InputError(f"the {args.system} system has no CP-SAT back end (dutch has)", field="--backend")
         backend["solve"] = CpSatMatching()
-    pairing, edition = run_pairing(t, args.system, args.edition, args.file, args.method, game=args.game, odd=args.odd, **backend)
+    _, edition = rules_module(args.system, args.edition)
+    past = args.round is not None and args.round <= t.rounds_paired
+    pairing = pair(t, args.system, edition, args.method, round=args.round, source=args.file, game=args.game, odd=args.odd, **backend)
     title = f"{TITLES.get(args.system, args.system)} {edition}"
-    scored, note = _suspended_as_scored(get_system(args.system), t, edition, pairing.round)
-    emit(format_pairing(t, pairing, args.format, title, scored, note), args.output, [args.file], args.force)
+    before = cut_before(t, pairing.round) if past else t
+    scored, note = _suspended_as_scored(get_system(args.system), before, edition, pairing.round)
+    if past:
+        note = (note + "\n" if note else "") + f"round {pairing.round} as the rules pair it from the rounds before it (the file's round is not changed)"
+    emit(format_pairing(before, pairing, args.format, title, scored, note), args.output, [args.file], args.force)
     return EXIT_OK
 
 
@@ -423,10 +508,15 @@ def read_proposed(path: str, round_number: int):
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .api import check
+    from .solver.acceleration import with_acceleration
     from .solver.verify import format_report
 
-    rules_module(args.system, args.edition, game=args.game, odd=args.odd)  # options first, then the file
-    t = load_checked(args.file, args.strict)
+    if args.system is not None:
+        rules_module(args.system, args.edition, game=args.game, odd=args.odd)  # options first, then the file
+    loaded = load_checked(args.file, args.strict)
+    follow_declared_system(args, loaded, args.file)
+    rules_module(args.system, args.edition, game=args.game, odd=args.odd)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
     proposed = None
     if args.pairing:
         r = args.round or t.next_round
@@ -458,9 +548,14 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     from .api import explain
+    from .solver.acceleration import with_acceleration
 
+    if args.system is not None:
+        rules_module(args.system, args.edition, game=args.game, odd=args.odd)
+    loaded = load_checked(args.file, False)
+    follow_declared_system(args, loaded, args.file)
     rules_module(args.system, args.edition, game=args.game, odd=args.odd)
-    t = load_checked(args.file, False)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
     pair = tuple(args.pair) if args.pair else None
     print(explain(t, args.system, args.edition, args.round, pair=pair, bye=args.bye, game=args.game, odd=args.odd))
     return EXIT_OK
