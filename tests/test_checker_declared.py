@@ -16,17 +16,11 @@ from tabellone.cli import main
 
 
 def _half_point_pab(tmp_path, code: str) -> str:
-    """Five players, PAB worth half a point, two rounds (as in
-    test_checker_editions_explain): the round-3 bye is 4 or 5 under 2026, 1 under 2017."""
-    rows = [
-        trf_player_line(1, ["   2 w 1", "   3 w 1"], rating="2400"),
-        trf_player_line(2, ["   1 b 0", "   5 w 1"], rating="2300"),
-        trf_player_line(3, ["   4 w 1", "   1 b 0"], rating="2200"),
-        trf_player_line(4, ["   3 b 0", "0000 - U"], rating="2100"),
-        trf_player_line(5, ["0000 - U", "   2 b 0"], rating="2000"),
-    ]
+    """The five players of ``half_point_pab.trf`` (PAB worth half a point, two rounds;
+    see test_checker_editions_explain: the round-3 bye is 4 or 5 under 2026, 1 under
+    2017), declaring ``192 code``."""
     path = tmp_path / f"{code}.trf"
-    path.write_text("\n".join(["012 half-point PAB", "XXR 4", "XXC white1", "BBU 0.5", f"192 {code}"] + rows) + "\n")
+    path.write_text(fixture_path("checker/half_point_pab.trf").read_text().replace("BBU 0.5\n", f"BBU 0.5\n192 {code}\n"))
     return str(path)
 
 

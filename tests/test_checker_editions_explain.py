@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 
 import tabellone
-from conftest import fixture_path, shared_path, trf_player_line
+from conftest import fixture_path, shared_path
 
 from tabellone.cli import main
 
@@ -34,29 +34,19 @@ def test_2017_colour_notes_cite_e_articles(tmp_path, capsys):
         assert [(c["board"], c["article"], c["rules_white"]) for c in r["colours"]] == [([1, 2], article, 2)]
 
 
-def _half_point_pab(tmp_path):
-    """Five players, PAB worth half a point (BBU 0.5). Round 1: 1-2 1-0, 3-4 1-0, PAB
-    to 5. Round 2: 1-3 1-0, 2-5 1-0, PAB to 4."""
-    rows = [
-        trf_player_line(1, ["   2 w 1", "   3 w 1"], rating="2400"),
-        trf_player_line(2, ["   1 b 0", "   5 w 1"], rating="2300"),
-        trf_player_line(3, ["   4 w 1", "   1 b 0"], rating="2200"),
-        trf_player_line(4, ["   3 b 0", "0000 - U"], rating="2100"),
-        trf_player_line(5, ["0000 - U", "   2 b 0"], rating="2000"),
-    ]
-    path = tmp_path / "half_pab.trf"
-    path.write_text("\n".join(["012 half-point PAB", "XXR 4", "XXC white1", "BBU 0.5"] + rows) + "\n")
-    return path
+HALF_PAB = fixture_path("checker/half_point_pab.trf")
+"""Five players, PAB worth half a point (BBU 0.5). Round 1: 1-2 1-0, 3-4 1-0, PAB to 5.
+Round 2: 1-3 1-0, 2-5 1-0, PAB to 4."""
 
 
-def test_a_half_point_pab_bars_another_only_under_2017(tmp_path):
+def test_a_half_point_pab_bars_another_only_under_2017():
     """After two rounds: 1 has 2, 2 and 3 have 1, 4 and 5 have 0.5 (each a half-point
     PAB, no game won). Round 3 has five players and one bye. Under 2026 a PAB worth 0.5
     does not bar another: the bye goes to the lowest (C5), 4 or 5. Under 2017 both are
     barred (C.2). Then a bye to 2 leaves 1-4 and 3-5 (3 met 4), a bye to 3 leaves 1-5
     and 2-4 (2 met 5): score differences 1.5 and 0.5 either way; a bye to 1 (who met 2
     and 3) leaves 2-3 and 4-5, no difference at all (C.6): the bye goes to 1."""
-    t = tabellone.read(_half_point_pab(tmp_path))
+    t = tabellone.read(HALF_PAB)
     assert tabellone.pair(t, edition="2026").bye in (4, 5)
     assert tabellone.pair(t, edition="2017").bye == 1
     lines = tabellone.explain(t, edition="2017", bye=5).lines
