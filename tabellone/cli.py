@@ -477,19 +477,25 @@ def check_file(t: Tournament, system: str, edition: str | None, source: str) -> 
 
 def read_proposed(path: str, round_number: int):
     """A proposed pairing: bbp/JaVaFo lines (a count, then 'white black', bye as
-    'id 0'), or a TRF file with the round filled in."""
+    'id 0'; the count may be left out), or a TRF file with the round filled in."""
     from .solver.io import read_bytes
     from .solver.pairing import Pairing
     from .solver.trf import decode, parse_trf
 
     text, _ = decode(read_bytes(path))
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    if lines and lines[0].isdigit() and all(len(ln.split()) == 2 for ln in lines[1:]):
-        count = int(lines[0])
-        if count != len(lines) - 1:
-            raise InputError(f"the first line says {count} pairs but {len(lines) - 1} follow", source=path, line=1)
+    counted = bool(lines) and lines[0].isdigit() and all(len(ln.split()) == 2 for ln in lines[1:])
+    # the same lines without the count (every line two fields, the first a number; a TRF
+    # file has 001 records of many fields)
+    plain = bool(lines) and all(len(ln.split()) == 2 and ln.split()[0].isdigit() for ln in lines)
+    if counted or plain:
+        first = 2 if counted else 1
+        if counted:
+            count = int(lines[0])
+            if count != len(lines) - 1:
+                raise InputError(f"the first line says {count} pairs but {len(lines) - 1} follow", source=path, line=1)
         pairs, bye = [], None
-        for k, ln in enumerate(lines[1:], start=2):
+        for k, ln in enumerate(lines[first - 1:], start=first):
             a, b = ln.split()
             if not (a.isascii() and a.isdigit() and b.isascii() and b.isdigit()):
                 raise InputError(f"found {ln!r}, expected two pairing numbers", source=path, line=k)
@@ -721,6 +727,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("tabellone: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        print("tabellone: out of memory: the input asks for more than this machine has (a huge event or number of rounds?)", file=sys.stderr)
+        return EXIT_UNEXPECTED
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # a bug: say so, without a traceback unless asked
