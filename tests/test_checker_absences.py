@@ -84,3 +84,40 @@ def test_the_three_blank_forms_are_one_absence(events, cell):
     absent = {p.id for p in reread.players if p.entry(r).is_empty}
     rules = tabellone.pair(reread, round=r)
     assert absent.isdisjoint({x for pair in rules.pairs for x in pair} | {rules.bye})
+
+
+def _blank_cells_as_absent(text: str, last_round: int) -> str:
+    """The file's text with every blank round cell of rounds 1..last_round written
+    ``0000 - Z`` (a text rewrite, independent of the reader's cut)."""
+    out = []
+    for line in text.splitlines():
+        if line.startswith("001"):
+            line = line.ljust(91 + 10 * last_round)
+            for k in range(last_round):
+                c = 91 + 10 * k
+                if line[c:c + 4].strip() in ("", "0000") and line[c + 7] == " ":
+                    line = line[:c] + "0000 - Z" + line[c + 8:]
+            line = line.rstrip()
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("name", [
+    "irishchessunion_icu_tournament_irish_intermediate_champs_2011.trf",
+    "irishchessunion_icu_tournament_irish_junior_champs_2011.trf",
+])
+def test_real_files_with_blank_cells_check_as_with_absences(name):
+    """ICU files (Swiss Perfect era) write an absence as '      -  '. Read as absences,
+    no round breaks an absolute rule, and the whole report equals the one of the file
+    with those cells written '0000 - Z'."""
+    from conftest import shared_path
+    from tabellone.solver.trf import decode
+
+    path = shared_path(f"realdata/trf/{name}")
+    text, _ = decode(path.read_bytes())
+    t = parse_trf(text, source=str(path))
+    rewritten = parse_trf(_blank_cells_as_absent(text, t.rounds_paired))
+    assert any(p.entry(r).is_empty for p in t.players for r in range(1, t.rounds_paired + 1))
+    original = tabellone.check(t)
+    assert not any(r.absolute for r in original.rounds)
+    assert [r.as_dict() for r in original.rounds] == [r.as_dict() for r in tabellone.check(rewritten).rounds]
