@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("compare", help="pair rounds by the literal procedure and by the optimiser; compare their objectives")
     p.add_argument("file")
-    p.add_argument("--system", default="italo-svizzero", help="a system with both methods (italo-svizzero, dubov)")
+    p.add_argument("--system", help="a system with both methods (italo-svizzero, dubov); default: the file's")
     p.add_argument("--edition")
     p.add_argument("--round", type=int, help="only this round (default: every paired round; the next one if none is)")
     p.add_argument("--json", action="store_true")
@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("standings", help="final classification with the system's tie-breaks")
     p.add_argument("file")
-    p.add_argument("--system", default="italo-svizzero")
+    p.add_argument("--system", help="default: the file's (italo-svizzero for a draughts file)")
     p.add_argument("--edition")
     p.add_argument("--game", choices=("italiana", "internazionale"))
 
@@ -202,6 +202,27 @@ def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str,
         print(f"tabellone: warning: {source}: 192 declares {t.system!r}, which tabellone does not pair by; using {used}", file=sys.stderr)
     elif found[0] != args.system or (found[1] or get_system(found[0]).EDITIONS[0]) != edition or (getattr(args, "baku", False) and not baku):
         print(f"tabellone: warning: {source}: 192 declares {t.system}; using {used}, as the options ask", file=sys.stderr)
+
+
+def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> None:
+    """``args.system`` for ``compare`` and ``standings`` when not given: the file's
+    ``192`` code, else italo-svizzero for a draughts file (2-1-0 points); a chess file
+    that declares no system must name one, rather than be read as draughts."""
+    from .solver.scoring import Scoring
+
+    if args.system is not None:
+        return
+    found, _ = declared_system(t.system)
+    if found is not None:
+        args.system = found[0]
+        args.edition = args.edition or found[1]
+    elif t.scoring == Scoring.draughts():
+        args.system = "italo-svizzero"
+    else:
+        declared = f"declares {t.system!r}" if t.system else "declares no system (192)"
+        raise InputError(f"{command}: the file is a chess event (a win worth {format_points(t.scoring.win)}, a draw "
+                         f"{format_points(t.scoring.draw)}) and {declared}; "
+                         "name the system with --system", field="--system")
 
 
 def with_event_options(t: Tournament, args: argparse.Namespace, source: str) -> Tournament:
@@ -540,6 +561,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_standings(args: argparse.Namespace) -> int:
     from .rules import get_system
 
+    if args.system is None:
+        system_of_file(args, load_checked(args.file, False), "standings")
     module = get_system(args.system)
     if not hasattr(module, "standings"):
         raise InputError(f"the {args.system} system has no standings procedure of its own", field="--system")
@@ -580,6 +603,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """Literal procedure against optimiser, round by round, for systems that have both."""
     from .solver.history import cut_before
 
+    if args.system is None:
+        system_of_file(args, load_checked(args.file, False), "compare")
     module, edition = rules_module(args.system, args.edition, game=args.game, odd=args.odd)
     if not hasattr(module, "compare"):
         raise InputError(f"the {args.system} system has no second method to compare with", field="--system")

@@ -78,3 +78,38 @@ def test_running_out_of_memory_says_so(monkeypatch, capsys):
     assert main(["info", str(SIX)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("tabellone: out of memory")
+
+
+def test_convert_to_csv_refuses_what_the_draughts_sheet_would_drop(tmp_path, capsys):
+    """The CSV sheet is the draughts clubs' (2-1-0, no ratings, no half-point byes): a
+    chess file is refused in one line naming what would be lost, and nothing is written."""
+    out = tmp_path / "out.csv"
+    assert main(["convert", str(SIX), "--to", "csv", "-o", str(out)]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the point system" in err and "the ratings" in err
+    assert not out.exists()
+    half = fixture_path("checker/half_point_pab.trf")
+    assert main(["convert", str(half), "--to", "csv"]) == 3
+    assert "the point system" in capsys.readouterr().err
+    worked = fixture_path("italo/worked-10.trf")
+    assert main(["convert", str(worked), "--to", "csv"]) == 0
+    assert capsys.readouterr().out.startswith("numero;nome;T1;T2;T3;T4")
+
+
+def test_compare_and_standings_follow_the_file_not_draughts(tmp_path, capsys):
+    """A chess file without 192 is not read as draughts: compare and standings ask for
+    the system in one line. A draughts file (2-1-0) still defaults to italo-svizzero, and
+    a 192 FIDE_DUBOV file compares by Dubov."""
+    for command in ("compare", "standings"):
+        assert main([command, str(SIX)]) == 3
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "chess event" in err and "name the system with --system" in err
+    worked = fixture_path("italo/worked-10.trf")
+    assert main(["standings", str(worked)]) == 0
+    assert "italo-svizzero" in capsys.readouterr().out
+    dubov = tmp_path / "dubov.trf"
+    dubov.write_text(SIX.read_text().replace("XXC white1", "XXC white1\n192 FIDE_DUBOV"))
+    assert main(["compare", str(dubov), "--json"]) == 0
+    import json
+
+    assert json.loads(capsys.readouterr().out)["system"] == "dubov"
