@@ -9,14 +9,21 @@ Works with any ruleset module that offers, besides ``pair_round`` and
 * ``quality_criteria(edition) -> [(article, description)]`` in priority order (it may
   list round-level articles too: they are then compared in that order, and described);
 * ``colour_article(t, round, white, black) -> (white_id, article)`` (given the edition
-  as a keyword when it takes an ``edition`` parameter).
+  as a keyword when it takes an ``edition`` parameter);
+
+and, optionally, ``LOOKAHEAD`` (criteria a bracket meets by looking ahead to the PAB,
+compared with the round's value), ``generation_article(edition)`` (the article that
+breaks ties by the order candidates are generated) and ``C2_bye_reading`` (who may have
+the bye, and which reading of the text says so).
 
 Every value is minimised (counts; lists, compared item by item: differences sorted from
 the largest, sequence numbers in the text's order; places in one of the text's orders). The
 report gives the absolute violations first, then where the round differs from the
-rules' pairing: the first criterion, in priority order, on which the two differ, with
-both values and the bracket; the pairs that differ; and for each board whose colours
-differ, the article that decides them.
+rules' pairing: walking the brackets from the top, the first bracket where the two
+pairings part and there the first criterion, in priority order, on which they differ,
+with both values (or, equal on every criterion, the generation order and who each moved
+down); the pairs that differ; and for each board whose colours differ, the article that
+decides them. A round the rules cannot pair is reported as such, and the caller goes on.
 """
 
 from __future__ import annotations
