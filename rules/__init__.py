@@ -34,6 +34,36 @@ TITLES = {
 }
 
 
+#: TRF26 ``192`` system codes (FIDE ETT26) that name a system tabellone pairs by, without
+#: the ``_BAKU`` suffix (read by ``solver.acceleration.with_acceleration``):
+#: code -> (system, edition; ``None``: the current edition). The first code listed for a
+#: system is the one written (with the edition appended).
+DECLARED_SYSTEMS: dict[str, tuple[str, str | None]] = {
+    "FIDE_DUTCH": ("dutch", None), "FIDE_DUTCH_2026": ("dutch", "2026"), "FIDE_DUTCH_2025": ("dutch", "2026"),
+    "FIDE_DUTCH_2017": ("dutch", "2017"), "FIDE_DUTCH_1992": ("dutch", "1992"),
+    "FIDE_DUBOV": ("dubov", None), "FIDE_DUBOV_2026": ("dubov", "2026"), "FIDE_DUBOV_1997": ("dubov", "1997"),
+    "FIDE_BURSTEIN": ("burstein", None), "FIDE_BURSTEIN_LEGACY": ("burstein", "legacy"),
+    "FID_ITALO_SVIZZERO": ("italo-svizzero", None), "FID_ITALO_SVIZZERO_CAPO5": ("italo-svizzero", "capo5"),
+    "FID_ITALO_SVIZZERO_2.2": ("italo-svizzero", "2.2"),
+}
+
+
+def declared_system(code: str | None) -> tuple[tuple[str, str | None] | None, bool]:
+    """What a TRF26 ``192`` code declares: (system, edition) when tabellone pairs by it,
+    else ``None``; and whether it asks for Baku acceleration (``..._BAKU``)."""
+    if not code:
+        return None, False
+    up = code.strip().upper()
+    baku = up.endswith("_BAKU")
+    return DECLARED_SYSTEMS.get(up[: -len("_BAKU")] if baku else up), baku
+
+
+def system_code(system: str, edition: str) -> str:
+    """The ``192`` code written for ``system`` and ``edition`` (e.g. ``FIDE_DUTCH_2026``)."""
+    base = next(code for code, (name, ed) in DECLARED_SYSTEMS.items() if name == system and ed is None)
+    return f"{base}_{edition}".upper()
+
+
 def get_system(name: str) -> ModuleType:
     from tabellone.solver.errors import InputError
 

@@ -83,12 +83,56 @@ LITERAL_ONLY = ("1992",)
 
 
 def C2_bye_eligible(e: Entrant, edition: str) -> bool:
-    """C2 (2026, with C.04.1 Art. 4): no PAB for a player who already scored, in one
-    round without playing, at least a win's points (a PAB, a forfeit win, a full-point
-    bye). C.2 (2017): no PAB after a PAB or a forfeit win."""
+    """Whether ``e`` may receive the pairing-allocated bye, by the edition's text.
+
+    2026 C2 (with C.04.1 Art. 4): not after scoring, in one round without playing, at
+    least a win's points (a PAB worth a win, a forfeit win, a full-point bye). A PAB
+    worth less than a win (``BBU 0.5``, TRF26 ``162``) does not bar another.
+
+    2017 C.2: not after "a pairing-allocated bye", whatever it was worth, nor after a
+    forfeit win (a point scored because the opponent did not appear)."""
     if edition == "2017":
-        return not e.state.won_pab_or_forfeit
+        return not (e.state.had_pab or e.state.won_pab_or_forfeit)
     return not e.state.won_without_playing
+
+
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str) -> tuple[bool, str]:
+    """Whether ``player`` may have the PAB of ``round_number`` by C2 (2017 C.2), and the
+    sentence that says which reading of the edition applied and the round that decides."""
+    from tabellone.solver.scoring import format_points
+
+    p = t.player(player)
+    win = t.scoring.win
+    pab_rounds, won_rounds = [], []
+    for k in range(1, round_number):
+        e = p.entry(k)
+        if e.opponent is not None and e.played:
+            continue
+        points = t.scoring.points(e.result, e.colour)
+        if e.result == "U":
+            pab_rounds.append((k, points))
+        if points >= win and e.result not in " Z":
+            won_rounds.append((k, e.result))
+    if edition == "2017":
+        if pab_rounds:
+            k, pts = pab_rounds[0]
+            return False, (f"C.2 (2017): {player} already received a pairing-allocated bye (round {k}, "
+                           f"{format_points(pts)} points): under the 2017 text any earlier PAB bars another")
+        forfeits = [k for k, res in won_rounds if res == "+"]
+        if forfeits:
+            return False, f"C.2 (2017): {player} already scored a forfeit win (round {forfeits[0]})"
+        return True, f"C.2 (2017): {player} may have the bye (no PAB and no forfeit win before)"
+    if won_rounds:
+        k, res = won_rounds[0]
+        how = {"U": "a PAB", "+": "a forfeit win", "F": "a full-point bye"}.get(res, "points without playing")
+        return False, (f"C2 (2026, with C.04.1 Art. 4): {player} already scored a win's points without playing "
+                       f"(round {k}: {how})")
+    if pab_rounds:
+        k, pts = pab_rounds[0]
+        return True, (f"C2 (2026, with C.04.1 Art. 4): {player} may have the bye: the PAB of round {k} was worth "
+                      f"{format_points(pts)}, less than a win ({format_points(win)}), and only a full point without "
+                      "playing bars another (2017 C.2 would bar it)")
+    return True, f"C2 (2026): {player} may have the bye (no win's points scored without playing)"
 
 
 def C10_colour_difference(h: Entrant, l: Entrant) -> bool:
@@ -1116,6 +1160,8 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Pr
     round_level: dict[str, object] = {}
     if edition == "2026" and pairing.bye is not None and pairing.bye in by_id:
         round_level["C5"] = by_id[pairing.bye].score
+        # C9 looks ahead from every bracket to the PAB assignee (see LOOKAHEAD)
+        round_level["C9"] = by_id[pairing.bye].state.rounds_unplayed
     out: list[BracketValues] = []
     quality = QUALITY_2026 if edition == "2026" else QUALITY_2017
     brackets = brackets_of_pairing(players, pairing.pairs)
@@ -1184,6 +1230,22 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Pr
     return round_level, out
 
 
+#: Criteria a bracket meets by looking ahead to the rest of the round: [C9] minimises the
+#: unplayed rounds of the PAB assignee, whom the last bracket fixes but every bracket's
+#: choice of downfloaters shapes. The verifier compares them, with the value of the
+#: round, in the first bracket where two pairings part.
+LOOKAHEAD = ("C9",)
+
+
+def generation_article(edition: str) -> str:
+    """The article that, among candidates equally good on every criterion, takes the one
+    the text generates first (2026 Art. 3.8 with the order of Art. 4: transpositions 4.2,
+    exchanges 4.3, sets of moved-down players 4.4; 2017 B.8 with D.1-D.3)."""
+    if edition in LITERAL_ONLY:
+        return "1992 C.04.3 B, the order of its transpositions and exchanges"
+    return "C.04.3 2017 B.8, order of D.1-D.3" if edition == "2017" else "C.04.3 2026 Art. 3.8, order of Art. 4.2-4.4"
+
+
 def quality_criteria(edition: str, profile: Profile | str | None = None) -> list[tuple[str, str]]:
     """The quality criteria in priority order: (article, what is minimised); with a
     ``profile``, its levels in its order."""
@@ -1207,4 +1269,6 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
     by_id = {e.id: e for e in entrants(t, state)}
     initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state)) or "w"
     colour, article = colour_rule(by_id[white], by_id[black], initial)
+    if edition == "2017":  # the same five rules, numbered E.1-E.5 in the 2017 text
+        article = "E." + article.rsplit(".", 1)[1]
     return (white if colour == "w" else black), article

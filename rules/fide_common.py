@@ -53,7 +53,7 @@ def state_to_pair(t: Tournament, round_number: int | None = None) -> RoundState:
     from tabellone.solver.errors import InputError
 
     if t.total_rounds is None:
-        raise InputError("the number of rounds is needed to pair (XXR n or 142 n): the last round has its own rules", field="XXR / 142")
+        raise InputError("the number of rounds is needed to pair (XXR n or 142 n in the file, or --rounds N): the last round has its own rules", field="XXR / 142")
     state = t.state_before(round_number)
     if state.round > t.total_rounds:
         raise InputError(f"round {state.round} is beyond the {t.total_rounds} rounds the file declares", field="XXR / 142")
@@ -67,7 +67,7 @@ def required_initial_colour(t: Tournament, state: RoundState) -> str:
 
     initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state))
     if initial is None:
-        raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B)", field="XXC / 152")
+        raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B in the file, or --initial-colour)", field="XXC / 152")
     return initial
 
 
@@ -95,7 +95,7 @@ def effective_ranks(t: Tournament, state: RoundState) -> dict[int, int]:
     """0-based effective pairing numbers (see :class:`Entrant`)."""
     ranks: dict[int, int] = {}
     k = 0
-    for p in t.players:
+    for p in t.in_pairing_order:
         s = state[p.id]
         if s.present or s.participated:
             ranks[p.id] = k

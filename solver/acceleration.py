@@ -28,7 +28,7 @@ def baku_virtual_points(t: Tournament) -> tuple[VirtualPoints, ...]:
     if t.total_rounds is None:
         raise InputError("Baku acceleration needs the number of rounds (XXR n or 142 n)", field="XXR / 142")
     n = len(t.players)
-    ga = [p.id for p in t.players[: 2 * ceil(n / 4)]]
+    ga = [p.id for p in t.in_pairing_order[: 2 * ceil(n / 4)]]  # XXC rank: the records' order
     accelerated = ceil(t.total_rounds / 2)
     full = ceil(accelerated / 2)
     out = []

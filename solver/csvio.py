@@ -187,9 +187,36 @@ def read_csv(path: str) -> Tournament:
     return parse_csv(read_bytes(path), source=str(path))
 
 
+def dropped_by_csv(t: Tournament) -> list[str]:
+    """What the CSV sheet cannot say about ``t``, one phrase each (empty: nothing)."""
+    from .scoring import Scoring
+
+    lost = []
+    if t.scoring != Scoring.draughts():
+        lost.append(f"the point system (a win here is worth {t.scoring.win}, the sheet counts 2-1-0)")
+    if any(p.rating for p in t.players):
+        lost.append("the ratings")
+    byes = sorted({e.result for p in t.players for e in p.rounds if e.opponent is None and e.result in "HF=D1W"})
+    if byes or any(b.kind.value in "HF" for b in t.byes):
+        lost.append("the half- and full-point byes (" + (", ".join(byes) or "240 records") + ")")
+    if t.prohibited:
+        lost.append("the prohibited pairs")
+    if t.virtual_points:
+        lost.append("the virtual points")
+    return lost
+
+
 def format_csv(t: Tournament, delimiter: str = ";") -> str:
     """The sheet of a tournament (draw number = TRF start rank). Only what the sheet can
-    say is written: games, forfeit points (``U``) and rests or absences (``Z``, blank)."""
+    say is written: games, forfeit points (``U``) and rests or absences (``Z``, blank).
+
+    A tournament the sheet cannot hold without loss (another point system, ratings,
+    half- or full-point byes, prohibited pairs, virtual points) is refused, naming what
+    would be dropped: a chess event belongs in TRF or JSON."""
+    lost = dropped_by_csv(t)
+    if lost:
+        raise InputError("the CSV sheet is the draughts clubs' format and would drop " + "; ".join(lost)
+                         + ": convert to trf16, trf26 or json instead", field="--to csv")
     rounds = max(t.total_rounds or 0, t.rounds_recorded)
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=delimiter, lineterminator="\n")

@@ -81,7 +81,7 @@ def to_json_dict(t: Tournament) -> dict[str, Any]:
                 "rank": p.rank,
                 "rounds": [{"opponent": e.opponent, "colour": e.colour, "result": e.result} for e in p.rounds],
             }
-            for p in t.players
+            for p in t.in_pairing_order
         ],
     }
 
@@ -208,11 +208,13 @@ def parse_json(data: bytes | str, source: str = "<input>") -> Tournament:
     colour = w.get(doc, "initial_colour", "$", (str,), optional=True)
     if colour not in (None, "w", "b"):
         raise w.fail("initial_colour", f"expected \"w\", \"b\" or null, found {colour!r}")
+    by_rank = w.get(doc, "initial_colour_by_rank", "$", (bool,), optional=True, default=False)
     t = Tournament(
         players=tuple(sorted(players, key=lambda p: p.id)),
         total_rounds=w.get(doc, "total_rounds", "$", (int,), optional=True),
         initial_colour=colour,
-        initial_colour_by_rank=w.get(doc, "initial_colour_by_rank", "$", (bool,), optional=True, default=False),
+        initial_colour_by_rank=by_rank,
+        pairing_order=tuple(p.id for p in players) if by_rank else (),
         scoring=scoring,
         system=w.get(doc, "system", "$", (str,), optional=True),
         byes=tuple(sorted(byes)),

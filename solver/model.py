@@ -295,7 +295,11 @@ class Tournament:
     virtual_points: tuple[VirtualPoints, ...] = ()
     prohibited: tuple[ProhibitedPairs, ...] = ()
     headers: tuple[HeaderRecord, ...] = ()
-    initial_colour_by_rank: bool = False  # JaVaFo 'XXC rank ...': kept for round-trip
+    initial_colour_by_rank: bool = False  # JaVaFo 'XXC rank ...'
+    #: With ``XXC rank``: the start ranks in the order of the file's ``001`` records, which
+    #: is then the pairing order (JaVaFo's manual; bbpPairings reads it so). Empty: the
+    #: pairing order is the start-rank order.
+    pairing_order: tuple[int, ...] = ()
 
     # --- lookups -------------------------------------------------------------------
 
@@ -305,6 +309,14 @@ class Tournament:
 
     def player(self, player_id: int) -> Player:
         return self.by_id[player_id]
+
+    @property
+    def in_pairing_order(self) -> tuple[Player, ...]:
+        """The players in pairing order: the ``001`` records' order under ``XXC rank``
+        (:attr:`pairing_order`), else by start rank."""
+        if not self.pairing_order:
+            return self.players
+        return tuple(self.by_id[pid] for pid in self.pairing_order if pid in self.by_id)
 
     @cached_property
     def rounds_recorded(self) -> int:

@@ -62,6 +62,7 @@ from .validate import check_consistency
 ROUND_START = 91  # 0-based column of round 1's opponent field
 ROUND_WIDTH = 10
 ALL_ROUNDS = 999  # last round of a JaVaFo XXP record, which holds in every round
+MAX_ROUNDS = 999  # the most rounds an event may declare (XXR / 142); also the XXA limit
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$", re.ASCII)
 
@@ -120,16 +121,30 @@ T162_FIELDS = {
 
 
 def decode(data: bytes) -> tuple[str, str]:
-    """Text of a file and the encoding it was read with: UTF-8, else Windows-1252,
-    else Latin-1 (which decodes any byte)."""
+    """Text of a file and the encoding it was read with: UTF-16 when it starts with its
+    byte-order mark (Windows editors save so) or has a zero byte in every other place,
+    UTF-8, else Windows-1252, else Latin-1 (which decodes any byte)."""
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="strict"), "utf-8-sig"
+    for bom, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+        if data.startswith(bom):
+            return _utf16(data[2:], encoding), encoding
+    head = data[:400]
+    if len(head) >= 8 and head[1::2].count(0) == len(head) // 2 and head[0::2].count(0) == 0:
+        return _utf16(data, "utf-16-le"), "utf-16-le"
     for encoding in ("utf-8", "cp1252"):
         try:
             return data.decode(encoding), encoding
         except UnicodeDecodeError:
             continue
     return data.decode("latin-1"), "latin-1"
+
+
+def _utf16(data: bytes, encoding: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise InputError(f"the file starts as {encoding.upper()} but byte {exc.start} is not {encoding.upper()} text") from None
 
 
 def split_lines(text: str) -> list[str]:
@@ -195,6 +210,8 @@ class _Reader:
         if pid in self.player_lines:
             raise self.error(n, f"start rank {pid} is already used on line {self.player_lines[pid]}", "columns 5-8 (start rank)")
         rating = self.integer(col(49, 52), n, "columns 49-52 (rating)", blank=0)
+        if col(52, 53).isdigit() and len(col(52, 53)) == 2:
+            raise self.error(n, f"found rating {col(49, 53).strip()!r}, five digits: TRF holds a rating in the four columns 49-52", "columns 49-52 (rating)")
         points_text = col(81, 84).strip()
         points = self.number(points_text, n, "columns 81-84 (points)") if points_text else None
         rank = self.integer(col(86, 89), n, "columns 86-89 (rank)")
@@ -278,6 +295,8 @@ class _Reader:
             field = "XXR (number of rounds)" if upper == "XXR" else "142 (number of rounds)"
             if len(tokens) != 1 or not _digits(tokens[0]) or int(tokens[0]) == 0:
                 raise self.error(n, f"found {rest.strip()!r}, expected the number of rounds", field)
+            if int(tokens[0]) > MAX_ROUNDS:
+                raise self.error(n, f"found {int(tokens[0])} rounds, expected at most {MAX_ROUNDS}", field)
             self.total_rounds = int(tokens[0])
         elif upper == "XXC":
             colour = None
@@ -452,6 +471,7 @@ class _Reader:
             total_rounds=self.total_rounds,
             initial_colour=self.initial_colour,
             initial_colour_by_rank=self.colour_by_rank,
+            pairing_order=tuple(p.id for p in self.players) if self.colour_by_rank else (),
             scoring=scoring,
             system=self.system,
             byes=tuple(sorted(set(byes))),
@@ -496,6 +516,8 @@ def format_player(p: Player) -> str:
     """A ``001`` record with every field in its FIDE columns."""
 
     def fit(text: str, width: int, field: str, right: bool = False) -> str:
+        if field == "start rank" and len(text) > width:
+            raise InputError(f"player {p.id}: TRF holds start ranks up to 9,999 in its four columns 5-8")
         if len(text) > width:
             raise InputError(f"player {p.id}: {field} {text!r} is longer than its {width} columns")
         return text.rjust(width) if right else text.ljust(width)
@@ -627,7 +649,7 @@ def format_trf(t: Tournament, fmt: str = "trf16") -> str:
                 lines.append("XXP " + " ".join(map(str, rec.players)))
             else:
                 lines.append(_line_260(rec))
-    for p in t.players:
+    for p in t.in_pairing_order:  # XXC rank: the records' order is the pairing order
         lines.append(format_player(p))
     return "\n".join(lines) + "\n"
 

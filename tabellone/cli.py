@@ -36,6 +36,7 @@ import traceback
 from typing import Sequence
 
 from . import __version__
+from .rules import declared_system
 from .api import accepted_options, add_round, pair, recorded_pairing, rules_module
 from .solver.errors import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, InputError, SelfCheckError, TabelloneError
 from .solver.io import FORMATS, dumps, load, safe_output, write_text
@@ -73,10 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("pair", help="pair the next round")
     p.add_argument("file")
-    p.add_argument("--system", help="pairing system (default: the file's, TRF26 192; else dutch)")
+    p.add_argument("--system", help="pairing system (default: the file's TRF26 192 code, else dutch)")
     p.add_argument("--write", action="store_true", help="record the round in the event file (kept safe: see 'tabellone new')")
     p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; italo-svizzero: capo5 or 2.2; burstein: legacy)")
+    p.add_argument("--round", type=int, help="a past round: the full board list the rules make for it from the rounds before it")
     add_profile_option(p)
+    _event_options(p)
     p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
     p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json", "csv", "html"))
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
@@ -90,18 +93,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check", help="check rounds against the rules: absolute violations and the first criterion that differs")
     p.add_argument("file")
-    p.add_argument("--system", default="dutch")
+    p.add_argument("--system", help="default: the file's TRF26 192 code, else dutch")
     p.add_argument("--edition")
     add_profile_option(p)
     p.add_argument("--round", type=int, help="check only this round")
     p.add_argument("--pairing", help="a proposed pairing of --round (bbp lines 'white black', or a TRF holding that round)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--strict", action="store_true")
+    p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
+    _event_options(p)
     _system_options(p)
 
     p = sub.add_parser("compare", help="pair rounds by the literal procedure and by the optimiser; compare their objectives")
     p.add_argument("file")
-    p.add_argument("--system", default="italo-svizzero", help="a system with both methods (italo-svizzero, dubov)")
+    p.add_argument("--system", help="a system with both methods (italo-svizzero, dubov); default: the file's")
     p.add_argument("--edition")
     p.add_argument("--round", type=int, help="only this round (default: every paired round; the next one if none is)")
     p.add_argument("--json", action="store_true")
@@ -120,15 +125,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output")
     p.add_argument("--force", action="store_true")
 
-    p = sub.add_parser("explain", help="why the rules pair two players, or give one the bye")
+    p = sub.add_parser("explain", help="why the rules pair two players, or give one the bye (or why not)")
     p.add_argument("file")
-    p.add_argument("--system", default="dutch")
+    p.add_argument("--system", help="default: the file's TRF26 192 code, else dutch")
     p.add_argument("--edition")
     add_profile_option(p)
     p.add_argument("--round", type=int, help="a round of the file, or the next one (default)")
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--pair", nargs=2, type=int, metavar=("A", "B"))
     group.add_argument("--bye", type=int, metavar="X", help="the pairing-allocated bye (italo-svizzero: the forfeit points)")
+    p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
+    _event_options(p)
     _system_options(p)
 
     p = sub.add_parser("generate", help="a random tournament paired round by round (results from Milvang's model)")
@@ -161,6 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _event_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rounds", type=int, metavar="N", help="number of rounds, for a file without XXR / 142 (a federation export)")
+    p.add_argument("--initial-colour", choices=("white", "black"), help="colour of the top player in round 1, for a file without XXC / 152")
+
+
 def _system_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", choices=("italiana", "internazionale"), help="italo-svizzero: Italian or international draughts (colours)")
     p.add_argument("--odd", choices=("forfeit", "rest"), help="italo-svizzero: odd fields by forfeit points or rests (default: read from round 1)")
@@ -177,6 +189,73 @@ def load_checked(path: str, strict: bool) -> Tournament:
         if strict:
             raise InputError(msg, source=path)
         print(f"tabellone: warning: {path}: {msg}", file=sys.stderr)
+    return t
+
+
+def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str, default: str = "dutch") -> None:
+    """Set ``args.system`` and ``args.edition`` from the file's ``192`` code when the
+    command line names neither (nor ``--baku``); otherwise, or when the code names a
+    system tabellone does not pair by, keep the options and say in one line what was
+    used instead of what the file declares."""
+    from .rules import get_system
+
+    asked = args.system is not None or args.edition is not None or getattr(args, "baku", False)
+    found, baku = declared_system(t.system)
+    if t.system and found is not None and not asked:
+        args.system, args.edition = found
+        return
+    args.system = args.system or default
+    if not t.system:
+        return
+    edition = args.edition or get_system(args.system).EDITIONS[0]
+    used = f"{args.system} {edition}" + (" with Baku acceleration" if getattr(args, "baku", False) or baku else "")
+    if found is None:
+        print(f"tabellone: warning: {source}: 192 declares {t.system!r}, which tabellone does not pair by; using {used}", file=sys.stderr)
+    elif found[0] != args.system or (found[1] or get_system(found[0]).EDITIONS[0]) != edition or (getattr(args, "baku", False) and not baku):
+        print(f"tabellone: warning: {source}: 192 declares {t.system}; using {used}, as the options ask", file=sys.stderr)
+
+
+def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> None:
+    """``args.system`` for ``compare`` and ``standings`` when not given: the file's
+    ``192`` code, else italo-svizzero for a draughts file (2-1-0 points); a chess file
+    that declares no system must name one, rather than be read as draughts."""
+    from .solver.scoring import Scoring
+
+    if args.system is not None:
+        return
+    found, _ = declared_system(t.system)
+    if found is not None:
+        args.system = found[0]
+        args.edition = args.edition or found[1]
+    elif t.scoring == Scoring.draughts():
+        args.system = "italo-svizzero"
+    else:
+        declared = f"declares {t.system!r}" if t.system else "declares no system (192)"
+        raise InputError(f"{command}: the file is a chess event (a win worth {format_points(t.scoring.win)}, a draw "
+                         f"{format_points(t.scoring.draw)}) and {declared}; "
+                         "name the system with --system", field="--system")
+
+
+def with_event_options(t: Tournament, args: argparse.Namespace, source: str) -> Tournament:
+    """``t`` with ``--rounds`` and ``--initial-colour`` for a file that does not declare
+    them (a federation export without ``XXR``/``XXC``); a value that contradicts the
+    file's is an input error."""
+    from dataclasses import replace
+
+    rounds, colour = getattr(args, "rounds", None), getattr(args, "initial_colour", None)
+    if rounds is not None:
+        if rounds < 1 or rounds > 999:
+            raise InputError(f"--rounds {rounds}: expected 1 to 999 rounds", field="--rounds")
+        if rounds < t.rounds_paired:
+            raise InputError(f"--rounds {rounds}: the file already has {t.rounds_paired} rounds paired", source=source, field="--rounds")
+        if t.total_rounds is not None and t.total_rounds != rounds:
+            raise InputError(f"--rounds {rounds}, but the file declares {t.total_rounds} rounds (XXR / 142)", source=source, field="--rounds")
+        t = replace(t, total_rounds=rounds)
+    if colour is not None:
+        code = "w" if colour == "white" else "b"
+        if t.initial_colour is not None and t.initial_colour != code:
+            raise InputError(f"--initial-colour {colour}, but the file declares the other (XXC / 152)", source=source, field="--initial-colour")
+        t = replace(t, initial_colour=code)
     return t
 
 
@@ -370,15 +449,13 @@ def cmd_pair(args: argparse.Namespace) -> int:
     from .rules import TITLES, get_system
 
     from .solver.acceleration import with_acceleration
+    from .solver.history import cut_before
 
     if args.write:
         return cmd_pair_write(args)
-    t = with_acceleration(load_checked(args.file, args.strict), args.baku)
-    if args.system is None:
-        from .event import system_of
-
-        args.system, file_edition = system_of(t)
-        args.edition = args.edition or file_edition
+    loaded = load_checked(args.file, args.strict)
+    follow_declared_system(args, loaded, args.file)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
     backend = {}
     if args.backend == "cpsat":
         import inspect
@@ -388,16 +465,21 @@ def cmd_pair(args: argparse.Namespace) -> int:
         if "solve" not in inspect.signature(get_system(args.system).pair_round).parameters:
             raise InputError(f"the {args.system} system has no CP-SAT back end (dutch has)", field="--backend")
         backend["solve"] = CpSatMatching()
-    pairing, edition = run_pairing(t, args.system, args.edition, args.file, args.method, game=args.game, odd=args.odd,
-                                   profile=args.profile, **backend)
+    _, edition = rules_module(args.system, args.edition)
+    past = args.round is not None and args.round <= t.rounds_paired
+    pairing = pair(t, args.system, edition, args.method, round=args.round, source=args.file, game=args.game, odd=args.odd,
+                   profile=args.profile, **backend)
     title = f"{TITLES.get(args.system, args.system)} {edition}" + (f", profile {profile_name(args.profile)}" if args.profile else "")
-    scored, note = _suspended_as_scored(get_system(args.system), t, edition, pairing.round)
+    before = cut_before(t, pairing.round) if past else t
+    scored, note = _suspended_as_scored(get_system(args.system), before, edition, pairing.round)
+    if past:
+        note = (note + "\n" if note else "") + f"round {pairing.round} as the rules pair it from the rounds before it (the file's round is not changed)"
     if args.format in ("csv", "html"):
         from .tables import pairings_table, render
 
         text = render(pairings_table(scored, pairing, title, args.file), args.format)
     else:
-        text = format_pairing(t, pairing, args.format, title, scored, note)
+        text = format_pairing(before, pairing, args.format, title, scored, note)
     emit(text, args.output, [args.file], args.force)
     return EXIT_OK
 
@@ -430,15 +512,23 @@ def compat_main(argv: list[str]) -> int:
 
 
 def check_file(t: Tournament, system: str, edition: str | None, source: str) -> int:
-    """Re-pair every recorded round from the rounds before it; list the rounds that differ."""
+    """Re-pair every recorded round from the rounds before it; list the rounds that
+    differ. A round the rules cannot pair is reported and the check goes on to the next
+    one, as bbpPairings' ``-c`` does."""
+    from .solver.errors import NoPairingError
     from .solver.history import cut_before
     from .solver.model import pairs_of_round
 
     differing = []
     for r in range(1, t.rounds_paired + 1):
         cut = cut_before(t, r)
-        pairing, _ = run_pairing(cut, system, edition, source)
         recorded, pab = pairs_of_round(t, r)
+        try:
+            pairing, _ = run_pairing(cut, system, edition, source)
+        except NoPairingError as exc:
+            differing.append(r)
+            print(f"round {r}: the rules find no legal pairing from the rounds before it ({exc})")
+            continue
         same = sorted(pairing.pairs) == sorted(recorded) and pairing.bye == (pab[0] if pab else None)
         if not same:
             differing.append(r)
@@ -452,19 +542,25 @@ def check_file(t: Tournament, system: str, edition: str | None, source: str) -> 
 
 def read_proposed(path: str, round_number: int):
     """A proposed pairing: bbp/JaVaFo lines (a count, then 'white black', bye as
-    'id 0'), or a TRF file with the round filled in."""
+    'id 0'; the count may be left out), or a TRF file with the round filled in."""
     from .solver.io import read_bytes
     from .solver.pairing import Pairing
     from .solver.trf import decode, parse_trf
 
     text, _ = decode(read_bytes(path))
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    if lines and lines[0].isdigit() and all(len(ln.split()) == 2 for ln in lines[1:]):
-        count = int(lines[0])
-        if count != len(lines) - 1:
-            raise InputError(f"the first line says {count} pairs but {len(lines) - 1} follow", source=path, line=1)
+    counted = bool(lines) and lines[0].isdigit() and all(len(ln.split()) == 2 for ln in lines[1:])
+    # the same lines without the count (every line two fields, the first a number; a TRF
+    # file has 001 records of many fields)
+    plain = bool(lines) and all(len(ln.split()) == 2 and ln.split()[0].isdigit() for ln in lines)
+    if counted or plain:
+        first = 2 if counted else 1
+        if counted:
+            count = int(lines[0])
+            if count != len(lines) - 1:
+                raise InputError(f"the first line says {count} pairs but {len(lines) - 1} follow", source=path, line=1)
         pairs, bye = [], None
-        for k, ln in enumerate(lines[1:], start=2):
+        for k, ln in enumerate(lines[first - 1:], start=first):
             a, b = ln.split()
             if not (a.isascii() and a.isdigit() and b.isascii() and b.isdigit()):
                 raise InputError(f"found {ln!r}, expected two pairing numbers", source=path, line=k)
@@ -483,10 +579,15 @@ def read_proposed(path: str, round_number: int):
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .api import check
+    from .solver.acceleration import with_acceleration
     from .solver.verify import format_report
 
-    rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)  # options first, then the file
-    t = load_checked(args.file, args.strict)
+    if args.system is not None:
+        rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)  # options first, then the file
+    loaded = load_checked(args.file, args.strict)
+    follow_declared_system(args, loaded, args.file)
+    rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
     proposed = None
     if args.pairing:
         r = args.round or t.next_round
@@ -559,9 +660,14 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     from .api import explain
+    from .solver.acceleration import with_acceleration
 
+    if args.system is not None:
+        rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
+    loaded = load_checked(args.file, False)
+    follow_declared_system(args, loaded, args.file)
     rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
-    t = load_checked(args.file, False)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
     pair = tuple(args.pair) if args.pair else None
     print(explain(t, args.system, args.edition, args.round, pair=pair, bye=args.bye, game=args.game, odd=args.odd,
                   profile=args.profile))
@@ -581,6 +687,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """Literal procedure against optimiser, round by round, for systems that have both."""
     from .solver.history import cut_before
 
+    if args.system is None:
+        system_of_file(args, load_checked(args.file, False), "compare")
     module, edition = rules_module(args.system, args.edition, game=args.game, odd=args.odd)
     if not hasattr(module, "compare"):
         raise InputError(f"the {args.system} system has no second method to compare with", field="--system")
@@ -1068,6 +1176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("tabellone: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        print("tabellone: out of memory: the input asks for more than this machine has (a huge event or number of rounds?)", file=sys.stderr)
+        return EXIT_UNEXPECTED
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # a bug: say so, without a traceback unless asked

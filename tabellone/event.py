@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .api import RESULT_CODES, add_round, enter_results, pair
-from .rules import SYSTEMS, get_system
+from .rules import SYSTEMS, declared_system, get_system, system_code
 from .solver.errors import FileAccessError, InputError
 from .solver.io import read_bytes
 from .solver.jsonio import format_json, parse_json
@@ -203,26 +203,10 @@ def save_event(event: Event, t: Tournament) -> Path | None:
 
 # --- the system of an event --------------------------------------------------------------
 
-#: TRF26 192 codes written for each system (the edition follows for FIDE systems).
-SYSTEM_CODES = {"dutch": "FIDE_DUTCH", "dubov": "FIDE_DUBOV", "italo-svizzero": "FID_ITALO_SVIZZERO"}
-
-
-def system_code(system: str, edition: str) -> str:
-    return f"{SYSTEM_CODES[system]}_{edition}".upper()
-
-
 def system_of(t: Tournament) -> tuple[str, str | None]:
     """The pairing system and edition the file names (TRF26 ``192``): Dutch by default."""
-    code = (t.system or "").upper()
-    if "ITALO" in code:
-        system = "italo-svizzero"
-    elif "DUBOV" in code:
-        system = "dubov"
-    else:
-        system = "dutch"
-    module = get_system(system)
-    edition = next((e for e in module.EDITIONS if code.endswith("_" + e.upper())), None)
-    return system, edition
+    found, _ = declared_system(t.system)
+    return found if found is not None else ("dutch", None)
 
 
 def event_name(t: Tournament) -> str:

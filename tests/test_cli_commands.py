@@ -138,8 +138,9 @@ def test_italo_check_an_altered_round_names_the_article(tmp_path, capsys):
     # Black: 0. The literal rotation is the worse one here, and the report says so.
     assert main(["check", WORKED, "--system", "italo-svizzero", "--edition", "2.2", "--round", "2", "--pairing", alt, "--json"]) == 1
     (report,) = json.loads(capsys.readouterr().out)["rounds"]
-    assert not report["ok"] and report["first_difference"].startswith("Art. 2.51 colour balance")
-    assert report["first_difference"].endswith("yours 0, the rules' pairing has 2, in the 2.0-point bracket")
+    assert not report["ok"] and report["first_difference"]["text"].startswith("Art. 2.51 colour balance")
+    assert report["first_difference"]["text"].endswith("yours 0, the rules' pairing has 2, in the 2.0-point bracket")
+    assert (report["first_difference"]["article"], report["first_difference"]["yours"], report["first_difference"]["rules"]) == ("Art. 2.51", 0, 2)
     # only colours swapped (4-1 for 1-4): the step of Art. 17 that gives White to 1
     alt = _write(tmp_path / "alt3.txt", ["5", "4 1", "6 9", "10 3", "5 7", "2 8"])
     assert main(["check", WORKED, "--system", "italo-svizzero", "--round", "3", "--pairing", alt]) == 1
