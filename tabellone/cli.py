@@ -632,9 +632,13 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if args.crosstable:
         emit(render(crosstable(t, args.file), args.format), args.output, [args.file], args.force)
         return EXIT_OK
-    system = args.system or system_of(t)[0]
-    if args.system is None and t.system is None and t.scoring.win == 2:
-        system = "italo-svizzero"  # a draughts file (2 points a win) without a system record
+    system = args.system
+    if system is None:
+        from .solver.scoring import Scoring
+
+        found, _ = declared_system(t.system)
+        # the file's 192 code; else a draughts file (2-1-0 points) is italo-svizzero; else chess
+        system = found[0] if found else "italo-svizzero" if t.scoring == Scoring.draughts() else "dutch"
     module = get_system(system)
     if system == "italo-svizzero":
         if args.tiebreaks:

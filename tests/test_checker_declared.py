@@ -43,10 +43,10 @@ def test_options_over_the_192_code_say_so_in_one_line(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert _bye(out) in (4, 5)
     assert err.count("\n") == 1 and "192 declares FIDE_DUTCH_2017; using dutch 2026, as the options ask" in err
-    path = _half_point_pab(tmp_path, "FIDE_BURSTEIN")
+    path = _half_point_pab(tmp_path, "FIDE_DOUBLE_SWISS")
     assert main(["pair", path, "--format", "bbp"]) == 0
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "192 declares 'FIDE_BURSTEIN', which tabellone does not pair by; using dutch 2026" in err
+    assert err.count("\n") == 1 and "192 declares 'FIDE_DOUBLE_SWISS', which tabellone does not pair by; using dutch 2026" in err
 
 
 def test_check_follows_the_code_and_takes_baku(tmp_path, capsys):
