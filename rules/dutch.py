@@ -51,6 +51,7 @@ from tabellone.solver.errors import InputError, NoPairingError
 from tabellone.solver.lexicographic import Layout, fit_layout
 from tabellone.solver.model import Float, RoundState, Tournament
 from tabellone.solver.pairing import Pairing, attendance_problems
+from tabellone.solver import progress
 
 from .fide_common import (
     finish_pairing,
@@ -398,6 +399,7 @@ class Dutch2026:
         pairs: list[tuple[int, int]] = []
         mdps: list[int] = []
         for gi, group in enumerate(groups):
+            progress.step(gi + 1, len(groups))
             residents = group
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
             current = mdps + residents
@@ -837,6 +839,7 @@ class Dutch2017:
         collapsed = False
         gi = 0
         while gi < len(groups):
+            progress.step(gi + 1, len(groups))
             if collapsed:
                 residents = [i for g in groups[gi:] for i in g]
                 gi_next = len(groups)
@@ -887,6 +890,49 @@ class Dutch2017:
 
 
 # ----------------------------------------------------------------------------------------
+# rounds whose first candidate is evidently legal and best
+
+
+def evident_pairing(players: list[Entrant], state: RoundState, edition: str,
+                    no_bye: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], int | None] | None:
+    """The round's pairing without a matcher, when the text's first candidate is provably
+    legal and best; None otherwise (the optimiser then decides).
+
+    The proof (2026 Art. 3-4; 2017 A-D): when every player has the same pairing score,
+    no colour preference and no float history, the round is one homogeneous bracket and
+    every pair in it has the same value on every quality criterion (C6-C21; 2017
+    C.5-C.19): the colour criteria need a preference to fail, the float criteria a float
+    before, and the score differences are all zero. Every pairing of as many pairs as
+    possible is then equally good, so the rules' answer is the first candidate of the
+    generation order, S1[i] against S2[i] (Art. 3.2-3.3 / B.1-B.2), provided it is legal:
+    no S1[i]-S2[i] pair met before or is prohibited (C1), the player left over in an odd
+    field (the last of S2) may take the PAB (C2; C5 and C9 are equal for all when every
+    score and every number of games played is equal), and C3 needs absolute preferences,
+    which nobody has. This is round 1 of every event, at any size, in O(n).
+    """
+    n = len(players)
+    if n < 2:
+        return None
+    first = players[0]
+    games = first.state.games_played
+    for e in players:
+        if (e.score != first.score or e.pref is not None or any(e.state.floats_2026) or any(e.state.floats_2017)
+                or e.state.games_played != games):
+            return None
+    half = n // 2
+    pairs = [(k, half + k) for k in range(half)]
+    for a, b in pairs:
+        if not C1_no_rematch(players[a], players[b], state):
+            return None
+    bye = None
+    if n % 2:
+        bye = n - 1
+        if not C2_bye_eligible(players[bye], edition) or players[bye].id in no_bye:
+            return None
+    return pairs, bye
+
+
+# ----------------------------------------------------------------------------------------
 # entry point
 
 
@@ -925,11 +971,15 @@ def pair_round(
         raise InputError(f"unknown Dutch edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     state, players, initial = round_to_pair(t, round_number)
     r = state.round
+    evident = evident_pairing(players, state, edition, no_bye) if solve is None else None
+    if evident is not None:
+        return finish_pairing(players, r, evident[0], evident[1], initial, 0)
     ctx = RoundContext(t, state, edition, players, last_round=(r == t.total_rounds))
-    engine = Dutch2026(ctx, solve) if edition == "2026" else Dutch2017(ctx, solve)
-    if no_bye:
-        engine.eligible = [ok and e.id not in no_bye for ok, e in zip(engine.eligible, players)]
-    pair_idx, bye_idx = engine.pair()
+    with progress.task(f"Dutch {edition}, round {r}, {len(players)} players"):
+        engine = Dutch2026(ctx, solve) if edition == "2026" else Dutch2017(ctx, solve)
+        if no_bye:
+            engine.eligible = [ok and e.id not in no_bye for ok, e in zip(engine.eligible, players)]
+        pair_idx, bye_idx = engine.pair()
     return finish_pairing(players, r, pair_idx, bye_idx, initial, engine.m.solves)
 
 
