@@ -303,8 +303,13 @@ class Dutch2026:
     # ---- the fields of one pair ------------------------------------------------------
 
     def cand(self, i: int) -> bool:
+        """Whether player ``i`` may take the PAB at the round's bye score (C2, C5)."""
         bs = self.ctx.bye_score
-        return self.eligible[i] and bs is not None and self.P[i].score <= bs
+        key = (bs, id(self.eligible))
+        if getattr(self, "_cand_key", None) != key:  # worked out once per bye score
+            self._cand_key = key
+            self._cand = [ok and bs is not None and e.score <= bs for ok, e in zip(self.eligible, self.P)]
+        return self._cand[i]
 
     def base_values(self, h: int, l: int, current: set[int], nxt: set[int], c9_on: bool) -> dict | None:
         if not self.compat[h][l]:
@@ -447,13 +452,17 @@ class Dutch2026:
         top = set(groups[0])
         sum_bound = 2 * n * max(acc, 1)
         lay = fit_layout(["top", "off", "topgroup"], [3 * n, sum_bound, n])
+        # 'top' is 1 + the ineligible ends, 'off' the ends' score offsets: a term per end,
+        # packed per player once and added per pair
+        s_top, s_off, s_grp = lay.shifts
+        half = [((not self.eligible[i]) << s_top) + (off[P[i].score] << s_off) for i in range(n)]
+        grp = 1 << s_grp
         edges = []
         for i in range(n):
+            row, hi, in_top = self.compat[i], half[i] + (1 << s_top), i in top
             for j in range(i + 1, n):
-                if not self.compat[i][j]:
-                    continue
-                w = lay.pack([1 + (not self.eligible[i]) + (not self.eligible[j]), off[P[i].score] + off[P[j].score], int(i in top and j in top)])
-                edges.append((i, j, w))
+                if row[j]:
+                    edges.append((i, j, hi + half[j] + (grp if in_top and j in top else 0)))
         mate = solve_fields_of(self.one_shot, n, edges, lay.fields)
         self.m.solves += 1
         unmatched = [i for i in range(n) if i not in mate]
