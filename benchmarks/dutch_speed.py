@@ -98,24 +98,6 @@ def prepare(case: str, source: Path | None, rnd: int | None, folder: Path):
     return path, (sorted(sorted(p) for p in pairs), pab[0] if pab else None)
 
 
-def run_ours(path: Path, edition: str, timeout: float) -> dict | str:
-    code = CHILD.format(root=str(ROOT), path=str(path), edition=edition)
-    start = time.perf_counter()
-    proc = _TimedPopen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        return f">{timeout:.0f} s"
-    if proc.returncode != 0:
-        return "failed: " + (err.strip().splitlines()[-1] if err.strip() else str(proc.returncode))
-    d = json.loads(out.strip().splitlines()[-1])
-    d["wall"] = time.perf_counter() - start
-    d["cpu"] = getattr(proc, "_cpu", 0.0)
-    return d
-
-
 class _TimedPopen(subprocess.Popen):
     """Popen that keeps the child's rusage (user + system seconds, peak RSS) when reaped."""
 
@@ -130,18 +112,38 @@ class _TimedPopen(subprocess.Popen):
         return (pid, sts)
 
 
-def run_reference(engine: str, path: Path, timeout: float) -> dict | str:
-    out = path.with_suffix(".ref.txt")
+def run_child(cmd: list[str], timeout: float) -> tuple[str, dict] | str:
+    """Run ``cmd``: its standard output and {wall, cpu, peak_mb}, or why it gave none."""
     start = time.perf_counter()
-    proc = _TimedPopen([engine, "--dutch", str(path), "-p", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = _TimedPopen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        _, err = proc.communicate(timeout=timeout)
+        out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
         return f">{timeout:.0f} s"
     if proc.returncode != 0:
-        return "failed: " + (err.strip().splitlines()[-1] if err and err.strip() else str(proc.returncode))
+        return "failed: " + (err.strip().splitlines()[-1] if err.strip() else str(proc.returncode))
+    return out, {"wall": time.perf_counter() - start, "cpu": getattr(proc, "_cpu", 0.0), "peak_mb": getattr(proc, "_peak_mb", 0.0)}
+
+
+def run_ours(path: Path, edition: str, timeout: float) -> dict | str:
+    code = CHILD.format(root=str(ROOT), path=str(path), edition=edition)
+    got = run_child([sys.executable, "-c", code], timeout)
+    if isinstance(got, str):
+        return got
+    out, usage = got
+    d = json.loads(out.strip().splitlines()[-1])
+    d["wall"], d["cpu"] = usage["wall"], usage["cpu"]
+    return d
+
+
+def run_reference(engine: str, path: Path, timeout: float) -> dict | str:
+    out = path.with_suffix(".ref.txt")
+    got = run_child([engine, "--dutch", str(path), "-p", str(out)], timeout)
+    if isinstance(got, str):
+        return got
+    usage = got[1]
     lines = out.read_text().split()
     count, nums = int(lines[0]), [int(x) for x in lines[1:]]
     pairs, bye = [], None
@@ -151,8 +153,7 @@ def run_reference(engine: str, path: Path, timeout: float) -> dict | str:
             bye = a
         else:
             pairs.append(sorted((a, b)))
-    return {"wall": time.perf_counter() - start, "cpu": getattr(proc, "_cpu", 0.0),
-            "peak_mb": getattr(proc, "_peak_mb", 0.0), "pairs": sorted(pairs), "bye": bye}
+    return {**usage, "pairs": sorted(pairs), "bye": bye}
 
 
 def main() -> int:
