@@ -37,8 +37,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-LARGE = SHARED / "corpus" / "dutch-large"
+LARGE = ROOT.parent / "shared" / "corpus" / "dutch-large"
 
 CHILD = r"""
 import json, resource, sys, time
@@ -165,7 +164,11 @@ def main() -> int:
     ap.add_argument("--reference-cases", default="r1-1000,last-1000,last-2000",
                     help="cases the reference engine also runs (r9-4000 takes it about 45 minutes)")
     ap.add_argument("--timeout", type=float, default=1800)
+    ap.add_argument("--shared", help="the shared reference folder (default: ../shared)")
     args = ap.parse_args()
+    global LARGE
+    if args.shared:
+        LARGE = Path(args.shared) / "corpus" / "dutch-large"
     if not LARGE.is_dir():
         print(f"no large corpus at {LARGE}", file=sys.stderr)
         return 3
