@@ -50,7 +50,7 @@ p = api.pair(t, "dutch", {edition!r})
 seconds = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({{"seconds": seconds, "peak_mb": usage.ru_maxrss / 1024,
-                  "pairs": sorted(list(x) for x in p.pairs), "bye": p.bye, "solves": p.solves}}))
+                  "pairs": sorted(sorted(x) for x in p.pairs), "bye": p.bye, "solves": p.solves}}))
 """
 
 
