@@ -1,87 +1,209 @@
 #!/usr/bin/env python3
-"""Time the Dutch pairing of the last round of large events, and check it.
+"""Time the Dutch pairing of large events, side by side with a reference engine.
 
-    python benchmarks/dutch_speed.py [--edition 2026] [--sizes 250,500,1000,2000] [--timeout S]
+    python benchmarks/dutch_speed.py [--edition 2026] [--cases r1-1000,last-1000,...]
+                                     [--reference PATH] [--timeout S]
 
-Each case runs in its own process (peak memory is that process's maximum resident set).
-Events come from ../shared/corpus/: dutch-large/ (1,000 and 2,000 players) and the dev
-corpus (the event closest to 250 and 500 players). The reference engine's time on these
-machines (corpus README): 37-39 s at 1,000 players, 285-366 s at 2,000.
-Prints: players, file, round, seconds, peak MB, and whether the pairing equals the
-reference round.
+The reference engine (bbpPairings, built outside the project) is given by ``--reference``
+or the environment variable ``TABELLONE_REFERENCE_ENGINE``; it is run as
+``ENGINE --dutch IN.trf -p OUT`` on the same round. Without it only Tabellone is timed.
+
+Cases (events from ../shared/corpus/dutch-large/, whose rounds were paired by the
+reference engine and so are the reference answers):
+
+- ``r1-N``: round 1 of the N-player event (its players before any game);
+- ``r1-9999``: round 1 of 9,999 players (TRF16's limit), written here from nothing;
+- ``last-N``: the last round of the N-player event;
+- ``r9-4000``: round 9 of the 4,000-player Burstein-history event (no reference answer
+  is held: the absolute-criteria self-check is what is reported).
+
+Each run is its own process: seconds are wall-clock, ``cpu`` the process's user + system
+time (steadier than wall-clock on a shared machine), peak memory its maximum resident
+set. ``ratio`` is Tabellone's CPU time over the reference engine's, in this run.
+``same`` says whether Tabellone's round equals the reference round (or, where none is
+held, ``check`` whether the self-check passed); ``ref=`` whether the reference engine's
+output equals it too.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+LARGE = ROOT.parent / "shared" / "corpus" / "dutch-large"
 
 CHILD = r"""
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
+from tabellone import api
 from tabellone.solver.trf import read_trf
-from tabellone.solver.history import cut_before
-from tabellone.solver.model import pairs_of_round
-from tabellone.rules.dutch import pair_round
 t = read_trf({path!r})
-r = t.rounds_paired
-cut = cut_before(t, r)
 start = time.perf_counter()
-p = pair_round(cut, {edition!r})
+p = api.pair(t, "dutch", {edition!r})
 seconds = time.perf_counter() - start
-ref, pab = pairs_of_round(t, r)
-same = sorted(p.pairs) == sorted(ref) and p.bye == (pab[0] if pab else None)
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(json.dumps({{"players": len(t.players), "round": r, "seconds": seconds, "peak_mb": peak, "identical": same, "solves": p.solves}}))
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({{"seconds": seconds, "peak_mb": usage.ru_maxrss / 1024,
+                  "pairs": sorted(sorted(x) for x in p.pairs), "bye": p.bye, "solves": p.solves}}))
 """
 
 
-def pick(size: int, edition: str) -> Path | None:
-    large = sorted((SHARED / "corpus" / "dutch-large").glob(f"large-{size}-*.trf"))
-    large = [p for p in large if "burstein" not in p.name]
-    if large:
-        return large[0]
-    folder = SHARED / "corpus" / ("dutch-2026-dev" if edition == "2026" else "dutch-2017-dev")
-    best = None
-    for line in (folder / "manifest.tsv").read_text().splitlines()[1:]:
-        cols = line.split("\t")
-        n = int(cols[4])
-        if best is None or abs(n - size) < abs(best[0] - size):
-            best = (n, folder / cols[0])
-    return best[1] if best else None
+def cases_available() -> dict[str, tuple[Path | None, int | None]]:
+    """case name -> (source event, round to pair); None for the generated 9,999 field."""
+    out: dict[str, tuple[Path | None, int | None]] = {}
+    for size in (1000, 2000):
+        files = sorted(p for p in LARGE.glob(f"large-{size}-r9-*.trf"))
+        if files:
+            out[f"r1-{size}"] = (files[0], 1)
+            out[f"last-{size}"] = (files[0], None)
+    out["r1-9999"] = (None, 1)
+    burstein = sorted(LARGE.glob("large-4000-r8of9-burstein-history-*.trf"))
+    if burstein:
+        out["r9-4000"] = (burstein[0], 9)
+    return out
+
+
+def players_only(n: int) -> str:
+    """A TRF16 field of ``n`` players before round 1 (ratings descending, 9 rounds)."""
+    lines = [f"012 Players only {n}", "XXR 9", "XXC white1"]
+    for i in range(1, n + 1):
+        name = f"Player {i:04d}"
+        lines.append(f"001 {i:4d}      {name:<33}{2800 - (i * 1400) // n:4d}{'':29}0.0 {i:4d}")
+    return "\n".join(lines) + "\n"
+
+
+def prepare(case: str, source: Path | None, rnd: int | None, folder: Path):
+    """The TRF to pair (the event cut before the round) and the reference round, if any."""
+    from tabellone.solver.history import cut_before
+    from tabellone.solver.model import pairs_of_round
+    from tabellone.solver.trf import format_trf, read_trf
+
+    path = folder / f"{case}.trf"
+    if source is None:
+        path.write_text(players_only(9999))
+        return path, None
+    t = read_trf(source)
+    r = t.rounds_paired if rnd is None else rnd
+    path.write_text(format_trf(cut_before(t, r)))
+    if r > t.rounds_paired:
+        return path, None
+    pairs, pab = pairs_of_round(t, r)
+    return path, (sorted(sorted(p) for p in pairs), pab[0] if pab else None)
+
+
+class _TimedPopen(subprocess.Popen):
+    """Popen that keeps the child's rusage (user + system seconds, peak RSS) when reaped."""
+
+    def _try_wait(self, wait_flags):  # type: ignore[override]
+        try:
+            pid, sts, usage = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            return (self.pid, 0)
+        if pid == self.pid:
+            self._cpu = usage.ru_utime + usage.ru_stime
+            self._peak_mb = usage.ru_maxrss / 1024
+        return (pid, sts)
+
+
+def run_child(cmd: list[str], timeout: float) -> tuple[str, dict] | str:
+    """Run ``cmd``: its standard output and {wall, cpu, peak_mb}, or why it gave none."""
+    start = time.perf_counter()
+    proc = _TimedPopen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        return f">{timeout:.0f} s"
+    if proc.returncode != 0:
+        return "failed: " + (err.strip().splitlines()[-1] if err.strip() else str(proc.returncode))
+    return out, {"wall": time.perf_counter() - start, "cpu": getattr(proc, "_cpu", 0.0), "peak_mb": getattr(proc, "_peak_mb", 0.0)}
+
+
+def run_ours(path: Path, edition: str, timeout: float) -> dict | str:
+    code = CHILD.format(root=str(ROOT), path=str(path), edition=edition)
+    got = run_child([sys.executable, "-c", code], timeout)
+    if isinstance(got, str):
+        return got
+    out, usage = got
+    d = json.loads(out.strip().splitlines()[-1])
+    d["wall"], d["cpu"] = usage["wall"], usage["cpu"]
+    return d
+
+
+def run_reference(engine: str, path: Path, timeout: float) -> dict | str:
+    out = path.with_suffix(".ref.txt")
+    got = run_child([engine, "--dutch", str(path), "-p", str(out)], timeout)
+    if isinstance(got, str):
+        return got
+    usage = got[1]
+    lines = out.read_text().split()
+    count, nums = int(lines[0]), [int(x) for x in lines[1:]]
+    pairs, bye = [], None
+    for k in range(count):
+        a, b = nums[2 * k], nums[2 * k + 1]
+        if b == 0:
+            bye = a
+        else:
+            pairs.append(sorted((a, b)))
+    return {**usage, "pairs": sorted(pairs), "bye": bye}
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--edition", default="2026")
-    ap.add_argument("--sizes", default="250,500,1000,2000")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--edition", default="2026", choices=("2026", "2017"))
+    ap.add_argument("--cases", default="r1-1000,r1-9999,last-1000,last-2000,r9-4000")
+    ap.add_argument("--reference", default=os.environ.get("TABELLONE_REFERENCE_ENGINE"),
+                    help="the reference engine's executable (default: $TABELLONE_REFERENCE_ENGINE)")
+    ap.add_argument("--reference-cases", default="r1-1000,last-1000,last-2000",
+                    help="cases the reference engine also runs (r9-4000 takes it about 45 minutes)")
     ap.add_argument("--timeout", type=float, default=1800)
+    ap.add_argument("--shared", help="the shared reference folder (default: ../shared)")
     args = ap.parse_args()
-    if not SHARED.is_dir():
-        print(f"no shared corpus at {SHARED}", file=sys.stderr)
+    global LARGE
+    if args.shared:
+        LARGE = Path(args.shared) / "corpus" / "dutch-large"
+    if not LARGE.is_dir():
+        print(f"no large corpus at {LARGE}", file=sys.stderr)
         return 3
-    print(f"{'players':>8} {'file':<34} {'round':>5} {'seconds':>9} {'peak MB':>8} {'solves':>7} identical")
-    for size in [int(s) for s in args.sizes.split(",")]:
-        path = pick(size, args.edition)
-        if path is None:
-            continue
-        code = CHILD.format(root=str(ROOT), path=str(path), edition=args.edition)
-        try:
-            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=args.timeout)
-        except subprocess.TimeoutExpired:
-            print(f"{size:>8} {path.name:<34} {'':>5} {'>' + str(int(args.timeout)):>9}")
-            continue
-        if out.returncode != 0:
-            print(f"{size:>8} {path.name:<34} failed: {out.stderr.strip().splitlines()[-1] if out.stderr else out.returncode}")
-            continue
-        d = json.loads(out.stdout.strip().splitlines()[-1])
-        print(f"{d['players']:>8} {path.name:<34} {d['round']:>5} {d['seconds']:>9.2f} {d['peak_mb']:>8.0f} {d['solves']:>7} {d['identical']}")
+    sys.path.insert(0, str(ROOT))
+    available = cases_available()
+    ref_cases = set(args.reference_cases.split(",")) if args.reference else set()
+    print(f"FIDE Dutch {args.edition}; reference engine: {args.reference or 'none'}")
+    print(f"{'case':<10} {'players':>7} {'seconds':>8} {'cpu s':>8} {'MB':>6} {'same':>6} |"
+          f" {'ref s':>8} {'ref cpu':>8} {'ref MB':>6} {'ratio':>6} {'MB ratio':>8}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in args.cases.split(","):
+            if case not in available:
+                print(f"{case:<10} (not available)")
+                continue
+            source, rnd = available[case]
+            path, reference = prepare(case, source, rnd, Path(tmp))
+            ours = run_ours(path, args.edition, args.timeout)
+            if isinstance(ours, str):
+                print(f"{case:<10} {'':>7} {ours}", flush=True)
+                continue
+            players = 2 * len(ours["pairs"]) + (ours["bye"] is not None)
+            answer = (ours["pairs"], ours["bye"])
+            # the corpus rounds are 2026 pairings; other editions report the self-check
+            same = str(answer == reference) if reference is not None and args.edition == "2026" else "check"
+            line = (f"{case:<10} {players:>7} {ours['wall']:>8.2f} {ours['cpu']:>8.2f} {ours['peak_mb']:>6.0f} {same:>6} |")
+            if case in ref_cases and args.edition == "2026":
+                ref = run_reference(args.reference, path, args.timeout)
+                if isinstance(ref, str):
+                    line += f" {ref}"
+                else:
+                    agree = (ref["pairs"], ref["bye"]) == answer
+                    line += (f" {ref['wall']:>8.2f} {ref['cpu']:>8.2f} {ref['peak_mb']:>6.0f}"
+                             f" {ours['cpu'] / max(ref['cpu'], 1e-9):>6.3f} {ours['peak_mb'] / max(ref['peak_mb'], 1e-9):>8.2f}"
+                             f" ref={'same' if agree else 'DIFFERENT'}")
+            print(line, flush=True)
     return 0
 
 

@@ -56,6 +56,7 @@ from tabellone.solver.errors import InputError, NoPairingError
 from tabellone.solver.lexicographic import Layout, fit_layout
 from tabellone.solver.model import Float, RoundState, Tournament
 from tabellone.solver.pairing import Pairing, attendance_problems
+from tabellone.solver import progress
 
 from .profiles import CATALOGUE, Objective, Profile, official, resolve
 from .fide_common import (
@@ -410,8 +411,13 @@ class Dutch2026:
     # ---- the fields of one pair ------------------------------------------------------
 
     def cand(self, i: int) -> bool:
+        """Whether player ``i`` may take the PAB at the round's bye score (C2, C5)."""
         bs = self.ctx.bye_score
-        return self.eligible[i] and bs is not None and self.P[i].score <= bs
+        key = (bs, id(self.eligible))
+        if getattr(self, "_cand_key", None) != key:  # worked out once per bye score
+            self._cand_key = key
+            self._cand = [ok and bs is not None and e.score <= bs for ok, e in zip(self.eligible, self.P)]
+        return self._cand[i]
 
     def base_values(self, h: int, l: int, current: set[int], nxt: set[int], c9_on: bool) -> dict | None:
         """The fields of the pair h-l, mapped by the profile (:meth:`Objective.fold`)."""
@@ -513,6 +519,7 @@ class Dutch2026:
         pairs: list[tuple[int, int]] = []
         mdps: list[int] = []
         for gi, group in enumerate(groups):
+            progress.step(gi + 1, len(groups))
             residents = group
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
             current = mdps + residents
@@ -562,13 +569,17 @@ class Dutch2026:
         top = set(groups[0])
         sum_bound = 2 * n * max(acc, 1)
         lay = fit_layout(["top", "off", "topgroup"], [3 * n, sum_bound, n])
+        # 'top' is 1 + the ineligible ends, 'off' the ends' score offsets: a term per end,
+        # packed per player once and added per pair
+        s_top, s_off, s_grp = lay.shifts
+        half = [((not self.eligible[i]) << s_top) + (off[P[i].score] << s_off) for i in range(n)]
+        grp = 1 << s_grp
         edges = []
         for i in range(n):
+            row, hi, in_top = self.compat[i], half[i] + (1 << s_top), i in top
             for j in range(i + 1, n):
-                if not self.compat[i][j]:
-                    continue
-                w = lay.pack([1 + (not self.eligible[i]) + (not self.eligible[j]), off[P[i].score] + off[P[j].score], int(i in top and j in top)])
-                edges.append((i, j, w))
+                if row[j]:
+                    edges.append((i, j, hi + half[j] + (grp if in_top and j in top else 0)))
         mate = solve_fields_of(self.one_shot, n, edges, lay.fields)
         self.m.solves += 1
         unmatched = [i for i in range(n) if i not in mate]
@@ -965,6 +976,7 @@ class Dutch2017:
         collapsed = False
         gi = 0
         while gi < len(groups):
+            progress.step(gi + 1, len(groups))
             if collapsed:
                 residents = [i for g in groups[gi:] for i in g]
                 gi_next = len(groups)
@@ -1014,6 +1026,49 @@ class Dutch2017:
                 raise NoPairingError(f"players {', '.join(str(P[i].id) for i in mdps)} could not be paired")
             bye = mdps[0]
         return pairs, bye
+
+
+# ----------------------------------------------------------------------------------------
+# rounds whose first candidate is evidently legal and best
+
+
+def evident_pairing(players: list[Entrant], state: RoundState, edition: str,
+                    no_bye: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], int | None] | None:
+    """The round's pairing without a matcher, when the text's first candidate is provably
+    legal and best; None otherwise (the optimiser then decides).
+
+    The proof (2026 Art. 3-4; 2017 A-D): when every player has the same pairing score,
+    no colour preference and no float history, the round is one homogeneous bracket and
+    every pair in it has the same value on every quality criterion (C6-C21; 2017
+    C.5-C.19): the colour criteria need a preference to fail, the float criteria a float
+    before, and the score differences are all zero. Every pairing of as many pairs as
+    possible is then equally good, so the rules' answer is the first candidate of the
+    generation order, S1[i] against S2[i] (Art. 3.2-3.3 / B.1-B.2), provided it is legal:
+    no S1[i]-S2[i] pair met before or is prohibited (C1), the player left over in an odd
+    field (the last of S2) may take the PAB (C2; C5 and C9 are equal for all when every
+    score and every number of games played is equal), and C3 needs absolute preferences,
+    which nobody has. This is round 1 of every event, at any size, in O(n).
+    """
+    n = len(players)
+    if n < 2:
+        return None
+    first = players[0]
+    games = first.state.games_played
+    for e in players:
+        if (e.score != first.score or e.pref is not None or any(e.state.floats_2026) or any(e.state.floats_2017)
+                or e.state.games_played != games):
+            return None
+    half = n // 2
+    pairs = [(k, half + k) for k in range(half)]
+    for a, b in pairs:
+        if not C1_no_rematch(players[a], players[b], state):
+            return None
+    bye = None
+    if n % 2:
+        bye = n - 1
+        if not C2_bye_eligible(players[bye], edition) or players[bye].id in no_bye:
+            return None
+    return pairs, bye
 
 
 # ----------------------------------------------------------------------------------------
@@ -1074,11 +1129,16 @@ def pair_round(
         return pair_round_global(t, prof, round_number, solve=solve, no_bye=no_bye)
     state, players, initial = round_to_pair(t, round_number)
     r = state.round
+    # the text's first candidate when provably best; official profiles only (a variant pairs by its own objective)
+    evident = evident_pairing(players, state, edition, no_bye) if solve is None and prof.official else None
+    if evident is not None:
+        return finish_pairing(players, r, evident[0], evident[1], initial, 0)
     ctx = RoundContext(t, state, edition, players, last_round=(r == t.total_rounds))
-    engine = Dutch2026(ctx, solve, prof) if edition == "2026" else Dutch2017(ctx, solve, prof)
-    if no_bye:
-        engine.eligible = [ok and e.id not in no_bye for ok, e in zip(engine.eligible, players)]
-    pair_idx, bye_idx = engine.pair()
+    with progress.task(f"Dutch {edition}, round {r}, {len(players)} players"):
+        engine = Dutch2026(ctx, solve, prof) if edition == "2026" else Dutch2017(ctx, solve, prof)
+        if no_bye:
+            engine.eligible = [ok and e.id not in no_bye for ok, e in zip(engine.eligible, players)]
+        pair_idx, bye_idx = engine.pair()
     return finish_pairing(players, r, pair_idx, bye_idx, initial, engine.m.solves)
 
 

@@ -279,7 +279,7 @@ class RoundState:
 
     def may_meet(self, a: int, b: int) -> bool:
         """False when ``a`` and ``b`` met in a played game or are a prohibited pair."""
-        return b not in self.players[a].opponents and frozenset((a, b)) not in self.prohibited
+        return b not in self.players[a].opponents and not (self.prohibited and frozenset((a, b)) in self.prohibited)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from typing import Sequence
 from . import __version__
 from .rules import declared_system
 from .api import accepted_options, add_round, pair, recorded_pairing, rules_module
+from .solver import progress
 from .solver.errors import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, InputError, SelfCheckError, TabelloneError
 from .solver.io import FORMATS, dumps, load, safe_output, write_text
 from .solver.model import Float, RoundState, Tournament
@@ -165,6 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", help="output file (default: standard output)")
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
+    for command in sub.choices.values():
+        command.add_argument("-q", "--quiet", action="store_true",
+                             help="no progress line on stderr (shown only on a terminal, for runs over 2 s)")
     return parser
 
 
@@ -806,10 +810,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     target = safe_output(args.output, [], args.force)
 
     def pairer(t: Tournament):
+        progress.step(t.rounds_paired + 1, args.rounds, "round")
         pairing, _ = run_pairing(t, args.system, args.edition, "generated tournament", args.method, profile=args.profile)
         return pairing.pairs, pairing.bye
 
-    t = generate(settings, pairer)
+    with progress.task(f"generating {args.players} players, {args.rounds} rounds"):
+        t = generate(settings, pairer)
     write_text(target, dumps(t, args.format))
     return EXIT_OK
 
@@ -1166,6 +1172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help()
             return EXIT_INVALID_INPUT
+        progress.configure(quiet=getattr(args, "quiet", False))
         try:
             return COMMANDS[args.command](args)
         except InputError as exc:
@@ -1180,11 +1187,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("tabellone: interrupted", file=sys.stderr)
         return 130
-    except MemoryError:
-        print("tabellone: out of memory: the input asks for more than this machine has (a huge event or number of rounds?)", file=sys.stderr)
-        return EXIT_UNEXPECTED
     except BrokenPipeError:
         return EXIT_OK
+    except MemoryError:
+        what = progress.current()
+        print(f"tabellone: out of memory{' (' + what + ')' if what else ''}: the input asks for more than this "
+              "machine has (a huge event or number of rounds?); free memory or run on a larger machine", file=sys.stderr)
+        return EXIT_UNEXPECTED
     except Exception as exc:  # a bug: say so, without a traceback unless asked
         if os.environ.get("TABELLONE_DEBUG"):
             traceback.print_exc()
