@@ -1044,7 +1044,6 @@ def _simulate_parser(sub) -> None:
     p.add_argument("-o", "--output", metavar="TABLE", help="per-event table, .parquet or .csv")
     p.add_argument("--summary-json", metavar="FILE", help="mean and 95%% CI of every metric per system or profile")
     p.add_argument("--force", action="store_true", help="replace existing output files")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
 def _ratings_range(text: str) -> tuple[int, int]:
