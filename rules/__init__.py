@@ -19,6 +19,7 @@ from types import ModuleType
 SYSTEMS = {
     "dutch": "tabellone.rules.dutch",
     "dubov": "tabellone.rules.dubov",
+    "lim": "tabellone.rules.lim",
     "italo-svizzero": "tabellone.rules.italo_svizzero",
 }
 
@@ -26,6 +27,7 @@ SYSTEMS = {
 TITLES = {
     "dutch": "FIDE Dutch",
     "dubov": "FIDE Dubov",
+    "lim": "FIDE Lim",
     "italo-svizzero": "FID italo-svizzero a rotazione continua",
 }
 
