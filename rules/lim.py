@@ -430,8 +430,9 @@ def _literal_group(ctx: Ctx, remaining: set[int], group: Group, incoming: list[i
     if need:  # pragma: no cover - the oracle's target is reachable
         raise SelfCheckError("Lim: the floaters of a group could not be chosen")
     inside = [i for i in rest if i not in floating]
-    # Art. 4: the first scrutiny, then 5.2 the second
-    A4_first_scrutiny(ctx, inside, group.direction)
+    # Art. 4 and 5.2: the scrutiny with its exchanges, for compatibility and colour (the
+    # first scrutiny alone, A4_first_scrutiny, is what the second does when no colour is
+    # due; "inside" can be paired, as the floaters were chosen so)
     pairs = A5_2_second_scrutiny(ctx, inside, group.direction)
     out = [i for i in members if i in floating]
     return fixed + pairs, out
@@ -443,25 +444,41 @@ def A4_first_scrutiny(ctx: Ctx, players: Sequence[int], direction: str) -> list[
     (:func:`A4_candidates`), and an exchange must leave every player after him a
     compatible opponent (4.4). ``players`` can all be paired (the floaters are chosen
     first), so the first exchange that leaves the rest pairable is the text's."""
-    order = _scrutiny_order(ctx, players, direction)
-    mate = _perfect(ctx, order)
+    return _in_exchange_order(ctx, _scrutiny_order(ctx, players, direction), lambda vs: (_perfect(ctx, vs), 0), lambda p, c: 0)
+
+
+def _in_exchange_order(ctx: Ctx, order: list[int], solve, price, proper=None) -> list[tuple[int, int]]:
+    """Pairs fixed one by one in the exchange order of Art. 4: the first player of
+    ``order`` takes the first compatible opponent in :func:`A4_candidates` with whom the
+    optimum stays reachable, and so on. ``solve(players)`` gives a matching of the
+    players (None when there is none) and its value; ``price(p, c)`` the value of one
+    pair; reachable means pair plus the rest's optimum equal the optimum. With
+    ``proper(p, c)`` the opponents for whom it holds are tried first (Art. 5.2: the
+    player scrutinised gets his due colour if possible)."""
+    mate, value = solve(order)
     if mate is None:  # pragma: no cover - guaranteed by the floater choice
         raise SelfCheckError("Lim: a group left unpairable")
     pairs = []
     while order:
         p = order[0]
-        for c in A4_candidates(ctx, order):
-            if c not in ctx.compat[p]:
-                continue
-            rest = [x for x in order if x not in (p, c)]
-            if mate.get(p) == c:
+        cands = [c for c in A4_candidates(ctx, order) if c in ctx.compat[p]]
+        passes = [[c for c in cands if proper(p, c)], cands] if proper else [cands]
+        chosen = None
+        for candidates in passes:
+            for c in candidates:
+                if mate.get(p) == c:
+                    chosen = c
+                    break
+                trial, v = solve([x for x in order if x not in (p, c)])
+                if trial is not None and v + price(p, c) == value:
+                    mate = {**trial, p: c, c: p}
+                    chosen = c
+                    break
+            if chosen is not None:
                 break
-            trial = _perfect(ctx, rest)
-            if trial is not None:
-                mate = {**trial, p: c, c: p}
-                break
-        pairs.append((p, c))
-        order = [x for x in order if x not in (p, c)]
+        value -= price(chosen, p)
+        pairs.append((p, chosen))
+        order = [x for x in order if x not in (p, chosen)]
     return pairs
 
 
@@ -585,55 +602,30 @@ def _optimised_group(ctx: Ctx, remaining: set[int], group: Group, incoming: list
 
 
 def _best_in_order(ctx: Ctx, players: Sequence[int], direction: str) -> list[tuple[int, int]]:
-    """The pairing of ``players`` best on Art. 5.2 that comes first in the exchange order
-    of Art. 4. Art. 5.2 gives "each player, if possible" his due colour in the order the
-    scrutiny takes them: a pair's colour faults (:func:`colour_fault`) count at the
-    scrutiny place of its first player, and the faults are compared place by place (a
-    fault of the player scrutinised first weighs more than any number of faults after
-    him: weight ``B**(N - 1 - place)``, ``B`` above the largest fault of a pair). Then
-    the scrutinised player takes the first opponent in his exchange order with which the
-    optimum stays reachable, and so on."""
+    """The pairing of ``players`` with the fewest colour faults (Art. 5.2: "each player, if
+    possible" his alternating and equalising colour; :func:`colour_fault`) that comes
+    first in the order of the scrutiny: the scrutinised player takes the first opponent in
+    his exchange order (Art. 4) with whom both get their due colours and the fewest
+    faults stay reachable, or else the first with whom they stay reachable, and so on
+    (the faults are the field of a maximum-weight matching of maximum cardinality)."""
     P = ctx.P
     order = _scrutiny_order(ctx, players, direction)
-    pos = {x: k for k, x in enumerate(order)}
-    n = len(order)
-    base = 6 if ctx.last_round else 2
-    top = base ** (n + 1)
+    top = 8  # above the largest fault of a pair (5, last round)
     cost: dict[tuple[int, int], int] = {}
 
-    def weight(u: int, v: int) -> int:
+    def price(u: int, v: int) -> int:
         key = (u, v) if u < v else (v, u)
         if key not in cost:
-            cost[key] = colour_fault(P[u], P[v], ctx) * base ** (n - 1 - min(pos[u], pos[v]))
-        return top - cost[key]
+            cost[key] = colour_fault(P[u], P[v], ctx)
+        return cost[key]
 
     def best(vs: list[int]) -> tuple[dict[int, int] | None, int]:
-        m = _matching(ctx, vs, weight)
+        m = _matching(ctx, vs, lambda u, v: top - price(u, v))
         if m is None:
             return None, 0
-        return m, sum(cost[(u, v) if u < v else (v, u)] for u, v in m.items() if u < v)
+        return m, sum(price(u, v) for u, v in m.items() if u < v)
 
-    mate, value = best(order)
-    if mate is None:  # pragma: no cover
-        raise SelfCheckError("Lim: a group left unpairable")
-    pairs = []
-    while order:
-        p = order[0]
-        for c in A4_candidates(ctx, order):
-            if c not in ctx.compat[p]:
-                continue
-            if mate.get(p) == c:
-                break
-            rest = [x for x in order if x not in (p, c)]
-            trial, v = best(rest)
-            weight(p, c)  # records the pair's cost
-            if trial is not None and v + cost[(p, c) if p < c else (c, p)] == value:
-                mate = {**trial, p: c, c: p}
-                break
-        value -= cost[(p, c) if p < c else (c, p)]
-        pairs.append((p, c))
-        order = [x for x in order if x not in (p, c)]
-    return pairs
+    return _in_exchange_order(ctx, order, best, price, proper=lambda p, c: price(p, c) == 0)
 
 
 # ========================================================================================
@@ -753,8 +745,8 @@ GROUP_CRITERIA = [
     ("4.4", "players of the group left unpaired (floated on)"),
     ("3.8", "places of the floaters' opponents in the order of 3.8"),
     ("3.2-3.4", "places of the floated residents in the order of choice (3.2-3.4, 3.9, 3.10), first chosen first"),
-    ("5.2", "colour faults (players without their due colour, +2 per colour limit broken in the last round), pair by pair in scrutiny order"),
-    ("4.1-4.3", "places of the opponents in the exchange order of Art. 4"),
+    ("5.2", "colour faults: players without their due colour (+2 per colour limit broken, last round only)"),
+    ("4.1-4.3", "the scrutiny, player by player: (colour fault, place of the opponent in the exchange order of Art. 4)"),
 ]
 
 
@@ -792,12 +784,12 @@ def _groups_of(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None) -> list[
         core = [i for i in rest if i in inside]
         order_s = _scrutiny_order(ctx, core, group.direction)
         place = {x: k for k, x in enumerate(order_s)}
-        faults = tuple(colour_fault(P[i], P[mate[i]], ctx) if place[i] < place[mate[i]] else 0 for i in order_s)
+        faults = sum(colour_fault(P[i], P[mate[i]], ctx) for i in order_s if place[i] < place[mate[i]])
         scrutiny = []
         while order_s:
             p = order_s[0]
             cands = A4_candidates(ctx, order_s)
-            scrutiny.append(cands.index(mate[p]) if mate[p] in cands else len(cands))
+            scrutiny.append((int(colour_fault(P[p], P[mate[p]], ctx) > 0), cands.index(mate[p]) if mate[p] in cands else len(cands)))
             order_s = [x for x in order_s if x not in (p, mate[p])]
         values = {
             "3.9": sum(1 for i in incoming if i not in inside),
