@@ -1,7 +1,8 @@
 """FIDE Lim system (Handbook C.04.4.3), the edition in force: approved by the Council on
 28/10/2025, applied from 1 February 2026 (handbook.fide.com, chapter C040403202602; the
-text before it, chapter C040403Till2026, differs only editorially: "score-group" becomes
-"scoregroup", rule letters become article numbers).
+text before it, chapter C040403Till2026, reads the same where we compared them: rule
+letters become article numbers, "C.04.1.c" becomes "Article 3 of the Basic Rules", and
+the sub-articles of 2.6 and 3.10 are spelt out).
 
 Lim pairs score group by score group, but not from the top down only: it pairs from the
 highest group down to just above the *median* group (score = half the rounds played), then
@@ -15,16 +16,21 @@ Two methods, one reading of the text:
 * ``method="literal"`` follows the text step by step (:func:`_literal_group`): floaters
   arriving are paired first with the opponent Art. 3.8 names; the players to float are
   chosen one by one in the order of Art. 3.2-3.4, 3.9 and 3.10; the rest is paired by the
-  first scrutiny of Art. 4 (the exchange order of 4.2-4.3, :func:`A4_candidates`), then
-  the second scrutiny of Art. 5.2 exchanges opponents to grant colours
+  scrutiny of Art. 4 (the exchange order of 4.2-4.3, :func:`A4_candidates`,
+  :func:`A4_first_scrutiny`) with the colour test of the second scrutiny of Art. 5.2:
+  each player in turn takes the first opponent with whom both get their due colours
   (:func:`A5_2_second_scrutiny`).
 * ``method="optimised"`` states the same rules as a lexicographic optimisation
   (:func:`_optimised_group`): the absolute criteria are hard constraints (the graph has
   only compatible pairs and the whole round must stay pairable), the quality criteria are
   bit fields of one integer weight per pair, most important first
   (:func:`solver.lexicographic.fit_layout`), solved by exact maximum-weight matching
-  (:func:`solver.matching.max_weight_matching`); the exchange order of Art. 4 breaks the
-  remaining ties by fixing pairs in that order while the optimum stays reachable.
+  (:func:`solver.matching.max_weight_matching`); the last field is the number of colour
+  faults in the group (5.2). The scrutiny order of Art. 4 (with the due colours first)
+  breaks the remaining ties by fixing pairs in that order while the optimum stays
+  reachable. When the literal procedure ends with the fewest colour faults, each of its
+  choices is the optimiser's; otherwise its player-by-player colour choice cost faults
+  later in the group, and the optimiser has fewer (``benchmarks/lim_crosscheck.py``).
 
 Both methods never reach a dead end: each choice of the literal procedure is taken only
 if the whole round can still be paired (a completion oracle, a perfect matching on the
@@ -44,6 +50,7 @@ C.04.1    no bye after a bye or a win without playing                     :func:
 2.1       compatibility (no rematch, no colour 3 times, no +-3)           :func:`A2_1_compatible`
 2.2       median group; order of pairing the groups                       :func:`A2_2_schedule`
 2.3-2.4   floaters out; top half against bottom half                      :func:`_literal_group`
+2.6       blocked median group: never reached (completion oracle)          :class:`_Oracle`
 3.2-3.4   choice of the floater (colour balance, bottom / top, 3.10)      :func:`A3_float_order`
 3.6-3.7   floaters arriving are paired first, in this order               :func:`A3_6_3_7_incoming_order`
 3.8       the floater's opponent: due the other colour, top / bottom      :func:`A3_8_candidates`
