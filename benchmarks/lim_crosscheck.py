@@ -25,8 +25,8 @@ round:
     choices is the optimiser's), so it would be a bug;
   - anything else is unexplained and printed in full.
 
-Prints a table (by size class and by kind), then the disagreements; ``--out`` writes one
-JSON line per round.
+Prints a table (by size class and by kind), then the disagreements; ``--out`` appends one
+JSON line per round as each event ends.
 """
 
 from __future__ import annotations
@@ -44,12 +44,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from dataclasses import replace  # noqa: E402
-
 from tabellone.rules import lim  # noqa: E402
 from tabellone.solver.errors import NoPairingError  # noqa: E402
 from tabellone.solver.generate import GeneratorSettings, generate  # noqa: E402
-from tabellone.solver.history import cut_before  # noqa: E402
 
 
 def event_settings(k: int, base_seed: int, lo: int, hi: int) -> GeneratorSettings:
@@ -79,38 +76,32 @@ def run_event(args):
     k, base_seed, lo, hi = args
     s = event_settings(k, base_seed, lo, hi)
 
-    seen = {}
+    seen: dict = {}
+    records = []
 
     def pairer(t):
-        seen["round"] = t.next_round
-        p = lim.pair_round(t, method="literal")
-        return p.pairs, p.bye
-
-    t0 = time.perf_counter()
-    unpairable = None
-    try:
-        t = generate(s, pairer)
-        played = s.rounds
-    except NoPairingError:
-        # the engine says no legal pairing exists: confirm independently, keep the rounds before
-        unpairable = seen["round"]
-        played = unpairable - 1
-        t = generate(replace(s, rounds=played), pairer, total_rounds=s.rounds) if played else None
-        confirmed = t is not None and not independent_pairable(t, unpairable)
-    records = []
-    if unpairable is not None:
-        records.append({"event": k, "players": s.players, "round": unpairable, "kind": "unpairable",
-                        "confirmed": confirmed, "violations": []})
-    for r in range(1, played + 1):
-        cut = cut_before(t, r)
-        c = lim.compare(cut, "2026", r)
-        bad = independent_violations(cut, c.literal) + independent_violations(cut, c.optimised)
+        # the literal pairing of every round, compared there with the optimiser's
+        r = t.next_round
+        seen["round"], seen["t"] = r, t
+        c = lim.compare(t, "2026", r)
+        bad = independent_violations(t, c.literal) + independent_violations(t, c.optimised)
         rec = {"event": k, "players": s.players, "round": r, "kind": kind(c), "violations": bad}
         if not c.same_pairs:
             rec["first"] = [str(x) for x in c.first_difference] if c.first_difference else None
             rec["literal"] = [list(p) for p in c.literal.pairs] + [[c.literal.bye, 0]]
             rec["optimised"] = [list(p) for p in c.optimised.pairs] + [[c.optimised.bye, 0]]
         records.append(rec)
+        return c.literal.pairs, c.literal.bye
+
+    t0 = time.perf_counter()
+    try:
+        generate(s, pairer)
+    except NoPairingError:
+        # the engine says no legal pairing exists: confirm it independently
+        r = seen["round"]
+        confirmed = not independent_pairable(seen["t"], r)
+        records.append({"event": k, "players": s.players, "round": r, "kind": "unpairable",
+                        "confirmed": confirmed, "violations": []})
     return records, time.perf_counter() - t0
 
 
@@ -136,6 +127,10 @@ def main() -> int:
             for recs, sec in pool.map(run_event, batch):
                 records += recs
                 seconds += sec
+                if a.out:
+                    with open(a.out, "a") as fh:
+                        for r in recs:
+                            fh.write(json.dumps(r) + "\n")
     by_class: dict[str, Counter] = {}
     for rec in records:
         by_class.setdefault(size_class(rec["players"]), Counter())[rec["kind"]] += 1
@@ -161,10 +156,6 @@ def main() -> int:
         print("\nfirst disagreements (group, criterion, literal, optimised):")
         for r in diff[:15]:
             print(f"  event {r['event']} ({r['players']} players) round {r['round']}: {r['kind']}: {r['first']}")
-    if a.out:
-        with open(a.out, "w") as fh:
-            for r in records:
-                fh.write(json.dumps(r) + "\n")
     return 1 if odd else 0
 
 

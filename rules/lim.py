@@ -476,6 +476,13 @@ def _in_exchange_order(ctx: Ctx, order: list[int], solve, price, proper=None) ->
                 if mate.get(p) == c:
                     chosen = c
                     break
+                quick = _swap(ctx, mate, p, c)
+                if quick is not None:
+                    x, y = mate[p], mate[c]
+                    if price(x, y) + price(p, c) - price(p, x) - price(c, y) == 0:
+                        mate = {**quick, p: c, c: p}
+                        chosen = c
+                        break
                 trial, v = solve([x for x in order if x not in (p, c)])
                 if trial is not None and v + price(p, c) == value:
                     mate = {**trial, p: c, c: p}
@@ -501,6 +508,9 @@ def A5_2_second_scrutiny(ctx: Ctx, players: Sequence[int], direction: str) -> li
     with the fewest colour faults (last round: limits of 5.1 broken count double)."""
     P = ctx.P
     order = _scrutiny_order(ctx, players, direction)
+    mate = _perfect(ctx, order)
+    if mate is None:  # pragma: no cover - the floaters were chosen so that it exists
+        raise SelfCheckError("Lim: a group left unpairable")
     pairs = []
     while order:
         p = order[0]
@@ -511,17 +521,36 @@ def A5_2_second_scrutiny(ctx: Ctx, players: Sequence[int], direction: str) -> li
             fault = colour_fault(P[p], P[c], ctx)
             if best is not None and fault >= best[0]:
                 continue
-            if _perfect(ctx, [x for x in order if x not in (p, c)]) is None:
+            trial = _swap(ctx, mate, p, c) or _perfect(ctx, [x for x in order if x not in (p, c)])
+            if trial is None:
                 continue
-            best = (fault, c)
+            best = (fault, c, trial)
             if fault == 0:
                 break
-        if best is None:  # pragma: no cover - the first scrutiny proved a pairing exists
+        if best is None:  # pragma: no cover - the matching kept shows one exists
             raise SelfCheckError("Lim: a group left unpairable")
-        c = best[1]
+        _, c, rest = best
+        mate = {**rest, p: c, c: p}
         pairs.append((p, c))
         order = [x for x in order if x not in (p, c)]
     return pairs
+
+
+def _swap(ctx: Ctx, mate: dict[int, int], p: int, c: int) -> dict[int, int] | None:
+    """A perfect matching of the players of ``mate`` but ``p`` and ``c``, read off
+    ``mate`` when it pairs them, or their partners can meet (no solve needed); None when
+    that quick look does not find one (it may still exist)."""
+    x, y = mate[p], mate[c]
+    if x == c:
+        rest = dict(mate)
+    elif y in ctx.compat[x]:
+        rest = dict(mate)
+        rest[x], rest[y] = y, x
+    else:
+        return None
+    for v in (p, c):
+        rest.pop(v, None)
+    return rest
 
 
 # ========================================================================================
