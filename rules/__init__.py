@@ -19,6 +19,7 @@ from types import ModuleType
 SYSTEMS = {
     "dutch": "tabellone.rules.dutch",
     "dubov": "tabellone.rules.dubov",
+    "lim": "tabellone.rules.lim",
     "italo-svizzero": "tabellone.rules.italo_svizzero",
     "random": "tabellone.rules.random_pairing",
     "burstein": "tabellone.rules.burstein",
@@ -28,6 +29,7 @@ SYSTEMS = {
 TITLES = {
     "dutch": "FIDE Dutch",
     "dubov": "FIDE Dubov",
+    "lim": "FIDE Lim",
     "italo-svizzero": "FID italo-svizzero a rotazione continua",
     "random": "Random legal pairing (research baseline)",
     "burstein": "FIDE Burstein",
@@ -43,6 +45,7 @@ DECLARED_SYSTEMS: dict[str, tuple[str, str | None]] = {
     "FIDE_DUTCH_2017": ("dutch", "2017"), "FIDE_DUTCH_1992": ("dutch", "1992"),
     "FIDE_DUBOV": ("dubov", None), "FIDE_DUBOV_2026": ("dubov", "2026"), "FIDE_DUBOV_1997": ("dubov", "1997"),
     "FIDE_BURSTEIN": ("burstein", None), "FIDE_BURSTEIN_LEGACY": ("burstein", "legacy"),
+    "FIDE_LIM": ("lim", None), "FIDE_LIM_2026": ("lim", "2026"),
     "FID_ITALO_SVIZZERO": ("italo-svizzero", None), "FID_ITALO_SVIZZERO_CAPO5": ("italo-svizzero", "capo5"),
     "FID_ITALO_SVIZZERO_2.2": ("italo-svizzero", "2.2"),
 }

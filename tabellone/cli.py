@@ -6,7 +6,7 @@ Subcommands::
     tabellone info FILE [--round R] [--json] [--strict]
     tabellone check FILE [--system S] [--round R [--pairing PAIRS]] [--json]
     tabellone explain FILE [--system S] [--round R] (--pair A B | --bye X)
-    tabellone compare FILE [--system italo-svizzero|dubov] [--round R] [--json]
+    tabellone compare FILE [--system italo-svizzero|dubov|lim] [--round R] [--json]
     tabellone convert FILE --to trf16|trf26|json [-o OUT] [--force]
     tabellone standings FILE [--tiebreaks BH/C1,BH,SB] [--format text|csv|json|html] [--crosstable]
 
@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--system", help="pairing system (default: the file's TRF26 192 code, else dutch)")
     p.add_argument("--write", action="store_true", help="record the round in the event file (kept safe: see 'tabellone new')")
-    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; italo-svizzero: capo5 or 2.2; burstein: legacy)")
+    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; lim: 2026; italo-svizzero: capo5 or 2.2; burstein: legacy)")
     p.add_argument("--round", type=int, help="a past round: the full board list the rules make for it from the rounds before it")
     add_profile_option(p)
     _event_options(p)
@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
     p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
-    p.add_argument("--method", choices=("literal", "optimised"), help="the text's own procedure or the optimiser (dutch 2026/2017, burstein: optimised by default; dubov, italo-svizzero: literal by default)")
+    p.add_argument("--method", choices=("literal", "optimised"), help="the text's own procedure or the optimiser (dutch 2026/2017, burstein: optimised by default; dubov, lim, italo-svizzero: literal by default)")
     p.add_argument("--backend", choices=("blossom", "cpsat"), default="blossom",
                    help="dutch: solve each matching by Edmonds' blossom (default) or by OR-Tools CP-SAT (slower; same pairing)")
     p.add_argument("--game", choices=("italiana", "internazionale"), help="italo-svizzero: Italian or international draughts (colours)")
@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("compare", help="pair rounds by the literal procedure and by the optimiser; compare their objectives")
     p.add_argument("file")
-    p.add_argument("--system", help="a system with both methods (italo-svizzero, dubov); default: the file's")
+    p.add_argument("--system", help="a system with both methods (italo-svizzero, dubov, lim, burstein); default: the file's")
     p.add_argument("--edition")
     p.add_argument("--round", type=int, help="only this round (default: every paired round; the next one if none is)")
     p.add_argument("--json", action="store_true")

@@ -46,8 +46,8 @@ def test_check_a_proposed_round(tmp_path, capsys):
 def test_unknown_system_and_option_errors(tmp_path, capsys):
     path = tmp_path / "g.trf"
     assert main(["generate", "--players", "6", "--rounds", "2", "--seed", "1", "-o", str(path)]) == 0
-    assert main(["pair", str(path), "--system", "lim"]) == 3
-    assert "unknown pairing system 'lim'" in capsys.readouterr().err
+    assert main(["pair", str(path), "--system", "monrad"]) == 3
+    assert "unknown pairing system 'monrad'" in capsys.readouterr().err
     assert main(["pair", str(path), "--odd", "rest"]) == 3
     assert "no option --odd" in capsys.readouterr().err
     assert main(["pair", str(path), "--edition", "1999"]) == 3
