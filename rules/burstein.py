@@ -644,7 +644,7 @@ def objective_vector(t: Tournament, pairing: Pairing) -> list[tuple]:
 def compare(t: Tournament, edition: str = "legacy", round_number: int | None = None):
     """Pair a round by the literal procedure and by the optimiser, and give the first
     criterion on which they differ (``tabellone compare --system burstein``)."""
-    from .dubov import Comparison
+    from .comparison import Comparison
 
     lit = pair_round(t, edition, round_number, method="literal")
     opt = pair_round(t, edition, round_number, method="optimised")

@@ -105,6 +105,7 @@ from tabellone.solver.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.solver.lexicographic import fit_layout
 from tabellone.solver.model import BLACK, WHITE, Float, RoundState, Strength, Tournament, opposite
 from tabellone.solver.pairing import Pairing, attendance_problems
+from .comparison import Comparison, fmt_value  # noqa: F401  (dubov.Comparison stays importable)
 from .fide_common import state_to_pair
 
 EDITIONS = ("2026", "1997")
@@ -1965,39 +1966,6 @@ def _vector_of(ctx: Ctx, pairing: Pairing) -> list[tuple[str, str, object]]:
     pairs = [(idx[w], idx[b]) for w, b in pairing.pairs]
     bye = idx[pairing.bye] if pairing.bye is not None else None
     return objective_vector(ctx, pairs, bye)
-
-
-@dataclass
-class Comparison:
-    """Literal against optimised for one round: both pairings, both objective vectors,
-    and the first component in which they differ (None when the vectors are equal)."""
-
-    round: int
-    edition: str
-    literal: Pairing
-    optimised: Pairing
-    literal_vector: list
-    optimised_vector: list
-    same_pairs: bool
-    first_difference: tuple | None  # (group, name, literal value, optimised value)
-    better: str  # 'equal', 'optimised', 'literal'
-
-    def describe(self) -> str:
-        if self.same_pairs:
-            return f"round {self.round}: same pairing"
-        if self.first_difference is None:
-            return f"round {self.round}: different pairings, equal objective vectors (a tie broken differently)"
-        g, name, lv, ov = self.first_difference
-        return f"round {self.round}: differ first in group {g} on {name}: literal {fmt_value(lv)}, optimised {fmt_value(ov)} ({self.better} better)"
-
-
-def fmt_value(v: object) -> str:
-    """An objective value for reports: numbers as decimals, tuples in brackets."""
-    if isinstance(v, tuple):
-        return "(" + ", ".join(fmt_value(x) for x in v) + ")"
-    if isinstance(v, Fraction):
-        return _points(v)
-    return str(v)
 
 
 def compare(t: Tournament, edition: str = "2026", round_number: int | None = None, ratings: dict[int, int] | None = None) -> Comparison:

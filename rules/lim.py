@@ -83,6 +83,7 @@ from tabellone.solver.matching import max_weight_matching
 from tabellone.solver.model import BLACK, WHITE, Tournament, opposite
 from tabellone.solver.pairing import Pairing, attendance_problems
 
+from .comparison import Comparison
 from .fide_common import C1_no_rematch, Entrant, board_order, higher_ranked, round_to_pair
 
 EDITIONS = ("2026",)
@@ -893,30 +894,6 @@ def objective_vector(t: Tournament, pairing: Pairing, edition: str = "2026") -> 
 
 def _points(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
-
-
-@dataclass
-class Comparison:
-    """Literal against optimised for one round: both pairings, both objective vectors and
-    the first component where they differ (None when equal)."""
-
-    round: int
-    edition: str
-    literal: Pairing
-    optimised: Pairing
-    literal_vector: list
-    optimised_vector: list
-    same_pairs: bool
-    first_difference: tuple | None
-    better: str
-
-    def describe(self) -> str:
-        if self.same_pairs:
-            return f"round {self.round}: same pairing"
-        if self.first_difference is None:
-            return f"round {self.round}: different pairings, equal objective vectors"
-        g, name, lv, ov = self.first_difference
-        return f"round {self.round}: differ first in group {g} on {name}: literal {lv}, optimised {ov} ({self.better} better)"
 
 
 def compare(t: Tournament, edition: str = "2026", round_number: int | None = None) -> Comparison:
