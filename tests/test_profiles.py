@@ -74,7 +74,7 @@ def unordered(pairing) -> set[frozenset[int]]:
 
 
 def test_shipped_profiles_state_the_text_in_its_order():
-    assert {"dutch-2026", "dutch-2017", "global"} <= set(profiles.shipped())
+    assert {"dutch-2026", "dutch-2017", "global", "colour-first"} <= set(profiles.shipped())
     p26 = profiles.resolve("dutch-2026")
     assert [c.id for c in p26.criteria] == [f"C{k}" for k in range(1, 22)]
     assert [c.id for c in p26.criteria if c.kind == "absolute"] == ["C1", "C2", "C3", "C4"]
@@ -86,6 +86,12 @@ def test_shipped_profiles_state_the_text_in_its_order():
     # the verifier's criteria are the profile's levels, in its order
     assert [a for a, _ in dutch.quality_criteria("2026", p26)] == [f"C{k}" for k in range(6, 22)]
     assert [a for a, _ in dutch.quality_criteria("2026", g)] == ["C9", "C10", "C11", "score-and-colour"]
+    # the research profile colour-first: the 2026 text with C10-C13 moved above C6-C9
+    cf = profiles.resolve("colour-first")
+    assert not cf.official and cf.procedure == "brackets" and cf.dropped == ()
+    assert [c.id for c in cf.criteria] == ["C1", "C2", "C3", "C4", "C5", "C10", "C11", "C12", "C13",
+                                           "C6", "C7", "C8", "C9"] + [f"C{k}" for k in range(14, 22)]
+    assert [(c.id, c.kind) for c in sorted(cf.criteria, key=lambda c: int(c.id[1:]))] == [(c.id, c.kind) for c in p26.criteria]
 
 
 def _corpus(folder: str, names: list[str]):
@@ -130,6 +136,8 @@ def test_colour_criteria_above_floats_change_the_pairing_as_predicted(tmp_path):
     got = tabellone.pair(t, profile=str(colour_first))
     assert unordered(got) == {frozenset({1, 4}), frozenset({2, 3})}
     assert set(got.pairs) == {(1, 4), (2, 3)}  # 1 and 2 get White, 3 and 4 Black, as they want
+    # the shipped research profile of that name is this reordering: the same answer
+    assert set(tabellone.pair(t, profile="colour-first").pairs) == {(1, 4), (2, 3)}
     # the verifier, told the profile, names the first criterion in the profile's order
     report = tabellone.check(t, pairing=official, profile=str(colour_first))
     assert report.rounds[0].first_difference.startswith("C12 colour preferences not met: yours 1, the rules allow 0")
@@ -240,7 +248,7 @@ def _relaxed_c3(tmp_path: Path) -> Path:
     return write(tmp_path, "c3-penalised.toml", head + "".join("[[criteria]]" + e for e in entries))
 
 
-@pytest.mark.parametrize("name", ["dutch-2026", "dutch-2017", "global", "c3-penalised", "no-order"])
+@pytest.mark.parametrize("name", ["dutch-2026", "dutch-2017", "global", "colour-first", "c3-penalised", "no-order"])
 def test_every_profile_keeps_its_absolute_criteria_on_generated_events(name, tmp_path):
     if name == "c3-penalised":
         profile = profiles.load(_relaxed_c3(tmp_path))
