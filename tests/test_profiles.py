@@ -160,6 +160,33 @@ def test_dropping_the_colour_preference_criteria_leaves_the_candidate_order(tmp_
     p = profiles.load(dropped)
     assert p.dropped == ("C12", "C13") and p.kind("C12") is None
     assert set(tabellone.pair(t, profile=str(dropped)).pairs) == {(3, 1), (2, 4)}
+    # the same variant built in code from the official profile (profiles.drop)
+    built = profiles.drop(profiles.official("dutch", "2026"), "C12", "C13")
+    assert built.name == "drop-C12-C13" and built.dropped == ("C12", "C13") and not built.official
+    assert [lv.name for lv in built.levels] == [lv.name for lv in p.levels]
+    assert set(tabellone.pair(t, profile=built).pairs) == {(3, 1), (2, 4)}
+    # C14 (resident downfloaters who downfloated the round before): nobody floated in
+    # round 1 of this position, so dropping it leaves the rules' own pairing
+    assert set(tabellone.pair(t, profile=profiles.drop(profiles.official("dutch", "2026"), "C14")).pairs) == {(4, 1), (2, 3)}
+
+
+@pytest.mark.parametrize("name", ["dutch-2026", "dutch-2017", "global", "colour-first"])
+def test_a_profile_written_out_reads_back_the_same(name, tmp_path):
+    # profiles.dumps writes the format that load reads: every key survives the trip
+    p = profiles.resolve(name)
+    back = profiles.load(write(tmp_path, f"{name}.toml", profiles.dumps(p)))
+    fields = lambda q: (q.name, q.title, q.system, q.edition, q.procedure, q.generation_order, q.official, q.dropped,  # noqa: E731
+                        q.levels, [(c.id, c.kind, c.article, c.level, c.weight, c.scale) for c in q.criteria])
+    assert fields(back) == fields(p)
+
+
+def test_drop_refuses_what_a_file_may_not_drop():
+    official = profiles.official("dutch", "2026")
+    text = profiles.dumps(profiles.drop(official, "C21"))
+    assert 'dropped = ["C21"]' in text and 'id = "C21"' not in text and "official = false" in text
+    for cid, reason in (("C5", "cannot be dropped"), ("C4", "cannot be dropped"), ("C99", "not among the criteria")):
+        with pytest.raises(InputError, match=reason):
+            profiles.drop(official, cid)
 
 
 def test_a_weighted_level_of_colour_and_floats(tmp_path):
