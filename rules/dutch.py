@@ -548,6 +548,15 @@ class Dutch2026:
                     if y is not None and y != x and P[y].score < limit:
                         c9_on = False
                         break
+            # Players moving down together never meet each other (Art. 3: an MDP is
+            # paired with a resident of its new bracket, or floats on); their edges keep
+            # the values of the bracket they came from, so remove them, lest a later
+            # optimum count on a pair no bracket can make. Under the text's order (C6
+            # right after completion) such a pair would have been made in the bracket;
+            # a profile ranking other criteria above C6 can float both instead.
+            for k, a in enumerate(floaters):
+                for b in floaters[k + 1:]:
+                    self.m.zero(a, b)
             mdps = floaters
         bye = None
         if mdps:

@@ -74,7 +74,7 @@ def unordered(pairing) -> set[frozenset[int]]:
 
 
 def test_shipped_profiles_state_the_text_in_its_order():
-    assert {"dutch-2026", "dutch-2017", "global"} <= set(profiles.shipped())
+    assert {"dutch-2026", "dutch-2017", "global", "colour-first"} <= set(profiles.shipped())
     p26 = profiles.resolve("dutch-2026")
     assert [c.id for c in p26.criteria] == [f"C{k}" for k in range(1, 22)]
     assert [c.id for c in p26.criteria if c.kind == "absolute"] == ["C1", "C2", "C3", "C4"]
@@ -86,6 +86,12 @@ def test_shipped_profiles_state_the_text_in_its_order():
     # the verifier's criteria are the profile's levels, in its order
     assert [a for a, _ in dutch.quality_criteria("2026", p26)] == [f"C{k}" for k in range(6, 22)]
     assert [a for a, _ in dutch.quality_criteria("2026", g)] == ["C9", "C10", "C11", "score-and-colour"]
+    # the research profile colour-first: the 2026 text with C10-C13 moved above C6-C9
+    cf = profiles.resolve("colour-first")
+    assert not cf.official and cf.procedure == "brackets" and cf.dropped == ()
+    assert [c.id for c in cf.criteria] == ["C1", "C2", "C3", "C4", "C5", "C10", "C11", "C12", "C13",
+                                           "C6", "C7", "C8", "C9"] + [f"C{k}" for k in range(14, 22)]
+    assert [(c.id, c.kind) for c in sorted(cf.criteria, key=lambda c: int(c.id[1:]))] == [(c.id, c.kind) for c in p26.criteria]
 
 
 def _corpus(folder: str, names: list[str]):
@@ -130,6 +136,8 @@ def test_colour_criteria_above_floats_change_the_pairing_as_predicted(tmp_path):
     got = tabellone.pair(t, profile=str(colour_first))
     assert unordered(got) == {frozenset({1, 4}), frozenset({2, 3})}
     assert set(got.pairs) == {(1, 4), (2, 3)}  # 1 and 2 get White, 3 and 4 Black, as they want
+    # the shipped research profile of that name is this reordering: the same answer
+    assert set(tabellone.pair(t, profile="colour-first").pairs) == {(1, 4), (2, 3)}
     # the verifier, told the profile, names the first criterion in the profile's order
     report = tabellone.check(t, pairing=official, profile=str(colour_first))
     assert report.rounds[0].first_difference.startswith("C12 colour preferences not met: yours 1, the rules allow 0")
@@ -152,6 +160,33 @@ def test_dropping_the_colour_preference_criteria_leaves_the_candidate_order(tmp_
     p = profiles.load(dropped)
     assert p.dropped == ("C12", "C13") and p.kind("C12") is None
     assert set(tabellone.pair(t, profile=str(dropped)).pairs) == {(3, 1), (2, 4)}
+    # the same variant built in code from the official profile (profiles.drop)
+    built = profiles.drop(profiles.official("dutch", "2026"), "C12", "C13")
+    assert built.name == "drop-C12-C13" and built.dropped == ("C12", "C13") and not built.official
+    assert [lv.name for lv in built.levels] == [lv.name for lv in p.levels]
+    assert set(tabellone.pair(t, profile=built).pairs) == {(3, 1), (2, 4)}
+    # C14 (resident downfloaters who downfloated the round before): nobody floated in
+    # round 1 of this position, so dropping it leaves the rules' own pairing
+    assert set(tabellone.pair(t, profile=profiles.drop(profiles.official("dutch", "2026"), "C14")).pairs) == {(4, 1), (2, 3)}
+
+
+@pytest.mark.parametrize("name", ["dutch-2026", "dutch-2017", "global", "colour-first"])
+def test_a_profile_written_out_reads_back_the_same(name, tmp_path):
+    # profiles.dumps writes the format that load reads: every key survives the trip
+    p = profiles.resolve(name)
+    back = profiles.load(write(tmp_path, f"{name}.toml", profiles.dumps(p)))
+    fields = lambda q: (q.name, q.title, q.system, q.edition, q.procedure, q.generation_order, q.official, q.dropped,  # noqa: E731
+                        q.levels, [(c.id, c.kind, c.article, c.level, c.weight, c.scale) for c in q.criteria])
+    assert fields(back) == fields(p)
+
+
+def test_drop_refuses_what_a_file_may_not_drop():
+    official = profiles.official("dutch", "2026")
+    text = profiles.dumps(profiles.drop(official, "C21"))
+    assert 'dropped = ["C21"]' in text and 'id = "C21"' not in text and "official = false" in text
+    for cid, reason in (("C5", "cannot be dropped"), ("C4", "cannot be dropped"), ("C99", "not among the criteria")):
+        with pytest.raises(InputError, match=reason):
+            profiles.drop(official, cid)
 
 
 def test_a_weighted_level_of_colour_and_floats(tmp_path):
@@ -240,7 +275,7 @@ def _relaxed_c3(tmp_path: Path) -> Path:
     return write(tmp_path, "c3-penalised.toml", head + "".join("[[criteria]]" + e for e in entries))
 
 
-@pytest.mark.parametrize("name", ["dutch-2026", "dutch-2017", "global", "c3-penalised", "no-order"])
+@pytest.mark.parametrize("name", ["dutch-2026", "dutch-2017", "global", "colour-first", "c3-penalised", "no-order"])
 def test_every_profile_keeps_its_absolute_criteria_on_generated_events(name, tmp_path):
     if name == "c3-penalised":
         profile = profiles.load(_relaxed_c3(tmp_path))
