@@ -153,20 +153,24 @@ def write_table(rows: Sequence[dict[str, Any]], path: str) -> None:
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp-tabellone")
     names = columns()
-    try:
-        if path.lower().endswith(".parquet"):
-            pa = need("pyarrow", "writing Parquet")
-            pq = need("pyarrow.parquet", "writing Parquet")
-            table = pa.table({name: [row[name] for row in rows] for name in names})
-            pq.write_table(table, str(tmp))
-        else:
-            import csv
+    if not path.lower().endswith(".parquet"):
+        import csv
+        import io
 
-            with open(tmp, "w", newline="", encoding="utf-8") as fh:
-                writer = csv.writer(fh)
-                writer.writerow(names)
-                for row in rows:
-                    writer.writerow([repr(row[n]) if isinstance(row[n], float) else row[n] for n in names])
+        from ..solver.io import write_text
+
+        buf = io.StringIO()
+        writer = csv.writer(buf)
+        writer.writerow(names)
+        for row in rows:
+            writer.writerow([repr(row[n]) if isinstance(row[n], float) else row[n] for n in names])
+        write_text(target, buf.getvalue())  # through a temporary file, one error line
+        return
+    try:
+        pa = need("pyarrow", "writing Parquet")
+        pq = need("pyarrow.parquet", "writing Parquet")
+        table = pa.table({name: [row[name] for row in rows] for name in names})
+        pq.write_table(table, str(tmp))
         os.replace(tmp, target)
     except OSError as exc:
         try:
