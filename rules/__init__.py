@@ -23,6 +23,7 @@ SYSTEMS = {
     "italo-svizzero": "tabellone.rules.italo_svizzero",
     "random": "tabellone.rules.random_pairing",
     "burstein": "tabellone.rules.burstein",
+    "double-swiss": "tabellone.rules.double_swiss",
 }
 
 #: Full names for reports.
@@ -33,6 +34,7 @@ TITLES = {
     "italo-svizzero": "FID italo-svizzero a rotazione continua",
     "random": "Random legal pairing (research baseline)",
     "burstein": "FIDE Burstein",
+    "double-swiss": "FIDE Double-Swiss",
 }
 
 
@@ -48,6 +50,7 @@ DECLARED_SYSTEMS: dict[str, tuple[str, str | None]] = {
     "FIDE_LIM": ("lim", None), "FIDE_LIM_2026": ("lim", "2026"),
     "FID_ITALO_SVIZZERO": ("italo-svizzero", None), "FID_ITALO_SVIZZERO_CAPO5": ("italo-svizzero", "capo5"),
     "FID_ITALO_SVIZZERO_2.2": ("italo-svizzero", "2.2"),
+    "FIDE_DOUBLESWISS": ("double-swiss", None), "FIDE_DOUBLESWISS_2026": ("double-swiss", "2026"),
 }
 
 

@@ -221,6 +221,8 @@ def add_round(t: Tournament, pairing: Pairing) -> Tournament:
         entries[pairing.bye] = RoundEntry(None, None, "U")
     for pid in getattr(pairing, "rests", ()) or ():
         entries[pid] = RoundEntry(None, None, "Z")
+    for pid in getattr(pairing, "half_byes", ()) or ():  # Double-Swiss: the PAB's second game
+        entries[pid] = RoundEntry(None, None, "H")
     players = []
     for p in t.players:
         rounds = list(p.rounds[: r - 1])
@@ -230,7 +232,9 @@ def add_round(t: Tournament, pairing: Pairing) -> Tournament:
         while rounds and rounds[-1].is_empty:
             rounds.pop()
         players.append(replace(p, rounds=tuple(rounds)))
-    return replace(t, players=tuple(players)).with_derived_points()
+    added = replace(t, players=tuple(players)).with_derived_points()
+    second = getattr(pairing, "second_game", None)  # Double-Swiss: a match is two rounds
+    return add_round(added, second) if second is not None else added
 
 
 #: Results as typed (``1-0``, ``=``, forfeits ``+-``) -> the TRF codes of White and Black.
