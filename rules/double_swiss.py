@@ -228,7 +228,12 @@ class Ctx:
     P: list[Entrant]
     prohibited: frozenset[frozenset[int]]
     solves: int = 0
+    no_bye: frozenset[int] = frozenset()
     adj: list[set[int]] = field(default_factory=list)
+    #: each player's score level as a small integer (higher score, higher level): the
+    #: criteria compare these in their inner loops instead of Fractions
+    lv: list[int] = field(default_factory=list)
+    level: dict[Fraction, int] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -260,7 +265,21 @@ def _floated(history: dict[int, list[Match]], scores: dict[int, list[Fraction]],
     return m.met and m.opponent in scores and scores[m.opponent][k - 1] != scores[pid][k - 1]
 
 
+_LAST: list = [None, None, None]  # (tournament, round, Ctx): pair_round, check and evaluate share it
+
+
 def _prepare(t: Tournament, round_number: int | None) -> Ctx:
+    """The state before game 1 of a match (cached for the last tournament object seen)."""
+    r = t.next_round if round_number is None else round_number
+    if _LAST[0] is t and _LAST[1] == r:
+        ctx = _LAST[2]
+        return replace(ctx, solves=0)
+    ctx = _build(t, r)
+    _LAST[:] = [t, r, ctx]
+    return ctx
+
+
+def _build(t: Tournament, round_number: int | None) -> Ctx:
     """The state before game 1 of a match: who plays, their scores, meetings, colours."""
     if t.virtual_points:
         raise InputError("acceleration (virtual points, TRF26 250 or _BAKU) is not supported with Double-Swiss: "
@@ -309,6 +328,8 @@ def _prepare(t: Tournament, round_number: int | None) -> Ctx:
     ctx = Ctx(t, k, k == t.total_rounds // 2, "w", P, prohibited)
     ctx.adj = [{j for j in range(len(P)) if j != i and C1_may_meet(P[i], P[j], prohibited)} for i in range(len(P))]
     ctx.initial = required_initial_colour(t, state)
+    ctx.level = {sc: k for k, sc in enumerate(sorted({e.score for e in P}))}
+    ctx.lv = [ctx.level[e.score] for e in P]
     return ctx
 
 
@@ -350,8 +371,8 @@ def C8_cost(ctx: Ctx, a: int, b: int, top: Fraction) -> int:
     last round, the opponents of upfloaters that were floaters in the previous round."""
     if ctx.last:
         return 0
-    P = ctx.P
-    return int(P[a].score < top and P[b].floated) + int(P[b].score < top and P[a].floated)
+    P, lv, t = ctx.P, ctx.lv, ctx.level[top]
+    return int(lv[a] < t and P[b].floated) + int(lv[b] < t and P[a].floated)
 
 
 def C6_fails(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> int:
@@ -384,9 +405,10 @@ def C6_fails(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remainin
 
 def A3_4_order(ctx: Ctx) -> list[int]:
     """The PAB candidates allowed by [C2], in the order of 3.4.2-3.4.4: lowest score, most
-    matches played, largest TPN."""
+    matches played, largest TPN (``ctx.no_bye``, barred by the caller, left out)."""
     P = ctx.P
-    return sorted((i for i in range(ctx.n) if C2_may_get_pab(P[i])), key=lambda i: (P[i].score, -P[i].matches_played, -P[i].tpn))
+    return sorted((i for i in range(ctx.n) if C2_may_get_pab(P[i]) and P[i].id not in ctx.no_bye),
+                  key=lambda i: (P[i].score, -P[i].matches_played, -P[i].tpn))
 
 
 def A3_4_pab(ctx: Ctx, method: str) -> int | None:
@@ -496,6 +518,7 @@ def _set_optimised(ctx: Ctx, residents: list[int], lower: list[int], remaining: 
     levels = sorted({P[i].score for i in lower})  # lowest first: most significant for C5
     lvl = {s: k for k, s in enumerate(levels)}
     nxt = levels[-1] if levels else None
+    lv, nlv = ctx.lv, (ctx.level[nxt] if nxt is not None else None)
     m = len(remaining) // 2
     nR = len(residents)
     names = ["C4"] + [f"C5:{k}" for k in range(len(levels))] + ["C6", "C7", "3.5.4"]
@@ -503,19 +526,23 @@ def _set_optimised(ctx: Ctx, residents: list[int], lower: list[int], remaining: 
     def solve(with_c6: bool) -> tuple[dict[int, int], list[int]]:
         layout = fit_layout(names, [m] * (len(names) - 1) + [(1 << len(order)) - 1])
 
+        caps = [1] * (len(names) - 1) + [0]
+        plain = layout.pack(caps)  # a pair that no field of this decision looks at
+
         def weight(a: int, b: int) -> int:
             if b in R:
                 a, b = b, a
+            if a not in R and not (with_c6 and (lv[a] == nlv) != (lv[b] == nlv)):
+                return plain
             vals = [0] * len(names)
             if a in R and b not in R:
                 vals[0] = 1
                 vals[1 + lvl[P[b].score]] = 1
                 vals[-2] = int(C7_count(ctx, [b]) > 0)
                 vals[-1] = -(1 << (len(order) - 1 - pos[b]))
-            elif with_c6 and a not in R and ((P[a].score == nxt) != (P[b].score == nxt)):
+            elif with_c6 and a not in R:
                 vals[-3] = 1
             # minimised fields become (cap - value); the set order is maximised
-            caps = [1] * (len(names) - 1) + [0]
             return layout.pack([c - v for c, v in zip(caps, vals)])
 
         mate = _perfect(ctx, remaining, weight=weight)
@@ -761,20 +788,23 @@ def second_game(t: Tournament, round_number: int) -> SecondGame:
     return SecondGame(round=round_number, pairs=[(b, w) for w, b in pairs], bye=None, half_byes=tuple(pab))
 
 
-def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = None, method: str = "literal") -> Pairing:
+def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = None, method: str = "literal",
+               no_bye: frozenset[int] = frozenset()) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Double-Swiss system.
 
     An odd round column is game 1 of a match: the pairing is made by ``method``
     (``"literal"``, the default, or ``"optimised"``) and returned as a
     :class:`MatchPairing` carrying game 2. An even column is game 2: the pairs of game 1
-    reversed (Art. 4.4). The pairing is checked by :func:`check_absolute`."""
+    reversed (Art. 4.4). ``no_bye`` bars players from the PAB besides [C2] (``tabellone
+    explain --bye`` prices a pairing without a given bye). The pairing is checked by
+    :func:`check_absolute`."""
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}", field="--method")
     r = t.next_round if round_number is None else round_number
     if r % 2 == 0:
         pairing: Pairing = second_game(t, r)
     else:
-        ctx = _prepare(t, r)
+        ctx = replace(_prepare(t, r), no_bye=frozenset(no_bye))
         brackets, bye = _pair(ctx, method)
         pairing = _finish(ctx, brackets, bye)
     problems = check_absolute(t, pairing, edition)
@@ -935,8 +965,9 @@ def compare(t: Tournament, edition: str = "2026", round_number: int | None = Non
     """Pair a game-1 round both ways (literal, optimised) and compare the pairings by their
     objective vectors (:func:`objective_vector`)."""
     r = t.next_round if round_number is None else round_number
-    if r % 2 == 0:
-        raise InputError(f"round {r} is game 2 of a match: it repeats game 1 and is not compared", field="--round")
+    if r % 2 == 0:  # game 2 repeats game 1: nothing to decide
+        g = second_game(t, r)
+        return Comparison(r, edition, g, g, [], [], True, None, "equal")
     lit = pair_round(t, edition, r, "literal")
     opt = pair_round(t, edition, r, "optimised")
     lv, ov = objective_vector(t, lit), objective_vector(t, opt)

@@ -815,7 +815,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return pairing.pairs, pairing.bye
 
     with progress.task(f"generating {args.players} players, {args.rounds} rounds"):
-        t = generate(settings, pairer)
+        if args.system == "double-swiss":  # a match per round: two TRF columns, byes per match
+            from .rules.double_swiss import generate_event
+
+            t = generate_event(settings, lambda t: run_pairing(t, args.system, args.edition, "generated tournament", args.method)[0])
+        else:
+            t = generate(settings, pairer)
     write_text(target, dumps(t, args.format))
     return EXIT_OK
 

@@ -1,0 +1,347 @@
+"""FIDE Double-Swiss system (rules/double_swiss.py, C.04.5 approved 28/10/2025, applied
+from 1 February 2026): the examples of the text (3.5.4 upfloater sets, 3.6.2 pairing
+identifier), hand-worked rounds, the Preface's matches and forfeits, the PAB (1.4, 3.4,
+[C2]), the colours of Art. 4, the TRF layout (two columns per match), the literal
+procedure against the optimiser, and an independent check of the absolute criteria.
+
+Every expected pairing was worked by hand from the text (the reasoning is in each test's
+docstring), not copied from the engine's output.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from double_swiss_independent import independent_violations
+from tabellone import api
+from tabellone.cli import main
+from tabellone.rules import double_swiss as ds
+from tabellone.rules import get_system
+from tabellone.solver.errors import InputError, NoPairingError
+from tabellone.solver.generate import GeneratorSettings
+from tabellone.solver.model import Player, RoundEntry, Tournament
+from tabellone.solver.trf import format_trf, parse_trf
+
+F = Fraction
+
+
+# ----------------------------------------------------------------------------------------
+# building events by hand: a match is two round columns
+
+
+def event(n: int, matches: list[list[tuple]], total_matches: int = 5, colour: str = "w") -> Tournament:
+    """``n`` players in TPN order; ``matches[k]`` lists the match results of match k+1:
+    ``(white, black, g1, g2)`` with ``white`` White in game 1 and both results from
+    ``white``'s side ('1', '=', '0', '+', '-', or 'ff' for both forfeited), or
+    ``(player, None, c1, c2)`` for a bye's two cells. Players not listed are absent."""
+    other = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
+    cols: dict[int, list[RoundEntry]] = {p: [] for p in range(1, n + 1)}
+    for k, ms in enumerate(matches):
+        seen = set()
+        for w, b, g1, g2 in ms:
+            if b is None:
+                cols[w] += [RoundEntry(None, None, g1), RoundEntry(None, None, g2)]
+                seen.add(w)
+                continue
+            cols[w] += [RoundEntry(b, "w", g1), RoundEntry(b, "b", g2)]
+            cols[b] += [RoundEntry(w, "b", other[g1]), RoundEntry(w, "w", other[g2])]
+            seen |= {w, b}
+        for p in cols:
+            if p not in seen:
+                cols[p] += [RoundEntry(None, None, "Z"), RoundEntry(None, None, "Z")]
+    players = tuple(Player(p, f"Player {p}", tuple(cols[p]), rating=2400 - 10 * p) for p in range(1, n + 1))
+    return Tournament(players=players, total_rounds=2 * total_matches, initial_colour=colour, system="FIDE_DOUBLESWISS")
+
+
+def both(t: Tournament, round_number: int | None = None):
+    lit = ds.pair_round(t, round_number=round_number, method="literal")
+    opt = ds.pair_round(t, round_number=round_number, method="optimised")
+    return lit, opt
+
+
+def entrant(tpn: int, score: str = "0", colours: str = "") -> ds.Entrant:
+    return ds.Entrant(id=tpn, tpn=tpn, score=F(score), met=frozenset(), colours=colours, matches_played=len(colours),
+                      pab_barred=False, floated=False)
+
+
+def ctx_of(entrants: list[ds.Entrant]) -> ds.Ctx:
+    ctx = ds.Ctx(t=None, match=2, last=False, initial="w", P=entrants, prohibited=frozenset())  # type: ignore[arg-type]
+    ctx.adj = [{j for j in range(len(entrants)) if j != i} for i in range(len(entrants))]
+    ctx.level = {s: k for k, s in enumerate(sorted({e.score for e in entrants}))}
+    ctx.lv = [ctx.level[e.score] for e in entrants]
+    return ctx
+
+
+# ----------------------------------------------------------------------------------------
+# the examples of the text
+
+
+def test_3_6_2_example_identifier():
+    """3.6.2: the pairing 11-24 16-6 10-9 8-4 is identified by 4 6 9 11 8 16 10 24 (top
+    members, the smaller TPN of each pair, ascending; then each one's bottom member)."""
+    tpns = [4, 6, 8, 9, 10, 11, 16, 24]
+    ctx = ctx_of([entrant(t) for t in tpns])
+    at = {t: k for k, t in enumerate(tpns)}
+    pairs = [(at[11], at[24]), (at[16], at[6]), (at[10], at[9]), (at[8], at[4])]
+    assert ds.A3_6_identifier(ctx, pairs) == (4, 6, 9, 11, 8, 16, 10, 24)
+
+
+def test_3_5_4_example_set_order():
+    """3.5.4: 2, 6, 8 have 3 points and 1, 3, 5 have 2.5; with three upfloaters, two on 3
+    points and one on 2.5, the sets in order are {2,6,1} < {2,6,3} < {2,6,5} < {2,8,1} <
+    {2,8,3} < {2,8,5} < {6,8,1} < {6,8,3} < {6,8,5} (each set sorted by score, then TPN:
+    3.5.3)."""
+    es = [entrant(t, "3" if t in (2, 6, 8) else "2.5") for t in (1, 2, 3, 5, 6, 8)]
+    ctx = ctx_of(es)
+    lower = sorted(range(len(es)), key=lambda i: (-es[i].score, es[i].tpn))
+    sets = [tuple(es[i].tpn for i in s) for s in ds.A3_5_sets(ctx, lower, (F(5, 2), F(3), F(3)))]
+    assert sets == [(2, 6, 1), (2, 6, 3), (2, 6, 5), (2, 8, 1), (2, 8, 3), (2, 8, 5), (6, 8, 1), (6, 8, 3), (6, 8, 5)]
+
+
+def test_2_3_2_c5_profile_order():
+    """[C5] (2.3.2): the upfloaters' scores, taken in ascending order, are maximised: for
+    three upfloaters from {3, 3, 3, 2.5, 2.5, 2.5} the profiles come 3-3-3, then
+    2.5-3-3, 2.5-2.5-3 and 2.5-2.5-2.5. The example of 3.5.4 is the second profile: the
+    first is taken only if it can give a legal pairing."""
+    es = [entrant(t, "3" if t in (2, 6, 8) else "2.5") for t in (1, 2, 3, 5, 6, 8)]
+    ctx = ctx_of(es)
+    profiles = ds.A3_5_profiles(ctx, list(range(6)), 3)
+    h, t = F(5, 2), F(3)
+    assert profiles == [(t, t, t), (h, t, t), (h, h, t), (h, h, h)]
+
+
+# ----------------------------------------------------------------------------------------
+# hand-worked rounds
+
+
+def test_first_match_eight_players():
+    """Match 1, 8 players, initial colour White. One bracket (all on 0). The first
+    identifier of all is the top half against the bottom half in order: 1-5 2-6 3-7 4-8
+    (3.6). Colours 4.3.1 (nobody has a colour): the higher-ranked player takes the
+    initial colour with an odd TPN, the other with an even one: 1 W, 2 B, 3 W, 4 B. Game 2
+    reverses every board (4.4)."""
+    t = event(8, [])
+    for p in both(t):
+        assert p.round == 1
+        assert p.pairs == [(1, 5), (6, 2), (3, 7), (8, 4)]
+        assert p.bye is None
+        assert p.second_game.pairs == [(5, 1), (2, 6), (7, 3), (4, 8)]
+
+
+def test_first_match_odd_field_pab():
+    """7 players: the PAB (3.4) goes to the lowest score (all 0), most matches played (all
+    0), largest TPN: 7. Then 1-4 2-5 3-6, colours by 4.3.1."""
+    t = event(7, [])
+    for p in both(t):
+        assert p.bye == 7
+        assert p.pairs == [(1, 4), (5, 2), (3, 6)]
+        assert p.second_game.half_byes == (7,)
+
+
+def test_second_match_hand_worked():
+    """Match 1: 1-5 2-0, 2-6 1.5-0.5, 3-7 1-1, 8-4 1.5-0.5 (8 White in game 1).
+    Scores: 1: 2; 2, 8: 1.5; 3, 7: 1; 4, 6: 0.5; 5: 0. Nobody floated in match 1.
+
+    * Top scoregroup {1}: one upfloater ([C4]); [C5] takes a 1.5 player; {2} comes first
+      (3.5.4), 1-2 is legal and leaves the rest pairable, and the following scoregroup
+      (8 alone) can still pair with one upfloater ([C6]): bracket 1-2.
+    * {8}: one upfloater from the 1-point group, {3} first: 8-3 (8 met 4, not 3); then 7
+      is left alone in its group and pairs with one upfloater: [C6] holds.
+    * {7}: from the 0.5 group {4} first: 7-4. {6}: 6-5.
+    Colours: 1 (W once) and 2 (B): 4.3.2 White to 2, who has fewer Whites. 8 and 3 both
+    had White: 4.3.3 finds no difference, 4.3.4 alternates the higher-ranked 8 (more
+    points): 3 White. 7 and 4 both had Black: 4.3.4, 7 ranks higher (1 point against
+    0.5) and alternates to White. 6 (W) and 5 (B): 4.3.2 White to 5.
+    Boards by the higher-ranked player's score (C.04.2 3.6): 2-1, 3-8, 7-4, 5-6."""
+    t = event(8, [[(1, 5, "1", "1"), (6, 2, "=", "0"), (3, 7, "=", "="), (8, 4, "1", "=")]])
+    # 6-2 from 6's side: 6 draws game 1 and loses game 2: 6 has 0.5, 2 has 1.5
+    for p in both(t):
+        assert p.round == 3
+        assert p.pairs == [(2, 1), (3, 8), (7, 4), (5, 6)]
+        assert ds.colour_article(t, 3, 2, 1)[1] == "4.3.2"
+        assert ds.colour_article(t, 3, 3, 8)[1] == "4.3.4"
+
+
+# ----------------------------------------------------------------------------------------
+# Preface: forfeits and matches
+
+
+def test_match_forfeited_in_both_games_may_be_repeated():
+    """Preface: a match ends by forfeit only if a player forfeits both games, and the
+    pairing may then be repeated. Two players: after such a match they meet again."""
+    t = event(2, [[(1, 2, "+", "+")]])
+    for p in both(t):
+        assert {frozenset(x) for x in p.pairs} == {frozenset((1, 2))}
+
+
+def test_single_forfeited_game_makes_a_played_match():
+    """Preface: in all other cases the match counts as played: one game forfeited and the
+    other played is a meeting, so the two may not meet again ([C1]): no legal pairing."""
+    t = event(2, [[(1, 2, "+", "1")]])
+    with pytest.raises(NoPairingError):
+        ds.pair_round(t)
+
+
+def test_uneven_match_results_are_game_points():
+    """Preface: a game may end 1/2-0; a match 1-1/2 gives the players 1 and 1/2."""
+    t = event(2, [[(1, 2, "=", "1")]])
+    t = Tournament(players=(t.players[0], Player(2, "Player 2", (RoundEntry(1, "b", "0"), RoundEntry(1, "w", "0")))),
+                   total_rounds=10, initial_colour="w")
+    assert [m.points for m in ds.matches_of(t, 1, 1)] == [F(3, 2)]
+    assert [m.points for m in ds.matches_of(t, 2, 1)] == [F(0)]
+
+
+# ----------------------------------------------------------------------------------------
+# the PAB: 1.4, 3.4, [C2]
+
+
+def test_pab_is_a_won_and_a_drawn_game():
+    """1.4: the PAB is worth a match with one game won and one drawn: 1.5 (written U, H)."""
+    t = event(3, [])
+    p = ds.pair_round(t)
+    t2 = api.add_round(t, p)
+    assert [c.result for c in t2.player(3).rounds] == ["U", "H"]
+    assert t2.score_after(t2.player(3), 2) == F(3, 2)
+    assert t2.player(1).rounds[1].opponent == 2 and t2.player(1).rounds[1].colour != t2.player(1).rounds[0].colour
+
+
+def test_c2_pab_barred_after_pab_and_match_forfeit_win():
+    """[C2]: match 1: 1 beats 2 2-0, 3 has the PAB (1.5). Match 2: 3 may not have it again;
+    2 (0 points) takes it (3.4.2); 1 meets 3, who wins 2-0. Scores: 3: 3.5, 1: 2, 2: 1.5.
+    Match 3: 2 and 3 had the PAB, so 1 takes it though it has more points than 2."""
+    t = event(3, [[(1, 2, "1", "1"), (3, None, "U", "H")]])
+    p = ds.pair_round(t)
+    assert p.bye == 2
+    t = event(3, [[(1, 2, "1", "1"), (3, None, "U", "H")], [(1, 3, "0", "0"), (2, None, "U", "H")]])
+    for p in both(t):
+        assert p.bye == 1
+    # A match won by forfeit (the opponent forfeited both games) bars the PAB too. Match 1:
+    # 2 forfeits both games against 1; 3 has the PAB. Match 2: 3 beats 1 2-0, 2 has the
+    # PAB. Match 3: 3 and 2 had the PAB and 1 won a match by forfeit: nobody may have it.
+    t = event(3, [[(1, 2, "+", "+"), (3, None, "U", "H")], [(3, 1, "1", "1"), (2, None, "U", "H")]])
+    with pytest.raises(NoPairingError, match="C2"):
+        ds.pair_round(t)
+
+
+def test_3_4_most_matches_played_then_largest_tpn():
+    """3.4.3: among the lowest scores, the PAB goes to the player with more matches
+    played. 5 players, match 1: 1-2 2-0, 3-4 2-0, 5 absent (Z Z, 0 points). Match 2:
+    2, 4 and 5 have 0; 2 and 4 played a match, 5 did not; 3.4.4 then the larger TPN: 4."""
+    t = event(5, [[(1, 2, "1", "1"), (3, 4, "1", "1")]])
+    for p in both(t):
+        assert p.bye == 4
+
+
+# ----------------------------------------------------------------------------------------
+# colours, Art. 4
+
+
+def test_4_3_colour_steps():
+    """Each step of 4.3 on hand-made histories (colours of game 1 of played matches)."""
+    w = "w"
+    # 4.3.1: nobody has a colour: odd-TPN higher-ranked player takes the initial colour
+    assert ds.A4_colour(entrant(3), entrant(8), w) == ("w", "4.3.1")
+    assert ds.A4_colour(entrant(2), entrant(8), w) == ("b", "4.3.1")
+    # 4.3.2: fewer Whites gets White
+    assert ds.A4_colour(entrant(1, "2", "wb"), entrant(2, "2", "ww"), w) == ("w", "4.3.2")
+    # 4.3.3: the most recent match where they differed: a had b, the other w -> a white
+    assert ds.A4_colour(entrant(1, "2", "wb"), entrant(2, "2", "bw"), w) == ("w", "4.3.3")
+    # 4.3.4: same recent colours: the higher-ranked player (more points) alternates
+    assert ds.A4_colour(entrant(5, "3", "bw"), entrant(2, "2", "w"), w) == ("b", "4.3.4")
+    # 4.3.5: the higher-ranked player has no colour: the other alternates from its last
+    assert ds.A4_colour(entrant(1, "2", ""), entrant(2, "1", "b"), w) == ("b", "4.3.5")
+
+
+# ----------------------------------------------------------------------------------------
+# the file: two round columns per match
+
+
+def test_trf_round_trip_and_declared_system():
+    """A generated event written as TRF26 reads back to the same rounds, declares
+    ``192 FIDE_DOUBLESWISS``, and the registry reads that code as this system."""
+    from tabellone.rules import declared_system
+
+    t = ds.generate_event(GeneratorSettings(players=9, rounds=3, seed=4), lambda t: ds.pair_round(t))
+    text = format_trf(t, "trf26")
+    assert "192 FIDE_DOUBLESWISS" in text
+    back = parse_trf(text)
+    assert [p.rounds for p in back.players] == [p.rounds for p in t.players]
+    assert declared_system("FIDE_DOUBLESWISS") == (("double-swiss", None), False)
+    assert get_system("double-swiss") is ds
+
+
+def test_malformed_match_is_refused_with_its_columns():
+    t = event(4, [[(1, 2, "1", "1"), (3, 4, "1", "1")]])
+    p1 = t.players[0]
+    bad = (p1.rounds[0], RoundEntry(3, "w", "1"))
+    players = (Player(1, p1.name, bad),) + t.players[1:]
+    with pytest.raises(InputError, match="round columns 1 and 2"):
+        ds.pair_round(Tournament(players=players, total_rounds=10, initial_colour="w"))
+    with pytest.raises(InputError, match="even number of rounds"):
+        ds.pair_round(Tournament(players=t.players, total_rounds=9, initial_colour="w"))
+
+
+def test_second_game_repeats_first_with_colours_reversed():
+    """Round 2k (game 2) is not paired anew: the check refuses anything but game 1
+    reversed."""
+    t = event(4, [])
+    p = ds.pair_round(t)
+    t1 = api.add_round(t, p)
+    from tabellone.solver.history import cut_before
+    from tabellone.solver.pairing import Pairing
+
+    cut = cut_before(t1, 2)
+    assert ds.check_absolute(cut, Pairing(2, [(b, w) for w, b in p.pairs])) == []
+    assert ds.check_absolute(cut, Pairing(2, list(p.pairs)))  # same colours: refused
+
+
+# ----------------------------------------------------------------------------------------
+# literal = optimiser, and the independent check, on generated events
+
+
+@pytest.mark.parametrize("players,matches,seed", [(6, 5, 1), (9, 7, 2), (16, 7, 3), (27, 9, 4), (40, 7, 5)])
+def test_literal_equals_optimiser_and_independent_check(players, matches, seed):
+    """A small sample of benchmarks/double_swiss_crosscheck.py: both methods give the same
+    pairing, and both pass the independent checker (tests/double_swiss_independent.py)."""
+    settings = GeneratorSettings(players=players, rounds=matches, seed=seed, absence_rate=0.03, half_bye_rate=0.03,
+                                 forfeit_rate=0.03)
+    seen = []
+
+    def pairer(t):
+        lit, opt = both(t)
+        assert independent_violations(t, lit.pairs, lit.bye, (lit.round + 1) // 2) == []
+        assert independent_violations(t, opt.pairs, opt.bye, (opt.round + 1) // 2) == []
+        assert ({frozenset(p) for p in lit.pairs}, lit.bye) == ({frozenset(p) for p in opt.pairs}, opt.bye)
+        seen.append(lit.round)
+        return lit
+
+    try:
+        ds.generate_event(settings, pairer)
+    except NoPairingError:
+        assert players <= 9  # a small field can run out of opponents late: the arbiter decides (3.3)
+    assert seen
+
+
+def test_independent_checker_catches_a_rematch():
+    """The independent checker is not blind: a rematch and a second PAB are reported."""
+    t = event(3, [[(1, 2, "1", "1"), (3, None, "U", "H")]])
+    assert independent_violations(t, [(1, 2)], 3, 2)
+
+
+# ----------------------------------------------------------------------------------------
+# the command line
+
+
+def test_cli_generate_check_pair_explain(tmp_path):
+    out = tmp_path / "ds.trf"
+    assert main(["generate", "--system", "double-swiss", "--players", "10", "--rounds", "4", "--seed", "7",
+                 "--format", "trf26", "-o", str(out)]) == 0
+    text = out.read_text()
+    assert "142 8" in text and "192 FIDE_DOUBLESWISS" in text
+    assert main(["check", str(out)]) == 0  # the 192 code selects the system
+    cut = tmp_path / "cut.trf"
+    cut.write_text(text.replace("142 8", "142 10"))
+    assert main(["pair", "--system", "double-swiss", str(cut)]) == 0
+    assert main(["explain", "--system", "double-swiss", str(cut), "--bye", "1"]) in (0, 1)
