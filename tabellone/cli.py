@@ -660,6 +660,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from .rules.tiebreaks import DEFAULT, codes_from_file, parse_codes
 
     tiebreaks = parse_codes([args.tiebreaks]) if args.tiebreaks else (codes_from_file(t) or parse_codes(DEFAULT))
+    if hasattr(module, "standings_view"):  # Double-Swiss: a single forfeited game counts as played
+        t = module.standings_view(t)
     table = chess_standings(t, tiebreaks, args.tiebreak_rules, unrated=args.unrated, source=args.file)
     text = standings_csv(table) if args.format == "csv" else render(table, args.format)
     emit(text, args.output, [args.file], args.force)

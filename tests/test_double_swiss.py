@@ -345,3 +345,31 @@ def test_cli_generate_check_pair_explain(tmp_path):
     cut.write_text(text.replace("142 8", "142 10"))
     assert main(["pair", "--system", "double-swiss", str(cut)]) == 0
     assert main(["explain", "--system", "double-swiss", str(cut), "--bye", "1"]) in (0, 1)
+
+
+def test_standings_treat_a_single_forfeited_game_as_played():
+    """Preface: for standings and tie-breaks a single forfeited game of a match that was
+    otherwise played counts as played; a match forfeited in both games stays unplayed."""
+    t = event(4, [[(1, 2, "+", "1"), (3, 4, "+", "+")]])
+    view = ds.standings_view(t)
+    assert [e.result for e in view.player(1).rounds] == ["1", "1"]
+    assert [e.result for e in view.player(2).rounds] == ["0", "0"]
+    assert [e.result for e in view.player(3).rounds] == ["+", "+"]
+    assert view.score_after(view.player(1), 2) == t.score_after(t.player(1), 2)
+
+
+def test_pair_write_records_both_games(tmp_path):
+    """``pair --write`` enters the match: game 1 and game 2 (colours reversed), the PAB as
+    U then H."""
+    path = tmp_path / "ev.trf"
+    t = event(5, [], total_matches=3)
+    path.write_text(format_trf(t, "trf26"))
+    assert main(["pair", "--write", str(path)]) == 0
+    back = parse_trf(path.read_text())
+    assert back.rounds_paired == 2
+    for p in back.players:
+        e1, e2 = p.rounds[0], p.rounds[1]
+        if e1.opponent is None:
+            assert (e1.result, e2.result) == ("U", "H")
+        else:
+            assert e2.opponent == e1.opponent and e2.colour != e1.colour
