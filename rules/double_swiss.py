@@ -95,7 +95,7 @@ from tabellone.solver.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.solver.lexicographic import fit_layout
 from tabellone.solver.matching import max_weight_matching
 from tabellone.solver.model import (
-    BLACK, EMPTY_ENTRY, WHITE, HeaderRecord, Player, RoundEntry, Tournament, opposite,
+    BLACK, WHITE, HeaderRecord, Player, RoundEntry, Tournament, opposite,
 )
 from tabellone.solver.pairing import Pairing, attendance_problems
 from tabellone.solver.scoring import PLAYED_CODES
@@ -366,12 +366,12 @@ def C7_count(ctx: Ctx, upfloaters: Iterable[int]) -> int:
     return 0 if ctx.last else sum(1 for u in upfloaters if ctx.P[u].floated)
 
 
-def C8_cost(ctx: Ctx, a: int, b: int, top: Fraction) -> int:
+def C8_cost(ctx: Ctx, a: int, b: int, top: Fraction | int) -> int:
     """[C8] (2.3.5) for one pair of a bracket whose residents score ``top``: except in the
     last round, the opponents of upfloaters that were floaters in the previous round."""
     if ctx.last:
         return 0
-    P, lv, t = ctx.P, ctx.lv, ctx.level[top]
+    P, lv, t = ctx.P, ctx.lv, ctx.level[top] if isinstance(top, Fraction) else top
     return int(lv[a] < t and P[b].floated) + int(lv[b] < t and P[a].floated)
 
 
@@ -381,22 +381,36 @@ def C6_fails(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remainin
     it must pair, with [C1] and [C3] kept, with the fewest upfloaters its parity allows
     (0 if even, 1 if odd): a perfect matching of the rest in which exactly that many of
     its players meet lower ones. Only that scoregroup is looked at (the note to 2.3.3)."""
-    P = ctx.P
-    bracket = set(residents) | set(chosen)
-    rest = remaining - bracket
-    below = [i for i in remaining if P[i].score < P[residents[0]].score]
+    legal, fails = _legal_and_c6(ctx, residents, chosen, remaining)
+    return fails if legal else 1
+
+
+def _following_group(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> set[int]:
+    """What is left of the following scoregroup (2.3.3) once ``chosen`` float up."""
+    P, lv = ctx.P, ctx.lv
+    top = lv[residents[0]]
+    below = [lv[i] for i in remaining if lv[i] < top]
     if not below:
-        return 0
-    level = max(P[i].score for i in below)
-    group = {i for i in rest if P[i].score == level}
-    if not group:
-        return 0
-    need = len(group) % 2
-    mate = _perfect(ctx, rest, weight=lambda a, b: 0 if (a in group) != (b in group) else 1)
-    if mate is None:  # cannot happen for a legal set ([C3]); counted as broken
-        return 1
+        return set()
+    level = max(below)
+    taken = set(chosen)
+    return {i for i in remaining if lv[i] == level and i not in taken}
+
+
+def _legal_and_c6(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> tuple[bool, int]:
+    """One matching for two questions about a set of upfloaters: is it legal (3.5.5: the
+    bracket pairs under [C1] and everybody left pairs too, [C3]: a perfect matching of
+    the players still to pair with no pair across the bracket's edge) and does it break
+    [C6] (in that matching, with the fewest of the following scoregroup's players paired
+    below it, more of them are than its parity needs)."""
+    bracket = set(residents) | set(chosen)
+    group = _following_group(ctx, residents, chosen, remaining)
+    mate = _perfect(ctx, remaining, weight=lambda a, b: 0 if (a in group) != (b in group) else 1,
+                    allowed=lambda a, b: (a in bracket) == (b in bracket))
+    if mate is None:
+        return False, 1
     cross = sum(1 for a in group if mate[a] not in group)
-    return int(cross != need)
+    return True, int(bool(group) and cross != len(group) % 2)
 
 
 # ========================================================================================
@@ -476,13 +490,6 @@ def A3_5_sets(ctx: Ctx, lower: Sequence[int], profile: tuple[Fraction, ...]) -> 
         yield tuple(i for part in combo for i in part)
 
 
-def _legal_set(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> bool:
-    """3.5.5 "produces a legal pairing" with [C3] kept: the bracket pairs ([C1]) and so
-    does everybody left."""
-    bracket = set(residents) | set(chosen)
-    return _perfect(ctx, bracket) is not None and _perfect(ctx, remaining - bracket) is not None
-
-
 def _set_literal(ctx: Ctx, residents: list[int], lower: list[int], remaining: set[int]) -> tuple[int, ...]:
     """Art. 3.5 as written: the sets of [C4] and [C5] (fewest, then best profile, among
     those that can be legal: [C3] outranks them), in the order of 3.5.4; the first legal
@@ -491,9 +498,10 @@ def _set_literal(ctx: Ctx, residents: list[int], lower: list[int], remaining: se
         for profile in A3_5_profiles(ctx, lower, k):
             best = None
             for s in A3_5_sets(ctx, lower, profile):
-                if not _legal_set(ctx, residents, s, remaining):
+                legal, c6 = _legal_and_c6(ctx, residents, s, remaining)
+                if not legal:
                     continue
-                key = (C6_fails(ctx, residents, s, remaining), C7_count(ctx, s))
+                key = (c6, C7_count(ctx, s))
                 if best is None or key < best[0]:
                     best = (key, s)
                 if key == (0, 0):
@@ -525,25 +533,25 @@ def _set_optimised(ctx: Ctx, residents: list[int], lower: list[int], remaining: 
 
     def solve(with_c6: bool) -> tuple[dict[int, int], list[int]]:
         layout = fit_layout(names, [m] * (len(names) - 1) + [(1 << len(order)) - 1])
-
-        caps = [1] * (len(names) - 1) + [0]
-        plain = layout.pack(caps)  # a pair that no field of this decision looks at
+        # minimised fields hold (cap - value), cap 1 a pair; the set order is maximised
+        plain = layout.pack([1] * (len(names) - 1) + [0])  # a pair no field looks at
+        c6_bit = 1 << layout.shift("C6")
+        order_shift = layout.shift("3.5.4")
+        up = {}  # the weight of a resident's pair with each candidate upfloater b
+        for b in order:
+            w = plain - (1 << layout.shift("C4")) - (1 << layout.shift(f"C5:{lvl[P[b].score]}"))
+            if C7_count(ctx, [b]):
+                w -= 1 << layout.shift("C7")
+            up[b] = w + ((1 << (len(order) - 1 - pos[b])) << order_shift)
 
         def weight(a: int, b: int) -> int:
+            if a in R:
+                return plain if b in R else up[b]
             if b in R:
-                a, b = b, a
-            if a not in R and not (with_c6 and (lv[a] == nlv) != (lv[b] == nlv)):
-                return plain
-            vals = [0] * len(names)
-            if a in R and b not in R:
-                vals[0] = 1
-                vals[1 + lvl[P[b].score]] = 1
-                vals[-2] = int(C7_count(ctx, [b]) > 0)
-                vals[-1] = -(1 << (len(order) - 1 - pos[b]))
-            elif with_c6 and a not in R:
-                vals[-3] = 1
-            # minimised fields become (cap - value); the set order is maximised
-            return layout.pack([c - v for c, v in zip(caps, vals)])
+                return up[a]
+            if with_c6 and (lv[a] == nlv) != (lv[b] == nlv):
+                return plain - c6_bit
+            return plain
 
         mate = _perfect(ctx, remaining, weight=weight)
         if mate is None:
@@ -574,6 +582,8 @@ def A3_6_identifier(ctx: Ctx, pairs: Iterable[tuple[int, int]]) -> tuple[int, ..
 
 
 def _c8_best(ctx: Ctx, members: list[int], top: Fraction) -> int:
+    if ctx.last or not any(ctx.P[i].floated for i in members):
+        return 0
     cap = 2
     mate = _perfect(ctx, members, weight=lambda a, b: cap - C8_cost(ctx, a, b, top))
     if mate is None:
@@ -589,11 +599,15 @@ def _pair_literal(ctx: Ctx, members: list[int], top: Fraction) -> list[tuple[int
     P = ctx.P
     by_tpn = sorted(members, key=lambda i: P[i].tpn)
     tpn = {i: P[i].tpn for i in members}
-    best = _c8_best(ctx, members, top)
+    top = ctx.level[top]
     # the first identifier of all, if legal and as good: tops = first half, in order
     h = len(by_tpn) // 2
     natural = list(zip(by_tpn[:h], by_tpn[h:]))
-    if all(b in ctx.adj[a] for a, b in natural) and sum(C8_cost(ctx, a, b, top) for a, b in natural) == best:
+    natural_ok = all(b in ctx.adj[a] for a, b in natural)
+    if natural_ok and sum(C8_cost(ctx, a, b, top) for a, b in natural) == 0:
+        return natural
+    best = _c8_best(ctx, members, top)
+    if natural_ok and sum(C8_cost(ctx, a, b, top) for a, b in natural) == best:
         return natural
     role: dict[int, str] = {}
     fixed: list[tuple[int, int]] = []
@@ -832,8 +846,7 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
         return problems
     ctx = _prepare(t, r)
     by_id = {e.id: e for e in ctx.P}
-    state = t.state_before(r)
-    problems, _ = attendance_problems(pairing, set(by_id), set(state.players))
+    problems, _ = attendance_problems(pairing, set(by_id), set(t.by_id))
     for w, b in pairing.pairs:
         if w == b or w not in by_id or b not in by_id:
             continue
