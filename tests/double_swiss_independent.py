@@ -69,3 +69,95 @@ def independent_violations(t, pairs, bye, match_number) -> list[str]:
     if bye is not None and bye in barred:
         out.append(f"C2: {bye} may not have the PAB")
     return out
+
+
+# ----------------------------------------------------------------------------------------
+# the text's procedure by exhaustive enumeration (small fields only)
+
+
+def _matchings(players: list[int], ok) -> list[list[tuple[int, int]]]:
+    """Every perfect matching of ``players`` over pairs ``ok`` allows."""
+    if not players:
+        return [[]]
+    a, rest = players[0], players[1:]
+    out = []
+    for k, b in enumerate(rest):
+        if ok(a, b):
+            for m in _matchings(rest[:k] + rest[k + 1:], ok):
+                out.append([(a, b)] + m)
+    return out
+
+
+def brute_force_round(P, last: bool, ok) -> tuple[list[tuple[int, int]], int | None]:
+    """Pair a match round by C.04.5 Art. 3.3-3.6 with no cleverness: every candidate set
+    and every pairing listed and sorted as the text orders them. ``P`` are the players
+    (objects with ``tpn``, ``score``, ``matches_played``, ``pab_barred``, ``floated``),
+    ``ok(a, b)`` says whether two of them may meet ([C1]). Returns (pairs of TPNs, bye
+    TPN). Exponential: for fields of a dozen players."""
+    import itertools
+
+    def pairable(group):
+        return bool(_matchings(sorted(group, key=lambda p: p.tpn), ok))
+
+    everyone = list(P)
+    bye = None
+    if len(everyone) % 2:
+        for p in sorted((p for p in everyone if not p.pab_barred), key=lambda p: (p.score, -p.matches_played, -p.tpn)):
+            if pairable([q for q in everyone if q is not p]):
+                bye = p
+                break
+        else:
+            return None, None
+        everyone = [q for q in everyone if q is not bye]
+    remaining = everyone
+    pairs = []
+    while remaining:
+        top = max(p.score for p in remaining)
+        res = [p for p in remaining if p.score == top]
+        low = [p for p in remaining if p.score < top]
+        chosen = None
+        for k in range(len(res) % 2, len(low) + 1, 2):
+            cands = []
+            for s in itertools.combinations(low, k):
+                bracket = res + list(s)
+                rest = [p for p in remaining if p not in bracket]
+                if not (pairable(bracket) and pairable(rest)):
+                    continue
+                profile = tuple(sorted(p.score for p in s))
+                seq = tuple(p.tpn for p in sorted(s, key=lambda p: (-p.score, p.tpn)))
+                below = [p.score for p in remaining if p.score < top]
+                c6 = 0
+                if below:
+                    grp = [p for p in rest if p.score == max(below)]
+                    if grp:
+                        need = len(grp) % 2
+                        lower = [p for p in rest if p.score < max(below)]
+                        c6 = 1
+                        for u in itertools.combinations(lower, need):
+                            if pairable(grp + list(u)) and pairable([p for p in rest if p not in grp and p not in u]):
+                                c6 = 0
+                                break
+                c7 = 0 if last else sum(1 for p in s if p.floated)
+                cands.append((profile, c6, c7, seq, s))
+            if cands:
+                # [C5]: ascending scores maximised; then [C6], [C7], then 3.5.4 order
+                best_profile = max(c[0] for c in cands)
+                cands = [c for c in cands if c[0] == best_profile]
+                chosen = min(cands, key=lambda c: (c[1], c[2], c[3]))[4]
+                break
+        bracket = sorted(res + list(chosen), key=lambda p: p.tpn)
+
+        def c8(m):
+            if last:
+                return 0
+            return sum(int(a.score < top and b.floated) + int(b.score < top and a.floated) for a, b in m)
+
+        def ident(m):
+            tb = sorted((min(a.tpn, b.tpn), max(a.tpn, b.tpn)) for a, b in m)
+            return tuple(t for t, _ in tb) + tuple(b for _, b in tb)
+
+        ms = _matchings(bracket, ok)
+        best = min(ms, key=lambda m: (c8(m), ident(m)))
+        pairs += [(a.tpn, b.tpn) for a, b in best]
+        remaining = [p for p in remaining if p not in bracket]
+    return pairs, (bye.tpn if bye else None)
