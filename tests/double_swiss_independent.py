@@ -20,27 +20,12 @@ def _forfeited_both(cell1, cell2) -> bool:
     return cell1 is not None and cell2 is not None and cell1.result == "-" and cell2.result == "-"
 
 
-def independent_violations(t, pairs, bye, match_number) -> list[str]:
-    """What breaks the absolute rules when game 1 of match ``match_number`` pairs
-    ``pairs`` (white, black) and gives ``bye`` the PAB, given the matches before it in
-    ``t``: a player twice, a player not there, an odd leftover, a second meeting in a
-    match nobody forfeited entirely, a PAB after a PAB / a match won by forfeit / a
-    full-point bye."""
-    out = []
+def _history(t, match_number):
+    """Who met whom in a match nobody forfeited entirely, who may not have the PAB, and
+    who is to be paired in match ``match_number``: read from the raw cells."""
     by_id = {p.id: p for p in t.players}
     r = 2 * match_number - 1
     present = {p.id for p in t.players if len(p.rounds) < r or (p.rounds[r - 1].opponent is None and p.rounds[r - 1].result == " ")}
-    seen = []
-    for w, b in pairs:
-        seen += [w, b]
-    if bye is not None:
-        seen.append(bye)
-    if len(seen) != len(set(seen)):
-        out.append("a player appears twice")
-    if set(seen) != present:
-        out.append(f"paired {sorted(set(seen) ^ present)} wrongly (present: {len(present)})")
-    if (bye is None) != (len(present) % 2 == 0):
-        out.append("a bye with an even field, or none with an odd one")
     met = set()
     barred = set()
     for p in t.players:
@@ -63,6 +48,46 @@ def independent_violations(t, pairs, bye, match_number) -> list[str]:
                 for b in pr.players:
                     if a != b:
                         met.add(frozenset((a, b)))
+    return present, met, barred
+
+
+def independent_unpairable(t, match_number) -> bool:
+    """True when no legal pairing of match ``match_number`` exists: for every player
+    allowed the PAB (or none, with an even field) the others have no perfect matching
+    avoiding second meetings (networkx's matching, not the engine's)."""
+    import networkx as nx
+
+    present, met, barred = _history(t, match_number)
+    byes = [None] if len(present) % 2 == 0 else [p for p in sorted(present) if p not in barred]
+    for bye in byes:
+        field = sorted(present - {bye})
+        g = nx.Graph()
+        g.add_nodes_from(field)
+        g.add_edges_from((a, b) for i, a in enumerate(field) for b in field[i + 1:] if frozenset((a, b)) not in met)
+        if len(nx.max_weight_matching(g, maxcardinality=True)) * 2 == len(field):
+            return False
+    return True
+
+
+def independent_violations(t, pairs, bye, match_number) -> list[str]:
+    """What breaks the absolute rules when game 1 of match ``match_number`` pairs
+    ``pairs`` (white, black) and gives ``bye`` the PAB, given the matches before it in
+    ``t``: a player twice, a player not there, an odd leftover, a second meeting in a
+    match nobody forfeited entirely, a PAB after a PAB / a match won by forfeit / a
+    full-point bye."""
+    out = []
+    present, met, barred = _history(t, match_number)
+    seen = []
+    for w, b in pairs:
+        seen += [w, b]
+    if bye is not None:
+        seen.append(bye)
+    if len(seen) != len(set(seen)):
+        out.append("a player appears twice")
+    if set(seen) != present:
+        out.append(f"paired {sorted(set(seen) ^ present)} wrongly (present: {len(present)})")
+    if (bye is None) != (len(present) % 2 == 0):
+        out.append("a bye with an even field, or none with an odd one")
     for w, b in pairs:
         if frozenset((w, b)) in met:
             out.append(f"C1: {w} and {b} meet again")
