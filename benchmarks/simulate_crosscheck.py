@@ -25,6 +25,11 @@ both without the simulator's own metric code (:mod:`tabellone.simulate.metrics`)
      before the round, rebuilt from the results), PAB receivers and their strength rank;
 
    and compares every number with the table's row (to 1e-9).
+3. **The results against the model.** Over the games of the replayed events, the
+   numbers of White wins, draws and Black wins against what the result model, written
+   out again below from its source's formulas (Milvang 2015, bbpPairings, Gacrux 2025),
+   expects for those very pairings and colours: a z-score per outcome (|z| > 4 fails).
+   A swap of White and Black, or of the two players' strengths, shows here.
 
 Run it on the output of the 300-event command of issue 11::
 
@@ -194,6 +199,67 @@ def recompute(players: list[dict], rounds: int) -> dict[str, float]:
     }
 
 
+def milvang2015(rw: float, rb: float) -> tuple[float, float, float]:
+    """Milvang (2015): two quadratic arcs per side, read directly off his table."""
+    rm, rd = (rw + rb) / 2, rw - rb
+    q2 = ((rm - 1200) / 1200) ** 2 if rm > 1200 else 0.0
+    wcv, wll, wul = 0.45 - 0.10 * q2, -1492 + 0.391 * rm, 1691 - 0.428 * rm
+    bcv, bll, bul = 0.46 - 0.13 * q2, -1753 + 0.416 * rm, 1428 - 0.388 * rm
+    if rd <= wll:
+        pw = 0.0
+    elif rd <= 40:
+        pw = wcv * ((rd - wll) / (40 - wll)) ** 2
+    elif rd <= wul:
+        pw = 1 - (1 - wcv) * ((rd - wul) / (40 - wul)) ** 2
+    else:
+        pw = 1.0
+    if rd <= bll:
+        pb = 1.0
+    elif rd <= -80:
+        pb = 1 - (1 - bcv) * ((rd - bll) / (-80 - bll)) ** 2
+    elif rd <= bul:
+        pb = bcv * ((rd - bul) / (-80 - bul)) ** 2
+    else:
+        pb = 0.0
+    return pw, 1 - pw - pb, pb
+
+
+def bbp(rw: float, rb: float, draw: float = 0.30) -> tuple[float, float, float]:
+    """bbpPairings' generator: the stronger scores Phi(D * 7 / 2000); draws min(p, 2 - 2E)."""
+    e = 0.5 * math.erfc(-abs(rw - rb) * 7 / 2000 / math.sqrt(2))
+    d = min(draw, 2 - 2 * e)
+    strong, weak = e - d / 2, 1 - e - d / 2
+    return (strong, d, weak) if rw >= rb else (weak, d, strong)
+
+
+def gacrux2025(rw: float, rb: float) -> tuple[float, float, float]:
+    """Gacrux (2025): two base-10 logistic curves of scale 370, centres moving with the mean."""
+    rm = (rw + rb) / 2
+    pw = 1 / (1 + 10 ** ((rb - rw + 96 + 0.0986 * (rm - 2000)) / 370))
+    pb = 1 / (1 + 10 ** ((rw - rb + 150 + 0.157 * (rm - 2000)) / 370))
+    return pw, 1 - pw - pb, pb
+
+
+MODELS = {"milvang2015": milvang2015, "bbp": bbp, "gacrux2025": gacrux2025}
+
+
+def tally_results(players: list[dict], rounds: int, model, tally: dict) -> None:
+    """Add the observed outcome and the model's probabilities of every game (from White's
+    side) to ``tally``: {outcome: [observed, expected, variance]}."""
+    rating = {p["id"]: p["rating"] for p in players}
+    for p in players:
+        for opp, colour, result in p["games"]:
+            if opp is None or colour != "w" or result not in PLAYED:
+                continue
+            probs = model(rating[p["id"]], rating[opp])
+            seen = {"1": 0, "W": 0, "=": 1, "D": 1, "0": 2, "L": 2}[result]
+            for k, name in enumerate(("white wins", "draws", "black wins")):
+                cell = tally.setdefault(name, [0, 0.0, 0.0])
+                cell[0] += seen == k
+                cell[1] += probs[k]
+                cell[2] += probs[k] * (1 - probs[k])
+
+
 def replay_trf(args, event: int, arm_label: str) -> str:
     """The final table of ``event`` under the arm ``arm_label``, as TRF-16 text, played
     again through the public simulation API."""
@@ -223,6 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ratings", default="1400-2600")
     ap.add_argument("--model", default="milvang2015")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--draw-rate", type=float, default=0.30, help="bbp's draw share, as given to simulate (default 0.30)")
     ap.add_argument("--replay", type=int, default=10, help="how many events to play again (spread over the run)")
     args = ap.parse_args(argv)
 
@@ -240,9 +307,14 @@ def main(argv: list[str] | None = None) -> int:
     step = max(1, len(events) // max(1, args.replay))
     sample = events[::step][: args.replay]
     compared = 0
+    tally: dict = {}
     for event in sample:
         for row in (r for r in rows if int(r["event"]) == event):
-            mine = recompute(parse_players(replay_trf(args, event, row["arm"]), args.rounds), args.rounds)
+            players = parse_players(replay_trf(args, event, row["arm"]), args.rounds)
+            if args.model in MODELS:
+                model = (lambda w, b: bbp(w, b, args.draw_rate)) if args.model == "bbp" else MODELS[args.model]
+                tally_results(players, args.rounds, model, tally)
+            mine = recompute(players, args.rounds)
             bad = [f"{k}: table {row[k]} != standings {v!r}" for k, v in mine.items() if not same(float(row[k]), v)]
             compared += len(mine)
             print(f"event {event:4d} {row['arm']}: kendall_half {mine['kendall_half']:.6f} (table {float(row['kendall_half']):.6f}), "
@@ -250,6 +322,11 @@ def main(argv: list[str] | None = None) -> int:
             problems += [f"event {event} {row['arm']} {b}" for b in bad]
     print(f"standings: {compared} numbers of {len(sample)} replayed events recomputed from their TRF tables: "
           + ("all equal" if not problems else f"{len(problems)} problems"))
+    for name, (seen, expected, variance) in tally.items():
+        z = (seen - expected) / math.sqrt(variance) if variance else 0.0
+        print(f"results: {name:10} observed {seen:6d}, the {args.model} model expects {expected:9.1f}: z = {z:+.2f}")
+        if abs(z) > 4:
+            problems.append(f"{name}: observed {seen}, expected {expected:.1f} (z = {z:+.2f})")
     for p in problems:
         print("  " + p)
     return 1 if problems else 0
