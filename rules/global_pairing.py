@@ -5,8 +5,18 @@ pair of players who may meet is an edge, weighted by how far apart their scores 
 and by the colour preferences the pair can meet, and one maximum-weight matching over
 all players is the round. This is the mechanism of P. Sauer, A. Cseh and P. Lenzner,
 "Improving ranking quality and fairness in Swiss-system chess tournaments", Journal of
-Quantitative Analysis in Sports 20(2), 2024, 127-146 (doi:10.1515/jqas-2022-0090), who
-found that it ranks players closer to their true strength than the FIDE Dutch system.
+Quantitative Analysis in Sports 20(2), 2024, 127-146 (doi:10.1515/jqas-2022-0090;
+arXiv:2112.10522), who found that it ranks players closer to their true strength than the
+FIDE Dutch system and pairs players on closer scores.
+
+The weights are Tabellone's, not copied from the paper: the stored copies this project
+could read hold the paper's abstract, not its weight formula. What the profile fixes
+(``rules/profiles/global.toml``): the score difference in half points (``SD``, weight 4),
+unmet colour preferences (C12, 1) and strong ones (C13, 2) in one weighted level, below
+the completion, the bye and the topscorer colour rules, and, with ``generation_order``,
+ties broken towards the Dutch "S1 against S2" distance. ``notebooks/global_matching.ipynb``
+measures the profile, and variants without the tie-break and without C12/C13, against
+Dutch 2026 on the same events.
 
 What stays of the Dutch text (rules/profiles/global.toml):
 

@@ -108,6 +108,44 @@ def test_tournament_metrics_on_a_hand_made_event():
     assert math.isnan(m["aro_spread"])  # every final score is different
 
 
+def test_tournament_metrics_on_a_hand_worked_five_player_table():
+    # Five players, 3 rounds, a pairing-allocated bye (U) every round; 2 and 3 are
+    # equally strong. Scores before each round in brackets.
+    # R1 (all 0):            1-4 1-0, 2-5 draw, 3 bye
+    # R2 (1 1, 2 1/2, 3 1, 4 0, 5 1/2): 1-5 1-0 (gap 1/2), 2-3 draw (gap 1/2), 4 bye
+    # R3 (1 2, 2 1, 3 3/2, 4 1, 5 1/2): 3-1 1-0 (gap 1/2), 4-2 0-1 (gap 0), 5 bye
+    # Final points: 1 2, 2 2, 3 5/2, 4 1, 5 3/2.
+    bye = _entry(None, "-", "U")
+    rounds = {
+        1: (_entry(4, "w", "1"), _entry(5, "w", "1"), _entry(3, "b", "0")),
+        2: (_entry(5, "w", "="), _entry(3, "w", "="), _entry(4, "b", "1")),
+        3: (bye, _entry(2, "b", "="), _entry(1, "w", "1")),
+        4: (_entry(1, "b", "0"), bye, _entry(2, "w", "0")),
+        5: (_entry(2, "b", "="), _entry(1, "b", "0"), bye),
+    }
+    strength = {1: 2400, 2: 2300, 3: 2300, 4: 2100, 5: 2000}
+    t = Tournament(players=tuple(Player(id=i, name=f"P{i}", rating=strength[i], rounds=rounds[i]) for i in range(1, 6)),
+                   total_rounds=3)
+    m = tournament_metrics(t, strength, 3)
+    # 9 pairs of different strength (2-3 left out): 1-2 level (1/2), 1-3 wrong (2 < 5/2),
+    # 4-5 wrong (1 < 3/2), the six others in order.
+    assert m["kendall_half"] == pytest.approx(2.5 / 9)
+    # mid-ranks: points 3.5 3.5 5 1 2, strength 5 3.5 3.5 2 1; covariance 6.25, variances 9.5
+    assert m["spearman"] == pytest.approx(6.25 / 9.5)
+    # the strongest (1, on 2) is below the leader (3, on 5/2)
+    assert (m["strongest_alone_first"], m["strongest_shares_first"]) == (0.0, 0.0)
+    # played colours: 1 wwb, 2 wwb, 3 bw, 4 bw, 5 bb -> CD +1 +1 0 0 -2
+    assert (m["cd0_share"], m["cd1_share"], m["cd2plus_share"]) == pytest.approx((0.4, 0.4, 0.2))
+    assert m["repeat2_rate"] == pytest.approx(3 / 7) and m["three_in_row_share"] == 0.0
+    # floats: 0 + 2 + 1 games on different scores in 3 rounds; gaps 0 0 1/2 1/2 1/2 0
+    assert m["floats_per_round"] == pytest.approx(1.0)
+    assert m["mean_score_difference"] == pytest.approx(1.5 / 6)
+    # byes to 3, 4, 5: strength ranks 2, 3, 4 of 0..4 -> mean 3 / 4
+    assert m["pab_count"] == 3.0 and m["pab_receiver_rank"] == pytest.approx(0.75)
+    # the only shared final score (1 and 2 on 2) has AROs 2133 and 2133
+    assert m["aro_spread"] == 0.0
+
+
 # --- result models, by hand --------------------------------------------------------------
 
 PHI_1 = 0.8413447    # standard normal table, Phi(1.0)
@@ -143,6 +181,28 @@ def test_gacrux_model_by_hand():
     # below a mean of about 1038 the curves overlap: no draw, the wins scaled to 1
     pw, pd, pb = Gacrux2025().probabilities(900, 900)
     assert pd == 0.0 and pw + pb == pytest.approx(1.0)
+
+
+def test_milvang_model_by_hand_on_every_arc():
+    # Milvang (2015): Rm the mean rating, Rd = White - Black, q = (Rm - 1200) / 1200 (0 below
+    # 1200). White's curve: 0 below WLL = -1492 + 0.391 Rm, WCV ((Rd - WLL) / (40 - WLL))^2 up
+    # to 40, then 1 - (1 - WCV) ((Rd - WUL) / (40 - WUL))^2 up to WUL = 1691 - 0.428 Rm.
+    # Black's: 1 below BLL = -1753 + 0.416 Rm, 1 - (1 - BCV) ((Rd - BLL) / (-80 - BLL))^2 up to
+    # -80, then BCV ((Rd - BUL) / (-80 - BUL))^2 up to BUL = 1428 - 0.388 Rm, 0 beyond.
+    # WCV = 0.45 - 0.10 q^2, BCV = 0.46 - 0.13 q^2.
+    from tabellone.solver.result_models import Milvang2015
+
+    m = Milvang2015()
+    # White 1800, Black 2000: Rm 1900, Rd -200, q^2 = (700/1200)^2 = 0.340278
+    # WCV 0.415972, WLL -749.1: Pw = 0.415972 (549.1 / 789.1)^2 = 0.201420
+    # BCV 0.415764, BLL -962.6: Pb = 1 - 0.584236 (762.6 / 882.6)^2 = 0.563832
+    pw, pd, pb = m.probabilities(1800, 2000)
+    assert (pw, pb) == pytest.approx((0.201420, 0.563832), abs=2e-6) and pd == pytest.approx(1 - pw - pb)
+    # White 1000, Black 1100: Rm 1050 < 1200 so q = 0; WLL -1081.45, BLL -1316.2
+    # Pw = 0.45 (981.45 / 1121.45)^2 = 0.344659; Pb = 1 - 0.54 (1216.2 / 1236.2)^2 = 0.477332
+    assert m.probabilities(1000, 1100) == pytest.approx((0.344659, 0.178009, 0.477332), abs=2e-6)
+    # White 2100, Black 900: Rm 1500, Rd 1200 beyond WUL = 1049 and BUL = 846: White wins
+    assert m.probabilities(2100, 900) == (1.0, 0.0, 0.0)
 
 
 def test_unknown_model():
@@ -395,3 +455,29 @@ def test_core_and_csv_work_without_the_research_extra(tmp_path):
     assert done.returncode == 3, done.stderr
     assert "tabellone[research]" in done.stderr and "Traceback" not in done.stderr
     assert (tmp_path / "t.csv").is_file() and not (tmp_path / "t.parquet").exists()
+
+
+def test_independent_recomputation_agrees_with_table_and_summary(tmp_path, capsys):
+    # benchmarks/simulate_crosscheck.py re-reads the final TRF tables with its own parser
+    # and recomputes every metric and the summary in plain Python: on a small run with
+    # byes (odd field) and equally strong players (ratings 1400-1410) it must agree.
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "simulate_crosscheck.py"
+    spec = importlib.util.spec_from_file_location("simulate_crosscheck", path)
+    crosscheck = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(crosscheck)
+    table, summary = tmp_path / "s.csv", tmp_path / "s.json"
+    common = ["--system", "dutch", "--profile", "global", "--players", "9", "--rounds", "4", "--ratings", "1400-1410"]
+    assert main(["simulate", *common, "--events", "3", "-q", "-o", str(table), "--summary-json", str(summary)]) == 0
+    capsys.readouterr()
+    assert crosscheck.main(["--table", str(table), "--summary", str(summary), *common, "--replay", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "all equal" in out and "DIFFER" not in out
+    # and it does notice a wrong number
+    text = table.read_text().splitlines()
+    cells = text[1].split(",")
+    cells[2] = "0.5" if cells[2] != "0.5" else "0.25"          # kendall_half of event 0
+    table.write_text("\n".join([text[0], ",".join(cells), *text[2:]]) + "\n")
+    assert crosscheck.main(["--table", str(table), *common, "--replay", "3"]) == 1

@@ -11,14 +11,19 @@ Ranking quality (the player's *true strength* is the rating the results were dra
     finished with fewer points, plus half the share where the two finished level. 0 is a
     final ranking in strength order, 0.5 what a coin would give. This is the normalised
     Kendall tau distance with ties counted as half (Kendall, "A new measure of rank
-    correlation", Biometrika 30, 1938), the measure Sauer, Cseh and Lenzner use for Swiss
-    tournaments (JQAS 2024).
+    correlation", Biometrika 30, 1938), as issue 11 defines it. Sauer, Cseh and Lenzner
+    (JQAS 2024) judge Swiss pairings by a normalised Kendall tau distance too; how they
+    count ties in points is not in the parts of their paper this project could read.
+    ``benchmarks/simulate_crosscheck.py`` recomputes this and every other metric from
+    the final TRF standings, independently of this module.
 ``spearman``
     Spearman's rho between final points and true strength, tied values given their
     mean rank (Spearman, Am. J. Psychol. 15, 1904): 1 is a perfect ranking.
 ``strongest_alone_first``, ``strongest_shares_first``
     1 when the strongest player finished alone at the top, or level with others at the
-    top; else 0 (several players of the top strength: any of them counts).
+    top; else 0 (several players of the top strength: any of them counts). The two
+    exclude each other: "shares first" does not include "alone first"; their sum is the
+    chance that the strongest player has the top score.
 
 Colours (over played games only, as C.04.2 Art. 3.4 counts them):
 
@@ -34,7 +39,9 @@ Pairing shape:
 
 ``floats_per_round``
     Games per round between players on different scores before the round (each is one
-    downfloat and one upfloat, as C.04.3 2026 Art. 1.4 defines floats in games).
+    downfloat and one upfloat, as C.04.3 2026 Art. 1.4 defines floats in games). A
+    pairing-allocated bye is not counted here (``pab_count`` counts it), so floating
+    players per round are twice this number.
 ``mean_score_difference``
     Mean absolute score difference of the two players of a game, before the round.
 ``pab_count``, ``pab_receiver_rank``
