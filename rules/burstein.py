@@ -68,7 +68,21 @@ from .fide_common import (
     required_initial_colour,
 )
 
-EDITIONS = ("legacy",)
+#: ``2026`` (in force from 1 February 2026) and ``2025`` (1 July 2025 - 31 January 2026):
+#: :mod:`rules.burstein_2026`; ``legacy``: the earlier text as bbpPairings 5.0.1 reads it
+#: (this module). The first is the default.
+EDITIONS = ("2026", "2025", "legacy")
+#: Criteria that look ahead to the rest of the round: the Dutch C9 of a seeding round.
+LOOKAHEAD = ("C9",)
+
+
+def _current(edition: str) -> bool:
+    """Whether ``edition`` is one of the current texts (:mod:`rules.burstein_2026`)."""
+    return edition != "legacy"
+
+
+def generation_article(edition: str) -> str:
+    return {"2026": "Art. 4", "2025": "D.1"}.get(edition, "the opposition order (preface)")
 METHODS = ("optimised", "literal")
 
 ZERO = Fraction(0)
@@ -488,7 +502,7 @@ def publish(round_number: int, pairs: list[tuple[Player, Player]], bye: Player |
 # entry points
 
 
-def pair_round(t: Tournament, edition: str = "legacy", round_number: int | None = None,
+def pair_round(t: Tournament, edition: str = EDITIONS[0], round_number: int | None = None,
                no_bye: frozenset[int] = frozenset(), method: str | None = None) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Burstein system.
 
@@ -500,6 +514,14 @@ def pair_round(t: Tournament, edition: str = "legacy", round_number: int | None 
     method = method or "optimised"
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected optimised or literal", field="--method")
+    if _current(edition):
+        if method == "literal":
+            from .burstein_2026_literal import pair_round as literal_round
+
+            return literal_round(t, edition, round_number, no_bye=no_bye)
+        from .burstein_2026 import pair_round as current_round
+
+        return current_round(t, edition, round_number, no_bye=no_bye)
     state, players, initial = round_players(t, round_number)
     if not players:
         raise NoPairingError("nobody is to be paired in this round")
@@ -523,10 +545,14 @@ def pair_round(t: Tournament, edition: str = "legacy", round_number: int | None 
     raise AssertionError("unreachable")
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "legacy") -> list[str]:
+def check_absolute(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -> list[str]:
     """Every absolute rule a proposed round breaks (empty: legal): everyone to pair
     appears once (C.04.1), no rematch (Art. 3.1), no two absolute preferences for one
     colour, the bye only to complete an odd number and to an eligible player."""
+    if _current(edition):
+        from . import burstein_2026
+
+        return burstein_2026.check_absolute(t, pairing, edition)
     return absolute_problems(t, pairing, C3_absolute_colours, bye_eligible, ("Art. 3.1", "colours", "bye (C.04.1)"))
 
 
@@ -548,7 +574,7 @@ class BracketValues:
     values: dict[str, object]
 
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = "legacy") -> tuple[dict[str, object], list[BracketValues]]:
+def evaluate(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -> tuple[dict[str, object], list[BracketValues]]:
     """The round-level criteria (the bye: how far from the bottom of the ranking the
     assignee stands; the floaters: players paired outside their score group over the
     whole round) and, score group by score group from the top (with the floater from
@@ -556,6 +582,10 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "legacy") -> tuple[
     the index order not yet paired, how far from the bottom of the group its partner
     stands, or the group's size when it floats (compared item by item, smaller is
     better)."""
+    if _current(edition):
+        from . import burstein_2026
+
+        return burstein_2026.evaluate(t, pairing, edition)
     _, players, _ = round_players(t, pairing.round)
     round_level: dict[str, object] = {}
     if pairing.bye in {p.id for p in players}:
@@ -597,22 +627,35 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "legacy") -> tuple[
     return round_level, out
 
 
-def quality_criteria(edition: str = "legacy") -> list[tuple[str, str]]:
+def quality_criteria(edition: str = EDITIONS[0]) -> list[tuple[str, str]]:
+    if _current(edition):
+        from . import burstein_2026
+
+        return burstein_2026.quality_criteria(edition)
     return QUALITY
 
 
-def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = "legacy") -> tuple[int, str]:
+def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = EDITIONS[0]) -> tuple[int, str]:
     """Who gets White when ``white`` and ``black`` meet, and the article that decides."""
+    if _current(edition):
+        from . import burstein_2026
+
+        return burstein_2026.colour_article(t, round_number, white, black, edition)
     _, players, initial = round_players(t, round_number)
     by_id = {p.id: p for p in players}
     colour, article = colour_rule(by_id[white], by_id[black], initial)
     return (white if colour == WHITE else black), article
 
 
-def index_list(t: Tournament, round_number: int | None = None) -> list[dict]:
+def index_list(t: Tournament, round_number: int | None = None, edition: str = EDITIONS[0]) -> list[dict]:
     """The players to pair before ``round_number`` (default: the next round) in the order
     the system reads them (score with the early-round point, then Art. 3.2): id, name,
-    score, Sonneborn-Berger, Buchholz, Median, due colour (Art. 1.3)."""
+    score, Sonneborn-Berger, Buchholz, Median, due colour (Art. 1.3). The current
+    editions: :func:`rules.burstein_2026.index_list`."""
+    if _current(edition):
+        from . import burstein_2026
+
+        return burstein_2026.index_list(t, round_number)
     from tabellone.solver.scoring import format_points
 
     players = ranked_players(t, t.state_before(round_number))
@@ -631,24 +674,25 @@ def index_list(t: Tournament, round_number: int | None = None) -> list[dict]:
     ]
 
 
-def objective_vector(t: Tournament, pairing: Pairing) -> list[tuple]:
+def objective_vector(t: Tournament, pairing: Pairing, edition: str = "legacy") -> list[tuple]:
     """The criteria of :func:`evaluate` in priority order as ``(group, name, value)``:
     the round-level ones (group ``'-'``), then each score group's from the top."""
-    round_level, brackets = evaluate(t, pairing)
-    out: list[tuple] = [("-", name, round_level[name]) for name, _ in QUALITY if name in round_level]
+    round_level, brackets = evaluate(t, pairing, edition)
+    criteria = quality_criteria(edition)
+    out: list[tuple] = [("-", name, round_level[name]) for name, _ in criteria if name in round_level]
     for b in brackets:
-        out += [(b.score, name, b.values[name]) for name, _ in QUALITY if name in b.values]
+        out += [(b.score, name, b.values[name]) for name, _ in criteria if name in b.values]
     return out
 
 
-def compare(t: Tournament, edition: str = "legacy", round_number: int | None = None):
+def compare(t: Tournament, edition: str = EDITIONS[0], round_number: int | None = None):
     """Pair a round by the literal procedure and by the optimiser, and give the first
     criterion on which they differ (``tabellone compare --system burstein``)."""
     from .comparison import Comparison
 
     lit = pair_round(t, edition, round_number, method="literal")
     opt = pair_round(t, edition, round_number, method="optimised")
-    lv, ov = objective_vector(t, lit), objective_vector(t, opt)
+    lv, ov = objective_vector(t, lit, edition), objective_vector(t, opt, edition)
     same = sorted(lit.pairs) == sorted(opt.pairs) and lit.bye == opt.bye
     first, better = None, "equal"
     for a, b in zip(lv, ov):
