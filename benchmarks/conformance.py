@@ -7,8 +7,8 @@
 
 With no files, runs the whole corpus of the system and edition from ../shared/corpus/
 (dutch-2026-dev, dutch-2017-dev, burstein-dev); ``--limit K`` takes an evenly spread sample
-of K events. The Dutch engine pairs through ``--profile`` (default: the edition's official
-profile, rules/profiles/dutch-EDITION.toml). Prints one line per differing round, then a table:
+of K events. The engine pairs through ``--profile`` (default: the edition's official
+profile, rules/profiles/SYSTEM-EDITION.toml). Prints one line per differing round, then a table:
 rounds identical / total, by event size, and the time per round. A folder given stands for
 its ``*.trf`` files (e.g. a held-out set made with the reference engine's generator).
 """
@@ -70,7 +70,7 @@ def main() -> int:
     if args.limit and len(files) > args.limit:
         step = len(files) / args.limit
         files = [files[int(k * step)] for k in range(args.limit)]
-    profile = args.profile or (f"dutch-{args.edition}" if args.system == "dutch" else None)
+    profile = args.profile or f"{args.system}-{args.edition}"  # the official profile
     buckets = [(0, 50), (51, 100), (101, 200), (201, 400), (401, 10**6)]
     stats = {b: [0, 0, 0.0] for b in buckets}
     total = same = 0

@@ -57,6 +57,7 @@ from tabellone.solver.lexicographic import fit_layout
 from tabellone.solver.model import WHITE, RoundState, Tournament, opposite
 from tabellone.solver.pairing import Pairing
 
+from .profiles import Profile, official, resolve
 from .fide_common import (
     C1_no_rematch,
     absolute_problems,
@@ -301,22 +302,33 @@ def due_colours_differ(a: Entrant, b: Entrant) -> bool:
 
 
 class Objective:
-    """The weight of a pair: three criterion fields above a bonus field.
+    """The weight of a pair: the completion field (``pairs``: 1 on every legal pair, the
+    most pairs) above the quality fields in the order of the profile
+    (``burstein-legacy.toml``: ``floaters``, then ``colour``), above a bonus field.
 
-    ``pairs`` (1 on every legal pair: the most pairs), ``group`` (1 when the pair lies in
-    one score group or bracket: fewest floaters), ``colour`` (1 when, inside a group,
-    the due colours differ). The bonus field, below them, carries the opposition order.
+    ``floaters`` is 1 when the pair lies in one score group or bracket (fewest players
+    paired outside their group); ``colour`` is 1 when, inside a group, the due colours
+    differ (or on every pair, when the profile ranks it where it could trade against
+    pairs: then it counts the pairs whose due colours clash over the round). The bonus
+    field, below them, carries the opposition order.
     """
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, profile: Profile | None = None):
+        from .profiles import Objective as ProfileObjective
+
+        self.profile = profile = profile or official("burstein", "legacy")
+        self.fields = ProfileObjective(profile, {"floaters": "floaters", "colour": "colour"}, frozenset({"colour"}), "floaters")
         half = max(n // 2, 1)
-        self.layout = fit_layout(["pairs", "group", "colour"], [half, half, half])
+        self.names, maxima = self.fields.layout_names({"floaters": [("floaters", half)], "colour": [("colour", half)]})
+        self.layout = fit_layout(["pairs", *self.names], [half, *maxima])
+        self.colour_everywhere = "colour" in self.fields.fill
         self.bonus_bits = (n * n + 1).bit_length()
 
     def weight(self, pair: bool, group: bool, colour: bool, bonus: int = 0) -> int:
         if not pair:
             return 0
-        return (self.layout.pack([1, int(group), int(group and colour)]) << self.bonus_bits) + bonus
+        values = self.fields.fold({"floaters": int(group), "colour": int(colour and (group or self.colour_everywhere))})
+        return (self.layout.pack([1, *(values.get(name, 0) for name in self.names)]) << self.bonus_bits) + bonus
 
 
 class BracketBuilder:
@@ -329,13 +341,13 @@ class BracketBuilder:
     in), else its own start (a repeated boundary: nobody comes in).
     """
 
-    def __init__(self, P: list[Player], state: RoundState):
+    def __init__(self, P: list[Player], state: RoundState, profile: Profile | None = None):
         from tabellone.solver.blossom import Matcher
 
         self.P = P
         self.n = len(P)
         self.state = state
-        self.obj = Objective(self.n)
+        self.obj = Objective(self.n, profile)
         self.m = Matcher(self.n)
         self.solves = 0
         n = self.n
@@ -345,7 +357,7 @@ class BracketBuilder:
                 self.ok[i][j] = self.ok[j][i] = compatible(P[i].e, P[j].e, state)
 
     def set(self, i: int, j: int, group: bool, colour_counts: bool, bonus: int = 0) -> None:
-        colour = colour_counts and due_colours_differ(self.P[i].e, self.P[j].e)
+        colour = (colour_counts or self.obj.colour_everywhere) and due_colours_differ(self.P[i].e, self.P[j].e)
         self.m.set_edge(i, j, self.obj.weight(self.ok[i][j], group, colour, bonus))
 
     def solve(self) -> list[int]:
@@ -443,9 +455,10 @@ class BracketBuilder:
                 if done[v]:
                     continue
                 priority = 1
+                step = 1 if self.obj.profile.generation_order else 0  # off: any optimum
                 for w in group[k + 1:]:
                     if not done[w] and self.ok[v][w]:
-                        self.set(v, w, True, True, priority)
+                        self.set(v, w, True, True, priority * step)
                         priority += 1
                 mate = self.solve()
                 w = mate[v]
@@ -502,18 +515,35 @@ def publish(round_number: int, pairs: list[tuple[Player, Player]], bye: Player |
 # entry points
 
 
+def profile_of(profile: Profile | str | None, edition: str) -> Profile:
+    """The profile to pair with: the one given (a Profile, a shipped name or a TOML
+    path), else the official one of ``edition`` (``rules/profiles/burstein-*.toml``)."""
+    p = resolve(profile)
+    if p is None:
+        return official("burstein", edition)
+    if (p.system, p.edition) != ("burstein", edition):
+        raise InputError(f"profile {p.name} is for {p.system} {p.edition}, not burstein {edition}", source=p.source or None, field="--profile")
+    return p
+
+
 def pair_round(t: Tournament, edition: str = EDITIONS[0], round_number: int | None = None,
-               no_bye: frozenset[int] = frozenset(), method: str | None = None) -> Pairing:
+               no_bye: frozenset[int] = frozenset(), method: str | None = None,
+               profile: Profile | str | None = None) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Burstein system.
 
     ``method`` is ``'optimised'`` (the default: maximum-weight matching) or
     ``'literal'`` (:mod:`rules.burstein_literal`, the text's procedure by search).
-    ``no_bye`` bars players from the pairing-allocated bye (``explain`` uses it)."""
+    ``no_bye`` bars players from the pairing-allocated bye (``explain`` uses it).
+    ``profile`` orders, weights or drops the quality criteria of the optimiser
+    (docs/profiles.md; default: the edition's official profile)."""
     if edition not in EDITIONS:
         raise InputError(f"unknown Burstein edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     method = method or "optimised"
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected optimised or literal", field="--method")
+    prof = profile_of(profile, edition)
+    if profile is not None and method == "literal":
+        raise InputError(f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself", field="--method")
     if _current(edition):
         if method == "literal":
             from .burstein_2026_literal import pair_round as literal_round
@@ -521,7 +551,7 @@ def pair_round(t: Tournament, edition: str = EDITIONS[0], round_number: int | No
             return literal_round(t, edition, round_number, no_bye=no_bye)
         from .burstein_2026 import pair_round as current_round
 
-        return current_round(t, edition, round_number, no_bye=no_bye)
+        return current_round(t, edition, round_number, no_bye=no_bye, profile=prof)
     state, players, initial = round_players(t, round_number)
     if not players:
         raise NoPairingError("nobody is to be paired in this round")
@@ -536,7 +566,7 @@ def pair_round(t: Tournament, edition: str = EDITIONS[0], round_number: int | No
                 from .burstein_literal import pair_players
 
                 return publish(state.round, pair_players(rest, state), bye, initial)
-            builder = BracketBuilder(rest, state)
+            builder = BracketBuilder(rest, state, prof)
             idx_pairs = builder.opposition(builder.brackets())
             return publish(state.round, [(rest[a], rest[b]) for a, b in idx_pairs], bye, initial, builder.solves)
         except NoPairingError:
@@ -545,10 +575,14 @@ def pair_round(t: Tournament, edition: str = EDITIONS[0], round_number: int | No
     raise AssertionError("unreachable")
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -> list[str]:
+def check_absolute(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None) -> list[str]:
     """Every absolute rule a proposed round breaks (empty: legal): everyone to pair
     appears once (C.04.1), no rematch (Art. 3.1), no two absolute preferences for one
-    colour, the bye only to complete an odd number and to an eligible player."""
+    colour, the bye only to complete an odd number and to an eligible player. A
+    ``profile`` keeps every absolute criterion of the Burstein texts (none may be dropped
+    or relaxed), so the check is the same with any."""
+    if profile is not None:
+        profile_of(profile, edition)
     if _current(edition):
         from . import burstein_2026
 
@@ -574,7 +608,18 @@ class BracketValues:
     values: dict[str, object]
 
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -> tuple[dict[str, object], list[BracketValues]]:
+def evaluate(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None) -> tuple[dict[str, object], list[BracketValues]]:
+    """The value of every criterion (see :func:`evaluate_text`); with a ``profile``, also
+    the value of each of its weighted levels."""
+    round_level, brackets = evaluate_text(t, pairing, edition)
+    if profile is not None:
+        prof = profile_of(profile, edition)
+        for b in brackets:
+            b.values.update(prof.level_values(b.values))
+    return round_level, brackets
+
+
+def evaluate_text(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -> tuple[dict[str, object], list[BracketValues]]:
     """The round-level criteria (the bye: how far from the bottom of the ranking the
     assignee stands; the floaters: players paired outside their score group over the
     whole round) and, score group by score group from the top (with the floater from
@@ -627,12 +672,23 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -> tup
     return round_level, out
 
 
-def quality_criteria(edition: str = EDITIONS[0]) -> list[tuple[str, str]]:
+def quality_criteria(edition: str = EDITIONS[0], profile: Profile | str | None = None) -> list[tuple[str, str]]:
+    """The criteria :func:`evaluate` values, in priority order; with a ``profile``, its
+    quality levels take the place of the text's (the PAB before them, the order of
+    pairings after them)."""
     if _current(edition):
         from . import burstein_2026
 
-        return burstein_2026.quality_criteria(edition)
-    return QUALITY
+        text = burstein_2026.quality_criteria(edition)
+        fields = set(burstein_2026.criterion_ids(edition)[4:])
+    else:
+        text = QUALITY
+        fields = {"floaters", "colour"}
+    if profile is None:
+        return text
+    levels = profile_of(profile, edition).quality_criteria()
+    at = next(k for k, (a, _) in enumerate(text) if a in fields)
+    return text[:at] + levels + [c for c in text[at:] if c[0] not in fields]
 
 
 def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = EDITIONS[0]) -> tuple[int, str]:

@@ -58,6 +58,7 @@ from tabellone.solver.lexicographic import fit_layout
 from tabellone.solver.model import WHITE, RoundState, Tournament, opposite
 from tabellone.solver.pairing import Pairing
 
+from .profiles import Objective, Profile, official
 from .fide_common import C1_no_rematch, Entrant, absolute_problems, board_order, entrants, required_initial_colour, state_to_pair
 
 EDITIONS = ("2026", "2025")
@@ -67,6 +68,12 @@ ZERO = Fraction(0)
 #: incoming floaters that can be paired" (2026 Art. 2.3.2: "minimise the scores, taken in
 #: descending order, of the outgoing floaters").
 C6_2025 = "2025"
+
+
+def criterion_ids(edition: str) -> tuple[str, ...]:
+    """The ids of C1-C8 in the edition's numbering (2026: ``C1``; 2025: ``C.1``)."""
+    sep = "." if edition == C6_2025 else ""
+    return tuple(f"C{sep}{k}" for k in range(1, 9))
 
 
 # ----------------------------------------------------------------------------------------
@@ -232,10 +239,16 @@ class Round:
     one bracket (incoming floaters and residents) and returns its floaters.
     """
 
-    def __init__(self, P: list[Player], state: RoundState, edition: str):
+    def __init__(self, P: list[Player], state: RoundState, edition: str, profile: Profile | None = None):
         from tabellone.solver.blossom import Matcher
 
         self.P, self.n, self.state, self.edition = P, len(P), state, edition
+        self.profile = profile = profile or official("burstein", edition)
+        self.ids = criterion_ids(edition)
+        c5, c8 = self.ids[4], self.ids[7]
+        self.objective = Objective(profile, {c: c for c in self.ids[4:]}, frozenset({c8}), c5)
+        # a profile that ranks C8 where it could trade against pairs counts it on every pair
+        self.c8_everywhere = c8 in self.objective.fill
         self.ok = [[i != j and compatible(P[i].e, P[j].e, state) for j in range(self.n)] for i in range(self.n)]
         self.m = Matcher(self.n)
         self.solves = 0
@@ -266,38 +279,58 @@ class Round:
             raise NoPairingError("the players cannot all be paired without breaking an absolute criterion (C4)")
         return self.pairs
 
-    # ---- the fields of one bracket ---------------------------------------------------
+    # ---- the fields of one bracket, in the profile's order ------------------------------
 
-    def _layout(self, B: list[int], nxt: list[int]):
+    def _blocks(self, B: list[int], nxt: list[int], in_scores: list[Fraction]) -> dict[str, list[tuple[object, int]]]:
+        """Each quality criterion's fields and the largest sum each reaches: C5 one, C6 one
+        per score of the bracket (highest first; 2025: first the number of incoming
+        floaters paired), C7 the same for the next bracket after its pairs, C8 one."""
+        c5, c6, c7, c8 = self.ids[4:]
+        per_score = [((c6, k), len(B) + 1) for k in range(len(in_scores))]
+        nxt_scores = [((c7, k), len(B) + 1) for k in range(len(in_scores))]
+        if self.edition == C6_2025:
+            per_score.insert(0, ((c6, "number"), len(B) + 1))
+            nxt_scores.insert(0, ((c7, "number"), len(B) + 1))
+        return {c5: [(c5, len(B) // 2 + 1)], c6: per_score, c7: [((c7, "pairs"), len(B) + len(nxt) + 1)] + nxt_scores,
+                c8: [(c8, self.n // 2 + 1)]}
+
+    def _values(self, u: int, v: int, inB: set[int], inN: set[int], level: dict[Fraction, int], resident: Fraction) -> dict:
+        """The criterion fields of the pair u-v in the current bracket."""
         P = self.P
-        in_scores = sorted({P[v].score for v in B}, reverse=True)
-        names = ["C5"]
-        maxima = [len(B) // 2 + 1]
-        if self.edition == C6_2025:
-            names.append("C6 number")
-            maxima.append(len(B) + 1)
-        names += [f"C6 {s}" for s in in_scores]
-        maxima += [len(B) + 1] * len(in_scores)
-        names.append("C7 C5")
-        maxima.append(len(B) + len(nxt) + 1)
-        if self.edition == C6_2025:
-            names.append("C7 C6 number")
-            maxima.append(len(B) + 1)
-        names += [f"C7 C6 {s}" for s in in_scores]
-        maxima += [len(B) + 1] * len(in_scores)
-        names.append("C8")
-        maxima.append(len(B) // 2 + 1)
-        return fit_layout(names, maxima), in_scores
+        c5, c6, c7, c8 = self.ids[4:]
+        out: dict = {}
+        if u in inB and v in inB:
+            out[c5] = 1
+            if self.edition == C6_2025:
+                out[(c6, "number")] = (P[u].score > resident) + (P[v].score > resident)
+            for x in (u, v):
+                key = (c6, level[P[x].score])
+                out[key] = out.get(key, 0) + 1
+            out[c8] = 0 if clash(P[u].e, P[v].e) else 1
+        elif self.c8_everywhere:
+            out[c8] = 0 if clash(P[u].e, P[v].e) else 1
+        # C7: the next bracket holds B's floaters and the next scoregroup
+        if (u in inN or v in inN) and (u in inB or v in inB or (u in inN and v in inN)):
+            out[(c7, "pairs")] = 1
+            for x in (u, v):
+                if x in inB:
+                    if self.edition == C6_2025:
+                        out[(c7, "number")] = out.get((c7, "number"), 0) + 1
+                    key = (c7, level[P[x].score])
+                    out[key] = out.get(key, 0) + 1
+        return out
 
     def bracket(self, B: list[int], nxt: list[int]) -> list[int]:
         """Pair the bracket ``B`` (positions), keep its pairs, return its floaters."""
-        P, edition = self.P, self.edition
+        P = self.P
         if not B:
             return []
         resident = P[B[-1]].score  # residents have the bracket's lowest score
-        layout, in_scores = self._layout(B, nxt)
+        in_scores = sorted({P[v].score for v in B}, reverse=True)
+        level = {sc: k for k, sc in enumerate(in_scores)}
+        names, maxima = self.objective.layout_names(self._blocks(B, nxt, in_scores))
+        layout = fit_layout(names or ["none"], maxima or [1])
         assert layout.total_bits + self.bonus_bits < self.c4.bit_length() - 1, "the fields overflow into C4"
-        level = {s: k for k, s in enumerate(in_scores)}
         inB, inN = set(B), set(nxt)
         free = [v for v in range(self.n) if not self.done[v]]
         touched = [v for v in free if v in inB or v in inN]
@@ -305,25 +338,8 @@ class Round:
         def weight(u: int, v: int) -> int:
             if not self.ok[u][v]:
                 return 0
-            vals = [0] * len(layout.names)
-            k = 1
-            if u in inB and v in inB:
-                vals[0] = 1
-                if edition == C6_2025:
-                    vals[k] = (P[u].score > resident) + (P[v].score > resident)
-                for x in (u, v):
-                    vals[k + (edition == C6_2025) + level[P[x].score]] += 1
-                vals[-1] = 0 if clash(P[u].e, P[v].e) else 1
-            k += (edition == C6_2025) + len(in_scores)
-            # C7: the next bracket holds B's floaters and the next scoregroup
-            if (u in inN or v in inN) and (u in inB or v in inB or (u in inN and v in inN)):
-                vals[k] = 1
-                for x in (u, v):
-                    if x in inB:
-                        if edition == C6_2025:
-                            vals[k + 1] += 1
-                        vals[k + 1 + (edition == C6_2025) + level[P[x].score]] += 1
-            return self.c4 + (layout.pack(vals) << self.bonus_bits)
+            values = self.objective.fold(self._values(u, v, inB, inN, level, resident))
+            return self.c4 + (layout.pack([values.get(name, 0) for name in names]) << self.bonus_bits) if names else self.c4
 
         for u in touched:
             for v in free:
@@ -332,6 +348,20 @@ class Round:
         base = {(u, v): self.m.weight(u, v) for u in B for v in B if u != v}
         bsn = sorted(B, key=lambda v: ranking_key(P[v]))
         floaters: list[int] = []
+        if not self.profile.generation_order:
+            # any optimum of the criteria: one solve, no order of Art. 4
+            mate = self.solve()
+            for v in bsn:
+                w = mate[v]
+                if w < 0:
+                    raise NoPairingError("the players cannot all be paired without breaking an absolute criterion (C4)")
+                if self.done[v]:
+                    continue
+                if w in inB:
+                    self._keep(v, w)
+                else:
+                    floaters.append(v)
+            bsn = []
         for k, v in enumerate(bsn):
             if self.done[v] or v in floaters:
                 continue
@@ -434,9 +464,13 @@ def is_seeding_round(t: Tournament, round_number: int | None) -> bool:
 
 
 def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = None,
-               no_bye: frozenset[int] = frozenset()) -> Pairing:
+               no_bye: frozenset[int] = frozenset(), profile: Profile | str | None = None) -> Pairing:
     """Pair a round: a seeding round by the FIDE Dutch system (Art. 1.6), any later one
-    by Art. 1.8-5 (:class:`Round`)."""
+    by Art. 1.8-5 (:class:`Round`), its criteria in the order of ``profile`` (default:
+    the official profile of the edition)."""
+    from .burstein import profile_of
+
+    prof = profile_of(profile, edition)
     if is_seeding_round(t, round_number):
         from . import dutch
 
@@ -449,7 +483,7 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
         rest = [p for i, p in enumerate(players) if i != pos]
         if not completable(rest, state):
             continue  # Art. 3.1.2: the PAB must allow a complete pairing
-        r = Round(rest, state, edition)
+        r = Round(rest, state, edition, prof)
         pairs = r.pair()
         return publish(state.round, [(rest[a], rest[b]) for a, b in pairs], players[pos] if pos is not None else None, initial, r.solves)
     raise NoPairingError("the players cannot all be paired without breaking an absolute criterion (Art. 1.9.3: the arbiter decides)")

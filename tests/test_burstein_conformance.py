@@ -4,7 +4,9 @@ bbpPairings 5.0.1, whose Burstein reads an earlier edition of the rules; see
 
 Every round of a fixed sample of events is re-paired from the rounds before it and must
 equal the recorded round: pairs, colours and bye. The sample fits CI; the whole corpus
-(100 events) runs in ``benchmarks/conformance.py --system burstein``.
+(100 events) runs in ``benchmarks/conformance.py --system burstein``. The engine pairs
+through the official profile (``rules/profiles/burstein-legacy.toml``): the profile path
+is the one the reference is reproduced by.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ def _cases():
 
 @pytest.mark.parametrize("path", _cases())
 def test_burstein_reproduces_reference(path):
-    result = check_file(path, "legacy", system="burstein")
+    result = check_file(path, "legacy", system="burstein", profile="burstein-legacy")
     differing = [f"round {r.round}: {r.detail}" for r in result.rounds if not r.identical]
     assert result.rounds, f"{path} has no rounds"
     assert not differing, f"{path.name}: " + "; ".join(differing)
