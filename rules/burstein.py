@@ -1,19 +1,19 @@
-"""FIDE Burstein system (Handbook C.04.4.2), the earlier edition as bbpPairings reads it.
+"""FIDE Burstein system (Handbook C.04.4.2): the editions, and the earlier text as bbpPairings reads it.
 
 The Burstein system pairs players of equal score so that, over the event, everyone meets
 an opposition of about the same strength. It measures that strength with an *index* made
 of tie-breaks computed from the event alone, and in each score group pairs players with a
 high index against players with a low index (preface and Art. 3.2 of the earlier text).
 
-Edition implemented (``legacy``, the only one): the earlier text of C.04.4.2 (published on
-old.fide.com, Art. 1-3: "SG" score groups, the "due colour", and the order of Art. 3.2 by
-(1) Sonneborn-Berger, (2) Buchholz, (3) Median, then rating), in the reading of the
-reference engine bbpPairings 5.0.1 (its Burstein "is a reading of an earlier edition of
-the rules"; ``../shared/corpus/README.md``). The edition in force since 1 July 2025
-(approved by the FIDE Council on 13/04/2024; handbook.fide.com chapter C040402202507)
-first seeds the event by pairing a number of early rounds by traditional methods (its
-Art. 1.5) and then pairs by an index of tie-break methods (Art. 1.6-1.7); only its
-preface could be read here, so it is not implemented (see README).
+This module is the system's entry point for every edition (``EDITIONS``; the first is
+the default). The editions of the texts of 2026 (in force since 1 February 2026) and 2025
+are :mod:`rules.burstein_2026` (and :mod:`rules.burstein_2026_literal`); this module
+implements edition ``legacy``: the earlier text of C.04.4.2 (published on old.fide.com,
+Art. 1-3: "SG" score groups, the "due colour", and the order of Art. 3.2 by (1)
+Sonneborn-Berger, (2) Buchholz, (3) Median, then rating), in the reading of the reference
+engine bbpPairings 5.0.1 (its Burstein "is a reading of an earlier edition of the rules";
+``../shared/corpus/README.md``). Its quality criteria come from the profile
+``rules/profiles/burstein-legacy.toml`` (or one given: docs/profiles.md).
 
 How the round is paired, each step named after what it implements:
 

@@ -105,7 +105,7 @@ def _trailing_zero_byes(t: Tournament, p, played_rounds: int) -> int:
     k = 0
     for r in range(played_rounds, 0, -1):
         e = p.entry(r)
-        if e.played or e.result not in ("Z", "-") or t.points_in_round(p, r) != 0:
+        if e.played or e.result != "Z" or t.points_in_round(p, r) != 0:
             break
         k += 1
     return k
