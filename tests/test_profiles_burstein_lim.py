@@ -4,6 +4,8 @@ reordered profile changes a round worked out by hand; bad profiles are refused c
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tabellone.api import pair
@@ -27,27 +29,7 @@ def test_official_profiles_list_the_texts_criteria_in_order():
     assert [lv.name for lv in official("burstein", "2026").levels] == ["C5", "C6", "C7", "C8"]
 
 
-COLOUR_FIRST = """
-name = "burstein-colour-first"
-system = "burstein"
-edition = "2026"
-[[criteria]]
-id = "C1"
-[[criteria]]
-id = "C2"
-[[criteria]]
-id = "C3"
-[[criteria]]
-id = "C4"
-[[criteria]]
-id = "C8"
-[[criteria]]
-id = "C5"
-[[criteria]]
-id = "C6"
-[[criteria]]
-id = "C7"
-"""
+COLOUR_FIRST = (Path(__file__).parent / "fixtures" / "burstein-colour-first.toml").read_text()
 
 
 def test_colour_before_pairs_changes_a_round_as_worked_out_by_hand():

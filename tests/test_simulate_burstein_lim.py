@@ -5,6 +5,7 @@ system equal to the Dutch arm's, a profile arm, and the command itself."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from burstein_checks import independent_check
 from tabellone.cli import main
@@ -38,17 +39,15 @@ def test_burstein_lim_and_dutch_arms_play_legal_paired_events():
     assert top == 7 and played["dutch-2026"].player(1).entry(1).opponent == 8
 
 
-def test_a_burstein_profile_arm(tmp_path):
+def test_a_burstein_profile_arm():
     """A profile arm pairs on the first system: here Burstein 2026 with C8 ranked above
     C5 (tests/test_profiles_burstein_lim.py works a round of it by hand)."""
-    from test_profiles_burstein_lim import COLOUR_FIRST
-
-    path = tmp_path / "colour-first.toml"
-    path.write_text(COLOUR_FIRST)
+    path = Path(__file__).parent / "fixtures" / "burstein-colour-first.toml"
     arms = parse_arms(["burstein"], profiles=[str(path)])
-    assert [(a.label, a.system, a.edition) for a in arms] == [("burstein-2026", "burstein", "2026"), ("colour-first", "burstein", "2026")]
+    assert [(a.label, a.system, a.edition) for a in arms] == [("burstein-2026", "burstein", "2026"),
+                                                              ("burstein-colour-first", "burstein", "2026")]
     rows = run(_sim(arms, events=1), workers=1)
-    assert {row["arm"] for row in rows} == {"burstein-2026", "colour-first"}
+    assert {row["arm"] for row in rows} == {"burstein-2026", "burstein-colour-first"}
 
 
 def test_simulate_command_with_three_systems(tmp_path):
