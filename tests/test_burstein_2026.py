@@ -146,3 +146,51 @@ def test_command_line(tmp_path, capsys):
     assert capsys.readouterr().out.strip().endswith("6 of 6 rounds paired the same by both methods")
     assert main(["info", str(out), "--system", "burstein", "--round", "5"]) == 0
     assert "Art. 1.8" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------------------------------
+# C6: where the texts of 2026 and 2025 part
+
+
+class _MayMeet:
+    """A round's state reduced to what C1 reads: who may meet whom."""
+
+    def __init__(self, allowed):
+        self.allowed = {frozenset(p) for p in allowed}
+
+    def may_meet(self, a, b):
+        return frozenset((a, b)) in self.allowed
+
+
+def _synthetic(scores):
+    from tabellone.rules.burstein_2026 import Player
+    from tabellone.rules.fide_common import Entrant
+    from tabellone.solver.model import Strength
+
+    return [Player(Entrant(id=k + 1, rank=k, score=F(s), real_score=F(s), colours="", pref=None, strength=Strength.NONE,
+                           cd=0, repeated=None, topscorer=False, state=None), Index(F(0), F(0)))
+            for k, s in enumerate(scores)]
+
+
+def test_c6_of_2026_and_c_6_of_2025_choose_different_floaters():
+    """Eight players, no colour preferences, equal indices (BSN = TPN): 1 has 3 points,
+    2 and 3 have 2, 4-6 have 1, 7 and 8 have 0. Who may meet: 1-2 1-6 1-8 2-4 2-5 2-8
+    3-6 3-7 4-5 4-6 4-7 5-6 5-7.
+    1 floats alone; 1-2 would leave 8 (who can meet only 1 or 2) unpaired (C4), so 1,
+    2 and 3 all float into the 1-point bracket {1, 2, 3, 4, 5, 6}. Below, 7 and 8 cannot
+    meet: two floaters must come down, one of 1-2 (for 8) and one of 3-5 (for 7); two
+    pairs are made. The floater sets that leave the rest pairable: {1,3} (2-4 5-6 or 2-5
+    4-6; scores 3, 2), {1,4} (2-5 3-6; 3, 1), {1,5} (2-4 3-6; 3, 1), {2,3} (1-6 4-5; 2, 2).
+    2026 C6, the lowest floater scores in descending order: {2,3} -> 1-6 4-5, 2-8 3-7.
+    2025 C.6, most incoming floaters paired (2 and 3 with {1,4} or {1,5}), then their
+    scores (equal); D.1: BSN 2's opponent as high as possible, 5 -> 2-5 3-6, 1-8 4-7."""
+    from tabellone.rules.burstein_2026 import Round
+
+    P = _synthetic([3, 2, 2, 1, 1, 1, 0, 0])
+    state = _MayMeet([(1, 2), (1, 6), (1, 8), (2, 4), (2, 5), (2, 8), (3, 6), (3, 7), (4, 5), (4, 6), (4, 7), (5, 6), (5, 7)])
+
+    def pairs(edition):
+        return sorted(tuple(sorted((P[a].id, P[b].id))) for a, b in Round(P, state, edition).pair())
+
+    assert pairs("2026") == [(1, 6), (2, 8), (3, 7), (4, 5)]
+    assert pairs("2025") == [(1, 8), (2, 5), (3, 6), (4, 7)]
