@@ -2,7 +2,7 @@
 """Cross-check the literal Burstein procedure against the optimiser.
 
     python benchmarks/burstein_crosscheck.py [--events 200] [--players 6 20] [--rounds 4 9]
-                                             [--corpus MAXPLAYERS]
+                                             [--edition legacy|2026|2025] [--corpus MAXPLAYERS]
 
 ``--events`` tournaments are generated (solver.generate) with the optimiser
 (rules.burstein.pair_round) as pairer: alternately clean and with zero-point absences,
@@ -19,6 +19,11 @@ both values (rules.burstein.evaluate, as the verifier reports it).
 With ``--corpus N`` it also re-pairs every round of the reference corpus
 (../shared/corpus/burstein-dev, bbpPairings 5.0.1) with at most N players by the literal
 procedure and compares with the recorded rounds.
+
+``--edition 2026`` (or ``2025``) checks the current texts instead: the optimiser
+rules.burstein_2026 against the literal procedure rules.burstein_2026_literal (at most
+its LIMIT players); the seeding rounds (Art. 1.6, paired by the Dutch system, whose own
+cross-check is benchmarks/dutch_crosscheck.py) are not counted.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from tabellone.conformance import check_file  # noqa: E402
 from tabellone.rules import burstein  # noqa: E402
+from tabellone.rules import burstein_2026, burstein_2026_literal  # noqa: E402
 from tabellone.rules.burstein_literal import LIMIT  # noqa: E402
 from tabellone.solver.errors import NoPairingError  # noqa: E402
 from tabellone.solver.generate import GeneratorSettings, generate  # noqa: E402
@@ -42,8 +48,11 @@ from tabellone.solver.verify import first_difference  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 
+EDITION = "legacy"
+
+
 def optimised_pairer(t):
-    p = burstein.pair_round(t)
+    p = burstein.pair_round(t, EDITION)
     return p.pairs, p.bye
 
 
@@ -57,7 +66,12 @@ def main() -> int:
     ap.add_argument("--players", nargs=2, type=int, default=(6, min(20, LIMIT)), metavar=("LO", "HI"))
     ap.add_argument("--rounds", nargs=2, type=int, default=(4, 9), metavar=("LO", "HI"))
     ap.add_argument("--corpus", type=int, default=0, help=f"also the reference corpus, events of at most N players (at most {LIMIT})")
+    ap.add_argument("--edition", default="legacy", choices=burstein.EDITIONS)
     args = ap.parse_args()
+    global EDITION
+    EDITION = args.edition
+    if EDITION != "legacy":
+        args.players = (args.players[0], min(args.players[1], burstein_2026_literal.LIMIT))
     (plo, phi), (rlo, rhi) = args.players, args.rounds
     rounds = agree = 0
     t_opt = t_lit = 0.0
@@ -77,19 +91,21 @@ def main() -> int:
             continue
         for r in range(1, t.rounds_paired + 1):
             cut = cut_before(t, r)
+            if EDITION != "legacy" and burstein_2026.is_seeding_round(cut, r):
+                continue
             start = time.perf_counter()
-            opt = burstein.pair_round(cut)
+            opt = burstein.pair_round(cut, EDITION)
             t_opt += time.perf_counter() - start
             start = time.perf_counter()
-            lit = literal(cut)
+            lit = literal(cut, EDITION)
             t_lit += time.perf_counter() - start
             rounds += 1
             if sorted(opt.pairs) == sorted(lit.pairs) and opt.bye == lit.bye:
                 agree += 1
             else:
-                why = first_difference(burstein, cut, lit, opt, "legacy", yours="literal")
+                why = first_difference(burstein, cut, lit, opt, EDITION, yours="literal")
                 notes.append(f"seed {seed} ({players} players) round {r}: {why}")
-    print(f"Burstein literal vs optimised: {args.events - skipped} events ({skipped} drawn without a legal pairing "
+    print(f"Burstein ({EDITION}) literal vs optimised: {args.events - skipped} events ({skipped} drawn without a legal pairing "
           f"in some round left out), {plo}-{phi} players, {rlo}-{rhi} rounds")
     print(f"{'rounds':>7} {'agree':>7} {'differ':>7} {'optimised s':>12} {'literal s':>10}")
     print(f"{rounds:>7} {agree:>7} {rounds - agree:>7} {t_opt:>12.2f} {t_lit:>10.2f}")

@@ -3,13 +3,14 @@
 
     python benchmarks/conformance.py [--system dutch|burstein] [--edition 2026|2017|legacy]
                                      [--max-players N] [--limit K] [--profile FILE|NAME]
-                                     [--jobs 2] [FILES...]
+                                     [--jobs 2] [FILES or FOLDERS...]
 
 With no files, runs the whole corpus of the system and edition from ../shared/corpus/
 (dutch-2026-dev, dutch-2017-dev, burstein-dev); ``--limit K`` takes an evenly spread sample
-of K events. The Dutch engine pairs through ``--profile`` (default: the edition's official
-profile, rules/profiles/dutch-EDITION.toml). Prints one line per differing round, then a table:
-rounds identical / total, by event size, and the time per round.
+of K events. The engine pairs through ``--profile`` (default: the edition's official
+profile, rules/profiles/SYSTEM-EDITION.toml). Prints one line per differing round, then a table:
+rounds identical / total, by event size, and the time per round. A folder given stands for
+its ``*.trf`` files (e.g. a held-out set made with the reference engine's generator).
 """
 
 from __future__ import annotations
@@ -49,7 +50,15 @@ def main() -> int:
     if (args.system, args.edition) not in CORPUS:
         print(f"no corpus for {args.system} {args.edition}", file=sys.stderr)
         return 3
-    files = [Path(f) for f in args.files]
+    files = []
+    for f in map(Path, args.files):
+        if f.is_dir():
+            files += sorted(f.glob("*.trf"), key=lambda p: (len(read_trf(p).players), p.name))
+        else:
+            files.append(f)
+    if not files and args.files:
+        print(f"no .trf files in {' '.join(args.files)}", file=sys.stderr)
+        return 3
     if not files:
         folder = Path(args.shared) / "corpus" / CORPUS[(args.system, args.edition)]
         if not folder.is_dir():
@@ -61,7 +70,7 @@ def main() -> int:
     if args.limit and len(files) > args.limit:
         step = len(files) / args.limit
         files = [files[int(k * step)] for k in range(args.limit)]
-    profile = args.profile or (f"dutch-{args.edition}" if args.system == "dutch" else None)
+    profile = args.profile or f"{args.system}-{args.edition}"  # the official profile
     buckets = [(0, 50), (51, 100), (101, 200), (201, 400), (401, 10**6)]
     stats = {b: [0, 0, 0.0] for b in buckets}
     total = same = 0

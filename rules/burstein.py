@@ -1,19 +1,19 @@
-"""FIDE Burstein system (Handbook C.04.4.2), the earlier edition as bbpPairings reads it.
+"""FIDE Burstein system (Handbook C.04.4.2): the editions, and the earlier text as bbpPairings reads it.
 
 The Burstein system pairs players of equal score so that, over the event, everyone meets
 an opposition of about the same strength. It measures that strength with an *index* made
 of tie-breaks computed from the event alone, and in each score group pairs players with a
 high index against players with a low index (preface and Art. 3.2 of the earlier text).
 
-Edition implemented (``legacy``, the only one): the earlier text of C.04.4.2 (published on
-old.fide.com, Art. 1-3: "SG" score groups, the "due colour", and the order of Art. 3.2 by
-(1) Sonneborn-Berger, (2) Buchholz, (3) Median, then rating), in the reading of the
-reference engine bbpPairings 5.0.1 (its Burstein "is a reading of an earlier edition of
-the rules"; ``../shared/corpus/README.md``). The edition in force since 1 July 2025
-(approved by the FIDE Council on 13/04/2024; handbook.fide.com chapter C040402202507)
-first seeds the event by pairing a number of early rounds by traditional methods (its
-Art. 1.5) and then pairs by an index of tie-break methods (Art. 1.6-1.7); only its
-preface could be read here, so it is not implemented (see README).
+This module is the system's entry point for every edition (``EDITIONS``; the first is
+the default). The editions of the texts of 2026 (in force since 1 February 2026) and 2025
+are :mod:`rules.burstein_2026` (and :mod:`rules.burstein_2026_literal`); this module
+implements edition ``legacy``: the earlier text of C.04.4.2 (published on old.fide.com,
+Art. 1-3: "SG" score groups, the "due colour", and the order of Art. 3.2 by (1)
+Sonneborn-Berger, (2) Buchholz, (3) Median, then rating), in the reading of the reference
+engine bbpPairings 5.0.1 (its Burstein "is a reading of an earlier edition of the rules";
+``../shared/corpus/README.md``). Its quality criteria come from the profile
+``rules/profiles/burstein-legacy.toml`` (or one given: docs/profiles.md).
 
 How the round is paired, each step named after what it implements:
 
@@ -57,6 +57,7 @@ from tabellone.solver.lexicographic import fit_layout
 from tabellone.solver.model import WHITE, RoundState, Tournament, opposite
 from tabellone.solver.pairing import Pairing
 
+from .profiles import Profile, official, resolve
 from .fide_common import (
     C1_no_rematch,
     absolute_problems,
@@ -68,7 +69,21 @@ from .fide_common import (
     required_initial_colour,
 )
 
-EDITIONS = ("legacy",)
+#: ``2026`` (in force from 1 February 2026) and ``2025`` (1 July 2025 - 31 January 2026):
+#: :mod:`rules.burstein_2026`; ``legacy``: the earlier text as bbpPairings 5.0.1 reads it
+#: (this module). The first is the default.
+EDITIONS = ("2026", "2025", "legacy")
+#: Criteria that look ahead to the rest of the round: the Dutch C9 of a seeding round.
+LOOKAHEAD = ("C9",)
+
+
+def _current(edition: str) -> bool:
+    """Whether ``edition`` is one of the current texts (:mod:`rules.burstein_2026`)."""
+    return edition != "legacy"
+
+
+def generation_article(edition: str) -> str:
+    return {"2026": "Art. 4", "2025": "D.1"}.get(edition, "the opposition order (preface)")
 METHODS = ("optimised", "literal")
 
 ZERO = Fraction(0)
@@ -287,22 +302,33 @@ def due_colours_differ(a: Entrant, b: Entrant) -> bool:
 
 
 class Objective:
-    """The weight of a pair: three criterion fields above a bonus field.
+    """The weight of a pair: the completion field (``pairs``: 1 on every legal pair, the
+    most pairs) above the quality fields in the order of the profile
+    (``burstein-legacy.toml``: ``floaters``, then ``colour``), above a bonus field.
 
-    ``pairs`` (1 on every legal pair: the most pairs), ``group`` (1 when the pair lies in
-    one score group or bracket: fewest floaters), ``colour`` (1 when, inside a group,
-    the due colours differ). The bonus field, below them, carries the opposition order.
+    ``floaters`` is 1 when the pair lies in one score group or bracket (fewest players
+    paired outside their group); ``colour`` is 1 when, inside a group, the due colours
+    differ (or on every pair, when the profile ranks it where it could trade against
+    pairs: then it counts the pairs whose due colours clash over the round). The bonus
+    field, below them, carries the opposition order.
     """
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, profile: Profile | None = None):
+        from .profiles import Objective as ProfileObjective
+
+        self.profile = profile = profile or official("burstein", "legacy")
+        self.fields = ProfileObjective(profile, {"floaters": "floaters", "colour": "colour"}, frozenset({"colour"}), "floaters")
         half = max(n // 2, 1)
-        self.layout = fit_layout(["pairs", "group", "colour"], [half, half, half])
+        self.names, maxima = self.fields.layout_names({"floaters": [("floaters", half)], "colour": [("colour", half)]})
+        self.layout = fit_layout(["pairs", *self.names], [half, *maxima])
+        self.colour_everywhere = "colour" in self.fields.fill
         self.bonus_bits = (n * n + 1).bit_length()
 
     def weight(self, pair: bool, group: bool, colour: bool, bonus: int = 0) -> int:
         if not pair:
             return 0
-        return (self.layout.pack([1, int(group), int(group and colour)]) << self.bonus_bits) + bonus
+        values = self.fields.fold({"floaters": int(group), "colour": int(colour and (group or self.colour_everywhere))})
+        return (self.layout.pack([1, *(values.get(name, 0) for name in self.names)]) << self.bonus_bits) + bonus
 
 
 class BracketBuilder:
@@ -315,13 +341,13 @@ class BracketBuilder:
     in), else its own start (a repeated boundary: nobody comes in).
     """
 
-    def __init__(self, P: list[Player], state: RoundState):
+    def __init__(self, P: list[Player], state: RoundState, profile: Profile | None = None):
         from tabellone.solver.blossom import Matcher
 
         self.P = P
         self.n = len(P)
         self.state = state
-        self.obj = Objective(self.n)
+        self.obj = Objective(self.n, profile)
         self.m = Matcher(self.n)
         self.solves = 0
         n = self.n
@@ -331,7 +357,7 @@ class BracketBuilder:
                 self.ok[i][j] = self.ok[j][i] = compatible(P[i].e, P[j].e, state)
 
     def set(self, i: int, j: int, group: bool, colour_counts: bool, bonus: int = 0) -> None:
-        colour = colour_counts and due_colours_differ(self.P[i].e, self.P[j].e)
+        colour = (colour_counts or self.obj.colour_everywhere) and due_colours_differ(self.P[i].e, self.P[j].e)
         self.m.set_edge(i, j, self.obj.weight(self.ok[i][j], group, colour, bonus))
 
     def solve(self) -> list[int]:
@@ -429,9 +455,10 @@ class BracketBuilder:
                 if done[v]:
                     continue
                 priority = 1
+                step = 1 if self.obj.profile.generation_order else 0  # off: any optimum
                 for w in group[k + 1:]:
                     if not done[w] and self.ok[v][w]:
-                        self.set(v, w, True, True, priority)
+                        self.set(v, w, True, True, priority * step)
                         priority += 1
                 mate = self.solve()
                 w = mate[v]
@@ -488,18 +515,43 @@ def publish(round_number: int, pairs: list[tuple[Player, Player]], bye: Player |
 # entry points
 
 
-def pair_round(t: Tournament, edition: str = "legacy", round_number: int | None = None,
-               no_bye: frozenset[int] = frozenset(), method: str | None = None) -> Pairing:
+def profile_of(profile: Profile | str | None, edition: str) -> Profile:
+    """The profile to pair with: the one given (a Profile, a shipped name or a TOML
+    path), else the official one of ``edition`` (``rules/profiles/burstein-*.toml``)."""
+    p = resolve(profile)
+    if p is None:
+        return official("burstein", edition)
+    if (p.system, p.edition) != ("burstein", edition):
+        raise InputError(f"profile {p.name} is for {p.system} {p.edition}, not burstein {edition}", source=p.source or None, field="--profile")
+    return p
+
+
+def pair_round(t: Tournament, edition: str = EDITIONS[0], round_number: int | None = None,
+               no_bye: frozenset[int] = frozenset(), method: str | None = None,
+               profile: Profile | str | None = None) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Burstein system.
 
     ``method`` is ``'optimised'`` (the default: maximum-weight matching) or
     ``'literal'`` (:mod:`rules.burstein_literal`, the text's procedure by search).
-    ``no_bye`` bars players from the pairing-allocated bye (``explain`` uses it)."""
+    ``no_bye`` bars players from the pairing-allocated bye (``explain`` uses it).
+    ``profile`` orders, weights or drops the quality criteria of the optimiser
+    (docs/profiles.md; default: the edition's official profile)."""
     if edition not in EDITIONS:
         raise InputError(f"unknown Burstein edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     method = method or "optimised"
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected optimised or literal", field="--method")
+    prof = profile_of(profile, edition)
+    if profile is not None and method == "literal":
+        raise InputError(f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself", field="--method")
+    if _current(edition):
+        if method == "literal":
+            from .burstein_2026_literal import pair_round as literal_round
+
+            return literal_round(t, edition, round_number, no_bye=no_bye)
+        from .burstein_2026 import pair_round as current_round
+
+        return current_round(t, edition, round_number, no_bye=no_bye, profile=prof)
     state, players, initial = round_players(t, round_number)
     if not players:
         raise NoPairingError("nobody is to be paired in this round")
@@ -514,7 +566,7 @@ def pair_round(t: Tournament, edition: str = "legacy", round_number: int | None 
                 from .burstein_literal import pair_players
 
                 return publish(state.round, pair_players(rest, state), bye, initial)
-            builder = BracketBuilder(rest, state)
+            builder = BracketBuilder(rest, state, prof)
             idx_pairs = builder.opposition(builder.brackets())
             return publish(state.round, [(rest[a], rest[b]) for a, b in idx_pairs], bye, initial, builder.solves)
         except NoPairingError:
@@ -523,10 +575,18 @@ def pair_round(t: Tournament, edition: str = "legacy", round_number: int | None 
     raise AssertionError("unreachable")
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "legacy") -> list[str]:
+def check_absolute(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None) -> list[str]:
     """Every absolute rule a proposed round breaks (empty: legal): everyone to pair
     appears once (C.04.1), no rematch (Art. 3.1), no two absolute preferences for one
-    colour, the bye only to complete an odd number and to an eligible player."""
+    colour, the bye only to complete an odd number and to an eligible player. A
+    ``profile`` keeps every absolute criterion of the Burstein texts (none may be dropped
+    or relaxed), so the check is the same with any."""
+    if profile is not None:
+        profile_of(profile, edition)
+    if _current(edition):
+        from . import burstein_2026
+
+        return burstein_2026.check_absolute(t, pairing, edition)
     return absolute_problems(t, pairing, C3_absolute_colours, bye_eligible, ("Art. 3.1", "colours", "bye (C.04.1)"))
 
 
@@ -548,7 +608,18 @@ class BracketValues:
     values: dict[str, object]
 
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = "legacy") -> tuple[dict[str, object], list[BracketValues]]:
+def evaluate(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None) -> tuple[dict[str, object], list[BracketValues]]:
+    """The value of every criterion (see :func:`evaluate_text`); with a ``profile``, also
+    the value of each of its weighted levels."""
+    round_level, brackets = evaluate_text(t, pairing, edition)
+    if profile is not None:
+        prof = profile_of(profile, edition)
+        for b in brackets:
+            b.values.update(prof.level_values(b.values))
+    return round_level, brackets
+
+
+def evaluate_text(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -> tuple[dict[str, object], list[BracketValues]]:
     """The round-level criteria (the bye: how far from the bottom of the ranking the
     assignee stands; the floaters: players paired outside their score group over the
     whole round) and, score group by score group from the top (with the floater from
@@ -556,6 +627,10 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "legacy") -> tuple[
     the index order not yet paired, how far from the bottom of the group its partner
     stands, or the group's size when it floats (compared item by item, smaller is
     better)."""
+    if _current(edition):
+        from . import burstein_2026
+
+        return burstein_2026.evaluate(t, pairing, edition)
     _, players, _ = round_players(t, pairing.round)
     round_level: dict[str, object] = {}
     if pairing.bye in {p.id for p in players}:
@@ -597,22 +672,46 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "legacy") -> tuple[
     return round_level, out
 
 
-def quality_criteria(edition: str = "legacy") -> list[tuple[str, str]]:
-    return QUALITY
+def quality_criteria(edition: str = EDITIONS[0], profile: Profile | str | None = None) -> list[tuple[str, str]]:
+    """The criteria :func:`evaluate` values, in priority order; with a ``profile``, its
+    quality levels take the place of the text's (the PAB before them, the order of
+    pairings after them)."""
+    if _current(edition):
+        from . import burstein_2026
+
+        text = burstein_2026.quality_criteria(edition)
+        fields = set(burstein_2026.criterion_ids(edition)[4:])
+    else:
+        text = QUALITY
+        fields = {"floaters", "colour"}
+    if profile is None:
+        return text
+    levels = profile_of(profile, edition).quality_criteria()
+    at = next(k for k, (a, _) in enumerate(text) if a in fields)
+    return text[:at] + levels + [c for c in text[at:] if c[0] not in fields]
 
 
-def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = "legacy") -> tuple[int, str]:
+def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = EDITIONS[0]) -> tuple[int, str]:
     """Who gets White when ``white`` and ``black`` meet, and the article that decides."""
+    if _current(edition):
+        from . import burstein_2026
+
+        return burstein_2026.colour_article(t, round_number, white, black, edition)
     _, players, initial = round_players(t, round_number)
     by_id = {p.id: p for p in players}
     colour, article = colour_rule(by_id[white], by_id[black], initial)
     return (white if colour == WHITE else black), article
 
 
-def index_list(t: Tournament, round_number: int | None = None) -> list[dict]:
+def index_list(t: Tournament, round_number: int | None = None, edition: str = EDITIONS[0]) -> list[dict]:
     """The players to pair before ``round_number`` (default: the next round) in the order
     the system reads them (score with the early-round point, then Art. 3.2): id, name,
-    score, Sonneborn-Berger, Buchholz, Median, due colour (Art. 1.3)."""
+    score, Sonneborn-Berger, Buchholz, Median, due colour (Art. 1.3). The current
+    editions: :func:`rules.burstein_2026.index_list`."""
+    if _current(edition):
+        from . import burstein_2026
+
+        return burstein_2026.index_list(t, round_number)
     from tabellone.solver.scoring import format_points
 
     players = ranked_players(t, t.state_before(round_number))
@@ -631,24 +730,25 @@ def index_list(t: Tournament, round_number: int | None = None) -> list[dict]:
     ]
 
 
-def objective_vector(t: Tournament, pairing: Pairing) -> list[tuple]:
+def objective_vector(t: Tournament, pairing: Pairing, edition: str = "legacy") -> list[tuple]:
     """The criteria of :func:`evaluate` in priority order as ``(group, name, value)``:
     the round-level ones (group ``'-'``), then each score group's from the top."""
-    round_level, brackets = evaluate(t, pairing)
-    out: list[tuple] = [("-", name, round_level[name]) for name, _ in QUALITY if name in round_level]
+    round_level, brackets = evaluate(t, pairing, edition)
+    criteria = quality_criteria(edition)
+    out: list[tuple] = [("-", name, round_level[name]) for name, _ in criteria if name in round_level]
     for b in brackets:
-        out += [(b.score, name, b.values[name]) for name, _ in QUALITY if name in b.values]
+        out += [(b.score, name, b.values[name]) for name, _ in criteria if name in b.values]
     return out
 
 
-def compare(t: Tournament, edition: str = "legacy", round_number: int | None = None):
+def compare(t: Tournament, edition: str = EDITIONS[0], round_number: int | None = None):
     """Pair a round by the literal procedure and by the optimiser, and give the first
     criterion on which they differ (``tabellone compare --system burstein``)."""
     from .comparison import Comparison
 
     lit = pair_round(t, edition, round_number, method="literal")
     opt = pair_round(t, edition, round_number, method="optimised")
-    lv, ov = objective_vector(t, lit), objective_vector(t, opt)
+    lv, ov = objective_vector(t, lit, edition), objective_vector(t, opt, edition)
     same = sorted(lit.pairs) == sorted(opt.pairs) and lit.bye == opt.bye
     first, better = None, "equal"
     for a, b in zip(lv, ov):

@@ -84,10 +84,40 @@ from tabellone.solver.model import BLACK, WHITE, Tournament, opposite
 from tabellone.solver.pairing import Pairing, attendance_problems
 
 from .comparison import Comparison
+from .profiles import Objective, Profile, official, resolve
 from .fide_common import C1_no_rematch, Entrant, board_order, higher_ranked, round_to_pair
 
 EDITIONS = ("2026",)
 METHODS = ("literal", "optimised")
+
+#: The stage of the optimiser that settles each quality criterion of a profile
+#: (``lim-2026.toml``): 1 the floaters arriving, 2 the residents who float, 3 the colours
+#: of the rest. 4.4 (the most pairs) is weighed in stages 1 and 2.
+STAGES = {"3.9": 1, "4.4": 1, "3.8": 1, "3.2-3.4": 2, "5.2": 3}
+
+
+def profile_of(profile: Profile | str | None, edition: str = "2026") -> Profile:
+    """The profile to pair with (default: the official ``lim-2026``), checked against
+    the stages of the optimiser: a profile may reorder, weight or drop criteria within a
+    stage, not move one across stages nor weight criteria of two stages together."""
+    p = resolve(profile)
+    if p is None:
+        return official("lim", edition)
+    where = dict(source=p.source or None, field="--profile")
+    if (p.system, p.edition) != ("lim", edition):
+        raise InputError(f"profile {p.name} is for {p.system} {p.edition}, not lim {edition}", **where)
+    last = 0
+    for lv in p.levels:
+        stages = {STAGES[cid] for cid, _ in lv.members if cid != "4.4"}
+        if len(stages) > 1:
+            raise InputError(f"profile {p.name}: level {lv.name!r} weighs criteria of different stages of the Lim "
+                             "optimiser together (3.9, 3.8: floaters arriving; 3.2-3.4: residents who float; 5.2: colours)", **where)
+        if stages and min(stages) < last:
+            raise InputError(f"profile {p.name}: {lv.name} is placed after a criterion of a later stage; the Lim optimiser "
+                             "settles the floaters arriving (3.9, 4.4, 3.8), then the residents who float (3.2-3.4), "
+                             "then the colours (5.2): reorder within a stage only", **where)
+        last = max(stages) if stages else last
+    return p
 DOWN, UP = "down", "up"
 
 
@@ -108,6 +138,12 @@ class Ctx:
     no_bye: frozenset[int] = frozenset()
     compat: list[set[int]] = field(default_factory=list)
     solves: int = 0
+    profile: Profile | None = None
+
+    @property
+    def objective(self) -> Objective:
+        """The optimiser's quality fields in the order of the profile (rules/profiles)."""
+        return Objective(self.profile or official("lim", "2026"), {c: c for c in STAGES})
 
     @property
     def n(self) -> int:
@@ -586,18 +622,21 @@ def _optimised_group(ctx: Ctx, remaining: set[int], group: Group, incoming: list
             # players left keep their order: the place in the full list ranks them alike
             cands = A3_8_candidates(ctx, f, group.residents, order[k + 1:], group.direction)
             place.append({c: len(cands) - j for j, c in enumerate(cands)})
-        names = ("3.9", "4.4", *[f"3.8#{k}" for k in range(len(order))], "edge")
-        maxima = (len(inc), len(members) // 2 + 1, *[len(p) + 1 for p in place], len(remaining))
-        layout = fit_layout(names, maxima)
+        objective = ctx.objective
+        fields, maxima = objective.layout_names({
+            "3.9": [("3.9", len(inc))], "4.4": [("4.4", len(members) // 2 + 1)],
+            "3.8": [(("3.8", k), len(p) + 1) for k, p in enumerate(place)]})
+        layout = fit_layout([*fields, "edge"], [*maxima, len(remaining)])
 
         def weight(u: int, v: int) -> int:
             if u in members and v in members:
-                vals = [(u in inc) + (v in inc), 1]
+                vals = {"3.9": (u in inc) + (v in inc), "4.4": 1}
                 for k, f in enumerate(order):
                     other = v if u == f else u if v == f else None
-                    vals.append(place[k].get(other, 0) if other is not None else 0)
-                return layout.pack((*vals, 1))
-            return layout.pack((0, 0, *[0] * len(order), 1))
+                    vals[("3.8", k)] = place[k].get(other, 0) if other is not None else 0
+                vals = objective.fold(vals)
+                return layout.pack((*[vals.get(name, 0) for name in fields], 1))
+            return layout.pack((*[0] * len(fields), 1))
 
         mate = _matching(ctx, sorted(remaining), weight)
         if mate is None:  # pragma: no cover
@@ -619,13 +658,16 @@ def _optimised_group(ctx: Ctx, remaining: set[int], group: Group, incoming: list
     float_rank = {x: k for k, x in enumerate(A3_float_order(ctx, rest, group))}
     N = len(rest)
     inside_set = set(rest)
-    layout2 = fit_layout(("4.4", "3.2", "edge"), (N // 2 + 1, 2 * N * (1 << N), len(remaining)))
+    objective = ctx.objective
+    fields2, maxima2 = objective.layout_names({"4.4": [("4.4", N // 2 + 1)], "3.2-3.4": [("3.2-3.4", 2 * N * (1 << N))]})
+    layout2 = fit_layout([*fields2, "edge"], [*maxima2, len(remaining)])
 
     def weight2(u: int, v: int) -> int:
         if u in inside_set and v in inside_set:
             keep = ((1 << N) - (1 << (N - float_rank[u]))) + ((1 << N) - (1 << (N - float_rank[v])))
-            return layout2.pack((1, keep, 1))
-        return layout2.pack((0, 0, 1))
+            vals = objective.fold({"4.4": 1, "3.2-3.4": keep})
+            return layout2.pack((*[vals.get(name, 0) for name in fields2], 1))
+        return layout2.pack((*[0] * len(fields2), 1))
 
     mate = _matching(ctx, sorted(left), weight2)
     if mate is None:  # pragma: no cover
@@ -649,11 +691,13 @@ def _best_in_order(ctx: Ctx, players: Sequence[int], direction: str) -> list[tup
     order = _scrutiny_order(ctx, players, direction)
     top = 8  # above the largest fault of a pair (5, last round)
     cost: dict[tuple[int, int], int] = {}
+    profile = ctx.profile or official("lim", "2026")
+    faults = profile.kind("5.2") is not None  # a profile may drop 5.2
 
     def price(u: int, v: int) -> int:
         key = (u, v) if u < v else (v, u)
         if key not in cost:
-            cost[key] = colour_fault(P[u], P[v], ctx)
+            cost[key] = colour_fault(P[u], P[v], ctx) if faults else 0
         return cost[key]
 
     def best(vs: list[int]) -> tuple[dict[int, int] | None, int]:
@@ -662,6 +706,11 @@ def _best_in_order(ctx: Ctx, players: Sequence[int], direction: str) -> list[tup
             return None, 0
         return m, sum(price(u, v) for u, v in m.items() if u < v)
 
+    if not profile.generation_order:  # any pairing with the fewest faults
+        mate, _ = best(order)
+        if mate is None:  # pragma: no cover - guaranteed by the floater choice
+            raise SelfCheckError("Lim: a group left unpairable")
+        return [(u, v) for u, v in mate.items() if u < v]
     return _in_exchange_order(ctx, order, best, price, proper=lambda p, c: price(p, c) == 0)
 
 
@@ -669,7 +718,8 @@ def _best_in_order(ctx: Ctx, players: Sequence[int], direction: str) -> list[tup
 # the round
 
 
-def _prepare(t: Tournament, edition: str, round_number: int | None, no_bye: frozenset[int] = frozenset()) -> Ctx:
+def _prepare(t: Tournament, edition: str, round_number: int | None, no_bye: frozenset[int] = frozenset(),
+             profile: Profile | None = None) -> Ctx:
     if edition not in EDITIONS:
         raise InputError(f"unknown Lim edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     state, players, initial = round_to_pair(t, round_number)
@@ -679,6 +729,7 @@ def _prepare(t: Tournament, edition: str, round_number: int | None, no_bye: froz
         last_round=state.round == t.total_rounds,
         median=Fraction(played) * t.scoring.win / 2,
         no_bye=no_bye,
+        profile=profile,
     )
     ctx.compat = [set() for _ in players]
     for i in range(ctx.n):
@@ -716,17 +767,24 @@ def _finish(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None) -> Pairing:
                    bye=P[bye].id if bye is not None else None, solves=ctx.solves)
 
 
-def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = None, method: str = "literal",
-               no_bye: frozenset[int] = frozenset()) -> Pairing:
+def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = None, method: str | None = None,
+               no_bye: frozenset[int] = frozenset(), profile: Profile | str | None = None) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Lim system.
 
     ``method`` is ``"literal"`` (the text's procedure, the default) or ``"optimised"``
     (the lexicographic model); ``no_bye`` bars players from the bye besides C.04.1
     (``tabellone explain --bye`` prices a pairing without a given bye). The pairing is
-    checked by :func:`check_absolute` before it is returned."""
+    checked by :func:`check_absolute` before it is returned. A ``profile``
+    (docs/profiles.md; official: ``lim-2026``) orders, weights or drops the optimiser's
+    quality criteria within its stages; with one, the method is the optimiser."""
+    prof = profile_of(profile, edition) if profile is not None else None
+    if method is None:
+        method = "optimised" if prof is not None else "literal"
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}", field="--method")
-    ctx = _prepare(t, edition, round_number, no_bye)
+    if prof is not None and method == "literal":
+        raise InputError(f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself", field="--method")
+    ctx = _prepare(t, edition, round_number, no_bye, prof)
     pairs, bye = _pair(ctx, method)
     pairing = _finish(ctx, pairs, bye)
     problems = check_absolute(t, pairing, edition)
@@ -735,11 +793,15 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
     return pairing
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
+def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None) -> list[str]:
     """Every absolute rule a proposed round breaks, one message each (empty: legal):
     everyone to pair appears once; no rematch (C.04.1, 2.1); the bye only with an odd
     number, to a player allowed one (C.04.1 Art. 4); outside the last round, no colour
-    given three times running (5.1.1) and no colour difference beyond 2 (5.1.2)."""
+    given three times running (5.1.1) and no colour difference beyond 2 (5.1.2). A
+    profile keeps every absolute criterion (none may be dropped), so the check is the
+    same with any."""
+    if profile is not None:
+        profile_of(profile, edition)
     ctx = _prepare(t, edition, pairing.round)
     by_id = {e.id: e for e in ctx.P}
     problems, _ = attendance_problems(pairing, set(by_id), set(ctx.state.players))
@@ -850,7 +912,7 @@ def _indices(ctx: Ctx, pairing: Pairing) -> tuple[list[tuple[int, int]], int | N
     return pairs, idx.get(pairing.bye) if pairing.bye is not None else None
 
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[dict[str, object], list[BracketValues]]:
+def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None) -> tuple[dict[str, object], list[BracketValues]]:
     """Every criterion of ``pairing`` (a complete, legal pairing of its round of ``t``)
     for the verifier (:mod:`solver.verify`): the round level (the bye's place counted
     from the bottom, Art. 1.1), then one :class:`BracketValues` per group in the order
@@ -860,15 +922,24 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
     round_level: dict[str, object] = {}
     if bye is not None:
         round_level["1.1"] = ctx.n - 1 - bye
-    return round_level, _groups_of(ctx, pairs, bye)
+    groups = _groups_of(ctx, pairs, bye)
+    if profile is not None:  # the value of each weighted level of the profile
+        prof = profile_of(profile, edition)
+        for g in groups:
+            g.values.update(prof.level_values(g.values))
+    return round_level, groups
 
 
-def quality_criteria(edition: str = "2026") -> list[tuple[str, str]]:
+def quality_criteria(edition: str = "2026", profile: Profile | str | None = None) -> list[tuple[str, str]]:
     """Every criterion :func:`evaluate` values, in priority order (article, what is
-    minimised): the bye first, then those of a group."""
+    minimised): the bye first, then those of a group; with a ``profile``, its levels in
+    its order, then the scrutiny order (Art. 4)."""
     if edition not in EDITIONS:
         raise InputError(f"unknown Lim edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
-    return [("1.1", "place of the bye from the bottom of the ranking")] + GROUP_CRITERIA
+    criteria = GROUP_CRITERIA
+    if profile is not None:
+        criteria = profile_of(profile, edition).quality_criteria() + [c for c in GROUP_CRITERIA if c[0] not in STAGES]
+    return [("1.1", "place of the bye from the bottom of the ranking")] + criteria
 
 
 def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = "2026") -> tuple[int, str]:

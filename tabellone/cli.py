@@ -57,7 +57,7 @@ class _Parser(argparse.ArgumentParser):
 
 def add_profile_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", metavar="FILE|NAME",
-                   help="the criteria as data: a TOML profile or a shipped one (dutch-2026, dutch-2017, global); see docs/profiles.md")
+                   help="the criteria as data: a TOML profile or a shipped one (dutch-2026, dutch-2017, global, colour-first, burstein-2026, burstein-2025, burstein-legacy, lim-2026); see docs/profiles.md")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,14 +70,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, help="the round about to be paired (default: the next one)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--strict", action="store_true", help="declared scores that disagree with the results are an error")
-    p.add_argument("--system", help="also show what this system reads (dubov: the ARO list of Art. 9; burstein: the index order of Art. 3.2)")
+    p.add_argument("--system", help="also show what this system reads (dubov: the ARO list of Art. 9; burstein: the index order, 2026 Art. 1.8 or legacy Art. 3.2)")
     p.add_argument("--edition")
 
     p = sub.add_parser("pair", help="pair the next round")
     p.add_argument("file")
     p.add_argument("--system", help="pairing system (default: the file's TRF26 192 code, else dutch)")
     p.add_argument("--write", action="store_true", help="record the round in the event file (kept safe: see 'tabellone new')")
-    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; lim: 2026; italo-svizzero: capo5 or 2.2; burstein: legacy)")
+    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; lim: 2026; italo-svizzero: capo5 or 2.2; burstein: 2026, the default, 2025 or legacy)")
     p.add_argument("--round", type=int, help="a past round: the full board list the rules make for it from the rounds before it")
     add_profile_option(p)
     _event_options(p)
@@ -364,17 +364,23 @@ def _info_dubov(t: Tournament, r: int, args: argparse.Namespace) -> int:
 
 
 def _info_burstein(t: Tournament, r: int, args: argparse.Namespace) -> int:
-    """The Burstein system's order of the players (Art. 3.2): score, SB, Buchholz, Median."""
-    from .rules.burstein import index_list
+    """The Burstein system's order of the players: score, then the index (2026 Art. 1.8:
+    Buchholz, Sonneborn-Berger; legacy Art. 3.2: SB, Buchholz, Median), then number."""
+    from .rules.burstein import EDITIONS, index_list
 
-    rows = index_list(t, r)
+    edition = args.edition or EDITIONS[0]
+    if edition not in EDITIONS:
+        raise InputError(f"unknown Burstein edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
+    rows = index_list(t, r, edition)
     if args.json:
-        print(json.dumps({"round": r, "players": rows}, indent=1, ensure_ascii=False))
+        print(json.dumps({"round": r, "edition": edition, "players": rows}, indent=1, ensure_ascii=False))
         return EXIT_OK
-    print(f"Burstein: players before round {r} in the order of Art. 3.2 (score, SB, Buchholz, Median, number)")
-    print(f"{'id':>5}  {'name':<24} {'score':>6} {'SB':>7} {'Buchholz':>9} {'Median':>7} due")
+    values = [k for k in ("Buchholz", "SB", "Median") if rows and k in rows[0]] if edition != "legacy" else ["SB", "Buchholz", "Median"]
+    article = "Art. 3.2" if edition == "legacy" else "Art. 1.8" if edition == "2026" else "A.7"
+    print(f"Burstein {edition}: players before round {r} in the order of {article} (score, {', '.join(values)}, number)")
+    print(f"{'id':>5}  {'name':<24} {'score':>6} " + " ".join(f"{k:>9}" for k in values) + " due")
     for row in rows:
-        print(f"{row['id']:>5}  {row['name'][:24]:<24} {row['score']:>6} {row['SB']:>7} {row['Buchholz']:>9} {row['Median']:>7} {row['due']}")
+        print(f"{row['id']:>5}  {row['name'][:24]:<24} {row['score']:>6} " + " ".join(f"{row[k]:>9}" for k in values) + f" {row['due']}")
     return EXIT_OK
 
 

@@ -15,6 +15,7 @@ from tabellone.rules.burstein import Index, burstein_index, early_round_points, 
 from tabellone.solver.errors import NoPairingError
 from tabellone.solver.generate import GeneratorSettings, generate
 from tabellone.solver.model import ByeKind, PreassignedBye
+from burstein_checks import independent_check
 from tournaments import field, game, merge
 
 F = Fraction
@@ -35,12 +36,12 @@ def test_round_one_upper_half_meets_itself_high_against_low():
     Colours: nobody has one; the higher-ranked player of each pair gets the initial
     colour (White) when their pairing number is odd: 1 and 5 White, 2 and 6 Black."""
     t = field(8, total=5, colour="w")
-    assert _pairs(pair_round(t)) == [(1, 4), (3, 2), (5, 8), (7, 6)]
+    assert _pairs(pair_round(t, "legacy")) == [(1, 4), (3, 2), (5, 8), (7, 6)]
 
 
 def test_round_one_initial_black_flips_every_colour():
     t = field(8, total=5, colour="b")
-    assert _pairs(pair_round(t)) == [(2, 3), (4, 1), (6, 7), (8, 5)]
+    assert _pairs(pair_round(t, "legacy")) == [(2, 3), (4, 1), (6, 7), (8, 5)]
 
 
 def test_early_round_points_go_to_the_upper_half_of_those_who_play_round_one():
@@ -92,7 +93,7 @@ def test_round_four_by_hand_merges_a_group_that_cannot_be_paired():
     Colours: 5 (bwb) White against 1 (wbw); 2 (wbb, absolute) White against 6; 3 (wb)
     White against 4 (bww, absolute Black)."""
     t = _six_players_three_rounds()
-    assert _pairs(pair_round(t)) == [(2, 6), (3, 4), (5, 1)]
+    assert _pairs(pair_round(t, "legacy")) == [(2, 6), (3, 4), (5, 1)]
 
 
 def _equal_histories():
@@ -109,9 +110,9 @@ def test_equal_preferences_and_histories_the_higher_index_gets_its_colour():
     tells them apart, so the higher index (2, by Sonneborn-Berger) gets its preference;
     the Dutch rule would give it to the higher rank (1)."""
     t = _equal_histories()
-    p = pair_round(t)
+    p = pair_round(t, "legacy")
     assert (2, 1) in p.pairs
-    white, article = burstein.colour_article(t, 3, 1, 2)
+    white, article = burstein.colour_article(t, 3, 1, 2, edition="legacy")
     assert (white, article) == (2, "3.2")
 
 
@@ -122,7 +123,7 @@ def test_bye_goes_to_the_lowest_eligible_player():
     pairing number: 5 is last."""
     r1 = merge(game(1, 4, "1"), game(2, 5, "1"), {3: (None, None, "U")})
     t = field(5, [r1], total=5)
-    p = pair_round(t)
+    p = pair_round(t, "legacy")
     assert p.bye == 5
 
 
@@ -130,7 +131,7 @@ def test_no_legal_pairing_is_reported():
     """Two players who have met cannot meet again."""
     t = field(2, [game(1, 2, "1")], total=3)
     with pytest.raises(NoPairingError):
-        pair_round(t)
+        pair_round(t, "legacy")
 
 
 # ---------------------------------------------------------------------------------------
@@ -139,7 +140,7 @@ def test_no_legal_pairing_is_reported():
 
 def _burstein_pairer(method=None):
     def pairer(t):
-        p = pair(t, "burstein", method=method)
+        p = pair(t, "burstein", "legacy", method=method)
         return p.pairs, p.bye
 
     return pairer
@@ -153,44 +154,14 @@ def test_literal_procedure_equals_optimiser_on_generated_rounds(seed, players):
 
     for r in range(1, t.rounds_paired + 1):
         cut = cut_before(t, r)
-        assert sorted(pair_round(cut).pairs) == sorted(pair_round(cut, method="literal").pairs), f"round {r}"
-
-
-def _independent_check(t):
-    """The absolute rules read straight from the file, with no code of the engine: no
-    two players meet twice over the board, nobody's colours differ by more than two or
-    repeat three times running, nobody has two pairing-allocated byes or one after a
-    forfeit win, and everyone not on a bye or absent plays exactly once per round."""
-    played: set[frozenset] = set()
-    colours = {p.id: "" for p in t.players}
-    had = {p.id: set() for p in t.players}
-    for r in range(1, t.rounds_paired + 1):
-        seen = []
-        for p in t.players:
-            e = p.entry(r)
-            if e.opponent is not None:
-                seen.append(p.id)
-                if e.played:
-                    key = frozenset((p.id, e.opponent))
-                    if p.id < e.opponent:
-                        assert key not in played, f"round {r}: {p.id} and {e.opponent} meet again"
-                        played.add(key)
-                    colours[p.id] += e.colour
-            if e.result == "U":
-                assert not had[p.id] & {"U", "+"}, f"round {r}: {p.id} gets a bye after a bye or forfeit win"
-                seen.append(p.id)
-            had[p.id].add(e.result)
-        assert len(seen) == len(set(seen))
-        for pid, c in colours.items():
-            assert abs(c.count("w") - c.count("b")) <= 2, f"round {r}: {pid} has colours {c}"
-            assert "www" not in c and "bbb" not in c, f"round {r}: {pid} has colours {c}"
+        assert sorted(pair_round(cut, "legacy").pairs) == sorted(pair_round(cut, "legacy", method="literal").pairs), f"round {r}"
 
 
 @pytest.mark.parametrize("seed,players,rounds", [(11, 15, 9), (12, 24, 7), (13, 41, 9), (14, 60, 11), (15, 101, 9)])
 def test_absolute_criteria_hold_on_generated_events(seed, players, rounds):
     s = GeneratorSettings(players=players, rounds=rounds, seed=seed, absence_rate=0.05, forfeit_rate=0.04, half_bye_rate=0.04)
     t = generate(s, _burstein_pairer())
-    _independent_check(t)
+    independent_check(t)
 
 
 # ---------------------------------------------------------------------------------------
@@ -203,16 +174,16 @@ def test_command_line_generate_check_and_bbp_style_pairing(tmp_path, capsys):
     from tabellone.solver.trf import format_trf, read_trf
 
     out = tmp_path / "b.trf"
-    assert main(["generate", "--system", "burstein", "--players", "13", "--rounds", "5", "--seed", "5", "-o", str(out)]) == 0
-    assert main(["--burstein", str(out), "-c"]) == 0
+    assert main(["generate", "--system", "burstein", "--edition", "legacy", "--players", "13", "--rounds", "5", "--seed", "5", "-o", str(out)]) == 0
+    assert main(["--burstein", str(out), "-c", "--edition", "legacy"]) == 0
     assert capsys.readouterr().out.strip().endswith("5 of 5 rounds as the rules pair them")
-    assert main(["compare", str(out), "--system", "burstein"]) == 0
+    assert main(["compare", str(out), "--system", "burstein", "--edition", "legacy"]) == 0
     assert capsys.readouterr().out.strip().endswith("5 of 5 rounds paired the same by both methods")
     # round 5 again, by the bbp-style invocation: the recorded round, PAB as "id 0"
     t = read_trf(out)
     cut = tmp_path / "cut.trf"
     cut.write_text(format_trf(cut_before(t, 5)))
-    assert main(["--burstein", str(cut), "-p"]) == 0
+    assert main(["--burstein", str(cut), "-p", "--edition", "legacy"]) == 0
     lines = capsys.readouterr().out.split()
     from tabellone.solver.model import pairs_of_round
 
@@ -221,12 +192,12 @@ def test_command_line_generate_check_and_bbp_style_pairing(tmp_path, capsys):
     got = [f"{a} {b}" for a, b in zip(lines[1::2], lines[2::2])]
     assert int(lines[0]) == len(expected) and sorted(got[:-1]) == expected[:-1] and got[-1] == expected[-1]
     # the literal procedure refuses large rounds with one line and exit 3
-    assert main(["pair", str(cut), "--system", "burstein", "--method", "literal"]) == 0
+    assert main(["pair", str(cut), "--system", "burstein", "--edition", "legacy", "--method", "literal"]) == 0
     big = tmp_path / "big.trf"
-    assert main(["generate", "--system", "burstein", "--players", "30", "--rounds", "2", "--seed", "5", "-o", str(big)]) == 0
+    assert main(["generate", "--system", "burstein", "--edition", "legacy", "--players", "30", "--rounds", "2", "--seed", "5", "-o", str(big)]) == 0
     t = read_trf(big)
     cut.write_text(format_trf(cut_before(t, 2)))
-    assert main(["pair", str(cut), "--system", "burstein", "--method", "literal"]) == 3
+    assert main(["pair", str(cut), "--system", "burstein", "--edition", "legacy", "--method", "literal"]) == 3
     assert "at most 22 players" in capsys.readouterr().err
 
 
@@ -240,7 +211,7 @@ def test_info_lists_the_index_order(tmp_path, capsys):
 
     path = tmp_path / "six.trf"
     path.write_text(format_trf(_six_players_three_rounds()))
-    assert main(["info", str(path), "--system", "burstein", "--round", "4", "--json"]) == 0
+    assert main(["info", str(path), "--system", "burstein", "--edition", "legacy", "--round", "4", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["players"]
     assert [r["id"] for r in rows] == [1, 2, 6, 5, 4, 3]
     assert [(r["SB"], r["Buchholz"], r["Median"]) for r in rows[:2]] == [("3.5", "4.5", "1.5"), ("2.75", "4.5", "1.0")]

@@ -124,6 +124,49 @@ _DUTCH_2017 = (
     ("C.19", "score differences of repeated upfloaters (two rounds before)", "quality", "scores", B, ""),
 )
 
+# Burstein and Lim: their engines always enforce the absolute criteria ("k": a profile
+# cannot drop them); a profile reorders, weights or drops the quality criteria.
+# Burstein (C.04.4.2). The earlier text as bbpPairings reads it (rules/burstein.py): its
+# criteria are named as the verifier reports them; the PAB goes to the lowest eligible
+# player before the matching (a procedure, not a field).
+_BURSTEIN_LEGACY = (
+    ("3.1", "two players shall not play each other more than once", "absolute", "count", B, "k"),
+    ("colours", "two players with an absolute preference for the same colour shall not meet", "absolute", "count", B, "k"),
+    ("bye", "no PAB after a PAB or a forfeit win (C.04.1)", "absolute", "count", B, "k"),
+    ("pairs", "the round can be paired (completion: the most pairs)", "absolute", "completion", B, "k"),
+    ("floaters", "players paired outside their score group", "quality", "count", B, ""),
+    ("colour", "pairs in a score group whose due colours clash (Art. 1.3)", "quality", "count", B, ""),
+)
+
+
+def _burstein_current(sep: str):
+    """The criteria of the 2026 text (``C1``..) or of the 2025 text (``C.1``..)."""
+    return (
+        (f"C{sep}1", "two players shall not play each other more than once", "absolute", "count", B, "k"),
+        (f"C{sep}2", "no PAB for a player who had one or scored a win's points without playing", "absolute", "count", B, "k"),
+        (f"C{sep}3", "two players with the same absolute colour preference shall not meet", "absolute", "count", B, "k"),
+        (f"C{sep}4", "the remaining players can be paired (completion)", "absolute", "completion", B, "k"),
+        (f"C{sep}5", "outgoing floaters of the bracket (the most pairs)", "quality", "count", B, ""),
+        (f"C{sep}6", "scores of the outgoing floaters" if not sep else "incoming floaters paired, then their scores", "quality", "scores", B, ""),
+        (f"C{sep}7", "the next bracket's C5 and C6", "quality", "scores", B, ""),
+        (f"C{sep}8", "players who do not get their colour preference", "quality", "count", B, ""),
+    )
+
+
+# Lim (C.04.4.3), as rules/lim.py states it: its optimiser settles a group in three
+# stages (floaters arriving; residents floated; colours), so a profile may reorder or
+# weight criteria within a stage only (rules/lim.py checks it).
+_LIM_2026 = (
+    ("2.1", "compatible pairs only: no rematch, no colour three times running, |CD| <= 2", "absolute", "count", B, "k"),
+    ("1.1", "the bye: lowest rank in the lowest score group, once per player", "absolute", "count", B, "k"),
+    ("2.6", "the rest of the round can be paired (completion)", "absolute", "completion", B, "k"),
+    ("3.9", "floaters arriving who float on", "quality", "count", B, ""),
+    ("4.4", "players of the group left unpaired (the most pairs)", "quality", "count", B, "k"),
+    ("3.8", "places of the floaters' opponents in the order of 3.8", "quality", "scores", B, ""),
+    ("3.2-3.4", "places of the floated residents in the order of choice (3.2-3.4, 3.9, 3.10)", "quality", "scores", B, ""),
+    ("5.2", "colour faults: players without their due colour", "quality", "count", B, ""),
+)
+
 
 def _catalogue(rows) -> dict[str, Known]:
     return {cid: Known(cid, text, kind, shape, procs, "r" in flags, "k" not in flags)
@@ -134,6 +177,10 @@ def _catalogue(rows) -> dict[str, Known]:
 CATALOGUE: dict[tuple[str, str], dict[str, Known]] = {
     ("dutch", "2026"): _catalogue(_DUTCH_2026),
     ("dutch", "2017"): _catalogue(_DUTCH_2017),
+    ("burstein", "legacy"): _catalogue(_BURSTEIN_LEGACY),
+    ("burstein", "2026"): _catalogue(_burstein_current("")),
+    ("burstein", "2025"): _catalogue(_burstein_current(".")),
+    ("lim", "2026"): _catalogue(_LIM_2026),
 }
 
 
