@@ -1,0 +1,73 @@
+"""The completion oracle (1997 art. 9, 2026 C4): can the players not yet paired all
+still be paired?
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+
+
+def _solve(n: int, edges: list[tuple[int, int, int]]) -> dict[int, int]:
+    from tabellone.solver.matching import max_weight_matching
+
+    return max_weight_matching(n, edges, max_cardinality=True)
+
+
+class Completion:
+    """Whether the players not yet paired can all still be paired (1997: art. 9, the
+    arbiter's duty to finish the round; 2026: C4).
+
+    Keeps a witness: a perfect matching of the free players consistent with everything
+    committed. A proposed extension already in the witness costs nothing; otherwise one
+    maximum-cardinality matching is solved. ``edge_ok(u, v)`` restricts the edges a
+    check may use (a closed bracket, G1 x G2 only, ...).
+    """
+
+    def __init__(self, n: int, compat: list[list[bool]]):
+        self.n = n
+        self.compat = compat
+        self.adj = [[j for j in range(n) if compat[i][j]] for i in range(n)]
+        self.mate: dict[int, int] = {}
+        self.out: set[int] = set()
+        self.witness: dict[int, int] | None = None
+        self.solves = 0
+
+    def free(self) -> list[int]:
+        return [i for i in range(self.n) if i not in self.mate and i not in self.out]
+
+    def feasible(self, extra: Iterable[tuple[int, int]] = (), edge_ok: Callable[[int, int], bool] | None = None) -> bool:
+        extra = list(extra)
+        for a, b in extra:
+            if not self.compat[a][b] or (edge_ok is not None and not edge_ok(a, b)):
+                return False
+        w = self.witness
+        if w is not None and all(w.get(a) == b for a, b in extra):
+            if edge_ok is None or all(edge_ok(u, v) for u, v in w.items() if u not in self.mate):
+                return True
+        fixed = {x for ab in extra for x in ab}
+        free = [i for i in self.free() if i not in fixed]
+        fset = set(free)
+        edges = []
+        for u in free:
+            for v in self.adj[u]:
+                if v > u and v in fset and (edge_ok is None or edge_ok(u, v)):
+                    edges.append((u, v, 1))
+        self.solves += 1
+        mate = _solve(self.n, edges) if edges else {}
+        if any(i not in mate for i in free):
+            return False
+        for a, b in extra:
+            mate[a] = b
+            mate[b] = a
+        self.witness = mate
+        return True
+
+    def commit(self, a: int, b: int) -> None:
+        self.mate[a] = b
+        self.mate[b] = a
+        if self.witness is not None and self.witness.get(a) != b:
+            self.witness = None
+
+    def remove(self, a: int) -> None:
+        self.out.add(a)
