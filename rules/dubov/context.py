@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 from tabellone.solver.errors import InputError, NoPairingError
 from tabellone.solver.model import RoundState, Tournament, WHITE
 from ..fide_common import state_to_pair
+from ..profiles import official
 from .restrictions import C3_absolute_colours, R2_1_no_rematch, R2_5_upward_transfer, R2_6_colour_legal
 from .players import build_players
 from .completion import Completion
 
 if TYPE_CHECKING:
+    from ..profiles import Profile
     from .players import DP
 
 
@@ -38,13 +40,17 @@ class Ctx:
     upfloat_ok: list[bool] = field(default_factory=list)
     bye: int | None = None
     notes: list[str] = field(default_factory=list)
+    #: The criteria as data (2026; :mod:`.profile`): which of C1-C3 stay hard, and the
+    #: fields of the matchings. None: the 1997 edition.
+    profile: Profile | None = None
 
     @property
     def n(self) -> int:
         return len(self.P)
 
 
-def _context(t: Tournament, edition: str, round_number: int | None, ratings: dict[int, int] | None) -> Ctx:
+def _context(t: Tournament, edition: str, round_number: int | None, ratings: dict[int, int] | None,
+             profile: Profile | None = None) -> Ctx:
     if edition not in EDITIONS:
         raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     state = state_to_pair(t, round_number)
@@ -58,7 +64,12 @@ def _context(t: Tournament, edition: str, round_number: int | None, ratings: dic
             raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B)", field="XXC / 152")
         initial = WHITE
     last = r == t.total_rounds
-    ctx = Ctx(t, state, edition, P, last, t.total_rounds, initial, [])
+    if profile is None and edition == "2026":
+        profile = official("dubov", "2026")
+    ctx = Ctx(t, state, edition, P, last, t.total_rounds, initial, [], profile=profile)
+    if profile is not None and not profile.is_absolute("C2"):
+        for p in P:
+            p.bye_ok = True
     _build_compat(ctx)
     return ctx
 
@@ -79,7 +90,8 @@ def _build_compat(ctx: Ctx, relax: bool = False) -> None:
 
 
 def _pair_legal(ctx: Ctx, a: DP, b: DP, relax_2_5: bool = False) -> bool:
-    if not R2_1_no_rematch(a, b, ctx.state):
+    hard = ctx.profile.is_absolute if ctx.profile is not None else (lambda cid: True)
+    if hard("C1") and not R2_1_no_rematch(a, b, ctx.state):
         return False
     if ctx.edition == "1997":
         if not R2_6_colour_legal(a, b):
@@ -89,7 +101,7 @@ def _pair_legal(ctx: Ctx, a: DP, b: DP, relax_2_5: bool = False) -> bool:
             if not R2_5_upward_transfer(low, ctx.last_round, ctx.total_rounds):
                 return False
         return True
-    return C3_absolute_colours(a, b)
+    return not hard("C3") or C3_absolute_colours(a, b)
 
 
 def _completable_whole(ctx: Ctx, bye: int | None) -> bool:
@@ -99,8 +111,9 @@ def _completable_whole(ctx: Ctx, bye: int | None) -> bool:
     return oracle.feasible()
 
 
-def _prepare(t: Tournament, edition: str, round_number: int | None, ratings, no_bye: frozenset[int] = frozenset()) -> Ctx:
-    ctx = _context(t, edition, round_number, ratings)
+def _prepare(t: Tournament, edition: str, round_number: int | None, ratings, no_bye: frozenset[int] = frozenset(),
+             profile: Profile | None = None) -> Ctx:
+    ctx = _context(t, edition, round_number, ratings, profile)
     for p in ctx.P:
         if p.id in no_bye:
             p.bye_ok = False

@@ -8,7 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from .aro import _aro_scale, aro_cost
 from .players import A1_8_max_t
+from .restrictions import C3_absolute_colours, R2_1_no_rematch
 from .orders import A3_2_5_s1_order, A4_2_upfloater_order
 from .brackets import _shift_view
 
@@ -125,3 +127,23 @@ def A3_2_6_transposition_numbers(ctx: Ctx, br: Bracket) -> tuple[int, ...]:
     g2 = sorted((P[c] for _, c in roles), key=lambda p: p.tpn)
     number = {p.index: k for k, p in enumerate(g2, start=1)}
     return tuple(number[column_of[p.index]] for p in A3_2_5_s1_order(P[r] for r, _ in roles))
+
+
+def C1_rematches(ctx: Ctx, br: Bracket) -> int:
+    """[C1] counted, for a profile that makes it a quality criterion: the bracket's
+    pairs of players who have met (or may not meet)."""
+    return sum(1 for u, v in br.pairs if not R2_1_no_rematch(ctx.P[u], ctx.P[v], ctx.state))
+
+
+def C3_absolute_clashes(ctx: Ctx, br: Bracket) -> int:
+    """[C3] counted, for a profile that makes it a quality criterion: the bracket's
+    pairs of two players with the same absolute colour preference."""
+    return sum(1 for u, v in br.pairs if not C3_absolute_colours(ctx.P[u], ctx.P[v]))
+
+
+def ARO_balance(ctx: Ctx, br: Bracket) -> int:
+    """``ARO`` (the optimised method's objective, Art. 3.2.5-3.2.6): the sum of
+    :func:`aro_cost` over the bracket's pairs read as (S1 row, G2 column)."""
+    P = ctx.P
+    scale = _aro_scale(P)
+    return sum(aro_cost(P[r], P[c], scale) for r, c in _shift_view(ctx, br).roles)

@@ -14,8 +14,10 @@ from .colour_allocation import colour_allocation_1997, colour_allocation_2026
 from .context import EDITIONS, METHODS, _prepare
 from .procedure_2026 import _pair_2026
 from .literal_1997 import _first_round_1997, _pair_1997
+from .profile import profile_of
 
 if TYPE_CHECKING:
+    from ..profiles import Profile
     from .context import Ctx
 
 
@@ -47,10 +49,11 @@ def _first_round_colours(ctx: Ctx, rows: list[tuple[int, int]]) -> list[tuple[in
     return out
 
 
-def _run(t: Tournament, edition: str, round_number: int | None, method: str, ratings, no_bye: frozenset[int] = frozenset()) -> tuple[Ctx, Pairing]:
+def _run(t: Tournament, edition: str, round_number: int | None, method: str, ratings, no_bye: frozenset[int] = frozenset(),
+         profile: Profile | None = None) -> tuple[Ctx, Pairing]:
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}", field="method")
-    ctx = _prepare(t, edition, round_number, ratings, no_bye)
+    ctx = _prepare(t, edition, round_number, ratings, no_bye, profile)
     optimise = method == "optimised"
     if edition == "1997":
         pairs, bye = _pair_1997(ctx, optimise)
@@ -72,9 +75,10 @@ def pair_round(
     t: Tournament,
     edition: str = "2026",
     round_number: int | None = None,
-    method: str = "literal",
+    method: str | None = None,
     ratings: dict[int, int] | None = None,
     no_bye: frozenset[int] = frozenset(),
+    profile: Profile | str | None = None,
 ) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Dubov system.
 
@@ -82,15 +86,29 @@ def pair_round(
     lexicographic model); ``ratings`` gives provisional ratings for unrated players (by
     id); ``no_bye`` lists players barred from the bye on top of 1997 Art. 2.2 / 2026 C2
     (``tabellone explain --bye`` prices the pairing without a given bye with it). The
-    pairing is checked by :func:`check_absolute` before it is returned."""
-    ctx, pairing = _run(t, edition, round_number, method, ratings, no_bye)
-    problems = check_absolute(t, pairing, edition, ratings=ratings)
+    pairing is checked by :func:`check_absolute` before it is returned.
+
+    ``profile`` (2026: a :class:`rules.profiles.Profile`, the name of a shipped profile
+    or a TOML path) states the criteria, their order and weights; by default the
+    official ``dubov-2026`` (the text). The literal method is the text itself: it runs
+    the official profile only, and a research profile pairs by the optimiser (its
+    default then)."""
+    prof = profile_of(profile, edition) if edition in EDITIONS else None
+    variant = prof is not None and not prof.official
+    if method is None:
+        method = "optimised" if variant else "literal"
+    if variant and method == "literal":
+        raise InputError(f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself",
+                         field="--method")
+    ctx, pairing = _run(t, edition, round_number, method, ratings, no_bye, prof)
+    problems = check_absolute(t, pairing, edition, ratings=ratings, profile=prof)
     if problems:
         raise SelfCheckError("the Dubov engine produced an illegal pairing: " + "; ".join(problems))
     return pairing
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", ratings: dict[int, int] | None = None) -> list[str]:
+def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", ratings: dict[int, int] | None = None,
+                   profile: Profile | str | None = None) -> list[str]:
     """Every absolute rule a proposed round breaks, one message each (empty: legal).
 
     Both editions: every player to pair appears once, nobody else; no rematch (1997 2.1,
@@ -98,10 +116,13 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", ratin
     1997: the colours given keep 2.3 and 2.4; 2.5 for the lower player of every pair of
     different scores, unless no complete pairing respecting 2.5 exists (then the round
     waives it, see :func:`pair_round`). 2026: C3, and every absolute preference granted
-    (Basic Rules Art. 6-7)."""
+    (Basic Rules Art. 6-7). With a ``profile`` (2026), only the criteria it keeps
+    absolute (an absolute preference goes with C3)."""
     if edition not in EDITIONS:
         raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
-    ctx = _prepare(t, edition, pairing.round, ratings)
+    prof = profile_of(profile, edition)
+    hard = prof.is_absolute if prof is not None else (lambda cid: True)
+    ctx = _prepare(t, edition, pairing.round, ratings, profile=prof)
     P = {p.id: p for p in ctx.P}
     state = ctx.state
     problems, _ = attendance_problems(pairing, set(P), set(state.players))
@@ -110,7 +131,7 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", ratin
             continue
         pw, pb = P[w], P[b]
         label = "2.1" if edition == "1997" else "C1"
-        if not R2_1_no_rematch(pw, pb, state):
+        if hard("C1") and not R2_1_no_rematch(pw, pb, state):
             why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
             problems.append(f"{label}: {w} and {b} {why}")
         if edition == "1997":
@@ -123,13 +144,13 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", ratin
                 low = pw if pw.score < pb.score else pb
                 if not R2_5_upward_transfer(low, ctx.last_round, ctx.total_rounds):
                     problems.append(f"2.5: player {low.id} may not be transferred to a higher score group now")
-        else:
+        elif hard("C3"):
             if not C3_absolute_colours(pw, pb):
                 problems.append(f"C3: {w} and {b} both have an absolute preference for {'White' if pw.due == WHITE else 'Black'}")
             for p, c in ((pw, WHITE), (pb, BLACK)):
                 if p.strength is Strength.ABSOLUTE and p.due != c:
                     problems.append(f"colour: player {p.id} has an absolute preference for {'White' if p.due == WHITE else 'Black'} but gets {'White' if c == WHITE else 'Black'}")
-    if pairing.bye in P and not P[pairing.bye].bye_ok:
+    if hard("C2") and pairing.bye in P and not P[pairing.bye].bye_ok:
         label = "2.2" if edition == "1997" else "C2"
         problems.append(f"{label}: the bye goes to {pairing.bye}, who already scored a point without playing")
     return problems

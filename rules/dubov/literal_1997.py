@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from tabellone.solver.errors import NoPairingError
 from tabellone.solver.model import BLACK, WHITE
-from .completion import Completion
+from .completion import Completion, seed_rows
 from .follow import TEXT
 from .bye import R4_bye, _bye_leaves_pairable
 from .orders import R6_2_black_order, R6_2_white_order, R6_3_rows, R7_3_order, R7_4_order
@@ -258,7 +258,8 @@ def _pair_1997_literal_group(ctx: Ctx, oracle: Completion, s: Fraction, incoming
 
         got = None
         if len(W) == len(B) and oracle.feasible([], bip_ok):
-            _seed_rows(ctx, oracle, rows, cols, bip_ok)
+            if not seed_rows(oracle, rows, cols, bip_ok):
+                _seed_rows(ctx, oracle, rows, cols, bip_ok)
             got = R6_3_rows(rows, cols, lambda partial: oracle.feasible(partial, bip_ok))
         if got is not None:
             follow.rows(ctx, members, rows, cols, got)

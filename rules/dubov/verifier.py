@@ -16,12 +16,14 @@ from .colour_allocation import colour_rule_1997, colour_rule_2026
 from .follow import Follow
 from .context import EDITIONS, _prepare
 from .brackets import brackets_of
-from .criteria_2026 import A3_2_2_upfloater_numbers, A3_2_4_pairs_inside, A3_2_4_shifters_larger, A3_2_4_shifters_smaller, A3_2_6_transposition_numbers, C10_repeated_upfloaters, C5_upfloaters, C6_upfloater_scores, C7_colour_preferences, C8_maximum_upfloaters, C9_maximum_upfloats
+from .criteria_2026 import ARO_balance, C1_rematches, C3_absolute_clashes, A3_2_2_upfloater_numbers, A3_2_4_pairs_inside, A3_2_4_shifters_larger, A3_2_4_shifters_smaller, A3_2_6_transposition_numbers, C10_repeated_upfloaters, C5_upfloaters, C6_upfloater_scores, C7_colour_preferences, C8_maximum_upfloaters, C9_maximum_upfloats
 from .groups_1997 import R6_1_same_colour_pairs, R7_3_7_4_moved
 from .literal_1997 import R6_4_floater_order, _first_round_1997, _pair_1997
 from .engine import pair_round
+from .profile import profile_of
 
 if TYPE_CHECKING:
+    from ..profiles import Profile
     from .completion import Completion
     from .context import Ctx
     from .brackets import Bracket
@@ -264,7 +266,8 @@ def _indices(ctx: Ctx, pairing: Pairing) -> tuple[list[tuple[int, int]], int | N
     return pairs, idx.get(pairing.bye) if pairing.bye is not None else None
 
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[dict[str, object], list[BracketValues]]:
+def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026",
+             profile: Profile | str | None = None) -> tuple[dict[str, object], list[BracketValues]]:
     """Every criterion of ``pairing`` (a complete, legal pairing of its round of ``t``),
     for the verifier (:mod:`solver.verify`): the round-level values first (the bye),
     then one :class:`BracketValues` per score of the round, from the top. Every value is
@@ -278,10 +281,15 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
     1997: the text is a procedure, so the pairing is replayed through it
     (:class:`Replay`): each value is the place of the pairing's choice at one step of
     the text (:data:`GROUP_1997`), up to the first step where it leaves the text.
+
+    With a ``profile`` (2026) each bracket also holds the values under the profile's
+    ids: [C5]-[C10], ``ARO`` (:func:`ARO_balance`), C1 / C3 counted where the profile
+    makes them quality criteria, and each weighted level.
     """
     if edition not in EDITIONS:
         raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
-    ctx = _prepare(t, edition, pairing.round, None)
+    prof = profile_of(profile, edition) if profile is not None else None
+    ctx = _prepare(t, edition, pairing.round, None, profile=prof)
     pairs, bye = _indices(ctx, pairing)
     if edition == "1997":
         replay = Replay(ctx, pairs, bye)
@@ -300,17 +308,50 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
     out = []
     for br in brackets_of(ctx, pairs, bye):
         values = {article: value(ctx, br) for article, _, value in BRACKET_2026}
+        if prof is not None:
+            values.update(_profile_values(ctx, br, values, prof))
         out.append(BracketValues(br.score, [P[i].id for i in br.members], values))
     return round_level, out
 
 
-def quality_criteria(edition: str) -> list[tuple[str, str]]:
+def _profile_values(ctx: Ctx, br: Bracket, values: dict[str, object], prof: Profile) -> dict[str, object]:
+    """A bracket's values under the ids of ``prof`` (see :func:`evaluate`)."""
+    out: dict[str, object] = {cid: values[f"2026 {cid}"] for cid in ("C5", "C6", "C7", "C8", "C9", "C10")}
+    out["ARO"] = ARO_balance(ctx, br)
+    if prof.is_relaxed("C1"):
+        out["C1"] = C1_rematches(ctx, br)
+    if prof.is_relaxed("C3"):
+        out["C3"] = C3_absolute_clashes(ctx, br)
+    out.update(prof.level_values(out))
+    return out
+
+
+def quality_criteria(edition: str, profile: Profile | str | None = None) -> list[tuple[str, str]]:
     """Every criterion :func:`evaluate` values, in priority order, as (article, what is
-    minimised): the round-level ones (the bye) first, then those of a bracket."""
+    minimised): the round-level ones (the bye) first, then those of a bracket.
+
+    With a research ``profile`` (2026), the bracket's criteria are the profile's levels
+    in its order, the shifts of Art. 3.2.4 placed before ``ARO`` as the optimiser takes
+    them (:mod:`.profile`), and the text's generation order (3.2.2 upfloater set,
+    3.2.4 shifters, 3.2.6 transposition) last unless the profile switches it off. The
+    official profile is the text: the criteria are those of :data:`BRACKET_2026`."""
     if edition == "1997":
+        if profile is not None:
+            profile_of(profile, edition)  # the 1997 edition has no profiles: an input error
         return ROUND_1997 + GROUP_1997
     if edition == "2026":
-        return ROUND_2026 + [(article, what) for article, what, _ in BRACKET_2026]
+        text = [(article, what) for article, what, _ in BRACKET_2026]
+        prof = profile_of(profile, edition) if profile is not None else None
+        if prof is None or prof.official:
+            return ROUND_2026 + text
+        levels = prof.quality_criteria()
+        cut = next((k for k, (name, _) in enumerate(levels) if name == "ARO" or name in _aro_levels(prof)), len(levels))
+        by = dict(text)
+        shifts = [("2026 3.2.4", by["2026 3.2.4"])]
+        if prof.generation_order:
+            shifts += [(a, by[a]) for a in ("2026 3.2.4 smaller", "2026 3.2.4 larger")]
+        tail = [(a, by[a]) for a in ("2026 3.2.2", "2026 3.2.6")] if prof.generation_order else []
+        return ROUND_2026 + levels[:cut] + shifts + levels[cut:] + tail
     raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
 
 
@@ -331,3 +372,8 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
     else:
         colour, article = colour_rule_2026(a, b, ctx.initial)
     return (white if colour == WHITE else black), article
+
+
+def _aro_levels(prof: Profile) -> set[str]:
+    """Names of the weighted levels ``ARO`` belongs to."""
+    return {lv.name for lv in prof.levels if lv.weighted and any(cid == "ARO" for cid, _ in lv.members)}
