@@ -209,3 +209,14 @@ def test_the_cli_takes_a_dubov_profile_on_every_command(tmp_path, capsys):
     assert tabellone.read(out).rounds_paired == 4
     code = main(["check", str(out), "--system", "dubov", "--profile", str(path)])
     assert code == 0, capsys.readouterr().out
+
+
+def test_simulate_plays_a_dubov_profile_as_an_arm(tmp_path, capsys):
+    # the variant is an arm of its own next to the text, on the same events
+    import json
+
+    path = write(tmp_path, "no-c7.toml", variant(drop=("C7",), header={"name": '"no-c7"'}))
+    summary = tmp_path / "s.json"
+    assert main(["simulate", "--system", "dubov", "--profile", str(path), "--players", "10", "--rounds", "3",
+                 "--events", "2", "--seed", "4", "--workers", "1", "--summary-json", str(summary)]) == 0
+    assert set(json.loads(summary.read_text())) == {"dubov-2026", "no-c7"}

@@ -50,7 +50,7 @@ class Ctx:
 
 
 def _context(t: Tournament, edition: str, round_number: int | None, ratings: dict[int, int] | None,
-             profile: Profile | None = None) -> Ctx:
+             profile: Profile | None = None, compat: bool = True) -> Ctx:
     if edition not in EDITIONS:
         raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     state = state_to_pair(t, round_number)
@@ -70,7 +70,8 @@ def _context(t: Tournament, edition: str, round_number: int | None, ratings: dic
     if profile is not None and not profile.is_absolute("C2"):
         for p in P:
             p.bye_ok = True
-    _build_compat(ctx)
+    if compat:
+        _build_compat(ctx)
     return ctx
 
 
@@ -112,8 +113,10 @@ def _completable_whole(ctx: Ctx, bye: int | None) -> bool:
 
 
 def _prepare(t: Tournament, edition: str, round_number: int | None, ratings, no_bye: frozenset[int] = frozenset(),
-             profile: Profile | None = None) -> Ctx:
-    ctx = _context(t, edition, round_number, ratings, profile)
+             profile: Profile | None = None, compat: bool = True) -> Ctx:
+    """The round's context; ``compat=False`` (2026 only: nothing there depends on it)
+    leaves out the matrix of legal pairs, for readers of a finished pairing."""
+    ctx = _context(t, edition, round_number, ratings, profile, compat or edition == "1997")
     for p in ctx.P:
         if p.id in no_bye:
             p.bye_ok = False

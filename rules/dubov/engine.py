@@ -122,7 +122,7 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", ratin
         raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     prof = profile_of(profile, edition)
     hard = prof.is_absolute if prof is not None else (lambda cid: True)
-    ctx = _prepare(t, edition, pairing.round, ratings, profile=prof)
+    ctx = _prepare(t, edition, pairing.round, ratings, profile=prof, compat=False)
     P = {p.id: p for p in ctx.P}
     state = ctx.state
     problems, _ = attendance_problems(pairing, set(P), set(state.players))

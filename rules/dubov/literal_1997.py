@@ -47,6 +47,7 @@ def R5_first_round(ctx: Ctx, oracle: Completion, follow: Follow = TEXT) -> tuple
     def ok(partial):
         return oracle.feasible(partial, lambda a, b: (a in tset) != (b in tset))
 
+    seed_rows(oracle, top, bottom, lambda a, b: (a in tset) != (b in tset))
     rows = R6_3_rows(top, bottom, ok)
     if rows is not None:
         follow.first_round(top, bottom, rows)

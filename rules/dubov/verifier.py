@@ -289,7 +289,7 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026",
     if edition not in EDITIONS:
         raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     prof = profile_of(profile, edition) if profile is not None else None
-    ctx = _prepare(t, edition, pairing.round, None, profile=prof)
+    ctx = _prepare(t, edition, pairing.round, None, profile=prof, compat=False)
     pairs, bye = _indices(ctx, pairing)
     if edition == "1997":
         replay = Replay(ctx, pairs, bye)
@@ -360,7 +360,7 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
     article that decides it: 2026 Art. 5.2.1-5.2.5 (:func:`colour_rule_2026`); 1997
     Art. 2.6 or 3.1-3.5 (:func:`colour_rule_1997`), and in round 1 Art. 5 (the colour
     drawn for the first pair, alternating down the pairs of the rules' pairing)."""
-    ctx = _prepare(t, edition, round_number, None)
+    ctx = _prepare(t, edition, round_number, None, compat=False)
     by_id = {p.id: p for p in ctx.P}
     a, b = by_id[white], by_id[black]
     if edition == "1997":
