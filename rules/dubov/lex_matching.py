@@ -34,7 +34,12 @@ def _lex_match(ctx: Ctx, oracle: Completion, edge_fields: Callable[[int, int], l
                     raw.append((u, v, f))
     k = len(free) // 2 + 1
     lay = fit_layout([str(i) for i in range(len(per_edge_max) + 1)], [m * k for m in per_edge_max] + [k])
-    edges = [(u, v, lay.pack(list(f) + [1])) for u, v, f in raw]
+    edges = []
+    last, packed = None, 0
+    for u, v, f in raw:
+        if f is not last:  # the fields of pairs outside the bracket are one shared list: packed once
+            last, packed = f, lay.pack(list(f) + [1])
+        edges.append((u, v, packed))
     oracle.solves += 1
     mate = _solve(ctx.n, edges) if edges else {}
     if any(i not in mate for i in free):
