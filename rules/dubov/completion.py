@@ -63,6 +63,26 @@ class Completion:
         self.witness = mate
         return True
 
+    def feasible_closed(self, group: Iterable[int], edge_ok: Callable[[int, int], bool]) -> bool:
+        """Speed only: :meth:`feasible` (no extra pairs) for an ``edge_ok`` that keeps
+        ``group`` among itself, when the witness already pairs the players outside the
+        group among themselves: then only the group needs a matching, and the witness
+        keeps its outside part. Exact like :meth:`feasible`, which it falls back on."""
+        group = list(group)
+        gset = set(group)
+        w = self.witness
+        if w is None or any(w.get(i) not in gset for i in group):
+            return self.feasible((), edge_ok)
+        if all(edge_ok(u, w[u]) for u in group):
+            return True
+        edges = [(u, v, 1) for u in group for v in self.adj[u] if v > u and v in gset and edge_ok(u, v)]
+        self.solves += 1
+        mate = _solve(self.n, edges) if edges else {}
+        if any(i not in mate for i in group):
+            return False
+        self.witness = {**{a: b for a, b in w.items() if a not in gset}, **{i: mate[i] for i in group}}
+        return True
+
     def commit(self, a: int, b: int) -> None:
         self.mate[a] = b
         self.mate[b] = a

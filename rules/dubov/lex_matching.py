@@ -15,15 +15,19 @@ if TYPE_CHECKING:
     from .context import Ctx
 
 
-def _lex_match(ctx: Ctx, oracle: Completion, edge_fields: Callable[[int, int], list[int] | None], per_edge_max: list[int], edge_ok=None) -> dict[int, int]:
+def _lex_match(ctx: Ctx, oracle: Completion, edge_fields: Callable[[int, int], list[int] | None], per_edge_max: list[int], edge_ok=None,
+               among: list[int] | None = None) -> dict[int, int]:
     """A perfect matching of the free players maximising the fields lexicographically.
 
     ``edge_fields(u, v)`` gives the non-negative field values of an edge, most important
     first (None: no such edge); ``per_edge_max`` bounds each field on one edge. Each
     field is packed into one integer weight wide enough that its sum over a matching
     cannot carry into the field above (:func:`solver.lexicographic.fit_layout`); a last
-    field of 1 per edge keeps every legal edge in the graph."""
-    free = oracle.free()
+    field of 1 per edge keeps every legal edge in the graph.
+
+    ``among``: only these players are matched (among themselves); the oracle's witness
+    must pair the others among themselves, and keeps doing so."""
+    free = oracle.free() if among is None else list(among)
     fset = set(free)
     raw = []
     for u in free:
@@ -44,6 +48,8 @@ def _lex_match(ctx: Ctx, oracle: Completion, edge_fields: Callable[[int, int], l
     mate = _solve(ctx.n, edges) if edges else {}
     if any(i not in mate for i in free):
         raise NoPairingError("no complete pairing of the remaining players")
+    if among is not None:
+        mate = {**{a: b for a, b in (oracle.witness or {}).items() if a not in fset}, **mate}
     oracle.witness = dict(mate)
     return mate
 

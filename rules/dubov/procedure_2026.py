@@ -156,7 +156,14 @@ def A3_2_4_shift(ctx: Ctx, oracle: Completion, members: list[int], side: dict[in
 
     maxima = list(plan.maxima)
     shift_max = [1, 1 << nm, 1 << nm] if order else [1]
-    return _lex_match(ctx, oracle, fields, maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if order else []))
+    # Speed only, the literal method: the bracket is closed (no pair crosses it) and the
+    # witness pairs the players outside among themselves, whose fields are all equal, so
+    # the bracket alone is matched: the shifters (all the literal method reads) are the
+    # same, fixed by the distinct powers of two of their sequence numbers.
+    witness = oracle.witness or {}
+    alone = not optimise and not (relax1 or relax3) and all(witness.get(i) in mem for i in members)
+    return _lex_match(ctx, oracle, fields, maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if order else []),
+                      among=members if alone else None)
 
 
 def _no_upfloater_needed(oracle: Completion, profile: Profile, res: set[int]) -> bool:
@@ -187,7 +194,7 @@ def _without_shifts(ctx: Ctx, oracle: Completion, members: list[int], side: dict
     def across(a, b):
         return (a in s1) != (b in s1) if (a in mem or b in mem) else True
 
-    return (g1, g2) if oracle.feasible([], across) else None
+    return (g1, g2) if oracle.feasible_closed(members, across) else None
 
 
 def _pair_bracket_2026(ctx: Ctx, oracle: Completion, residents: list[int], optimise: bool) -> list[tuple[int, int]]:
