@@ -21,6 +21,17 @@ Both methods, every edition: every pairing is checked by :func:`check_absolute` 
 is returned, and every greedy step keeps the rest of the round pairable (a completion
 oracle, :class:`Completion`), so no dead end is ever reached.
 
+The package, one idea per module: :mod:`.players` (the players as the rules read
+them), :mod:`.aro`, :mod:`.restrictions` (1997 2.1-2.6, 2026 C1-C3),
+:mod:`.colour_allocation` (1997 art. 3, 2026 Art. 5.2), :mod:`.completion` (C4 / art.
+9), :mod:`.context` (the round), :mod:`.bye`, :mod:`.orders` (the text's orders, the
+rows of 6.3 / 3.2.6), :mod:`.criteria_2026`, :mod:`.shifts_2026`,
+:mod:`.procedure_2026`, :mod:`.groups_1997`, :mod:`.literal_1997`,
+:mod:`.optimiser_1997`, :mod:`.lex_matching`, :mod:`.profile` (the 2026 criteria as a
+profile, ``rules/profiles/dubov-2026.toml``), :mod:`.engine` (:func:`pair_round`,
+:func:`check_absolute`), :mod:`.objective` (:func:`compare`), :mod:`.verifier` and
+:mod:`.aro_list`. Every public name is importable from here.
+
 Articles and the functions implementing them
 --------------------------------------------
 
@@ -102,7 +113,7 @@ from .aro import R1_aro, A1_7_aro, aro_cost  # noqa: F401
 from .restrictions import UPWARD_RUN_LIMIT, R2_3_colour_difference, R2_4_three_in_a_row, R2_5_upward_transfer, R2_2_bye_eligible, C2_bye_eligible, R2_1_no_rematch, C1_no_rematch, R2_6_colour_legal, C3_absolute_colours  # noqa: F401
 from .players import DP, R1_due_colour, A1_6_colour_preference, A1_8_max_t, build_players  # noqa: F401
 from .colour_allocation import colour_allocation_1997, colour_rule_1997, colour_allocation_2026, colour_rule_2026  # noqa: F401
-from .completion import Completion  # noqa: F401
+from .completion import Completion, seed_rows  # noqa: F401
 from .follow import Follow, TEXT  # noqa: F401
 from .context import EDITIONS, METHODS, Ctx  # noqa: F401
 from .bye import R4_bye, A3_1_bye  # noqa: F401
@@ -110,6 +121,8 @@ from .orders import A4_1_3_set_order, A4_3_3_middle_out, A4_4_transpositions, A4
 from .shifts_2026 import A3_2_3_split  # noqa: F401
 from .brackets import Bracket, brackets_of  # noqa: F401
 from .criteria_2026 import C7_unmet_preferences, C8_maximum_upfloater, C9_upfloat_times, C10_upfloated_before, C5_upfloaters, C6_upfloater_scores, C7_colour_preferences, C8_maximum_upfloaters, C9_maximum_upfloats, C10_repeated_upfloaters, A3_2_2_upfloater_numbers, A3_2_4_pairs_inside, A3_2_4_shifters_smaller, A3_2_4_shifters_larger, A3_2_6_transposition_numbers  # noqa: F401
+from .criteria_2026 import ARO_balance, C1_rematches, C3_absolute_clashes  # noqa: F401
+from .profile import Plan, build_plan, profile_of  # noqa: F401
 from .procedure_2026 import A3_2_2_upfloaters, A3_2_4_shift  # noqa: F401
 from .groups_1997 import R6_1_same_colour_pairs, R7_3_7_4_moved  # noqa: F401
 from .literal_1997 import R5_first_round, R7_1_islands, R7_2_odd_group, R7_3_7_4_equalise, R6_3_same_colour_partner, R6_4_floater_order, R8_floaters  # noqa: F401
@@ -119,6 +132,13 @@ from .verifier import NotAllowed, NOT_ALLOWED, BracketValues, ROUND_2026, BRACKE
 from .aro_list import aro_list  # noqa: F401
 
 __all__ = [
+    "seed_rows",
+    "ARO_balance",
+    "C1_rematches",
+    "C3_absolute_clashes",
+    "Plan",
+    "build_plan",
+    "profile_of",
     "R1_aro",
     "A1_7_aro",
     "aro_cost",
