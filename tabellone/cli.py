@@ -57,7 +57,7 @@ class _Parser(argparse.ArgumentParser):
 
 def add_profile_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", metavar="FILE|NAME",
-                   help="the criteria as data: a TOML profile or a shipped one (dutch-2026, dutch-2017, global, colour-first, burstein-2026, burstein-2025, burstein-legacy, lim-2026); see docs/profiles.md")
+                   help="the criteria as data: a TOML profile or a shipped one (dutch-2026, dutch-2017, global, colour-first, dubov-2026, burstein-2026, burstein-2025, burstein-legacy, lim-2026); see docs/profiles.md")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,4 +1,4 @@
-"""FIDE Dubov system (rules/dubov.py): worked examples of the 1997 and 2026 texts, hand-worked
+"""FIDE Dubov system (rules/dubov/): worked examples of the 1997 and 2026 texts, hand-worked
 rounds, the restrictions, generated events checked by an independent verifier, and the
 verifier interface (evaluate, quality_criteria, colour_article; tabellone check / explain).
 

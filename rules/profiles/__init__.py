@@ -5,8 +5,9 @@ priority order, each with its article id (``C12``), the text of the article, and
 kind: ``absolute`` (a hard constraint: no pairing may break it) or ``quality`` (a term
 of the objective). The engine builds its weights from the profile, so the official
 rules and every variant run through one code path (:mod:`rules.dutch`,
-:mod:`rules.global_pairing`). The shipped profiles live next to this module
-(``dutch-2026.toml``, ``dutch-2017.toml``, ``global.toml``); the format is described in
+:mod:`rules.global_pairing`, :mod:`rules.dubov.profile`). The shipped profiles live next
+to this module (``dutch-2026.toml``, ``dutch-2017.toml``, ``global.toml``,
+``dubov-2026.toml``); the format is described in
 ``docs/profiles.md``.
 
 How a quality criterion enters the objective. The objective is lexicographic: a list of
@@ -123,6 +124,21 @@ _DUTCH_2017 = (
     ("C.18", "score differences of repeated downfloaters (two rounds before)", "quality", "scores", B, ""),
     ("C.19", "score differences of repeated upfloaters (two rounds before)", "quality", "scores", B, ""),
 )
+#: FIDE Dubov 2026 (C.04.4.1): C1-C4 absolute, C5-C10 the quality criteria of Art. 2.3;
+#: ``ARO`` is the balance the optimised method states as an objective (rules/dubov/aro.py).
+_DUBOV_2026 = (
+    ("C1", "two players shall not play each other more than once", "absolute", "count", B, "r"),
+    ("C2", "no PAB after a PAB or a win without playing", "absolute", "count", B, ""),
+    ("C3", "players with the same absolute colour preference shall not meet", "absolute", "count", B, "r"),
+    ("C4", "the remaining players can be paired (completion)", "absolute", "completion", B, "k"),
+    ("C5", "upfloaters", "quality", "count", B, ""),
+    ("C6", "score differences in the pairs with upfloaters", "quality", "scores", B, ""),
+    ("C7", "players who do not get their colour preference", "quality", "count", B, ""),
+    ("C8", "upfloaters who are maximum upfloaters", "quality", "count", B, ""),
+    ("C9", "times the maximum upfloaters have been upfloated", "quality", "count", B, ""),
+    ("C10", "upfloaters who upfloated in the previous round", "quality", "count", B, ""),
+    ("ARO", "ARO balance: sum of row ARO x column rating (optimised method)", "quality", "count", B, ""),
+)
 
 # Burstein and Lim: their engines always enforce the absolute criteria ("k": a profile
 # cannot drop them); a profile reorders, weights or drops the quality criteria.
@@ -181,6 +197,7 @@ CATALOGUE: dict[tuple[str, str], dict[str, Known]] = {
     ("burstein", "2026"): _catalogue(_burstein_current("")),
     ("burstein", "2025"): _catalogue(_burstein_current(".")),
     ("lim", "2026"): _catalogue(_LIM_2026),
+    ("dubov", "2026"): _catalogue(_DUBOV_2026),
 }
 
 

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Time Dubov (2026, 1997) and the italo-svizzero on 1,000-player rounds (issue 12).
+
+    python benchmarks/other_systems_speed.py [--event FILE.trf] [--cases dubov-2026-r1,...]
+        [--methods literal,optimised] [--timeout S] [--save DIR] [--against DIR]
+
+The event is a 1,000-player, 9-round event of ``../shared/corpus/dutch-large/`` (paired
+by the Dutch system; its players, ratings and results are re-read here, each round
+paired by the system being timed): ``r1`` pairs round 1 (the players before any game),
+``r9`` the last round from the eight rounds before it. Any other TRF works the same
+(``tabellone generate --players 1000 --rounds 9`` writes one).
+
+Cases are ``SYSTEM-EDITION-rROUND`` for Dubov (``dubov-2026-r9``) and
+``italo-EDITION-rROUND`` for the italo-svizzero (``italo-capo5-r1``); each is run with
+every method of ``--methods``. Each run is its own process: ``cpu`` is its user +
+system time (steadier than wall-clock on a shared machine), ``peak MB`` its maximum
+resident set; ``solves`` the matchings the engine solved, where it counts them.
+
+``--save DIR`` writes each pairing as JSON (boards in order, the bye); ``--against
+DIR`` compares each pairing with the one saved there (``same``: identical boards and
+colours), so a change can be shown to leave every output as it was. ``--root DIR`` times
+another copy of the code (an earlier commit laid out flat: ``DIR/tabellone`` holding
+``rules/`` and ``solver/``), run without this checkout's installed package.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EVENT = ROOT.parent / "shared" / "corpus" / "dutch-large" / "large-1000-r9-s900001.trf"
+CASES = ("dubov-2026-r1", "dubov-2026-r9", "dubov-1997-r1", "dubov-1997-r9", "italo-capo5-r1", "italo-capo5-r9")
+
+CHILD = r"""
+import json, resource, sys, time
+sys.path.insert(0, {root!r})
+sys.path.append({site!r})
+from tabellone import api
+from tabellone.rules import get_system
+from tabellone.solver.history import cut_before
+t = api.read({path!r})
+t = cut_before(t, {round!r})
+module = get_system({system!r})
+options = {{"method": {method!r}}}
+start = time.process_time()
+p = module.pair_round(t, {edition!r}, {round!r}, **options)
+cpu = time.process_time() - start
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({{"cpu": cpu, "peak_mb": usage.ru_maxrss / 1024, "pairs": [list(x) for x in p.pairs],
+                  "bye": p.bye, "solves": getattr(p, "solves", None)}}))
+"""
+
+
+def run(event: Path, case: str, method: str, timeout: float, root: Path | None = None) -> dict:
+    """One case in a process of its own; ``root``: a flat copy of other code to time."""
+    system, edition, rnd = case.split("-")
+    system = "italo-svizzero" if system == "italo" else system
+    site = str(Path(json.__file__).parent) if root is None else _site_packages()
+    code = CHILD.format(root=str(root or ROOT), site=site, path=str(event), round=int(rnd[1:]), system=system,
+                        edition=edition, method=method)
+    flags = [] if root is None else ["-S"]  # -S: not this checkout's installed package
+    try:
+        out = subprocess.run([sys.executable, *flags, "-c", code], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"error": f"over {timeout:.0f} s"}
+    if out.returncode:
+        return {"error": (out.stderr.strip().splitlines() or ["failed"])[-1][:80]}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _site_packages() -> str:
+    import networkx
+
+    return str(Path(networkx.__file__).resolve().parents[1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--event", type=Path, default=EVENT)
+    ap.add_argument("--cases", default=",".join(CASES))
+    ap.add_argument("--methods", default="literal,optimised")
+    ap.add_argument("--timeout", type=float, default=1800)
+    ap.add_argument("--save", type=Path)
+    ap.add_argument("--against", type=Path)
+    ap.add_argument("--root", type=Path, help="time a flat copy of other code (before/after comparisons)")
+    args = ap.parse_args(argv)
+    if not args.event.exists():
+        print(f"{args.event}: not found (the shared corpus is needed, or give --event)", file=sys.stderr)
+        return 5
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
+    print(f"event: {args.event.name}")
+    print(f"{'case':<16} {'method':<10} {'cpu s':>8} {'peak MB':>8} {'solves':>7}  same")
+    for case in args.cases.split(","):
+        for method in args.methods.split(","):
+            got = run(args.event, case, method, args.timeout, args.root)
+            if "error" in got:
+                print(f"{case:<16} {method:<10} {got['error']}", flush=True)
+                continue
+            name = f"{case}-{method}.json"
+            record = {"pairs": got["pairs"], "bye": got["bye"]}
+            if args.save:
+                (args.save / name).write_text(json.dumps(record))
+            same = "-"
+            if args.against and (args.against / name).exists():
+                same = "yes" if json.loads((args.against / name).read_text()) == record else "NO"
+            solves = "-" if got["solves"] is None else str(got["solves"])
+            print(f"{case:<16} {method:<10} {got['cpu']:>8.1f} {got['peak_mb']:>8.0f} {solves:>7}  {same}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
