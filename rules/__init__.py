@@ -23,6 +23,7 @@ SYSTEMS = {
     "italo-svizzero": "tabellone.rules.italo_svizzero",
     "random": "tabellone.rules.random_pairing",
     "burstein": "tabellone.rules.burstein",
+    "team-swiss": "tabellone.rules.team_swiss",
 }
 
 #: Full names for reports.
@@ -33,6 +34,7 @@ TITLES = {
     "italo-svizzero": "FID italo-svizzero a rotazione continua",
     "random": "Random legal pairing (research baseline)",
     "burstein": "FIDE Burstein",
+    "team-swiss": "FIDE Swiss Team Pairing System",
 }
 
 
@@ -46,6 +48,7 @@ DECLARED_SYSTEMS: dict[str, tuple[str, str | None]] = {
     "FIDE_DUBOV": ("dubov", None), "FIDE_DUBOV_2026": ("dubov", "2026"), "FIDE_DUBOV_1997": ("dubov", "1997"),
     "FIDE_BURSTEIN": ("burstein", None), "FIDE_BURSTEIN_LEGACY": ("burstein", "legacy"),
     "FIDE_LIM": ("lim", None), "FIDE_LIM_2026": ("lim", "2026"),
+    "FIDE_TEAM": ("team-swiss", None),
     "FID_ITALO_SVIZZERO": ("italo-svizzero", None), "FID_ITALO_SVIZZERO_CAPO5": ("italo-svizzero", "capo5"),
     "FID_ITALO_SVIZZERO_2.2": ("italo-svizzero", "2.2"),
 }
@@ -58,6 +61,8 @@ def declared_system(code: str | None) -> tuple[tuple[str, str | None] | None, bo
         return None, False
     up = code.strip().upper()
     baku = up.endswith("_BAKU")
+    if up.startswith("FIDE_TEAM"):  # FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]: options of one system
+        return ("team-swiss", None), baku
     return DECLARED_SYSTEMS.get(up[: -len("_BAKU")] if baku else up), baku
 
 

@@ -203,6 +203,10 @@ def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str,
     used instead of what the file declares."""
     from .rules import get_system
 
+    from .solver.team import TeamTournament
+
+    if isinstance(t, TeamTournament):  # a team event: the team system unless told otherwise
+        default = "team-swiss"
     asked = args.system is not None or args.edition is not None or getattr(args, "baku", False)
     found, baku = declared_system(t.system)
     if t.system and found is not None and not asked:
