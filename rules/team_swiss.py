@@ -825,3 +825,63 @@ def compare(t: Tournament, edition: str = "2026", round_number: int | None = Non
             better = "optimised" if (b[0] == a[0] and b[1] == a[1] and b[2] < a[2]) else "literal" if b[0] == a[0] else "groups differ"
             break
     return Comparison(lit.round, edition, lit, opt, lv, ov, same, first, better)
+
+
+# ========================================================================================
+# standings
+
+
+#: Tie-breaks after the two team scores when the file names none (FIDE C.07 codes,
+#: computed on match points by :mod:`rules.tiebreaks`).
+TEAM_TIEBREAKS = ("BH/C1", "BH", "SB")
+
+
+@dataclass
+class TeamRow:
+    place: int
+    shared: bool
+    tpn: int
+    name: str
+    primary: Fraction
+    secondary: Fraction
+    values: dict[str, object]
+
+
+def standings(t: TeamTournament, tiebreaks=None, edition: str = "2026") -> list[TeamRow]:
+    """Team standings (C.04.6 Art. 1.2; FIDE C.07 for the tie-breaks): the primary score,
+    then the secondary score, then the C.07 tie-breaks ``tiebreaks`` (default
+    :data:`TEAM_TIEBREAKS`, or the file's ``202``), computed on the match level: a team's
+    opponents are the teams it met, its points its match points. Teams level on
+    everything share the place and are listed by TPN. DE (direct encounter) needs the
+    tied group and is not offered here."""
+    from .tiebreaks import codes_from_file, compute, parse_codes, rounds_complete
+
+    if not isinstance(t, TeamTournament):
+        raise InputError("team standings need a team event (310 or 013 records)", field="--system")
+    tbs = list(tiebreaks) if tiebreaks else (codes_from_file(t) or parse_codes(TEAM_TIEBREAKS))
+    if any(tb.code == "DE" for tb in tbs):
+        raise InputError("DE (direct encounter) is not offered for team standings; name other tie-breaks", field="--tiebreaks")
+    n = rounds_complete(t)
+    parts = compute(t, tbs, edition, rounds=n)
+    mp = {tpn: t.match_points_before(tpn, n + 1) for tpn in parts}
+    gp = {tpn: t.game_points_before(tpn, n + 1) for tpn in parts}
+    primary, secondary = (mp, gp) if t.primary == "MP" else (gp, mp)
+
+    def key(tpn: int) -> tuple:
+        vals = [parts[tpn].values.get(tb.text) for tb in tbs]
+        return (primary[tpn], secondary[tpn]) + tuple((0, 0) if v is None else (1, v) for v in vals)
+
+    order = sorted(parts, key=lambda x: (tuple(_neg(v) for v in key(x)), x))
+    rows: list[TeamRow] = []
+    for k, tpn in enumerate(order):
+        level = k > 0 and key(order[k - 1]) == key(tpn)
+        place = rows[-1].place if level else k + 1
+        if level:
+            rows[-1].shared = True
+        rows.append(TeamRow(place, level, tpn, t.player(tpn).name, primary[tpn], secondary[tpn],
+                            {tb.text: parts[tpn].values.get(tb.text) for tb in tbs}))
+    return rows
+
+
+def _neg(v):
+    return tuple(-x for x in v) if isinstance(v, tuple) else -v

@@ -362,12 +362,15 @@ def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, sourc
                 row.append(RoundEntry(None, None, code) if code != " " else EMPTY_ENTRY)
                 points.append(sum((boards.points_in_round(boards.player(pid), r) for pid, _ in games), Fraction(0)) if code != " " else None)
                 continue
-            opponents = {team_of.get(e.opponent) for _, e in paired}
-            if len(opponents) != 1 or None in opponents:
-                pid = paired[0][0]
-                raise InputError(f"round {r}: the players of team {team.tpn} meet players of {len(opponents)} teams "
-                                 f"({', '.join(str(o) for o in opponents)}); a team meets one team", source=source,
-                                 line=board_line_of(pid), field=f"round {r}")
+            for pid, e in paired:
+                if e.opponent not in team_of:
+                    raise InputError(f"player {pid} of team {team.tpn} meets player {e.opponent}, who is in no team's roster",
+                                     source=source, line=board_line_of(pid), field=f"round {r}")
+            opponents = {team_of[e.opponent] for _, e in paired}
+            if len(opponents) != 1:
+                pid = paired[-1][0]
+                raise InputError(f"the players of team {team.tpn} meet players of teams {', '.join(map(str, sorted(opponents)))}; "
+                                 "a team meets one team", source=source, line=board_line_of(pid), field=f"round {r}")
             opp = opponents.pop()
             colour = paired[0][1].colour
             if any(e.pending for _, e in paired):
