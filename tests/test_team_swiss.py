@@ -279,6 +279,14 @@ def test_art_4_3_2_to_4_3_9():
     assert ts.A4_colours(ctx, 1, 2) == (1, "4.3.9")
 
 
+def test_art_4_3_5_note_minus_two_is_lower_than_minus_one():
+    # "Note: -2 is lower than -1; +1 is lower than +2" (no preferences: 4.3.5 decides)
+    ctx = colour_ctx([side(1, "wbb", kind="none"), side(2, "bbwb", kind="none")], preferences="none")
+    assert (ctx.sides[1].cd, ctx.sides[2].cd) == (-1, -2) and ts.A4_colours(ctx, 1, 2) == (2, "4.3.5")
+    ctx = colour_ctx([side(1, "bww", kind="none"), side(2, "wwbw", kind="none")], preferences="none")
+    assert (ctx.sides[1].cd, ctx.sides[2].cd) == (1, 2) and ts.A4_colours(ctx, 1, 2) == (1, "4.3.5")
+
+
 def test_art_4_3_7_first_teams_preference():
     # both want White (Type A, same strength): 4.3.5 equal CD, 4.3.6 identical
     # histories -> 4.3.7 grants the first-team's (higher score: 2)
@@ -343,3 +351,68 @@ def test_literal_equals_optimised_on_generated_rounds():
             assert independent_violations(before, lit) == []
             rounds += 1
     assert rounds >= 20
+
+
+# --- Art. 3.6 against a brute-force reference -----------------------------------------------
+
+
+def all_pairings(teams):
+    """Every perfect matching of ``teams`` (independent of the engine)."""
+    if not teams:
+        yield []
+        return
+    a, rest = teams[0], teams[1:]
+    for k, b in enumerate(rest):
+        for tail in all_pairings(rest[:k] + rest[k + 1:]):
+            yield [(a, b)] + tail
+
+
+def reference_bracket(sides, ups, forbidden, kind, floats):
+    """3.6 by definition: every pairing, [C1] kept, the least ([C8], [C9], [C10]), then the
+    first identifier (top members ascending, then their bottom members)."""
+    best = None
+    for pairing in all_pairings(sorted(sides)):
+        if any(frozenset(p) in forbidden for p in pairing):
+            continue
+        c8 = c9 = c10 = 0
+        for a, b in pairing:
+            A, B = sides[a], sides[b]
+            if A.pref and A.pref == B.pref:
+                c8 += 1
+                c9 += kind == "B" and A.strength == B.strength == ts.STRONG
+            if floats:
+                c10 += (a in ups and B.floated) + (b in ups and A.floated)
+        ordered = sorted((min(p), max(p)) for p in pairing)
+        key = ((c8, c9, c10), tuple(t for t, _ in ordered) + tuple(b for _, b in ordered))
+        if best is None or key < best[0]:
+            best = (key, ordered)
+    return best[1] if best else None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_bracket_pairing_equals_the_definition(seed):
+    import random
+
+    rng = random.Random(seed)
+    n = rng.choice((4, 6, 8, 10))
+    kind = ("A", "B")[seed % 2]
+    tpns = sorted(rng.sample(range(1, 40), n))
+    forbidden = {frozenset(p) for p in itertools_pairs(tpns) if rng.random() < 0.25}
+    sides = {}
+    for x in tpns:
+        pref = rng.choice((None, WHITE, BLACK, WHITE, BLACK))
+        strength = 0 if pref is None else (rng.choice((ts.WEAK, ts.STRONG)) if kind == "B" else ts.WEAK)
+        opponents = frozenset(y for y in tpns if frozenset((x, y)) in forbidden)
+        sides[x] = ts.Side(x, Fraction(0), Fraction(0), opponents, "", 0, False, rng.random() < 0.3, pref, strength)
+    ups = frozenset(x for x in tpns if rng.random() < 0.3)
+    t = position({x: 0 for x in tpns}, preferences=kind)
+    ctx = ts.Ctx(t, 3, sides, frozenset(), kind, True, WHITE)
+    expected = reference_bracket(sides, ups, forbidden, kind, True)
+    if expected is None:
+        return  # no legal pairing: the engine never asks for one (the set is chosen legal)
+    assert sorted(ts._literal_bracket(ctx, tpns, ups)) == expected
+    assert sorted(ts._optimised_bracket(ctx, tpns, ups)) == expected
+
+
+def itertools_pairs(xs):
+    return [(a, b) for k, a in enumerate(xs) for b in xs[k + 1:]]
