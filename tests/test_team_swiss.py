@@ -416,3 +416,100 @@ def test_bracket_pairing_equals_the_definition(seed):
 
 def itertools_pairs(xs):
     return [(a, b) for k, a in enumerate(xs) for b in xs[k + 1:]]
+
+
+# --- a whole round against a brute-force reading of Art. 3.4-3.6 ----------------------------
+
+
+def reference_round(ctx):
+    """Art. 3.4-3.6 read directly, every question answered by enumeration (no matching):
+    the bye (3.4), then from the top, the sets of upfloaters of the least size with a
+    legal pairing ([C1], [C3]), the best scores ([C5]), then ([C6] failed, [C7]) least,
+    first in the order of 3.5.3-3.5.4; the bracket by :func:`reference_bracket`. The
+    teams' state (scores, meetings, preferences, floats) is the engine's."""
+    import itertools
+
+    S = ctx.sides
+
+    def ok(p):
+        return p[1] not in S[p[0]].opponents and frozenset(p) not in ctx.prohibited
+
+    def pairable(xs):
+        xs = sorted(xs)
+        return len(xs) % 2 == 0 and any(all(ok(p) for p in pr) for pr in all_pairings(xs))
+
+    teams = sorted(S)
+    bye = None
+    if len(teams) % 2:
+        for x in sorted((x for x in teams if not S[x].bye_barred), key=lambda x: (S[x].score, -S[x].matches, -x)):
+            if pairable([y for y in teams if y != x]):
+                bye = x
+                break
+        if bye is None:
+            return None
+    left = [x for x in teams if x != bye]
+    if not pairable(left):
+        return None
+    pairs = []
+    while left:
+        top = max(S[x].score for x in left)
+        residents = [x for x in left if S[x].score == top]
+        lower = [x for x in left if S[x].score < top]
+        for k in range(len(residents) % 2, len(lower) + 1, 2):
+            legal = [c for c in itertools.combinations(lower, k)
+                     if pairable(residents + list(c)) and pairable([x for x in left if x not in residents and x not in c])]
+            if legal:
+                break
+        best5 = max(tuple(sorted(S[x].score for x in c)) for c in legal)
+        legal = sorted(tuple(sorted(c, key=lambda x: (-S[x].score, x))) for c in legal if tuple(sorted(S[x].score for x in c)) == best5)
+
+        def c6_fails(c):
+            if not lower:
+                return False
+            nxt = max(S[x].score for x in lower)
+            rest = [x for x in left if x not in residents and x not in c]
+            group = [x for x in rest if S[x].score == nxt]
+            if not group:
+                return False
+            others = [x for x in rest if x not in group]
+            return not any(pairable(group + list(extra)) and pairable([x for x in others if x not in extra])
+                           for extra in itertools.combinations(others, len(group) % 2))
+
+        c7 = (lambda c: sum(S[x].floated for x in c)) if ctx.floats_count else (lambda c: 0)
+        chosen = min(legal, key=lambda c: (c6_fails(c), c7(c)))  # min keeps the first of equals
+        bracket = residents + list(chosen)
+        sub = {x: S[x] for x in bracket}
+        forbidden = {frozenset((a, b)) for a in bracket for b in bracket if a < b and not ok((a, b))}
+        pairs += reference_bracket(sub, frozenset(chosen), forbidden, ctx.preferences, ctx.floats_count)
+        left = [x for x in left if x not in bracket]
+    return sorted(pairs), bye
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_whole_rounds_equal_the_brute_force_reading(seed):
+    from tabellone.solver.errors import NoPairingError
+    from tabellone.solver.history import cut_before
+    from tabellone.solver.team_generate import TeamSettings, generate_team_event
+
+    def pairer(t):
+        try:
+            p = ts.pair_round(t, "2026", None, "literal")
+        except NoPairingError:
+            return None
+        return p.pairs, p.bye
+
+    n = (6, 7, 8, 9, 10)[seed % 5]
+    t = generate_team_event(TeamSettings(teams=n, rounds=min(7, n - 1), seed=500 + seed, boards=2, preferences=("A", "B", "none")[seed % 3],
+                                         match_forfeit_rate=0.05, absence_rate=0.05), pairer)
+    for r in range(1, t.rounds_paired + 2):
+        if t.total_rounds is not None and r > t.total_rounds:
+            break
+        before = cut_before(t, r) if r <= t.rounds_paired else t
+        expected = reference_round(ts._prepare(before, "2026", r))
+        if expected is None:
+            with pytest.raises(NoPairingError):
+                ts.pair_round(before, "2026", r)
+            continue
+        for method in ts.METHODS:
+            p = ts.pair_round(before, "2026", r, method)
+            assert (pairs(p), p.bye) == expected, (n, r, method)
