@@ -74,6 +74,9 @@ Readings where the text leaves a choice (each also where it is used):
   (4.3.4). A team that floated "in the previous round" played an opponent with another
   score (pairing scores before that round) in a match played over the board.
 * "Odd TPN" in 4.3.1 is the team pairing number as the file gives it.
+* "Matches played" (3.4.3) and "had a colour" (1.6.1) count matches played over the
+  board: a match lost or won by forfeit as a whole is neither; a match with one game
+  played is played.
 * In a pairing given to be checked, a bracket is the top-scoregroup with the teams its
   residents meet (upfloaters never meet each other in a bracket with fewest upfloaters).
 """
