@@ -24,6 +24,7 @@ SYSTEMS = {
     "random": "tabellone.rules.random_pairing",
     "burstein": "tabellone.rules.burstein",
     "double-swiss": "tabellone.rules.double_swiss",
+    "team-swiss": "tabellone.rules.team_swiss",
 }
 
 #: Full names for reports.
@@ -35,6 +36,7 @@ TITLES = {
     "random": "Random legal pairing (research baseline)",
     "burstein": "FIDE Burstein",
     "double-swiss": "FIDE Double-Swiss",
+    "team-swiss": "FIDE Swiss Team Pairing System",
 }
 
 
@@ -49,6 +51,7 @@ DECLARED_SYSTEMS: dict[str, tuple[str, str | None]] = {
     "FIDE_BURSTEIN": ("burstein", None), "FIDE_BURSTEIN_2026": ("burstein", "2026"),
     "FIDE_BURSTEIN_2025": ("burstein", "2025"), "FIDE_BURSTEIN_LEGACY": ("burstein", "legacy"),
     "FIDE_LIM": ("lim", None), "FIDE_LIM_2026": ("lim", "2026"),
+    "FIDE_TEAM": ("team-swiss", None),
     "FID_ITALO_SVIZZERO": ("italo-svizzero", None), "FID_ITALO_SVIZZERO_CAPO5": ("italo-svizzero", "capo5"),
     "FID_ITALO_SVIZZERO_2.2": ("italo-svizzero", "2.2"),
     "FIDE_DOUBLESWISS": ("double-swiss", None), "FIDE_DOUBLESWISS_2026": ("double-swiss", "2026"),
@@ -62,6 +65,8 @@ def declared_system(code: str | None) -> tuple[tuple[str, str | None] | None, bo
         return None, False
     up = code.strip().upper()
     baku = up.endswith("_BAKU")
+    if up.startswith("FIDE_TEAM"):  # FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]: options of one system
+        return ("team-swiss", None), baku
     return DECLARED_SYSTEMS.get(up[: -len("_BAKU")] if baku else up), baku
 
 

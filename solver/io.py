@@ -35,10 +35,22 @@ def load(path: str | os.PathLike[str]) -> Tournament:
         from .csvio import parse_csv
 
         return parse_csv(text, source=str(path))
+    from .team_trf import is_team_file, parse_team_trf
+
+    if is_team_file(text):  # team records (310 / 013): a team event
+        return parse_team_trf(text, source=str(path))
     return parse_trf(text, source=str(path))
 
 
 def dumps(t: Tournament, fmt: str) -> str:
+    from .team import TeamTournament
+
+    if isinstance(t, TeamTournament):  # a team event is written with its team records
+        if fmt not in ("trf16", "trf26"):
+            raise InputError(f"a team event is written as TRF26, not {fmt}", field="--format")
+        from .team_trf import format_team_trf
+
+        return format_team_trf(t)
     if fmt == "json":
         return format_json(t)
     if fmt in ("trf16", "trf26"):

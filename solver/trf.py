@@ -623,11 +623,7 @@ def format_trf(t: Tournament, fmt: str = "trf16") -> str:
         lines.extend(_scoring_lines(t.scoring, fmt))
         if t.system is not None:
             lines.append(f"192 {t.system}")
-        by_kind_round: dict[tuple[str, int], list[int]] = {}
-        for b in t.byes:
-            by_kind_round.setdefault((b.kind.value, b.round), []).append(b.player)
-        for (kind, r), ids in sorted(by_kind_round.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-            lines.append(_line_240(kind, r, ids))
+        lines.extend(lines_240(t.byes))
         lines.extend(_virtual_250(t))
         for rec in t.prohibited:
             lines.append(_line_260(rec))
@@ -669,6 +665,14 @@ def _byes_trf16(t: Tournament) -> list[str]:
     for (kind, r), ids in sorted(rest.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         lines.append(_line_240(kind, r, ids))
     return lines
+
+
+def lines_240(byes) -> list[str]:
+    """TRF26 ``240`` records for byes entered before pairing: one per kind and round."""
+    by_kind_round: dict[tuple[str, int], list[int]] = {}
+    for b in byes:
+        by_kind_round.setdefault((b.kind.value, b.round), []).append(b.player)
+    return [_line_240(kind, r, ids) for (kind, r), ids in sorted(by_kind_round.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
 
 
 def _line_240(kind: str, round_number: int, ids: list[int]) -> str:

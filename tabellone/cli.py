@@ -140,10 +140,13 @@ def build_parser() -> argparse.ArgumentParser:
     _system_options(p)
 
     p = sub.add_parser("generate", help="a random tournament paired round by round (results from Milvang's model)")
-    p.add_argument("--system", default="dutch")
+    p.add_argument("--system", help="pairing system (default dutch; team-swiss with --teams)")
     p.add_argument("--edition")
     add_profile_option(p)
-    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--players", type=int, help="number of players (individual events)")
+    p.add_argument("--teams", type=int, help="number of teams (team events: --system team-swiss)")
+    p.add_argument("--boards", type=int, default=4, help="boards per team (team events; default 4)")
+    p.add_argument("--preferences", choices=("A", "B", "none"), default="A", help="colour preferences of a team event (C.04.6 Art. 1.7)")
     p.add_argument("--rounds", type=int, required=True)
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--draw-rate", type=float, help="share of draws (default: the model's own)")
@@ -203,6 +206,10 @@ def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str,
     used instead of what the file declares."""
     from .rules import get_system
 
+    from .solver.team import TeamTournament
+
+    if isinstance(t, TeamTournament):  # a team event: the team system unless told otherwise
+        default = "team-swiss"
     asked = args.system is not None or args.edition is not None or getattr(args, "baku", False)
     found, baku = declared_system(t.system)
     if t.system and found is not None and not asked:
@@ -642,6 +649,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if args.crosstable:
         emit(render(crosstable(t, args.file), args.format), args.output, [args.file], args.force)
         return EXIT_OK
+    from .solver.team import TeamTournament
+
+    if isinstance(t, TeamTournament):
+        return _team_standings(args, t)
     system = args.system
     if system is None:
         from .solver.scoring import Scoring
@@ -671,6 +682,28 @@ def cmd_standings(args: argparse.Namespace) -> int:
     table = chess_standings(t, tiebreaks, args.tiebreak_rules, unrated=args.unrated, source=args.file)
     text = standings_csv(table) if args.format == "csv" else render(table, args.format)
     emit(text, args.output, [args.file], args.force)
+    return EXIT_OK
+
+
+def _team_standings(args: argparse.Namespace, t: Tournament) -> int:
+    """Standings of a team event: primary score, secondary score, C.07 tie-breaks."""
+    from .rules.team_swiss import standings
+    from .rules.tiebreaks import parse_codes, rounds_complete
+    from .tables import Table, event_title, render
+
+    if args.system not in (None, "team-swiss"):
+        raise InputError(f"the file is a team event; the {args.system} system pairs players", field="--system")
+    rows = standings(t, parse_codes([args.tiebreaks]) if args.tiebreaks else None, args.tiebreak_rules)
+    tbs = list(rows[0].values) if rows else []
+    first, second = ("MP", "GP") if t.primary == "MP" else ("GP", "MP")
+    header = ["place", "tpn", "team", first, second] + tbs
+    body = [[f"{r.place}{'=' if r.shared else ''}", r.tpn, r.name, r.primary, r.secondary] + [r.values[k] for k in tbs] for r in rows]
+    n = rounds_complete(t)
+    notes = [f"Standings after round {n}" + (f" of {t.total_rounds}" if t.total_rounds else "")
+             + f"; {first}, then {second}, then tie-breaks (FIDE C.07, {args.tiebreak_rules} rules, on match points): " + (", ".join(tbs) or "none")]
+    table = Table(f"{event_title(t, args.file)} - standings", notes, header, body, [False, True, False, True, True] + [True] * len(tbs),
+                  "standings", {"round": n, "tiebreaks": tbs})
+    emit(render(table, args.format), args.output, [args.file], args.force)
     return EXIT_OK
 
 
@@ -798,6 +831,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     from .solver.scoring import Scoring
 
+    if args.teams is not None or args.system == "team-swiss":
+        return _generate_teams(args)
+    if args.players is None:
+        raise InputError("generate needs --players (or --teams for a team event)", field="--players")
+    args.system = args.system or "dutch"
     if args.profile:  # a bad profile is reported before anything is generated
         from .rules.profiles import resolve
 
@@ -830,6 +868,38 @@ def cmd_generate(args: argparse.Namespace) -> int:
         else:
             t = generate(settings, pairer)
     write_text(target, dumps(t, args.format))
+    return EXIT_OK
+
+
+def _generate_teams(args: argparse.Namespace) -> int:
+    """``generate --teams N [--boards B]``: a team event paired round by round."""
+    from .solver.errors import NoPairingError
+    from .solver.team_generate import TeamSettings, generate_team_event
+
+    if args.teams is None:
+        raise InputError("a team event needs --teams", field="--teams")
+    if args.system not in (None, "team-swiss"):
+        raise InputError(f"--teams makes a team event; the {args.system} system pairs players (use --system team-swiss)", field="--system")
+    if args.players is not None:
+        raise InputError("give --teams or --players, not both", field="--players")
+    settings = TeamSettings(teams=args.teams, rounds=args.rounds, seed=args.seed, boards=args.boards, draw_rate=args.draw_rate,
+                            match_forfeit_rate=args.forfeit_rate, absence_rate=args.absence_rate,
+                            rating_high=args.rating_high, rating_low=args.rating_low, preferences=args.preferences)
+    settings.validate()
+    target = safe_output(args.output, [], args.force)
+
+    def pairer(t: Tournament):
+        progress.step(t.rounds_paired + 1, args.rounds, "round")
+        try:
+            pairing, _ = run_pairing(t, "team-swiss", args.edition, "generated team event", args.method)
+        except NoPairingError as exc:
+            print(f"tabellone: {exc}; the event ends after round {t.rounds_paired}", file=sys.stderr)
+            return None
+        return pairing.pairs, pairing.bye
+
+    with progress.task(f"generating {args.teams} teams of {args.boards} boards, {args.rounds} rounds"):
+        t = generate_team_event(settings, pairer)
+    write_text(target, dumps(t, "trf26"))
     return EXIT_OK
 
 

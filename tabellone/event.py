@@ -101,6 +101,11 @@ def read_event(path: str | os.PathLike[str]) -> Event:
     data = read_bytes(p)
     text, _ = decode(data)
     fmt = detect_format(text)
+    from .solver.team_trf import is_team_file
+
+    if fmt != "json" and is_team_file(text):
+        raise InputError("editing a team event in place (new, player, result, pair --write ...) is not supported yet; "
+                         "pair it with 'tabellone pair' and enter the board results in the file", source=str(p), field="310")
     t = parse_json(text, source=str(p)) if fmt == "json" else parse_trf(text, source=str(p), allow_empty=True)
     return Event(p, t, fmt, _fingerprint(p, data))
 
