@@ -115,3 +115,66 @@ def test_compare_and_standings_follow_the_file_not_draughts(tmp_path, capsys):
     import json
 
     assert json.loads(capsys.readouterr().out)["system"] == "dubov"
+
+
+NO_GAMES = fixture_path("checker/no_games_rounds.trf")
+
+
+def test_a_round_without_games_is_not_a_paired_round(capsys):
+    """Hand-made: six players; round 1 played; round 2 nobody played (6 has a
+    zero-point bye, the other cells are empty); round 3 played; round 4 holds only 2's
+    half-point bye, entered before pairing. Round 4 is not paired: the next round to
+    pair is 4 (bbpPairings pairs it too: 1-3 4-6, bye 5), and check says which rounds
+    had no games instead of calling them paired as the rules pair them."""
+    t = tabellone.read(NO_GAMES)
+    assert (t.rounds_paired, t.next_round) == (3, 4)
+    report = tabellone.check(t)
+    by_round = {r.round: r for r in report.rounds}
+    assert sorted(by_round) == [1, 2, 3, 4]
+    assert by_round[2].status == "no games" and not by_round[2].next_to_pair
+    assert by_round[2].no_games == {"Z": [6], " ": [1, 2, 3, 4, 5]}
+    assert by_round[4].status == "no games" and by_round[4].next_to_pair
+    assert by_round[4].as_dict()["entered"] == {"H": [2], "empty": [1, 3, 4, 5, 6]}
+    assert by_round[3].no_games is None
+    assert main(["check", str(NO_GAMES)]) == 0
+    out = capsys.readouterr().out
+    assert "round 2: NO GAMES: nobody played this round" in out
+    assert "round 4: NO GAMES YET: the next round to pair" in out and "half-point bye: 2" in out
+    assert out.endswith("2 of 2 rounds as the rules pair them; no games in rounds 2, 4\n")
+    pairing = tabellone.pair(t)
+    assert pairing.round == 4 and pairing.bye == 5
+    assert {frozenset(p) for p in pairing.pairs} == {frozenset((1, 3)), frozenset((4, 6))}
+
+
+def test_a_trailing_round_of_byes_only_is_the_round_to_pair(tmp_path, capsys):
+    """Every way a cell can say 'no game' (empty, '0000 - Z', '       -', '0000 - H',
+    '0000 - F') in the last column after the last round with a game: that round is the
+    next to pair, not a paired one."""
+    lines = NO_GAMES.read_text().splitlines()
+    for cell in ("0000 - Z", "       -", "0000 - H", "0000 - F", ""):
+        body = [line[:91 + 10 * 3].rstrip() + ("  " + cell if line.startswith("001") and cell else "")
+                if line.startswith("001") else line for line in lines]
+        path = tmp_path / "trail.trf"
+        path.write_text("\n".join(body) + "\n")
+        t = tabellone.read(path)
+        assert t.next_round == 4, cell
+        last = tabellone.check(t).rounds[-1]
+        assert (last.round, last.status, last.next_to_pair) == ((4, "no games", True) if cell else (3, "ok", False)), cell
+
+
+def test_gacrux_cut_before_round_30_pairs_round_29(tmp_path, capsys):
+    """The Gacrux stress file (peers/SOURCES.md) has a round nobody played (29: three
+    zero-point byes, 47 empty cells). Cut before round 30, round 29 is the next round to
+    pair, not a paired one; check says it had no games."""
+    from conftest import shared_path
+
+    src = shared_path("peers/caissify_pairings/gacrux_generated/stress_50p31r_manybyes.trf")
+    cut = tmp_path / "cut.trf"
+    cut.write_text("\n".join(line[:91 + 10 * 29].rstrip() if line.startswith("001") else line
+                             for line in src.read_text().splitlines()) + "\n")
+    t = tabellone.read(cut)
+    assert t.next_round == 29
+    last = tabellone.check(t, round=29).rounds[0]
+    assert last.status == "no games" and last.next_to_pair and len(last.no_games["Z"]) == 3
+    full = tabellone.check(tabellone.read(src), round=29).rounds[0]
+    assert full.status == "no games" and not full.next_to_pair
