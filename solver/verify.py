@@ -330,9 +330,12 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yo
         if sorted(g_moved) != sorted(r_moved):
             mine = " ".join(map(str, g_moved)) or "nobody"
             theirs = " ".join(map(str, r_moved)) or "nobody"
+            # the last bracket moves nobody down: who is left over takes the PAB
+            moves = (f"{yours} gives the pairing-allocated bye to {mine}, the rules to {theirs}"
+                     if k == len(g_brackets) - 1 else f"{yours} moves down {mine}, the rules move down {theirs}")
             text = (
                 f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
-                f"the text's generation order ({order}) decides; {yours} moves down {mine}, the rules move down {theirs}"
+                f"the text's generation order ({order}) decides; {moves}"
             )
         else:
             text = (

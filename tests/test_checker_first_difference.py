@@ -117,3 +117,20 @@ def test_two_brackets_tied_the_higher_one_is_named():
     d = first_difference(dutch, before, lower_only, rules, "2026")
     assert d.equal and d.bracket == 0 and d.moved_yours == [] and d.moved_rules == []
     assert "the rules take the candidate the text's generation order" in d
+
+
+def test_a_tie_in_the_last_bracket_names_the_bye(tmp_path):
+    """Round 1 of five: one bracket, no colour or float history. The rules give the
+    PAB to the last player, 5 (S1 = {1, 2}, S2 = {3, 4, 5}: 1-3 2-4); giving it to 4
+    (1-3 2-5) is as good on every criterion, C5 and C9 included (both hold 0 points and
+    no unplayed round). The last bracket moves nobody down: the report names the bye."""
+    from conftest import trf_player_line
+
+    path = tmp_path / "five.trf"
+    path.write_text("XXR 3\nXXC white1\n" + "\n".join(trf_player_line(i, [], rating=str(2500 - 100 * i)) for i in range(1, 6)) + "\n")
+    t = tabellone.read(path)
+    rules = tabellone.pair(t)
+    assert rules.bye == 5 and {frozenset(p) for p in rules.pairs} == {frozenset((1, 3)), frozenset((2, 4))}
+    d = first_difference(dutch, t, Pairing(1, [(1, 3), (5, 2)], bye=4), rules, "2026")
+    assert d.equal and d.bracket == 0 and (d.moved_yours, d.moved_rules) == ([4], [5])
+    assert "yours gives the pairing-allocated bye to 4, the rules to 5" in d
