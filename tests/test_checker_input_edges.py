@@ -30,6 +30,20 @@ def test_check_pairing_without_the_count_line(tmp_path, capsys):
     assert err.count("\n") == 1 and "plain.txt:3: found '6 x', expected two pairing numbers" in err
 
 
+def test_check_pairing_names_an_unknown_player_or_an_empty_file(tmp_path, capsys):
+    """A pairing number the event does not hold is bad input (exit 3), named by its
+    line, blank lines counted; so is an empty file."""
+    plain = tmp_path / "plain.txt"
+    plain.write_text("2 1\n\n4 3\n6 5\n7 8\n")
+    assert main(["check", str(SIX), "--round", "2", "--pairing", str(plain)]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "plain.txt:5: found '7 8': player 7 is not in the tournament" in err
+    plain.write_text("\n")
+    assert main(["check", str(SIX), "--round", "2", "--pairing", str(plain)]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "plain.txt: the file is empty" in err
+
+
 @pytest.mark.parametrize("record", ["XXR 999999999999", "142 1000"])
 def test_an_absurd_number_of_rounds_is_refused(tmp_path, capsys, record):
     path = tmp_path / "many.trf"
@@ -66,6 +80,15 @@ def test_a_10000th_player_does_not_fit_trf16():
     big = replace(t, players=t.players + (replace(t.players[-1], id=10000, rounds=()),))
     with pytest.raises(InputError, match="TRF holds start ranks up to 9,999"):
         format_trf(big)
+
+
+def test_a_five_digit_start_rank_in_a_file_is_refused_not_truncated(tmp_path, capsys):
+    """'001 10000' would be read as player 1000 with a stray digit in column 9."""
+    path = tmp_path / "big.trf"
+    path.write_text(SIX.read_text() + "001 10000     Player X                          1800\n")
+    assert main(["info", str(path)]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "big.trf:10" in err and "found start rank '10000'" in err and "9,999" in err
 
 
 def test_running_out_of_memory_says_so(monkeypatch, capsys):
