@@ -92,8 +92,9 @@ class ColourNote(str):
 @dataclass
 class RoundReport:
     """One round checked. ``status`` is ``"ok"`` (the rules' pairing), ``"differs"``,
-    ``"breaks"`` (an absolute rule is broken) or ``"unpairable"`` (the rules find no
-    legal pairing of the round from the rounds before it: ``unpairable`` says why)."""
+    ``"breaks"`` (an absolute rule is broken), ``"unpairable"`` (the rules find no
+    legal pairing of the round from the rounds before it: ``unpairable`` says why) or
+    ``"no games"`` (nothing to compare: see :func:`no_games_report`)."""
 
     round: int
     absolute: list[str] = field(default_factory=list)

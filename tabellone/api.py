@@ -329,7 +329,7 @@ def check(
         return report
     # a round without a game is reported as such: one nobody played, or after the last
     # round with a game, byes and absences entered before pairing (the next round to pair)
-    last = max(t.rounds_paired, t.rounds_recorded)
+    last = t.rounds_recorded  # every round with a game is recorded; byes entered ahead too
     rounds = [round] if round else list(range(1, last + 1))
     for r in rounds:
         if r < 1 or r > last:
