@@ -204,6 +204,9 @@ class _Reader:
         def col(a: int, b: int) -> str:
             return line[a - 1:b]
 
+        if _digits(col(5, 9)):  # column 9 is blank: a 10,000th player does not fit
+            raise self.error(n, f"found start rank {col(5, 9)!r}: TRF holds start ranks up to 9,999 in its four columns 5-8",
+                             "columns 5-8 (start rank)")
         pid = self.integer(col(5, 8), n, "columns 5-8 (start rank)")
         if pid is None or pid == 0:
             raise self.error(n, f"found {col(5, 8)!r}, expected a start rank of 1 or more", "columns 5-8 (start rank)")

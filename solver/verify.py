@@ -92,8 +92,9 @@ class ColourNote(str):
 @dataclass
 class RoundReport:
     """One round checked. ``status`` is ``"ok"`` (the rules' pairing), ``"differs"``,
-    ``"breaks"`` (an absolute rule is broken) or ``"unpairable"`` (the rules find no
-    legal pairing of the round from the rounds before it: ``unpairable`` says why)."""
+    ``"breaks"`` (an absolute rule is broken), ``"unpairable"`` (the rules find no
+    legal pairing of the round from the rounds before it: ``unpairable`` says why) or
+    ``"no games"`` (nothing to compare: see :func:`no_games_report`)."""
 
     round: int
     absolute: list[str] = field(default_factory=list)
@@ -105,6 +106,12 @@ class RoundReport:
     bye_given: int | None = None
     bye_rules: int | None = None
     unpairable: str | None = None
+    #: a round without a single game (see :func:`no_games_report`): what its cells
+    #: hold, result code -> players (``" "`` for an empty cell), and whether it is the
+    #: next round to pair (no round after it has a game) or a round nobody played
+    no_games: dict[str, list[int]] | None = None
+    next_to_pair: bool = False
+    after_last_game: bool = False
 
     @property
     def ok(self) -> bool:
@@ -112,6 +119,8 @@ class RoundReport:
 
     @property
     def status(self) -> str:
+        if self.no_games is not None:
+            return "no games"
         if self.absolute:
             return "breaks"
         if self.unpairable is not None:
@@ -133,7 +142,49 @@ class RoundReport:
             "colours": [n.as_dict() for n in self.colour_notes],
             "bye_given": self.bye_given,
             "bye_rules": self.bye_rules,
+            "entered": ({("empty" if code == " " else code): ids for code, ids in self.no_games.items()}
+                        if self.no_games is not None else None),
+            "next_to_pair": self.next_to_pair,
         }
+
+
+def no_games_report(t, round_number: int) -> RoundReport:
+    """Round ``round_number`` of ``t`` holds no game (played, forfeited or pending) and
+    no PAB: only byes and absences entered, or empty cells.
+
+    After the last round with a game it is not a paired round (an arbiter enters the
+    requested byes and the absences of the next round before pairing it): it is the
+    next round to pair, or, further on, a round with byes entered ahead. Before it, it
+    is a round that nobody played. Either way the report says what its cells hold and
+    compares no pairing: there is none."""
+    held: dict[str, list[int]] = {}
+    for p in t.players:
+        held.setdefault(p.entry(round_number).result, []).append(p.id)
+    return RoundReport(round=round_number, no_games=held, next_to_pair=round_number == t.rounds_paired + 1,
+                       after_last_game=round_number > t.rounds_paired)
+
+
+#: what a result code in a round without games means, for the report
+_HELD = {"H": "half-point bye", "F": "full-point bye", "Z": "zero-point bye", "-": "absent (-)",
+         "+": "won by forfeit without opponent", "U": "pairing-allocated bye"}
+
+
+def _no_games_lines(rep: RoundReport) -> list[str]:
+    held = dict(rep.no_games or {})
+    empty = held.pop(" ", [])
+    if rep.next_to_pair:
+        head = "NO GAMES YET: the next round to pair (no round with a game after it)"
+    elif rep.after_last_game:
+        head = "NO GAMES YET: byes or absences entered ahead"
+    else:
+        head = "NO GAMES: nobody played this round"
+    lines = [f"round {rep.round}: {head}"]
+    for code, ids in sorted(held.items()):
+        lines.append(f"  {_HELD.get(code, repr(code))}: {' '.join(map(str, ids))}")
+    if empty:
+        who = "to be paired" if rep.next_to_pair else ("no entry" if rep.after_last_game else "absent")
+        lines.append(f"  empty cell ({who}): {len(empty)} player{'s' if len(empty) != 1 else ''}")
+    return lines
 
 
 def _show(value: object) -> str:
@@ -280,9 +331,12 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yo
         if sorted(g_moved) != sorted(r_moved):
             mine = " ".join(map(str, g_moved)) or "nobody"
             theirs = " ".join(map(str, r_moved)) or "nobody"
+            # the last bracket moves nobody down: who is left over takes the PAB
+            moves = (f"{yours} gives the pairing-allocated bye to {mine}, the rules to {theirs}"
+                     if k == len(g_brackets) - 1 else f"{yours} moves down {mine}, the rules move down {theirs}")
             text = (
                 f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
-                f"the text's generation order ({order}) decides; {yours} moves down {mine}, the rules move down {theirs}"
+                f"the text's generation order ({order}) decides; {moves}"
             )
         else:
             text = (
@@ -351,7 +405,11 @@ def _colour_article(module, t, round_number: int, white: int, black: int, editio
 
 def format_report(reports: list[RoundReport]) -> str:
     lines = []
+    played = [r for r in reports if r.no_games is None]
     for rep in reports:
+        if rep.no_games is not None:
+            lines += _no_games_lines(rep)
+            continue
         status = {
             "ok": "as the rules pair it", "differs": "DIFFERS", "breaks": "BREAKS ABSOLUTE RULES",
             "unpairable": "NO LEGAL PAIRING BY THE RULES",
@@ -370,8 +428,12 @@ def format_report(reports: list[RoundReport]) -> str:
             lines.append(f"  bye given to {rep.bye_given or 'nobody'}, the rules give it to {rep.bye_rules or 'nobody'}")
         for note in rep.colour_notes:
             lines.append(f"  colours {note}")
-    ok = sum(1 for r in reports if r.ok)
-    lines.append(f"{ok} of {len(reports)} rounds as the rules pair them")
+    ok = sum(1 for r in played if r.ok)
+    summary = f"{ok} of {len(played)} rounds as the rules pair them"
+    empty = [str(r.round) for r in reports if r.no_games is not None]
+    if empty:
+        summary += f"; no games in round{'s' if len(empty) > 1 else ''} {', '.join(empty)}"
+    lines.append(summary)
     return "\n".join(lines) + "\n"
 
 

@@ -319,7 +319,7 @@ def check(
     criteria it breaks and, where it differs from the rules' pairing, the first criterion
     in priority order on which the two differ."""
     from .solver.history import cut_before
-    from .solver.verify import check_round
+    from .solver.verify import check_round, no_games_report
 
     module, edition = rules_module(system, edition, **options)
     report = CheckReport(system, edition)
@@ -331,11 +331,18 @@ def check(
             pairing = replace(pairing, round=r)
         report.rounds.append(check_round(module, cut_before(t, r), pairing, edition))
         return report
-    rounds = [round] if round else list(range(1, t.rounds_paired + 1))
+    # a round without a game is reported as such: one nobody played, or after the last
+    # round with a game, byes and absences entered before pairing (the next round to pair)
+    last = t.rounds_recorded  # every round with a game is recorded; byes entered ahead too
+    rounds = [round] if round else list(range(1, last + 1))
     for r in rounds:
-        if r < 1 or r > t.rounds_paired:
-            raise InputError(f"round {r} is not in the file (rounds 1-{t.rounds_paired})", field="--round")
-        report.rounds.append(check_round(module, cut_before(t, r), recorded_pairing(t, r), edition))
+        if r < 1 or r > last:
+            raise InputError(f"round {r} is not in the file (rounds 1-{last})", field="--round")
+        recorded = recorded_pairing(t, r)
+        if not recorded.pairs and recorded.bye is None:
+            report.rounds.append(no_games_report(t, r))
+        else:
+            report.rounds.append(check_round(module, cut_before(t, r), recorded, edition))
     return report
 
 

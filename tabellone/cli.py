@@ -557,15 +557,19 @@ def check_file(t: Tournament, system: str, edition: str | None, source: str) -> 
     return EXIT_OK if not differing else EXIT_NO_PAIRING
 
 
-def read_proposed(path: str, round_number: int):
+def read_proposed(path: str, round_number: int, players: set[int] | None = None):
     """A proposed pairing: bbp/JaVaFo lines (a count, then 'white black', bye as
-    'id 0'; the count may be left out), or a TRF file with the round filled in."""
+    'id 0'; the count may be left out), or a TRF file with the round filled in. A
+    pairing number not in ``players`` (the event's) is bad input, named by its line."""
     from .solver.io import read_bytes
     from .solver.pairing import Pairing
     from .solver.trf import decode, parse_trf
 
     text, _ = decode(read_bytes(path))
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    numbered = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
+    if not numbered:
+        raise InputError(f"the file is empty: expected 'white black' lines, or a TRF file holding round {round_number}", source=path)
+    lines = [ln for _, ln in numbered]
     counted = bool(lines) and lines[0].isdigit() and all(len(ln.split()) == 2 for ln in lines[1:])
     # the same lines without the count (every line two fields, the first a number; a TRF
     # file has 001 records of many fields)
@@ -575,12 +579,15 @@ def read_proposed(path: str, round_number: int):
         if counted:
             count = int(lines[0])
             if count != len(lines) - 1:
-                raise InputError(f"the first line says {count} pairs but {len(lines) - 1} follow", source=path, line=1)
+                raise InputError(f"the first line says {count} pairs but {len(lines) - 1} follow", source=path, line=numbered[0][0])
         pairs, bye = [], None
-        for k, ln in enumerate(lines[first - 1:], start=first):
+        for k, ln in numbered[first - 1:]:
             a, b = ln.split()
             if not (a.isascii() and a.isdigit() and b.isascii() and b.isdigit()):
                 raise InputError(f"found {ln!r}, expected two pairing numbers", source=path, line=k)
+            unknown = [x for x in (int(a), int(b)) if x and players is not None and x not in players]
+            if unknown:
+                raise InputError(f"found {ln!r}: player {unknown[0]} is not in the tournament", source=path, line=k)
             if int(b) == 0:
                 if bye is not None:
                     raise InputError(f"a second bye ({a}); a round has at most one", source=path, line=k)
@@ -610,7 +617,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         r = args.round or t.next_round
         if r < 1 or r > t.rounds_paired + 1:
             raise InputError(f"round {r} cannot be checked: rounds 1-{t.rounds_paired + 1} can", field="--round")
-        proposed = read_proposed(args.pairing, r)
+        proposed = read_proposed(args.pairing, r, {p.id for p in t.players})
     report = check(t, args.system, args.edition, round=args.round, pairing=proposed, game=args.game, odd=args.odd,
                    profile=args.profile)
     profile = _profile_summary(args.profile) if args.profile else None

@@ -87,3 +87,50 @@ def test_xxc_rank_makes_the_record_order_the_pairing_order():
 
     again = parse_trf(format_trf(t))
     assert again.pairing_order == (3, 1, 4, 2) and tabellone.pair(again).pairs == [(3, 4), (2, 1)]
+
+
+def test_two_brackets_tied_the_higher_one_is_named():
+    """Hand-worked (the Lichess round 10 in small; bbpPairings' -c pairs round 2 as the
+    rules below). After round 1, 1 2 3 have a point (1 and 3 had White, 2 Black), 4 half
+    a point (a half-point bye: no colour), 5 6 7 none (5 and 7 had Black, 6 White) and 8
+    none (absent). Round 2, the text pairs from the top: the 1-point bracket, S1 = {1},
+    S2 = {2, 3}: 1-2 grants both preferences, 3 moves down to 4. The 0-point bracket
+    S1 = {5, 6}, S2 = {7, 8}: 5-7 (both want White) is worse than the transposition
+    5-8 6-7. The file pairs 2-3 and moves 1 down to 4 (every preference granted, one
+    1-point floater: equal on every criterion), and in the 0-point bracket 5-6 7-8
+    (every preference granted too). Both brackets are ties the generation order
+    decides; the higher one, where the pairings first part, is the answer."""
+    t = tabellone.read(fixture_path("checker/two_tied_brackets.trf"))
+    rules = tabellone.pair(t, round=2)
+    assert {frozenset(p) for p in rules.pairs} == {frozenset(p) for p in ((1, 2), (3, 4), (5, 8), (6, 7))}
+    for edition in ("2026", "2017"):
+        (report,) = tabellone.check(t, round=2, edition=edition).rounds
+        d = report.first_difference
+        assert d.equal and d.bracket == 1, (edition, str(d))
+        assert (d.moved_yours, d.moved_rules) == ([1], [3])
+        assert "yours moves down 1, the rules move down 3" in d
+    # the same round with the top brackets as the rules pair them: the walk goes on to
+    # the 0-point bracket, same players, other pairs, nobody moved down
+    lower_only = Pairing(2, [(2, 1), (4, 3), (5, 6), (7, 8)])
+    before = cut_before(t, 2)
+    assert not dutch.check_absolute(before, lower_only)
+    d = first_difference(dutch, before, lower_only, rules, "2026")
+    assert d.equal and d.bracket == 0 and d.moved_yours == [] and d.moved_rules == []
+    assert "the rules take the candidate the text's generation order" in d
+
+
+def test_a_tie_in_the_last_bracket_names_the_bye(tmp_path):
+    """Round 1 of five: one bracket, no colour or float history. The rules give the
+    PAB to the last player, 5 (S1 = {1, 2}, S2 = {3, 4, 5}: 1-3 2-4); giving it to 4
+    (1-3 2-5) is as good on every criterion, C5 and C9 included (both hold 0 points and
+    no unplayed round). The last bracket moves nobody down: the report names the bye."""
+    from conftest import trf_player_line
+
+    path = tmp_path / "five.trf"
+    path.write_text("XXR 3\nXXC white1\n" + "\n".join(trf_player_line(i, [], rating=str(2500 - 100 * i)) for i in range(1, 6)) + "\n")
+    t = tabellone.read(path)
+    rules = tabellone.pair(t)
+    assert rules.bye == 5 and {frozenset(p) for p in rules.pairs} == {frozenset((1, 3)), frozenset((2, 4))}
+    d = first_difference(dutch, t, Pairing(1, [(1, 3), (5, 2)], bye=4), rules, "2026")
+    assert d.equal and d.bracket == 0 and (d.moved_yours, d.moved_rules) == ([4], [5])
+    assert "yours gives the pairing-allocated bye to 4, the rules to 5" in d
