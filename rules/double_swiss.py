@@ -1,6 +1,11 @@
 """FIDE Double-Swiss system (Handbook C.04.5), the only edition: approved by the Council on
 28/10/2025, applied from 1 February 2026 (handbook.fide.com, chapter
-DoubleSwissSystem202602).
+DoubleSwissSystem202602). Written against the full text of the chapter, Preface to Art. 4.4,
+read from the public copy ``docs/C0405_Double_Swiss_Pairing_System_from_2026_02_01.md`` of
+github.com/gbtami/swisspairing (retrieved from the handbook page on 2026-03-15), together
+with C.04.2 (Art. 2 TPNs, 3.4 colour histories, 3.6 board order) and C.04.7 from the same
+repository. Every article below was compared with that text; the text's two examples
+(3.5.4, 3.6.2) are tests.
 
 Every pairing is a *match* of two games between the same two players, colours reversed in
 the second game (Preface). Points are game points (1, 1/2, 0 a game), so a match ends 2-0,
@@ -76,11 +81,22 @@ Preface    matches, forfeited matches, byes per match                   :func:`m
 
 Readings where the text leaves a choice (each also where it is used): [C6] is met or not
 (the next scoregroup can be paired with the fewest upfloaters its parity allows, and
-[C1] and [C3] kept), as FIDE's Gacrux reads the same words in C.04.6; "complies with
+[C1] and [C3] kept: "complied with" in 2.3.3 can only be absolute, since the next
+bracket always takes its own fewest upfloaters), as FIDE's Gacrux reads the same words
+in C.04.6; "complies with
 [C6]/[C7]/[C8]" means "attains the best value any candidate attains" (the text's
 criteria are minimisations); a pair of upfloaters inside a bracket never helps [C4] and is
 never formed; "matches played" (3.4.3) and "floater" (1.5) count matches not forfeited;
-the last round is the last match the file declares (``142`` / 2).
+the last round is the last match the file declares (``142`` / 2); 4.3.1 ("both have yet
+to play a match") is read as "neither has a colour" (1.6), so a match whose two games were
+both forfeited by different players, which counts as played but gives no colour, does not
+leave a pair with no rule.
+
+Acceleration: C.04.7 (Preface) makes its methods applicable to every Swiss system and
+Baku's premise (1.1: a win is worth two draws) holds for Double-Swiss game points, so an
+accelerated Double-Swiss event is allowed by the text. It is not implemented here yet
+(virtual points are recorded per round column and Baku's "accelerated rounds" would be
+matches); such a file is refused with a message saying so.
 """
 
 from __future__ import annotations
@@ -282,8 +298,8 @@ def _prepare(t: Tournament, round_number: int | None) -> Ctx:
 def _build(t: Tournament, round_number: int | None) -> Ctx:
     """The state before game 1 of a match: who plays, their scores, meetings, colours."""
     if t.virtual_points:
-        raise InputError("acceleration (virtual points, TRF26 250 or _BAKU) is not supported with Double-Swiss: "
-                         "C.04.7 does not say whether a win is a game or a match", field="250")
+        raise InputError("acceleration (virtual points, TRF26 250 or _BAKU) is not implemented for Double-Swiss yet "
+                         "(C.04.7 allows it for every Swiss system); pair this event without virtual points", field="250")
     r = t.next_round if round_number is None else round_number
     if r % 2 == 0:
         raise ValueError("game 2 of a match is not paired: it repeats game 1")

@@ -408,3 +408,98 @@ def test_both_methods_equal_an_exhaustive_enumeration(players, matches, seed):
     except NoPairingError:
         pass
     assert checked
+
+
+# ----------------------------------------------------------------------------------------
+# the quality criteria [C6]-[C8] and the last-round exception, hand-worked from 2.3 / 3.5 / 3.6
+
+
+def bracket_ctx(spec: list[tuple[int, str, bool]], met: list[tuple[int, int]] = (), last: bool = False) -> ds.Ctx:
+    """A round to pair from ``(tpn, score, floated in the previous round)`` triples and the
+    pairs (by TPN) who already met: the criteria on their own, without a file."""
+    meets = {frozenset(m) for m in met}
+    es = sorted((ds.Entrant(id=t, tpn=t, score=F(s), met=frozenset(o for m in meets if t in m for o in m if o != t),
+                            colours="", matches_played=1, pab_barred=False, floated=fl) for t, s, fl in spec),
+                key=lambda e: (-e.score, e.tpn))
+    ctx = ctx_of(es)
+    ctx.last = last
+    ctx.adj = [{j for j in range(len(es)) if j != i and ds.C1_may_meet(es[i], es[j])} for i in range(len(es))]
+    return ctx
+
+
+def paired(ctx: ds.Ctx, method: str) -> list[tuple[int, int]]:
+    brackets, bye = ds._pair(ctx, method)
+    assert bye is None
+    return [tuple(sorted((ctx.P[a].tpn, ctx.P[b].tpn))) for br in brackets for a, b in br.pairs]
+
+
+@pytest.mark.parametrize("method", ds.METHODS)
+def test_2_3_3_c6_next_scoregroup_must_still_pair(method):
+    """[C6] (2.3.3) in 3.5.5. 1 has 2 points; 2, 3, 4 have 1; 5, 6 have 0; 3 and 4 have
+    met. [C4]/[C5]: one upfloater on 1 point; 3.5.4 order {2} < {3} < {4}. With {2} the
+    rest of the following scoregroup, {3, 4}, cannot pair among itself ([C1]) and needs
+    two upfloaters where its parity allows none: [C6] broken. {3} leaves {2, 4}, which
+    pair: 1-3, 2-4, 5-6."""
+    ctx = bracket_ctx([(1, "2", False), (2, "1", False), (3, "1", False), (4, "1", False), (5, "0", False), (6, "0", False)],
+                      met=[(3, 4)])
+    assert paired(ctx, method) == [(1, 3), (2, 4), (5, 6)]
+
+
+@pytest.mark.parametrize("method", ds.METHODS)
+def test_2_3_3_c6_outranks_c7(method):
+    """The same round with 3 and 4 floaters in the previous round: {2} has no repeated
+    floater ([C7] 0) but breaks [C6]; {3} and {4} keep [C6] with [C7] 1 each; [C6] comes
+    first (2.3, descending priority), then the order of 3.5.4: {3}: 1-3, 2-4, 5-6."""
+    ctx = bracket_ctx([(1, "2", False), (2, "1", False), (3, "1", True), (4, "1", True), (5, "0", False), (6, "0", False)],
+                      met=[(3, 4)])
+    assert paired(ctx, method) == [(1, 3), (2, 4), (5, 6)]
+
+
+@pytest.mark.parametrize("method", ds.METHODS)
+def test_2_3_4_c7_and_its_last_round_exception(method):
+    """[C7] (2.3.4). 1 has 2 points; 2 and 3 have 1; 4 has 0; 2 floated in the previous
+    round. One upfloater on 1 point: {2} first (3.5.4), but it is a repeated floater and
+    {3} is not; both keep [C6] (one player of the group left, one upfloater for its
+    parity): {3}: 1-3, 2-4. In the last round [C7] lapses: {2}: 1-2, 3-4."""
+    spec = [(1, "2", False), (2, "1", True), (3, "1", False), (4, "0", False)]
+    assert paired(bracket_ctx(spec), method) == [(1, 3), (2, 4)]
+    assert paired(bracket_ctx(spec, last=True), method) == [(1, 2), (3, 4)]
+
+
+@pytest.mark.parametrize("method", ds.METHODS)
+def test_2_3_5_c8_and_its_last_round_exception(method):
+    """[C8] (2.3.5) in 3.6.4. 1, 2, 3 have 2 points; 4 has 1; 5, 6 have 0; 2 floated in
+    the previous round. The bracket is {1, 2, 3} with the upfloater {4} (the following
+    scoregroup is emptied, so [C6] holds). Identifiers in order: 1 2 3 4 (1-3, 2-4),
+    1 2 4 3 (1-4, 2-3), ... The first gives the upfloater 4 the opponent 2, a floater of
+    the previous round ([C8] 1); the second gives it 1 ([C8] 0): 1-4, 2-3, 5-6. In the
+    last round [C8] lapses: 1-3, 2-4, 5-6."""
+    spec = [(1, "2", False), (2, "2", True), (3, "2", False), (4, "1", False), (5, "0", False), (6, "0", False)]
+    assert paired(bracket_ctx(spec), method) == [(1, 4), (2, 3), (5, 6)]
+    assert paired(bracket_ctx(spec, last=True), method) == [(1, 3), (2, 4), (5, 6)]
+
+
+def test_4_3_3_unplayed_matches_squeezed_out():
+    """4.3.3 with its note (C.04.2 Art. 3.4: only played matches count, so BWBuW reads as
+    uBWBW). 6 players, all games drawn. Match 1: 1 (W) - 3, 4 (W) - 2. Match 2: 2 (W) - 3,
+    1 absent. Match 3: 4 (W) - 1, 2 absent. Colours of game 1: 1 W u B, 2 B W u; read
+    right-aligned without the gaps: 1 W B, 2 B W. One White each (4.3.2 ties); the most
+    recent difference is the last column (1 B, 2 W): alternate, 1 White. (Reading the
+    columns in place would instead find 1 W against 2 B in match 1 and give 1 Black.)"""
+    t = event(6, [[(1, 3, "=", "="), (4, 2, "=", "=")],
+                  [(2, 3, "=", "=")],
+                  [(4, 1, "=", "=")]])
+    assert ds.colour_article(t, 7, 1, 2) == (1, "4.3.3")
+    assert ds.colour_article(t, 8, 1, 2) == (2, "4.4 (game 2 reverses game 1), 4.3.3")
+
+
+def test_acceleration_refused_with_an_honest_message():
+    """C.04.7 (Preface) allows acceleration with every Swiss system; it is not implemented
+    for Double-Swiss, so a file with virtual points is refused as input, saying so."""
+    from dataclasses import replace
+
+    from tabellone.solver.model import VirtualPoints
+
+    t = replace(event(4, []), virtual_points=(VirtualPoints(1, 1, F(1)),))
+    with pytest.raises(InputError, match="not implemented for Double-Swiss"):
+        ds.pair_round(t)
