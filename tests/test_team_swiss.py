@@ -87,7 +87,7 @@ def independent_violations(t: TeamTournament, p: Pairing) -> list[str]:
 
 
 def test_art_3_6_2_identifier_example():
-    # "If 11-24 16-6 10-9 8-4 is a pairing, its identifier is 4 6 9 11 8 16 10 24."
+    # the example of 3.6.2: the pairing 11-24 16-6 10-9 8-4 has the identifier 4 6 9 11 8 16 10 24
     assert ts.identifier([(11, 24), (16, 6), (10, 9), (8, 4)]) == (4, 6, 9, 11, 8, 16, 10, 24)
 
 
@@ -295,7 +295,8 @@ def test_art_4_3_2_to_4_3_9():
 
 
 def test_art_4_3_5_note_minus_two_is_lower_than_minus_one():
-    # "Note: -2 is lower than -1; +1 is lower than +2" (no preferences: 4.3.5 decides)
+    # the note to 4.3.5: CDs compare as numbers, -2 below -1 and +1 below +2 (no
+    # preferences: 4.3.5 decides)
     ctx = colour_ctx([side(1, "wbb", kind="none"), side(2, "bbwb", kind="none")], preferences="none")
     assert (ctx.sides[1].cd, ctx.sides[2].cd) == (-1, -2) and ts.A4_colours(ctx, 1, 2) == (2, "4.3.5")
     ctx = colour_ctx([side(1, "bww", kind="none"), side(2, "wwbw", kind="none")], preferences="none")
