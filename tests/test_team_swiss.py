@@ -161,6 +161,18 @@ def test_c6_fewest_upfloaters_for_the_following_scoregroup_when_none_pairs_it_al
     assert top.players == [1, 3] and top.values["C6"] == 3
 
 
+def test_c6_note_only_the_following_scoregroup_counts():
+    # the note to 2.3.3: [C6] looks at the following scoregroup alone, even when the
+    # upfloaters come from further down. 1 (3 points) may meet neither 2 nor 3 (2
+    # points), so its upfloater has 1 point ([C5]): 4, 5 or 6, of whom 5 and 6 may not
+    # meet. 2-3 stay pairable whatever the set, so [C6] holds for all and 3.5.4 takes 4,
+    # though 5 and 6, left in the 1-point group, then need two upfloaters (7 and 8).
+    t = position({1: 3, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0}, never=[(1, 2), (1, 3), (5, 6)])
+    p = both(t)
+    assert pairs(p) == [(1, 4), (2, 3), (5, 7), (6, 8)]
+    assert ts.evaluate(t, p)[1][0].values["C6"] == 0
+
+
 def test_c4_pulls_up_more_teams_when_the_residents_cannot_meet():
     # 1 and 2 (2 points) have met: two upfloaters, the best-scoring ones first (3, 4)
     t = position({1: 2, 2: 2, 3: 1, 4: 1, 5: 0, 6: 0}, never=[(1, 2)])
