@@ -76,10 +76,10 @@ Readings where the text leaves a choice (each also where it is used):
   top-scoregroup (what is left of it) will need when it is paired as the next
   top-scoregroup, the rest staying pairable ([C1], [C3], [C4] in that bracket); 0 when
   the upfloaters emptied it. Its parity is the least value; when no set reaches it, the
-  set needing fewest is taken (2.3: "as much as possible").
+  set needing fewest is taken (2.3: quality criteria are met as far as they can be).
 * Type B (1.7.2): with CD 0 and the same colour in the last two played matches, the
-  strong preference holds in the last round too; the last bullet's "no preference with
-  CD 0 in the last round" is read as the mild case's exception.
+  strong preference holds in the last round too; the last bullet (no preference with CD
+  0 in the last round) is read as the mild case's exception.
 * C.07 tie-breaks: C.04.6 and C.04.1 say nothing on them; the standings' tie-breaks
   (:func:`standings`) are computed on match points, a choice of ours.
 * [C8] and [C9] are counted per pair: Art. 4 grants every preference except when both
@@ -347,8 +347,8 @@ def C6_next_scoregroup(ctx: Ctx, left: list[int], top: Fraction, upfloaters: Seq
 
     Every set of one score profile ([C5]) takes as many teams of that scoregroup, so its
     parity, the least value, is the same for all of them; a set that reaches it complies
-    with [C6]; when none does, the set that needs fewest upfloaters there complies "as
-    much as possible" (2.3: quality criteria are met as far as they can be)."""
+    with [C6]; when none does, the set that needs fewest upfloaters there comes nearest
+    (2.3: quality criteria are met as far as they can be)."""
     group, rest = _next_scoregroup(ctx, left, top, upfloaters)
     if not group:
         return 0
