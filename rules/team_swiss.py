@@ -2,6 +2,12 @@
 on 28/10/2025 and applied from 1 February 2026 (handbook.fide.com, chapter
 SwissTeamPairingSystem202602).
 
+Text read: the whole chapter (Preface, Art. 1-4), from a public copy of the handbook
+page (github.com/gbtami/swisspairing, docs/C0406_Swiss_Team_Pairing_System_from_2026_02_01.md,
+retrieved 15/03/2026), and the Basic Rules for Swiss Systems (C.04.1, same edition) it
+refers to (Preface, 1.4, 2.1.1). The module was checked against it article by article;
+the one departure found ([C6] judged pass/fail, now a value to minimise) is fixed.
+
 Teams, not players, are paired (:class:`solver.team.TeamTournament`): the score is the
 *primary score* (match points unless the event says game points, Art. 1.2), the colour of
 a team is the colour of its first board in a played match (1.6.1), and colour preferences
@@ -48,7 +54,7 @@ art.       rule                                                        implement
 2.2 [C3]   the teams not yet paired can always be paired                :func:`_pairable`
 2.3 [C4]   fewest upfloaters                                            :func:`A3_5_literal`, :func:`A3_5_optimised`
 2.3 [C5]   upfloaters' scores as high as possible                       ``C5`` values, :func:`_profiles`
-2.3 [C6]   the next scoregroup stays pairable with fewest upfloaters    :func:`C6_next_scoregroup`
+2.3 [C6]   fewest upfloaters needed by the following scoregroup        :func:`C6_next_scoregroup`
 2.3 [C7]   fewest upfloaters who floated in the previous round          :func:`C7_count`
 2.3 [C8]   fewest teams without their colour preference                 :func:`pair_cost`
 2.3 [C9]   (Type B) fewest teams without their strong preference        :func:`pair_cost`
@@ -66,9 +72,16 @@ Readings where the text leaves a choice (each also where it is used):
   the remaining ties.
 * [C4] and [C5] are judged over the *legal* sets (bracket and rest pairable): the
   completion criterion [C3] outranks them.
-* [C6] holds when the scoregroup following the top-scoregroup (what is left of it) can
-  be paired, as the next top-scoregroup, with as few upfloaters as its parity allows (0
-  or 1), the rest staying pairable; it holds trivially when the upfloaters emptied it.
+* [C6] is valued by the number of upfloaters the scoregroup following the
+  top-scoregroup (what is left of it) will need when it is paired as the next
+  top-scoregroup, the rest staying pairable ([C1], [C3], [C4] in that bracket); 0 when
+  the upfloaters emptied it. Its parity is the least value; when no set reaches it, the
+  set needing fewest is taken (2.3: quality criteria are met as far as they can be).
+* Type B (1.7.2): with CD 0 and the same colour in the last two played matches, the
+  strong preference holds in the last round too; the last bullet (no preference with CD
+  0 in the last round) is read as the mild case's exception.
+* C.07 tie-breaks: C.04.6 and C.04.1 say nothing on them; the standings' tie-breaks
+  (:func:`standings`) are computed on match points, a choice of ours.
 * [C8] and [C9] are counted per pair: Art. 4 grants every preference except when both
   teams want the same colour (4.3.2, 4.3.3), and grants a strong one over a mild one
   (4.3.4). A team that floated "in the previous round" played an opponent with another
@@ -313,26 +326,38 @@ def _sets_of(levels, counts) -> Iterable[tuple[int, ...]]:
         yield tuple(x for part in combo for x in part)
 
 
-def C6_next_scoregroup(ctx: Ctx, left: list[int], top: Fraction, upfloaters: Sequence[int]) -> bool:
-    """[C6] (2.3.3): unless the upfloaters emptied it, the scoregroup following the
-    top-scoregroup can be paired in its own bracket with [C1], [C3] and as few upfloaters
-    as its parity allows ([C4])."""
+def _next_scoregroup(ctx: Ctx, left: list[int], top: Fraction, upfloaters: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The scoregroup following the top-scoregroup, without the ``upfloaters`` taken from
+    it, and every team left below the bracket (``rest``)."""
     lower = [x for x in left if ctx.sides[x].score < top]
     if not lower:
-        return True
+        return [], []
     nxt = max(ctx.sides[x].score for x in lower)
     ups = set(upfloaters)
     rest = [x for x in lower if x not in ups]
-    group = [x for x in rest if ctx.sides[x].score == nxt]
+    return [x for x in rest if ctx.sides[x].score == nxt], rest
+
+
+def C6_next_scoregroup(ctx: Ctx, left: list[int], top: Fraction, upfloaters: Sequence[int]) -> int:
+    """[C6] (2.3.3) as a value to minimise: how many upfloaters the scoregroup following
+    the top-scoregroup will need in its own bracket when ``upfloaters`` are taken, with
+    [C1] and [C3] kept there (the least such number is what [C4] asks of that bracket).
+    0 when the upfloaters emptied it (the text exempts that case). The note to 2.3.3:
+    only that scoregroup's residents count, whatever the upfloaters' own scores.
+
+    Every set of one score profile ([C5]) takes as many teams of that scoregroup, so its
+    parity, the least value, is the same for all of them; a set that reaches it complies
+    with [C6]; when none does, the set that needs fewest upfloaters there comes nearest
+    (2.3: quality criteria are met as far as they can be)."""
+    group, rest = _next_scoregroup(ctx, left, top, upfloaters)
     if not group:
-        return True
-    parity = len(group) % 2
+        return 0
     gset = set(group)
     mate = _matching(ctx, rest, lambda a, b: 1 + (a in gset and b in gset))
-    if mate is None:
-        return False
+    if mate is None:  # the rest cannot be paired at all: worse than any pairable rest
+        return len(group) + 1
     inside = sum(1 for a, b in mate.items() if a in gset and b in gset) // 2
-    return len(group) - 2 * inside <= parity
+    return len(group) - 2 * inside
 
 
 def C7_count(ctx: Ctx, upfloaters: Iterable[int]) -> int:
@@ -349,15 +374,16 @@ def _legal_set(ctx: Ctx, left: list[int], residents: list[int], ups: Sequence[in
 
 def _choose_among(ctx: Ctx, left, residents, top, levels, counts) -> tuple[int, ...] | None:
     """3.5.5: among the legal sets of a profile, in the order of 3.5.4, the first with
-    the least ([C6] failed, [C7])."""
+    the least ([C6], [C7]) (:func:`C6_next_scoregroup`, :func:`C7_count`)."""
     best, best_key = None, None
     for ups in _sets_of(levels, counts):
         if not _legal_set(ctx, left, residents, ups):
             continue
-        key = (0 if C6_next_scoregroup(ctx, left, top, ups) else 1, C7_count(ctx, ups))
+        key = (C6_next_scoregroup(ctx, left, top, ups), C7_count(ctx, ups))
         if best_key is None or key < best_key:
             best, best_key = ups, key
-            if key == (0, 0):
+            # the least [C6] value is the parity of what the profile leaves of the group
+            if key == (len(_next_scoregroup(ctx, left, top, ups)[0]) % 2, 0):
                 break
     return best
 
@@ -719,7 +745,7 @@ class BracketValues:
 BRACKET_CRITERIA = [
     ("C4", "number of upfloaters (2.3.1)"),
     ("C5", "score differences of the upfloaters, in descending order (2.3.2)"),
-    ("C6", "the following scoregroup cannot be paired with fewest upfloaters (2.3.3; 1: fails)"),
+    ("C6", "upfloaters the following scoregroup will need in its own bracket (2.3.3)"),
     ("C7", "upfloaters who floated in the previous round (2.3.4)"),
     ("C8", "teams without their colour preference (2.3.5)"),
     ("C9", "teams without their strong colour preference (2.3.6, Type B)"),
@@ -748,7 +774,7 @@ def _brackets_of(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None) -> lis
         values = {
             "C4": len(ups),
             "C5": tuple(sorted((top - ctx.sides[u].score for u in ups), reverse=True)),
-            "C6": 0 if C6_next_scoregroup(ctx, left, top, ups) else 1,
+            "C6": C6_next_scoregroup(ctx, left, top, ups),
             "C7": C7_count(ctx, ups),
             "C8": cost[0],
             "C9": cost[1],

@@ -87,7 +87,7 @@ def independent_violations(t: TeamTournament, p: Pairing) -> list[str]:
 
 
 def test_art_3_6_2_identifier_example():
-    # "If 11-24 16-6 10-9 8-4 is a pairing, its identifier is 4 6 9 11 8 16 10 24."
+    # the example of 3.6.2: the pairing 11-24 16-6 10-9 8-4 has the identifier 4 6 9 11 8 16 10 24
     assert ts.identifier([(11, 24), (16, 6), (10, 9), (8, 4)]) == (4, 6, 9, 11, 8, 16, 10, 24)
 
 
@@ -144,6 +144,33 @@ def test_c6_keeps_the_following_scoregroup_pairable():
     assert pairs(both(t)) == [(1, 3), (2, 4), (5, 7), (6, 8)]
     t = position({1: 2, 2: 1, 3: 1, 4: 1, 5: 0, 6: 0, 7: 0, 8: 0})
     assert pairs(both(t)) == [(1, 2), (3, 4), (5, 7), (6, 8)]
+
+
+def test_c6_fewest_upfloaters_for_the_following_scoregroup_when_none_pairs_it_alone():
+    # 2.3.3 [C6] asks [C4] (fewest upfloaters) of the bracket where the following
+    # scoregroup is paired. Team 1 (2 points) needs one upfloater from 2-7 (1 point;
+    # [C5]); 3-7 may not meet each other; 8-12 have 0 points. Every set leaves five
+    # 1-point teams, so none lets them pair with a single upfloater. Taking 2 (first by
+    # 3.5.4) leaves 3-7, who need five upfloaters; taking 3 leaves 2, 4-7, where 2 meets
+    # one of 4-7 and three upfloaters are needed: as few as possible, so 3 goes up.
+    never = [(a, b) for a in range(3, 8) for b in range(a + 1, 8)]
+    t = position({1: 2, **{x: 1 for x in range(2, 8)}, **{x: 0 for x in range(8, 13)}}, never=never)
+    p = both(t)
+    assert (1, 3) in pairs(p)
+    top = ts.evaluate(t, p)[1][0]
+    assert top.players == [1, 3] and top.values["C6"] == 3
+
+
+def test_c6_note_only_the_following_scoregroup_counts():
+    # the note to 2.3.3: [C6] looks at the following scoregroup alone, even when the
+    # upfloaters come from further down. 1 (3 points) may meet neither 2 nor 3 (2
+    # points), so its upfloater has 1 point ([C5]): 4, 5 or 6, of whom 5 and 6 may not
+    # meet. 2-3 stay pairable whatever the set, so [C6] holds for all and 3.5.4 takes 4,
+    # though 5 and 6, left in the 1-point group, then need two upfloaters (7 and 8).
+    t = position({1: 3, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0}, never=[(1, 2), (1, 3), (5, 6)])
+    p = both(t)
+    assert pairs(p) == [(1, 4), (2, 3), (5, 7), (6, 8)]
+    assert ts.evaluate(t, p)[1][0].values["C6"] == 0
 
 
 def test_c4_pulls_up_more_teams_when_the_residents_cannot_meet():
@@ -280,7 +307,8 @@ def test_art_4_3_2_to_4_3_9():
 
 
 def test_art_4_3_5_note_minus_two_is_lower_than_minus_one():
-    # "Note: -2 is lower than -1; +1 is lower than +2" (no preferences: 4.3.5 decides)
+    # the note to 4.3.5: CDs compare as numbers, -2 below -1 and +1 below +2 (no
+    # preferences: 4.3.5 decides)
     ctx = colour_ctx([side(1, "wbb", kind="none"), side(2, "bbwb", kind="none")], preferences="none")
     assert (ctx.sides[1].cd, ctx.sides[2].cd) == (-1, -2) and ts.A4_colours(ctx, 1, 2) == (2, "4.3.5")
     ctx = colour_ctx([side(1, "bww", kind="none"), side(2, "wwbw", kind="none")], preferences="none")
@@ -424,7 +452,7 @@ def itertools_pairs(xs):
 def reference_round(ctx):
     """Art. 3.4-3.6 read directly, every question answered by enumeration (no matching):
     the bye (3.4), then from the top, the sets of upfloaters of the least size with a
-    legal pairing ([C1], [C3]), the best scores ([C5]), then ([C6] failed, [C7]) least,
+    legal pairing ([C1], [C3]), the best scores ([C5]), then ([C6] upfloaters needed, [C7]) least,
     first in the order of 3.5.3-3.5.4; the bracket by :func:`reference_bracket`. The
     teams' state (scores, meetings, preferences, floats) is the engine's."""
     import itertools
@@ -463,20 +491,24 @@ def reference_round(ctx):
         best5 = max(tuple(sorted(S[x].score for x in c)) for c in legal)
         legal = sorted(tuple(sorted(c, key=lambda x: (-S[x].score, x))) for c in legal if tuple(sorted(S[x].score for x in c)) == best5)
 
-        def c6_fails(c):
+        def c6_needs(c):
+            # [C6]: the fewest upfloaters (k extra teams) the following scoregroup needs
             if not lower:
-                return False
+                return 0
             nxt = max(S[x].score for x in lower)
             rest = [x for x in left if x not in residents and x not in c]
             group = [x for x in rest if S[x].score == nxt]
             if not group:
-                return False
+                return 0
             others = [x for x in rest if x not in group]
-            return not any(pairable(group + list(extra)) and pairable([x for x in others if x not in extra])
-                           for extra in itertools.combinations(others, len(group) % 2))
+            for k in range(len(group) % 2, len(others) + 1, 2):
+                if any(pairable(group + list(extra)) and pairable([x for x in others if x not in extra])
+                       for extra in itertools.combinations(others, k)):
+                    return k
+            return len(group) + 1
 
         c7 = (lambda c: sum(S[x].floated for x in c)) if ctx.floats_count else (lambda c: 0)
-        chosen = min(legal, key=lambda c: (c6_fails(c), c7(c)))  # min keeps the first of equals
+        chosen = min(legal, key=lambda c: (c6_needs(c), c7(c)))  # min keeps the first of equals
         bracket = residents + list(chosen)
         sub = {x: S[x] for x in bracket}
         forbidden = {frozenset((a, b)) for a in bracket for b in bracket if a < b and not ok((a, b))}
