@@ -47,10 +47,12 @@ Colour allocation (Art. 5.2) and board order are in :mod:`rules.fide_common`.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
+from tabellone.solver.completion import CompletionOracle
 from tabellone.solver.cpsat import solve_fields_of
 from tabellone.solver.errors import InputError, NoPairingError
 from tabellone.solver.lexicographic import Layout, fit_layout
@@ -218,6 +220,44 @@ def absolute_checks(profile: Profile, c1: str, c2: str, c3: str) -> tuple[bool, 
     return profile.is_absolute(c1), profile.is_absolute(c2), profile.is_absolute(c3)
 
 
+class Compatibility:
+    """The absolute criteria on a pair of positions, ``ok(i, j)``: C1 (no rematch, no
+    prohibited pair) and C3 (non-topscorers with the same absolute colour preference do
+    not meet) of 2026; C.1 and C.3 of 2017. Called as ``compat(i, j)``.
+
+    Stored as their exceptions, not as an n x n table: per player the positions it may
+    not meet again (at most one per round played, plus prohibited pairs), and per player
+    the colour its absolute preference claims when C3 applies to it (None when not: no
+    absolute preference, or a topscorer in the last round, where one topscorer in the
+    pair lifts the bar). Two players clash on C3 exactly when both claim one colour.
+    Memory is O(n * rounds), where a table of 4,000 players held 16 million entries.
+    """
+
+    def __init__(self, players: list[Entrant], state: RoundState, last_round: bool, hard1: bool = True, hard3: bool = True):
+        index = {e.id: k for k, e in enumerate(players)}
+        self.banned: list[set[int]] | None = None
+        if hard1:
+            banned: list[set[int]] = [set() for _ in players]
+            for k, e in enumerate(players):
+                for other in state.players[e.id].opponents:
+                    j = index.get(other)
+                    if j is not None:
+                        banned[k].add(j)
+                        banned[j].add(k)
+            for pair in state.prohibited or ():
+                ids = [index[x] for x in pair if x in index]
+                for a in ids:
+                    banned[a].update(b for b in ids if b != a)
+            self.banned = banned
+        self.claim = [e.pref if hard3 and e.absolute and not (last_round and e.topscorer) else None for e in players]
+
+    def __call__(self, i: int, j: int) -> bool:
+        if self.banned is not None and j in self.banned[i]:
+            return False
+        c = self.claim[i]
+        return c is None or c != self.claim[j]
+
+
 def settle_bracket(m: "Matcher", mdps: list[int], residents: list[int]) -> tuple[dict[int, int], list[tuple[int, int]], list[int]]:
     """A bracket paired without the text's generation order (a profile with
     ``generation_order = false``): any optimum of the criteria; the bracket's pairs are
@@ -251,7 +291,8 @@ class Matcher:
     (it then receives the whole edge list at every solve).
     """
 
-    def __init__(self, players: list[Entrant], solve: Callable[[int, list[tuple[int, int, int]]], dict[int, int]] | None = None):
+    def __init__(self, players: list[Entrant], solve: Callable[[int, list[tuple[int, int, int]]], dict[int, int]] | None = None,
+                 vertices: int | None = None):
         self.players = players
         self.n = len(players)
         self.base: dict[tuple[int, int], dict | None] = {}
@@ -267,7 +308,7 @@ class Matcher:
         if solve is None:
             from tabellone.solver.blossom import Matcher as Incremental
 
-            self._inc = Incremental(self.n)
+            self._inc = Incremental(self.n if vertices is None else vertices)
         else:
             self._inc = None
 
@@ -316,19 +357,20 @@ class Matcher:
         w = self.packed.get(key)
         if w is None:
             values = self.base.get(key)
-            if values is None:
-                w = 0
-            else:
-                shift_of = self.shift_of
-                w = 0
-                for name, v in values.items():
-                    if v:
-                        w += v << shift_of[name]
-                w <<= self.bonus_bits
+            w = 0 if values is None else self._pack(values)
             self.packed[key] = w
         if w == 0:
             return 0
         return w + self.bonus.get(key, 0)
+
+    def _pack(self, values: dict) -> int:
+        """One pair's fields as one integer, by the layout, above the bonus bits."""
+        shift_of = self.shift_of
+        w = 0
+        for name, v in values.items():
+            if v:
+                w += v << shift_of[name]
+        return w << self.bonus_bits
 
     def finalize(self, u: int, v: int) -> None:
         """Fix the pair u-v: both leave the graph."""
@@ -357,6 +399,137 @@ class Matcher:
                         edges.append((a, b, w))
             mate = dict(solve_fields_of(self._solve, self.n, edges, self.fields()))
         mate.update(self.final)
+        return mate
+
+
+class NeedWholeField(Exception):
+    """The bracket-local matching's answer could not be completed below: the round is
+    paired again on the whole field (:meth:`Dutch2026._pair_whole`)."""
+
+
+class LocalMatcher(Matcher):
+    """The matcher of one bracket: its players and the next bracket's, with the rest of
+    the field stood in for by one *shadow* vertex per player and one *bye* vertex, and a
+    completion oracle that checks every answer against the real rest of the field.
+
+    Why this is the whole-field optimum (2026 C4-C21, with :class:`BracketStepper`)
+    ---------------------------------------------------------------------------------
+    Let ``A`` be the players of the bracket (its MDPs and residents) and of the next
+    bracket, ``L`` everyone below, and P the problem the whole-field matcher solves at a
+    bracket: the maximum of the packed weight over matchings of ``A + L``. Every field
+    but the first (``top``, which is C4 with C5: 1 + the ends not eligible for the bye
+    at the bye score) is zero on a pair with an end in ``L``: those pairs were given
+    their values before the first bracket, when they lie in no bracket and in no next
+    bracket, so they carry ``top`` only (C9 too when the bye score is the top score:
+    that round is paired on the whole field). So P is: among the *complete* matchings
+    (those reaching the largest ``top``: every player paired but one, eligible for the
+    bye at the bye score, when the number is odd), the best on the criteria of the pairs
+    inside ``A``; the rest of a complete matching is only required to exist.
+
+    Q, solved here, is P with ``L`` relaxed: each player ``x`` of ``A`` with at least one
+    compatible player in ``L`` gets a private shadow ``x'`` (the edge x-x' stands for
+    "x is paired below"), and, when the number of players left is odd, one bye vertex
+    joined to every player of ``A`` who may take the bye. ``top`` on Q counts the players
+    of ``A`` covered plus those of them not eligible for the bye (a pair inside ``A``
+    gets one more ``top`` than in P, a shadow or bye edge 1 + the player's own term); the
+    other fields and the generation-order bonuses are P's on the pairs inside ``A``.
+
+    1. Every complete matching M of P maps to a matching of Q of the largest ``top``
+       (all of ``A`` covered: the pairs of M inside ``A``; x-x' for the players of ``A``
+       paired into ``L``; the bye vertex for a player of ``A`` left single), with the
+       same value on every other field. So Q's optimum is at least P's, field by field
+       in the criteria order.
+    2. The completion oracle (:class:`solver.completion.CompletionOracle`) then asks
+       whether Q's answer is one of P's: can the players sent to their shadows be paired
+       into ``L`` and ``L`` completed (with one player of ``L`` eligible for the bye left
+       over when the count is odd and no player of ``A`` took it)? A "yes" comes with a
+       matching: Q's answer extended by it is a complete matching of P with Q's value,
+       hence P's optimum, and the pairs it makes inside ``A`` are those a whole-field
+       solve can return. A "no" (exact: the oracle ends in Edmonds' algorithm) raises
+       :class:`NeedWholeField`, and the round is paired by the whole-field matcher.
+
+    The parity of the players sent down needs no gadget: |A| minus the players covered
+    inside ``A`` and by the bye vertex is the number sent down, so ``L`` plus them has
+    the parity of the players left, less the bye.
+
+    The graph has |A|^2/2 + 2|A| edges instead of n^2/2, and every solve of the bracket
+    (about 30 for the generation order) warm-starts on it; the answers keep the core's
+    optimality certificate. ``L`` is read through the oracle, which stores nothing of
+    the O(n^2) pairs.
+    """
+
+    def __init__(self, players: list[Entrant], ok: Callable[[int, int], bool], cand: Callable[[int], bool]):
+        n = len(players)
+        super().__init__(players, None, vertices=2 * n + 1)
+        self.ok = ok
+        self.cand = cand
+        self.oracle = CompletionOracle(ok)
+        self.A: list[int] = []
+        self.L: list[int] = []
+        self.odd = False
+        self._checked: dict[tuple[frozenset[int], int | None], bool] = {}
+        self.top_unit = 0
+
+    def relayout(self, layout: Layout, bonus_bits: int) -> None:
+        super().relayout(layout, bonus_bits)
+        self.top_unit = 1 << (self.shift_of["top"] + bonus_bits)
+
+    def begin_bracket(self, A: list[int], L: list[int], odd: bool) -> None:
+        """Enter the bracket whose players and next bracket are ``A``, with ``L`` below;
+        ``odd``: an odd number of players is left (the bye vertex is needed). The pairs
+        inside ``A`` are set by the caller afterwards."""
+        from tabellone.solver.blossom import Matcher as Incremental
+
+        self.base.clear()
+        self.packed.clear()
+        self.bonus.clear()
+        self._dirty.clear()
+        # a graph of its own per bracket: its weights are as wide as this bracket's layout
+        self._inc = Incremental(2 * self.n + 1)
+        self.A, self.L, self.odd = A, L, odd
+        self._checked = {}
+        n, unit, ok, cand = self.n, self.top_unit, self.ok, self.cand
+        extra = []
+        for x in A:
+            if L and any(ok(x, y) for y in L):
+                extra.append((x, n + x, (1 + (not cand(x))) * unit))
+            if odd and cand(x):
+                extra.append((x, 2 * n, unit))
+        self._inc.set_edges(extra)
+
+    def _pack(self, values: dict) -> int:
+        return super()._pack(values) + self.top_unit  # one more top per pair inside A (see above)
+
+    def solve(self) -> dict[int, int]:
+        self.solves += 1
+        final, n = self.final, self.n
+        self._inc.set_edges([(a, b, self.weight((a, b))) for a, b in self._dirty if a not in final and b not in final])
+        self._dirty.clear()
+        mates = self._inc.solve()
+        mate: dict[int, int] = {}
+        down: list[int] = []
+        bye = None
+        for x in self.A:
+            if x in final:
+                continue
+            y = mates[x]
+            if y < 0:  # Q left a player of A uncovered: P has no complete matching here
+                raise NeedWholeField(f"position {x} uncovered")
+            if y < n:
+                mate[x] = y
+            elif y == 2 * n:
+                bye = x
+            else:
+                mate[x] = y  # paired below (a shadow: a position >= n)
+                down.append(x)
+        key = (frozenset(down), bye)
+        known = self._checked.get(key)
+        if known is None:
+            exposable = self.cand if self.odd and bye is None else None
+            known = self._checked[key] = self.oracle.complete(self.L, down, exposable) is not None
+        if not known:
+            raise NeedWholeField(f"players {sorted(down)} cannot all be paired below")
+        mate.update(final)
         return mate
 
 
@@ -398,15 +571,15 @@ class Dutch2026:
         self.objective = Objective(profile, OWNER_2026, PAIR_COUNTING_2026, "C6")
         hard1, hard2, hard3 = absolute_checks(profile, "C1", "C2", "C3")
         self.relax1, self.relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
-        self.compat = [[False] * self.n for _ in range(self.n)]
-        state = ctx.state
-        for i in range(self.n):
-            for j in range(i + 1, self.n):
-                ok = (not hard1 or C1_no_rematch(self.P[i], self.P[j], state)) and (
-                    not hard3 or C3_absolute_colours(self.P[i], self.P[j], ctx.last_round))
-                self.compat[i][j] = self.compat[j][i] = ok
+        self.ok = Compatibility(self.P, ctx.state, ctx.last_round, hard1, hard3)
         self.eligible = [not hard2 or C2_bye_eligible(e, "2026") for e in self.P]
-        self.rounds_played = state.round - 1
+        self.rounds_played = ctx.state.round - 1
+        self.solve_fn = solve
+        #: each score's rank (0 the lowest), the key of the per-score fields; per player
+        self.score_rank = {s: k for k, s in enumerate(sorted({e.score for e in self.P}))}
+        self.score_key = [self.score_rank[e.score] for e in self.P]
+        #: each player's float one and two rounds before (None: none, or no such round)
+        self.floats = [(float_before(e, 1, "2026"), float_before(e, 2, "2026")) for e in self.P]
 
     # ---- the fields of one pair ------------------------------------------------------
 
@@ -420,64 +593,79 @@ class Dutch2026:
         return self._cand[i]
 
     def base_values(self, h: int, l: int, current: set[int], nxt: set[int], c9_on: bool) -> dict | None:
-        """The fields of the pair h-l, mapped by the profile (:meth:`Objective.fold`)."""
+        """The fields of the pair h-l, mapped by the profile (:meth:`Objective.fold`).
+        The caller has called :meth:`cand` since the bye score or eligibility last changed."""
         return self.objective.fold(self._text_values(h, l, current, nxt, c9_on))
 
     def _text_values(self, h: int, l: int, current: set[int], nxt: set[int], c9_on: bool) -> dict | None:
-        """The fields of the pair h-l as the text defines them (None: they may not meet)."""
-        if not self.compat[h][l]:
+        """The fields of the pair h-l as the text defines them (None: they may not meet).
+
+        Per-score fields are keyed by the score's rank (:attr:`score_key`), and each
+        player's floats one and two rounds before are read from :attr:`floats`, both
+        worked out once per round: this runs for every pair of every bracket."""
+        if not self.ok(h, l):
             return None
         P = self.P
         ph, pl = P[h], P[l]
-        v: dict = {"top": 1 + (not self.cand(h)) + (not self.cand(l))}
+        cand = self._cand
+        v: dict = {"top": 1 + (not cand[h]) + (not cand[l])}
         if self.relax1:
             v["C1"] = int(C1_no_rematch(ph, pl, self.ctx.state))
         if self.relax3:
             v["C3"] = int(C3_absolute_colours(ph, pl, self.ctx.last_round))
-        in_br = l in current
-        in_next = l in nxt
+        sk = self.score_key
+        sh, sl = sk[h], sk[l]
         if c9_on:
             bs = self.ctx.bye_score
             c9 = (self.ctx.c9_ranks.get(h, 0) if ph.score == bs else 0) + (self.ctx.c9_ranks.get(l, 0) if pl.score == bs else 0)
             if c9:
                 v["C9"] = c9
-        if in_next:
+        if l in nxt:
             v["C8p"] = 1
-            v[("C8s", ph.score)] = 1
-        if not in_br:
+            v[("C8s", sh)] = 1
+        if l not in current:
             return v
         v["C6"] = 1
-        v[("C7", ph.score)] = 1
+        v[("C7", sh)] = 1
         v.update(colour_values(ph, pl, ("C10", "C11", "C12", "C13")))
-        ed = "2026"
-        for back, c_down, c_up, s_down, s_up in ((1, "C14", "C15", "C18", "C19"), (2, "C16", "C17", "C20", "C21")):
-            if self.rounds_played < back:
-                continue
-            h_df = float_before(ph, back, ed) is Float.DOWN
-            l_df = float_before(pl, back, ed) is Float.DOWN
-            l_uf = float_before(pl, back, ed) is Float.UP
-            v[c_down] = int(l_df) + int(ph.score <= pl.score and h_df)
-            v[c_up] = int(not (ph.score > pl.score and l_uf))
-            if l_df:
-                v[(s_down, pl.score)] = v.get((s_down, pl.score), 0) + 1
-            if h_df:
-                v[(s_down, ph.score)] = v.get((s_down, ph.score), 0) + 1
-            if not (l_uf and ph.score > pl.score):
-                v[(s_up, ph.score)] = 1
+        if self.rounds_played:
+            fh, fl = self.floats[h], self.floats[l]
+            higher = sh > sl
+            for back, c_down, c_up, s_down, s_up in ((0, "C14", "C15", "C18", "C19"), (1, "C16", "C17", "C20", "C21")):
+                if self.rounds_played <= back:
+                    break
+                h_df, l_df, l_uf = fh[back] is Float.DOWN, fl[back] is Float.DOWN, fl[back] is Float.UP
+                v[c_down] = int(l_df) + int(not higher and h_df)
+                v[c_up] = int(not (higher and l_uf))
+                if l_df:
+                    v[(s_down, sl)] = 1
+                if h_df:
+                    v[(s_down, sh)] = v.get((s_down, sh), 0) + 1
+                if not (l_uf and higher):
+                    v[(s_up, sh)] = 1
         return v
 
-    def layout_for(self, scores: list[Fraction], count_bound: int) -> tuple[Layout, int]:
+    def layout_for(self, scores: list[Fraction], count_bound: int, members: list[int] | None = None) -> tuple[Layout, int]:
         """The field layout of the round: each field as wide as its sum over one matching
         can grow. A field counting pairs holds at most n/2; a field counting players at
         most n; a per-score field (C7, C8, C18-C21) at most the number of players with
-        that score, since each player lies on one edge of a matching."""
-        n = self.n
+        that score, since each player lies on one edge of a matching.
+
+        With ``members`` (the players of a bracket-local matching, :class:`LocalMatcher`)
+        the same for the matchings of those players only: the fields of scores none of
+        them has are always zero there and are left out, which keeps the weights a few
+        machine words wide (the order of the fields, hence the optimum, is unchanged)."""
+        group = self.P if members is None else [self.P[i] for i in members]
+        n = len(group)
         pairs_max, players_max = max(n // 2, 1), max(n, 1)
         count = {s: 0 for s in scores}
-        for e in self.P:
+        for e in group:
             if e.score in count:
                 count[e.score] += 1
-        per_score = lambda c: [((c, s), count[s]) for s in scores]  # noqa: E731
+        if members is not None:
+            scores = [s for s in scores if count[s]]
+        key = self.score_rank
+        per_score = lambda c: [((c, key[s]), count[s]) for s in scores]  # noqa: E731
         blocks: dict[str, list[tuple[object, int]]] = {
             "C1": [("C1", pairs_max)],
             "C3": [("C3", pairs_max)],
@@ -496,6 +684,100 @@ class Dutch2026:
     # ---- the round -------------------------------------------------------------------
 
     def pair(self) -> tuple[list[tuple[int, int]], int | None]:
+        """The round: bracket by bracket on a bracket-local matcher (:class:`LocalMatcher`)
+        when the objective allows it, else (or when its answer cannot be completed) on
+        the whole field; both give the same pairing (see LocalMatcher)."""
+        if self.solve_fn is None and not (self.relax1 or self.relax3):
+            solves = 0
+            try:
+                return self._pair_local()
+            except NeedWholeField:
+                solves = self.m.solves
+            self.m = Matcher(self.P, None)
+            self.m.solves = solves
+        return self._pair_whole()
+
+    def _pair_local(self) -> tuple[list[tuple[int, int]], int | None]:
+        P, n, ctx = self.P, self.n, self.ctx
+        groups = scoregroups(P)
+        all_scores = sorted({e.score for e in P}, reverse=True)
+        oracle = CompletionOracle(self.ok)
+        if n % 2 == 1:
+            eligible = self.eligible
+            for s in sorted(all_scores):  # C5: the lowest score at which the PAB completes the round
+                if oracle.complete(range(n), (), lambda i, s=s: eligible[i] and P[i].score <= s) is not None:
+                    break
+            else:
+                raise NeedWholeField("no complete pairing with a bye")
+            if s >= P[groups[0][0]].score:
+                raise NeedWholeField("the bye score is the top score (C9 reaches the first bracket)")
+            ctx.bye_score = s
+            counts = sorted((P[i].state.games_played for i in range(n) if P[i].score == s), reverse=True)
+            last_pos = {c: pos for pos, c in enumerate(counts)}
+            ctx.c9_ranks = {i: last_pos[P[i].state.games_played] for i in range(n) if P[i].score == s}
+        else:
+            ctx.bye_score = None
+            if oracle.complete(range(n)) is None:
+                raise NeedWholeField("no complete pairing")
+        self.cand(0)  # the bye candidates at the bye score, listed once
+        self.m = m = LocalMatcher(P, self.ok, self.cand)
+        room = _bitlen(n)
+        c9_on = False
+        pairs: list[tuple[int, int]] = []
+        mdps: list[int] = []
+        for gi, group in enumerate(groups):
+            progress.step(gi + 1, len(groups))
+            residents = group
+            nxt = groups[gi + 1] if gi + 1 < len(groups) else []
+            below = [i for g in groups[gi + 2:] for i in g]
+            current = mdps + residents
+            A = current + nxt
+            m.relayout(*self.layout_for(all_scores, n, A))
+            m.begin_bracket(A, below, (len(A) + len(below)) % 2 == 1)
+            cur_set, nxt_set = set(current), set(nxt)
+            above = sorted(mdps + residents + nxt)
+            for l in residents + nxt:  # every pair inside A but MDP-MDP (they float together)
+                for h in above:
+                    if h >= l:
+                        break
+                    m.set_base(h, l, self.base_values(h, l, cur_set, nxt_set, c9_on))
+            m.clear_bonuses()
+            if self.profile.generation_order:
+                mate, new_pairs, floaters = BracketStepper(m, mdps, residents, nxt, room).run()
+            else:
+                mate, new_pairs, floaters = settle_bracket(m, mdps, residents)
+            pairs += new_pairs
+            c9_on = self._c9_next(mate, floaters, nxt)
+            for k, a in enumerate(floaters):  # players floating down together never meet (see _pair_whole)
+                for b in floaters[k + 1:]:
+                    m.zero(a, b)
+            mdps = floaters
+        return self._bye_of(mdps, pairs)
+
+    def _c9_next(self, mate: dict[int, int], floaters: list[int], nxt: list[int]) -> bool:
+        """C9's flag for the next bracket: the bye score reaches it and the optimum pairs
+        nobody of it (nor the floaters) below it (a mate at a position >= n is a
+        shadow of LocalMatcher: paired below)."""
+        P, n, ctx = self.P, self.n, self.ctx
+        if n % 2 == 0 or not nxt or ctx.bye_score < P[nxt[0]].score:
+            return False
+        limit = P[nxt[0]].score
+        for x in floaters + nxt:
+            y = mate.get(x)
+            if y is not None and y != x and (y >= n or P[y].score < limit):
+                return False
+        return True
+
+    def _bye_of(self, mdps: list[int], pairs: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], int | None]:
+        bye = None
+        if mdps:
+            if len(mdps) > 1 or self.n % 2 == 0:
+                raise NoPairingError(f"players {', '.join(str(self.P[i].id) for i in mdps)} could not be paired")
+            bye = mdps[0]
+        return pairs, bye
+
+    def _pair_whole(self) -> tuple[list[tuple[int, int]], int | None]:
+        """The round with one matcher on the whole field, every pair of players in it."""
         P, n = self.P, self.n
         ctx = self.ctx
         groups = scoregroups(P)
@@ -506,6 +788,7 @@ class Dutch2026:
             c9_on = ctx.bye_score >= P[groups[0][0]].score and self._top_internal
         else:
             ctx.bye_score = None
+        self.cand(0)  # the bye candidates at the bye score, listed once
         # one layout for the whole round (the matcher keeps its graph between brackets)
         layout, bonus_bits = self.layout_for(all_scores, n)
         self.m.relayout(layout, bonus_bits)
@@ -538,16 +821,7 @@ class Dutch2026:
             else:
                 mate, new_pairs, floaters = settle_bracket(self.m, mdps, residents)
             pairs += new_pairs
-            # C9 flag for the next bracket
-            c9_on = False
-            if n % 2 == 1 and nxt and ctx.bye_score >= P[nxt[0]].score:
-                c9_on = True
-                limit = P[nxt[0]].score
-                for x in floaters + nxt:
-                    y = mate.get(x)
-                    if y is not None and y != x and P[y].score < limit:
-                        c9_on = False
-                        break
+            c9_on = self._c9_next(mate, floaters, nxt)
             # Players moving down together never meet each other (Art. 3: an MDP is
             # paired with a resident of its new bracket, or floats on); their edges keep
             # the values of the bracket they came from, so remove them, lest a later
@@ -558,12 +832,7 @@ class Dutch2026:
                 for b in floaters[k + 1:]:
                     self.m.zero(a, b)
             mdps = floaters
-        bye = None
-        if mdps:
-            if len(mdps) > 1 or n % 2 == 0:
-                raise NoPairingError(f"players {', '.join(str(P[i].id) for i in mdps)} could not be paired")
-            bye = mdps[0]
-        return pairs, bye
+        return self._bye_of(mdps, pairs)
 
     def _find_bye_score(self, groups: list[list[int]], all_scores: list[Fraction]) -> None:
         """C5: the lowest score at which an eligible player can take the PAB in a
@@ -584,10 +853,11 @@ class Dutch2026:
         half = [((not self.eligible[i]) << s_top) + (off[P[i].score] << s_off) for i in range(n)]
         grp = 1 << s_grp
         edges = []
+        ok = self.ok
         for i in range(n):
-            row, hi, in_top = self.compat[i], half[i] + (1 << s_top), i in top
+            hi, in_top = half[i] + (1 << s_top), i in top
             for j in range(i + 1, n):
-                if row[j]:
+                if ok(i, j):
                     edges.append((i, j, hi + half[j] + (grp if in_top and j in top else 0)))
         mate = solve_fields_of(self.one_shot, n, edges, lay.fields)
         self.m.solves += 1
@@ -841,12 +1111,8 @@ class Dutch2017:
         self.objective = Objective(profile, OWNER_2017)
         hard1, hard2, hard3 = absolute_checks(profile, "C.1", "C.2", "C.3")
         self.relax1, self.relax3 = profile.is_relaxed("C.1"), profile.is_relaxed("C.3")
-        self.compat = [[False] * self.n for _ in range(self.n)]
-        for i in range(self.n):
-            for j in range(i + 1, self.n):
-                ok = (not hard1 or C1_no_rematch(self.P[i], self.P[j], ctx.state)) and (
-                    not hard3 or C3_absolute_colours(self.P[i], self.P[j], ctx.last_round))
-                self.compat[i][j] = self.compat[j][i] = ok
+        self.ok = Compatibility(self.P, ctx.state, ctx.last_round, hard1, hard3)
+        self.oracle = CompletionOracle(self.ok)
         self.eligible = [not hard2 or C2_bye_eligible(e, "2017") for e in self.P]
         self.rounds_played = ctx.state.round - 1
         self.final_pairs: dict[int, int] = {}
@@ -861,23 +1127,12 @@ class Dutch2017:
     def completable(self, extra: list[tuple[int, int]]) -> bool:
         """Whether every player not yet paired can still be paired (one bye-eligible
         player left over when the number is odd)."""
-        fixed = dict(self.final_pairs)
+        fixed = set(self.final_pairs)
         for a, b in extra:
-            fixed[a] = b
-            fixed[b] = a
+            fixed.update((a, b))
         free = [i for i in range(self.n) if i not in fixed]
-        dummy = self.n
-        edges = []
-        for k, a in enumerate(free):
-            for b in free[k + 1:]:
-                if self.compat[a][b]:
-                    edges.append((a, b, 1))
-            if len(free) % 2 == 1 and self.eligible[a]:
-                edges.append((a, dummy, 1))
         self.solves += 1
-        mate = self.one_shot(self.n + 1, edges)
-        size = len(free) + (len(free) % 2)
-        return sum(1 for i in free if i in mate) + (1 if dummy in mate else 0) == size
+        return self.oracle.complete(free, (), self.eligible.__getitem__) is not None
 
     # ---- weights -----------------------------------------------------------------------
 
@@ -887,7 +1142,7 @@ class Dutch2017:
 
     def _text_values(self, h, l, cur, nxt, special, final, df, ed="2017"):
         """The fields of the pair h-l as the text defines them (None: they may not meet)."""
-        if not self.compat[h][l]:
+        if not self.ok(h, l):
             return None
         P = self.P
         ph, pl = P[h], P[l]
@@ -1147,7 +1402,15 @@ def pair_round(
         engine = Dutch2026(ctx, solve, prof) if edition == "2026" else Dutch2017(ctx, solve, prof)
         if no_bye:
             engine.eligible = [ok and e.id not in no_bye for ok, e in zip(engine.eligible, players)]
-        pair_idx, bye_idx = engine.pair()
+        # the engine makes many small dicts and no reference cycles: the cyclic garbage
+        # collector would only walk them again and again (5-10 % of a large round)
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            pair_idx, bye_idx = engine.pair()
+        finally:
+            if collecting:
+                gc.enable()
     return finish_pairing(players, r, pair_idx, bye_idx, initial, engine.m.solves)
 
 
