@@ -59,6 +59,7 @@ from tabellone.solver.model import WHITE, RoundState, Tournament, opposite
 from tabellone.solver.pairing import Pairing
 
 from .profiles import Objective, Profile, official
+from .burstein import Player  # the Entrant-with-index wrapper; here its index is the 2026 Index
 from .fide_common import C1_no_rematch, Entrant, absolute_problems, board_order, entrants, required_initial_colour, state_to_pair
 
 EDITIONS = ("2026", "2025")
@@ -139,22 +140,6 @@ def opposition_index(t: Tournament, state: RoundState) -> dict[int, Index]:
             sb += pts * opp
         out[p.id] = Index(bh, sb)
     return out
-
-
-@dataclass(frozen=True)
-class Player:
-    """An :class:`~rules.fide_common.Entrant` with its opposition :class:`Index`."""
-
-    e: Entrant
-    index: Index
-
-    @property
-    def id(self) -> int:
-        return self.e.id
-
-    @property
-    def score(self) -> Fraction:
-        return self.e.score
 
 
 def ranking_key(p: Player) -> tuple:
