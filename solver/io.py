@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable
 
 from .errors import FileAccessError, InputError
 from .jsonio import format_json, parse_json
@@ -79,11 +80,12 @@ def safe_output(out: str | os.PathLike[str], inputs: list[str], force: bool = Fa
     return p
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write through a temporary file so an interrupted write never leaves half a file."""
+def write_via_temporary(path: Path, write: Callable[[Path], None]) -> None:
+    """Call ``write(tmp)`` on a temporary file beside ``path``, then move it into place,
+    so an interrupted write never leaves half a file; a failure is one error line."""
     tmp = path.with_name(path.name + ".tmp-tabellone")
     try:
-        tmp.write_text(text, encoding="utf-8", newline="")
+        write(tmp)
         os.replace(tmp, path)
     except OSError as exc:
         try:
@@ -91,3 +93,8 @@ def write_text(path: Path, text: str) -> None:
         except OSError:
             pass
         raise FileAccessError(f"{path}: cannot write ({exc.strerror})") from None
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8, newlines as given) through a temporary file."""
+    write_via_temporary(path, lambda tmp: tmp.write_text(text, encoding="utf-8", newline=""))

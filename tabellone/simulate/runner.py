@@ -145,13 +145,9 @@ def columns() -> list[str]:
 def write_table(rows: Sequence[dict[str, Any]], path: str) -> None:
     """The per-event table to ``path``: Parquet (``.parquet``, pyarrow) or CSV
     (``.csv``), written through a temporary file."""
-    import os
     from pathlib import Path
 
-    from ..solver.errors import FileAccessError
-
     target = Path(path)
-    tmp = target.with_name(target.name + ".tmp-tabellone")
     names = columns()
     if not path.lower().endswith(".parquet"):
         import csv
@@ -166,18 +162,12 @@ def write_table(rows: Sequence[dict[str, Any]], path: str) -> None:
             writer.writerow([repr(row[n]) if isinstance(row[n], float) else row[n] for n in names])
         write_text(target, buf.getvalue())  # through a temporary file, one error line
         return
-    try:
-        pa = need("pyarrow", "writing Parquet")
-        pq = need("pyarrow.parquet", "writing Parquet")
-        table = pa.table({name: [row[name] for row in rows] for name in names})
-        pq.write_table(table, str(tmp))
-        os.replace(tmp, target)
-    except OSError as exc:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise FileAccessError(f"{path}: cannot write ({exc.strerror})") from None
+    from ..solver.io import write_via_temporary
+
+    pa = need("pyarrow", "writing Parquet")
+    pq = need("pyarrow.parquet", "writing Parquet")
+    table = pa.table({name: [row[name] for row in rows] for name in names})
+    write_via_temporary(target, lambda tmp: pq.write_table(table, str(tmp)))
 
 
 def to_dataframe(rows: Sequence[dict[str, Any]]):
