@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabellone.solver import progress
 from tabellone.solver.errors import InputError, SelfCheckError
 from tabellone.solver.model import BLACK, Strength, Tournament, WHITE, opposite
 from tabellone.solver.pairing import Pairing, attendance_problems
@@ -100,7 +101,9 @@ def pair_round(
     if variant and method == "literal":
         raise InputError(f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself",
                          field="--method")
-    ctx, pairing = _run(t, edition, round_number, method, ratings, no_bye, prof)
+    r = round_number if round_number is not None else t.rounds_paired + 1
+    with progress.task(f"Dubov {edition}, round {r}, {len(t.players)} players"):
+        ctx, pairing = _run(t, edition, round_number, method, ratings, no_bye, prof)
     problems = check_absolute(t, pairing, edition, ratings=ratings, profile=prof)
     if problems:
         raise SelfCheckError("the Dubov engine produced an illegal pairing: " + "; ".join(problems))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabellone.solver import progress
 from tabellone.solver.errors import NoPairingError, SelfCheckError
 from tabellone.solver.model import BLACK, WHITE
 from .aro import _aro_scale, aro_cost
@@ -250,7 +251,9 @@ def _pair_2026(ctx: Ctx, optimise: bool) -> tuple[list[tuple[int, int]], int | N
     if not oracle.feasible():
         raise NoPairingError("no legal pairing of the whole round exists (C1, C3)")
     pairs: list[tuple[int, int]] = []
-    for s in sorted({p.score for p in ctx.P}, reverse=True):
+    scores = sorted({p.score for p in ctx.P}, reverse=True)
+    for k, s in enumerate(scores):
+        progress.step(k + 1, len(scores))
         free = set(oracle.free())
         residents = [p.index for p in ctx.P if p.score == s and p.index in free]
         if not residents:
