@@ -30,9 +30,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from .model import Tournament
+
+if TYPE_CHECKING:
+    from .team_records import Lineup
 
 #: Kinds of colour preference a team event may use: simple (Type A), strong and mild
 #: (Type B), or none at all.
@@ -70,8 +73,9 @@ class TeamTournament(Tournament):
     has White on the first board (TRF26 ``352``, e.g. ``"WBWB"``); ``primary`` the score
     that makes the scoregroups (``"MP"`` or ``"GP"``); ``secondary_for_colour`` whether
     the other score is read when colours are allocated; ``preferences`` the kind of
-    colour preference (``"A"``, ``"B"`` or ``"none"``); ``kept`` records of the file
-    kept as they were read (``300`` board orders, ``801`` round lines)."""
+    colour preference (``"A"``, ``"B"`` or ``"none"``); ``lineups`` the line-ups played
+    out of the default order (TRF26 ``300``, by (round, TPN); see
+    :mod:`solver.team_records`)."""
 
     teams: tuple[Team, ...] = ()
     boards: Tournament | None = None
@@ -81,7 +85,7 @@ class TeamTournament(Tournament):
     primary: str = "MP"
     secondary_for_colour: bool = True
     preferences: str = "A"
-    kept: tuple[str, ...] = ()
+    lineups: Mapping[tuple[int, int], "Lineup"] = field(default_factory=dict)
 
     def __hash__(self) -> int:  # the mappings inside are not hashable; identity will do
         return id(self)

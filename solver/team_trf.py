@@ -16,7 +16,8 @@ Council on 12/05/2025, applied from 1/9/2025)::
          round r, from column c = 29 + 13 (r - 1): c..c+2 opponent or bye (PAB FPB HPB
          ZPB), c+4 colour, c+6..c+9 game points, c+10 forfeit mark (f / F)
     240, 250, 260  byes, virtual points and prohibited pairs, by team pairing number
-    300, 801       kept as read and written back (board line-ups; the long round lines)
+    300, 801       line-ups out of default order, results board by board: read, checked
+                   against the rest of the file and written (:mod:`solver.team_records`)
 
 The match level comes from the ``802`` lines when the file has them; otherwise it is
 derived from the players' ``001`` records (:func:`derive_matches`): a team's opponent in
@@ -36,6 +37,7 @@ from .errors import InputError
 from .model import BLACK, WHITE, EMPTY_ENTRY, ByeKind, HeaderRecord, Player, PreassignedBye, ProhibitedPairs, RoundEntry, Tournament, VirtualPoints
 from .scoring import PLAYED_CODES, Scoring, format_points
 from .team import Team, TeamTournament, match_result
+from .team_records import Lineup, board_one_colour, default_lineup, Row801, check_801, check_lineups, format_300, format_801, parse_300, parse_801, place_801
 from .trf import _NUMBER, _Reader, format_player, split_lines, _scoring_lines
 from .validate import check_consistency
 
@@ -81,6 +83,7 @@ class _TeamReader:
         self.teams: list[Team] = []
         self.team_lines: dict[int, int] = {}
         self.legacy = 0
+        self.legacy_teams: list[tuple[Team, int]] = []  # 013: used when the file has no 310
         self.pab: tuple[Fraction, Fraction] | None = None
         self.pab_rounds: dict[int, int] = {}
         self.forfeits: dict[tuple[int, int], tuple[str, str]] = {}  # (round, tpn) -> (colour, code)
@@ -88,7 +91,9 @@ class _TeamReader:
         self.mp_values = {"TW": Fraction(2), "TD": Fraction(1), "TL": Fraction(0)}
         self.mp_given = False
         self.rows_802: dict[int, tuple[int, list[tuple[str | None, str | None, Fraction | None, bool]]]] = {}
-        self.kept: list[str] = []
+        self.lineups: dict[tuple[int, int], Lineup] = {}
+        self.lines_300: dict[tuple[int, int], int] = {}
+        self.rows_801: list[Row801] = []
         self.virtual: list[tuple[int, Fraction, Fraction, int, int, int, int]] = []
 
     def error(self, line: int, message: str, field: str) -> InputError:
@@ -137,7 +142,7 @@ class _TeamReader:
             p = line.ljust(40)
             self.legacy += 1
             roster = self.ids(p[36:], n, "013 players", 5, 37)
-            self.add_team(Team(self.legacy, p[4:36].strip(), roster=roster), n)
+            self.legacy_teams.append((Team(self.legacy, p[4:36].strip(), roster=roster), n))
         elif code == "320":
             p = line.ljust(13)
             mp = self.number(p[4:8], n, "320 PAB match points, columns 5-8")
@@ -184,8 +189,16 @@ class _TeamReader:
                 raise self.error(n, f"found {p[14:].strip()!r}, expected first and last round, first and last team", "250 (virtual points)")
             r1, r2, t1, t2 = (self.integer(t, n, "250 (virtual points)") for t in tokens)
             self.virtual.append((n, mp, gp, r1, r2, t1, t2))
-        elif code in ("300", "801"):
-            self.kept.append(line)
+        elif code == "300":
+            lu = parse_300(line, n, self.source)
+            key = (lu.round, lu.tpn)
+            if key in self.lineups:
+                raise self.error(n, f"team {lu.tpn} has two 300 line-ups for round {lu.round} (also line {self.lines_300[key]})",
+                                 "300 team, columns 9-11")
+            self.lineups[key] = lu
+            self.lines_300[key] = n
+        elif code == "801":
+            self.rows_801.append(parse_801(line, n, self.source))
         else:  # 240, 260 and every other header: read by the player-file reader at team level
             self.header_lines.append((n, raw))
 
@@ -239,6 +252,9 @@ class _TeamReader:
         numbered = dict(self.board_lines)
         board_text = "\n".join(numbered.get(n, "") for n in range(1, max(numbered, default=0) + 1))
         boards = parse_trf(board_text, source=self.source, allow_empty=True) if self.board_lines else None
+        if not self.teams:  # TRF26: 013 is "to be phased out"; a file with 310 records is read by them
+            for team, n in self.legacy_teams:
+                self.add_team(team, n)
         by_tpn = {t.tpn: t for t in self.teams}
         if not self.teams:
             raise InputError("no team records (310 or 013)", source=self.source)
@@ -246,7 +262,7 @@ class _TeamReader:
             entries, game_points = self.from_802(by_tpn)
         else:
             entries, game_points = derive_matches(boards, self.teams, self.pab_rounds, self.forfeits, self.source, self.team_lines,
-                                                  self.board_line_of, self.pab_gp(boards))
+                                                  self.board_line_of, self.pab_gp(boards), self.lineups, self.board_colours)
         header = _Reader(self.source)
         for n, raw in self.header_lines:
             header.other(raw, n)
@@ -275,13 +291,45 @@ class _TeamReader:
         scoring = Scoring(win=self.mp_values["TW"], draw=self.mp_values["TD"], loss=self.mp_values["TL"],
                           forfeit_win=self.mp_values["TW"], forfeit_loss=self.mp_values["TL"], pab=pab[0],
                           full_bye=self.mp_values["TW"], half_bye=self.mp_values["TD"])
-        return TeamTournament(
+        event = TeamTournament(
             **{f: getattr(t, f) for f in ("players", "total_rounds", "initial_colour", "system", "byes", "prohibited", "headers")},
             scoring=scoring, virtual_points=tuple(sorted(virtual)) or t.virtual_points,
             teams=tuple(sorted(self.teams, key=lambda x: x.tpn)), boards=boards, game_points=game_points,
             pab_points=pab, board_colours=self.board_colours, primary=primary, secondary_for_colour=secondary,
-            preferences=preferences, kept=tuple(self.kept),
+            preferences=preferences, lineups=dict(sorted(self.lineups.items())),
         )
+        check_lineups(event, self.source, self.lines_300, self.board_line_of)
+        if self.rows_802 and boards is not None:
+            self.agree_802_with_players(event, boards)
+        check_801(event, place_801(self.rows_801, self.source), self.source)
+        return event
+
+    def agree_802_with_players(self, event: TeamTournament, boards: Tournament) -> None:
+        """When a file has both, its ``802`` lines and its players' ``001`` records tell
+        one story: each match's opponent, colour, result and game points (a round the
+        players' records leave blank, such as a bye without a ``320``, is not compared)."""
+        entries, gps = derive_matches(boards, self.teams, self.pab_rounds, self.forfeits, self.source, self.team_lines,
+                                      self.board_line_of, self.pab_gp(boards), self.lineups, self.board_colours)
+        for tpn, (n, rounds) in sorted(self.rows_802.items()):
+            p = event.player(tpn)
+            mine = entries.get(tpn, [])
+            for r in range(1, len(rounds) + 1):
+                said, derived = p.entry(r), (mine[r - 1] if r <= len(mine) else EMPTY_ENTRY)
+                if derived.opponent is None and said.opponent is None:
+                    continue
+                if derived.is_empty or derived.pending or said.pending:
+                    if (derived.opponent, derived.colour) == (said.opponent, said.colour) or derived.is_empty:
+                        continue
+                where = f"802 round {r}"
+                if (said.opponent, said.colour, said.result) != (derived.opponent, derived.colour, derived.result):
+                    def show(e: RoundEntry) -> str:
+                        return (f"meets {e.opponent} with {e.colour!r}, result {e.result!r}" if e.opponent is not None
+                                else f"has bye code {e.result!r}")
+                    raise self.error(n, f"team {tpn} {show(said)}; its players' records (001) say it {show(derived)}", where)
+                g_said, g_derived = event.game_points_in(tpn, r), gps[tpn][r - 1] if r <= len(gps[tpn]) else None
+                if g_derived is not None and not said.pending and g_said != g_derived:
+                    raise self.error(n, f"team {tpn} scored {format_points(g_said)} game points; its players' records (001) "
+                                        f"give {format_points(g_derived)}", where)
 
     def board_line_of(self, pid: int) -> int | None:
         return self._board_line.get(pid)
@@ -326,9 +374,14 @@ class _TeamReader:
         return entries, gps
 
 
-def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, source: str, team_lines, board_line_of, pab_gp: Fraction):
+def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, source: str, team_lines, board_line_of, pab_gp: Fraction,
+                   lineups=None, board_colours: str = ""):
     """The match level of a team event from its players' records (see the module's
-    text): ``{tpn: [RoundEntry per round]}`` and ``{tpn: (game points per round)}``."""
+    text): ``{tpn: [RoundEntry per round]}`` and ``{tpn: (game points per round)}``.
+    ``lineups`` (the ``300`` records by (round, TPN)) say who sat on board 1 when a team
+    played out of its default order; with ``board_colours`` (``352``) the team's colour
+    on board 1 is read from its first occupied board."""
+    lineups = lineups or {}
     team_of: dict[int, int] = {}
     for team in teams:
         for pid in team.roster:
@@ -350,7 +403,8 @@ def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, sourc
             if (r, team.tpn) in forfeits:
                 colour, code, opp, _ = forfeits[(r, team.tpn)]
                 row.append(RoundEntry(opp, colour, code))
-                points.append(sum((boards.points_in_round(boards.player(pid), r) for pid, _ in paired), Fraction(0)) if boards else Fraction(0))
+                counted = paired + [(pid, e) for pid, e in games if e.opponent is None and e.result in "+-"]
+                points.append(sum((boards.points_in_round(boards.player(pid), r) for pid, _ in counted), Fraction(0)) if boards else Fraction(0))
                 continue
             if r in pab_rounds and pab_rounds[r][0] == team.tpn:
                 row.append(RoundEntry(None, None, "U"))
@@ -372,12 +426,17 @@ def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, sourc
                 raise InputError(f"the players of team {team.tpn} meet players of teams {', '.join(map(str, sorted(opponents)))}; "
                                  "a team meets one team", source=source, line=board_line_of(pid), field=f"round {r}")
             opp = opponents.pop()
-            colour = paired[0][1].colour
+            lu = lineups.get((r, team.tpn))
+            board_players = lu.players if lu is not None else default_lineup(boards, team.roster, r)
+            colour = board_one_colour(boards, board_players, r, board_colours) or paired[0][1].colour
             if any(e.pending for _, e in paired):
                 row.append(RoundEntry(opp, colour, " "))
                 points.append(None)
                 continue
-            mine = sum((boards.points_in_round(boards.player(pid), r) for pid, _ in paired), Fraction(0))
+            # a board won by forfeit against an empty board is written "0000 - +" (TRF26,
+            # forfeited matches): no opponent, but its point is the team's
+            counted = paired + [(pid, e) for pid, e in games if e.opponent is None and e.result in "+-"]
+            mine = sum((boards.points_in_round(boards.player(pid), r) for pid, _ in counted), Fraction(0))
             points.append(mine)
             row.append(RoundEntry(opp, colour, "?"))  # the result needs the opponent's points
         entries[team.tpn] = row
@@ -433,7 +492,8 @@ def _pts(value: Fraction | None, width: int) -> str:
 def format_team_trf(t: TeamTournament) -> str:
     """The TRF26 text of a team event: headers, ``142``/``152``/``162``/``192``/``352``/
     ``362``, ``240``/``250``/``260`` by team, the players' ``001`` records, then ``310``,
-    ``320``, ``330`` and one ``802`` line per team (``300`` and ``801`` as read)."""
+    ``320``, ``330``, the ``300`` line-ups, and per team one ``801`` line (when the event has
+    board records) and one ``802`` line."""
     from .trf import _line_260, lines_240
 
     lines = [h.line for h in t.headers]
@@ -476,7 +536,8 @@ def format_team_trf(t: TeamTournament) -> str:
                 other = t.player(e.opponent).entry(r).result
                 kind = "+-" if e.result == "+" else "-+" if other == "+" else "--"
                 lines.append(f"330 {kind} {r:03d} {p.id:03d} {e.opponent:03d}")
-    lines.extend(t.kept)
+    lines.extend(format_300(lu) for lu in sorted(t.lineups.values(), key=lambda x: (x.round, x.tpn)))
+    lines.extend(format_801(t))
     for team in t.teams:
         p = t.player(team.tpn)
         mp = t.score_after(p, rounds)
