@@ -1038,7 +1038,7 @@ def cmd_result(args: argparse.Namespace) -> int:
     from .solver.io import read_bytes
     from .solver.trf import decode
 
-    event = read_event(args.file)
+    event = read_event(args.file, teams=True)
     t = event.tournament
     r = args.round or t.rounds_paired
     if args.csv and args.results:
@@ -1061,7 +1061,7 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
     if args.format == "trf":
         raise InputError("--write records the round in the event file itself, which is the TRF; "
                          "choose --format text, html, csv, json or bbp for what is printed", field="--format")
-    event = read_event(args.file)
+    event = read_event(args.file, teams=True)
     system = args.system
     options = {"method": args.method, "game": args.game, "odd": args.odd}
     t, pairing = pair_and_record(event.tournament, system, args.edition, **options)

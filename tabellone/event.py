@@ -95,17 +95,21 @@ def detect_format(text: str) -> str:
     return "trf26"
 
 
-def read_event(path: str | os.PathLike[str]) -> Event:
-    """Read an event file and remember its fingerprint."""
+def read_event(path: str | os.PathLike[str], teams: bool = False) -> Event:
+    """Read an event file and remember its fingerprint. A team event (TRF26 ``310``)
+    is read only by the commands that edit one (``teams=True``: ``pair --write`` and
+    ``result``, :mod:`tabellone.team_event`)."""
     p = Path(path)
     data = read_bytes(p)
     text, _ = decode(data)
     fmt = detect_format(text)
-    from .solver.team_trf import is_team_file
+    from .solver.team_trf import is_team_file, parse_team_trf
 
     if fmt != "json" and is_team_file(text):
-        raise InputError("editing a team event in place (new, player, result, pair --write ...) is not supported yet; "
-                         "pair it with 'tabellone pair' and enter the board results in the file", source=str(p), field="310")
+        if not teams:
+            raise InputError("this command does not edit team events (310 records); 'pair --write' and 'result' do, "
+                             "and the teams and their players are registered in the file", source=str(p), field="310")
+        return Event(p, parse_team_trf(text, source=str(p)), "trf26", _fingerprint(p, data))
     t = parse_json(text, source=str(p)) if fmt == "json" else parse_trf(text, source=str(p), allow_empty=True)
     return Event(p, t, fmt, _fingerprint(p, data))
 
@@ -123,6 +127,12 @@ def backup_name(path: Path) -> Path:
 
 def render(t: Tournament, fmt: str) -> str:
     """The text of the event file: points recomputed from the results."""
+    from .solver.team import TeamTournament
+
+    if isinstance(t, TeamTournament):
+        from .solver.team_trf import format_team_trf
+
+        return format_team_trf(t.with_derived_points())
     t = t.with_derived_points()
     return format_json(t) if fmt == "json" else format_trf(t, fmt)
 
@@ -483,6 +493,12 @@ def pair_and_record(t: Tournament, system: str | None = None, edition: str | Non
     """Pair the next round by the file's system (or ``system``), and record it: the
     boards without results, the PAB, and the byes requested for that round written into
     its column (``0000 - H``), their ``240`` records then spent."""
+    from .solver.team import TeamTournament
+
+    if isinstance(t, TeamTournament):
+        from .team_event import pair_and_record_team
+
+        return pair_and_record_team(t, system, edition, **options)
     file_system, file_edition = system_of(t)
     system = system or file_system
     edition = edition or (file_edition if system == file_system else None)
@@ -555,7 +571,14 @@ def results_from_csv(text: str, source: str) -> list[tuple[int, int, str]]:
 def record_results(t: Tournament, round_number: int, triples: Sequence[tuple[int, int, str]]) -> Tournament:
     """Enter results of ``round_number``. A pair given as BLACK WHITE is turned round
     (``7 12 0-1`` is board ``12 7 1-0``). A result already entered is replaced (a
-    correction)."""
+    correction). In a team event the numbers are the players' (its boards), and the
+    matches follow their boards (:func:`tabellone.team_event.record_board_results`)."""
+    from .solver.team import TeamTournament
+
+    if isinstance(t, TeamTournament):
+        from .team_event import record_board_results
+
+        return record_board_results(t, round_number, triples)
     if t.rounds_paired == 0:
         raise InputError("no round is paired yet: pair one first (tabellone pair EVENT --write)", field="--round")
     if round_number < 1 or round_number > t.rounds_paired:
@@ -578,6 +601,12 @@ def record_results(t: Tournament, round_number: int, triples: Sequence[tuple[int
 
 def missing_results(t: Tournament, round_number: int) -> list[tuple[int, int]]:
     """Boards of a round still without a result, as (white, black)."""
+    from .solver.team import TeamTournament
+
+    if isinstance(t, TeamTournament):
+        if t.boards is None:
+            return []
+        t = t.boards
     out = []
     for p in t.players:
         e = p.entry(round_number)
