@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Mapping, Sequence
 
 from .errors import InputError
-from .generate import draw_game
+from .generate import GameStream, draw_game
 from .model import BLACK, EMPTY_ENTRY, WHITE, ByeKind, Player, PreassignedBye, RoundEntry, Tournament
 from .scoring import Scoring
 from .team import Team, TeamTournament, match_result
@@ -42,6 +42,7 @@ class TeamSettings:
     preferences: str = "A"
     initial_colour: str | None = None
     board_colours: str = ""
+    model: object | None = None  # a result model (solver.result_models); None: Milvang 2015
 
     def validate(self) -> None:
         if not 2 <= self.teams <= 999:
@@ -68,20 +69,37 @@ class TeamSettings:
         return f"FIDE_TEAM{kind}_MP_GP"
 
 
-def generate_team_event(settings: TeamSettings, pairer: Pairer) -> TeamTournament:
-    """A team event of ``settings.rounds`` rounds, each paired by ``pairer`` and played."""
+def generate_team_event(settings: TeamSettings, pairer: Pairer, *, field: tuple[Sequence[Team], Sequence[Player]] | None = None,
+                        strength: Mapping[int, float] | None = None, game_stream: GameStream | None = None) -> TeamTournament:
+    """A team event of ``settings.rounds`` rounds, each paired by ``pairer`` and played.
+
+    For a simulation (:mod:`tabellone.simulate`): ``field`` gives the teams (numbered
+    1..N, rosters of ``settings.boards`` players) and their players instead of drawing
+    them; ``strength`` the players' true strengths, from which results are drawn (the
+    ratings are what the pairing sees); ``game_stream(low, high, meeting)`` the stream of
+    each game, read from the lower player number's side, so that the same two players
+    meeting under two pairing systems end alike as often as the result model allows
+    (as :func:`solver.generate.generate` does for players)."""
     settings.validate()
     rng = random.Random(settings.seed)
     n, b = settings.teams, settings.boards
-    drawn = [sorted((rng.randint(settings.rating_low, settings.rating_high) for _ in range(b)), reverse=True) for _ in range(n)]
-    drawn.sort(key=lambda rs: -sum(rs))
     players: dict[int, Player] = {}
     teams = []
-    for k, ratings in enumerate(drawn, start=1):
-        roster = tuple(range((k - 1) * b + 1, k * b + 1))
-        for pid, rating in zip(roster, ratings):
-            players[pid] = Player(pid, f"Player {pid:04d}", rating=rating)
-        teams.append(Team(k, f"Team {k:03d}", f"T{k:03d}", roster=roster))
+    if field is None:
+        drawn = [sorted((rng.randint(settings.rating_low, settings.rating_high) for _ in range(b)), reverse=True) for _ in range(n)]
+        drawn.sort(key=lambda rs: -sum(rs))
+        for k, ratings in enumerate(drawn, start=1):
+            roster = tuple(range((k - 1) * b + 1, k * b + 1))
+            for pid, rating in zip(roster, ratings):
+                players[pid] = Player(pid, f"Player {pid:04d}", rating=rating)
+            teams.append(Team(k, f"Team {k:03d}", f"T{k:03d}", roster=roster))
+    else:
+        teams = list(field[0])
+        players = {p.id: p for p in field[1]}
+        if [t.tpn for t in teams] != list(range(1, n + 1)) or any(len(t.roster) != b for t in teams):
+            raise InputError(f"the field must be teams 1-{n} of {b} players each", field="field")
+    rating = {pid: (p.rating if strength is None else strength[pid]) for pid, p in players.items()}
+    meetings: dict[tuple[int, int], int] = {}
     initial = settings.initial_colour or rng.choice((WHITE, BLACK))
     colours = settings.colours
     scoring = Scoring(win=Fraction(2), draw=Fraction(1), loss=Fraction(0), forfeit_win=Fraction(2), forfeit_loss=Fraction(0),
@@ -136,7 +154,13 @@ def generate_team_event(settings: TeamSettings, pairer: Pairer) -> TeamTournamen
                     lost = pb if (absent_side == BLACK) == (colours[k] == "W") else pw
                     res = ("-", "+") if lost == pw else ("+", "-")
                 else:
-                    res = draw_game(rng, players[pw].rating, players[pb].rating, draw_rate=settings.draw_rate)
+                    game_rng, low_side = rng, WHITE
+                    if game_stream is not None:
+                        key = (min(pw, pb), max(pw, pb))
+                        meetings[key] = meetings.get(key, 0) + 1
+                        game_rng, low_side = game_stream(key[0], key[1], meetings[key]), (WHITE if pw < pb else BLACK)
+                    res = draw_game(game_rng, rating[pw], rating[pb], draw_rate=settings.draw_rate, model=settings.model,
+                                    low_side=low_side)
                 board_rows[pw].append(RoundEntry(pb, WHITE, res[0]))
                 board_rows[pb].append(RoundEntry(pw, BLACK, res[1]))
                 for pid, code in ((pw, res[0]), (pb, res[1])):

@@ -1116,7 +1116,9 @@ def _simulate_parser(sub) -> None:
     p.add_argument("--edition", help="edition for every --system given without its own :EDITION")
     p.add_argument("--profile", action="append", default=[], metavar="P",
                    help="a rule profile (file or name) paired on the first system; repeat for several")
-    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--players", type=int, help="players of each individual event")
+    p.add_argument("--teams", type=int, help="teams of each team event (--system team-swiss; the random baseline too)")
+    p.add_argument("--boards", type=int, default=4, help="boards per team (team events; default 4)")
     p.add_argument("--rounds", type=int, required=True)
     p.add_argument("--events", type=int, required=True)
     p.add_argument("--seed", type=int, default=1, help="seed of the whole simulation (default 1); event k draws from (seed, k)")
@@ -1186,9 +1188,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         low, high, pool = 0, 0, _ratings_pool(args.ratings_from)
     else:
         (low, high), pool = _ratings_range(args.ratings), ()
+    if args.players is None and args.teams is None:
+        raise InputError("give --players (individual events) or --teams (team events)", field="--players")
     sim = Simulation(
-        arms=parse_arms(args.system, args.edition, args.profile),
-        players=args.players, rounds=args.rounds, events=args.events, seed=args.seed,
+        arms=parse_arms(args.system, args.edition, args.profile), teams=args.teams or 0, boards=args.boards,
+        players=args.players or 0, rounds=args.rounds, events=args.events, seed=args.seed,
         rating_low=low, rating_high=high, ratings_pool=pool, seed_noise=args.seed_noise,
         model=args.model, draw_rate=args.draw_rate, absence_rate=args.absence_rate,
     )
@@ -1228,7 +1232,10 @@ _SUMMARY_COLUMNS = (
 
 
 def _summary_text(summary: dict, sim) -> str:
-    lines = [f"{sim.events} events, {sim.players} players, {sim.rounds} rounds, results by {sim.model}; mean +- 95% CI"]
+    from .simulate.teams import NOT_FOR_TEAMS
+
+    field = f"{sim.teams} teams of {sim.boards} boards (ranked by match points, then game points)" if sim.teams else f"{sim.players} players"
+    lines = [f"{sim.events} events, {field}, {sim.rounds} rounds, results by {sim.model}; mean +- 95% CI"]
     width = max(len(label) for label in summary)
     lines.append(f"{'':<{width}}  " + "  ".join(f"{head:>17}" for _, head, _ in _SUMMARY_COLUMNS))
     for label, metrics in summary.items():
@@ -1241,6 +1248,8 @@ def _summary_text(summary: dict, sim) -> str:
                 half = "" if m["ci95"] is None else " +-" + fmt.format(m["ci95"])
                 cells.append(f"{fmt.format(m['mean']) + half:>17}")
         lines.append(f"{label:<{width}}  " + "  ".join(cells))
+    if sim.teams:
+        lines += [f"{name}: not measured for teams ({why})" for name, why in NOT_FOR_TEAMS.items()]
     return "\n".join(lines) + "\n"
 
 

@@ -51,7 +51,9 @@ class Simulation:
     """What to simulate: the arms, the field, the result model, and how many events.
 
     ``ratings_pool`` (the ratings of a real field) replaces the uniform draw from
-    ``rating_low .. rating_high`` when it is not empty.
+    ``rating_low .. rating_high`` when it is not empty. ``teams`` > 0 makes the events
+    team events of ``teams`` teams of ``boards`` players (:mod:`.teams`; ``players``
+    is then 0).
     """
 
     arms: tuple[Arm, ...]
@@ -66,9 +68,12 @@ class Simulation:
     model: str = "milvang2015"
     draw_rate: float | None = None
     absence_rate: float = 0.0
+    teams: int = 0
+    boards: int = 4
 
     def validate(self) -> None:
         """Raise :class:`~tabellone.InputError` naming the first bad option."""
+        from .teams import TEAM_SYSTEMS
 
         def whole(name: str, value: object, low: int, high: int) -> None:
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -76,17 +81,30 @@ class Simulation:
 
         if not self.arms:
             raise InputError("give at least one --system", field="--system")
-        whole("--players", self.players, 2, MAX_PLAYERS)
-        whole("--rounds", self.rounds, 1, self.players - 1)
+        if self.teams:
+            if self.players:
+                raise InputError("give --players (individual events) or --teams (team events), not both", field="--players")
+            whole("--teams", self.teams, 2, 999)
+            whole("--boards", self.boards, 1, 14)
+            whole("--rounds", self.rounds, 1, self.teams - 1)
+            for arm in self.arms:
+                if arm.system not in TEAM_SYSTEMS or arm.profile is not None:
+                    raise InputError(f"{arm.label} pairs players; a team simulation compares {' and '.join(TEAM_SYSTEMS)}",
+                                     field="--system")
+        else:
+            for arm in self.arms:
+                if arm.system == "team-swiss":
+                    raise InputError("team-swiss pairs teams: give --teams N (and --boards B) instead of --players", field="--system")
+            whole("--players", self.players, 2, MAX_PLAYERS)
+            whole("--rounds", self.rounds, 1, self.players - 1)
         whole("--events", self.events, 1, 10**9)
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise InputError(f"must be a whole number, got {self.seed!r}", field="--seed")
         if self.ratings_pool:
-            if len(self.ratings_pool) < self.players:
-                raise InputError(
-                    f"the field has {len(self.ratings_pool)} rated players; --players must be at most that, got {self.players}",
-                    field="--ratings-from",
-                )
+            need = self.teams * self.boards if self.teams else self.players
+            if len(self.ratings_pool) < need:
+                what = f"--teams x --boards must be at most that, got {need}" if self.teams else f"--players must be at most that, got {need}"
+                raise InputError(f"the field has {len(self.ratings_pool)} rated players; {what}", field="--ratings-from")
         else:
             whole("--ratings (low)", self.rating_low, 0, MAX_RATING)
             whole("--ratings (high)", self.rating_high, 0, MAX_RATING)
@@ -100,7 +118,8 @@ class Simulation:
                 raise InputError(f"must be a number from 0 to 1, got {rate!r}", field=name)
         if self.model not in MODELS:
             raise InputError(f"unknown result model {self.model!r}; expected one of {', '.join(MODELS)}", field="--model")
-        self.settings(0).validate()
+        if not self.teams:
+            self.settings(0).validate()
 
     def event_seed(self, event: int) -> int:
         """The seed of event ``event`` (0-based)."""
@@ -138,43 +157,66 @@ def draw_field(sim: Simulation, event: int) -> tuple[list[Player], dict[int, int
     return players, strength
 
 
-def play_arm(sim: Simulation, event: int, arm: Arm, players: list[Player], strength: dict[int, int]) -> tuple[Tournament, float]:
-    """Play event ``event`` under ``arm``; the finished tournament and the seconds spent
-    pairing."""
-    from ..api import pair
+class TimedPairer:
+    """Pairs each round of one event under one arm through :func:`tabellone.pair`,
+    adding up the seconds spent pairing."""
 
-    event_seed = sim.event_seed(event)
-    options = arm.pair_options(event_seed)
-    spent = 0.0
+    def __init__(self, sim: Simulation, event: int, arm: Arm, what: str = "simulated event") -> None:
+        self.arm, self.source = arm, f"{what} {event}"
+        self.options = arm.pair_options(sim.event_seed(event))
+        self.seconds = 0.0
 
-    def pairer(t: Tournament):
-        nonlocal spent
+    def __call__(self, t: Tournament):
+        from ..api import pair
+
         start = time.perf_counter()
-        pairing = pair(t, arm.system, arm.edition, source=f"simulated event {event}", **options)
-        spent += time.perf_counter() - start
+        pairing = pair(t, self.arm.system, self.arm.edition, source=self.source, **self.options)
+        self.seconds += time.perf_counter() - start
         return pairing.pairs, pairing.bye
+
+
+def game_streams(sim: Simulation, event: int):
+    """``game_stream(low, high, meeting)``: the stream of one game of event ``event``,
+    named after its two players and which meeting of theirs it is."""
 
     def game_stream(low: int, high: int, meeting: int) -> random.Random:
         return random.Random(derived_seed(sim.seed, "event", event, "game", low, high, meeting))
 
-    t = generate(sim.settings(event), pairer, field=players, strength=strength, game_stream=game_stream)
-    return t, spent
+    return game_stream
+
+
+def play_arm(sim: Simulation, event: int, arm: Arm, players: list[Player], strength: dict[int, int]) -> tuple[Tournament, float]:
+    """Play event ``event`` under ``arm``; the finished tournament and the seconds spent
+    pairing."""
+    pairer = TimedPairer(sim, event, arm)
+    t = generate(sim.settings(event), pairer, field=players, strength=strength, game_stream=game_streams(sim, event))
+    return t, pairer.seconds
 
 
 def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
     """The rows of event ``event``: one per arm, in the arms' order, each with the
-    metrics (:mod:`.metrics`) and the timings ``seconds_per_round`` (pairing only) and
-    ``seconds_total`` (the whole event under that arm: pairing, results, metrics)."""
-    players, strength = draw_field(sim, event)
+    metrics (:mod:`.metrics`; for team events :func:`.teams.team_metrics`) and the
+    timings ``seconds_per_round`` (pairing only) and ``seconds_total`` (the whole event
+    under that arm: pairing, results, metrics)."""
+    if sim.teams:
+        from .teams import draw_team_field, play_team_arm, team_metrics
+
+        teams, team_players, team_player_strength, team_strength = draw_team_field(sim, event)
+        play = lambda arm: play_team_arm(sim, event, arm, (teams, team_players), team_player_strength)  # noqa: E731
+        measure = lambda t: team_metrics(t, team_strength, sim.rounds)  # noqa: E731
+    else:
+        players, strength = draw_field(sim, event)
+        play = lambda arm: play_arm(sim, event, arm, players, strength)  # noqa: E731
+        measure = lambda t: tournament_metrics(t, strength, sim.rounds)  # noqa: E731
     rows = []
     for arm in sim.arms:
         start = time.perf_counter()
         try:
-            t, pairing_seconds = play_arm(sim, event, arm, players, strength)
+            t, pairing_seconds = play(arm)
         except TabelloneError as exc:
             raise type(exc)(f"event {event} (seed {sim.seed}), {arm.label}: {exc}") from None
         row: dict[str, Any] = {"event": event, "arm": arm.label}
-        row.update(tournament_metrics(t, strength, sim.rounds))
+        row.update(measure(t))
         row["seconds_per_round"] = pairing_seconds / sim.rounds
         row["seconds_total"] = time.perf_counter() - start
         rows.append(row)
@@ -184,4 +226,4 @@ def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
 #: Columns that measure the machine, not the pairing: they differ from run to run.
 TIMING_COLUMNS = ("seconds_per_round", "seconds_total")
 
-__all__ = ["Simulation", "TIMING_COLUMNS", "derived_seed", "draw_field", "play_arm", "play_event"]
+__all__ = ["Simulation", "TIMING_COLUMNS", "TimedPairer", "derived_seed", "draw_field", "game_streams", "play_arm", "play_event"]
