@@ -29,6 +29,7 @@ which colour preferences apply, are fields a ruleset reads (:attr:`TeamTournamen
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import TYPE_CHECKING, Mapping
 
@@ -90,9 +91,16 @@ class TeamTournament(Tournament):
     def __hash__(self) -> int:  # the mappings inside are not hashable; identity will do
         return id(self)
 
-    @property
+    @cached_property
     def team_by_tpn(self) -> dict[int, Team]:
         return {team.tpn: team for team in self.teams}
+
+    @cached_property
+    def boards_per_match(self) -> int:
+        """Boards of a match (:func:`solver.team_records.board_count`)."""
+        from .team_records import board_count
+
+        return board_count(self)
 
     def game_points_in(self, tpn: int, round_number: int) -> Fraction:
         """The game points team ``tpn`` scored in round ``round_number`` (0 if none)."""

@@ -255,7 +255,7 @@ def lineup_of(t, tpn: int, round_number: int) -> tuple[int, ...]:
     team = t.team_by_tpn[tpn]
     boards = t.boards
     if boards is None:
-        return team.roster[:board_count(t)]
+        return team.roster[:t.boards_per_match]
     return default_lineup(boards, team.roster, round_number)
 
 
@@ -346,7 +346,7 @@ def _check_300(t, lu: Lineup, source: str, n: int | None) -> None:
         if pid in seen:
             raise err(f"player {pid} is on two boards", f"300 board {k + 1}, columns {c}-{c + 3}")
         seen.add(pid)
-    b = board_count(t)
+    b = t.boards_per_match
     if len(lu.players) > b:
         raise err(f"{len(lu.players)} boards, the event has {b}", "300 players")
 
@@ -355,7 +355,7 @@ def board_results(t, tpn: int, round_number: int) -> tuple[tuple[int, ...], str]
     """(line-up, one result character per board) of team ``tpn`` in a match of
     ``round_number``, from its players' ``001`` records: ``-`` for an empty board."""
     players = lineup_of(t, tpn, round_number)
-    b = max(board_count(t), len(players))
+    b = max(t.boards_per_match, len(players))
     players = tuple(players) + (0,) * (b - len(players))
     chars = []
     for pid in players:
@@ -434,7 +434,7 @@ def format_801(t) -> list[str]:
     if t.boards is None or not t.teams:
         return []
     rounds = max((len(p.rounds) for p in t.players), default=0)
-    b = board_count(t)
+    b = t.boards_per_match
     wt = max(2, len(str(max(team.tpn for team in t.teams))))
     totals = {team.tpn: (format_points(t.score_after(t.player(team.tpn), rounds)),
                          format_points(t.game_points_before(team.tpn, rounds + 1))) for team in t.teams}

@@ -16,7 +16,7 @@ and, to run an event from one file (tabellone/event.py: every write safe, with a
     tabellone player add EVENT --name N [--rating ...] | tabellone player import EVENT players.csv
     tabellone bye EVENT ID --round R --half|--zero|--full;  tabellone withdraw EVENT ID [--from-round R]
     tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --csv FILE
-    tabellone simulate --system S [--system S2 ...] --players N --rounds R --events K --seed X [...]
+    tabellone simulate --system S [--system S2 ...] --players N|--teams N [--boards B] --rounds R --events K --seed X [...]
 
 and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``
 (also ``--dubov``, ``--burstein``).

@@ -32,7 +32,7 @@ from .solver.model import BLACK, EMPTY_ENTRY, WHITE, RoundEntry
 from .solver.pairing import Pairing
 from .solver.scoring import PLAYED_CODES
 from .solver.team import TeamTournament, match_result
-from .solver.team_records import board_count, lineup_of
+from .solver.team_records import lineup_of
 
 
 def _set(rounds: tuple[RoundEntry, ...], r: int, entry: RoundEntry) -> tuple[RoundEntry, ...]:
@@ -52,7 +52,7 @@ def record_team_round(t: TeamTournament, pairing: Pairing) -> TeamTournament:
     r = pairing.round
     if t.boards is None:
         raise InputError("the event has no player records (001): the boards of a match cannot be recorded", field="001")
-    b = board_count(t)
+    b = t.boards_per_match
     if b == 0:
         raise InputError("the teams have no players in their rosters (310)", field="310")
     colours = board_colours(t, b)
