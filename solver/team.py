@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Mapping
 from .model import Tournament
 
 if TYPE_CHECKING:
-    from .team_records import Lineup
+    from .team_records import Lineup, Round801
 
 #: Kinds of colour preference a team event may use: simple (Type A), strong and mild
 #: (Type B), or none at all.
@@ -76,7 +76,8 @@ class TeamTournament(Tournament):
     the other score is read when colours are allocated; ``preferences`` the kind of
     colour preference (``"A"``, ``"B"`` or ``"none"``); ``lineups`` the line-ups played
     out of the default order (TRF26 ``300``, by (round, TPN); see
-    :mod:`solver.team_records`)."""
+    :mod:`solver.team_records`); ``rounds_801`` the ``801`` rounds, by (round, TPN), of a
+    file whose only round records they are (kept to be written back)."""
 
     teams: tuple[Team, ...] = ()
     boards: Tournament | None = None
@@ -87,6 +88,7 @@ class TeamTournament(Tournament):
     secondary_for_colour: bool = True
     preferences: str = "A"
     lineups: Mapping[tuple[int, int], "Lineup"] = field(default_factory=dict)
+    rounds_801: Mapping[tuple[int, int], "Round801"] = field(default_factory=dict)
 
     def __hash__(self) -> int:  # the mappings inside are not hashable; identity will do
         return id(self)

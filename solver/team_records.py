@@ -30,7 +30,10 @@ round left blank in the middle of a line keeps the later rounds in place.
 
 What the records say is checked against the match level (``802`` or the players'
 ``001`` records), the roster and the players' games; any contradiction is one
-:class:`~solver.errors.InputError` naming the file, the line and the field.
+:class:`~solver.errors.InputError` naming the file, the line and the field. A file
+whose only round records are its ``801`` lines (no ``802``, no rounds in ``001``) has
+its match level read from them (:func:`matches_from_801`), and they are written back
+as read.
 """
 
 from __future__ import annotations
@@ -351,6 +354,11 @@ def _check_300(t, lu: Lineup, source: str, n: int | None) -> None:
         raise err(f"{len(lu.players)} boards, the event has {b}", "300 players")
 
 
+def has_board_records(boards: Tournament | None, roster: tuple[int, ...], round_number: int) -> bool:
+    """Whether the players' ``001`` records say anything about this team in this round."""
+    return boards is not None and any(pid in boards.by_id and not boards.player(pid).entry(round_number).is_empty for pid in roster)
+
+
 def board_results(t, tpn: int, round_number: int) -> tuple[tuple[int, ...], str]:
     """(line-up, one result character per board) of team ``tpn`` in a match of
     ``round_number``, from its players' ``001`` records: ``-`` for an empty board."""
@@ -403,7 +411,7 @@ def check_801(t, rows: list[Row801], source: str) -> None:
             if e.opponent != w.opponent or e.colour != w.colour:
                 has = f"meets team {e.opponent} with colour {e.colour!r}" if e.opponent is not None else "has no match"
                 raise err(f"team {row.tpn} meets {w.opponent} with {w.colour!r} in round {r}, but the match records say it {has}", where)
-            if t.boards is None:
+            if not has_board_records(t.boards, roster, r) and not has_board_records(t.boards, by_tpn[w.opponent].roster, r):
                 got = sum((scoring.points(c, None) for c in w.results), Fraction(0))
                 if got != t.game_points_in(row.tpn, r):
                     raise err(f"the board results {w.results} make {format_points(got)} game points, "
@@ -428,10 +436,46 @@ def check_801(t, rows: list[Row801], source: str) -> None:
                 raise err(f"board results {w.results}, the players' records give {chars.replace('?', '.')}", where + " (results)")
 
 
+def matches_from_801(rows: list[Row801], scoring: Scoring, pab_gp: Fraction, source: str):
+    """The match level of a file whose only round records are its ``801`` lines (no
+    ``802``, no rounds in the players' ``001`` records): ``({tpn: [RoundEntry]},
+    {tpn: (game points per round)})``. A match's game points are its boards' points
+    (``162``), its result the comparison with the opponent's line; a match forfeited on
+    every board is a forfeited match; a bye letter is that bye (``U`` worth ``320``'s
+    game points). The opponent's line must name this team in that round."""
+    from .model import EMPTY_ENTRY, RoundEntry
+    from .team import match_result
+
+    by_tpn = {row.tpn: row for row in rows}
+    entries: dict[int, list] = {}
+    gps: dict[int, list] = {}
+    for row in rows:
+        last = max(row.rounds, default=0)
+        entries[row.tpn] = [EMPTY_ENTRY] * last
+        gps[row.tpn] = [None] * last
+        for r, w in row.rounds.items():
+            if w.bye is not None:
+                entries[row.tpn][r - 1] = RoundEntry(None, None, w.bye)
+                gps[row.tpn][r - 1] = pab_gp if w.bye == "U" else sum((scoring.points(w.bye, None) for _ in w.results), Fraction(0))
+                continue
+            other = by_tpn.get(w.opponent)
+            theirs = other.rounds.get(r) if other is not None else None
+            if theirs is None or theirs.opponent != row.tpn or theirs.colour == w.colour:
+                raise InputError(f"team {row.tpn} meets {w.opponent} with {w.colour!r} in round {r}, but team {w.opponent}'s 801 line "
+                                 "does not name it with the other colour", source=source, line=row.line, field=f"801 round {r}")
+            mine = sum((scoring.points(c, None) for c in w.results), Fraction(0))
+            other_points = sum((scoring.points(c, None) for c in theirs.results), Fraction(0))
+            forfeited = all(c in "+-" for c in w.results + theirs.results)
+            code = ("+" if mine > other_points else "-") if forfeited else match_result(mine, other_points)
+            entries[row.tpn][r - 1] = RoundEntry(w.opponent, w.colour, code)
+            gps[row.tpn][r - 1] = mine
+    return entries, {tpn: tuple(v) for tpn, v in gps.items()}
+
+
 def format_801(t) -> list[str]:
     """The ``801`` lines of a team event with board records (module text): widths from
     the event, a round left blank while its match has no result yet."""
-    if t.boards is None or not t.teams:
+    if not t.teams or (t.boards is None and not t.rounds_801):
         return []
     rounds = max((len(p.rounds) for p in t.players), default=0)
     b = t.boards_per_match
@@ -452,6 +496,9 @@ def format_801(t) -> list[str]:
                 block = " " * (2 + wt + 3) + e.result * b + " " * (1 + b)
             elif e.opponent is None or e.pending:
                 block = " " * width
+            elif (r, team.tpn) in t.rounds_801 and not has_board_records(t.boards, team.roster, r):
+                given = t.rounds_801[(r, team.tpn)]  # the file's own 801 round: no board records to rebuild it from
+                block = f"  {e.opponent:>{wt}} {e.colour} {given.results} {given.lineup:<{b}}"
             else:
                 players, chars = board_results(t, team.tpn, r)
                 roster = team.roster

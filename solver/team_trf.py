@@ -37,7 +37,7 @@ from .errors import InputError
 from .model import BLACK, WHITE, EMPTY_ENTRY, ByeKind, HeaderRecord, Player, PreassignedBye, ProhibitedPairs, RoundEntry, Tournament, VirtualPoints
 from .scoring import PLAYED_CODES, Scoring, format_points
 from .team import Team, TeamTournament, match_result
-from .team_records import Lineup, board_one_colour, default_lineup, Row801, check_801, check_lineups, format_300, format_801, parse_300, parse_801, place_801
+from .team_records import Lineup, board_one_colour, default_lineup, has_board_records, matches_from_801, Row801, check_801, check_lineups, format_300, format_801, parse_300, parse_801, place_801
 from .trf import _NUMBER, _Reader, format_player, split_lines, _scoring_lines
 from .validate import check_consistency
 
@@ -258,8 +258,13 @@ class _TeamReader:
         by_tpn = {t.tpn: t for t in self.teams}
         if not self.teams:
             raise InputError("no team records (310 or 013)", source=self.source)
+        rows_801 = place_801(self.rows_801, self.source)
+        from_801 = not self.rows_802 and bool(rows_801) and (boards is None or boards.rounds_recorded == 0)
         if self.rows_802:
             entries, game_points = self.from_802(by_tpn)
+        elif from_801:  # the 801 lines are the only round records
+            entries, game_points = matches_from_801(rows_801, boards.scoring if boards is not None else Scoring(), self.pab_gp(boards),
+                                                    self.source)
         else:
             entries, game_points = derive_matches(boards, self.teams, self.pab_rounds, self.forfeits, self.source, self.team_lines,
                                                   self.board_line_of, self.pab_gp(boards), self.lineups, self.board_colours)
@@ -297,11 +302,13 @@ class _TeamReader:
             teams=tuple(sorted(self.teams, key=lambda x: x.tpn)), boards=boards, game_points=game_points,
             pab_points=pab, board_colours=self.board_colours, primary=primary, secondary_for_colour=secondary,
             preferences=preferences, lineups=dict(sorted(self.lineups.items())),
+            rounds_801={(r, row.tpn): w for row in rows_801 for r, w in row.rounds.items()
+                        if row.tpn in by_tpn and w.bye is None and not has_board_records(boards, by_tpn[row.tpn].roster, r)},
         )
         check_lineups(event, self.source, self.lines_300, self.board_line_of)
         if self.rows_802 and boards is not None:
             self.agree_802_with_players(event, boards)
-        check_801(event, place_801(self.rows_801, self.source), self.source)
+        check_801(event, rows_801, self.source)
         return event
 
     def agree_802_with_players(self, event: TeamTournament, boards: Tournament) -> None:

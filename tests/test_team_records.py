@@ -136,3 +136,32 @@ def test_cli_reads_and_checks(tmp_path):
     bad.write_text(text().replace("1 w =0 31", "1 w =0 21", 1))
     r = subprocess.run([sys.executable, "-m", "tabellone", "standings", str(bad)], capture_output=True, text=True)
     assert r.returncode == 3 and r.stderr.count("\n") == 1 and "bad.trf" in r.stderr and "801 round 2" in r.stderr
+
+
+def only_801() -> str:
+    """The fixture with no 802 and no 300 lines and the players' rounds cut off: its 801
+    lines are its only round records."""
+    out = []
+    for line in text().splitlines():
+        if line.startswith(("802", "300")):
+            continue
+        out.append(line[:90].rstrip() if line.startswith("001") else line)
+    return "\n".join(out) + "\n"
+
+
+def test_801_lines_alone_give_the_match_level():
+    full = tabellone.read(FIXTURE)
+    t = parse_team_trf(only_801(), "only801.trf")
+    assert t.players == full.players and dict(t.game_points) == dict(full.game_points)
+    written = format_team_trf(t)
+    # the 801 lines are written back as read (no board records to rebuild them from)
+    assert [x for x in written.splitlines() if x.startswith("801")] == [x for x in text().splitlines() if x.startswith("801")]
+    assert format_team_trf(parse_team_trf(written, "again.trf")) == written
+
+
+def test_801_lines_alone_must_name_each_other():
+    bad = only_801().replace("801  4 DELTA  1.0  1.5   2 w", "801  4 DELTA  1.0  1.5   1 w", 1)
+    # team 2's line (read first) names 4, whose line now names 1
+    with pytest.raises(InputError, match="team 2 meets 4 with 'b' in round 1, but team 4's 801 line does not name it") as err:
+        parse_team_trf(bad, "x.trf")
+    assert err.value.field == "801 round 1" and err.value.line is not None
