@@ -322,8 +322,8 @@ class _TeamReader:
             mine = entries.get(tpn, [])
             for r in range(1, len(rounds) + 1):
                 said, derived = p.entry(r), (mine[r - 1] if r <= len(mine) else EMPTY_ENTRY)
-                if derived.opponent is None and said.opponent is None:
-                    continue
+                if derived.opponent is None and (said.opponent is None or derived.result == said.result):
+                    continue  # a bye, or a forfeit whose opponent only the 802 line names
                 if derived.is_empty or derived.pending or said.pending:
                     if (derived.opponent, derived.colour) == (said.opponent, said.colour) or derived.is_empty:
                         continue
@@ -420,6 +420,10 @@ def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, sourc
             if not paired:
                 byes = {e.result for _, e in games if not e.is_empty}
                 code = "F" if "F" in byes else "H" if "H" in byes else "Z" if byes else " "
+                if byes and byes <= {"+", "-", "Z"} and byes & {"+", "-"}:
+                    # a match forfeited against a team the players' records do not name
+                    # ("0000 - +", with no 330 record): won if a board was won
+                    code = "+" if "+" in byes else "-"
                 row.append(RoundEntry(None, None, code) if code != " " else EMPTY_ENTRY)
                 points.append(sum((boards.points_in_round(boards.player(pid), r) for pid, _ in games), Fraction(0)) if code != " " else None)
                 continue

@@ -165,3 +165,20 @@ def test_801_lines_alone_must_name_each_other():
     with pytest.raises(InputError, match="team 2 meets 4 with 'b' in round 1, but team 4's 801 line does not name it") as err:
         parse_team_trf(bad, "x.trf")
     assert err.value.field == "801 round 1" and err.value.line is not None
+
+
+def test_a_forfeited_match_whose_opponent_only_802_names():
+    # round 2, 3-4 forfeited by team 4: its players have no entry, team 3's players are
+    # written 0000 - + (TRF26, forfeited matches) and there is no 330 record
+    src = "".join(line for line in text().splitlines(True) if not line.startswith(("801", "300   2   4")))
+    for old, new in (("  10 w 0", "0000 - +"), ("   7 b 1", "        "),
+                     ("802   3 GAMMA    1.0    1.5   1 b  0.5     4 w  1.0", "802   3 GAMMA    2.0    2.5   1 b  0.5     4 w  2.0f"),
+                     ("802   4 DELTA    1.0    1.5   2 w  0.5     3 b  1.0", "802   4 DELTA    0.0    0.5   2 w  0.5     3 b  0.0f")):
+        assert old in src
+        src = src.replace(old, new, 1)
+    t = parse_team_trf(src, "forfeit.trf")
+    assert t.player(3).entry(2) == RoundEntry(4, "w", "+") and t.player(4).entry(2) == RoundEntry(3, "b", "-")
+    assert t.match_points_before(3, 3) == 2 and t.game_points_in(3, 2) == 2
+    # without the 802 lines the players' records still give team 3 its forfeit win
+    bare = parse_team_trf("".join(line for line in src.splitlines(True) if not line.startswith("802")), "bare.trf")
+    assert bare.player(3).entry(2) == RoundEntry(None, None, "+") and bare.match_points_before(3, 3) == 2
