@@ -1016,21 +1016,27 @@ def cmd_player(args: argparse.Namespace) -> int:
 def cmd_withdraw(args: argparse.Namespace) -> int:
     from .event import read_event, withdraw
 
-    event = read_event(args.file)
+    event = read_event(args.file, teams=True)
     t = withdraw(event.tournament, args.id, args.from_round)
     r = args.from_round or event.tournament.next_round
-    return _saved(event, t, f"player {args.id} {t.player(args.id).name} withdrawn from round {r}")
+    return _saved(event, t, f"{_who(t)} {args.id} {t.player(args.id).name} withdrawn from round {r}")
 
 
 def cmd_bye(args: argparse.Namespace) -> int:
     from .event import read_event, request_bye
     from .solver.model import ByeKind
 
-    event = read_event(args.file)
+    event = read_event(args.file, teams=True)
     kind = ByeKind.HALF if args.half else ByeKind.FULL if args.full else ByeKind.ZERO
     t = request_bye(event.tournament, args.id, args.round, kind)
     name = {ByeKind.HALF: "half-point", ByeKind.FULL: "full-point", ByeKind.ZERO: "zero-point"}[kind]
-    return _saved(event, t, f"player {args.id} {t.player(args.id).name}: {name} bye in round {args.round}")
+    return _saved(event, t, f"{_who(t)} {args.id} {t.player(args.id).name}: {name} bye in round {args.round}")
+
+
+def _who(t) -> str:
+    from .solver.team import TeamTournament
+
+    return "team" if isinstance(t, TeamTournament) else "player"
 
 
 def cmd_result(args: argparse.Namespace) -> int:

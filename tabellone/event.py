@@ -97,8 +97,8 @@ def detect_format(text: str) -> str:
 
 def read_event(path: str | os.PathLike[str], teams: bool = False) -> Event:
     """Read an event file and remember its fingerprint. A team event (TRF26 ``310``)
-    is read only by the commands that edit one (``teams=True``: ``pair --write`` and
-    ``result``, :mod:`tabellone.team_event`)."""
+    is read only by the commands that edit one (``teams=True``: ``pair --write``,
+    ``result``, ``bye`` and ``withdraw``, :mod:`tabellone.team_event`)."""
     p = Path(path)
     data = read_bytes(p)
     text, _ = decode(data)
@@ -107,8 +107,8 @@ def read_event(path: str | os.PathLike[str], teams: bool = False) -> Event:
 
     if fmt != "json" and is_team_file(text):
         if not teams:
-            raise InputError("this command does not edit team events (310 records); 'pair --write' and 'result' do, "
-                             "and the teams and their players are registered in the file", source=str(p), field="310")
+            raise InputError("this command does not edit team events (310 records): the teams and their players are "
+                             "registered in the file; 'pair --write', 'result', 'bye' and 'withdraw' edit them", source=str(p), field="310")
         return Event(p, parse_team_trf(text, source=str(p)), "trf26", _fingerprint(p, data))
     t = parse_json(text, source=str(p)) if fmt == "json" else parse_trf(text, source=str(p), allow_empty=True)
     return Event(p, t, fmt, _fingerprint(p, data))

@@ -1,5 +1,7 @@
 """Running a team event from its file: pair the next round and record it, enter board
-results; every step written back safely by :func:`tabellone.event.save_event`.
+results; every step written back safely by :func:`tabellone.event.save_event`. (Byes
+asked for and withdrawals are team-level ``240`` records, made by the same functions as
+for players: :func:`tabellone.event.request_bye`, :func:`tabellone.event.withdraw`.)
 
 A team event keeps two levels (:mod:`tabellone.solver.team`): the matches of the teams
 and the games of their players (``001``). Both are written, so each step changes both:

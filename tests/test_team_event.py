@@ -105,12 +105,25 @@ def test_an_empty_board_is_won_by_forfeit(tmp_path):
     assert t.player(1).entry(1).result == "1" and t.player(2).entry(1).result == "0"
 
 
-def test_other_commands_refuse_team_events(event):
-    for args in (("withdraw", str(event), "3"), ("bye", str(event), "3", "--round", "3", "--half"),
-                 ("player", "add", str(event), "--name", "Nuovo, Nino")):
-        r = run(*args)
-        assert r.returncode == 3 and r.stderr.count("\n") == 1 and "does not edit team events" in r.stderr, args
+def test_player_registration_refuses_team_events(event):
+    r = run("player", "add", str(event), "--name", "Nuovo, Nino")
+    assert r.returncode == 3 and r.stderr.count("\n") == 1 and "does not edit team events" in r.stderr
     assert event.read_text() == FIXTURE.read_text()
+
+
+def test_team_byes_and_withdrawals(event):
+    # a half-point bye for team 3 in round 3 (240 H): not paired, 1 match point (a drawn
+    # match, 362) and half the boards' points; team 5 leaves from round 4 (240 Z)
+    r = run("bye", str(event), "3", "--round", "3", "--half")
+    assert r.returncode == 0 and "team 3 Club Gamma: half-point bye in round 3" in r.stdout
+    assert run("withdraw", str(event), "5", "--from-round", "4").returncode == 0
+    assert "240 H 003    3" in event.read_text() and "240 Z 004    5" in event.read_text()
+    assert run("pair", str(event), "--write").returncode == 0
+    t = tabellone.read(event)
+    assert t.player(3).entry(3) == RoundEntry(None, None, "H") and all(p.entry(3).result != "U" for p in t.players)
+    assert t.match_points_before(3, 4) == 2 and t.game_points_in(3, 3) == 1
+    assert [t.boards.player(pid).entry(3) for pid in (5, 6)] == [RoundEntry(None, None, "H")] * 2
+    assert "240 H" not in event.read_text() and "240 Z 004    5" in event.read_text()
 
 
 def test_unknown_board_is_one_line(event):
