@@ -16,6 +16,7 @@ and, to run an event from one file (tabellone/event.py: every write safe, with a
     tabellone player add EVENT --name N [--rating ...] | tabellone player import EVENT players.csv
     tabellone bye EVENT ID --round R --half|--zero|--full;  tabellone withdraw EVENT ID [--from-round R]
     tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --csv FILE
+    tabellone lineup EVENT TEAM P1 P2 ... [--round R]   (team events: who sits on which board, TRF26 300)
     tabellone simulate --system S [--system S2 ...] --players N|--teams N [--boards B] --rounds R --events K --seed X [...]
 
 and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``
@@ -960,6 +961,12 @@ def _event_parsers(sub) -> None:
     p.add_argument("--csv", help="a CSV with columns white,black,result")
     p.add_argument("results", nargs="*", metavar="WHITE BLACK RESULT")
 
+    p = sub.add_parser("lineup", help="a team's players on boards 1, 2, ... in a paired round, before its games (TRF26 300)")
+    p.add_argument("file", metavar="EVENT")
+    p.add_argument("team", type=int, metavar="TEAM")
+    p.add_argument("players", type=int, nargs="+", metavar="PLAYER", help="start ranks by board; 0 an empty board")
+    p.add_argument("--round", type=int, help="the round (default: the last paired)")
+
     p = sub.add_parser("crosstable", help="the crosstable (also 'standings --crosstable')")
     p.add_argument("file")
     p.add_argument("--format", default="text", choices=("text", "csv", "json", "html"))
@@ -1056,6 +1063,20 @@ def cmd_result(args: argparse.Namespace) -> int:
     return _saved(event, t, f"round {r}: {_count(len(triples), 'result')} entered{tail}")
 
 
+def cmd_lineup(args: argparse.Namespace) -> int:
+    """lineup EVENT TEAM P1 P2 ...: a team event's line-up (tabellone.team_event.set_lineup)."""
+    from .event import read_event
+    from .solver.team import TeamTournament
+    from .team_event import set_lineup
+
+    event = read_event(args.file, teams=True)
+    if not isinstance(event.tournament, TeamTournament):
+        raise InputError("lineup is for team events (310 records)", source=args.file, field="TEAM")
+    r = args.round or event.tournament.rounds_paired
+    t = set_lineup(event.tournament, args.team, r, args.players)
+    return _saved(event, t, f"round {r}: team {args.team} lines up {' '.join(map(str, args.players))}")
+
+
 def cmd_pair_write(args: argparse.Namespace) -> int:
     """pair --write: pair the next round by the file's system and record it."""
     from .event import pair_and_record, read_event
@@ -1109,7 +1130,7 @@ def _results_last(argv: list[str]) -> list[str]:
 
 
 EVENT_COMMANDS = {
-    "new": cmd_new, "player": cmd_player, "withdraw": cmd_withdraw, "bye": cmd_bye, "result": cmd_result,
+    "new": cmd_new, "player": cmd_player, "withdraw": cmd_withdraw, "bye": cmd_bye, "result": cmd_result, "lineup": cmd_lineup,
     "crosstable": cmd_crosstable,
 }
 # --- simulate: many random events under several systems (tabellone.simulate) ------------

@@ -16,6 +16,10 @@ and the games of their players (``001``). Both are written, so each step changes
   matches). The pairing-allocated bye is the team's ``U`` (its ``320`` points); a bye
   the event recorded for the round (``240 F/H/Z``) is written into the team's and its
   players' columns, and a team neither paired nor excused gets a zero-point bye;
+* **a line-up** (``lineup EVENT TEAM P1 P2 ...``, :func:`set_lineup`): before the
+  games of a paired round, a team seats other players of its roster, or in another
+  order, or leaves a board empty; the match's boards are seated again and a line-up
+  out of the default order is a ``300`` record;
 * **entering results** (``result EVENT WHITE BLACK 1-0 ...``): WHITE and BLACK are the
   players' start ranks, as in an individual event; once every board of a match has its
   result, the match gets its game points and its result (won, drawn or lost over the
@@ -49,6 +53,72 @@ def board_colours(t: TeamTournament, boards: int) -> str:
     return t.board_colours or "".join("WB"[k % 2] for k in range(boards))
 
 
+def seat_match(player_entry, white: Sequence[int], black: Sequence[int], colours: str) -> None:
+    """The boards of one match: on board k the k-th player of the team with White on
+    board 1 meets the other's k-th, with the colours of ``colours`` (0 or a missing
+    place: an empty board, won by forfeit by the player present, ``0000 - +``)."""
+    for k in range(len(colours)):
+        a = white[k] if k < len(white) else 0
+        o = black[k] if k < len(black) else 0
+        ca = WHITE if colours[k] == "W" else BLACK
+        co = BLACK if ca == WHITE else WHITE
+        if a and o:
+            player_entry(a, RoundEntry(o, ca, " "))
+            player_entry(o, RoundEntry(a, co, " "))
+        elif a or o:
+            player_entry(a or o, RoundEntry(None, None, "+"))
+
+
+def set_lineup(t: TeamTournament, tpn: int, r: int, players: Sequence[int]) -> TeamTournament:
+    """Team ``tpn`` plays round ``r`` with ``players`` on boards 1, 2, ... (0: an empty
+    board): its match's boards are seated again, before any of them has a result; a
+    line-up out of the default order is kept as a ``300`` record."""
+    from .solver.team_records import Lineup, default_lineup
+
+    if tpn not in t.team_by_tpn:
+        raise InputError(f"no team has pairing number {tpn}", field="TEAM")
+    e = t.player(tpn).entry(r)
+    if e.opponent is None:
+        raise InputError(f"team {tpn} has no match in round {r}", field="--round")
+    b = t.boards_per_match
+    roster = t.team_by_tpn[tpn].roster
+    if len(players) != b:
+        raise InputError(f"{len(players)} players for {b} boards; give one per board (0 an empty board)", field="PLAYERS")
+    for pid in players:
+        if pid and pid not in roster:
+            raise InputError(f"player {pid} is not in team {tpn}'s roster (310: {' '.join(map(str, roster))})", field="PLAYERS")
+    if len([p for p in players if p]) != len({p for p in players if p}):
+        raise InputError("a player is on two boards", field="PLAYERS")
+    if not any(players):
+        raise InputError("no player on any board; a team that does not come loses its match by forfeit (result +- on every board)",
+                         field="PLAYERS")
+    opp = e.opponent
+    seated = [pid for team in (tpn, opp) for pid in t.team_by_tpn[team].roster
+              if pid in t.boards.by_id and not t.boards.player(pid).entry(r).is_empty]
+    if any(t.boards.player(pid).entry(r).result not in (" ", "+") or t.boards.player(pid).entry(r).opponent is None and
+           t.boards.player(pid).entry(r).result != "+" for pid in seated):
+        raise InputError(f"round {r}: the match {tpn}-{opp} has board results already; a line-up is set before its games", field="--round")
+    theirs = lineup_of(t, opp, r)
+    theirs = tuple(theirs) + (0,) * (b - len(theirs))
+    players_by_id = {p.id: p for p in t.boards.players}
+
+    def player_entry(pid: int, entry: RoundEntry) -> None:
+        players_by_id[pid] = replace(players_by_id[pid], rounds=_set(players_by_id[pid].rounds, r, entry))
+
+    for pid in t.team_by_tpn[tpn].roster + t.team_by_tpn[opp].roster:
+        if pid in players_by_id and len(players_by_id[pid].rounds) >= r:
+            player_entry(pid, EMPTY_ENTRY)
+    white, black = (tuple(players), theirs) if e.colour == WHITE else (theirs, tuple(players))
+    seat_match(player_entry, white, black, board_colours(t, b))
+    boards = replace(t.boards, players=tuple(players_by_id[p.id] for p in t.boards.players)).with_derived_points()
+    lineups = dict(t.lineups)
+    for team, mine in ((tpn, tuple(players)), (opp, theirs)):
+        lineups.pop((r, team), None)
+        if default_lineup(boards, t.team_by_tpn[team].roster, r) != mine:
+            lineups[(r, team)] = Lineup(r, team, tpn if team == opp else opp, mine)
+    return replace(t, boards=boards, lineups=dict(sorted(lineups.items())))
+
+
 def record_team_round(t: TeamTournament, pairing: Pairing) -> TeamTournament:
     """``t`` with the round of ``pairing`` recorded at both levels (module text)."""
     r = pairing.round
@@ -76,17 +146,7 @@ def record_team_round(t: TeamTournament, pairing: Pairing) -> TeamTournament:
     for white, black in pairing.pairs:
         team_entry(white, RoundEntry(black, WHITE, " "), None)
         team_entry(black, RoundEntry(white, BLACK, " "), None)
-        mine, theirs = by_tpn[white].roster[:b], by_tpn[black].roster[:b]
-        for k in range(b):
-            a = mine[k] if k < len(mine) else 0
-            o = theirs[k] if k < len(theirs) else 0
-            ca = WHITE if colours[k] == "W" else BLACK
-            co = BLACK if ca == WHITE else WHITE
-            if a and o:
-                player_entry(a, RoundEntry(o, ca, " "))
-                player_entry(o, RoundEntry(a, co, " "))
-            elif a or o:  # an empty board: the player present wins it by forfeit
-                player_entry(a or o, RoundEntry(None, None, "+"))
+        seat_match(player_entry, by_tpn[white].roster[:b], by_tpn[black].roster[:b], colours)
     scoring = t.boards.scoring
     for p in t.players:
         if p.id in {x for pair_ in pairing.pairs for x in pair_}:
@@ -179,4 +239,5 @@ def missing_board_results(t: TeamTournament, r: int) -> list[tuple[int, int]]:
     return missing_results(t.boards, r) if t.boards is not None else []
 
 
-__all__ = ["board_colours", "missing_board_results", "pair_and_record_team", "record_board_results", "record_team_round", "rederive_round"]
+__all__ = ["board_colours", "missing_board_results", "pair_and_record_team", "record_board_results", "record_team_round", "rederive_round",
+           "seat_match", "set_lineup"]

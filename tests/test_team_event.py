@@ -134,3 +134,40 @@ def test_unknown_board_is_one_line(event):
     assert event.read_text() == before
     with pytest.raises(InputError, match="round 4 is not paired"):
         record_results(read_event(event, teams=True).tournament, 4, [(7, 1, "1-0")])
+
+
+RECORDS = Path(__file__).parent / "fixtures" / "team-records-4x2.trf"
+
+
+def test_lineup_seats_the_match_again(tmp_path):
+    # tests/fixtures/team-records-4x2.trf: round 3 pairs 1-4 (team 1 White on board 1,
+    # 352 WB); team 1 then lines up its reserve 3 on board 1 and 1 on board 2
+    path = tmp_path / "records.trf"
+    shutil.copy(RECORDS, path)
+    r = run("pair", str(path), "--write")
+    assert r.returncode == 0, r.stderr
+    t = tabellone.read(path)
+    assert t.player(1).entry(3) == RoundEntry(4, "w", " ")
+    r = run("lineup", str(path), "1", "3", "1")
+    assert r.returncode == 0, r.stderr
+    t = tabellone.read(path)
+    b = {p.id: p.entry(3) for p in t.boards.players}
+    assert b[3] == RoundEntry(10, "w", " ") and b[10] == RoundEntry(3, "b", " ")
+    assert b[1] == RoundEntry(11, "b", " ") and b[11] == RoundEntry(1, "w", " ") and b[2].is_empty
+    assert "300   3   1   4    3    1" in path.read_text()
+    # back to the roster's order: no 300 record needed any more
+    assert run("lineup", str(path), "1", "1", "2").returncode == 0
+    assert "300   3" not in path.read_text()
+    assert tabellone.read(path).boards.player(2).entry(3) == RoundEntry(11, "b", " ")  # board 2: Black for team 1
+    # bad line-ups, and a line-up after the games began: one line, file unchanged
+    before = path.read_text()
+    for args, message in (((path, "1", "3", "7"), "player 7 is not in team 1's roster"),
+                          ((path, "1", "3"), "1 players for 2 boards"),
+                          ((path, "1", "3", "3"), "a player is on two boards"),
+                          ((path, "9", "1", "2"), "no team has pairing number 9")):
+        r = run("lineup", *map(str, args))
+        assert r.returncode == 3 and r.stderr.count("\n") == 1 and message in r.stderr, (args, r.stderr)
+    assert path.read_text() == before
+    assert run("result", str(path), "10", "1", "1-0").returncode == 0
+    r = run("lineup", str(path), "1", "3", "1")
+    assert r.returncode == 3 and "has board results already" in r.stderr
