@@ -152,6 +152,8 @@ def parse_801(line: str, n: int, source: str) -> Row801:
 
     words = _words(line.rstrip()[4:])
     words = [(c + 4, w) for c, w in words]
+    if len(words) >= 2 and words[1][0] > words[0][0] + len(words[0][1]) + 1:
+        words.insert(1, (0, ""))  # no nickname: its field (one blank after the number) is empty
     if len(words) < 4:
         raise err(f"found {line[4:].strip()!r}, expected team number, nickname, match points and game points", "801")
     (_, tpn), (_, nick), (_, mp), (_, gp) = words[:4]

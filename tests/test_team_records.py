@@ -182,3 +182,14 @@ def test_a_forfeited_match_whose_opponent_only_802_names():
     # without the 802 lines the players' records still give team 3 its forfeit win
     bare = parse_team_trf("".join(line for line in src.splitlines(True) if not line.startswith("802")), "bare.trf")
     assert bare.player(3).entry(2) == RoundEntry(None, None, "+") and bare.match_points_before(3, 3) == 2
+
+
+def test_801_of_teams_without_a_nickname():
+    # the nickname field (columns 42-46 of 310) is empty: the 801 line keeps its place blank
+    src = "".join((line[:41] + "     " + line[46:]) if line.startswith("310") else line
+                  for line in text().splitlines(True) if not line.startswith(("801", "802")))
+    t = parse_team_trf(src, "nonick.trf")
+    written = format_team_trf(t)
+    assert "801  2        2.0  2.0   4 b 1= 12   1 w =0 31" in written
+    again = parse_team_trf(written, "again.trf")
+    assert again.players == t.players and format_team_trf(again) == written
