@@ -70,7 +70,7 @@ Preface    matches, forfeited matches, byes per match                   :func:`m
 2.1.2 C2   no PAB after a PAB, a match won by forfeit or a full bye     :func:`C2_may_get_pab`
 2.2 C3     the rest of the round stays pairable                         :func:`_perfect`
 2.3 C4-C5  fewest upfloaters, then their highest scores                 :func:`A3_5_profiles`
-2.3 C6     the next scoregroup still pairs with its fewest upfloaters   :func:`C6_fails`
+2.3 C6     fewest upfloaters the following scoregroup will need        :func:`C6_need`
 2.3 C7     upfloaters who floated in the previous round (not last)      :func:`C7_count`
 2.3 C8     upfloaters' opponents who floated before (not last)          :func:`C8_cost`
 3.4        the PAB: legal, lowest score, most matches, largest TPN      :func:`A3_4_pab`
@@ -79,11 +79,12 @@ Preface    matches, forfeited matches, byes per match                   :func:`m
 4.1-4.4    colours of game 1                                            :func:`A4_colour`
 =========  ===========================================================  =============================
 
-Readings where the text leaves a choice (each also where it is used): [C6] is met or not
-(the next scoregroup can be paired with the fewest upfloaters its parity allows, and
-[C1] and [C3] kept: "complied with" in 2.3.3 can only be absolute, since the next
-bracket always takes its own fewest upfloaters), as FIDE's Gacrux reads the same words
-in C.04.6; "complies with
+Readings where the text leaves a choice (each also where it is used): [C6] is the number
+of upfloaters the following scoregroup will need in its own bracket ([C1] and [C3] kept;
+0 when the upfloaters emptied it), minimised: the reading of
+:mod:`rules.top_scoregroup`, shared with the Swiss Team system, whose 2.3.3 has the same
+words (its parity is the least value; when no set reaches it, the set needing fewest
+comes nearest, rather than the order of 3.5.4 choosing among sets that all miss it); "complies with
 [C6]/[C7]/[C8]" means "attains the best value any candidate attains" (the text's
 criteria are minimisations); a pair of upfloaters inside a bracket never helps [C4] and is
 never formed; "matches played" (3.4.3) and "floater" (1.5) count matches not forfeited;
@@ -118,6 +119,7 @@ from tabellone.solver.scoring import PLAYED_CODES
 
 from .comparison import Comparison
 from .fide_common import board_order, effective_ranks, required_initial_colour
+from .top_scoregroup import C6_pulls_out, C6_upfloaters_needed
 
 EDITIONS = ("2026",)
 METHODS = ("literal", "optimised")
@@ -391,14 +393,14 @@ def C8_cost(ctx: Ctx, a: int, b: int, top: Fraction | int) -> int:
     return int(lv[a] < t and P[b].floated) + int(lv[b] < t and P[a].floated)
 
 
-def C6_fails(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> int:
-    """[C6] (2.3.3), 1 when broken. Unless the following scoregroup (the next lower score
-    among the players still to pair) is emptied by the upfloaters chosen, what is left of
-    it must pair, with [C1] and [C3] kept, with the fewest upfloaters its parity allows
-    (0 if even, 1 if odd): a perfect matching of the rest in which exactly that many of
-    its players meet lower ones. Only that scoregroup is looked at (the note to 2.3.3)."""
-    legal, fails = _legal_and_c6(ctx, residents, chosen, remaining)
-    return fails if legal else 1
+def C6_need(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> int:
+    """[C6] (2.3.3) as a number to minimise (:mod:`rules.top_scoregroup`, the reading
+    shared with C.04.6): the upfloaters the following scoregroup (the next lower score
+    among the players still to pair), what ``chosen`` left of it, will need in its own
+    bracket, [C1] and [C3] kept; 0 when the upfloaters emptied it. Only that scoregroup is
+    looked at (the note to 2.3.3). ``chosen`` is assumed legal (3.5.5)."""
+    legal, need = _legal_and_c6(ctx, residents, chosen, remaining)
+    return need if legal else len(remaining) + 1
 
 
 def _following_group(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> set[int]:
@@ -416,17 +418,20 @@ def _following_group(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], 
 def _legal_and_c6(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> tuple[bool, int]:
     """One matching for two questions about a set of upfloaters: is it legal (3.5.5: the
     bracket pairs under [C1] and everybody left pairs too, [C3]: a perfect matching of
-    the players still to pair with no pair across the bracket's edge) and does it break
-    [C6] (in that matching, with the fewest of the following scoregroup's players paired
-    below it, more of them are than its parity needs)."""
+    the players still to pair with no pair across the bracket's edge) and how many
+    upfloaters the following scoregroup will then need ([C6],
+    :func:`rules.top_scoregroup.C6_upfloaters_needed`; the bracket's own pairs touch no
+    player of that scoregroup, so they do not change the count)."""
     bracket = set(residents) | set(chosen)
     group = _following_group(ctx, residents, chosen, remaining)
-    mate = _perfect(ctx, remaining, weight=lambda a, b: 0 if (a in group) != (b in group) else 1,
-                    allowed=lambda a, b: (a in bracket) == (b in bracket))
-    if mate is None:
-        return False, 1
-    cross = sum(1 for a in group if mate[a] not in group)
-    return True, int(bool(group) and cross != len(group) % 2)
+
+    def perfect(vs: list[int], weight: Callable[[int, int], int]) -> dict[int, int] | None:
+        return _perfect(ctx, vs, weight=weight, allowed=lambda a, b: (a in bracket) == (b in bracket))
+
+    if not group:  # the count is 0; legality still needs its matching
+        return perfect(sorted(remaining), lambda a, b: 0) is not None, 0
+    need = C6_upfloaters_needed(group, remaining, perfect)
+    return (False, 0) if need is None else (True, need)
 
 
 # ========================================================================================
@@ -509,10 +514,13 @@ def A3_5_sets(ctx: Ctx, lower: Sequence[int], profile: tuple[Fraction, ...]) -> 
 def _set_literal(ctx: Ctx, residents: list[int], lower: list[int], remaining: set[int]) -> tuple[int, ...]:
     """Art. 3.5 as written: the sets of [C4] and [C5] (fewest, then best profile, among
     those that can be legal: [C3] outranks them), in the order of 3.5.4; the first legal
-    one with the best ([C6], [C7])."""
+    one with the least ([C6], [C7]). Every set of one profile takes as many players of
+    the following scoregroup, so the least [C6] value, the parity of what is left of it,
+    is the same for all: a set reaching it with no repeated floater ends the search."""
     for k in range(len(residents) % 2, len(lower) + 1, 2):
         for profile in A3_5_profiles(ctx, lower, k):
             best = None
+            least = None
             for s in A3_5_sets(ctx, lower, profile):
                 legal, c6 = _legal_and_c6(ctx, residents, s, remaining)
                 if not legal:
@@ -520,7 +528,9 @@ def _set_literal(ctx: Ctx, residents: list[int], lower: list[int], remaining: se
                 key = (c6, C7_count(ctx, s))
                 if best is None or key < best[0]:
                     best = (key, s)
-                if key == (0, 0):
+                if least is None:
+                    least = (len(_following_group(ctx, residents, s, remaining)) % 2, 0)
+                if key == least:
                     break
             if best is not None:
                 return best[1]
@@ -530,8 +540,8 @@ def _set_literal(ctx: Ctx, residents: list[int], lower: list[int], remaining: se
 def _set_optimised(ctx: Ctx, residents: list[int], lower: list[int], remaining: set[int]) -> tuple[int, ...]:
     """Art. 3.5 as one maximum-weight perfect matching of everybody still to pair. Fields,
     most significant first: [C4] residents paired below; [C5] upfloaters per score level,
-    lowest level first; [C6] players of the following scoregroup paired below it
-    (taken only when the fewest its parity allows is reachable: [C6] is met or not);
+    lowest level first; [C6] players of the following scoregroup paired below it,
+    the upfloaters its own bracket will need (:func:`rules.top_scoregroup.C6_pulls_out`);
     [C7]; the set order of 3.5.4 (a bit per candidate, the first in 3.5.3 order the
     highest). The upfloaters are those matched to residents."""
     P = ctx.P
@@ -544,41 +554,32 @@ def _set_optimised(ctx: Ctx, residents: list[int], lower: list[int], remaining: 
     nxt = levels[-1] if levels else None
     lv, nlv = ctx.lv, (ctx.level[nxt] if nxt is not None else None)
     m = len(remaining) // 2
-    nR = len(residents)
     names = ["C4"] + [f"C5:{k}" for k in range(len(levels))] + ["C6", "C7", "3.5.4"]
+    group = {i for i in remaining if lv[i] == nlv} if nxt is not None else set()
+    layout = fit_layout(names, [m] * (len(names) - 1) + [(1 << len(order)) - 1])
+    # minimised fields hold (cap - value), cap 1 a pair; the set order is maximised
+    plain = layout.pack([1] * (len(names) - 1) + [0])  # a pair no field looks at
+    c6_bit = 1 << layout.shift("C6")
+    order_shift = layout.shift("3.5.4")
+    up = {}  # the weight of a resident's pair with each candidate upfloater b
+    for b in order:
+        w = plain - (1 << layout.shift("C4")) - (1 << layout.shift(f"C5:{lvl[P[b].score]}"))
+        if C7_count(ctx, [b]):
+            w -= 1 << layout.shift("C7")
+        up[b] = w + ((1 << (len(order) - 1 - pos[b])) << order_shift)
 
-    def solve(with_c6: bool) -> tuple[dict[int, int], list[int]]:
-        layout = fit_layout(names, [m] * (len(names) - 1) + [(1 << len(order)) - 1])
-        # minimised fields hold (cap - value), cap 1 a pair; the set order is maximised
-        plain = layout.pack([1] * (len(names) - 1) + [0])  # a pair no field looks at
-        c6_bit = 1 << layout.shift("C6")
-        order_shift = layout.shift("3.5.4")
-        up = {}  # the weight of a resident's pair with each candidate upfloater b
-        for b in order:
-            w = plain - (1 << layout.shift("C4")) - (1 << layout.shift(f"C5:{lvl[P[b].score]}"))
-            if C7_count(ctx, [b]):
-                w -= 1 << layout.shift("C7")
-            up[b] = w + ((1 << (len(order) - 1 - pos[b])) << order_shift)
+    def weight(a: int, b: int) -> int:
+        if a in R:
+            return plain if b in R else up[b]
+        if b in R:
+            return up[a]
+        if C6_pulls_out(group, a, b):
+            return plain - c6_bit
+        return plain
 
-        def weight(a: int, b: int) -> int:
-            if a in R:
-                return plain if b in R else up[b]
-            if b in R:
-                return up[a]
-            if with_c6 and (lv[a] == nlv) != (lv[b] == nlv):
-                return plain - c6_bit
-            return plain
-
-        mate = _perfect(ctx, remaining, weight=weight)
-        if mate is None:
-            raise SelfCheckError("the players still to pair have no perfect matching (C3 was checked before)")
-        group = [i for i in remaining if P[i].score == nxt and mate[i] not in R]
-        return mate, group
-
-    mate, group = solve(True)
-    cross = sum(1 for i in group if P[mate[i]].score < nxt) if nxt is not None else 0
-    if group and cross != len(group) % 2:
-        mate, _ = solve(False)  # [C6] cannot be met: it does not choose among the sets
+    mate = _perfect(ctx, remaining, weight=weight)
+    if mate is None:
+        raise SelfCheckError("the players still to pair have no perfect matching (C3 was checked before)")
     chosen = [mate[r] for r in residents if mate[r] not in R]
     assert all(P[u].score < top for u in chosen)
     return tuple(sorted(chosen, key=lambda i: pos[i]))
@@ -893,7 +894,7 @@ class BracketValues:
 BRACKET_CRITERIA = [
     ("C4", "number of upfloaters"),
     ("C5", "score differences of the upfloaters, largest first"),
-    ("C6", "following scoregroup left without its fewest upfloaters (1: yes)"),
+    ("C6", "upfloaters the following scoregroup will need in its own bracket (2.3.3)"),
     ("C7", "upfloaters who floated in the previous round"),
     ("3.5.4", "the set of upfloaters in the order of 3.5.3-3.5.4 (TPNs)"),
     ("C8", "upfloaters' opponents who floated in the previous round"),
@@ -906,7 +907,7 @@ def _values(ctx: Ctx, br: Bracket, remaining: set[int]) -> dict[str, object]:
     return {
         "C4": len(br.upfloaters),
         "C5": tuple(sorted((br.score - P[u].score for u in br.upfloaters), reverse=True)),
-        "C6": C6_fails(ctx, br.residents, br.upfloaters, remaining),
+        "C6": C6_need(ctx, br.residents, br.upfloaters, remaining),
         "C7": C7_count(ctx, br.upfloaters),
         "3.5.4": tuple(P[u].tpn for u in br.upfloaters),
         "C8": sum(C8_cost(ctx, a, b, br.score) for a, b in br.pairs),
@@ -1104,6 +1105,6 @@ def generate_event(settings, pairer: Callable[[Tournament], Pairing], *, total_m
 
 __all__ = [
     "A3_4_pab", "A3_5_profiles", "A3_5_sets", "A3_6_identifier", "A4_colour", "C1_may_meet", "C2_may_get_pab",
-    "C6_fails", "C7_count", "C8_cost", "EDITIONS", "METHODS", "MatchPairing", "SecondGame", "check_absolute",
+    "C6_need", "C7_count", "C8_cost", "EDITIONS", "METHODS", "MatchPairing", "SecondGame", "check_absolute",
     "compare", "evaluate", "generate_event", "matches_of", "pair_round", "quality_criteria",
 ]

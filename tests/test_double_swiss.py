@@ -438,8 +438,8 @@ def test_2_3_3_c6_next_scoregroup_must_still_pair(method):
     """[C6] (2.3.3) in 3.5.5. 1 has 2 points; 2, 3, 4 have 1; 5, 6 have 0; 3 and 4 have
     met. [C4]/[C5]: one upfloater on 1 point; 3.5.4 order {2} < {3} < {4}. With {2} the
     rest of the following scoregroup, {3, 4}, cannot pair among itself ([C1]) and needs
-    two upfloaters where its parity allows none: [C6] broken. {3} leaves {2, 4}, which
-    pair: 1-3, 2-4, 5-6."""
+    two upfloaters where its parity allows none: [C6] 2. {3} leaves {2, 4}, which pair
+    ([C6] 0): 1-3, 2-4, 5-6."""
     ctx = bracket_ctx([(1, "2", False), (2, "1", False), (3, "1", False), (4, "1", False), (5, "0", False), (6, "0", False)],
                       met=[(3, 4)])
     assert paired(ctx, method) == [(1, 3), (2, 4), (5, 6)]
@@ -453,6 +453,33 @@ def test_2_3_3_c6_outranks_c7(method):
     ctx = bracket_ctx([(1, "2", False), (2, "1", False), (3, "1", True), (4, "1", True), (5, "0", False), (6, "0", False)],
                       met=[(3, 4)])
     assert paired(ctx, method) == [(1, 3), (2, 4), (5, 6)]
+
+
+@pytest.mark.parametrize("method", ds.METHODS)
+def test_2_3_3_c6_fewest_upfloaters_when_no_set_lets_the_group_pair_alone(method):
+    """[C6] (2.3.3) as a number: the upfloaters the following scoregroup will need in the
+    bracket where it is paired ([C4] there), minimised. 1 has 2 points; 2-7 have 1 point;
+    8-12 have 0; 3-7 have all met each other. [C4]/[C5]: one upfloater on 1 point, 3.5.4
+    order {2} < {3} < ... Every set leaves five 1-point players, an odd number, so none
+    lets them pair with a single upfloater (their parity). {2} leaves 3-7, none of whom
+    may meet another: five upfloaters ([C6] 5). {3} (like {4}-{7}) leaves 2 and four of
+    3-7: 2 meets one of them, three upfloaters ([C6] 3). Nobody floated ([C7] 0), so
+    [C6] decides: {3}, the first of the sets needing three. The next bracket, 2 4 5 6 7
+    with three 0-point upfloaters {8, 9, 10} (3.5.4), pairs by the first identifier
+    2 4 5 6 7 8 9 10: 2-7, 4-8, 5-9, 6-10; then 11-12.
+
+    Read pass/fail ("the following scoregroup pairs with the fewest upfloaters its parity
+    allows"), every set would fail alike and 3.5.4 would take {2}: 1-2, then 3-8, 4-9,
+    5-10, 6-11, 7-12. The Swiss Team system's identical 2.3.3 gives the same answer as
+    here (tests/test_team_swiss.py)."""
+    spec = [(1, "2", False)] + [(x, "1", False) for x in range(2, 8)] + [(x, "0", False) for x in range(8, 13)]
+    met = [(a, b) for a in range(3, 8) for b in range(a + 1, 8)]
+    ctx = bracket_ctx(spec, met=met)
+    assert paired(ctx, method) == [(1, 3), (2, 7), (4, 8), (5, 9), (6, 10), (11, 12)]
+    remaining = set(range(ctx.n))
+    tpn = {e.tpn: k for k, e in enumerate(ctx.P)}
+    assert ds.C6_need(ctx, [tpn[1]], [tpn[2]], remaining) == 5
+    assert ds.C6_need(ctx, [tpn[1]], [tpn[3]], remaining) == 3
 
 
 @pytest.mark.parametrize("method", ds.METHODS)
