@@ -93,11 +93,15 @@ to play a match") is read as "neither has a colour" (1.6), so a match whose two 
 both forfeited by different players, which counts as played but gives no colour, does not
 leave a pair with no rule.
 
-Acceleration: C.04.7 (Preface) makes its methods applicable to every Swiss system and
-Baku's premise (1.1: a win is worth two draws) holds for Double-Swiss game points, so an
-accelerated Double-Swiss event is allowed by the text. It is not implemented here yet
-(virtual points are recorded per round column and Baku's "accelerated rounds" would be
-matches); such a file is refused with a message saying so.
+Acceleration (C.04.7, whose methods apply to every Swiss system, Preface): a match is
+one pairing, so its virtual points are added to the pairing score once, before game 1
+(:func:`match_virtual_points`: from the game-1 column, the game-2 column holding the same
+or none). The pairing score (C.04.7 1.5) makes the scoregroups and orders them, and is the
+score of 3.4 (the PAB), 1.5 (floaters) and 4.2 (the higher-ranked player); boards are
+ordered by the real score, as for the individual systems
+(:func:`rules.fide_common.board_order`). Baku (C.04.7 Art. 1) counts its accelerated
+rounds in matches and gives the points of a match won (two games): see
+:func:`solver.acceleration.baku_virtual_points` and ``--baku``.
 """
 
 from __future__ import annotations
@@ -123,6 +127,9 @@ from .top_scoregroup import C6_pulls_out, C6_upfloaters_needed
 
 EDITIONS = ("2026",)
 METHODS = ("literal", "optimised")
+#: Round columns per pairing (a match of two games): what a "round" of C.04.7 and of the
+#: command line's ``--rounds`` counts, read through :func:`games_per_round`.
+GAMES_PER_ROUND = 2
 
 #: The two cells of a pairing-allocated bye: a game won and a game drawn (Art. 1.4).
 PAB_CODES = ("U", "H")
@@ -208,7 +215,9 @@ def matches_of(t: Tournament, pid: int, upto: int) -> list[Match]:
 
 @dataclass(frozen=True)
 class Entrant:
-    """A player to pair, with what the criteria read. ``tpn`` is 1-based (the effective
+    """A player to pair, with what the criteria read. ``score`` is the pairing score
+    (C.04.7 1.5: game points plus this match's virtual points, if the event is
+    accelerated). ``tpn`` is 1-based (the effective
     pairing number, Art. 1.1 and C.04.2 Art. 2), ``rank`` the same 0-based (boards);
     ``colours`` the colours of game 1 of the matches with a colour (Art. 1.6, C.04.2
     3.4: unplayed matches squeezed out), oldest first."""
@@ -221,6 +230,8 @@ class Entrant:
     matches_played: int
     pab_barred: bool
     floated: bool
+    #: virtual points of this match (C.04.7 acceleration), included in ``score``
+    virtual: Fraction = Fraction(0)
 
     @property
     def rank(self) -> int:
@@ -228,7 +239,9 @@ class Entrant:
 
     @property
     def real_score(self) -> Fraction:
-        return self.score
+        """The score without virtual points (boards are ordered by it, C.04.2 3.6 as
+        :func:`rules.fide_common.board_order` reads it)."""
+        return self.score - self.virtual
 
     @property
     def whites(self) -> int:
@@ -276,11 +289,27 @@ def C2_may_get_pab(e: Entrant) -> bool:
 
 def _floated(history: dict[int, list[Match]], scores: dict[int, list[Fraction]], pid: int, k: int) -> bool:
     """Art. 1.5: ``pid`` was a floater in match ``k``: it played (a match not forfeited) an
-    opponent whose score before that match differed from its own."""
+    opponent whose score before that match differed from its own (pairing scores, C.04.7
+    1.5: the score that made the scoregroups)."""
     if k < 1:
         return False
     m = history[pid][k - 1]
     return m.met and m.opponent in scores and scores[m.opponent][k - 1] != scores[pid][k - 1]
+
+
+def match_virtual_points(t: Tournament, k: int) -> dict[int, Fraction]:
+    """The virtual points (C.04.7) of match ``k``: those recorded for its game-1 column
+    ``2k-1`` (TRF26 ``250``, JaVaFo ``XXA``, or Baku's, which
+    :func:`solver.acceleration.baku_virtual_points` writes in both columns of a match).
+    A match is one pairing, so its game-2 column holds the same or none."""
+    first, second = t.virtual_points_for(2 * k - 1), t.virtual_points_for(2 * k)
+    for pid, points in second.items():
+        if first.get(pid, Fraction(0)) != points:
+            raise InputError(
+                f"player {pid}, match {k}: virtual points {first.get(pid, 0)} for game 1 (round column {2 * k - 1}) but {points} "
+                f"for game 2 (column {2 * k}); acceleration (C.04.7) adds them once per match, the same in both columns",
+                field="250 / XXA")
+    return first
 
 
 _LAST: list = [None, None, None]  # (tournament, round, Ctx): pair_round, check and evaluate share it
@@ -299,9 +328,6 @@ def _prepare(t: Tournament, round_number: int | None) -> Ctx:
 
 def _build(t: Tournament, round_number: int | None) -> Ctx:
     """The state before game 1 of a match: who plays, their scores, meetings, colours."""
-    if t.virtual_points:
-        raise InputError("acceleration (virtual points, TRF26 250 or _BAKU) is not implemented for Double-Swiss yet "
-                         "(C.04.7 allows it for every Swiss system); pair this event without virtual points", field="250")
     r = t.next_round if round_number is None else round_number
     if r % 2 == 0:
         raise ValueError("game 2 of a match is not paired: it repeats game 1")
@@ -316,13 +342,14 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
         raise InputError(f"match {k} (round {r}) is beyond the {t.total_rounds // 2} matches the file declares", field="XXR / 142")
     state = t.state_before(r)
     history = {p.id: matches_of(t, p.id, k - 1) for p in t.players}
-    scores: dict[int, list[Fraction]] = {}
+    virtual = [match_virtual_points(t, j) for j in range(1, k + 1)]
+    scores: dict[int, list[Fraction]] = {}  # pairing scores before each match 1..k
     for pid, ms in history.items():
         s, seq = Fraction(0), []
-        for m in ms:
-            seq.append(s)
+        for j, m in enumerate(ms):
+            seq.append(s + virtual[j].get(pid, Fraction(0)))
             s += m.points
-        seq.append(s)
+        seq.append(s + virtual[k - 1].get(pid, Fraction(0)))
         scores[pid] = seq
     ranks = effective_ranks(t, state)
     P = []
@@ -335,6 +362,7 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
             id=s.id,
             tpn=ranks[s.id] + 1,
             score=scores[s.id][-1],
+            virtual=virtual[k - 1].get(s.id, Fraction(0)),
             met=frozenset(m.opponent for m in ms if m.met),
             colours="".join(m.colour for m in ms if m.colour),
             matches_played=sum(1 for m in ms if m.met),

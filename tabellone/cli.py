@@ -36,7 +36,7 @@ import traceback
 from typing import Sequence
 
 from . import __version__
-from .rules import declared_system
+from .rules import declared_system, games_per_round
 from .api import accepted_options, add_round, pair, recorded_pairing, rules_module
 from .solver import progress
 from .solver.errors import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, InputError, SelfCheckError, TabelloneError
@@ -472,7 +472,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
         return cmd_pair_write(args)
     loaded = load_checked(args.file, args.strict)
     follow_declared_system(args, loaded, args.file)
-    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     backend = {}
     if args.backend == "cpsat":
         import inspect
@@ -611,7 +611,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     loaded = load_checked(args.file, args.strict)
     follow_declared_system(args, loaded, args.file)
     rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
-    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     proposed = None
     if args.pairing:
         r = args.round or t.next_round
@@ -723,7 +723,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     loaded = load_checked(args.file, False)
     follow_declared_system(args, loaded, args.file)
     rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
-    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     pair = tuple(args.pair) if args.pair else None
     print(explain(t, args.system, args.edition, args.round, pair=pair, bye=args.bye, game=args.game, odd=args.odd,
                   profile=args.profile))

@@ -520,13 +520,99 @@ def test_4_3_3_unplayed_matches_squeezed_out():
     assert ds.colour_article(t, 8, 1, 2) == (2, "4.4 (game 2 reverses game 1), 4.3.3")
 
 
-def test_acceleration_refused_with_an_honest_message():
-    """C.04.7 (Preface) allows acceleration with every Swiss system; it is not implemented
-    for Double-Swiss, so a file with virtual points is refused as input, saying so."""
+# ----------------------------------------------------------------------------------------
+# C.04.7 acceleration: a round of the accelerated system is a match
+
+
+def test_c047_baku_counts_matches_and_gives_the_points_of_a_match_won():
+    """C.04.7 1.2 (note): 161 participants make GA the first 82 (2 x ceil(161 / 4)).
+    1.4.4, example 1: a nine-round event has five accelerated rounds, a win's virtual
+    points in the first three and half of them in the next two. In a nine-match
+    Double-Swiss event (18 round columns) a round is a match and a win is a match won
+    (two games, 2 points, as the team example 1.4.4.2 counts a match won): GA has 2
+    virtual points in matches 1-3 (columns 1-6), 1 in matches 4-5 (columns 7-10), none
+    after; GB never has any (1.4.3)."""
+    from tabellone.rules import games_per_round
+    from tabellone.solver.acceleration import with_acceleration
+
+    t = with_acceleration(event(161, [], total_matches=9), baku=True, games_per_round=games_per_round("double-swiss"))
+    by_column: dict[int, dict[int, Fraction]] = {}
+    for v in t.virtual_points:
+        by_column.setdefault(v.round, {})[v.player] = v.points
+    assert sorted(by_column) == list(range(1, 11))
+    for column, points in by_column.items():
+        assert sorted(points) == list(range(1, 83))
+        assert set(points.values()) == {F(2) if column <= 6 else F(1)}
+    assert [ds.match_virtual_points(t, k).get(82, F(0)) for k in range(1, 10)] == [2, 2, 2, 1, 1, 0, 0, 0, 0]
+    assert all(not ds.match_virtual_points(t, k).get(83) for k in range(1, 10))
+
+
+def test_c047_baku_first_match_pairs_ga_and_gb_apart():
+    """8 players, Baku: GA is 1-4 (2 x ceil(8 / 4)), with 2 virtual points before match 1
+    (C.04.7 1.5: the pairing score makes the scoregroups). Scoregroups {1-4} and {5-8}
+    pair by their first identifiers (3.6.2): 1-3 2-4 and 5-7 6-8, where without
+    acceleration the whole field pairs 1-5 2-6 3-7 4-8. Colours by 4.3.1 (initial White,
+    the higher-ranked player's TPN odd or even): 1 W, 4 W against 2, 5 W, 8 W against 6;
+    boards by the real score (all 0), then the higher-ranked player's TPN."""
+    from tabellone.solver.acceleration import with_acceleration
+
+    t = event(8, [], total_matches=4)
+    assert both(t)[0].pairs == [(1, 5), (6, 2), (3, 7), (8, 4)]
+    fast = with_acceleration(t, baku=True, games_per_round=2)
+    for p in both(fast):
+        assert p.pairs == [(1, 3), (4, 2), (5, 7), (8, 6)]
+        assert p.second_game.pairs == [(3, 1), (2, 4), (7, 5), (6, 8)]
+
+
+def test_c047_baku_second_match_halved_points_make_the_scoregroups():
+    """4 matches: two accelerated (1.4.1), the first with 2 virtual points for GA (1-4),
+    the second with 1 (1.4.3). Match 1 (accelerated): 1-3 2-0, 4-2 1-1, 5-7 0-2, 8-6
+    1-1; nobody floated (pairing scores 2-2, 2-2, 0-0, 0-0). Pairing scores before
+    match 2: 1: 2+1 = 3; 2, 4: 1+1 = 2; 7: 2; 3: 0+1 = 1; 6, 8: 1; 5: 0.
+
+    * {1}: one upfloater from the 2-point group ([C5]), {2} first (3.5.4): legal, and the
+      rest of that group, 4 and 7, pair ([C6] 0): 1-2.
+    * {4, 7}: 4-7.
+    * {3, 6, 8}: one upfloater, 5: identifiers from 3 5 6 8: 3-6, 5-8 (legal; 6-8 met).
+    Colours: 2 (no White yet) gets White against 1 (4.3.2); 7 against 4 (4.3.2); 3 and 6
+    both had Black: 4.3.4 alternates the higher-ranked 3 (equal pairing scores, smaller
+    TPN): 3 White; 5 and 8 both had White: 4.3.4, 8 ranks higher (1 against 0): 8 Black.
+    Boards by the real scores (C.04.2 3.6): 2-1 and 7-4 (a 2-point player each, 1's TPN
+    first), then 3-6 and 5-8 (the 1-point 6 before 8). Without acceleration the real
+    scores pair 1-7, 2-6, 4-8, 3-5."""
+    from tabellone.solver.acceleration import with_acceleration
+
+    t = event(8, [[(1, 3, "1", "1"), (4, 2, "=", "="), (5, 7, "0", "0"), (8, 6, "=", "=")]], total_matches=4)
+    plain = {frozenset(x) for x in both(t)[0].pairs}
+    assert plain == {frozenset(x) for x in [(1, 7), (2, 6), (4, 8), (3, 5)]}
+    fast = with_acceleration(t, baku=True, games_per_round=2)
+    for p in both(fast):
+        assert p.pairs == [(2, 1), (7, 4), (3, 6), (5, 8)]
+
+
+def test_c047_virtual_points_differing_between_the_games_of_a_match_are_refused():
+    """A match is one pairing: its virtual points are added once, so its two columns
+    hold the same (or the game-2 column none); anything else is refused, naming both.
+    With 2 virtual points for 1 in game 1's column only, 1 is alone on 2 points and takes
+    the first upfloater of 3.5.4, 2: 1-2, 3-4 (without them, 1-3, 2-4)."""
     from dataclasses import replace
 
     from tabellone.solver.model import VirtualPoints
 
-    t = replace(event(4, []), virtual_points=(VirtualPoints(1, 1, F(1)),))
-    with pytest.raises(InputError, match="not implemented for Double-Swiss"):
-        ds.pair_round(t)
+    t = event(4, [])
+    ok = replace(t, virtual_points=(VirtualPoints(1, 1, F(2)),))
+    assert {frozenset(x) for x in ds.pair_round(t).pairs} == {frozenset((1, 3)), frozenset((2, 4))}
+    assert {frozenset(x) for x in ds.pair_round(ok).pairs} == {frozenset((1, 2)), frozenset((3, 4))}
+    bad = replace(t, virtual_points=(VirtualPoints(1, 1, F(2)), VirtualPoints(2, 1, F(1))))
+    with pytest.raises(InputError, match="match 1: virtual points 2 for game 1 .* but 1 for game 2"):
+        ds.pair_round(bad)
+
+
+def test_c047_baku_from_the_command_line(tmp_path, capsys):
+    """``pair --baku`` on a Double-Swiss file counts matches: the 8-player first match
+    above, read from TRF (``142`` 8: four matches)."""
+    path = tmp_path / "ds.trf"
+    path.write_text(format_trf(event(8, [], total_matches=4), "trf26"))
+    assert main(["pair", str(path), "--system", "double-swiss", "--baku", "--format", "bbp"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert lines[:9] == ["4", "1", "3", "4", "2", "5", "7", "8", "6"]
