@@ -112,6 +112,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
+from tabellone.solver import progress
 from tabellone.solver.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.solver.lexicographic import fit_layout
 from tabellone.solver.matching import max_weight_matching
@@ -207,6 +208,14 @@ def matches_of(t: Tournament, pid: int, upto: int) -> list[Match]:
         out.append(Match(k, e1.opponent, colour if played else None, points,
                          forfeited=mine or theirs, forfeit_win=theirs and not mine))
     return out
+
+
+def round_name(r: int) -> str:
+    """How reports name round column ``r`` (:func:`solver.verify.round_name`): game 1
+    stands for its match (it is the pairing), game 2 is named as such. Column 7 is
+    'match 4 (round columns 7-8)', column 8 'match 4, game 2 (round column 8)'."""
+    k = (r + 1) // 2
+    return f"match {k} (round columns {r}-{r + 1})" if r % 2 else f"match {k}, game 2 (round column {r})"
 
 
 # ========================================================================================
@@ -754,8 +763,10 @@ def _pair(ctx: Ctx, method: str) -> tuple[list[Bracket], int | None]:
     brackets = []
     choose = _set_literal if method == "literal" else _set_optimised
     pair = _pair_literal if method == "literal" else _pair_optimised
+    groups = sorted({P[i].score for i in remaining}, reverse=True)  # the progress line counts scoregroups
     while remaining:
         top = max(P[i].score for i in remaining)
+        progress.step(groups.index(top) + 1, len(groups), "scoregroup")
         residents = sorted((i for i in remaining if P[i].score == top), key=lambda i: P[i].tpn)
         lower = sorted((i for i in remaining if P[i].score < top), key=lambda i: (-P[i].score, P[i].tpn))
         ups = choose(ctx, residents, lower, remaining)
@@ -864,7 +875,8 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
         pairing: Pairing = second_game(t, r)
     else:
         ctx = replace(_prepare(t, r), no_bye=frozenset(no_bye))
-        brackets, bye = _pair(ctx, method)
+        with progress.task(f"Double-Swiss {edition}, match {ctx.match}, {ctx.n} players"):
+            brackets, bye = _pair(ctx, method)
         pairing = _finish(ctx, brackets, bye)
     problems = check_absolute(t, pairing, edition)
     if problems:
@@ -1134,5 +1146,6 @@ def generate_event(settings, pairer: Callable[[Tournament], Pairing], *, total_m
 __all__ = [
     "A3_4_pab", "A3_5_profiles", "A3_5_sets", "A3_6_identifier", "A4_colour", "C1_may_meet", "C2_may_get_pab",
     "C6_need", "C7_count", "C8_cost", "EDITIONS", "METHODS", "MatchPairing", "SecondGame", "check_absolute",
-    "compare", "evaluate", "generate_event", "matches_of", "pair_round", "quality_criteria",
+    "compare", "evaluate", "generate_event", "match_virtual_points", "matches_of", "pair_round", "quality_criteria",
+    "round_name",
 ]

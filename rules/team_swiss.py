@@ -101,6 +101,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from tabellone.solver import progress
 from tabellone.solver.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.solver.matching import max_weight_matching
 from tabellone.solver.model import BLACK, WHITE, Tournament, opposite
@@ -655,8 +656,10 @@ def _pair(ctx: Ctx, method: str, no_bye: frozenset[int] = frozenset()) -> tuple[
     pairs, brackets = [], []
     choose = A3_5_literal if method == "literal" else A3_5_optimised
     pair_bracket = _literal_bracket if method == "literal" else _optimised_bracket
+    groups = sorted({ctx.sides[x].score for x in left}, reverse=True)  # the progress line counts scoregroups
     while left:
         top = max(ctx.sides[x].score for x in left)
+        progress.step(groups.index(top) + 1, len(groups), "scoregroup")
         residents = [x for x in left if ctx.sides[x].score == top]
         ups = choose(ctx, left, residents, top)
         bracket = residents + list(ups)
@@ -692,7 +695,8 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
     ctx = _prepare(t, edition, round_number)
     if not ctx.sides:
         raise NoPairingError(f"round {ctx.round}: no team to pair")
-    pairs, bye, _ = _pair(ctx, method, no_bye)
+    with progress.task(f"Swiss Team {edition}, round {ctx.round}, {len(ctx.sides)} teams"):
+        pairs, bye, _ = _pair(ctx, method, no_bye)
     pairing = _finish(ctx, pairs, bye)
     problems = check_absolute(t, pairing, edition)
     if problems:

@@ -36,7 +36,7 @@ import traceback
 from typing import Sequence
 
 from . import __version__
-from .rules import declared_system, games_per_round
+from .rules import declared_system, games_per_round, get_system
 from .api import accepted_options, add_round, pair, recorded_pairing, rules_module
 from .solver import progress
 from .solver.errors import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, InputError, SelfCheckError, TabelloneError
@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--teams", type=int, help="number of teams (team events: --system team-swiss)")
     p.add_argument("--boards", type=int, default=4, help="boards per team (team events; default 4)")
     p.add_argument("--preferences", choices=("A", "B", "none"), default="A", help="colour preferences of a team event (C.04.6 Art. 1.7)")
-    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--rounds", type=int, required=True, help="rounds to play (double-swiss: matches of two games)")
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--draw-rate", type=float, help="share of draws (default: the model's own)")
     p.add_argument("--forfeit-rate", type=float, default=0.0)
@@ -176,7 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _event_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rounds", type=int, metavar="N", help="number of rounds, for a file without XXR / 142 (a federation export)")
+    p.add_argument("--rounds", type=int, metavar="N",
+                   help="number of rounds (double-swiss: matches), for a file without XXR / 142 (a federation export)")
     p.add_argument("--initial-colour", choices=("white", "black"), help="colour of the top player in round 1, for a file without XXC / 152")
 
 
@@ -250,18 +251,23 @@ def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> Non
 def with_event_options(t: Tournament, args: argparse.Namespace, source: str) -> Tournament:
     """``t`` with ``--rounds`` and ``--initial-colour`` for a file that does not declare
     them (a federation export without ``XXR``/``XXC``); a value that contradicts the
-    file's is an input error."""
+    file's is an input error. ``--rounds`` counts pairings: for the Double-Swiss system,
+    matches, each two round columns of the file."""
     from dataclasses import replace
 
     rounds, colour = getattr(args, "rounds", None), getattr(args, "initial_colour", None)
     if rounds is not None:
-        if rounds < 1 or rounds > 999:
-            raise InputError(f"--rounds {rounds}: expected 1 to 999 rounds", field="--rounds")
-        if rounds < t.rounds_paired:
-            raise InputError(f"--rounds {rounds}: the file already has {t.rounds_paired} rounds paired", source=source, field="--rounds")
-        if t.total_rounds is not None and t.total_rounds != rounds:
-            raise InputError(f"--rounds {rounds}, but the file declares {t.total_rounds} rounds (XXR / 142)", source=source, field="--rounds")
-        t = replace(t, total_rounds=rounds)
+        g = games_per_round(args.system) if getattr(args, "system", None) else 1
+        columns = rounds * g
+        if rounds < 1 or columns > 999:
+            raise InputError(f"--rounds {rounds}: expected 1 to {999 // g} {'matches' if g > 1 else 'rounds'}", field="--rounds")
+        if columns < t.rounds_paired:
+            raise InputError(f"--rounds {rounds}: the file already has {t.rounds_paired} {'round columns' if g > 1 else 'rounds'} paired",
+                             source=source, field="--rounds")
+        if t.total_rounds is not None and t.total_rounds != columns:
+            what = f"{t.total_rounds} round columns (XXR / 142), {t.total_rounds / g:g} matches" if g > 1 else f"{t.total_rounds} rounds (XXR / 142)"
+            raise InputError(f"--rounds {rounds}, but the file declares {what}", source=source, field="--rounds")
+        t = replace(t, total_rounds=columns)
     if colour is not None:
         code = "w" if colour == "white" else "b"
         if t.initial_colour is not None and t.initial_colour != code:
@@ -415,10 +421,14 @@ def profile_name(profile: str) -> str:
     return resolve(profile).name
 
 
-def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None) -> str:
+def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None,
+                   module=None) -> str:
     """The pairing in ``fmt``. The text table shows each player's score from ``scored``
     (default ``t``): ``t`` with suspended games counted as the system counts them for
-    pairing, which ``note`` then names."""
+    pairing, which ``note`` then names; its heading names the round as the rules
+    ``module`` does (a Double-Swiss match)."""
+    from .solver.verify import round_name
+
     if fmt == "bbp":
         return "\n".join(pairing.bbp_lines()) + "\n"
     if fmt == "json":
@@ -432,7 +442,8 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournam
     if fmt == "trf":
         return format_trf(add_round(t, pairing), "trf16")
     state = (scored or t).state_before(pairing.round)
-    lines = [f"Round {pairing.round}: {title}, {len(pairing.pairs)} boards" + (f", bye to {pairing.bye}" if pairing.bye else "")]
+    name = round_name(module, pairing.round)
+    lines = [f"{name[0].upper()}{name[1:]}: {title}, {len(pairing.pairs)} boards" + (f", bye to {pairing.bye}" if pairing.bye else "")]
     lines.append(f"{'board':>5}  {'white':<32} {'pts':>5}    {'black':<32} {'pts':>5}")
 
     def who(pid: int) -> str:
@@ -450,6 +461,10 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournam
     absent = [s.id for s in state if not s.present]
     if absent:
         lines.append("not paired (absent or bye entered before pairing): " + ", ".join(map(str, absent)))
+    second = getattr(pairing, "second_game", None)
+    if second is not None:  # a Double-Swiss match
+        lines.append(f"colours of game 1 (round column {pairing.round}); game 2 (column {second.round}) reverses them"
+                     + ("; the bye counts a game won and one drawn (U, then H: C.04.5 1.4)" if pairing.bye is not None else ""))
     if note:
         lines.append(note)
     return "\n".join(lines) + "\n"
@@ -496,7 +511,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
         text = render(pairings_table(scored, pairing, title, args.file), args.format)
     else:
-        text = format_pairing(before, pairing, args.format, title, scored, note)
+        text = format_pairing(before, pairing, args.format, title, scored, note, get_system(args.system))
     emit(text, args.output, [args.file], args.force)
     return EXIT_OK
 
@@ -627,7 +642,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if profile:
             print(f"profile {profile['name']} ({profile['source']}): against its pairing; criteria in its order: "
                   + ", ".join(profile["quality"]))
-        sys.stdout.write(format_report(report.rounds))
+        sys.stdout.write(format_report(report.rounds, get_system(args.system)))
     return EXIT_OK if report.ok else EXIT_NO_PAIRING
 
 
@@ -862,16 +877,22 @@ def cmd_generate(args: argparse.Namespace) -> int:
     settings.validate()
     target = safe_output(args.output, [], args.force)
 
+    g = games_per_round(args.system)
+    unit = "match" if g > 1 else "round"
+
+    def paired(t: Tournament):
+        progress.step(t.rounds_paired // g + 1, args.rounds, unit)
+        return run_pairing(t, args.system, args.edition, "generated tournament", args.method, profile=args.profile)[0]
+
     def pairer(t: Tournament):
-        progress.step(t.rounds_paired + 1, args.rounds, "round")
-        pairing, _ = run_pairing(t, args.system, args.edition, "generated tournament", args.method, profile=args.profile)
+        pairing = paired(t)
         return pairing.pairs, pairing.bye
 
-    with progress.task(f"generating {args.players} players, {args.rounds} rounds"):
+    with progress.task(f"generating {args.players} players, {args.rounds} {unit}{'es' if g > 1 else 's'}"):
         if args.system == "double-swiss":  # a match per round: two TRF columns, byes per match
             from .rules.double_swiss import generate_event
 
-            t = generate_event(settings, lambda t: run_pairing(t, args.system, args.edition, "generated tournament", args.method)[0])
+            t = generate_event(settings, paired)
         else:
             t = generate(settings, pairer)
     write_text(target, dumps(t, args.format))
@@ -1069,12 +1090,14 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
 
     used, edition = system_of(event.tournament) if system is None else (system, args.edition)
     title = f"{TITLES.get(used, used)}" + (f" {edition}" if edition else "")
-    _saved(event, t, f"round {pairing.round} paired and recorded: {_count(len(pairing.pairs), 'board')}"
+    from .solver.verify import round_name
+
+    _saved(event, t, f"{round_name(get_system(used), pairing.round)} paired and recorded: {_count(len(pairing.pairs), 'board')}"
            + (f", bye to {pairing.bye}" if pairing.bye else ""), sys.stderr if args.format != "text" else None)
     if args.format in ("csv", "html", "json"):
         sys.stdout.write(render(pairings_table(event.tournament, pairing, title, args.file), args.format))
     else:
-        sys.stdout.write(format_pairing(event.tournament, pairing, args.format, title))
+        sys.stdout.write(format_pairing(event.tournament, pairing, args.format, title, module=get_system(used)))
     return EXIT_OK
 
 
@@ -1117,7 +1140,8 @@ def _simulate_parser(sub) -> None:
     p.add_argument("--profile", action="append", default=[], metavar="P",
                    help="a rule profile (file or name) paired on the first system; repeat for several")
     p.add_argument("--players", type=int, required=True)
-    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--rounds", type=int, required=True,
+                   help="rounds of each event, counted in pairings: a double-swiss arm plays this many matches of two games")
     p.add_argument("--events", type=int, required=True)
     p.add_argument("--seed", type=int, default=1, help="seed of the whole simulation (default 1); event k draws from (seed, k)")
     ratings = p.add_mutually_exclusive_group()

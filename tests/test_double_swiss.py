@@ -616,3 +616,91 @@ def test_c047_baku_from_the_command_line(tmp_path, capsys):
     assert main(["pair", str(path), "--system", "double-swiss", "--baku", "--format", "bbp"]) == 0
     lines = capsys.readouterr().out.split()
     assert lines[:9] == ["4", "1", "3", "4", "2", "5", "7", "8", "6"]
+
+
+# ----------------------------------------------------------------------------------------
+# what the user reads: a match is named as such, --rounds counts matches, the progress line
+
+SECOND_MATCH = [[(1, 5, "1", "1"), (6, 2, "=", "0"), (3, 7, "=", "="), (8, 4, "1", "=")]]
+
+
+def test_pair_check_and_explain_name_the_match(tmp_path, capsys):
+    """Match 2 is round columns 3-4: ``pair`` heads its boards 'Match 2 (round columns
+    3-4)' and says the colours are game 1's; ``check`` names each column by its match
+    and game; ``explain`` names the match (the pairs of test_second_match_hand_worked)."""
+    path = tmp_path / "ds.trf"
+    path.write_text(format_trf(event(8, SECOND_MATCH), "trf26"))
+    assert main(["pair", str(path), "--system", "double-swiss"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Match 2 (round columns 3-4): FIDE Double-Swiss 2026, 4 boards")
+    assert "colours of game 1 (round column 3); game 2 (column 4) reverses them" in out
+    assert "Round 3" not in out
+    assert main(["check", str(path), "--system", "double-swiss"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == ["match 1 (round columns 1-2): as the rules pair it",
+                       "match 1, game 2 (round column 2): as the rules pair it"]
+    assert out[-1].startswith("2 of 2 round columns as the rules pair them")
+    assert main(["explain", str(path), "--system", "double-swiss", "--pair", "1", "2"]) == 0
+    assert capsys.readouterr().out.startswith("match 2 (round columns 3-4): 1 (2.0 points) and 2 (1.5 points)")
+
+
+def test_rounds_option_counts_matches(tmp_path, capsys):
+    """``--rounds`` for a file without ``142``/``XXR`` counts matches for Double-Swiss:
+    ``--rounds 5`` is ten round columns, and the file's 10 columns agree with it (5
+    matches), where 10 would be twenty and refused, naming both counts."""
+    from dataclasses import replace
+
+    path = tmp_path / "ds.trf"
+    path.write_text(format_trf(replace(event(8, SECOND_MATCH), total_rounds=None), "trf26"))
+    assert main(["pair", str(path), "--system", "double-swiss", "--rounds", "5", "--format", "bbp"]) == 0
+    assert capsys.readouterr().out.split()[0] == "4"
+    declared = tmp_path / "declared.trf"
+    declared.write_text(format_trf(event(8, SECOND_MATCH, total_matches=5), "trf26"))
+    assert main(["pair", str(declared), "--system", "double-swiss", "--rounds", "5", "--format", "bbp"]) == 0
+    capsys.readouterr()
+    assert main(["pair", str(declared), "--system", "double-swiss", "--rounds", "10"]) == 3
+    assert "declares 10 round columns (XXR / 142), 5 matches" in capsys.readouterr().err
+
+
+def test_simulate_rounds_count_matches():
+    """``simulate --rounds 3`` plays three pairings per event under every arm: three
+    rounds for Dutch, three matches (six round columns) for Double-Swiss."""
+    from tabellone.simulate import Simulation, parse_arms
+    from tabellone.simulate.events import draw_field, play_arm
+
+    sim = Simulation(arms=parse_arms(["double-swiss", "dutch"]), players=8, rounds=3, events=1, seed=1)
+    sim.validate()
+    players, strength = draw_field(sim, 0)
+    ds_arm, dutch_arm = sim.arms
+    t, _ = play_arm(sim, 0, ds_arm, players, strength)
+    assert t.rounds_paired == 6 and [m.number for m in ds.matches_of(t, 1, 3)] == [1, 2, 3]
+    t, _ = play_arm(sim, 0, dutch_arm, players, strength)
+    assert t.rounds_paired == 3
+
+
+def test_progress_line_names_the_match_and_counts_scoregroups(monkeypatch):
+    """solver/progress.py, as the Dutch engine uses it: once the delay has passed, the
+    line names the system, the match (not the round column) and the field, and counts
+    the scoregroups as their brackets are paired (match 2 has five, 2, 1.5, 1, 0.5 and 0
+    points, and brackets at the first four: 5, alone on 0, floats up to 6); it is erased
+    at the end, and silent with -q."""
+    import io
+
+    from tabellone.solver import progress
+
+    out = io.StringIO()
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    progress.configure(stream=out)
+    try:
+        ds.pair_round(event(8, SECOND_MATCH))
+        text = out.getvalue()
+        assert "tabellone: Double-Swiss 2026, match 2, 8 players: scoregroup 1 of 5" in text
+        assert "scoregroup 4 of 5" in text and "scoregroup 5 of 5" not in text and "round 3" not in text
+        assert text.endswith("\r\033[K")
+        quiet = io.StringIO()
+        progress.configure(quiet=True, stream=quiet)
+        ds.pair_round(event(8, SECOND_MATCH))
+        assert quiet.getvalue() == ""
+    finally:
+        progress.configure()

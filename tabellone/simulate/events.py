@@ -29,7 +29,7 @@ import hashlib
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..solver.errors import InputError, TabelloneError
@@ -157,8 +157,17 @@ def play_arm(sim: Simulation, event: int, arm: Arm, players: list[Player], stren
     def game_stream(low: int, high: int, meeting: int) -> random.Random:
         return random.Random(derived_seed(sim.seed, "event", event, "game", low, high, meeting))
 
-    t = generate(sim.settings(event), pairer, field=players, strength=strength, game_stream=game_stream)
+    settings = replace(sim.settings(event), rounds=columns(sim, arm))
+    t = generate(settings, pairer, field=players, strength=strength, game_stream=game_stream)
     return t, spent
+
+
+def columns(sim: Simulation, arm: Arm) -> int:
+    """The round columns an event under ``arm`` fills: ``--rounds`` counts pairings, so a
+    Double-Swiss arm plays ``rounds`` matches of two games, two columns each."""
+    from ..rules import games_per_round
+
+    return sim.rounds * games_per_round(arm.system)
 
 
 def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
@@ -174,7 +183,7 @@ def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
         except TabelloneError as exc:
             raise type(exc)(f"event {event} (seed {sim.seed}), {arm.label}: {exc}") from None
         row: dict[str, Any] = {"event": event, "arm": arm.label}
-        row.update(tournament_metrics(t, strength, sim.rounds))
+        row.update(tournament_metrics(t, strength, columns(sim, arm)))
         row["seconds_per_round"] = pairing_seconds / sim.rounds
         row["seconds_total"] = time.perf_counter() - start
         rows.append(row)
