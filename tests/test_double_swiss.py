@@ -678,7 +678,7 @@ def test_simulate_rounds_count_matches():
     assert t.rounds_paired == 3
 
 
-def test_progress_line_names_the_match_and_counts_scoregroups(monkeypatch):
+def test_progress_line_names_the_match_and_counts_scoregroups(progress_line):
     """solver/progress.py, as the Dutch engine uses it: once the delay has passed, the
     line names the system, the match (not the round column) and the field, and counts
     the scoregroups as their brackets are paired (match 2 has five, 2, 1.5, 1, 0.5 and 0
@@ -688,19 +688,12 @@ def test_progress_line_names_the_match_and_counts_scoregroups(monkeypatch):
 
     from tabellone.solver import progress
 
-    out = io.StringIO()
-    monkeypatch.setattr(progress, "DELAY", 0.0)
-    monkeypatch.setattr(progress, "INTERVAL", 0.0)
-    progress.configure(stream=out)
-    try:
-        ds.pair_round(event(8, SECOND_MATCH))
-        text = out.getvalue()
-        assert "tabellone: Double-Swiss 2026, match 2, 8 players: scoregroup 1 of 5" in text
-        assert "scoregroup 4 of 5" in text and "scoregroup 5 of 5" not in text and "round 3" not in text
-        assert text.endswith("\r\033[K")
-        quiet = io.StringIO()
-        progress.configure(quiet=True, stream=quiet)
-        ds.pair_round(event(8, SECOND_MATCH))
-        assert quiet.getvalue() == ""
-    finally:
-        progress.configure()
+    ds.pair_round(event(8, SECOND_MATCH))
+    text = progress_line.getvalue()
+    assert "tabellone: Double-Swiss 2026, match 2, 8 players: scoregroup 1 of 5" in text
+    assert "scoregroup 4 of 5" in text and "scoregroup 5 of 5" not in text and "round 3" not in text
+    assert text.endswith("\r\033[K")
+    quiet = io.StringIO()
+    progress.configure(quiet=True, stream=quiet)
+    ds.pair_round(event(8, SECOND_MATCH))
+    assert quiet.getvalue() == ""
