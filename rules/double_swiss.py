@@ -84,8 +84,8 @@ of upfloaters the following scoregroup will need in its own bracket ([C1] and [C
 0 when the upfloaters emptied it), minimised: the reading of
 :mod:`rules.top_scoregroup`, shared with the Swiss Team system, whose 2.3.3 has the same
 words (its parity is the least value; when no set reaches it, the set needing fewest
-comes nearest, rather than the order of 3.5.4 choosing among sets that all miss it); "complies with
-[C6]/[C7]/[C8]" means "attains the best value any candidate attains" (the text's
+comes nearest, rather than the order of 3.5.4 choosing among sets that all miss it);
+"complies with [C6]/[C7]/[C8]" means "attains the best value any candidate attains" (the text's
 criteria are minimisations); a pair of upfloaters inside a bracket never helps [C4] and is
 never formed; "matches played" (3.4.3) and "floater" (1.5) count matches not forfeited;
 the last round is the last match the file declares (``142`` / 2); 4.3.1 ("both have yet
@@ -129,7 +129,7 @@ from .top_scoregroup import C6_pulls_out, C6_upfloaters_needed
 EDITIONS = ("2026",)
 METHODS = ("literal", "optimised")
 #: Round columns per pairing (a match of two games): what a "round" of C.04.7 and of the
-#: command line's ``--rounds`` counts, read through :func:`games_per_round`.
+#: command line's ``--rounds`` counts, read through :func:`rules.games_per_round`.
 GAMES_PER_ROUND = 2
 
 #: The two cells of a pairing-allocated bye: a game won and a game drawn (Art. 1.4).
