@@ -771,12 +771,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
         rounds = [args.round]
     else:
         rounds = list(range(1, last + 1)) or [1]
+    g = games_per_round(args.system)  # Double-Swiss: only game 1 of a match is a pairing to compare
+    rounds = [r for r in rounds if (r - 1) % g == 0] or rounds
     comparisons = [module.compare(cut_before(t, r) if r <= last else t, edition, r) for r in rounds]
     if args.json:
         doc = {"system": args.system, "edition": edition, "rounds": [_comparison_dict(c) for c in comparisons]}
         print(json.dumps(doc, indent=1, default=_json_value))
     else:
-        sys.stdout.write(_format_comparisons(comparisons))
+        sys.stdout.write(_format_comparisons(comparisons, g))
     return EXIT_OK
 
 
@@ -818,22 +820,25 @@ def _comparison_dict(c) -> dict:
     }
 
 
-def _format_comparisons(comparisons) -> str:
+def _format_comparisons(comparisons, games_per_round: int = 1) -> str:
     """One line per round (the first objective on which the two pairings differ, both
-    values, the better method), then the boards of every round where they differ."""
-    head = f"{'round':>5}  {'pairs':<9} {'first objective that differs':<40} {'literal':>12} {'optimised':>12}  better"
+    values, the better method), then the boards of every round where they differ. A
+    round of ``games_per_round`` > 1 columns is a match, numbered as such."""
+    unit = "match" if games_per_round > 1 else "round"
+    number = {id(c): (c.round + games_per_round - 1) // games_per_round for c in comparisons}
+    head = f"{unit:>5}  {'pairs':<9} {'first objective that differs':<40} {'literal':>12} {'optimised':>12}  better"
     lines = [head, "-" * len(head)]
     for c in comparisons:
         first = c.first_difference
         if c.same_pairs:
-            lines.append(f"{c.round:>5}  {'same':<9} {'-':<40} {'':>12} {'':>12}  -")
+            lines.append(f"{number[id(c)]:>5}  {'same':<9} {'-':<40} {'':>12} {'':>12}  -")
             continue
         if first is None:
-            lines.append(f"{c.round:>5}  {'differ':<9} {'none (equal objectives)':<40} {'':>12} {'':>12}  equal")
+            lines.append(f"{number[id(c)]:>5}  {'differ':<9} {'none (equal objectives)':<40} {'':>12} {'':>12}  equal")
             continue
         group, name, lv, ov = first
         what = f"{name} (group {_value_text(group)})" if group not in (None, "-") else str(name)
-        lines.append(f"{c.round:>5}  {'differ':<9} {what[:40]:<40} {_value_text(lv):>12} {_value_text(ov):>12}  {c.better}")
+        lines.append(f"{number[id(c)]:>5}  {'differ':<9} {what[:40]:<40} {_value_text(lv):>12} {_value_text(ov):>12}  {c.better}")
     for c in comparisons:
         if c.same_pairs:
             continue
@@ -842,9 +847,9 @@ def _format_comparisons(comparisons) -> str:
         only_lit = sorted(p for p in lit.pairs if frozenset(p) not in ok)
         only_opt = sorted(p for p in opt.pairs if frozenset(p) not in lk)
         byes = f"; bye {lit.bye or '-'} / {opt.bye or '-'}" if lit.bye != opt.bye else ""
-        lines.append(f"round {c.round}: literal only {_pairs_text(only_lit)}; optimised only {_pairs_text(only_opt)}{byes}")
+        lines.append(f"{unit} {number[id(c)]}: literal only {_pairs_text(only_lit)}; optimised only {_pairs_text(only_opt)}{byes}")
     same = sum(1 for c in comparisons if c.same_pairs)
-    lines.append(f"{same} of {len(comparisons)} rounds paired the same by both methods")
+    lines.append(f"{same} of {len(comparisons)} {'matches' if games_per_round > 1 else 'rounds'} paired the same by both methods")
     return "\n".join(lines) + "\n"
 
 

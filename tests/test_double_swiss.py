@@ -697,3 +697,15 @@ def test_progress_line_names_the_match_and_counts_scoregroups(progress_line):
     progress.configure(quiet=True, stream=quiet)
     ds.pair_round(event(8, SECOND_MATCH))
     assert quiet.getvalue() == ""
+
+
+def test_compare_lists_matches(tmp_path, capsys):
+    """``compare`` pairs game 1 of each match both ways (game 2 has nothing to decide)
+    and numbers the lines by match: two matches recorded, two lines."""
+    path = tmp_path / "ds.trf"
+    path.write_text(format_trf(event(8, SECOND_MATCH + [[(2, 1, "=", "="), (3, 8, "1", "0"), (7, 4, "0", "1"), (5, 6, "=", "=")]]),
+                               "trf26"))
+    assert main(["compare", str(path), "--system", "double-swiss"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[0] == "match" and [line.split()[0] for line in out[2:4]] == ["1", "2"]
+    assert out[-1] == "2 of 2 matches paired the same by both methods"
