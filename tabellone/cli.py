@@ -55,6 +55,10 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_INVALID_INPUT)
 
 
+#: What ``--round`` means for the Double-Swiss system, whose match k is round columns 2k-1, 2k.
+COLUMN = " (double-swiss: a round column of the file; match k is column 2k-1)"
+
+
 def add_profile_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", metavar="FILE|NAME",
                    help="the criteria as data: a TOML profile or a shipped one (dutch-2026, dutch-2017, global, colour-first, dubov-2026, burstein-2026, burstein-2025, burstein-legacy, lim-2026); see docs/profiles.md")
@@ -78,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--system", help="pairing system (default: the file's TRF26 192 code, else dutch)")
     p.add_argument("--write", action="store_true", help="record the round in the event file (kept safe: see 'tabellone new')")
     p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; lim: 2026; italo-svizzero: capo5 or 2.2; burstein: 2026, the default, 2025 or legacy)")
-    p.add_argument("--round", type=int, help="a past round: the full board list the rules make for it from the rounds before it")
+    p.add_argument("--round", type=int, help="a past round: the full board list the rules make for it from the rounds before it" + COLUMN)
     add_profile_option(p)
     _event_options(p)
     p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
@@ -97,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--system", help="default: the file's TRF26 192 code, else dutch")
     p.add_argument("--edition")
     add_profile_option(p)
-    p.add_argument("--round", type=int, help="check only this round")
+    p.add_argument("--round", type=int, help="check only this round" + COLUMN)
     p.add_argument("--pairing", help="a proposed pairing of --round (bbp lines 'white black', or a TRF holding that round)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--strict", action="store_true")
@@ -109,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--system", help="a system with both methods (italo-svizzero, dubov, lim, burstein); default: the file's")
     p.add_argument("--edition")
-    p.add_argument("--round", type=int, help="only this round (default: every paired round; the next one if none is)")
+    p.add_argument("--round", type=int, help="only this round (default: every paired round; the next one if none is)" + COLUMN)
     p.add_argument("--json", action="store_true")
     _system_options(p)
 
@@ -131,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--system", help="default: the file's TRF26 192 code, else dutch")
     p.add_argument("--edition")
     add_profile_option(p)
-    p.add_argument("--round", type=int, help="a round of the file, or the next one (default)")
+    p.add_argument("--round", type=int, help="a round of the file, or the next one (default)" + COLUMN)
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--pair", nargs=2, type=int, metavar=("A", "B"))
     group.add_argument("--bye", type=int, metavar="X", help="the pairing-allocated bye (italo-svizzero: the forfeit points)")
