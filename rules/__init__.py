@@ -87,3 +87,10 @@ def get_system(name: str) -> ModuleType:
         if exc.name != SYSTEMS[name]:
             raise
         raise InputError(f"the {TITLES[name]} system is not available yet", field="--system") from None
+
+
+def games_per_round(name: str) -> int:
+    """Round columns one pairing of system ``name`` takes: 2 for the Double-Swiss system
+    (a match of two games, each in its own TRF column), 1 for the others. A "round" of
+    C.04.7 acceleration and of ``--rounds`` is one pairing."""
+    return getattr(get_system(name), "GAMES_PER_ROUND", 1)

@@ -70,7 +70,7 @@ Preface    matches, forfeited matches, byes per match                   :func:`m
 2.1.2 C2   no PAB after a PAB, a match won by forfeit or a full bye     :func:`C2_may_get_pab`
 2.2 C3     the rest of the round stays pairable                         :func:`_perfect`
 2.3 C4-C5  fewest upfloaters, then their highest scores                 :func:`A3_5_profiles`
-2.3 C6     the next scoregroup still pairs with its fewest upfloaters   :func:`C6_fails`
+2.3 C6     fewest upfloaters the following scoregroup will need        :func:`C6_need`
 2.3 C7     upfloaters who floated in the previous round (not last)      :func:`C7_count`
 2.3 C8     upfloaters' opponents who floated before (not last)          :func:`C8_cost`
 3.4        the PAB: legal, lowest score, most matches, largest TPN      :func:`A3_4_pab`
@@ -79,12 +79,13 @@ Preface    matches, forfeited matches, byes per match                   :func:`m
 4.1-4.4    colours of game 1                                            :func:`A4_colour`
 =========  ===========================================================  =============================
 
-Readings where the text leaves a choice (each also where it is used): [C6] is met or not
-(the next scoregroup can be paired with the fewest upfloaters its parity allows, and
-[C1] and [C3] kept: "complied with" in 2.3.3 can only be absolute, since the next
-bracket always takes its own fewest upfloaters), as FIDE's Gacrux reads the same words
-in C.04.6; "complies with
-[C6]/[C7]/[C8]" means "attains the best value any candidate attains" (the text's
+Readings where the text leaves a choice (each also where it is used): [C6] is the number
+of upfloaters the following scoregroup will need in its own bracket ([C1] and [C3] kept;
+0 when the upfloaters emptied it), minimised: the reading of
+:mod:`rules.top_scoregroup`, shared with the Swiss Team system, whose 2.3.3 has the same
+words (its parity is the least value; when no set reaches it, the set needing fewest
+comes nearest, rather than the order of 3.5.4 choosing among sets that all miss it);
+"complies with [C6]/[C7]/[C8]" means "attains the best value any candidate attains" (the text's
 criteria are minimisations); a pair of upfloaters inside a bracket never helps [C4] and is
 never formed; "matches played" (3.4.3) and "floater" (1.5) count matches not forfeited;
 the last round is the last match the file declares (``142`` / 2); 4.3.1 ("both have yet
@@ -92,11 +93,15 @@ to play a match") is read as "neither has a colour" (1.6), so a match whose two 
 both forfeited by different players, which counts as played but gives no colour, does not
 leave a pair with no rule.
 
-Acceleration: C.04.7 (Preface) makes its methods applicable to every Swiss system and
-Baku's premise (1.1: a win is worth two draws) holds for Double-Swiss game points, so an
-accelerated Double-Swiss event is allowed by the text. It is not implemented here yet
-(virtual points are recorded per round column and Baku's "accelerated rounds" would be
-matches); such a file is refused with a message saying so.
+Acceleration (C.04.7, whose methods apply to every Swiss system, Preface): a match is
+one pairing, so its virtual points are added to the pairing score once, before game 1
+(:func:`match_virtual_points`: from the game-1 column, the game-2 column holding the same
+or none). The pairing score (C.04.7 1.5) makes the scoregroups and orders them, and is the
+score of 3.4 (the PAB), 1.5 (floaters) and 4.2 (the higher-ranked player); boards are
+ordered by the real score, as for the individual systems
+(:func:`rules.fide_common.board_order`). Baku (C.04.7 Art. 1) counts its accelerated
+rounds in matches and gives the points of a match won (two games): see
+:func:`solver.acceleration.baku_virtual_points` and ``--baku``.
 """
 
 from __future__ import annotations
@@ -107,6 +112,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
+from tabellone.solver import progress
 from tabellone.solver.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.solver.lexicographic import fit_layout
 from tabellone.solver.matching import max_weight_matching
@@ -118,9 +124,13 @@ from tabellone.solver.scoring import PLAYED_CODES
 
 from .comparison import Comparison
 from .fide_common import board_order, effective_ranks, required_initial_colour
+from .top_scoregroup import C6_pulls_out, C6_upfloaters_needed
 
 EDITIONS = ("2026",)
 METHODS = ("literal", "optimised")
+#: Round columns per pairing (a match of two games): what a "round" of C.04.7 and of the
+#: command line's ``--rounds`` counts, read through :func:`rules.games_per_round`.
+GAMES_PER_ROUND = 2
 
 #: The two cells of a pairing-allocated bye: a game won and a game drawn (Art. 1.4).
 PAB_CODES = ("U", "H")
@@ -200,13 +210,23 @@ def matches_of(t: Tournament, pid: int, upto: int) -> list[Match]:
     return out
 
 
+def round_name(r: int) -> str:
+    """How reports name round column ``r`` (:func:`solver.verify.round_name`): game 1
+    stands for its match (it is the pairing), game 2 is named as such. Column 7 is
+    'match 4 (round columns 7-8)', column 8 'match 4, game 2 (round column 8)'."""
+    k = (r + 1) // 2
+    return f"match {k} (round columns {r}-{r + 1})" if r % 2 else f"match {k}, game 2 (round column {r})"
+
+
 # ========================================================================================
 # the round to pair
 
 
 @dataclass(frozen=True)
 class Entrant:
-    """A player to pair, with what the criteria read. ``tpn`` is 1-based (the effective
+    """A player to pair, with what the criteria read. ``score`` is the pairing score
+    (C.04.7 1.5: game points plus this match's virtual points, if the event is
+    accelerated). ``tpn`` is 1-based (the effective
     pairing number, Art. 1.1 and C.04.2 Art. 2), ``rank`` the same 0-based (boards);
     ``colours`` the colours of game 1 of the matches with a colour (Art. 1.6, C.04.2
     3.4: unplayed matches squeezed out), oldest first."""
@@ -219,6 +239,8 @@ class Entrant:
     matches_played: int
     pab_barred: bool
     floated: bool
+    #: virtual points of this match (C.04.7 acceleration), included in ``score``
+    virtual: Fraction = Fraction(0)
 
     @property
     def rank(self) -> int:
@@ -226,7 +248,9 @@ class Entrant:
 
     @property
     def real_score(self) -> Fraction:
-        return self.score
+        """The score without virtual points (boards are ordered by it, C.04.2 3.6 as
+        :func:`rules.fide_common.board_order` reads it)."""
+        return self.score - self.virtual
 
     @property
     def whites(self) -> int:
@@ -274,11 +298,27 @@ def C2_may_get_pab(e: Entrant) -> bool:
 
 def _floated(history: dict[int, list[Match]], scores: dict[int, list[Fraction]], pid: int, k: int) -> bool:
     """Art. 1.5: ``pid`` was a floater in match ``k``: it played (a match not forfeited) an
-    opponent whose score before that match differed from its own."""
+    opponent whose score before that match differed from its own (pairing scores, C.04.7
+    1.5: the score that made the scoregroups)."""
     if k < 1:
         return False
     m = history[pid][k - 1]
     return m.met and m.opponent in scores and scores[m.opponent][k - 1] != scores[pid][k - 1]
+
+
+def match_virtual_points(t: Tournament, k: int) -> dict[int, Fraction]:
+    """The virtual points (C.04.7) of match ``k``: those recorded for its game-1 column
+    ``2k-1`` (TRF26 ``250``, JaVaFo ``XXA``, or Baku's, which
+    :func:`solver.acceleration.baku_virtual_points` writes in both columns of a match).
+    A match is one pairing, so its game-2 column holds the same or none."""
+    first, second = t.virtual_points_for(2 * k - 1), t.virtual_points_for(2 * k)
+    for pid, points in second.items():
+        if first.get(pid, Fraction(0)) != points:
+            raise InputError(
+                f"player {pid}, match {k}: virtual points {first.get(pid, 0)} for game 1 (round column {2 * k - 1}) but {points} "
+                f"for game 2 (column {2 * k}); acceleration (C.04.7) adds them once per match, the same in both columns",
+                field="250 / XXA")
+    return first
 
 
 _LAST: list = [None, None, None]  # (tournament, round, Ctx): pair_round, check and evaluate share it
@@ -297,9 +337,6 @@ def _prepare(t: Tournament, round_number: int | None) -> Ctx:
 
 def _build(t: Tournament, round_number: int | None) -> Ctx:
     """The state before game 1 of a match: who plays, their scores, meetings, colours."""
-    if t.virtual_points:
-        raise InputError("acceleration (virtual points, TRF26 250 or _BAKU) is not implemented for Double-Swiss yet "
-                         "(C.04.7 allows it for every Swiss system); pair this event without virtual points", field="250")
     r = t.next_round if round_number is None else round_number
     if r % 2 == 0:
         raise ValueError("game 2 of a match is not paired: it repeats game 1")
@@ -314,13 +351,14 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
         raise InputError(f"match {k} (round {r}) is beyond the {t.total_rounds // 2} matches the file declares", field="XXR / 142")
     state = t.state_before(r)
     history = {p.id: matches_of(t, p.id, k - 1) for p in t.players}
-    scores: dict[int, list[Fraction]] = {}
+    virtual = [match_virtual_points(t, j) for j in range(1, k + 1)]
+    scores: dict[int, list[Fraction]] = {}  # pairing scores before each match 1..k
     for pid, ms in history.items():
         s, seq = Fraction(0), []
-        for m in ms:
-            seq.append(s)
+        for j, m in enumerate(ms):
+            seq.append(s + virtual[j].get(pid, Fraction(0)))
             s += m.points
-        seq.append(s)
+        seq.append(s + virtual[k - 1].get(pid, Fraction(0)))
         scores[pid] = seq
     ranks = effective_ranks(t, state)
     P = []
@@ -333,6 +371,7 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
             id=s.id,
             tpn=ranks[s.id] + 1,
             score=scores[s.id][-1],
+            virtual=virtual[k - 1].get(s.id, Fraction(0)),
             met=frozenset(m.opponent for m in ms if m.met),
             colours="".join(m.colour for m in ms if m.colour),
             matches_played=sum(1 for m in ms if m.met),
@@ -391,14 +430,14 @@ def C8_cost(ctx: Ctx, a: int, b: int, top: Fraction | int) -> int:
     return int(lv[a] < t and P[b].floated) + int(lv[b] < t and P[a].floated)
 
 
-def C6_fails(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> int:
-    """[C6] (2.3.3), 1 when broken. Unless the following scoregroup (the next lower score
-    among the players still to pair) is emptied by the upfloaters chosen, what is left of
-    it must pair, with [C1] and [C3] kept, with the fewest upfloaters its parity allows
-    (0 if even, 1 if odd): a perfect matching of the rest in which exactly that many of
-    its players meet lower ones. Only that scoregroup is looked at (the note to 2.3.3)."""
-    legal, fails = _legal_and_c6(ctx, residents, chosen, remaining)
-    return fails if legal else 1
+def C6_need(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> int:
+    """[C6] (2.3.3) as a number to minimise (:mod:`rules.top_scoregroup`, the reading
+    shared with C.04.6): the upfloaters the following scoregroup (the next lower score
+    among the players still to pair), what ``chosen`` left of it, will need in its own
+    bracket, [C1] and [C3] kept; 0 when the upfloaters emptied it. Only that scoregroup is
+    looked at (the note to 2.3.3). ``chosen`` is assumed legal (3.5.5)."""
+    legal, need = _legal_and_c6(ctx, residents, chosen, remaining)
+    return need if legal else len(remaining) + 1
 
 
 def _following_group(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> set[int]:
@@ -416,17 +455,20 @@ def _following_group(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], 
 def _legal_and_c6(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> tuple[bool, int]:
     """One matching for two questions about a set of upfloaters: is it legal (3.5.5: the
     bracket pairs under [C1] and everybody left pairs too, [C3]: a perfect matching of
-    the players still to pair with no pair across the bracket's edge) and does it break
-    [C6] (in that matching, with the fewest of the following scoregroup's players paired
-    below it, more of them are than its parity needs)."""
+    the players still to pair with no pair across the bracket's edge) and how many
+    upfloaters the following scoregroup will then need ([C6],
+    :func:`rules.top_scoregroup.C6_upfloaters_needed`; the bracket's own pairs touch no
+    player of that scoregroup, so they do not change the count)."""
     bracket = set(residents) | set(chosen)
     group = _following_group(ctx, residents, chosen, remaining)
-    mate = _perfect(ctx, remaining, weight=lambda a, b: 0 if (a in group) != (b in group) else 1,
-                    allowed=lambda a, b: (a in bracket) == (b in bracket))
-    if mate is None:
-        return False, 1
-    cross = sum(1 for a in group if mate[a] not in group)
-    return True, int(bool(group) and cross != len(group) % 2)
+
+    def perfect(vs: list[int], weight: Callable[[int, int], int]) -> dict[int, int] | None:
+        return _perfect(ctx, vs, weight=weight, allowed=lambda a, b: (a in bracket) == (b in bracket))
+
+    if not group:  # the count is 0; legality still needs its matching
+        return perfect(sorted(remaining), lambda a, b: 0) is not None, 0
+    need = C6_upfloaters_needed(group, remaining, perfect)
+    return (False, 0) if need is None else (True, need)
 
 
 # ========================================================================================
@@ -509,10 +551,13 @@ def A3_5_sets(ctx: Ctx, lower: Sequence[int], profile: tuple[Fraction, ...]) -> 
 def _set_literal(ctx: Ctx, residents: list[int], lower: list[int], remaining: set[int]) -> tuple[int, ...]:
     """Art. 3.5 as written: the sets of [C4] and [C5] (fewest, then best profile, among
     those that can be legal: [C3] outranks them), in the order of 3.5.4; the first legal
-    one with the best ([C6], [C7])."""
+    one with the least ([C6], [C7]). Every set of one profile takes as many players of
+    the following scoregroup, so the least [C6] value, the parity of what is left of it,
+    is the same for all: a set reaching it with no repeated floater ends the search."""
     for k in range(len(residents) % 2, len(lower) + 1, 2):
         for profile in A3_5_profiles(ctx, lower, k):
             best = None
+            least = None
             for s in A3_5_sets(ctx, lower, profile):
                 legal, c6 = _legal_and_c6(ctx, residents, s, remaining)
                 if not legal:
@@ -520,7 +565,9 @@ def _set_literal(ctx: Ctx, residents: list[int], lower: list[int], remaining: se
                 key = (c6, C7_count(ctx, s))
                 if best is None or key < best[0]:
                     best = (key, s)
-                if key == (0, 0):
+                if least is None:
+                    least = (len(_following_group(ctx, residents, s, remaining)) % 2, 0)
+                if key == least:
                     break
             if best is not None:
                 return best[1]
@@ -530,8 +577,8 @@ def _set_literal(ctx: Ctx, residents: list[int], lower: list[int], remaining: se
 def _set_optimised(ctx: Ctx, residents: list[int], lower: list[int], remaining: set[int]) -> tuple[int, ...]:
     """Art. 3.5 as one maximum-weight perfect matching of everybody still to pair. Fields,
     most significant first: [C4] residents paired below; [C5] upfloaters per score level,
-    lowest level first; [C6] players of the following scoregroup paired below it
-    (taken only when the fewest its parity allows is reachable: [C6] is met or not);
+    lowest level first; [C6] players of the following scoregroup paired below it,
+    the upfloaters its own bracket will need (:func:`rules.top_scoregroup.C6_pulls_out`);
     [C7]; the set order of 3.5.4 (a bit per candidate, the first in 3.5.3 order the
     highest). The upfloaters are those matched to residents."""
     P = ctx.P
@@ -544,41 +591,32 @@ def _set_optimised(ctx: Ctx, residents: list[int], lower: list[int], remaining: 
     nxt = levels[-1] if levels else None
     lv, nlv = ctx.lv, (ctx.level[nxt] if nxt is not None else None)
     m = len(remaining) // 2
-    nR = len(residents)
     names = ["C4"] + [f"C5:{k}" for k in range(len(levels))] + ["C6", "C7", "3.5.4"]
+    group = {i for i in remaining if lv[i] == nlv} if nxt is not None else set()
+    layout = fit_layout(names, [m] * (len(names) - 1) + [(1 << len(order)) - 1])
+    # minimised fields hold (cap - value), cap 1 a pair; the set order is maximised
+    plain = layout.pack([1] * (len(names) - 1) + [0])  # a pair no field looks at
+    c6_bit = 1 << layout.shift("C6")
+    order_shift = layout.shift("3.5.4")
+    up = {}  # the weight of a resident's pair with each candidate upfloater b
+    for b in order:
+        w = plain - (1 << layout.shift("C4")) - (1 << layout.shift(f"C5:{lvl[P[b].score]}"))
+        if C7_count(ctx, [b]):
+            w -= 1 << layout.shift("C7")
+        up[b] = w + ((1 << (len(order) - 1 - pos[b])) << order_shift)
 
-    def solve(with_c6: bool) -> tuple[dict[int, int], list[int]]:
-        layout = fit_layout(names, [m] * (len(names) - 1) + [(1 << len(order)) - 1])
-        # minimised fields hold (cap - value), cap 1 a pair; the set order is maximised
-        plain = layout.pack([1] * (len(names) - 1) + [0])  # a pair no field looks at
-        c6_bit = 1 << layout.shift("C6")
-        order_shift = layout.shift("3.5.4")
-        up = {}  # the weight of a resident's pair with each candidate upfloater b
-        for b in order:
-            w = plain - (1 << layout.shift("C4")) - (1 << layout.shift(f"C5:{lvl[P[b].score]}"))
-            if C7_count(ctx, [b]):
-                w -= 1 << layout.shift("C7")
-            up[b] = w + ((1 << (len(order) - 1 - pos[b])) << order_shift)
+    def weight(a: int, b: int) -> int:
+        if a in R:
+            return plain if b in R else up[b]
+        if b in R:
+            return up[a]
+        if C6_pulls_out(group, a, b):
+            return plain - c6_bit
+        return plain
 
-        def weight(a: int, b: int) -> int:
-            if a in R:
-                return plain if b in R else up[b]
-            if b in R:
-                return up[a]
-            if with_c6 and (lv[a] == nlv) != (lv[b] == nlv):
-                return plain - c6_bit
-            return plain
-
-        mate = _perfect(ctx, remaining, weight=weight)
-        if mate is None:
-            raise SelfCheckError("the players still to pair have no perfect matching (C3 was checked before)")
-        group = [i for i in remaining if P[i].score == nxt and mate[i] not in R]
-        return mate, group
-
-    mate, group = solve(True)
-    cross = sum(1 for i in group if P[mate[i]].score < nxt) if nxt is not None else 0
-    if group and cross != len(group) % 2:
-        mate, _ = solve(False)  # [C6] cannot be met: it does not choose among the sets
+    mate = _perfect(ctx, remaining, weight=weight)
+    if mate is None:
+        raise SelfCheckError("the players still to pair have no perfect matching (C3 was checked before)")
     chosen = [mate[r] for r in residents if mate[r] not in R]
     assert all(P[u].score < top for u in chosen)
     return tuple(sorted(chosen, key=lambda i: pos[i]))
@@ -725,8 +763,10 @@ def _pair(ctx: Ctx, method: str) -> tuple[list[Bracket], int | None]:
     brackets = []
     choose = _set_literal if method == "literal" else _set_optimised
     pair = _pair_literal if method == "literal" else _pair_optimised
+    groups = sorted({P[i].score for i in remaining}, reverse=True)  # the progress line counts scoregroups
     while remaining:
         top = max(P[i].score for i in remaining)
+        progress.step(groups.index(top) + 1, len(groups), "scoregroup")
         residents = sorted((i for i in remaining if P[i].score == top), key=lambda i: P[i].tpn)
         lower = sorted((i for i in remaining if P[i].score < top), key=lambda i: (-P[i].score, P[i].tpn))
         ups = choose(ctx, residents, lower, remaining)
@@ -835,7 +875,8 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
         pairing: Pairing = second_game(t, r)
     else:
         ctx = replace(_prepare(t, r), no_bye=frozenset(no_bye))
-        brackets, bye = _pair(ctx, method)
+        with progress.task(f"Double-Swiss {edition}, match {ctx.match}, {ctx.n} players"):
+            brackets, bye = _pair(ctx, method)
         pairing = _finish(ctx, brackets, bye)
     problems = check_absolute(t, pairing, edition)
     if problems:
@@ -893,7 +934,7 @@ class BracketValues:
 BRACKET_CRITERIA = [
     ("C4", "number of upfloaters"),
     ("C5", "score differences of the upfloaters, largest first"),
-    ("C6", "following scoregroup left without its fewest upfloaters (1: yes)"),
+    ("C6", "upfloaters the following scoregroup will need in its own bracket (2.3.3)"),
     ("C7", "upfloaters who floated in the previous round"),
     ("3.5.4", "the set of upfloaters in the order of 3.5.3-3.5.4 (TPNs)"),
     ("C8", "upfloaters' opponents who floated in the previous round"),
@@ -906,7 +947,7 @@ def _values(ctx: Ctx, br: Bracket, remaining: set[int]) -> dict[str, object]:
     return {
         "C4": len(br.upfloaters),
         "C5": tuple(sorted((br.score - P[u].score for u in br.upfloaters), reverse=True)),
-        "C6": C6_fails(ctx, br.residents, br.upfloaters, remaining),
+        "C6": C6_need(ctx, br.residents, br.upfloaters, remaining),
         "C7": C7_count(ctx, br.upfloaters),
         "3.5.4": tuple(P[u].tpn for u in br.upfloaters),
         "C8": sum(C8_cost(ctx, a, b, br.score) for a, b in br.pairs),
@@ -1104,6 +1145,7 @@ def generate_event(settings, pairer: Callable[[Tournament], Pairing], *, total_m
 
 __all__ = [
     "A3_4_pab", "A3_5_profiles", "A3_5_sets", "A3_6_identifier", "A4_colour", "C1_may_meet", "C2_may_get_pab",
-    "C6_fails", "C7_count", "C8_cost", "EDITIONS", "METHODS", "MatchPairing", "SecondGame", "check_absolute",
-    "compare", "evaluate", "generate_event", "matches_of", "pair_round", "quality_criteria",
+    "C6_need", "C7_count", "C8_cost", "EDITIONS", "METHODS", "MatchPairing", "SecondGame", "check_absolute",
+    "compare", "evaluate", "generate_event", "match_virtual_points", "matches_of", "pair_round", "quality_criteria",
+    "round_name",
 ]

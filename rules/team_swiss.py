@@ -101,6 +101,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from tabellone.solver import progress
 from tabellone.solver.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.solver.matching import max_weight_matching
 from tabellone.solver.model import BLACK, WHITE, Tournament, opposite
@@ -108,6 +109,7 @@ from tabellone.solver.pairing import Pairing, attendance_problems
 from tabellone.solver.team import TeamTournament
 
 from .comparison import Comparison
+from .top_scoregroup import C6_upfloaters_needed
 
 EDITIONS = ("2026",)
 METHODS = ("literal", "optimised")
@@ -341,7 +343,9 @@ def _next_scoregroup(ctx: Ctx, left: list[int], top: Fraction, upfloaters: Seque
 def C6_next_scoregroup(ctx: Ctx, left: list[int], top: Fraction, upfloaters: Sequence[int]) -> int:
     """[C6] (2.3.3) as a value to minimise: how many upfloaters the scoregroup following
     the top-scoregroup will need in its own bracket when ``upfloaters`` are taken, with
-    [C1] and [C3] kept there (the least such number is what [C4] asks of that bracket).
+    [C1] and [C3] kept there (the least such number is what [C4] asks of that bracket):
+    :func:`rules.top_scoregroup.C6_upfloaters_needed`, shared with the Double-Swiss
+    system, whose 2.3.3 has the same words.
     0 when the upfloaters emptied it (the text exempts that case). The note to 2.3.3:
     only that scoregroup's residents count, whatever the upfloaters' own scores.
 
@@ -350,14 +354,9 @@ def C6_next_scoregroup(ctx: Ctx, left: list[int], top: Fraction, upfloaters: Seq
     with [C6]; when none does, the set that needs fewest upfloaters there comes nearest
     (2.3: quality criteria are met as far as they can be)."""
     group, rest = _next_scoregroup(ctx, left, top, upfloaters)
-    if not group:
-        return 0
-    gset = set(group)
-    mate = _matching(ctx, rest, lambda a, b: 1 + (a in gset and b in gset))
-    if mate is None:  # the rest cannot be paired at all: worse than any pairable rest
-        return len(group) + 1
-    inside = sum(1 for a, b in mate.items() if a in gset and b in gset) // 2
-    return len(group) - 2 * inside
+    need = C6_upfloaters_needed(set(group), rest, lambda vs, weight: _matching(ctx, vs, weight))
+    # the rest cannot be paired at all: worse than any pairable rest
+    return len(group) + 1 if need is None else need
 
 
 def C7_count(ctx: Ctx, upfloaters: Iterable[int]) -> int:
@@ -657,8 +656,10 @@ def _pair(ctx: Ctx, method: str, no_bye: frozenset[int] = frozenset()) -> tuple[
     pairs, brackets = [], []
     choose = A3_5_literal if method == "literal" else A3_5_optimised
     pair_bracket = _literal_bracket if method == "literal" else _optimised_bracket
+    groups = sorted({ctx.sides[x].score for x in left}, reverse=True)  # the progress line counts scoregroups
     while left:
         top = max(ctx.sides[x].score for x in left)
+        progress.step(groups.index(top) + 1, len(groups), "scoregroup")
         residents = [x for x in left if ctx.sides[x].score == top]
         ups = choose(ctx, left, residents, top)
         bracket = residents + list(ups)
@@ -694,7 +695,8 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
     ctx = _prepare(t, edition, round_number)
     if not ctx.sides:
         raise NoPairingError(f"round {ctx.round}: no team to pair")
-    pairs, bye, _ = _pair(ctx, method, no_bye)
+    with progress.task(f"Swiss Team {edition}, round {ctx.round}, {len(ctx.sides)} teams"):
+        pairs, bye, _ = _pair(ctx, method, no_bye)
     pairing = _finish(ctx, pairs, bye)
     problems = check_absolute(t, pairing, edition)
     if problems:

@@ -169,7 +169,15 @@ _HELD = {"H": "half-point bye", "F": "full-point bye", "Z": "zero-point bye", "-
          "+": "won by forfeit without opponent", "U": "pairing-allocated bye"}
 
 
-def _no_games_lines(rep: RoundReport) -> list[str]:
+def round_name(module, r: int) -> str:
+    """How reports name round ``r`` under the rules ``module``: its own ``round_name``
+    when it has one (the Double-Swiss system names the match, whose two games fill two
+    round columns), else 'round r'."""
+    name = getattr(module, "round_name", None)
+    return name(r) if name is not None else f"round {r}"
+
+
+def _no_games_lines(rep: RoundReport, module=None) -> list[str]:
     held = dict(rep.no_games or {})
     empty = held.pop(" ", [])
     if rep.next_to_pair:
@@ -178,7 +186,7 @@ def _no_games_lines(rep: RoundReport) -> list[str]:
         head = "NO GAMES YET: byes or absences entered ahead"
     else:
         head = "NO GAMES: nobody played this round"
-    lines = [f"round {rep.round}: {head}"]
+    lines = [f"{round_name(module, rep.round)}: {head}"]
     for code, ids in sorted(held.items()):
         lines.append(f"  {_HELD.get(code, repr(code))}: {' '.join(map(str, ids))}")
     if empty:
@@ -403,18 +411,20 @@ def _colour_article(module, t, round_number: int, white: int, black: int, editio
     return module.colour_article(t, round_number, white, black)
 
 
-def format_report(reports: list[RoundReport]) -> str:
+def format_report(reports: list[RoundReport], module=None) -> str:
+    """The report of ``check``, a paragraph per round (named as ``module``, the rules
+    checked against, names its rounds: :func:`round_name`), then a summary line."""
     lines = []
     played = [r for r in reports if r.no_games is None]
     for rep in reports:
         if rep.no_games is not None:
-            lines += _no_games_lines(rep)
+            lines += _no_games_lines(rep, module)
             continue
         status = {
             "ok": "as the rules pair it", "differs": "DIFFERS", "breaks": "BREAKS ABSOLUTE RULES",
             "unpairable": "NO LEGAL PAIRING BY THE RULES",
         }[rep.status]
-        lines.append(f"round {rep.round}: {status}")
+        lines.append(f"{round_name(module, rep.round)}: {status}")
         for a in rep.absolute:
             lines.append(f"  {a}")
         if rep.unpairable is not None:
@@ -429,10 +439,11 @@ def format_report(reports: list[RoundReport]) -> str:
         for note in rep.colour_notes:
             lines.append(f"  colours {note}")
     ok = sum(1 for r in played if r.ok)
-    summary = f"{ok} of {len(played)} rounds as the rules pair them"
+    unit = "rounds" if getattr(module, "round_name", None) is None else "round columns"
+    summary = f"{ok} of {len(played)} {unit} as the rules pair them"
     empty = [str(r.round) for r in reports if r.no_games is not None]
     if empty:
-        summary += f"; no games in round{'s' if len(empty) > 1 else ''} {', '.join(empty)}"
+        summary += f"; no games in {unit if len(empty) > 1 else unit[:-1]} {', '.join(empty)}"
     lines.append(summary)
     return "\n".join(lines) + "\n"
 
@@ -462,7 +473,7 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
             raise InputError(f"player {pid} is not in the tournament", field="--pair / --bye")
         s = state[pid]
         if not s.present:
-            raise InputError(f"player {pid} is not paired in round {round_number} (bye or absence entered)", field="--pair / --bye")
+            raise InputError(f"player {pid} is not paired in {round_name(module, round_number)} (bye or absence entered)", field="--pair / --bye")
         return f"{pid} ({format_points(s.pairing_score)} points)"
 
     partner = {}
@@ -472,7 +483,7 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
     reading = getattr(module, "C2_bye_reading", None)
     if pair is not None:
         a, b = pair
-        lines.append(f"round {round_number}: {who(a)} and {who(b)}")
+        lines.append(f"{round_name(module, round_number)}: {who(a)} and {who(b)}")
         if a == b:
             raise InputError(f"--pair names player {a} twice", field="--pair")
         if partner.get(a) != b:
@@ -505,7 +516,7 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
             lines.append(f"{subject} is forced: without it no legal pairing exists ({exc})")
             return lines
     else:
-        lines.append(f"round {round_number}: the pairing-allocated bye to {who(bye)}")
+        lines.append(f"{round_name(module, round_number)}: the pairing-allocated bye to {who(bye)}")
         if rules.bye != bye:
             lines.append(f"the rules give the bye to {rules.bye or 'nobody'}" + (f"; {bye} meets {partner[bye]}" if bye in partner else ""))
             if rules.bye is None:

@@ -37,7 +37,7 @@ import traceback
 from typing import Sequence
 
 from . import __version__
-from .rules import declared_system
+from .rules import declared_system, games_per_round, get_system
 from .api import accepted_options, add_round, pair, recorded_pairing, rules_module
 from .solver import progress
 from .solver.errors import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, InputError, SelfCheckError, TabelloneError
@@ -54,6 +54,10 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_INVALID_INPUT)
+
+
+#: What ``--round`` means for the Double-Swiss system, whose match k is round columns 2k-1, 2k.
+COLUMN = " (double-swiss: a round column of the file; match k is column 2k-1)"
 
 
 def add_profile_option(p: argparse.ArgumentParser) -> None:
@@ -79,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--system", help="pairing system (default: the file's TRF26 192 code, else dutch)")
     p.add_argument("--write", action="store_true", help="record the round in the event file (kept safe: see 'tabellone new')")
     p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; lim: 2026; italo-svizzero: capo5 or 2.2; burstein: 2026, the default, 2025 or legacy)")
-    p.add_argument("--round", type=int, help="a past round: the full board list the rules make for it from the rounds before it")
+    p.add_argument("--round", type=int, help="a past round: the full board list the rules make for it from the rounds before it" + COLUMN)
     add_profile_option(p)
     _event_options(p)
     p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
@@ -98,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--system", help="default: the file's TRF26 192 code, else dutch")
     p.add_argument("--edition")
     add_profile_option(p)
-    p.add_argument("--round", type=int, help="check only this round")
+    p.add_argument("--round", type=int, help="check only this round" + COLUMN)
     p.add_argument("--pairing", help="a proposed pairing of --round (bbp lines 'white black', or a TRF holding that round)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--strict", action="store_true")
@@ -110,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--system", help="a system with both methods (italo-svizzero, dubov, lim, burstein); default: the file's")
     p.add_argument("--edition")
-    p.add_argument("--round", type=int, help="only this round (default: every paired round; the next one if none is)")
+    p.add_argument("--round", type=int, help="only this round (default: every paired round; the next one if none is)" + COLUMN)
     p.add_argument("--json", action="store_true")
     _system_options(p)
 
@@ -132,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--system", help="default: the file's TRF26 192 code, else dutch")
     p.add_argument("--edition")
     add_profile_option(p)
-    p.add_argument("--round", type=int, help="a round of the file, or the next one (default)")
+    p.add_argument("--round", type=int, help="a round of the file, or the next one (default)" + COLUMN)
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--pair", nargs=2, type=int, metavar=("A", "B"))
     group.add_argument("--bye", type=int, metavar="X", help="the pairing-allocated bye (italo-svizzero: the forfeit points)")
@@ -148,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--teams", type=int, help="number of teams (team events: --system team-swiss)")
     p.add_argument("--boards", type=int, default=4, help="boards per team (team events; default 4)")
     p.add_argument("--preferences", choices=("A", "B", "none"), default="A", help="colour preferences of a team event (C.04.6 Art. 1.7)")
-    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--rounds", type=int, required=True, help="rounds to play (double-swiss: matches of two games)")
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--draw-rate", type=float, help="share of draws (default: the model's own)")
     p.add_argument("--forfeit-rate", type=float, default=0.0)
@@ -177,7 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _event_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rounds", type=int, metavar="N", help="number of rounds, for a file without XXR / 142 (a federation export)")
+    p.add_argument("--rounds", type=int, metavar="N",
+                   help="number of rounds (double-swiss: matches), for a file without XXR / 142 (a federation export)")
     p.add_argument("--initial-colour", choices=("white", "black"), help="colour of the top player in round 1, for a file without XXC / 152")
 
 
@@ -251,18 +256,23 @@ def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> Non
 def with_event_options(t: Tournament, args: argparse.Namespace, source: str) -> Tournament:
     """``t`` with ``--rounds`` and ``--initial-colour`` for a file that does not declare
     them (a federation export without ``XXR``/``XXC``); a value that contradicts the
-    file's is an input error."""
+    file's is an input error. ``--rounds`` counts pairings: for the Double-Swiss system,
+    matches, each two round columns of the file."""
     from dataclasses import replace
 
     rounds, colour = getattr(args, "rounds", None), getattr(args, "initial_colour", None)
     if rounds is not None:
-        if rounds < 1 or rounds > 999:
-            raise InputError(f"--rounds {rounds}: expected 1 to 999 rounds", field="--rounds")
-        if rounds < t.rounds_paired:
-            raise InputError(f"--rounds {rounds}: the file already has {t.rounds_paired} rounds paired", source=source, field="--rounds")
-        if t.total_rounds is not None and t.total_rounds != rounds:
-            raise InputError(f"--rounds {rounds}, but the file declares {t.total_rounds} rounds (XXR / 142)", source=source, field="--rounds")
-        t = replace(t, total_rounds=rounds)
+        g = games_per_round(args.system) if getattr(args, "system", None) else 1
+        columns = rounds * g
+        if rounds < 1 or columns > 999:
+            raise InputError(f"--rounds {rounds}: expected 1 to {999 // g} {'matches' if g > 1 else 'rounds'}", field="--rounds")
+        if columns < t.rounds_paired:
+            raise InputError(f"--rounds {rounds}: the file already has {t.rounds_paired} {'round columns' if g > 1 else 'rounds'} paired",
+                             source=source, field="--rounds")
+        if t.total_rounds is not None and t.total_rounds != columns:
+            what = f"{t.total_rounds} round columns (XXR / 142), {t.total_rounds / g:g} matches" if g > 1 else f"{t.total_rounds} rounds (XXR / 142)"
+            raise InputError(f"--rounds {rounds}, but the file declares {what}", source=source, field="--rounds")
+        t = replace(t, total_rounds=columns)
     if colour is not None:
         code = "w" if colour == "white" else "b"
         if t.initial_colour is not None and t.initial_colour != code:
@@ -416,10 +426,14 @@ def profile_name(profile: str) -> str:
     return resolve(profile).name
 
 
-def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None) -> str:
+def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None,
+                   module=None) -> str:
     """The pairing in ``fmt``. The text table shows each player's score from ``scored``
     (default ``t``): ``t`` with suspended games counted as the system counts them for
-    pairing, which ``note`` then names."""
+    pairing, which ``note`` then names; its heading names the round as the rules
+    ``module`` does (a Double-Swiss match)."""
+    from .solver.verify import round_name
+
     if fmt == "bbp":
         return "\n".join(pairing.bbp_lines()) + "\n"
     if fmt == "json":
@@ -433,7 +447,8 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournam
     if fmt == "trf":
         return format_trf(add_round(t, pairing), "trf16")
     state = (scored or t).state_before(pairing.round)
-    lines = [f"Round {pairing.round}: {title}, {len(pairing.pairs)} boards" + (f", bye to {pairing.bye}" if pairing.bye else "")]
+    name = round_name(module, pairing.round)
+    lines = [f"{name[0].upper()}{name[1:]}: {title}, {len(pairing.pairs)} boards" + (f", bye to {pairing.bye}" if pairing.bye else "")]
     lines.append(f"{'board':>5}  {'white':<32} {'pts':>5}    {'black':<32} {'pts':>5}")
 
     def who(pid: int) -> str:
@@ -451,6 +466,10 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournam
     absent = [s.id for s in state if not s.present]
     if absent:
         lines.append("not paired (absent or bye entered before pairing): " + ", ".join(map(str, absent)))
+    second = getattr(pairing, "second_game", None)
+    if second is not None:  # a Double-Swiss match
+        lines.append(f"colours of game 1 (round column {pairing.round}); game 2 (column {second.round}) reverses them"
+                     + ("; the bye counts a game won and one drawn (U, then H: C.04.5 1.4)" if pairing.bye is not None else ""))
     if note:
         lines.append(note)
     return "\n".join(lines) + "\n"
@@ -473,7 +492,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
         return cmd_pair_write(args)
     loaded = load_checked(args.file, args.strict)
     follow_declared_system(args, loaded, args.file)
-    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     backend = {}
     if args.backend == "cpsat":
         import inspect
@@ -497,7 +516,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
         text = render(pairings_table(scored, pairing, title, args.file), args.format)
     else:
-        text = format_pairing(before, pairing, args.format, title, scored, note)
+        text = format_pairing(before, pairing, args.format, title, scored, note, get_system(args.system))
     emit(text, args.output, [args.file], args.force)
     return EXIT_OK
 
@@ -612,7 +631,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     loaded = load_checked(args.file, args.strict)
     follow_declared_system(args, loaded, args.file)
     rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
-    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     proposed = None
     if args.pairing:
         r = args.round or t.next_round
@@ -628,7 +647,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if profile:
             print(f"profile {profile['name']} ({profile['source']}): against its pairing; criteria in its order: "
                   + ", ".join(profile["quality"]))
-        sys.stdout.write(format_report(report.rounds))
+        sys.stdout.write(format_report(report.rounds, get_system(args.system)))
     return EXIT_OK if report.ok else EXIT_NO_PAIRING
 
 
@@ -724,7 +743,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     loaded = load_checked(args.file, False)
     follow_declared_system(args, loaded, args.file)
     rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
-    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku)
+    t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     pair = tuple(args.pair) if args.pair else None
     print(explain(t, args.system, args.edition, args.round, pair=pair, bye=args.bye, game=args.game, odd=args.odd,
                   profile=args.profile))
@@ -757,12 +776,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
         rounds = [args.round]
     else:
         rounds = list(range(1, last + 1)) or [1]
+    g = games_per_round(args.system)  # Double-Swiss: only game 1 of a match is a pairing to compare
+    rounds = [r for r in rounds if (r - 1) % g == 0] or rounds
     comparisons = [module.compare(cut_before(t, r) if r <= last else t, edition, r) for r in rounds]
     if args.json:
         doc = {"system": args.system, "edition": edition, "rounds": [_comparison_dict(c) for c in comparisons]}
         print(json.dumps(doc, indent=1, default=_json_value))
     else:
-        sys.stdout.write(_format_comparisons(comparisons))
+        sys.stdout.write(_format_comparisons(comparisons, g))
     return EXIT_OK
 
 
@@ -804,22 +825,25 @@ def _comparison_dict(c) -> dict:
     }
 
 
-def _format_comparisons(comparisons) -> str:
+def _format_comparisons(comparisons, games_per_round: int = 1) -> str:
     """One line per round (the first objective on which the two pairings differ, both
-    values, the better method), then the boards of every round where they differ."""
-    head = f"{'round':>5}  {'pairs':<9} {'first objective that differs':<40} {'literal':>12} {'optimised':>12}  better"
+    values, the better method), then the boards of every round where they differ. A
+    round of ``games_per_round`` > 1 columns is a match, numbered as such."""
+    unit = "match" if games_per_round > 1 else "round"
+    number = {id(c): (c.round + games_per_round - 1) // games_per_round for c in comparisons}
+    head = f"{unit:>5}  {'pairs':<9} {'first objective that differs':<40} {'literal':>12} {'optimised':>12}  better"
     lines = [head, "-" * len(head)]
     for c in comparisons:
         first = c.first_difference
         if c.same_pairs:
-            lines.append(f"{c.round:>5}  {'same':<9} {'-':<40} {'':>12} {'':>12}  -")
+            lines.append(f"{number[id(c)]:>5}  {'same':<9} {'-':<40} {'':>12} {'':>12}  -")
             continue
         if first is None:
-            lines.append(f"{c.round:>5}  {'differ':<9} {'none (equal objectives)':<40} {'':>12} {'':>12}  equal")
+            lines.append(f"{number[id(c)]:>5}  {'differ':<9} {'none (equal objectives)':<40} {'':>12} {'':>12}  equal")
             continue
         group, name, lv, ov = first
         what = f"{name} (group {_value_text(group)})" if group not in (None, "-") else str(name)
-        lines.append(f"{c.round:>5}  {'differ':<9} {what[:40]:<40} {_value_text(lv):>12} {_value_text(ov):>12}  {c.better}")
+        lines.append(f"{number[id(c)]:>5}  {'differ':<9} {what[:40]:<40} {_value_text(lv):>12} {_value_text(ov):>12}  {c.better}")
     for c in comparisons:
         if c.same_pairs:
             continue
@@ -828,9 +852,9 @@ def _format_comparisons(comparisons) -> str:
         only_lit = sorted(p for p in lit.pairs if frozenset(p) not in ok)
         only_opt = sorted(p for p in opt.pairs if frozenset(p) not in lk)
         byes = f"; bye {lit.bye or '-'} / {opt.bye or '-'}" if lit.bye != opt.bye else ""
-        lines.append(f"round {c.round}: literal only {_pairs_text(only_lit)}; optimised only {_pairs_text(only_opt)}{byes}")
+        lines.append(f"{unit} {number[id(c)]}: literal only {_pairs_text(only_lit)}; optimised only {_pairs_text(only_opt)}{byes}")
     same = sum(1 for c in comparisons if c.same_pairs)
-    lines.append(f"{same} of {len(comparisons)} rounds paired the same by both methods")
+    lines.append(f"{same} of {len(comparisons)} {'matches' if games_per_round > 1 else 'rounds'} paired the same by both methods")
     return "\n".join(lines) + "\n"
 
 
@@ -863,16 +887,22 @@ def cmd_generate(args: argparse.Namespace) -> int:
     settings.validate()
     target = safe_output(args.output, [], args.force)
 
+    g = games_per_round(args.system)
+    unit = "match" if g > 1 else "round"
+
+    def paired(t: Tournament):
+        progress.step(t.rounds_paired // g + 1, args.rounds, unit)
+        return run_pairing(t, args.system, args.edition, "generated tournament", args.method, profile=args.profile)[0]
+
     def pairer(t: Tournament):
-        progress.step(t.rounds_paired + 1, args.rounds, "round")
-        pairing, _ = run_pairing(t, args.system, args.edition, "generated tournament", args.method, profile=args.profile)
+        pairing = paired(t)
         return pairing.pairs, pairing.bye
 
-    with progress.task(f"generating {args.players} players, {args.rounds} rounds"):
+    with progress.task(f"generating {args.players} players, {args.rounds} {unit}{'es' if g > 1 else 's'}"):
         if args.system == "double-swiss":  # a match per round: two TRF columns, byes per match
             from .rules.double_swiss import generate_event
 
-            t = generate_event(settings, lambda t: run_pairing(t, args.system, args.edition, "generated tournament", args.method)[0])
+            t = generate_event(settings, paired)
         else:
             t = generate(settings, pairer)
     write_text(target, dumps(t, args.format))
@@ -1096,12 +1126,14 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
 
     used, edition = system_of(event.tournament) if system is None else (system, args.edition)
     title = f"{TITLES.get(used, used)}" + (f" {edition}" if edition else "")
-    _saved(event, t, f"round {pairing.round} paired and recorded: {_count(len(pairing.pairs), 'board')}"
+    from .solver.verify import round_name
+
+    _saved(event, t, f"{round_name(get_system(used), pairing.round)} paired and recorded: {_count(len(pairing.pairs), 'board')}"
            + (f", bye to {pairing.bye}" if pairing.bye else ""), sys.stderr if args.format != "text" else None)
     if args.format in ("csv", "html", "json"):
         sys.stdout.write(render(pairings_table(event.tournament, pairing, title, args.file), args.format))
     else:
-        sys.stdout.write(format_pairing(event.tournament, pairing, args.format, title))
+        sys.stdout.write(format_pairing(event.tournament, pairing, args.format, title, module=get_system(used)))
     return EXIT_OK
 
 
@@ -1146,7 +1178,8 @@ def _simulate_parser(sub) -> None:
     p.add_argument("--players", type=int, help="players of each individual event")
     p.add_argument("--teams", type=int, help="teams of each team event (--system team-swiss; the random baseline too)")
     p.add_argument("--boards", type=int, default=4, help="boards per team (team events; default 4)")
-    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--rounds", type=int, required=True,
+                   help="rounds of each event, counted in pairings: a double-swiss arm plays this many matches of two games")
     p.add_argument("--events", type=int, required=True)
     p.add_argument("--seed", type=int, default=1, help="seed of the whole simulation (default 1); event k draws from (seed, k)")
     ratings = p.add_mutually_exclusive_group()

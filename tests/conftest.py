@@ -111,3 +111,21 @@ def trf_player_line(pid: int, cells: list[str], *, name: str = "", rating: str =
     )
     assert len(head) == 89, head
     return (head + "".join("  " + c for c in cells)).rstrip()
+
+
+@pytest.fixture
+def progress_line(monkeypatch):
+    """The progress line (solver/progress.py) captured in a string from the first step:
+    no delay, no interval; the stream is restored afterwards."""
+    import io
+
+    from tabellone.solver import progress
+
+    out = io.StringIO()
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    progress.configure(stream=out)
+    try:
+        yield out
+    finally:
+        progress.configure()

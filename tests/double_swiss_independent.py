@@ -151,17 +151,17 @@ def brute_force_round(P, last: bool, ok) -> tuple[list[tuple[int, int]], int | N
                 profile = tuple(sorted(p.score for p in s))
                 seq = tuple(p.tpn for p in sorted(s, key=lambda p: (-p.score, p.tpn)))
                 below = [p.score for p in remaining if p.score < top]
+                # [C6]: the fewest upfloaters the rest of the following scoregroup needs
+                # in its own bracket, both it and everybody below pairable
                 c6 = 0
                 if below:
                     grp = [p for p in rest if p.score == max(below)]
                     if grp:
-                        need = len(grp) % 2
                         lower = [p for p in rest if p.score < max(below)]
-                        c6 = 1
-                        for u in itertools.combinations(lower, need):
-                            if pairable(grp + list(u)) and pairable([p for p in rest if p not in grp and p not in u]):
-                                c6 = 0
-                                break
+                        c6 = next(k for k in range(len(grp) % 2, len(lower) + 2, 2)
+                                  if k > len(lower) or any(
+                                      pairable(grp + list(u)) and pairable([p for p in rest if p not in grp and p not in u])
+                                      for u in itertools.combinations(lower, k)))
                 c7 = 0 if last else sum(1 for p in s if p.floated)
                 cands.append((profile, c6, c7, seq, s))
             if cands:

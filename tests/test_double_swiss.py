@@ -438,8 +438,8 @@ def test_2_3_3_c6_next_scoregroup_must_still_pair(method):
     """[C6] (2.3.3) in 3.5.5. 1 has 2 points; 2, 3, 4 have 1; 5, 6 have 0; 3 and 4 have
     met. [C4]/[C5]: one upfloater on 1 point; 3.5.4 order {2} < {3} < {4}. With {2} the
     rest of the following scoregroup, {3, 4}, cannot pair among itself ([C1]) and needs
-    two upfloaters where its parity allows none: [C6] broken. {3} leaves {2, 4}, which
-    pair: 1-3, 2-4, 5-6."""
+    two upfloaters where its parity allows none: [C6] 2. {3} leaves {2, 4}, which pair
+    ([C6] 0): 1-3, 2-4, 5-6."""
     ctx = bracket_ctx([(1, "2", False), (2, "1", False), (3, "1", False), (4, "1", False), (5, "0", False), (6, "0", False)],
                       met=[(3, 4)])
     assert paired(ctx, method) == [(1, 3), (2, 4), (5, 6)]
@@ -453,6 +453,33 @@ def test_2_3_3_c6_outranks_c7(method):
     ctx = bracket_ctx([(1, "2", False), (2, "1", False), (3, "1", True), (4, "1", True), (5, "0", False), (6, "0", False)],
                       met=[(3, 4)])
     assert paired(ctx, method) == [(1, 3), (2, 4), (5, 6)]
+
+
+@pytest.mark.parametrize("method", ds.METHODS)
+def test_2_3_3_c6_fewest_upfloaters_when_no_set_lets_the_group_pair_alone(method):
+    """[C6] (2.3.3) as a number: the upfloaters the following scoregroup will need in the
+    bracket where it is paired ([C4] there), minimised. 1 has 2 points; 2-7 have 1 point;
+    8-12 have 0; 3-7 have all met each other. [C4]/[C5]: one upfloater on 1 point, 3.5.4
+    order {2} < {3} < ... Every set leaves five 1-point players, an odd number, so none
+    lets them pair with a single upfloater (their parity). {2} leaves 3-7, none of whom
+    may meet another: five upfloaters ([C6] 5). {3} (like {4}-{7}) leaves 2 and four of
+    3-7: 2 meets one of them, three upfloaters ([C6] 3). Nobody floated ([C7] 0), so
+    [C6] decides: {3}, the first of the sets needing three. The next bracket, 2 4 5 6 7
+    with three 0-point upfloaters {8, 9, 10} (3.5.4), pairs by the first identifier
+    2 4 5 6 7 8 9 10: 2-7, 4-8, 5-9, 6-10; then 11-12.
+
+    Read pass/fail ("the following scoregroup pairs with the fewest upfloaters its parity
+    allows"), every set would fail alike and 3.5.4 would take {2}: 1-2, then 3-8, 4-9,
+    5-10, 6-11, 7-12. The Swiss Team system's identical 2.3.3 gives the same answer as
+    here (tests/test_team_swiss.py)."""
+    spec = [(1, "2", False)] + [(x, "1", False) for x in range(2, 8)] + [(x, "0", False) for x in range(8, 13)]
+    met = [(a, b) for a in range(3, 8) for b in range(a + 1, 8)]
+    ctx = bracket_ctx(spec, met=met)
+    assert paired(ctx, method) == [(1, 3), (2, 7), (4, 8), (5, 9), (6, 10), (11, 12)]
+    remaining = set(range(ctx.n))
+    tpn = {e.tpn: k for k, e in enumerate(ctx.P)}
+    assert ds.C6_need(ctx, [tpn[1]], [tpn[2]], remaining) == 5
+    assert ds.C6_need(ctx, [tpn[1]], [tpn[3]], remaining) == 3
 
 
 @pytest.mark.parametrize("method", ds.METHODS)
@@ -493,13 +520,192 @@ def test_4_3_3_unplayed_matches_squeezed_out():
     assert ds.colour_article(t, 8, 1, 2) == (2, "4.4 (game 2 reverses game 1), 4.3.3")
 
 
-def test_acceleration_refused_with_an_honest_message():
-    """C.04.7 (Preface) allows acceleration with every Swiss system; it is not implemented
-    for Double-Swiss, so a file with virtual points is refused as input, saying so."""
+# ----------------------------------------------------------------------------------------
+# C.04.7 acceleration: a round of the accelerated system is a match
+
+
+def test_c047_baku_counts_matches_and_gives_the_points_of_a_match_won():
+    """C.04.7 1.2 (note): 161 participants make GA the first 82 (2 x ceil(161 / 4)).
+    1.4.4, example 1: a nine-round event has five accelerated rounds, a win's virtual
+    points in the first three and half of them in the next two. In a nine-match
+    Double-Swiss event (18 round columns) a round is a match and a win is a match won
+    (two games, 2 points, as the team example 1.4.4.2 counts a match won): GA has 2
+    virtual points in matches 1-3 (columns 1-6), 1 in matches 4-5 (columns 7-10), none
+    after; GB never has any (1.4.3)."""
+    from tabellone.rules import games_per_round
+    from tabellone.solver.acceleration import with_acceleration
+
+    t = with_acceleration(event(161, [], total_matches=9), baku=True, games_per_round=games_per_round("double-swiss"))
+    by_column: dict[int, dict[int, Fraction]] = {}
+    for v in t.virtual_points:
+        by_column.setdefault(v.round, {})[v.player] = v.points
+    assert sorted(by_column) == list(range(1, 11))
+    for column, points in by_column.items():
+        assert sorted(points) == list(range(1, 83))
+        assert set(points.values()) == {F(2) if column <= 6 else F(1)}
+    assert [ds.match_virtual_points(t, k).get(82, F(0)) for k in range(1, 10)] == [2, 2, 2, 1, 1, 0, 0, 0, 0]
+    assert all(not ds.match_virtual_points(t, k).get(83) for k in range(1, 10))
+
+
+def test_c047_baku_first_match_pairs_ga_and_gb_apart():
+    """8 players, Baku: GA is 1-4 (2 x ceil(8 / 4)), with 2 virtual points before match 1
+    (C.04.7 1.5: the pairing score makes the scoregroups). Scoregroups {1-4} and {5-8}
+    pair by their first identifiers (3.6.2): 1-3 2-4 and 5-7 6-8, where without
+    acceleration the whole field pairs 1-5 2-6 3-7 4-8. Colours by 4.3.1 (initial White,
+    the higher-ranked player's TPN odd or even): 1 W, 4 W against 2, 5 W, 8 W against 6;
+    boards by the real score (all 0), then the higher-ranked player's TPN."""
+    from tabellone.solver.acceleration import with_acceleration
+
+    t = event(8, [], total_matches=4)
+    assert both(t)[0].pairs == [(1, 5), (6, 2), (3, 7), (8, 4)]
+    fast = with_acceleration(t, baku=True, games_per_round=2)
+    for p in both(fast):
+        assert p.pairs == [(1, 3), (4, 2), (5, 7), (8, 6)]
+        assert p.second_game.pairs == [(3, 1), (2, 4), (7, 5), (6, 8)]
+
+
+def test_c047_baku_second_match_halved_points_make_the_scoregroups():
+    """4 matches: two accelerated (1.4.1), the first with 2 virtual points for GA (1-4),
+    the second with 1 (1.4.3). Match 1 (accelerated): 1-3 2-0, 4-2 1-1, 5-7 0-2, 8-6
+    1-1; nobody floated (pairing scores 2-2, 2-2, 0-0, 0-0). Pairing scores before
+    match 2: 1: 2+1 = 3; 2, 4: 1+1 = 2; 7: 2; 3: 0+1 = 1; 6, 8: 1; 5: 0.
+
+    * {1}: one upfloater from the 2-point group ([C5]), {2} first (3.5.4): legal, and the
+      rest of that group, 4 and 7, pair ([C6] 0): 1-2.
+    * {4, 7}: 4-7.
+    * {3, 6, 8}: one upfloater, 5: identifiers from 3 5 6 8: 3-6, 5-8 (legal; 6-8 met).
+    Colours: 2 (no White yet) gets White against 1 (4.3.2); 7 against 4 (4.3.2); 3 and 6
+    both had Black: 4.3.4 alternates the higher-ranked 3 (equal pairing scores, smaller
+    TPN): 3 White; 5 and 8 both had White: 4.3.4, 8 ranks higher (1 against 0): 8 Black.
+    Boards by the real scores (C.04.2 3.6): 2-1 and 7-4 (a 2-point player each, 1's TPN
+    first), then 3-6 and 5-8 (the 1-point 6 before 8). Without acceleration the real
+    scores pair 1-7, 2-6, 4-8, 3-5."""
+    from tabellone.solver.acceleration import with_acceleration
+
+    t = event(8, [[(1, 3, "1", "1"), (4, 2, "=", "="), (5, 7, "0", "0"), (8, 6, "=", "=")]], total_matches=4)
+    plain = {frozenset(x) for x in both(t)[0].pairs}
+    assert plain == {frozenset(x) for x in [(1, 7), (2, 6), (4, 8), (3, 5)]}
+    fast = with_acceleration(t, baku=True, games_per_round=2)
+    for p in both(fast):
+        assert p.pairs == [(2, 1), (7, 4), (3, 6), (5, 8)]
+
+
+def test_c047_virtual_points_differing_between_the_games_of_a_match_are_refused():
+    """A match is one pairing: its virtual points are added once, so its two columns
+    hold the same (or the game-2 column none); anything else is refused, naming both.
+    With 2 virtual points for 1 in game 1's column only, 1 is alone on 2 points and takes
+    the first upfloater of 3.5.4, 2: 1-2, 3-4 (without them, 1-3, 2-4)."""
     from dataclasses import replace
 
     from tabellone.solver.model import VirtualPoints
 
-    t = replace(event(4, []), virtual_points=(VirtualPoints(1, 1, F(1)),))
-    with pytest.raises(InputError, match="not implemented for Double-Swiss"):
-        ds.pair_round(t)
+    t = event(4, [])
+    ok = replace(t, virtual_points=(VirtualPoints(1, 1, F(2)),))
+    assert {frozenset(x) for x in ds.pair_round(t).pairs} == {frozenset((1, 3)), frozenset((2, 4))}
+    assert {frozenset(x) for x in ds.pair_round(ok).pairs} == {frozenset((1, 2)), frozenset((3, 4))}
+    bad = replace(t, virtual_points=(VirtualPoints(1, 1, F(2)), VirtualPoints(2, 1, F(1))))
+    with pytest.raises(InputError, match="match 1: virtual points 2 for game 1 .* but 1 for game 2"):
+        ds.pair_round(bad)
+
+
+def test_c047_baku_from_the_command_line(tmp_path, capsys):
+    """``pair --baku`` on a Double-Swiss file counts matches: the 8-player first match
+    above, read from TRF (``142`` 8: four matches)."""
+    path = tmp_path / "ds.trf"
+    path.write_text(format_trf(event(8, [], total_matches=4), "trf26"))
+    assert main(["pair", str(path), "--system", "double-swiss", "--baku", "--format", "bbp"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert lines[:9] == ["4", "1", "3", "4", "2", "5", "7", "8", "6"]
+
+
+# ----------------------------------------------------------------------------------------
+# what the user reads: a match is named as such, --rounds counts matches, the progress line
+
+SECOND_MATCH = [[(1, 5, "1", "1"), (6, 2, "=", "0"), (3, 7, "=", "="), (8, 4, "1", "=")]]
+
+
+def test_pair_check_and_explain_name_the_match(tmp_path, capsys):
+    """Match 2 is round columns 3-4: ``pair`` heads its boards 'Match 2 (round columns
+    3-4)' and says the colours are game 1's; ``check`` names each column by its match
+    and game; ``explain`` names the match (the pairs of test_second_match_hand_worked)."""
+    path = tmp_path / "ds.trf"
+    path.write_text(format_trf(event(8, SECOND_MATCH), "trf26"))
+    assert main(["pair", str(path), "--system", "double-swiss"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Match 2 (round columns 3-4): FIDE Double-Swiss 2026, 4 boards")
+    assert "colours of game 1 (round column 3); game 2 (column 4) reverses them" in out
+    assert "Round 3" not in out
+    assert main(["check", str(path), "--system", "double-swiss"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == ["match 1 (round columns 1-2): as the rules pair it",
+                       "match 1, game 2 (round column 2): as the rules pair it"]
+    assert out[-1].startswith("2 of 2 round columns as the rules pair them")
+    assert main(["explain", str(path), "--system", "double-swiss", "--pair", "1", "2"]) == 0
+    assert capsys.readouterr().out.startswith("match 2 (round columns 3-4): 1 (2.0 points) and 2 (1.5 points)")
+
+
+def test_rounds_option_counts_matches(tmp_path, capsys):
+    """``--rounds`` for a file without ``142``/``XXR`` counts matches for Double-Swiss:
+    ``--rounds 5`` is ten round columns, and the file's 10 columns agree with it (5
+    matches), where 10 would be twenty and refused, naming both counts."""
+    from dataclasses import replace
+
+    path = tmp_path / "ds.trf"
+    path.write_text(format_trf(replace(event(8, SECOND_MATCH), total_rounds=None), "trf26"))
+    assert main(["pair", str(path), "--system", "double-swiss", "--rounds", "5", "--format", "bbp"]) == 0
+    assert capsys.readouterr().out.split()[0] == "4"
+    declared = tmp_path / "declared.trf"
+    declared.write_text(format_trf(event(8, SECOND_MATCH, total_matches=5), "trf26"))
+    assert main(["pair", str(declared), "--system", "double-swiss", "--rounds", "5", "--format", "bbp"]) == 0
+    capsys.readouterr()
+    assert main(["pair", str(declared), "--system", "double-swiss", "--rounds", "10"]) == 3
+    assert "declares 10 round columns (XXR / 142), 5 matches" in capsys.readouterr().err
+
+
+def test_simulate_rounds_count_matches():
+    """``simulate --rounds 3`` plays three pairings per event under every arm: three
+    rounds for Dutch, three matches (six round columns) for Double-Swiss."""
+    from tabellone.simulate import Simulation, parse_arms
+    from tabellone.simulate.events import draw_field, play_arm
+
+    sim = Simulation(arms=parse_arms(["double-swiss", "dutch"]), players=8, rounds=3, events=1, seed=1)
+    sim.validate()
+    players, strength = draw_field(sim, 0)
+    ds_arm, dutch_arm = sim.arms
+    t, _ = play_arm(sim, 0, ds_arm, players, strength)
+    assert t.rounds_paired == 6 and [m.number for m in ds.matches_of(t, 1, 3)] == [1, 2, 3]
+    t, _ = play_arm(sim, 0, dutch_arm, players, strength)
+    assert t.rounds_paired == 3
+
+
+def test_progress_line_names_the_match_and_counts_scoregroups(progress_line):
+    """solver/progress.py, as the Dutch engine uses it: once the delay has passed, the
+    line names the system, the match (not the round column) and the field, and counts
+    the scoregroups as their brackets are paired (match 2 has five, 2, 1.5, 1, 0.5 and 0
+    points, and brackets at the first four: 5, alone on 0, floats up to 6); it is erased
+    at the end, and silent with -q."""
+    import io
+
+    from tabellone.solver import progress
+
+    ds.pair_round(event(8, SECOND_MATCH))
+    text = progress_line.getvalue()
+    assert "tabellone: Double-Swiss 2026, match 2, 8 players: scoregroup 1 of 5" in text
+    assert "scoregroup 4 of 5" in text and "scoregroup 5 of 5" not in text and "round 3" not in text
+    assert text.endswith("\r\033[K")
+    quiet = io.StringIO()
+    progress.configure(quiet=True, stream=quiet)
+    ds.pair_round(event(8, SECOND_MATCH))
+    assert quiet.getvalue() == ""
+
+
+def test_compare_lists_matches(tmp_path, capsys):
+    """``compare`` pairs game 1 of each match both ways (game 2 has nothing to decide)
+    and numbers the lines by match: two matches recorded, two lines."""
+    path = tmp_path / "ds.trf"
+    path.write_text(format_trf(event(8, SECOND_MATCH + [[(2, 1, "=", "="), (3, 8, "1", "0"), (7, 4, "0", "1"), (5, 6, "=", "=")]]),
+                               "trf26"))
+    assert main(["compare", str(path), "--system", "double-swiss"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[0] == "match" and [line.split()[0] for line in out[2:4]] == ["1", "2"]
+    assert out[-1] == "2 of 2 matches paired the same by both methods"

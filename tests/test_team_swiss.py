@@ -545,3 +545,13 @@ def test_whole_rounds_equal_the_brute_force_reading(seed):
         for method in ts.METHODS:
             p = ts.pair_round(before, "2026", r, method)
             assert (pairs(p), p.bye) == expected, (n, r, method)
+
+
+def test_progress_line_names_the_round_and_counts_scoregroups(progress_line):
+    # solver/progress.py as the Dutch engine uses it: after the delay, the system, the
+    # round and the number of teams, then the scoregroups as their brackets are paired
+    # (three here: 2, 1 and 0 points); erased at the end.
+    ts.pair_round(position({1: 2, 2: 2, 3: 1, 4: 1, 5: 0, 6: 0}))
+    text = progress_line.getvalue()
+    assert "tabellone: Swiss Team 2026, round 1, 6 teams: scoregroup 1 of 3" in text
+    assert "scoregroup 3 of 3" in text and text.endswith("\r\033[K")

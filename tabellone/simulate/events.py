@@ -29,7 +29,7 @@ import hashlib
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..solver.errors import InputError, TabelloneError
@@ -189,8 +189,17 @@ def play_arm(sim: Simulation, event: int, arm: Arm, players: list[Player], stren
     """Play event ``event`` under ``arm``; the finished tournament and the seconds spent
     pairing."""
     pairer = TimedPairer(sim, event, arm)
-    t = generate(sim.settings(event), pairer, field=players, strength=strength, game_stream=game_streams(sim, event))
+    settings = replace(sim.settings(event), rounds=columns(sim, arm))
+    t = generate(settings, pairer, field=players, strength=strength, game_stream=game_streams(sim, event))
     return t, pairer.seconds
+
+
+def columns(sim: Simulation, arm: Arm) -> int:
+    """The round columns an event under ``arm`` fills: ``--rounds`` counts pairings, so a
+    Double-Swiss arm plays ``rounds`` matches of two games, two columns each."""
+    from ..rules import games_per_round
+
+    return sim.rounds * games_per_round(arm.system)
 
 
 def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
@@ -203,11 +212,11 @@ def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
 
         teams, team_players, team_player_strength, team_strength = draw_team_field(sim, event)
         play = lambda arm: play_team_arm(sim, event, arm, (teams, team_players), team_player_strength)  # noqa: E731
-        measure = lambda t: team_metrics(t, team_strength, sim.rounds)  # noqa: E731
+        measure = lambda t, arm: team_metrics(t, team_strength, sim.rounds)  # noqa: E731
     else:
         players, strength = draw_field(sim, event)
         play = lambda arm: play_arm(sim, event, arm, players, strength)  # noqa: E731
-        measure = lambda t: tournament_metrics(t, strength, sim.rounds)  # noqa: E731
+        measure = lambda t, arm: tournament_metrics(t, strength, columns(sim, arm))  # noqa: E731
     rows = []
     for arm in sim.arms:
         start = time.perf_counter()
@@ -216,7 +225,7 @@ def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
         except TabelloneError as exc:
             raise type(exc)(f"event {event} (seed {sim.seed}), {arm.label}: {exc}") from None
         row: dict[str, Any] = {"event": event, "arm": arm.label}
-        row.update(measure(t))
+        row.update(measure(t, arm))
         row["seconds_per_round"] = pairing_seconds / sim.rounds
         row["seconds_total"] = time.perf_counter() - start
         rows.append(row)
