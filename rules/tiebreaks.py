@@ -37,9 +37,10 @@ Unplayed rounds (Art. 16), as implemented for both editions:
   The 2026 text caps the dummy's score: never above the real opponent's adjusted score
   when there was one (a forfeit, 16.4.1), never above half the maximum score when there
   was none (16.4.2);
-* *cuts* (Art. 14): a low cut removes the participant's voluntary unplayed rounds
-  (VUR, Art. 16.5: half- and zero-point byes, forfeit losses, absences) first, then the
-  lowest value; a high cut removes the highest value;
+* *cuts* (Art. 14, 16.5): a low cut removes the least significant value, except that
+  a voluntary unplayed round (VUR: half- and zero-point byes, forfeit losses, absences)
+  is removed instead when its contribution is not lower (16.5.1); a high cut removes
+  the highest value;
 * rating-based tie-breaks (Art. 10, 15.2) count only games played over the board against a
   rated opponent; an unrated opponent is left out unless ``unrated`` gives a rating, and a
   cut first removes the unrated opponents left out.
@@ -205,13 +206,25 @@ def participants(t: Tournament, n: int) -> dict[int, Participant]:
 
 
 def _cut(values: list[tuple[bool, Fraction, Fraction]], low: int, high: int) -> Fraction:
-    """Sum of (vur, opponent score, value) triples after the cuts of Art. 14: low cuts
-    take voluntary unplayed rounds first."""
+    """Sum of (vur, opponent score, value) triples after the cuts of Art. 14.
+
+    The least significant value is the one of the opponent with the lowest score (the
+    lower contribution among equal scores). A low cut is applied one value at a time
+    (Art. 16.5.2) and, when the participant has voluntary unplayed rounds, takes the
+    lowest VUR contribution instead, provided it is not lower than the least
+    significant value (Art. 16.5.1): a VUR is never what a cut spares. In Buchholz a
+    VUR's value is never below the least significant one, so the VUR goes first; in
+    Sonneborn-Berger a VUR worth 0 (a zero-point bye, a forfeit loss) leaves the cut
+    to the weakest opponent."""
     items = list(values)
     for _ in range(min(low, len(items))):
+        least = min(items, key=lambda x: (x[1], x[2]))
         vurs = [x for x in items if x[0]]
-        pool = vurs if vurs else items
-        items.remove(min(pool, key=lambda x: (x[1], x[2])))
+        if vurs:
+            vur = min(vurs, key=lambda x: (x[1], x[2]))
+            if vur[2] >= least[2]:
+                least = vur
+        items.remove(least)
     for _ in range(min(high, len(items))):
         items.remove(max(items, key=lambda x: (x[1], x[2])))
     return sum((x[2] for x in items), Fraction(0))

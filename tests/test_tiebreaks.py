@@ -43,7 +43,7 @@ def hand_event() -> Tournament:
     return Tournament(players=players, total_rounds=3)
 
 
-ALL = parse_codes(["BH,BH/C1,BH/M1,SB,WIN,WON,BPG,BWG,PS,PS/C1,ARO,ARO/C1,TPR,APRO"])
+ALL = parse_codes(["BH,BH/C1,BH/M1,SB,SB/C1,WIN,WON,BPG,BWG,PS,PS/C1,ARO,ARO/C1,TPR,APRO"])
 
 
 def values(edition: str) -> dict[int, dict[str, object]]:
@@ -96,6 +96,22 @@ def test_sonneborn_berger_2026():
     # 1: 1.0 x 1 + 1.0 x 1 + 2.0 x 0.5 = 3; 2: 2.0 x .5 + 1.0 x 1 + 2.5 x .5 = 3.25
     # 3: 1.0 x 0 + 0.5 x 0 + 0.5 x 0.5 = 0.25; 5: 2.0 x .5 + 0.5 x 1 + 1.5 x 0 = 1.5
     assert [v[i]["SB"] for i in range(1, 7)] == [3, F(13, 4), F(1, 4), 1, F(3, 2), F(1, 2)]
+
+
+def test_cut_takes_a_vur_only_when_it_is_worth_no_less():
+    """Art. 16.5.1: a low cut removes a voluntary unplayed round instead of the least
+    significant value only when the VUR's contribution is not lower."""
+    v26, v24 = values("2026"), values("2024")
+    # 5 (2026), SB items: 2 drawn (score 2.0, 1.0), forfeit win (dummy 0.5, 0.5), the
+    # absence (VUR, dummy 1.5, x 0 = 0). The least significant value is the forfeit
+    # win's (lowest score); the VUR is worth less (0 < 0.5), so the cut takes the
+    # forfeit win: 1.5 - 0.5 = 1.0
+    assert (v26[5]["SB"], v26[5]["SB/C1"]) == (F(3, 2), 1)
+    # in Buchholz the VUR (1.5) is worth more than the least (0.5): it is cut
+    assert v26[5]["BH/C1"] == F(5, 2)
+    # 2024: the forfeit win's dummy is 5's own 1.5 (no cap), so the absence (score 1.5,
+    # value 0) is itself the least significant value: 2.5 - 0 = 2.5
+    assert (v24[5]["SB"], v24[5]["SB/C1"]) == (F(5, 2), F(5, 2))
 
 
 def test_rating_based():
