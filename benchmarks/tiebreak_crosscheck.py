@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""FIDE C.07 tie-breaks (rules/tiebreaks.py, rules/team_tiebreaks.py) against the FIDE
+"""FIDE C.07 tie-breaks (rules/tiebreaks.py, individual and team events) against the FIDE
 Technical Commission's public calculator, the TieBreakServer's ``tiebreakchecker.py``.
 
     python benchmarks/tiebreak_crosscheck.py --calculator PATH/tiebreakchecker.py \\
@@ -48,7 +48,7 @@ INDIVIDUAL = ["BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "SB/M1", "PS", "PS
 #: Team tie-breaks: our code, then the calculator's rank-order specifier.
 TEAM = [("BH:MP", "BH:MP"), ("BH:GP", "BH:GP"), ("BH:MP/C1", "BH:MP/C1"), ("BH:GP/C1", "BH:GP/C1"),
         ("SB:MP", "SB:MP"), ("SB:GP", "SB:GP"), ("ESB:MP", "ESB:MP"), ("ESB:GP", "ESB:GP"),
-        ("BC", "BC"), ("PS:MP", "PS:MP"), ("WIN:MP", "WIN:MP"), ("GPTS", "GPTS")]
+        ("BC", "BC"), ("PS:MP", "PS:MP"), ("PS:GP", "PS:GP"), ("SB:MP/C1", "SB:MP/C1"), ("WIN", "WIN:MP"), ("GPTS", "GPTS")]
 EDITIONS = ("2024", "2026")
 
 
@@ -163,8 +163,6 @@ def check_individual(calc: str, path: Path, tally: Tally, unrated: int | None) -
 
 
 def check_team(calc: str, path: Path, tally: Tally) -> None:
-    from tabellone.rules import team_tiebreaks
-
     label = path.name
     t = read(path)
     if not isinstance(t, TeamTournament):
@@ -178,9 +176,9 @@ def check_team(calc: str, path: Path, tally: Tally) -> None:
     except Exception as exc:
         tally.failed.append((label, f"calculator: {exc}"))
         return
-    codes = team_tiebreaks.parse_codes([code for code, _ in TEAM])
+    codes = tb_mod.parse_codes([code for code, _ in TEAM])
     for ed_index, ed in enumerate(EDITIONS):
-        parts = team_tiebreaks.compute(t, codes, ed, rounds=n)
+        parts = tb_mod.compute(t, codes, ed, rounds=n)
         for tpn, part in parts.items():
             if tpn not in theirs:
                 continue
@@ -190,7 +188,7 @@ def check_team(calc: str, path: Path, tally: Tally) -> None:
                 v = theirs[tpn][2 + ed_index * len(TEAM) + k]
                 ours = part.values[code]
                 tally.add(f"{code} {ed}", label, tpn, None if ours is None else Fraction(ours), as_fraction(v))
-    rows = team_tiebreaks.ranking(t, team_tiebreaks.parse_codes(["EDE"]), rounds=n)
+    rows = tb_mod.ranking(t, tb_mod.parse_codes(["EDE"]), rounds=n)
     ours_place = {r.participant.player.id: r.place for r in rows}
     their_place = de_places({p: as_fraction(theirs[p][0]) for p in theirs}, {p: theirs[p][1] for p in theirs}, True)
     for tpn in ours_place:

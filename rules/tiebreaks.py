@@ -60,6 +60,7 @@ from typing import Iterable, Sequence
 
 from tabellone.solver.errors import InputError
 from tabellone.solver.model import BLACK, Player, Tournament, pab_receivers
+from tabellone.solver.team import TeamTournament
 
 EDITIONS = ("2026", "2024")
 
@@ -78,43 +79,71 @@ def dp(p100: int) -> int:
     return -_DP_UPPER[50 - p100]
 
 
-#: Codes, the article, the heading of the column, higher-is-better.
+#: Codes and the article of C.07 (2024 numbering) that defines them.
 CODES = {
     "DE": "6", "WIN": "7.1", "WON": "7.2", "BPG": "7.3", "BWG": "7.4", "PS": "7.5",
     "BH": "8.1", "SB": "9.1", "ARO": "10.1", "TPR": "10.2", "APRO": "10.4",
+    # team events
+    "MPTS": "team: match points", "GPTS": "team: game points", "ESB": "9.1, team: extended SB",
+    "EDE": "6, team: extended direct encounter", "BC": "team: board count",
 }
-_CUTTABLE = {"BH", "SB", "ARO", "PS"}
+_CUTTABLE = {"BH", "SB", "ESB", "ARO", "PS"}
+#: Tie-breaks that read a point system of a team event (``BH:GP``, ``SB:MP`` ...).
+_SCORED = {"BH", "SB", "ESB", "PS", "DE"}
+#: Tie-breaks only a team event has.
+TEAM_ONLY = {"MPTS", "GPTS", "ESB", "EDE", "BC"}
+#: Tie-breaks where the lower value ranks higher.
+LOWER_IS_BETTER = {"BC"}
+#: The extended Sonneborn-Berger names of the calculator and of C.07's team list:
+#: E + the opponent's score + the participant's own result (M match, G game points).
+_EXTENDED_SB = {"EMMSB": ("SB", "MP"), "EGGSB": ("SB", "GP"), "EMGSB": ("ESB", "MP"), "EGMSB": ("ESB", "GP")}
 
 
 @dataclass(frozen=True)
 class TieBreak:
-    """One tie-break as requested: ``text`` exactly as the user wrote it (``BH/C1``)."""
+    """One tie-break as requested: ``text`` exactly as the user wrote it (``BH:GP/C1``).
+
+    ``system`` is the point system it reads in a team event (``"MP"`` match points,
+    ``"GP"`` game points; ``""``: the event's own points, match points for teams)."""
 
     text: str
     code: str
     low: int = 0
     high: int = 0
+    system: str = ""
 
 
 def parse_code(text: str) -> TieBreak:
-    """``BH/C1`` -> TieBreak('BH/C1', 'BH', low=1). Unknown codes are an error."""
+    """``BH/C1`` -> TieBreak('BH/C1', 'BH', low=1); ``BH:GP`` reads game points (team
+    events, as the FIDE calculator writes it). Unknown codes are an error."""
     raw = text.strip()
-    m = re.fullmatch(r"([A-Za-z]+)(?:/([CcMm])([12]))?", raw)
+    m = re.fullmatch(r"([A-Za-z]+)(?::([A-Za-z]{2}))?(?:/([CcMm])([12]))?", raw)
     if not m:
-        raise InputError(f"found tie-break {raw!r}, expected a C.07 code such as BH, BH/C1, SB, DE, ARO/C1", field="--tiebreaks")
+        raise InputError(f"found tie-break {raw!r}, expected a C.07 code such as BH, BH/C1, SB, DE, ARO/C1, BH:GP",
+                         field="--tiebreaks")
     code = m.group(1).upper()
+    system = (m.group(2) or "").upper()
+    if code in _EXTENDED_SB:
+        if system:
+            raise InputError(f"{code} names its point systems itself; write it without :{system}", field="--tiebreaks")
+        code, system = _EXTENDED_SB[code]
     if code not in CODES:
         raise InputError(f"unknown tie-break {code!r}; known: {', '.join(CODES)}", field="--tiebreaks")
+    if system and system not in ("MP", "GP"):
+        raise InputError(f"unknown point system {system!r} in {raw!r}; expected MP (match points) or GP (game points)",
+                         field="--tiebreaks")
+    if system and code not in _SCORED:
+        raise InputError(f"{code} takes no point system (:MP, :GP apply to {', '.join(sorted(_SCORED))})", field="--tiebreaks")
     low = high = 0
-    if m.group(2):
+    if m.group(3):
         if code not in _CUTTABLE:
             raise InputError(f"{code} takes no modifier (cuts and medians apply to {', '.join(sorted(_CUTTABLE))})", field="--tiebreaks")
-        n = int(m.group(3))
+        n = int(m.group(4))
         low = n
-        high = n if m.group(2).upper() == "M" else 0
+        high = n if m.group(3).upper() == "M" else 0
         if code == "PS" and high:
             raise InputError("PS takes a cut (/C1), not a median", field="--tiebreaks")
-    return TieBreak(raw, code, low, high)
+    return TieBreak(raw, code, low, high, system)
 
 
 def parse_codes(items: Iterable[str]) -> list[TieBreak]:
@@ -177,7 +206,42 @@ def rounds_complete(t: Tournament) -> int:
     return n
 
 
-def participants(t: Tournament, n: int) -> dict[int, Participant]:
+@dataclass(frozen=True)
+class PointSystem:
+    """The points a tie-break reads: ``""`` the event's own (a player's game points; a
+    team's match points), ``"MP"`` match points, ``"GP"`` game points (team events).
+    ``draw`` and ``win`` are what a drawn and a won round are worth in it (a team's
+    round in game points: the boards times a game's draw or win)."""
+
+    name: str
+    draw: Fraction
+    win: Fraction
+
+
+def point_system(t: Tournament, name: str) -> PointSystem:
+    if not isinstance(t, TeamTournament):
+        if name:
+            raise InputError(f"the point system :{name} is for team events; this file pairs players", field="--tiebreaks")
+        return PointSystem("", t.scoring.draw, t.scoring.win)
+    if name == "GP":
+        boards = len(t.board_colours) or max((len(team.roster) for team in t.teams), default=1)
+        game = t.boards.scoring if t.boards is not None else None
+        return PointSystem("GP", boards * (game.draw if game else Fraction(1, 2)), boards * (game.win if game else Fraction(1)))
+    return PointSystem("MP", t.scoring.draw, t.scoring.win)
+
+
+def _round_points(t: Tournament, system: PointSystem, p: Player, r: int) -> Fraction:
+    if system.name == "GP":
+        return t.game_points_in(p.id, r)  # type: ignore[attr-defined]
+    e = p.entry(r)
+    return t.scoring.points(e.result, e.colour)
+
+
+def participants(t: Tournament, n: int, system: PointSystem | None = None) -> dict[int, Participant]:
+    """Every participant's first ``n`` rounds with the points of ``system`` (default:
+    the event's own). What a round *was* (played, won, voluntary unplayed) is read from
+    the event's own results, whatever the point system."""
+    system = system or point_system(t, "")
     win = t.scoring.win
     out: dict[int, Participant] = {}
     pab = {r: set(pab_receivers(t, r)) for r in range(1, n + 1)}
@@ -185,18 +249,18 @@ def participants(t: Tournament, n: int) -> dict[int, Participant]:
         views = []
         for r in range(1, n + 1):
             e = p.entry(r)
-            pts = t.scoring.points(e.result, e.colour)
+            own = t.scoring.points(e.result, e.colour)
             game = e.opponent is not None
             played = e.played
-            is_win = pts >= win and pts > 0
+            is_win = own >= win and own > 0
             vur = not played and not is_win and not (p.id in pab[r])
+            pts = own if not system.name or system.name == "MP" else _round_points(t, system, p, r)
             views.append(RoundView(pts, e.opponent if game else None, played, e.colour if played else None, vur, is_win))
         out[p.id] = Participant(p, views, sum((v.points for v in views), Fraction(0)))
-    draw = t.scoring.draw
     for part in out.values():
         last = max((k for k, v in enumerate(part.rounds, start=1) if not v.vur), default=0)
         part.adjusted = sum(
-            (v.points if (k <= last or v.opponent is not None) else draw for k, v in enumerate(part.rounds, start=1)),
+            (v.points if (k <= last or v.opponent is not None) else system.draw for k, v in enumerate(part.rounds, start=1)),
             Fraction(0),
         )
     return out
@@ -230,18 +294,25 @@ def _cut(values: list[tuple[bool, Fraction, Fraction]], low: int, high: int) -> 
     return sum((x[2] for x in items), Fraction(0))
 
 
-def _buchholz_items(parts: dict[int, Participant], me: Participant, sb: bool, edition: str, n: int,
-                    draw: Fraction) -> list[tuple[bool, Fraction, Fraction]]:
+def _buchholz_items(scores: dict[int, Participant], results: dict[int, Participant] | None, pid: int, edition: str,
+                    n: int, draw: Fraction) -> list[tuple[bool, Fraction, Fraction]]:
+    """(vur, opponent score, value) for each round of ``pid``: the opponent's adjusted
+    score in ``scores`` (Art. 8.1, 16.3), or the dummy opponent's (16.4) for a round not
+    played; with ``results`` (Sonneborn-Berger, Art. 9.1) that score times the points
+    ``pid`` made in the round, read in ``results`` (the same point system for SB, the
+    other one for the extended SB of team events)."""
+    me = scores[pid]
     items = []
-    for v in me.rounds:
+    for k, v in enumerate(me.rounds):
         if v.played:
-            score = parts[v.opponent].adjusted
+            score = scores[v.opponent].adjusted
         else:
             score = me.points  # the dummy opponent (16.4)
             if edition == "2026":
-                cap = parts[v.opponent].adjusted if v.opponent is not None else draw * n
+                cap = scores[v.opponent].adjusted if v.opponent is not None else draw * n
                 score = min(score, cap)
-        items.append((v.vur and not v.played, score, score * v.points if sb else score))
+        value = score * results[pid].rounds[k].points if results is not None else score
+        items.append((v.vur and not v.played, score, value))
     return items
 
 
@@ -290,22 +361,41 @@ def _tpr(rated: list[tuple[int, Fraction]], win: Fraction) -> int | None:
 
 def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026", *, rounds: int | None = None,
             unrated: int | None = None) -> dict[int, Participant]:
-    """Every participant with ``values[tb.text]`` for each tie-break (DE excepted: it
-    depends on the tied group, see :func:`ranking`)."""
+    """Every participant with ``values[tb.text]`` for each tie-break (DE and EDE
+    excepted: they depend on the tied group, see :func:`ranking`). The participants
+    returned carry the event's own points (a team's match points)."""
     if edition not in EDITIONS:
         raise InputError(f"unknown tie-break rules {edition!r}; expected one of {', '.join(EDITIONS)}", field="--tiebreak-rules")
+    team = isinstance(t, TeamTournament)
+    for tb in tiebreaks:
+        if tb.code in TEAM_ONLY and not team:
+            raise InputError(f"{tb.text} is a tie-break of team events; this file pairs players", field="--tiebreaks")
     n = rounds_complete(t) if rounds is None else rounds
-    parts = participants(t, n)
-    draw, win = t.scoring.draw, t.scoring.win
+    views: dict[str, dict[int, Participant]] = {}
+
+    def in_system(name: str) -> dict[int, Participant]:
+        if name not in views:
+            views[name] = participants(t, n, point_system(t, name))
+        return views[name]
+
+    parts = in_system("")
+    win = t.scoring.win
     tprs: dict[int, int | None] = {}
-    for me in parts.values():
-        _, rated = _rated(parts, me, unrated)
-        tprs[me.player.id] = _tpr(rated, win)
-    for me in parts.values():
+    if any(tb.code in ("TPR", "APRO") for tb in tiebreaks):
+        for me in parts.values():
+            _, rated = _rated(parts, me, unrated)
+            tprs[me.player.id] = _tpr(rated, win)
+    for pid, me in parts.items():
         for tb in tiebreaks:
             c = tb.code
-            if c == "BH" or c == "SB":
-                value: object = _cut(_buchholz_items(parts, me, c == "SB", edition, n, draw), tb.low, tb.high)
+            own = tb.system or ("MP" if team else "")
+            if c in ("BH", "SB", "ESB"):
+                scores = in_system(own)
+                results = None if c == "BH" else in_system(own if c == "SB" else ("GP" if own == "MP" else "MP"))
+                draw = point_system(t, own).draw
+                value: object = _cut(_buchholz_items(scores, results, pid, edition, n, draw), tb.low, tb.high)
+            elif c in ("MPTS", "GPTS"):
+                value = in_system(c[:2])[pid].points
             elif c == "WIN":
                 value = sum(1 for v in me.rounds if v.won)
             elif c == "WON":
@@ -316,7 +406,7 @@ def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026",
                 value = sum(1 for v in me.rounds if v.played and v.colour == BLACK and v.won)
             elif c == "PS":
                 running, total = Fraction(0), Fraction(0)
-                for k, v in enumerate(me.rounds, start=1):
+                for k, v in enumerate(in_system(own)[pid].rounds, start=1):
                     running += v.points
                     if k > tb.low:
                         total += running
@@ -329,12 +419,34 @@ def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026",
             elif c == "APRO":
                 opp = [tprs[v.opponent] for v in me.rounds if v.played and tprs[v.opponent] is not None]
                 value = _round_half_up(Fraction(sum(opp), len(opp))) if opp else None
-            elif c == "DE":
+            elif c == "BC":
+                value = board_count(t, pid, n)  # type: ignore[arg-type]
+            elif c in ("DE", "EDE"):
                 continue
             else:  # pragma: no cover - parse_code admits only the codes above
                 raise InputError(f"unknown tie-break {c}")
             me.values[tb.text] = value
     return parts
+
+
+def board_count(t: TeamTournament, tpn: int, n: int) -> Fraction:
+    """Board count (BC): for each board, its number times the game points the team
+    made on it over the first ``n`` rounds, summed; the lower ranks higher (points won
+    on the top boards weigh least). A board is its place in the team's roster (TRF26
+    ``310``). Rounds without a match over the board (byes, forfeited matches) add
+    nothing."""
+    team = t.team_by_tpn[tpn]
+    if t.boards is None:
+        return Fraction(0)
+    total = Fraction(0)
+    for board, pid in enumerate(team.roster, start=1):
+        if pid not in t.boards.by_id:
+            continue
+        player = t.boards.player(pid)
+        for r in range(1, n + 1):
+            if t.player(tpn).entry(r).played:
+                total += board * t.boards.points_in_round(player, r)
+    return total
 
 
 def _encounters(parts: dict[int, Participant], group: Sequence[int], win: Fraction) -> dict[int, tuple[Fraction, Fraction, bool]]:
@@ -398,39 +510,76 @@ class Row:
     participant: Participant
 
 
-def _key(value: object) -> tuple:
-    """Higher is better; a missing value (no rated opponent) ranks below any number."""
-    return (0, 0) if value is None else (1, value)
+def _key(value: object, lower_is_better: bool = False) -> tuple:
+    """Higher is better (lower for board count); a missing value (no rated opponent)
+    ranks below any number."""
+    if value is None:
+        return (0, 0)
+    return (1, -value) if lower_is_better else (1, value)  # type: ignore[operator]
+
+
+def extended_direct_encounter(mp: dict[int, Participant], gp: dict[int, Participant], group: Sequence[int],
+                              win_mp: Fraction, win_gp: Fraction) -> list[list[int]]:
+    """EDE, the direct encounter of team events: the tied group split by the match
+    points of the matches among its members (Art. 6), each part still level then split
+    by the game points of those matches, and every part so separated examined again
+    from the match points, until neither score separates anyone."""
+    out: list[list[int]] = []
+    for part in direct_encounter(mp, group, win_mp):
+        if len(part) == 1:
+            out.append(part)
+            continue
+        by_games = direct_encounter(gp, part, win_gp)
+        if len(by_games) == 1:
+            out.append(part)
+            continue
+        for q in by_games:
+            out += extended_direct_encounter(mp, gp, q, win_mp, win_gp) if len(q) > 1 else [q]
+    return out
 
 
 def ranking(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026", *, rounds: int | None = None,
-            unrated: int | None = None) -> list[Row]:
-    """The standings: points, then each tie-break in order (Art. 4.2), applied to the
-    groups still level. Participants level on everything share the place; they are
-    listed by pairing number (C.07 leaves the last word to lots)."""
+            unrated: int | None = None, primary: str = "") -> list[Row]:
+    """The standings: points (in a team event, the ``primary`` score: ``"MP"`` match
+    points, the default, or ``"GP"`` game points), then each tie-break in order (Art.
+    4.2), applied to the groups still level. Participants level on everything share the
+    place; they are listed by pairing number (C.07 leaves the last word to lots)."""
     parts = compute(t, tiebreaks, edition, rounds=rounds, unrated=unrated)
+    n = rounds_complete(t) if rounds is None else rounds
+    first = {pid: p.points for pid, p in parts.items()}
+    if primary == "GP":
+        first = {pid: p.points for pid, p in participants(t, n, point_system(t, "GP")).items()}
     groups: list[list[int]] = []
-    for pid in sorted(parts, key=lambda pid: (-parts[pid].points, pid)):
-        if groups and parts[groups[-1][0]].points == parts[pid].points:
+    for pid in sorted(parts, key=lambda pid: (-first[pid], pid)):
+        if groups and first[groups[-1][0]] == first[pid]:
             groups[-1].append(pid)
         else:
             groups.append([pid])
+    team = isinstance(t, TeamTournament)
     for tb in tiebreaks:
         refined: list[list[int]] = []
+        if tb.code in ("DE", "EDE"):
+            name = tb.system or ("MP" if team else "")
+            sys_ = point_system(t, name)
+            scores = participants(t, n, sys_)
+            games = participants(t, n, point_system(t, "GP")) if tb.code == "EDE" else None
         for g in groups:
-            if tb.code == "DE":
+            if tb.code in ("DE", "EDE"):
                 if len(g) == 1:
                     parts[g[0]].values[tb.text] = None
                     refined.append(g)
                     continue
-                refined += direct_encounter(parts, g, t.scoring.win)
+                if tb.code == "DE":
+                    refined += direct_encounter(scores, g, sys_.win)
+                else:
+                    refined += extended_direct_encounter(scores, games, g, sys_.win, point_system(t, "GP").win)
                 for pid in g:
-                    parts[pid].values[tb.text] = parts[pid].values.pop("__de__")
+                    parts[pid].values[tb.text] = scores[pid].values.pop("__de__")
                 continue
             values = {pid: parts[pid].values[tb.text] for pid in g}
             buckets: dict[tuple, list[int]] = {}
             for pid in g:
-                buckets.setdefault(_key(values[pid]), []).append(pid)
+                buckets.setdefault(_key(values[pid], tb.code in LOWER_IS_BETTER), []).append(pid)
             for k in sorted(buckets, reverse=True):
                 refined.append(sorted(buckets[k]))
         groups = refined

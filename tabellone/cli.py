@@ -707,7 +707,7 @@ def _team_standings(args: argparse.Namespace, t: Tournament) -> int:
     body = [[f"{r.place}{'=' if r.shared else ''}", r.tpn, r.name, r.primary, r.secondary] + [r.values[k] for k in tbs] for r in rows]
     n = rounds_complete(t)
     notes = [f"Standings after round {n}" + (f" of {t.total_rounds}" if t.total_rounds else "")
-             + f"; {first}, then {second}, then tie-breaks (FIDE C.07, {args.tiebreak_rules} rules, on match points): " + (", ".join(tbs) or "none")]
+             + f"; {first}, then {second}, then tie-breaks (FIDE C.07, {args.tiebreak_rules} rules; match points unless :GP): " + (", ".join(tbs) or "none")]
     table = Table(f"{event_title(t, args.file)} - standings", notes, header, body, [False, True, False, True, True] + [True] * len(tbs),
                   "standings", {"round": n, "tiebreaks": tbs})
     emit(render(table, args.format), args.output, [args.file], args.force)

@@ -185,3 +185,86 @@ def test_direct_encounter_separates_no_one_when_a_missing_game_could_change_it()
     rows = ranking(t, parse_codes(["DE"]))
     assert [r.participant.points for r in rows[:3]] == [2, 2, 2]
     assert [r.place for r in rows[:3]] == [1, 1, 1]
+
+
+# --- team events -------------------------------------------------------------------------
+#
+# tests/fixtures/team-swiss-5x2.trf, two boards, two rounds, worked out by hand (match
+# points 2-1-0; the PAB gives 1 match point and 1 game point, team 5 in round 1, team 4
+# in round 2):
+#
+#   round 1: 1-3 1.5-0.5 (board 1 won, board 2 drawn), 2-4 1-1 (2 lost board 1, won 2)
+#   round 2: 1-2 1.5-0.5 (board 1 drawn, board 2 won), 3-5 1-1 (3 won board 1 by
+#            forfeit, lost board 2: a match played over the board)
+#
+#   team  MP  GP   opponents (MP, GP)
+#   1     4   3    3 (1, 1.5), 2 (1, 1.5)
+#   2     1   1.5  4 (2, 2),   1 (4, 3)
+#   3     1   1.5  1 (4, 3),   5 (2, 2)
+#   4     2   2    2 (1, 1.5), PAB
+#   5     2   2    PAB,        3 (1, 1.5)
+
+
+def team_fixture():
+    from pathlib import Path
+
+    from tabellone.api import read
+
+    return read(Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf")
+
+
+TEAM_CODES = parse_codes(["BH:MP BH:GP SB:MP SB:GP EMGSB EGMSB ESB:MP BC PS:GP GPTS BH:GP/C1"])
+
+
+def test_team_buchholz_and_sonneborn_berger_on_either_score():
+    parts = compute(team_fixture(), TEAM_CODES, "2026")
+    v = {tpn: p.values for tpn, p in parts.items()}
+    # BH on match points: 1 + 1; on game points: 1.5 + 1.5
+    assert (v[1]["BH:MP"], v[1]["BH:GP"]) == (2, 3)
+    # 4's PAB counts as a dummy opponent with 4's own score, capped (16.4.2) at a draw
+    # in every round: game points 2 (cap 2 x 1 = 2) -> 1.5 + 2; match points 2 (cap 2)
+    assert (v[4]["BH:GP"], v[4]["BH:MP"]) == (F(7, 2), 3)
+    # SB: the opponent's score times what the team made against it, in the same system:
+    # 1 won both matches (2 MP) by 1.5 GP each
+    assert (v[1]["SB:MP"], v[1]["SB:GP"]) == (4, F(9, 2))
+    # extended SB: EMGSB the opponent's match points times the game points made
+    # against it (1 x 1.5 + 1 x 1.5); EGMSB the opponent's game points times the match
+    # points (1.5 x 2 + 1.5 x 2); ESB:MP is EMGSB under the calculator's name
+    assert (v[1]["EMGSB"], v[1]["EGMSB"], v[1]["ESB:MP"]) == (3, 6, 3)
+    # 2: drew 4 (1 MP, 1 GP), lost to 1 (0 MP, 0.5 GP): EMGSB 2 x 1 + 4 x 0.5 = 4
+    assert v[2]["EMGSB"] == 4
+    assert [v[k]["GPTS"] for k in range(1, 6)] == [3, F(3, 2), F(3, 2), 2, 2]
+    assert v[1]["PS:GP"] == F(9, 2)   # 1.5, then 3
+    # cut 1 on game points: 4 drops 2's 1.5 (its PAB's dummy, 2, is no VUR)
+    assert v[4]["BH:GP/C1"] == 2
+
+
+def test_team_board_count():
+    v = {tpn: p.values["BC"] for tpn, p in compute(team_fixture(), TEAM_CODES, "2026").items()}
+    # 1: board 1 scored 1 + 0.5, board 2 0.5 + 1: 1 x 1.5 + 2 x 1.5
+    # 3: board 1 0 + 1 (the forfeit win of a match played), board 2 0.5 + 0: 1 + 1
+    # 4: board 1 1, board 2 0 (the PAB adds nothing); 5: board 2 won in round 2: 2
+    assert [v[k] for k in range(1, 6)] == [F(9, 2), F(5, 2), 2, 1, 2]
+
+
+def test_team_standings_order():
+    from tabellone.rules.team_swiss import standings
+
+    rows = standings(team_fixture(), parse_codes(["EDE", "BH:GP", "BC"]))
+    # 4 and 5 level on MP, GP, EDE (they did not meet) and BH:GP (3.5 each); board count
+    # puts 4 (1) above 5 (2): the lower ranks higher. 2 and 3 likewise: 2.5 against 2
+    assert [(r.place, r.tpn) for r in rows] == [(1, 1), (2, 4), (3, 5), (4, 3), (5, 2)]
+    assert rows[1].values["BH:GP"] == rows[2].values["BH:GP"] == F(7, 2)
+
+
+@pytest.mark.parametrize("bad", ["BH:XP", "WIN:GP", "EMGSB:MP", "ARO:MP"])
+def test_team_point_system_errors(bad):
+    with pytest.raises(InputError):
+        parse_code(bad)
+
+
+def test_team_only_codes_refused_on_individual_events():
+    with pytest.raises(InputError):
+        compute(hand_event(), parse_codes(["BC"]), "2026")
+    with pytest.raises(InputError):
+        compute(hand_event(), parse_codes(["BH:GP"]), "2026")
