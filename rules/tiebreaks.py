@@ -185,6 +185,9 @@ class RoundView:
     colour: str | None
     vur: bool               # voluntary unplayed round (HPB, ZPB, forfeit loss, absence)
     won: bool               # scored a win's points (played or not)
+    games_won: int = 0      # games of the round won over the board (Art. 7.2)
+    black_games: int = 0    # games of the round played with Black (Art. 7.3)
+    black_won: int = 0      # ... and won (Art. 7.4)
 
 
 @dataclass
@@ -218,11 +221,13 @@ class PointSystem:
     win: Fraction
 
 
-def point_system(t: Tournament, name: str) -> PointSystem:
+def point_system(t: Tournament, name: str, games_per_round: int = 1) -> PointSystem:
+    """The point system ``name`` of ``t``; a round of ``games_per_round`` games (a
+    Double-Swiss match: 2) is worth that many games' draw or win."""
     if not isinstance(t, TeamTournament):
         if name:
             raise InputError(f"the point system :{name} is for team events; this file pairs players", field="--tiebreaks")
-        return PointSystem("", t.scoring.draw, t.scoring.win)
+        return PointSystem("", games_per_round * t.scoring.draw, games_per_round * t.scoring.win)
     if name == "GP":
         boards = len(t.board_colours) or max((len(team.roster) for team in t.teams), default=1)
         game = t.boards.scoring if t.boards is not None else None
@@ -230,32 +235,36 @@ def point_system(t: Tournament, name: str) -> PointSystem:
     return PointSystem("MP", t.scoring.draw, t.scoring.win)
 
 
-def _round_points(t: Tournament, system: PointSystem, p: Player, r: int) -> Fraction:
-    if system.name == "GP":
-        return t.game_points_in(p.id, r)  # type: ignore[attr-defined]
-    e = p.entry(r)
-    return t.scoring.points(e.result, e.colour)
-
-
-def participants(t: Tournament, n: int, system: PointSystem | None = None) -> dict[int, Participant]:
+def participants(t: Tournament, n: int, system: PointSystem | None = None, games_per_round: int = 1) -> dict[int, Participant]:
     """Every participant's first ``n`` rounds with the points of ``system`` (default:
     the event's own). What a round *was* (played, won, voluntary unplayed) is read from
-    the event's own results, whatever the point system."""
-    system = system or point_system(t, "")
-    win = t.scoring.win
+    the event's own results, whatever the point system.
+
+    With ``games_per_round`` 2 (Double-Swiss, C.04.5) the event's columns are games
+    and a round is the match of columns 2k-1 and 2k: its points are the two games'
+    (1.5 for 1½-½), its opponent the match opponent, its colour the first game's (C.04.5
+    Art. 1.6); it was played when a game was (a single forfeited game has been made a
+    played one by ``double_swiss.standings_view``, Preface); it is won, for WIN
+    (Art. 7.1), when it scored more than a drawn match; WON, BPG and BWG count games,
+    as their articles say (7.2-7.4)."""
+    g = games_per_round
+    system = system or point_system(t, "", g)
     out: dict[int, Participant] = {}
-    pab = {r: set(pab_receivers(t, r)) for r in range(1, n + 1)}
+    pab = {r: set(pab_receivers(t, r)) for r in range(1, g * n + 1)}
     for p in t.players:
         views = []
         for r in range(1, n + 1):
-            e = p.entry(r)
-            own = t.scoring.points(e.result, e.colour)
-            game = e.opponent is not None
-            played = e.played
-            is_win = own >= win and own > 0
-            vur = not played and not is_win and not (p.id in pab[r])
-            pts = own if not system.name or system.name == "MP" else _round_points(t, system, p, r)
-            views.append(RoundView(pts, e.opponent if game else None, played, e.colour if played else None, vur, is_win))
+            cols = [p.entry(c) for c in range(g * (r - 1) + 1, g * r + 1)]
+            own = sum((t.scoring.points(e.result, e.colour) for e in cols), Fraction(0))
+            opponent = next((e.opponent for e in cols if e.opponent is not None), None)
+            played = any(e.played for e in cols)
+            is_win = (own > g * t.scoring.draw) if g > 1 else (own >= t.scoring.win and own > 0)
+            vur = not played and not is_win and not (p.id in pab[g * (r - 1) + 1])
+            pts = own if not system.name or system.name == "MP" else t.game_points_in(p.id, r)  # type: ignore[attr-defined]
+            won = [e.played and t.scoring.points(e.result, e.colour) >= t.scoring.win for e in cols]
+            black = [e.played and e.colour == BLACK for e in cols]
+            views.append(RoundView(pts, opponent, played, cols[0].colour if played else None, vur, is_win,
+                                   sum(won), sum(black), sum(w and b for w, b in zip(won, black))))
         out[p.id] = Participant(p, views, sum((v.points for v in views), Fraction(0)))
     for part in out.values():
         last = max((k for k, v in enumerate(part.rounds, start=1) if not v.vur), default=0)
@@ -360,26 +369,29 @@ def _tpr(rated: list[tuple[int, Fraction]], win: Fraction) -> int | None:
 
 
 def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026", *, rounds: int | None = None,
-            unrated: int | None = None) -> dict[int, Participant]:
+            unrated: int | None = None, games_per_round: int = 1) -> dict[int, Participant]:
     """Every participant with ``values[tb.text]`` for each tie-break (DE and EDE
     excepted: they depend on the tied group, see :func:`ranking`). The participants
-    returned carry the event's own points (a team's match points)."""
+    returned carry the event's own points (a team's match points). ``rounds`` counts
+    the file's columns; with ``games_per_round`` 2 (Double-Swiss) every two columns
+    are one round (see :func:`participants`)."""
     if edition not in EDITIONS:
         raise InputError(f"unknown tie-break rules {edition!r}; expected one of {', '.join(EDITIONS)}", field="--tiebreak-rules")
     team = isinstance(t, TeamTournament)
     for tb in tiebreaks:
         if tb.code in TEAM_ONLY and not team:
             raise InputError(f"{tb.text} is a tie-break of team events; this file pairs players", field="--tiebreaks")
-    n = rounds_complete(t) if rounds is None else rounds
+    g = games_per_round
+    n = (rounds_complete(t) if rounds is None else rounds) // g
     views: dict[str, dict[int, Participant]] = {}
 
     def in_system(name: str) -> dict[int, Participant]:
         if name not in views:
-            views[name] = participants(t, n, point_system(t, name))
+            views[name] = participants(t, n, point_system(t, name, g), g)
         return views[name]
 
     parts = in_system("")
-    win = t.scoring.win
+    win = point_system(t, "", g).win
     tprs: dict[int, int | None] = {}
     if any(tb.code in ("TPR", "APRO") for tb in tiebreaks):
         for me in parts.values():
@@ -392,18 +404,18 @@ def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026",
             if c in ("BH", "SB", "ESB"):
                 scores = in_system(own)
                 results = None if c == "BH" else in_system(own if c == "SB" else ("GP" if own == "MP" else "MP"))
-                draw = point_system(t, own).draw
+                draw = point_system(t, own, g).draw
                 value: object = _cut(_buchholz_items(scores, results, pid, edition, n, draw), tb.low, tb.high)
             elif c in ("MPTS", "GPTS"):
                 value = in_system(c[:2])[pid].points
             elif c == "WIN":
                 value = sum(1 for v in me.rounds if v.won)
             elif c == "WON":
-                value = sum(1 for v in me.rounds if v.won and v.played)
+                value = sum(v.games_won for v in me.rounds)
             elif c == "BPG":
-                value = sum(1 for v in me.rounds if v.played and v.colour == BLACK)
+                value = sum(v.black_games for v in me.rounds)
             elif c == "BWG":
-                value = sum(1 for v in me.rounds if v.played and v.colour == BLACK and v.won)
+                value = sum(v.black_won for v in me.rounds)
             elif c == "PS":
                 running, total = Fraction(0), Fraction(0)
                 for k, v in enumerate(in_system(own)[pid].rounds, start=1):
@@ -539,13 +551,14 @@ def extended_direct_encounter(mp: dict[int, Participant], gp: dict[int, Particip
 
 
 def ranking(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026", *, rounds: int | None = None,
-            unrated: int | None = None, primary: str = "") -> list[Row]:
+            unrated: int | None = None, primary: str = "", games_per_round: int = 1) -> list[Row]:
     """The standings: points (in a team event, the ``primary`` score: ``"MP"`` match
     points, the default, or ``"GP"`` game points), then each tie-break in order (Art.
     4.2), applied to the groups still level. Participants level on everything share the
     place; they are listed by pairing number (C.07 leaves the last word to lots)."""
-    parts = compute(t, tiebreaks, edition, rounds=rounds, unrated=unrated)
-    n = rounds_complete(t) if rounds is None else rounds
+    per = games_per_round
+    parts = compute(t, tiebreaks, edition, rounds=rounds, unrated=unrated, games_per_round=per)
+    n = (rounds_complete(t) if rounds is None else rounds) // per
     first = {pid: p.points for pid, p in parts.items()}
     if primary == "GP":
         first = {pid: p.points for pid, p in participants(t, n, point_system(t, "GP")).items()}
@@ -560,8 +573,8 @@ def ranking(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026",
         refined: list[list[int]] = []
         if tb.code in ("DE", "EDE"):
             name = tb.system or ("MP" if team else "")
-            sys_ = point_system(t, name)
-            scores = participants(t, n, sys_)
+            sys_ = point_system(t, name, per)
+            scores = participants(t, n, sys_, per)
             games = participants(t, n, point_system(t, "GP")) if tb.code == "EDE" else None
         for g in groups:
             if tb.code in ("DE", "EDE"):

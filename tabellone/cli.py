@@ -684,9 +684,11 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from .rules.tiebreaks import DEFAULT, codes_from_file, parse_codes
 
     tiebreaks = parse_codes([args.tiebreaks]) if args.tiebreaks else (codes_from_file(t) or parse_codes(DEFAULT))
+    per_round = 1
     if hasattr(module, "standings_view"):  # Double-Swiss: a single forfeited game counts as played
         t = module.standings_view(t)
-    table = chess_standings(t, tiebreaks, args.tiebreak_rules, unrated=args.unrated, source=args.file)
+        per_round = 2  # and a round of the tie-breaks is a match of two games
+    table = chess_standings(t, tiebreaks, args.tiebreak_rules, unrated=args.unrated, source=args.file, games_per_round=per_round)
     text = standings_csv(table) if args.format == "csv" else render(table, args.format)
     emit(text, args.output, [args.file], args.force)
     return EXIT_OK

@@ -268,3 +268,58 @@ def test_team_only_codes_refused_on_individual_events():
         compute(hand_event(), parse_codes(["BC"]), "2026")
     with pytest.raises(InputError):
         compute(hand_event(), parse_codes(["BH:GP"]), "2026")
+
+
+# --- Double-Swiss: a round is a match of two games ------------------------------------------
+#
+#   match 1: 1-2 game 1 1-0, game 2 =  (1: 1.5, 2: 0.5)
+#            3-4 game 1 +/- (a single forfeited game: played, C.04.5 Preface), game 2 1-0
+#   match 2: 1-3 0-1, 0-1 (3: 2); 2 a requested bye H H (1.0, a VUR); 4 absent Z Z (VUR)
+#
+#   points 1: 1.5, 2: 1.5, 3: 4, 4: 0. Adjusted (16.3): 4's absence after its last match
+#   counts as a drawn match (1.0): 1.0; 2's bye is worth a draw anyway: 1.5.
+
+
+def double_swiss_event() -> Tournament:
+    rounds = {
+        1: (E(2, "w", "1"), E(2, "b", "="), E(3, "w", "0"), E(3, "b", "0")),
+        2: (E(1, "b", "0"), E(1, "w", "="), E(None, None, "H"), E(None, None, "H")),
+        3: (E(4, "w", "+"), E(4, "b", "1"), E(1, "b", "1"), E(1, "w", "1")),
+        4: (E(3, "b", "-"), E(3, "w", "0"), E(None, None, "Z"), E(None, None, "Z")),
+    }
+    players = tuple(Player(id=i, name=f"P{i}", rating=2000 - 100 * i, rounds=rounds[i]) for i in range(1, 5))
+    return Tournament(players=players, total_rounds=4)
+
+
+def test_double_swiss_counts_each_match_once():
+    from tabellone.rules import double_swiss
+
+    t = double_swiss.standings_view(double_swiss_event())
+    codes = parse_codes(["BH BH/C1 SB PS WIN WON BPG BWG ARO TPR"])
+    v = {pid: p.values for pid, p in compute(t, codes, "2026", games_per_round=2).items()}
+    # BH, one value a match: 1: 2's 1.5 + 3's 4; 3: 4's adjusted 1.0 + 1's 1.5; 2: 1's 1.5
+    # + the bye's dummy (own 1.5, under the cap of a drawn match in each of 2 rounds, 2)
+    assert [v[k]["BH"] for k in range(1, 5)] == [F(11, 2), 3, F(5, 2), 4]
+    # cut 1 of 2: the least significant value is 1's (1.5); the VUR is worth no less
+    assert v[2]["BH/C1"] == F(3, 2)
+    # SB: the opponent's score times the match's points: 1: 1.5 x 1.5 + 4 x 0
+    assert [v[k]["SB"] for k in (1, 2, 3)] == [F(9, 4), F(9, 4), 5]
+    assert [v[k]["PS"] for k in range(1, 5)] == [3, 2, 6, 0]  # 1.5 + 1.5; 0.5 + 1.5; 2 + 4
+    # WIN counts matches won (more than a drawn match's 1 point); WON games won over the
+    # board, the forfeited game of 3 included (Preface); BPG, BWG games with Black
+    assert [v[k]["WIN"] for k in range(1, 5)] == [1, 0, 2, 0]
+    assert [v[k]["WON"] for k in range(1, 5)] == [1, 0, 4, 0]
+    assert [(v[k]["BPG"], v[k]["BWG"]) for k in (1, 3)] == [(2, 0), (2, 2)]
+    # ARO: each opponent once (the same average as per game); TPR over the 4 games of 1:
+    # 1.5 / 4 = 38% -> dp -87 (B.02 table): (1800 + 1700) / 2 = 1750 - 87
+    assert (v[1]["ARO"], v[1]["TPR"]) == (1750, 1663)
+
+
+def test_double_swiss_direct_encounter_reads_the_match():
+    from tabellone.rules import double_swiss
+
+    t = double_swiss.standings_view(double_swiss_event())
+    rows = ranking(t, parse_codes(["DE"]), "2026", games_per_round=2)
+    # 1 and 2 are level on 1.5; 1 won their match 1.5-0.5
+    assert [r.participant.player.id for r in rows] == [3, 1, 2, 4]
+    assert rows[1].participant.values["DE"] == F(3, 2)
