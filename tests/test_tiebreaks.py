@@ -323,3 +323,27 @@ def test_double_swiss_direct_encounter_reads_the_match():
     # 1 and 2 are level on 1.5; 1 won their match 1.5-0.5
     assert [r.participant.player.id for r in rows] == [3, 1, 2, 4]
     assert rows[1].participant.values["DE"] == F(3, 2)
+
+
+def test_double_swiss_standings_on_the_command_line(tmp_path, capsys):
+    """`standings` on a Double-Swiss file reads a match as one round: with every match
+    played, a player's Buchholz is the sum of his opponents' points, each counted once."""
+    import csv
+    import io
+
+    from tabellone.api import read
+    from tabellone.cli import main
+
+    out = tmp_path / "ds.trf"
+    assert main(["generate", "--system", "double-swiss", "--players", "8", "--rounds", "3", "--seed", "2",
+                 "--forfeit-rate", "0", "--absence-rate", "0", "--half-bye-rate", "0", "--format", "trf26",
+                 "-o", str(out), "-q"]) == 0
+    capsys.readouterr()
+    assert main(["standings", str(out), "--tiebreaks", "BH", "--format", "csv"]) == 0
+    rows = {int(r["start_rank"]): r for r in csv.DictReader(io.StringIO(capsys.readouterr().out))}
+    t = read(out)
+    points = {p.id: t.score_after(p, 6) for p in t.players}
+    for p in t.players:
+        opponents = [p.entry(c).opponent for c in (1, 3, 5)]
+        assert all(o is not None for o in opponents)
+        assert F(rows[p.id]["BH"]) == sum(points[o] for o in opponents)
