@@ -1,5 +1,5 @@
-"""FIDE tie-breaks for individual Swiss events: Handbook C.07, Play-off and Tie-Break
-Regulations, in force from 1 March 2026 (edition ``"2026"``, the default) and the text in
+"""FIDE tie-breaks for Swiss events of players, teams and Double-Swiss matches: Handbook
+C.07, Play-off and Tie-Break Regulations, in force from 1 March 2026 (edition ``"2026"``, the default) and the text in
 force from 1 August 2024 (edition ``"2024"``).
 
 A tie-break is named by its C.07 code and optional modifiers, e.g. ``BH/C1`` (Buchholz
@@ -21,6 +21,34 @@ ARO      average rating of the opponents played                      10.1
 TPR      tournament performance rating: ARO + dp(p)                  10.2
 APRO     average of the opponents' TPRs                              10.4
 =======  ==========================================================  ===========
+
+Team events (a :class:`~tabellone.solver.team.TeamTournament`, C.07's team list) have
+two scores, match points (MP) and game points (GP). BH, SB, PS and DE read the one
+named after a colon, as FIDE's calculator writes them: ``BH:GP`` sums the opponents'
+game points, ``SB:MP`` multiplies the opponent's match points by the match points made
+against it; with no colon they read match points. Besides:
+
+=======  ==========================================================
+code     what it is
+=======  ==========================================================
+MPTS     match points; GPTS game points (as a tie-break)
+ESB      extended Sonneborn-Berger: the opponent's score in one system
+         times the points made against it in the other. ``ESB:MP`` (also
+         written ``EMGSB``): opponent's MP times own GP; ``ESB:GP``
+         (``EGMSB``) the reverse; ``EMMSB`` is ``SB:MP``, ``EGGSB``
+         ``SB:GP``
+EDE      extended direct encounter: DE on match points, the groups still
+         level then on game points, in turn until neither separates
+BC       board count: each board's number times the game points the team
+         made on it in matches played; the lower ranks higher
+=======  ==========================================================
+
+In a team event a round is a match, so Art. 16 applies to matches: a forfeited match or
+a bye is an unplayed round, the dummy of 16.4 has the team's own score in the system
+read, capped (2026) at a drawn match in every round (in game points: half the boards).
+
+Double-Swiss (C.04.5): a round is a match of two game columns (``games_per_round=2``,
+see :func:`participants`).
 
 Modifiers (Art. 14): ``/C1``, ``/C2`` cut the one or two least significant values;
 ``/M1``, ``/M2`` cut as many from both ends (median); for PS ``/C1`` leaves out the first
