@@ -40,7 +40,7 @@ ESB      extended Sonneborn-Berger: the opponent's score in one system
 EDE      extended direct encounter: DE on match points, the groups still
          level then on game points, in turn until neither separates
 BC       board count: each board's number times the game points the team
-         made on it in matches played; the lower ranks higher
+         made on it (an unplayed match's spread evenly); the lower ranks higher
 =======  ==========================================================
 
 In a team event a round is a match, so Art. 16 applies to matches: a forfeited match or
@@ -473,19 +473,23 @@ def board_count(t: TeamTournament, tpn: int, n: int) -> Fraction:
     """Board count (BC): for each board, its number times the game points the team
     made on it over the first ``n`` rounds, summed; the lower ranks higher (points won
     on the top boards weigh least). A board is its place in the team's roster (TRF26
-    ``310``). Rounds without a match over the board (byes, forfeited matches) add
-    nothing."""
+    ``310``). A round without a match over the board (a bye, a forfeited match) has no
+    board results: its game points are spread evenly over the boards, so that the
+    board points always add up to the game points (a forfeit win is every board won,
+    a zero-point bye none; the PAB is worth what ``320`` gives it)."""
     team = t.team_by_tpn[tpn]
     if t.boards is None:
         return Fraction(0)
+    boards = len(t.board_colours) or len(team.roster)
+    weights = Fraction(boards * (boards + 1), 2)  # 1 + 2 + ... + boards
     total = Fraction(0)
-    for board, pid in enumerate(team.roster, start=1):
-        if pid not in t.boards.by_id:
+    for r in range(1, n + 1):
+        if not t.player(tpn).entry(r).played:
+            total += weights * t.game_points_in(tpn, r) / boards
             continue
-        player = t.boards.player(pid)
-        for r in range(1, n + 1):
-            if t.player(tpn).entry(r).played:
-                total += board * t.boards.points_in_round(player, r)
+        for board, pid in enumerate(team.roster, start=1):
+            if pid in t.boards.by_id:
+                total += board * t.boards.points_in_round(t.boards.player(pid), r)
     return total
 
 
