@@ -69,9 +69,11 @@ Unplayed rounds (Art. 16), as implemented for both editions:
   a voluntary unplayed round (VUR: half- and zero-point byes, forfeit losses, absences)
   is removed instead when its contribution is not lower (16.5.1); a high cut removes
   the highest value;
-* rating-based tie-breaks (Art. 10, 15.2) count only games played over the board against a
-  rated opponent; an unrated opponent is left out unless ``unrated`` gives a rating, and a
-  cut first removes the unrated opponents left out.
+* rating-based tie-breaks (Art. 10: ARO, TPR, APRO) count only games played over the
+  board. Art. 10 drops them from the list (every value missing) when a participant is
+  unrated, unless the event's regulations (or the Chief Arbiter, before the start) say
+  how unrated players count: here ``unrated``, the rating they count with; see
+  :func:`rating_tiebreaks_dropped`.
 
 The regulations were read in excerpts of the FIDE Handbook pages (handbook.fide.com
 chapters TieBreakRegulations082024 and the 2026 text) together with the FIDE Technical
@@ -353,6 +355,15 @@ def _buchholz_items(scores: dict[int, Participant], results: dict[int, Participa
     return items
 
 
+RATING_BASED = {"ARO", "TPR", "APRO"}
+
+
+def rating_tiebreaks_dropped(t: Tournament, unrated: int | None) -> bool:
+    """C.07 Art. 10: with an unrated participant and no rule giving unrated players a
+    rating, the rating-based tie-breaks are dropped."""
+    return unrated is None and any(not p.rating for p in t.players)
+
+
 def _rated(parts: dict[int, Participant], me: Participant, unrated: int | None) -> tuple[int, list[tuple[int, Fraction]]]:
     """Games played over the board, and (rating, points) of those against a rated
     opponent (or any, with ``unrated``)."""
@@ -421,6 +432,7 @@ def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026",
     parts = in_system("")
     win = point_system(t, "", g).win
     tprs: dict[int, int | None] = {}
+    dropped = rating_tiebreaks_dropped(t, unrated)
     if any(tb.code in ("TPR", "APRO") for tb in tiebreaks):
         for me in parts.values():
             _, rated = _rated(parts, me, unrated)
@@ -465,7 +477,7 @@ def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026",
                 continue
             else:  # pragma: no cover - parse_code admits only the codes above
                 raise InputError(f"unknown tie-break {c}")
-            me.values[tb.text] = value
+            me.values[tb.text] = None if c in RATING_BASED and dropped else value
     return parts
 
 

@@ -99,6 +99,12 @@ def chess_standings(t: Tournament, tiebreaks, edition: str, *, unrated: int | No
     total = f" of {t.total_rounds}" if t.total_rounds else ""
     notes = [f"Standings after round {n}{total}; tie-breaks (FIDE C.07, {edition} rules): "
              + (", ".join(tb.text for tb in tiebreaks) or "none")]
+    from .rules.tiebreaks import RATING_BASED, rating_tiebreaks_dropped
+
+    rated = [tb.text for tb in tiebreaks if tb.code in RATING_BASED]
+    if rated and rating_tiebreaks_dropped(t, unrated):
+        notes.append(f"{', '.join(rated)} dropped: unrated players are present and no rating is given for them "
+                     "(C.07 Art. 10; --unrated R counts them as R)")
     if games_per_round > 1:
         notes.append(f"{n // games_per_round} matches of {games_per_round} games: each match is one round of the tie-breaks (C.04.5)")
     if n < t.rounds_paired:

@@ -114,18 +114,27 @@ def test_cut_takes_a_vur_only_when_it_is_worth_no_less():
     assert (v24[5]["SB"], v24[5]["SB/C1"]) == (F(5, 2), F(5, 2))
 
 
-def test_rating_based():
+def test_rating_based_dropped_with_an_unrated_player():
+    """C.07 Art. 10: 6 is unrated and the event gives unrated players no rating, so
+    ARO, TPR and APRO are dropped: no participant has a value."""
     v = values("2026")
-    # ARO over opponents played and rated (6 is unrated): 1: (1700 + 1900) / 2 = 1800;
-    # 2: 5300 / 3 = 1766.7 -> 1767; 3 played only the unrated 6; 5's forfeit is no game
-    assert [v[i]["ARO"] for i in range(1, 7)] == [1800, 1767, None, 1950, 1900, 1833]
-    # ARO/C1: 1's cut takes the unrated opponent already left out; 2 drops 1600
+    assert all(v[i][c] is None for i in range(1, 7) for c in ("ARO", "ARO/C1", "TPR", "APRO"))
+
+
+def test_rating_based():
+    # the event's rules count an unrated player as 1500 (Art. 10)
+    parts = compute(hand_event(), ALL, "2026", unrated=1500)
+    v = {pid: part.values for pid, part in parts.items()}
+    # ARO over the games played: 1: (1700 + 1500 + 1900) / 3 = 1700; 2: 5300 / 3 =
+    # 1766.7 -> 1767; 3 played only 6; 5's forfeit is no game
+    assert [v[i]["ARO"] for i in range(1, 7)] == [1700, 1767, 1500, 1800, 1900, 1833]
+    # ARO/C1 drops the lowest-rated opponent: 1 drops 1500, 2 drops 1600
     assert (v[1]["ARO/C1"], v[2]["ARO/C1"]) == (1800, 1850)
-    # TPR = ARO + dp(p): 1: 1.5/2 = 75% -> +193; 2: 2/3 = 67% -> +125; 4: 0% -> -800;
-    # 5: 50% -> 0; 6: 1/3 = 33% -> -125
-    assert [v[i]["TPR"] for i in range(1, 7)] == [1993, 1892, None, 1150, 1900, 1708]
-    # APRO: 1: (1150 + 1708 + 1892) / 3 = 1583.3; 6: (1993 + 1150) / 2 = 1571.5 -> 1572
-    assert (v[1]["APRO"], v[2]["APRO"], v[6]["APRO"]) == (1583, 1681, 1572)
+    # TPR = ARO + dp(p): 1: 2.5/3 = 83% -> +273; 2: 67% -> +125; 3: 0% -> -800;
+    # 4: 33% -> -125; 5: 50% -> 0; 6: 33% -> -125
+    assert [v[i]["TPR"] for i in range(1, 7)] == [1973, 1892, 700, 1675, 1900, 1708]
+    # APRO: 1: (1675 + 1708 + 1892) / 3 = 1758.3; 6: (700 + 1973 + 1675) / 3 = 1449.3
+    assert (v[1]["APRO"], v[6]["APRO"]) == (1758, 1449)
 
 
 def test_dp_table_endpoints_and_symmetry():
