@@ -15,9 +15,10 @@ adds N individual events made by ``tabellone generate`` with forfeits, absences 
 half-point byes; ``--teams N`` N team events written as TRF26) the tie-breaks are
 computed by both programs for both C.07 editions (2024 and 2026: the calculator's
 version modifier ``/V2024`` ``/V2026``), after the last round with every result, the
-calculator told the event is a Swiss (``-s``) and, with ``--unrated R``, that unrated
-players count as rated ``R`` (the calculator otherwise drops every rating-based tie-break
-when anyone is unrated, Art. 15; we would leave unrated opponents out).
+calculator told the event is a Swiss (``-s``) and, with ``--unrated R`` (default 1000),
+that unrated players count as rated ``R``; ``--unrated 0`` gives them no rating, and
+both programs then drop ARO, TPR and APRO in an event with an unrated player (C.07
+Art. 10).
 
 DE is compared through the order it gives: the place of each participant after points
 and DE alone. Prints one table per kind of event: per tie-break the files, the values

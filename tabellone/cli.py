@@ -120,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=("italiana", "internazionale"))
     p.add_argument("--tiebreaks", help="C.07 codes in order, e.g. BH/C1,BH,SB (default: the file's 202/212, else BH/C1,BH,SB)")
     p.add_argument("--tiebreak-rules", choices=("2026", "2024"), default="2026", help="C.07 edition (default 2026)")
-    p.add_argument("--unrated", type=int, help="rating given to unrated opponents in ARO/TPR/APRO (default: left out)")
+    p.add_argument("--unrated", type=int, help="rating unrated players count with in ARO/TPR/APRO (default: none, and those tie-breaks are dropped when a player is unrated, C.07 Art. 10)")
     p.add_argument("--format", default="text", choices=("text", "csv", "json", "html"))
     p.add_argument("--crosstable", action="store_true", help="the crosstable instead of the standings")
     p.add_argument("-o", "--output")
