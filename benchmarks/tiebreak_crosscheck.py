@@ -234,7 +234,7 @@ def main() -> int:
             seed = a.seed * 1000 + k
             teams, rounds = 6 + (k * 5) % 20, 4 + k % 4
             f = generate(["--system", "team-swiss", "--teams", str(teams), "--boards", str(2 + k % 4), "--rounds",
-                          str(min(rounds, teams - 1)), "--seed", str(seed), "--forfeit-rate", "0.05", "--absence-rate", "0.04",
+                          str(min(rounds, teams - 1)), "--seed", str(seed), "--forfeit-rate", "0.1", "--absence-rate", "0.08",
                           "--format", "trf26"], Path(tmp) / f"team-{seed}.trf")
             if f:
                 files.append(f)
