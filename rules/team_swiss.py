@@ -80,8 +80,9 @@ Readings where the text leaves a choice (each also where it is used):
 * Type B (1.7.2): with CD 0 and the same colour in the last two played matches, the
   strong preference holds in the last round too; the last bullet (no preference with CD
   0 in the last round) is read as the mild case's exception.
-* C.07 tie-breaks: C.04.6 and C.04.1 say nothing on them; the standings' tie-breaks
-  (:func:`standings`) are computed on match points, a choice of ours.
+* C.07 tie-breaks: C.04.6 and C.04.1 say nothing on them; the standings
+  (:func:`standings`) rank by the primary score, the secondary, then C.07's tie-breaks
+  with their point system as written (``BH:GP``; match points when none is named).
 * [C8] and [C9] are counted per pair: Art. 4 grants every preference except when both
   teams want the same colour (4.3.2, 4.3.3), and grants a strong one over a mild one
   (4.3.4). A team that floated "in the previous round" played an opponent with another
@@ -862,8 +863,8 @@ def compare(t: Tournament, edition: str = "2026", round_number: int | None = Non
 # standings
 
 
-#: Tie-breaks after the two team scores when the file names none (FIDE C.07 codes,
-#: computed on match points by :mod:`rules.tiebreaks`).
+#: Tie-breaks after the two team scores when the file names none (FIDE C.07 codes; a
+#: team's Buchholz and Sonneborn-Berger read match points unless written ``:GP``).
 TEAM_TIEBREAKS = ("BH/C1", "BH", "SB")
 
 
@@ -881,38 +882,23 @@ class TeamRow:
 def standings(t: TeamTournament, tiebreaks=None, edition: str = "2026") -> list[TeamRow]:
     """Team standings (C.04.6 Art. 1.2; FIDE C.07 for the tie-breaks): the primary score,
     then the secondary score, then the C.07 tie-breaks ``tiebreaks`` (default
-    :data:`TEAM_TIEBREAKS`, or the file's ``202``), computed on the match level: a team's
-    opponents are the teams it met, its points its match points. Teams level on
-    everything share the place and are listed by TPN. DE (direct encounter) needs the
-    tied group and is not offered here."""
-    from .tiebreaks import codes_from_file, compute, parse_codes, rounds_complete
+    :data:`TEAM_TIEBREAKS`, or the file's ``202``), each reading match points or game
+    points as written (``BH:GP``, ``SB:MP``, ``EMGSB`` ..., see
+    :mod:`rules.tiebreaks`). Teams level on everything share the place and are listed
+    by TPN."""
+    from .tiebreaks import codes_from_file, parse_code, parse_codes, ranking, rounds_complete
 
     if not isinstance(t, TeamTournament):
         raise InputError("team standings need a team event (310 or 013 records)", field="--system")
     tbs = list(tiebreaks) if tiebreaks else (codes_from_file(t) or parse_codes(TEAM_TIEBREAKS))
-    if any(tb.code == "DE" for tb in tbs):
-        raise InputError("DE (direct encounter) is not offered for team standings; name other tie-breaks", field="--tiebreaks")
+    tbs = [tb for tb in tbs if tb.code not in ("MPTS", "GPTS") or tb.code[:2] != t.primary]
+    second = parse_code("GPTS" if t.primary == "MP" else "MPTS")
+    order = [second] + [tb for tb in tbs if tb.code != second.code]
     n = rounds_complete(t)
-    parts = compute(t, tbs, edition, rounds=n)
-    mp = {tpn: t.match_points_before(tpn, n + 1) for tpn in parts}
-    gp = {tpn: t.game_points_before(tpn, n + 1) for tpn in parts}
+    rows_in = ranking(t, order, edition, rounds=n, primary=t.primary)
+    mp = {tpn: t.match_points_before(tpn, n + 1) for tpn in t.team_by_tpn}
+    gp = {tpn: t.game_points_before(tpn, n + 1) for tpn in t.team_by_tpn}
     primary, secondary = (mp, gp) if t.primary == "MP" else (gp, mp)
-
-    def key(tpn: int) -> tuple:
-        vals = [parts[tpn].values.get(tb.text) for tb in tbs]
-        return (primary[tpn], secondary[tpn]) + tuple((0, 0) if v is None else (1, v) for v in vals)
-
-    order = sorted(parts, key=lambda x: (tuple(_neg(v) for v in key(x)), x))
-    rows: list[TeamRow] = []
-    for k, tpn in enumerate(order):
-        level = k > 0 and key(order[k - 1]) == key(tpn)
-        place = rows[-1].place if level else k + 1
-        if level:
-            rows[-1].shared = True
-        rows.append(TeamRow(place, level, tpn, t.player(tpn).name, primary[tpn], secondary[tpn],
-                            {tb.text: parts[tpn].values.get(tb.text) for tb in tbs}))
-    return rows
-
-
-def _neg(v):
-    return tuple(-x for x in v) if isinstance(v, tuple) else -v
+    return [TeamRow(r.place, r.shared, r.participant.player.id, r.participant.player.name, primary[r.participant.player.id],
+                    secondary[r.participant.player.id], {tb.text: r.participant.values.get(tb.text) for tb in order[1:]})
+            for r in rows_in]

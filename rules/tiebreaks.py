@@ -1,5 +1,5 @@
-"""FIDE tie-breaks for individual Swiss events: Handbook C.07, Play-off and Tie-Break
-Regulations, in force from 1 March 2026 (edition ``"2026"``, the default) and the text in
+"""FIDE tie-breaks for Swiss events of players, teams and Double-Swiss matches: Handbook
+C.07, Play-off and Tie-Break Regulations, in force from 1 March 2026 (edition ``"2026"``, the default) and the text in
 force from 1 August 2024 (edition ``"2024"``).
 
 A tie-break is named by its C.07 code and optional modifiers, e.g. ``BH/C1`` (Buchholz
@@ -22,6 +22,34 @@ TPR      tournament performance rating: ARO + dp(p)                  10.2
 APRO     average of the opponents' TPRs                              10.4
 =======  ==========================================================  ===========
 
+Team events (a :class:`~tabellone.solver.team.TeamTournament`, C.07's team list) have
+two scores, match points (MP) and game points (GP). BH, SB, PS and DE read the one
+named after a colon, as FIDE's calculator writes them: ``BH:GP`` sums the opponents'
+game points, ``SB:MP`` multiplies the opponent's match points by the match points made
+against it; with no colon they read match points. Besides:
+
+=======  ==========================================================
+code     what it is
+=======  ==========================================================
+MPTS     match points; GPTS game points (as a tie-break)
+ESB      extended Sonneborn-Berger: the opponent's score in one system
+         times the points made against it in the other. ``ESB:MP`` (also
+         written ``EMGSB``): opponent's MP times own GP; ``ESB:GP``
+         (``EGMSB``) the reverse; ``EMMSB`` is ``SB:MP``, ``EGGSB``
+         ``SB:GP``
+EDE      extended direct encounter: DE on match points, the groups still
+         level then on game points, in turn until neither separates
+BC       board count: each board's number times the game points the team
+         made on it (an unplayed match's spread evenly); the lower ranks higher
+=======  ==========================================================
+
+In a team event a round is a match, so Art. 16 applies to matches: a forfeited match or
+a bye is an unplayed round, the dummy of 16.4 has the team's own score in the system
+read, capped (2026) at a drawn match in every round (in game points: half the boards).
+
+Double-Swiss (C.04.5): a round is a match of two game columns (``games_per_round=2``,
+see :func:`participants`).
+
 Modifiers (Art. 14): ``/C1``, ``/C2`` cut the one or two least significant values;
 ``/M1``, ``/M2`` cut as many from both ends (median); for PS ``/C1`` leaves out the first
 round's running score.
@@ -37,12 +65,15 @@ Unplayed rounds (Art. 16), as implemented for both editions:
   The 2026 text caps the dummy's score: never above the real opponent's adjusted score
   when there was one (a forfeit, 16.4.1), never above half the maximum score when there
   was none (16.4.2);
-* *cuts* (Art. 14): a low cut removes the participant's voluntary unplayed rounds
-  (VUR, Art. 16.5: half- and zero-point byes, forfeit losses, absences) first, then the
-  lowest value; a high cut removes the highest value;
-* rating-based tie-breaks (Art. 10, 15.2) count only games played over the board against a
-  rated opponent; an unrated opponent is left out unless ``unrated`` gives a rating, and a
-  cut first removes the unrated opponents left out.
+* *cuts* (Art. 14, 16.5): a low cut removes the least significant value, except that
+  a voluntary unplayed round (VUR: half- and zero-point byes, forfeit losses, absences)
+  is removed instead when its contribution is not lower (16.5.1); a high cut removes
+  the highest value;
+* rating-based tie-breaks (Art. 10: ARO, TPR, APRO) count only games played over the
+  board. Art. 10 drops them from the list (every value missing) when a participant is
+  unrated, unless the event's regulations (or the Chief Arbiter, before the start) say
+  how unrated players count: here ``unrated``, the rating they count with; see
+  :func:`rating_tiebreaks_dropped`.
 
 The regulations were read in excerpts of the FIDE Handbook pages (handbook.fide.com
 chapters TieBreakRegulations082024 and the 2026 text) together with the FIDE Technical
@@ -59,6 +90,7 @@ from typing import Iterable, Sequence
 
 from tabellone.solver.errors import InputError
 from tabellone.solver.model import BLACK, Player, Tournament, pab_receivers
+from tabellone.solver.team import TeamTournament
 
 EDITIONS = ("2026", "2024")
 
@@ -77,43 +109,71 @@ def dp(p100: int) -> int:
     return -_DP_UPPER[50 - p100]
 
 
-#: Codes, the article, the heading of the column, higher-is-better.
+#: Codes and the article of C.07 (2024 numbering) that defines them.
 CODES = {
     "DE": "6", "WIN": "7.1", "WON": "7.2", "BPG": "7.3", "BWG": "7.4", "PS": "7.5",
     "BH": "8.1", "SB": "9.1", "ARO": "10.1", "TPR": "10.2", "APRO": "10.4",
+    # team events
+    "MPTS": "team: match points", "GPTS": "team: game points", "ESB": "9.1, team: extended SB",
+    "EDE": "6, team: extended direct encounter", "BC": "team: board count",
 }
-_CUTTABLE = {"BH", "SB", "ARO", "PS"}
+_CUTTABLE = {"BH", "SB", "ESB", "ARO", "PS"}
+#: Tie-breaks that read a point system of a team event (``BH:GP``, ``SB:MP`` ...).
+_SCORED = {"BH", "SB", "ESB", "PS", "DE"}
+#: Tie-breaks only a team event has.
+TEAM_ONLY = {"MPTS", "GPTS", "ESB", "EDE", "BC"}
+#: Tie-breaks where the lower value ranks higher.
+LOWER_IS_BETTER = {"BC"}
+#: The extended Sonneborn-Berger names of the calculator and of C.07's team list:
+#: E + the opponent's score + the participant's own result (M match, G game points).
+_EXTENDED_SB = {"EMMSB": ("SB", "MP"), "EGGSB": ("SB", "GP"), "EMGSB": ("ESB", "MP"), "EGMSB": ("ESB", "GP")}
 
 
 @dataclass(frozen=True)
 class TieBreak:
-    """One tie-break as requested: ``text`` exactly as the user wrote it (``BH/C1``)."""
+    """One tie-break as requested: ``text`` exactly as the user wrote it (``BH:GP/C1``).
+
+    ``system`` is the point system it reads in a team event (``"MP"`` match points,
+    ``"GP"`` game points; ``""``: the event's own points, match points for teams)."""
 
     text: str
     code: str
     low: int = 0
     high: int = 0
+    system: str = ""
 
 
 def parse_code(text: str) -> TieBreak:
-    """``BH/C1`` -> TieBreak('BH/C1', 'BH', low=1). Unknown codes are an error."""
+    """``BH/C1`` -> TieBreak('BH/C1', 'BH', low=1); ``BH:GP`` reads game points (team
+    events, as the FIDE calculator writes it). Unknown codes are an error."""
     raw = text.strip()
-    m = re.fullmatch(r"([A-Za-z]+)(?:/([CcMm])([12]))?", raw)
+    m = re.fullmatch(r"([A-Za-z]+)(?::([A-Za-z]{2}))?(?:/([CcMm])([12]))?", raw)
     if not m:
-        raise InputError(f"found tie-break {raw!r}, expected a C.07 code such as BH, BH/C1, SB, DE, ARO/C1", field="--tiebreaks")
+        raise InputError(f"found tie-break {raw!r}, expected a C.07 code such as BH, BH/C1, SB, DE, ARO/C1, BH:GP",
+                         field="--tiebreaks")
     code = m.group(1).upper()
+    system = (m.group(2) or "").upper()
+    if code in _EXTENDED_SB:
+        if system:
+            raise InputError(f"{code} names its point systems itself; write it without :{system}", field="--tiebreaks")
+        code, system = _EXTENDED_SB[code]
     if code not in CODES:
         raise InputError(f"unknown tie-break {code!r}; known: {', '.join(CODES)}", field="--tiebreaks")
+    if system and system not in ("MP", "GP"):
+        raise InputError(f"unknown point system {system!r} in {raw!r}; expected MP (match points) or GP (game points)",
+                         field="--tiebreaks")
+    if system and code not in _SCORED:
+        raise InputError(f"{code} takes no point system (:MP, :GP apply to {', '.join(sorted(_SCORED))})", field="--tiebreaks")
     low = high = 0
-    if m.group(2):
+    if m.group(3):
         if code not in _CUTTABLE:
             raise InputError(f"{code} takes no modifier (cuts and medians apply to {', '.join(sorted(_CUTTABLE))})", field="--tiebreaks")
-        n = int(m.group(3))
+        n = int(m.group(4))
         low = n
-        high = n if m.group(2).upper() == "M" else 0
+        high = n if m.group(3).upper() == "M" else 0
         if code == "PS" and high:
             raise InputError("PS takes a cut (/C1), not a median", field="--tiebreaks")
-    return TieBreak(raw, code, low, high)
+    return TieBreak(raw, code, low, high, system)
 
 
 def parse_codes(items: Iterable[str]) -> list[TieBreak]:
@@ -155,6 +215,9 @@ class RoundView:
     colour: str | None
     vur: bool               # voluntary unplayed round (HPB, ZPB, forfeit loss, absence)
     won: bool               # scored a win's points (played or not)
+    games_won: int = 0      # games of the round won over the board (Art. 7.2)
+    black_games: int = 0    # games of the round played with Black (Art. 7.3)
+    black_won: int = 0      # ... and won (Art. 7.4)
 
 
 @dataclass
@@ -176,26 +239,67 @@ def rounds_complete(t: Tournament) -> int:
     return n
 
 
-def participants(t: Tournament, n: int) -> dict[int, Participant]:
-    win = t.scoring.win
+@dataclass(frozen=True)
+class PointSystem:
+    """The points a tie-break reads: ``""`` the event's own (a player's game points; a
+    team's match points), ``"MP"`` match points, ``"GP"`` game points (team events).
+    ``draw`` and ``win`` are what a drawn and a won round are worth in it (a team's
+    round in game points: the boards times a game's draw or win)."""
+
+    name: str
+    draw: Fraction
+    win: Fraction
+
+
+def point_system(t: Tournament, name: str, games_per_round: int = 1) -> PointSystem:
+    """The point system ``name`` of ``t``; a round of ``games_per_round`` games (a
+    Double-Swiss match: 2) is worth that many games' draw or win."""
+    if not isinstance(t, TeamTournament):
+        if name:
+            raise InputError(f"the point system :{name} is for team events; this file pairs players", field="--tiebreaks")
+        return PointSystem("", games_per_round * t.scoring.draw, games_per_round * t.scoring.win)
+    if name == "GP":
+        boards = len(t.board_colours) or max((len(team.roster) for team in t.teams), default=1)
+        game = t.boards.scoring if t.boards is not None else None
+        return PointSystem("GP", boards * (game.draw if game else Fraction(1, 2)), boards * (game.win if game else Fraction(1)))
+    return PointSystem("MP", t.scoring.draw, t.scoring.win)
+
+
+def participants(t: Tournament, n: int, system: PointSystem | None = None, games_per_round: int = 1) -> dict[int, Participant]:
+    """Every participant's first ``n`` rounds with the points of ``system`` (default:
+    the event's own). What a round *was* (played, won, voluntary unplayed) is read from
+    the event's own results, whatever the point system.
+
+    With ``games_per_round`` 2 (Double-Swiss, C.04.5) the event's columns are games
+    and a round is the match of columns 2k-1 and 2k: its points are the two games'
+    (1.5 for 1½-½), its opponent the match opponent, its colour the first game's (C.04.5
+    Art. 1.6); it was played when a game was (a single forfeited game has been made a
+    played one by ``double_swiss.standings_view``, Preface); it is won, for WIN
+    (Art. 7.1), when it scored more than a drawn match; WON, BPG and BWG count games,
+    as their articles say (7.2-7.4)."""
+    g = games_per_round
+    system = system or point_system(t, "", g)
     out: dict[int, Participant] = {}
-    pab = {r: set(pab_receivers(t, r)) for r in range(1, n + 1)}
+    pab = {r: set(pab_receivers(t, r)) for r in range(1, g * n + 1)}
     for p in t.players:
         views = []
         for r in range(1, n + 1):
-            e = p.entry(r)
-            pts = t.scoring.points(e.result, e.colour)
-            game = e.opponent is not None
-            played = e.played
-            is_win = pts >= win and pts > 0
-            vur = not played and not is_win and not (p.id in pab[r])
-            views.append(RoundView(pts, e.opponent if game else None, played, e.colour if played else None, vur, is_win))
+            cols = [p.entry(c) for c in range(g * (r - 1) + 1, g * r + 1)]
+            own = sum((t.scoring.points(e.result, e.colour) for e in cols), Fraction(0))
+            opponent = next((e.opponent for e in cols if e.opponent is not None), None)
+            played = any(e.played for e in cols)
+            is_win = (own > g * t.scoring.draw) if g > 1 else (own >= t.scoring.win and own > 0)
+            vur = not played and not is_win and not (p.id in pab[g * (r - 1) + 1])
+            pts = own if not system.name or system.name == "MP" else t.game_points_in(p.id, r)  # type: ignore[attr-defined]
+            won = [e.played and t.scoring.points(e.result, e.colour) >= t.scoring.win for e in cols]
+            black = [e.played and e.colour == BLACK for e in cols]
+            views.append(RoundView(pts, opponent, played, cols[0].colour if played else None, vur, is_win,
+                                   sum(won), sum(black), sum(w and b for w, b in zip(won, black))))
         out[p.id] = Participant(p, views, sum((v.points for v in views), Fraction(0)))
-    draw = t.scoring.draw
     for part in out.values():
         last = max((k for k, v in enumerate(part.rounds, start=1) if not v.vur), default=0)
         part.adjusted = sum(
-            (v.points if (k <= last or v.opponent is not None) else draw for k, v in enumerate(part.rounds, start=1)),
+            (v.points if (k <= last or v.opponent is not None) else system.draw for k, v in enumerate(part.rounds, start=1)),
             Fraction(0),
         )
     return out
@@ -205,31 +309,59 @@ def participants(t: Tournament, n: int) -> dict[int, Participant]:
 
 
 def _cut(values: list[tuple[bool, Fraction, Fraction]], low: int, high: int) -> Fraction:
-    """Sum of (vur, opponent score, value) triples after the cuts of Art. 14: low cuts
-    take voluntary unplayed rounds first."""
+    """Sum of (vur, opponent score, value) triples after the cuts of Art. 14.
+
+    The least significant value is the one of the opponent with the lowest score (the
+    lower contribution among equal scores). A low cut is applied one value at a time
+    (Art. 16.5.2) and, when the participant has voluntary unplayed rounds, takes the
+    lowest VUR contribution instead, provided it is not lower than the least
+    significant value (Art. 16.5.1): a VUR is never what a cut spares. In Buchholz a
+    VUR's value is never below the least significant one, so the VUR goes first; in
+    Sonneborn-Berger a VUR worth 0 (a zero-point bye, a forfeit loss) leaves the cut
+    to the weakest opponent."""
     items = list(values)
     for _ in range(min(low, len(items))):
+        least = min(items, key=lambda x: (x[1], x[2]))
         vurs = [x for x in items if x[0]]
-        pool = vurs if vurs else items
-        items.remove(min(pool, key=lambda x: (x[1], x[2])))
+        if vurs:
+            vur = min(vurs, key=lambda x: (x[1], x[2]))
+            if vur[2] >= least[2]:
+                least = vur
+        items.remove(least)
     for _ in range(min(high, len(items))):
         items.remove(max(items, key=lambda x: (x[1], x[2])))
     return sum((x[2] for x in items), Fraction(0))
 
 
-def _buchholz_items(parts: dict[int, Participant], me: Participant, sb: bool, edition: str, n: int,
-                    draw: Fraction) -> list[tuple[bool, Fraction, Fraction]]:
+def _buchholz_items(scores: dict[int, Participant], results: dict[int, Participant] | None, pid: int, edition: str,
+                    n: int, draw: Fraction) -> list[tuple[bool, Fraction, Fraction]]:
+    """(vur, opponent score, value) for each round of ``pid``: the opponent's adjusted
+    score in ``scores`` (Art. 8.1, 16.3), or the dummy opponent's (16.4) for a round not
+    played; with ``results`` (Sonneborn-Berger, Art. 9.1) that score times the points
+    ``pid`` made in the round, read in ``results`` (the same point system for SB, the
+    other one for the extended SB of team events)."""
+    me = scores[pid]
     items = []
-    for v in me.rounds:
+    for k, v in enumerate(me.rounds):
         if v.played:
-            score = parts[v.opponent].adjusted
+            score = scores[v.opponent].adjusted
         else:
             score = me.points  # the dummy opponent (16.4)
             if edition == "2026":
-                cap = parts[v.opponent].adjusted if v.opponent is not None else draw * n
+                cap = scores[v.opponent].adjusted if v.opponent is not None else draw * n
                 score = min(score, cap)
-        items.append((v.vur and not v.played, score, score * v.points if sb else score))
+        value = score * results[pid].rounds[k].points if results is not None else score
+        items.append((v.vur and not v.played, score, value))
     return items
+
+
+RATING_BASED = {"ARO", "TPR", "APRO"}
+
+
+def rating_tiebreaks_dropped(t: Tournament, unrated: int | None) -> bool:
+    """C.07 Art. 10: with an unrated participant and no rule giving unrated players a
+    rating, the rating-based tie-breaks are dropped."""
+    return unrated is None and any(not p.rating for p in t.players)
 
 
 def _rated(parts: dict[int, Participant], me: Participant, unrated: int | None) -> tuple[int, list[tuple[int, Fraction]]]:
@@ -276,34 +408,57 @@ def _tpr(rated: list[tuple[int, Fraction]], win: Fraction) -> int | None:
 
 
 def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026", *, rounds: int | None = None,
-            unrated: int | None = None) -> dict[int, Participant]:
-    """Every participant with ``values[tb.text]`` for each tie-break (DE excepted: it
-    depends on the tied group, see :func:`ranking`)."""
+            unrated: int | None = None, games_per_round: int = 1) -> dict[int, Participant]:
+    """Every participant with ``values[tb.text]`` for each tie-break (DE and EDE
+    excepted: they depend on the tied group, see :func:`ranking`). The participants
+    returned carry the event's own points (a team's match points). ``rounds`` counts
+    the file's columns; with ``games_per_round`` 2 (Double-Swiss) every two columns
+    are one round (see :func:`participants`)."""
     if edition not in EDITIONS:
         raise InputError(f"unknown tie-break rules {edition!r}; expected one of {', '.join(EDITIONS)}", field="--tiebreak-rules")
-    n = rounds_complete(t) if rounds is None else rounds
-    parts = participants(t, n)
-    draw, win = t.scoring.draw, t.scoring.win
+    team = isinstance(t, TeamTournament)
+    for tb in tiebreaks:
+        if tb.code in TEAM_ONLY and not team:
+            raise InputError(f"{tb.text} is a tie-break of team events; this file pairs players", field="--tiebreaks")
+    g = games_per_round
+    n = (rounds_complete(t) if rounds is None else rounds) // g
+    views: dict[str, dict[int, Participant]] = {}
+
+    def in_system(name: str) -> dict[int, Participant]:
+        if name not in views:
+            views[name] = participants(t, n, point_system(t, name, g), g)
+        return views[name]
+
+    parts = in_system("")
+    win = point_system(t, "", g).win
     tprs: dict[int, int | None] = {}
-    for me in parts.values():
-        _, rated = _rated(parts, me, unrated)
-        tprs[me.player.id] = _tpr(rated, win)
-    for me in parts.values():
+    dropped = rating_tiebreaks_dropped(t, unrated)
+    if any(tb.code in ("TPR", "APRO") for tb in tiebreaks):
+        for me in parts.values():
+            _, rated = _rated(parts, me, unrated)
+            tprs[me.player.id] = _tpr(rated, win)
+    for pid, me in parts.items():
         for tb in tiebreaks:
             c = tb.code
-            if c == "BH" or c == "SB":
-                value: object = _cut(_buchholz_items(parts, me, c == "SB", edition, n, draw), tb.low, tb.high)
+            own = tb.system or ("MP" if team else "")
+            if c in ("BH", "SB", "ESB"):
+                scores = in_system(own)
+                results = None if c == "BH" else in_system(own if c == "SB" else ("GP" if own == "MP" else "MP"))
+                draw = point_system(t, own, g).draw
+                value: object = _cut(_buchholz_items(scores, results, pid, edition, n, draw), tb.low, tb.high)
+            elif c in ("MPTS", "GPTS"):
+                value = in_system(c[:2])[pid].points
             elif c == "WIN":
                 value = sum(1 for v in me.rounds if v.won)
             elif c == "WON":
-                value = sum(1 for v in me.rounds if v.won and v.played)
+                value = sum(v.games_won for v in me.rounds)
             elif c == "BPG":
-                value = sum(1 for v in me.rounds if v.played and v.colour == BLACK)
+                value = sum(v.black_games for v in me.rounds)
             elif c == "BWG":
-                value = sum(1 for v in me.rounds if v.played and v.colour == BLACK and v.won)
+                value = sum(v.black_won for v in me.rounds)
             elif c == "PS":
                 running, total = Fraction(0), Fraction(0)
-                for k, v in enumerate(me.rounds, start=1):
+                for k, v in enumerate(in_system(own)[pid].rounds, start=1):
                     running += v.points
                     if k > tb.low:
                         total += running
@@ -316,12 +471,38 @@ def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026",
             elif c == "APRO":
                 opp = [tprs[v.opponent] for v in me.rounds if v.played and tprs[v.opponent] is not None]
                 value = _round_half_up(Fraction(sum(opp), len(opp))) if opp else None
-            elif c == "DE":
+            elif c == "BC":
+                value = board_count(t, pid, n)  # type: ignore[arg-type]
+            elif c in ("DE", "EDE"):
                 continue
             else:  # pragma: no cover - parse_code admits only the codes above
                 raise InputError(f"unknown tie-break {c}")
-            me.values[tb.text] = value
+            me.values[tb.text] = None if c in RATING_BASED and dropped else value
     return parts
+
+
+def board_count(t: TeamTournament, tpn: int, n: int) -> Fraction:
+    """Board count (BC): for each board, its number times the game points the team
+    made on it over the first ``n`` rounds, summed; the lower ranks higher (points won
+    on the top boards weigh least). A board is its place in the team's roster (TRF26
+    ``310``). A round without a match over the board (a bye, a forfeited match) has no
+    board results: its game points are spread evenly over the boards, so that the
+    board points always add up to the game points (a forfeit win is every board won,
+    a zero-point bye none; the PAB is worth what ``320`` gives it)."""
+    team = t.team_by_tpn[tpn]
+    if t.boards is None:
+        return Fraction(0)
+    boards = len(t.board_colours) or len(team.roster)
+    weights = Fraction(boards * (boards + 1), 2)  # 1 + 2 + ... + boards
+    total = Fraction(0)
+    for r in range(1, n + 1):
+        if not t.player(tpn).entry(r).played:
+            total += weights * t.game_points_in(tpn, r) / boards
+            continue
+        for board, pid in enumerate(team.roster, start=1):
+            if pid in t.boards.by_id:
+                total += board * t.boards.points_in_round(t.boards.player(pid), r)
+    return total
 
 
 def _encounters(parts: dict[int, Participant], group: Sequence[int], win: Fraction) -> dict[int, tuple[Fraction, Fraction, bool]]:
@@ -385,39 +566,77 @@ class Row:
     participant: Participant
 
 
-def _key(value: object) -> tuple:
-    """Higher is better; a missing value (no rated opponent) ranks below any number."""
-    return (0, 0) if value is None else (1, value)
+def _key(value: object, lower_is_better: bool = False) -> tuple:
+    """Higher is better (lower for board count); a missing value (no rated opponent)
+    ranks below any number."""
+    if value is None:
+        return (0, 0)
+    return (1, -value) if lower_is_better else (1, value)  # type: ignore[operator]
+
+
+def extended_direct_encounter(mp: dict[int, Participant], gp: dict[int, Participant], group: Sequence[int],
+                              win_mp: Fraction, win_gp: Fraction) -> list[list[int]]:
+    """EDE, the direct encounter of team events: the tied group split by the match
+    points of the matches among its members (Art. 6), each part still level then split
+    by the game points of those matches, and every part so separated examined again
+    from the match points, until neither score separates anyone."""
+    out: list[list[int]] = []
+    for part in direct_encounter(mp, group, win_mp):
+        if len(part) == 1:
+            out.append(part)
+            continue
+        by_games = direct_encounter(gp, part, win_gp)
+        if len(by_games) == 1:
+            out.append(part)
+            continue
+        for q in by_games:
+            out += extended_direct_encounter(mp, gp, q, win_mp, win_gp) if len(q) > 1 else [q]
+    return out
 
 
 def ranking(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026", *, rounds: int | None = None,
-            unrated: int | None = None) -> list[Row]:
-    """The standings: points, then each tie-break in order (Art. 4.2), applied to the
-    groups still level. Participants level on everything share the place; they are
-    listed by pairing number (C.07 leaves the last word to lots)."""
-    parts = compute(t, tiebreaks, edition, rounds=rounds, unrated=unrated)
+            unrated: int | None = None, primary: str = "", games_per_round: int = 1) -> list[Row]:
+    """The standings: points (in a team event, the ``primary`` score: ``"MP"`` match
+    points, the default, or ``"GP"`` game points), then each tie-break in order (Art.
+    4.2), applied to the groups still level. Participants level on everything share the
+    place; they are listed by pairing number (C.07 leaves the last word to lots)."""
+    per = games_per_round
+    parts = compute(t, tiebreaks, edition, rounds=rounds, unrated=unrated, games_per_round=per)
+    n = (rounds_complete(t) if rounds is None else rounds) // per
+    first = {pid: p.points for pid, p in parts.items()}
+    if primary == "GP":
+        first = {pid: p.points for pid, p in participants(t, n, point_system(t, "GP")).items()}
     groups: list[list[int]] = []
-    for pid in sorted(parts, key=lambda pid: (-parts[pid].points, pid)):
-        if groups and parts[groups[-1][0]].points == parts[pid].points:
+    for pid in sorted(parts, key=lambda pid: (-first[pid], pid)):
+        if groups and first[groups[-1][0]] == first[pid]:
             groups[-1].append(pid)
         else:
             groups.append([pid])
+    team = isinstance(t, TeamTournament)
     for tb in tiebreaks:
         refined: list[list[int]] = []
+        if tb.code in ("DE", "EDE"):
+            name = tb.system or ("MP" if team else "")
+            sys_ = point_system(t, name, per)
+            scores = participants(t, n, sys_, per)
+            games = participants(t, n, point_system(t, "GP")) if tb.code == "EDE" else None
         for g in groups:
-            if tb.code == "DE":
+            if tb.code in ("DE", "EDE"):
                 if len(g) == 1:
                     parts[g[0]].values[tb.text] = None
                     refined.append(g)
                     continue
-                refined += direct_encounter(parts, g, t.scoring.win)
+                if tb.code == "DE":
+                    refined += direct_encounter(scores, g, sys_.win)
+                else:
+                    refined += extended_direct_encounter(scores, games, g, sys_.win, point_system(t, "GP").win)
                 for pid in g:
-                    parts[pid].values[tb.text] = parts[pid].values.pop("__de__")
+                    parts[pid].values[tb.text] = scores[pid].values.pop("__de__")
                 continue
             values = {pid: parts[pid].values[tb.text] for pid in g}
             buckets: dict[tuple, list[int]] = {}
             for pid in g:
-                buckets.setdefault(_key(values[pid]), []).append(pid)
+                buckets.setdefault(_key(values[pid], tb.code in LOWER_IS_BETTER), []).append(pid)
             for k in sorted(buckets, reverse=True):
                 refined.append(sorted(buckets[k]))
         groups = refined

@@ -125,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=("italiana", "internazionale"))
     p.add_argument("--tiebreaks", help="C.07 codes in order, e.g. BH/C1,BH,SB (default: the file's 202/212, else BH/C1,BH,SB)")
     p.add_argument("--tiebreak-rules", choices=("2026", "2024"), default="2026", help="C.07 edition (default 2026)")
-    p.add_argument("--unrated", type=int, help="rating given to unrated opponents in ARO/TPR/APRO (default: left out)")
+    p.add_argument("--unrated", type=int, help="rating unrated players count with in ARO/TPR/APRO (default: none, and those tie-breaks are dropped when a player is unrated, C.07 Art. 10)")
     p.add_argument("--format", default="text", choices=("text", "csv", "json", "html"))
     p.add_argument("--crosstable", action="store_true", help="the crosstable instead of the standings")
     p.add_argument("-o", "--output")
@@ -704,9 +704,11 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from .rules.tiebreaks import DEFAULT, codes_from_file, parse_codes
 
     tiebreaks = parse_codes([args.tiebreaks]) if args.tiebreaks else (codes_from_file(t) or parse_codes(DEFAULT))
+    per_round = 1
     if hasattr(module, "standings_view"):  # Double-Swiss: a single forfeited game counts as played
         t = module.standings_view(t)
-    table = chess_standings(t, tiebreaks, args.tiebreak_rules, unrated=args.unrated, source=args.file)
+        per_round = 2  # and a round of the tie-breaks is a match of two games
+    table = chess_standings(t, tiebreaks, args.tiebreak_rules, unrated=args.unrated, source=args.file, games_per_round=per_round)
     text = standings_csv(table) if args.format == "csv" else render(table, args.format)
     emit(text, args.output, [args.file], args.force)
     return EXIT_OK
@@ -727,7 +729,7 @@ def _team_standings(args: argparse.Namespace, t: Tournament) -> int:
     body = [[f"{r.place}{'=' if r.shared else ''}", r.tpn, r.name, r.primary, r.secondary] + [r.values[k] for k in tbs] for r in rows]
     n = rounds_complete(t)
     notes = [f"Standings after round {n}" + (f" of {t.total_rounds}" if t.total_rounds else "")
-             + f"; {first}, then {second}, then tie-breaks (FIDE C.07, {args.tiebreak_rules} rules, on match points): " + (", ".join(tbs) or "none")]
+             + f"; {first}, then {second}, then tie-breaks (FIDE C.07, {args.tiebreak_rules} rules; match points unless :GP): " + (", ".join(tbs) or "none")]
     table = Table(f"{event_title(t, args.file)} - standings", notes, header, body, [False, True, False, True, True] + [True] * len(tbs),
                   "standings", {"round": n, "tiebreaks": tbs})
     emit(render(table, args.format), args.output, [args.file], args.force)

@@ -79,12 +79,15 @@ def event_title(t: Tournament, fallback: str = "") -> str:
 # --- standings ------------------------------------------------------------------------------
 
 
-def chess_standings(t: Tournament, tiebreaks, edition: str, *, unrated: int | None = None, source: str = "") -> Table:
+def chess_standings(t: Tournament, tiebreaks, edition: str, *, unrated: int | None = None, source: str = "",
+                    games_per_round: int = 1) -> Table:
+    """The C.07 standings table; ``games_per_round`` 2 for Double-Swiss, whose rounds
+    are matches of two game columns (rules.tiebreaks.participants)."""
     from .event import withdrawn_players
     from .rules.tiebreaks import ranking, rounds_complete
 
     n = rounds_complete(t)
-    rows_in = ranking(t, tiebreaks, edition, rounds=n, unrated=unrated)
+    rows_in = ranking(t, tiebreaks, edition, rounds=n, unrated=unrated, games_per_round=games_per_round)
     gone = withdrawn_players(t)
     header = ["place", "start_rank", "name", "rating", "fed", "points"] + [tb.text for tb in tiebreaks]
     rows = []
@@ -96,6 +99,14 @@ def chess_standings(t: Tournament, tiebreaks, edition: str, *, unrated: int | No
     total = f" of {t.total_rounds}" if t.total_rounds else ""
     notes = [f"Standings after round {n}{total}; tie-breaks (FIDE C.07, {edition} rules): "
              + (", ".join(tb.text for tb in tiebreaks) or "none")]
+    from .rules.tiebreaks import RATING_BASED, rating_tiebreaks_dropped
+
+    rated = [tb.text for tb in tiebreaks if tb.code in RATING_BASED]
+    if rated and rating_tiebreaks_dropped(t, unrated):
+        notes.append(f"{', '.join(rated)} dropped: unrated players are present and no rating is given for them "
+                     "(C.07 Art. 10; --unrated R counts them as R)")
+    if games_per_round > 1:
+        notes.append(f"{n // games_per_round} matches of {games_per_round} games: each match is one round of the tie-breaks (C.04.5)")
     if n < t.rounds_paired:
         notes.append(f"round {n + 1} has games without a result: not counted yet")
     numeric = [False, True, False, True, False, True] + [True] * len(tiebreaks)
