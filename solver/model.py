@@ -432,12 +432,26 @@ class Tournament:
                             pairs.add(frozenset((a, b)))
         return frozenset(pairs)
 
+    @cached_property
+    def _states(self) -> dict[int, RoundState]:
+        """The states already worked out, by round (see :meth:`state_before`)."""
+        return {}
+
     def state_before(self, round_number: int | None = None) -> RoundState:
         """The state of every player before ``round_number`` (default: the next round).
 
-        Costs one pass over rounds ``1 .. round_number - 1`` for every player.
+        Costs one pass over rounds ``1 .. round_number - 1`` for every player, once per
+        tournament and round: the tournament is immutable, so the state is kept and
+        handed out again (pairing a round and then checking it read the same state;
+        a large open pays the pass once). A :class:`RoundState` is read-only.
         """
         r = self.next_round if round_number is None else round_number
+        known = self._states.get(r)
+        if known is None:
+            known = self._states[r] = self._state_before(r)
+        return known
+
+    def _state_before(self, r: int) -> RoundState:
         if r < 1:
             raise ValueError(f"round must be 1 or more, got {r}")
         self.check_results_before(r)
