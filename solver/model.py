@@ -460,12 +460,17 @@ class Tournament:
         # score before each round, per player, with that round's virtual points
         vp_by_round = [self.virtual_points_for(k) for k in range(1, r + 1)]
         cumulative: dict[int, list[Fraction]] = {}
+        points: dict[int, list[Fraction]] = {}  # per player, the points of each round
+        zero = Fraction(0)
         for p in self.players:
-            s = Fraction(0)
+            s = zero
             seq = []
+            got = points[p.id] = [self.points_in_round(p, k) for k in range(1, r)]
             for k in range(1, r):
-                seq.append(s + vp_by_round[k - 1].get(p.id, Fraction(0)))
-                s += self.points_in_round(p, k)
+                vp = vp_by_round[k - 1].get(p.id)
+                seq.append(s if vp is None else s + vp)
+                if got[k - 1]:  # Fraction arithmetic is slow: skip adding nothing
+                    s += got[k - 1]
             seq.append(s)
             cumulative[p.id] = seq
         byes = self.byes_for(r)
@@ -481,9 +486,10 @@ class Tournament:
             participated = False
             played = 0
             before = cumulative[p.id]
+            got = points[p.id]
             for k in range(1, r):
                 e = p.entry(k)
-                pts = scoring.points(e.result, e.colour)
+                pts = got[k - 1]
                 if e.is_game or e.result in "U+":
                     participated = True
                 if e.played:
@@ -510,7 +516,7 @@ class Tournament:
             states[p.id] = PlayerState(
                 id=p.id,
                 score=score,
-                pairing_score=score + vp_by_round[r - 1].get(p.id, Fraction(0)),
+                pairing_score=score + vp_by_round[r - 1][p.id] if p.id in vp_by_round[r - 1] else score,
                 opponents=frozenset(opponents),
                 colours="".join(colours),
                 preference=colour_preference("".join(colours)),
