@@ -142,9 +142,15 @@ def run_reference(engine: str, path: Path, timeout: float) -> dict | str:
     got = run_child([engine, "--dutch", str(path), "-p", str(out)], timeout)
     if isinstance(got, str):
         return got
-    usage = got[1]
-    lines = out.read_text().split()
-    count, nums = int(lines[0]), [int(x) for x in lines[1:]]
+    pairs, bye = read_bbp_pairs(out)
+    return {**got[1], "pairs": pairs, "bye": bye}
+
+
+def read_bbp_pairs(path: Path) -> tuple[list[list[int]], int | None]:
+    """A pairing in bbpPairings' ``-p`` form (a count, then one 'white black' line per
+    board, ``black`` 0 for the bye): the sorted games as sorted id pairs, and the bye."""
+    words = path.read_text().split()
+    count, nums = int(words[0]), [int(x) for x in words[1:]]
     pairs, bye = [], None
     for k in range(count):
         a, b = nums[2 * k], nums[2 * k + 1]
@@ -152,18 +158,23 @@ def run_reference(engine: str, path: Path, timeout: float) -> dict | str:
             bye = a
         else:
             pairs.append(sorted((a, b)))
-    return {**usage, "pairs": sorted(pairs), "bye": bye}
+    return sorted(pairs), bye
+
+
+def common_options(ap: argparse.ArgumentParser) -> None:
+    """The options every large-event benchmark takes: edition, reference engine, timeout."""
+    ap.add_argument("--edition", default="2026", choices=("2026", "2017"))
+    ap.add_argument("--reference", default=os.environ.get("TABELLONE_REFERENCE_ENGINE"),
+                    help="the reference engine's executable (default: $TABELLONE_REFERENCE_ENGINE)")
+    ap.add_argument("--timeout", type=float, default=1800, help="seconds a run may take")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--edition", default="2026", choices=("2026", "2017"))
+    common_options(ap)
     ap.add_argument("--cases", default="r1-1000,r1-9999,last-1000,last-2000,r9-4000")
-    ap.add_argument("--reference", default=os.environ.get("TABELLONE_REFERENCE_ENGINE"),
-                    help="the reference engine's executable (default: $TABELLONE_REFERENCE_ENGINE)")
     ap.add_argument("--reference-cases", default="r1-1000,last-1000,last-2000",
                     help="cases the reference engine also runs (r9-4000 takes it about 45 minutes)")
-    ap.add_argument("--timeout", type=float, default=1800)
     ap.add_argument("--shared", help="the shared reference folder (default: ../shared)")
     args = ap.parse_args()
     global LARGE

@@ -432,12 +432,26 @@ class Tournament:
                             pairs.add(frozenset((a, b)))
         return frozenset(pairs)
 
+    @cached_property
+    def _states(self) -> dict[int, RoundState]:
+        """The states already worked out, by round (see :meth:`state_before`)."""
+        return {}
+
     def state_before(self, round_number: int | None = None) -> RoundState:
         """The state of every player before ``round_number`` (default: the next round).
 
-        Costs one pass over rounds ``1 .. round_number - 1`` for every player.
+        Costs one pass over rounds ``1 .. round_number - 1`` for every player, once per
+        tournament and round: the tournament is immutable, so the state is kept and
+        handed out again (pairing a round and then checking it read the same state;
+        a large open pays the pass once). A :class:`RoundState` is read-only.
         """
         r = self.next_round if round_number is None else round_number
+        known = self._states.get(r)
+        if known is None:
+            known = self._states[r] = self._state_before(r)
+        return known
+
+    def _state_before(self, r: int) -> RoundState:
         if r < 1:
             raise ValueError(f"round must be 1 or more, got {r}")
         self.check_results_before(r)
@@ -446,12 +460,17 @@ class Tournament:
         # score before each round, per player, with that round's virtual points
         vp_by_round = [self.virtual_points_for(k) for k in range(1, r + 1)]
         cumulative: dict[int, list[Fraction]] = {}
+        points: dict[int, list[Fraction]] = {}  # per player, the points of each round
+        zero = Fraction(0)
         for p in self.players:
-            s = Fraction(0)
+            s = zero
             seq = []
+            got = points[p.id] = [self.points_in_round(p, k) for k in range(1, r)]
             for k in range(1, r):
-                seq.append(s + vp_by_round[k - 1].get(p.id, Fraction(0)))
-                s += self.points_in_round(p, k)
+                vp = vp_by_round[k - 1].get(p.id)
+                seq.append(s if vp is None else s + vp)
+                if got[k - 1]:  # Fraction arithmetic is slow: skip adding nothing
+                    s += got[k - 1]
             seq.append(s)
             cumulative[p.id] = seq
         byes = self.byes_for(r)
@@ -467,9 +486,10 @@ class Tournament:
             participated = False
             played = 0
             before = cumulative[p.id]
+            got = points[p.id]
             for k in range(1, r):
                 e = p.entry(k)
-                pts = scoring.points(e.result, e.colour)
+                pts = got[k - 1]
                 if e.is_game or e.result in "U+":
                     participated = True
                 if e.played:
@@ -496,7 +516,7 @@ class Tournament:
             states[p.id] = PlayerState(
                 id=p.id,
                 score=score,
-                pairing_score=score + vp_by_round[r - 1].get(p.id, Fraction(0)),
+                pairing_score=score + vp_by_round[r - 1][p.id] if p.id in vp_by_round[r - 1] else score,
                 opponents=frozenset(opponents),
                 colours="".join(colours),
                 preference=colour_preference("".join(colours)),

@@ -7,12 +7,19 @@ for that long reads as a hang. The pairing engines report their steps here
 
     tabellone: Dutch 2026, round 9, 1000 players: bracket 12 of 31, 14.2 s
 
+A task started inside another (a round paired while ``generate`` plays a whole event)
+keeps the outer task's name and clock, and its steps follow the outer task's step, so
+a long round of a long event still moves the line::
+
+    tabellone: generating 1000 players, 9 rounds: round 3 of 9, bracket 2 of 7, 31.0 s
+
 The line appears only when stderr is a terminal and nobody asked for quiet
 (:func:`configure`, the command line's ``-q``); it is erased when the task ends, so
 output piped to a file or read by a program never sees it. Short runs print nothing.
 
-:func:`current` names the task under way (or the last one), so that a failure such as running out of
-memory can say what was being tried (the command line's ``main``).
+:func:`current` names the task under way (or the last one), with the inner task when one
+was running, so that a failure such as running out of memory can say what was being
+tried (the command line's ``main``).
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ _stream: TextIO | None = None
 _label: str | None = None
 _recent: str | None = None
 _depth = 0
+_outer_step: str | None = None  # the outer task's last step, which an inner step follows
 _start = 0.0
 _last = 0.0
 _shown = False
@@ -61,17 +69,20 @@ def _out() -> TextIO | None:
 def task(label: str) -> Iterator[None]:
     """The work inside the ``with`` block is ``label`` (e.g. 'Dutch 2026, round 9, 1000
     players'); its progress line, if one was shown, is erased at the end. Nested tasks
-    keep the outer one's name and clock."""
-    global _label, _recent, _start, _last, _shown, _depth
+    keep the outer one's name and clock; :func:`current` names both."""
+    global _label, _recent, _start, _last, _shown, _depth, _outer_step
     if _label is not None:
         _depth += 1
+        outer = _recent
+        _recent = f"{_label}; {label}"
         try:
             yield
         finally:
             _depth -= 1
+        _recent = outer  # ended normally (an error leaving it keeps naming the inner task)
         return
     _recent = label
-    _label, _start, _last, _shown = label, time.monotonic(), 0.0, False
+    _label, _start, _last, _shown, _outer_step = label, time.monotonic(), 0.0, False, None
     try:
         yield
     finally:
@@ -84,11 +95,16 @@ def task(label: str) -> Iterator[None]:
 
 
 def step(k: int, total: int, unit: str = "bracket") -> None:
-    """Step ``k`` of ``total`` of the current task has started (steps of a nested
-    task are not shown: the outer task's line stands)."""
-    global _last, _shown
-    if _label is None or _depth:
+    """Step ``k`` of ``total`` of the current task has started. A nested task's step is
+    shown after the outer task's last one ('round 3 of 9, bracket 2 of 7')."""
+    global _last, _shown, _outer_step
+    if _label is None:
         return
+    where = f"{unit} {k} of {total}"
+    if _depth == 0:
+        _outer_step = where
+    elif _outer_step is not None:
+        where = f"{_outer_step}, {where}"
     now = time.monotonic()
     if now - _start < DELAY or now - _last < INTERVAL:
         return
@@ -96,7 +112,7 @@ def step(k: int, total: int, unit: str = "bracket") -> None:
     if out is None:
         return
     _last, _shown = now, True
-    out.write(f"\r\033[Ktabellone: {_label}: {unit} {k} of {total}, {now - _start:.1f} s")
+    out.write(f"\r\033[Ktabellone: {_label}: {where}, {now - _start:.1f} s")
     out.flush()
 
 

@@ -44,26 +44,44 @@ def test_round_two_is_left_to_the_optimiser():
     assert p.solves > 0
 
 
-def test_progress_line_after_the_delay_and_erased_at_the_end(monkeypatch):
+@pytest.fixture
+def line(monkeypatch):
+    """The progress line's stream, shown at once (no delay, no interval); reset after."""
     out = io.StringIO()
     monkeypatch.setattr(progress, "DELAY", 0.0)
     monkeypatch.setattr(progress, "INTERVAL", 0.0)
     progress.configure(stream=out)
-    try:
-        with progress.task("Dutch 2026, round 9, 1000 players"):
-            progress.step(3, 12)
-            with progress.task("inner"):
-                progress.step(1, 2)  # a nested task's steps are not shown
-        assert "Dutch 2026, round 9, 1000 players: bracket 3 of 12" in out.getvalue()
-        assert "inner" not in out.getvalue() and "of 2," not in out.getvalue()
-        assert out.getvalue().endswith("\r\033[K")  # erased
-        quiet = io.StringIO()
-        progress.configure(quiet=True, stream=quiet)
-        with progress.task("x"):
-            progress.step(1, 2)
-        assert quiet.getvalue() == ""
-    finally:
-        progress.configure()
+    yield out
+    progress.configure()
+
+
+def test_progress_line_after_the_delay_and_erased_at_the_end(line):
+    with progress.task("Dutch 2026, round 9, 1000 players"):
+        progress.step(3, 12)
+    assert "Dutch 2026, round 9, 1000 players: bracket 3 of 12" in line.getvalue()
+    assert line.getvalue().endswith("\r\033[K")  # erased
+    quiet = io.StringIO()
+    progress.configure(quiet=True, stream=quiet)
+    with progress.task("x"):
+        progress.step(1, 2)
+    assert quiet.getvalue() == ""
+
+
+def test_a_nested_task_moves_the_outer_line_and_names_itself_in_an_error(line):
+    # generate plays a whole event (the outer task, a step per round); each round is a
+    # pairing task of its own, whose brackets follow the round on the outer line.
+    with progress.task("generating 1000 players, 9 rounds"):
+        progress.step(3, 9, "round")
+        with progress.task("Dutch 2026, round 3, 1000 players"):
+            progress.step(2, 7)
+        assert progress.current() == "generating 1000 players, 9 rounds"  # the inner task ended
+        with pytest.raises(MemoryError):
+            with progress.task("Dutch 2026, round 4, 1000 players"):
+                raise MemoryError()
+    shown = line.getvalue().split("\r\033[K")
+    assert any(x.startswith("tabellone: generating 1000 players, 9 rounds: round 3 of 9, bracket 2 of 7, ") for x in shown)
+    assert not any("Dutch 2026" in x for x in shown)  # the outer task's name stands
+    assert progress.current() == "generating 1000 players, 9 rounds; Dutch 2026, round 4, 1000 players"
 
 
 def test_progress_is_silent_before_the_delay(monkeypatch):
@@ -91,3 +109,16 @@ def test_out_of_memory_is_one_line_with_the_size_and_exit_2(tmp_path, monkeypatc
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("tabellone: out of memory (Dutch 2026, round 2, 4 players): ")
     assert err[0].endswith("free memory or run on a larger machine")
+
+
+def test_out_of_memory_in_generate_names_the_event_and_the_round(tmp_path, monkeypatch, capsys):
+    def exhausted(self):
+        raise MemoryError()
+
+    monkeypatch.setattr(dutch.Dutch2026, "pair", exhausted)  # round 1 needs no matcher; round 2 does
+    out = tmp_path / "event.trf"
+    assert cli.main(["generate", "--players", "6", "--rounds", "3", "--seed", "1", "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert err[0].startswith("tabellone: out of memory (generating 6 players, 3 rounds; Dutch 2026, round 2, 6 players): ")
+    assert not out.exists()  # nothing half-written
