@@ -289,10 +289,15 @@ class Matcher:
     incremental matcher (:class:`solver.blossom.Matcher`) that re-solves from the
     previous optimum after each small change; a ``solve`` function may be given instead
     (it then receives the whole edge list at every solve).
+
+    ``active`` (the players of one bracket and the next, :class:`Dutch2017`) limits the
+    graph to those players, numbered ``0 .. len(active) - 1`` inside the incremental
+    matcher: the core's work per dual adjustment and its pair index grow with its
+    vertex count, not with the field's.
     """
 
     def __init__(self, players: list[Entrant], solve: Callable[[int, list[tuple[int, int, int]]], dict[int, int]] | None = None,
-                 vertices: int | None = None):
+                 vertices: int | None = None, active: list[int] | None = None):
         self.players = players
         self.n = len(players)
         self.base: dict[tuple[int, int], dict | None] = {}
@@ -303,14 +308,23 @@ class Matcher:
         self._solve = solve
         self.packed: dict[tuple[int, int], int] = {}
         self.solves = 0
-        self.active: list[int] | None = None  # vertices in the graph (None: all)
+        self.active: list[int] | None = active  # vertices in the graph (None: all)
+        #: position -> vertex of the incremental matcher (None: the position itself)
+        self.loc: dict[int, int] | None = None
         self._dirty: set[tuple[int, int]] = set()
         if solve is None:
             from tabellone.solver.blossom import Matcher as Incremental
 
+            if active is not None:
+                self.loc = {x: k for k, x in enumerate(active)}
+                vertices = len(active)
             self._inc = Incremental(self.n if vertices is None else vertices)
         else:
             self._inc = None
+
+    def has_edge(self, a: int, b: int) -> bool:
+        """Whether a and b may meet (their pair has criteria values)."""
+        return self.base.get((a, b) if a < b else (b, a)) is not None
 
     def set_base(self, h: int, l: int, values: dict | None) -> None:
         key = (h, l) if h < l else (l, h)
@@ -377,17 +391,25 @@ class Matcher:
         self.final[u] = v
         self.final[v] = u
         if self._inc is not None:
-            self._inc.remove_vertex(u)
-            self._inc.remove_vertex(v)
+            loc = self.loc
+            self._inc.remove_vertex(u if loc is None else loc[u])
+            self._inc.remove_vertex(v if loc is None else loc[v])
 
     def solve(self) -> dict[int, int]:
         self.solves += 1
         if self._inc is not None:
-            final = self.final
-            self._inc.set_edges([(a, b, self.weight((a, b))) for a, b in self._dirty if a not in final and b not in final])
+            final, loc = self.final, self.loc
+            edges = [(a, b, self.weight((a, b))) for a, b in self._dirty if a not in final and b not in final]
+            if loc is not None:
+                edges = [(loc[a], loc[b], w) for a, b, w in edges]
+            self._inc.set_edges(edges)
             self._dirty.clear()
             mates = self._inc.solve()
-            mate = {i: m for i, m in enumerate(mates) if m >= 0}
+            if loc is None:
+                mate = {i: m for i, m in enumerate(mates) if m >= 0}
+            else:
+                active = self.active
+                mate = {active[i]: active[m] for i, m in enumerate(mates) if m >= 0}
         else:
             vertices = range(self.n) if self.active is None else self.active
             free = [i for i in vertices if i not in self.final]
@@ -484,43 +506,73 @@ class LocalMatcher(Matcher):
         self.packed.clear()
         self.bonus.clear()
         self._dirty.clear()
-        # a graph of its own per bracket: its weights are as wide as this bracket's layout
-        self._inc = Incremental(2 * self.n + 1)
+        # a graph of its own per bracket, on the bracket's vertices only (numbered
+        # locally: the core's work per dual step is linear in its vertex count), with
+        # weights as wide as this bracket's layout
+        na = len(A)
+        self.loc = loc = {x: k for k, x in enumerate(A)}
+        self._inc = Incremental(2 * na + 1)
         self.A, self.L, self.odd = A, L, odd
         self._checked = {}
-        n, unit, ok, cand = self.n, self.top_unit, self.ok, self.cand
+        unit, ok, cand = self.top_unit, self.ok, self.cand
         extra = []
-        for x in A:
+        for k, x in enumerate(A):
             if L and any(ok(x, y) for y in L):
-                extra.append((x, n + x, (1 + (not cand(x))) * unit))
+                extra.append((k, na + k, (1 + (not cand(x))) * unit))
             if odd and cand(x):
-                extra.append((x, 2 * n, unit))
+                extra.append((k, 2 * na, unit))
         self._inc.set_edges(extra)
 
     def _pack(self, values: dict) -> int:
         return super()._pack(values) + self.top_unit  # one more top per pair inside A (see above)
 
+    def set_base(self, h: int, l: int, values: dict | None) -> None:
+        """As :meth:`Matcher.set_base`, the weight packed at once (every pair of the
+        bracket is solved on, and the layout is fixed for the bracket)."""
+        key = (h, l) if h < l else (l, h)
+        self.base[key] = values
+        if values is None:
+            self.packed[key] = 0
+        else:
+            shift_of, w = self.shift_of, 0
+            for name, v in values.items():
+                if v:
+                    w += v << shift_of[name]
+            self.packed[key] = (w << self.bonus_bits) + self.top_unit
+        self._dirty.add(key)
+
     def solve(self) -> dict[int, int]:
         self.solves += 1
-        final, n = self.final, self.n
-        self._inc.set_edges([(a, b, self.weight((a, b))) for a, b in self._dirty if a not in final and b not in final])
+        final, n, A, loc = self.final, self.n, self.A, self.loc
+        na = len(A)
+        packed, bonus = self.packed, self.bonus
+        edges = []
+        for key in self._dirty:
+            a, b = key
+            if a in final or b in final:
+                continue
+            w = packed.get(key, 0)
+            if w:
+                w += bonus.get(key, 0)
+            edges.append((loc[a], loc[b], w))
+        self._inc.set_edges(edges)
         self._dirty.clear()
         mates = self._inc.solve()
         mate: dict[int, int] = {}
         down: list[int] = []
         bye = None
-        for x in self.A:
+        for k, x in enumerate(A):
             if x in final:
                 continue
-            y = mates[x]
+            y = mates[k]
             if y < 0:  # Q left a player of A uncovered: P has no complete matching here
                 raise NeedWholeField(f"position {x} uncovered")
-            if y < n:
-                mate[x] = y
-            elif y == 2 * n:
+            if y < na:
+                mate[x] = A[y]
+            elif y == 2 * na:
                 bye = x
             else:
-                mate[x] = y  # paired below (a shadow: a position >= n)
+                mate[x] = n + x  # paired below (its shadow, read as a position >= n)
                 down.append(x)
         key = (frozenset(down), bye)
         known = self._checked.get(key)
@@ -913,8 +965,7 @@ class BracketStepper:
         for y in candidates:
             if y in m.final:
                 continue
-            key = (x, y) if x < y else (y, x)
-            has_edge = m.base.get(key) is not None
+            has_edge = m.has_edge(x, y)
             if has_edge:
                 self._set_bonus(x, y, bonus)
             if has_edge or not count_edges_only:
@@ -963,9 +1014,7 @@ class BracketStepper:
         mate = m.solve()
         pairs: list[tuple[int, int]] = []
 
-        def base_nonzero(a: int, c: int) -> bool:
-            key = (a, c) if a < c else (c, a)
-            return m.base.get(key) is not None
+        base_nonzero = m.has_edge
 
         # Step A: which MDPs are paired (S1 versus Limbo)
         chosen: list[int] = []
@@ -1255,8 +1304,7 @@ class Dutch2017:
                 final = gi_next >= len(groups) - 1
             current = mdps + residents
             lay, df = self.layout(current, residents, nxt, special, final)
-            m = Matcher(P, self.solve_fn)
-            m.active = current + nxt
+            m = Matcher(P, self.solve_fn, active=current + nxt)
             m.relayout(lay, 3 * _bitlen(len(current) + len(nxt)) + 3)
             cur_set, nxt_set, mdp_set = set(current), set(nxt), set(mdps)
             verts = sorted(current + nxt)

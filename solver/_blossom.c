@@ -964,6 +964,77 @@ static void init_cold(Ctx *c)
     for (int32_t b = n; b < 2 * n; b++) mp_zero(DUAL(c, b), L);
 }
 
+/* A cold start that begins near the optimum (for stages(c, 1), without
+ * max_cardinality).  Every vertex dual starts at its largest incident weight,
+ * which makes every edge feasible (u_i + u_j >= w + w).  Then, vertex by
+ * vertex, the dual is lowered to the smallest feasible value,
+ * max(0, max_j 2w_ij - u_j): that makes at least one of its edges tight (or
+ * the dual zero), and an exposed vertex is matched along a tight edge to an
+ * exposed neighbour when it has one.  Lowering never breaks a matched edge's
+ * tightness (its mate bounds the dual from below by exactly the present
+ * value).  The result satisfies the warm start's invariants: feasible duals,
+ * tight matched edges, no blossoms; exposed vertices may hold different duals
+ * and, as in warm_init, those with a positive dual are brought to one parity
+ * (raising an exposed vertex's dual by one keeps every edge feasible).  The
+ * classic algorithm would need a stage per augmentation to find the pairs the
+ * greedy pass matches at once (on a Swiss bracket most of them: the criteria
+ * make many edges equally good).  The answer goes through the same
+ * certificate as any other. */
+static void init_greedy(Ctx *c)
+{
+    const int32_t n = c->n;
+    const int L = c->L;
+    int32_t v;
+    limb_t *best = c->t2, *t = c->t1;
+
+    init_cold(c);
+    for (v = 0; v < n; v++) {
+        mp_zero(best, L);
+        const AdjEntry *av = c->adj[v];
+        for (int32_t q = 0; q < c->deg[v]; q++)
+            if (mp_cmp(W2(c, av[q].p >> 1), best, L) > 0) mp_copy(best, W2(c, av[q].p >> 1), L);
+        mp_sar1(DUAL(c, v), best, L);
+    }
+    for (v = 0; v < n; v++) {
+        const AdjEntry *av = c->adj[v];
+        mp_zero(best, L);
+        for (int32_t q = 0; q < c->deg[v]; q++) {
+            mp_sub(t, W2(c, av[q].p >> 1), DUAL(c, av[q].v), L);
+            if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
+        }
+        mp_copy(DUAL(c, v), best, L);
+        if (c->mate[v] != -1 || mp_is_zero(best, L)) continue;
+        for (int32_t q = 0; q < c->deg[v]; q++) {
+            int32_t w = av[q].v;
+            if (c->mate[w] != -1) continue;
+            slack_vw(c, v, w, av[q].p >> 1, t);
+            if (mp_is_zero(t, L)) {
+                c->mate[v] = av[q].p;     /* endpoint[p] == w */
+                c->mate[w] = av[q].p ^ 1; /* endpoint[p ^ 1] == v */
+                break;
+            }
+        }
+    }
+    int64_t votes[2] = {0, 0};
+    for (v = 0; v < n; v++)
+        if (c->mate[v] == -1 && !mp_is_zero(DUAL(c, v), L)) votes[DUAL(c, v)[0] & 1]++;
+    limb_t target = votes[1] > votes[0];
+    limb_t *one = c->t1;
+    mp_zero(one, L);
+    one[0] = 1;
+    for (v = 0; v < n; v++) {
+        if (c->mate[v] == -1 && !mp_is_zero(DUAL(c, v), L) && (DUAL(c, v)[0] & 1) != target) {
+            mp_add(DUAL(c, v), DUAL(c, v), one, L);
+            check_range(c, DUAL(c, v));
+        }
+        c->dtop[v] = (int64_t)DUAL(c, v)[L - 1];
+    }
+}
+
+/* Whether a cold start without max_cardinality begins with init_greedy (1,
+ * the default) or with the classic equal duals (0); _set_greedy_start. */
+static int greedy_start = 1;
+
 /* The primal-dual main loop.  Leaves the final stage's labels and blossoms in
  * place for the certificate check; mate[] holds endpoint indices.
  *
@@ -1360,7 +1431,11 @@ static int verify(Ctx *c)
             if (tk >= 1) continue;
         }
         mp_add_sub_wide(s, DUAL(c, i), DUAL(c, j), W2(c, k), L);
-        if (top[i] == top[j]) {
+        /* The blossoms holding both ends add twice their (non-negative, step 3)
+         * duals: an unmatched edge whose vertex part is already non-negative
+         * needs no walk to their lowest common blossom (which is as long as
+         * the blossoms are deeply nested). */
+        if (top[i] == top[j] && (mp_is_neg(s, L2) || c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k)) {
             int32_t a = i, b = j;
             while (dep[a] > dep[b]) a = c->bparent[a];
             while (dep[b] > dep[a]) b = c->bparent[b];
@@ -2196,9 +2271,25 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
         c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
-        init_cold(&c);
-        stages(&c, 0);
-        if (c.status == ST_OK) verify(&c);
+        int greedy = greedy_start && !maxcard && attempt == 0;
+        if (greedy) {
+            init_greedy(&c);
+            if (c.status == ST_OK) stages(&c, 1);
+            if (c.status == ST_OK) verify(&c);
+            if (c.status == ST_INTERNAL) { /* not expected: the classic start decides */
+                ctx_free(&c);
+                memset(&c, 0, sizeof(c));
+                c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
+                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2;
+                if (ctx_alloc(&c) < 0) return ST_NOMEM;
+                greedy = 0;
+            }
+        }
+        if (!greedy) {
+            init_cold(&c);
+            stages(&c, 0);
+            if (c.status == ST_OK) verify(&c);
+        }
         status = c.status;
         *msg = c.msg;
         memcpy(info->stats, c.stats, sizeof(info->stats));
@@ -3205,7 +3296,20 @@ static PyTypeObject MatcherType = {
     .tp_new = mt_new,
 };
 
+static PyObject *py_set_greedy_start(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    PyObject *was = PyBool_FromLong(greedy_start);
+    greedy_start = on;
+    return was;
+}
+
 static PyMethodDef methods[] = {
+    {"_set_greedy_start", py_set_greedy_start, METH_O,
+     "_set_greedy_start(on) -> bool: whether cold solves without max_cardinality start from the greedy\n"
+     "matching and lowered duals (default True) or from the classic equal duals; returns the old setting."},
     {"_solve_with_state", py_solve_with_state, METH_VARARGS, solve_state_doc},
     {"_last_stats", py_last_stats, METH_NOARGS,
      "Counters of the last max_weight_matching call (stages, blossoms, expansions, deltas, limbs, retries)."},
