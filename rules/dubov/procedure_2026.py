@@ -14,6 +14,7 @@ from .completion import Completion, seed_rows
 from .bye import A3_1_bye
 from .orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
 from .lex_matching import _lex_match, _setbit
+from .upfloaters_2026 import upfloaters_by_candidates
 from .shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
 from .profile import build_plan
 from .restrictions import C3_absolute_colours, R2_1_no_rematch
@@ -45,7 +46,11 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
     that breaks no criterion scores the full term (so a term counts the pairs or
     upfloaters that break its criterion): after C5, which fixes how many pairs the
     bracket makes, this is the text's order exactly; before it, as a profile may put
-    C7, it keeps the criterion from asking for more pairs in the bracket."""
+    C7, it keeps the criterion from asking for more pairs in the bracket.
+
+    Speed: with the text's order, the same set is found from a few candidates per class
+    of upfloater and proved optimal (:mod:`.upfloaters_2026`); the whole-field matching
+    is solved only when that proof does not go through."""
     P = ctx.P
     profile = ctx.profile
     res = set(residents)
@@ -91,6 +96,14 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         return plan.values(terms) + ([_setbit(pos[f], npool)] if order else [])
 
     per_edge = list(plan.maxima) + ([1 << max(npool - 1, 0)] if order else [])
+    if order and not (relax1 or relax3) and _c5_first(profile):
+        def klass(f):
+            up = P[f]
+            return (up.score, up.due, C8_maximum_upfloater(ctx, up), C9_upfloat_times(ctx, up), C10_upfloated_before(ctx, up))
+
+        got = upfloaters_by_candidates(ctx, oracle, residents, [p.index for p in pool], klass, fields, outside, per_edge)
+        if got is not None:
+            return sorted(got, key=lambda i: pos[i])
     mate = _lex_match(ctx, oracle, fields, per_edge)
     return sorted({mate[r] for r in residents if mate[r] not in res}, key=lambda i: pos[i])
 
@@ -173,10 +186,15 @@ def _no_upfloater_needed(oracle: Completion, profile: Profile, res: set[int]) ->
     of the round still pairable, takes no upfloater: the upfloater matching would find
     exactly that (its first field counts resident pairs). One cardinality question
     instead of a weighted whole-field matching."""
-    levels = profile.levels
-    if len(res) % 2 or not levels or levels[0].members != (("C5", 1),):
+    if len(res) % 2 or not _c5_first(profile):
         return False
     return oracle.feasible([], lambda a, b: (a in res) == (b in res))
+
+
+def _c5_first(profile: Profile) -> bool:
+    """[C5] alone is the profile's first quality criterion (the text's order)."""
+    levels = profile.levels
+    return bool(levels) and levels[0].members == (("C5", 1),)
 
 
 def _without_shifts(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> tuple[list[int], list[int]] | None:
