@@ -13,7 +13,7 @@ from .aro import _aro_scale, aro_cost
 from .completion import Completion, seed_rows
 from .bye import A3_1_bye
 from .orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
-from .lex_matching import _lex_match, _setbit
+from .lex_matching import _lex_match, _lex_match_closed, _setbit
 from .upfloaters_2026 import upfloaters_by_candidates
 from .shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
 from .profile import build_plan
@@ -176,8 +176,44 @@ def A3_2_4_shift(ctx: Ctx, oracle: Completion, members: list[int], side: dict[in
     # same, fixed by the distinct powers of two of their sequence numbers.
     witness = oracle.witness or {}
     alone = not optimise and not (relax1 or relax3) and all(witness.get(i) in mem for i in members)
-    return _lex_match(ctx, oracle, fields, maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if order else []),
-                      among=members if alone else None)
+    per_edge = maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if order else [])
+    if optimise and not (relax1 or relax3):
+        # Speed only, the optimised method: the bracket is closed, so its best pairing
+        # is found on the bracket alone when it is the only best one (see the helpers).
+        got = _sorted_across(ctx, oracle, members, side) if profile.official else None
+        if got is None and 4 * nm <= 3 * len(oracle.free()):
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge)
+        if got is not None:
+            return got
+    return _lex_match(ctx, oracle, fields, per_edge, among=members if alone else None)
+
+
+def _sorted_across(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> dict[int, int] | None:
+    """Speed only (the optimised method, the official profile): the pairing of
+    :func:`A3_2_4_shift` proved without a matching in the case of round 1 and of every
+    bracket whose S1 players have one ARO. When G1 and G2 are equal, the pairs across
+    are the best on [C7] (each meets both colour preferences; where nobody has played,
+    every pair leaves the same preferences unmet, and the first shift criterion then
+    forbids pairs inside G1), and need no shifter; with one ARO in G1 the ARO objective
+    is the same for every pairing across, and the last tie-break (S1 positions times
+    T2 positions, all distinct) has the sorted pairing S1[i] - G2[i] as its only
+    maximum (the rearrangement inequality). When all those pairs are legal and the rest
+    of the round can be paired around them, they are the pairing. Else None."""
+    P = ctx.P
+    g1 = [i for i in members if side[i] == WHITE]
+    g2 = [i for i in members if side[i] != WHITE]
+    if len(g1) != len(g2) or len({P[i].aro for i in g1}) > 1:
+        return None
+    rows = [p.index for p in A3_2_5_s1_order(P[i] for i in g1)]
+    cols = [p.index for p in sorted((P[i] for i in g2), key=lambda p: p.tpn)]
+    compat = ctx.compat
+    pairs = list(zip(rows, cols))
+    if not all(compat[a][b] for a, b in pairs) or not oracle.feasible(pairs):
+        return None
+    mate = {}
+    for a, b in pairs:
+        mate[a], mate[b] = b, a
+    return mate
 
 
 def _no_upfloater_needed(oracle: Completion, profile: Profile, res: set[int]) -> bool:
