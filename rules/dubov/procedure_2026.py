@@ -14,7 +14,7 @@ from .completion import Completion, seed_rows
 from .bye import A3_1_bye
 from .orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
 from .lex_matching import _lex_match, _lex_match_closed, _setbit
-from .upfloaters_2026 import upfloaters_by_candidates
+from .upfloater_candidates import upfloaters_by_candidates
 from .shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
 from .profile import build_plan
 from .restrictions import C3_absolute_colours, R2_1_no_rematch
@@ -49,7 +49,7 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
     C7, it keeps the criterion from asking for more pairs in the bracket.
 
     Speed: with the text's order, the same set is found from a few candidates per class
-    of upfloater and proved optimal (:mod:`.upfloaters_2026`); the whole-field matching
+    of upfloater and proved optimal (:mod:`.upfloater_candidates`); the whole-field matching
     is solved only when that proof does not go through."""
     P = ctx.P
     profile = ctx.profile

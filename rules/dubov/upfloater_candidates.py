@@ -1,7 +1,9 @@
-"""Speed only: the upfloaters of a 2026 bracket (Art. 3.2.1-3.2.2) without a weighted
-matching of the whole field.
+"""Speed only: the upfloaters of a 2026 bracket (Art. 3.2.1-3.2.2), and the players
+the 1997 optimiser transfers up into a score group, without a weighted matching of the
+whole field.
 
-:func:`~.procedure_2026.A3_2_2_upfloaters` states the choice as one lexicographic
+:func:`~.procedure_2026.A3_2_2_upfloaters` (and
+:func:`~.optimiser_1997._transfers_1997`) state the choice as one lexicographic
 maximum-weight matching of every player still to pair. On a large open that is a
 1,000-vertex matching with wide weights for every odd bracket, though the bracket needs
 one or two upfloaters and the rest of the field only has to stay pairable (C4, a
@@ -9,10 +11,11 @@ cardinality question). :func:`upfloaters_by_candidates` finds the same set from 
 candidates, and proves it:
 
 1. *Classes.* The value of a pair (resident r, upfloater f) depends on r and on f's
-   class only: his score (C6), colour preference (C7), whether he is a maximum
+   class only (2026: his score (C6), colour preference (C7), whether he is a maximum
    upfloater and how often he upfloated (C8, C9), whether he upfloated last round
-   (C10); the set order (Art. 4.1.3, 4.2) comes last, and within a class it prefers the
-   player earlier in the order of Art. 4.2.
+   (C10); 1997: his score, whether 2.5 lets him up, his due colour); the set order
+   (2026 Art. 4.1.3, 4.2; 1997 7.1, 7.2, 8.2) comes last, and within a class it prefers
+   the player earlier in that order.
 2. *Candidates.* Of each class, the first players in that order, until every resident
    may meet at least ``u`` of them, ``u`` at least the number of upfloaters.
 3. *Relaxed solve.* The residents and the candidates are matched with the same fields,
