@@ -126,8 +126,9 @@ import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
+from tabellone.solver import progress
 from tabellone.solver.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.solver.lexicographic import fit_layout
 from tabellone.solver.matching import max_weight_matching
@@ -916,6 +917,60 @@ def _board_terms(view: RoundView, rank: dict[int, int], unit: int, a: int, b: in
     return _gap_units(view.score[a], view.score[b], unit), abs(rank[a] - rank[b]), colour_cost(view, w, bl)
 
 
+def _board_terms_table(view: RoundView, players: Sequence[int], rank: dict[int, int], unit: int,
+                       odd: str) -> Callable[[int, int], tuple[int, int, int] | None]:
+    """Speed only: :func:`_board_terms` of a pair who may meet (Art. 6), None for a pair
+    who may not, with what depends on one player computed once: the score in units, the
+    colour cost of either colour (:func:`colour_cost` is a sum over the two players),
+    and the Art. 17 colours from the counts and sequences (rounds where 9.4 or the
+    first-round rule decides go through :func:`art17_colours`). The same values as
+    :func:`_board_terms`, for the n^2 / 2 edges of the optimiser."""
+    units = {p: int(view.score[p] * unit) for p in players}
+    as_white: dict[int, int] = {}
+    as_black: dict[int, int] = {}
+    for p in players:
+        seq = view.colours[p]
+        diff = seq.count(WHITE) - seq.count(BLACK)
+        last = seq[-1] if seq else None
+        as_white[p] = 2 if diff > 0 else (1 if diff == 0 and last == WHITE else 0)
+        as_black[p] = 2 if diff < 0 else (1 if diff == 0 and last == BLACK else 0)
+    opponents, prohibited = view.opponents, view.prohibited
+    whites, colours = view.whites, view.colours
+    general = view.round > 1 and not (odd == "rest" and view.round == 2)
+    italiana = view.game == "italiana"
+    first_round, capo5 = view.round == 1, view.edition == "capo5"
+
+    def white_of(a: int, b: int) -> int:  # art17_decision, from 17.1 on
+        wa, wb = whites[a], whites[b]
+        if wa != wb:
+            return a if wa < wb else b
+        ca, cb = colours[a], colours[b]
+        for i in range(1, min(len(ca), len(cb)) + 1):
+            if ca[-i] != cb[-i]:
+                return a if ca[-i] == BLACK else b
+        sa, sb = units[a], units[b]
+        if sa != sb:
+            return a if (sa > sb) == italiana else b
+        lo, hi = (a, b) if a < b else (b, a)
+        return lo if italiana else hi
+
+    def terms(a: int, b: int) -> tuple[int, int, int] | None:
+        if a == b or b in opponents[a] or (prohibited and frozenset((a, b)) in prohibited):
+            return None
+        if general:
+            w = white_of(a, b)
+            bl = b if w == a else a
+        elif first_round:  # art17_decision in round 1: odd draw numbers (capo5), else the first
+            lo, hi = (a, b) if a < b else (b, a)
+            w, bl = (hi, lo) if capo5 and lo % 2 == 0 and hi % 2 == 1 else (lo, hi)
+        else:
+            w, bl = art17_colours(view, a, b, odd)
+        ra, rb = rank[a], rank[b]
+        return abs(units[a] - units[b]), (ra - rb if ra > rb else rb - ra), as_white[w] + as_black[bl]
+
+    return terms
+
+
 def _award_term(view: RoundView, unit: int, low: Fraction, award: int) -> int:
     """The score objective of forfeit points (Art. 8: to the last in the standings): the
     receiver's score above the lowest score of the round."""
@@ -944,24 +999,28 @@ def _optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
     rank = reading_order(view, players, origin)
     low = min((view.score[p] for p in players), default=Fraction(0))
     m = len(players)
-    for cands in candidates_sets:
+    board_terms = _board_terms_table(view, players, rank, unit, odd)
+    for k, cands in enumerate(candidates_sets):
+        progress.step(k + 1, len(candidates_sets), "matching")
         n = m + (1 if cands is not None else 0)
         raw: list[tuple[int, int, tuple[int, int, int]]] = []
         for i in range(m):
             a = players[i]
             for j in range(i + 1, m):
                 b = players[j]
-                if not art6_may_meet(view, a, b):
-                    continue
-                raw.append((i, j, _board_terms(view, rank, unit, a, b, odd)))
+                terms = board_terms(a, b)
+                if terms is not None:
+                    raw.append((i, j, terms))
             if cands is not None and a in cands:
                 raw.append((i, m, (_award_term(view, unit, low, a), 0, 0)))
         if not raw:
             continue
-        top = [max(v[k] for _, _, v in raw) for k in range(3)]
+        t0, t1, t2 = (max(v[k] for _, _, v in raw) for k in range(3))
         k_edges = n // 2
-        layout = fit_layout(["score", "rotation", "colour", "one"], [top[0] * k_edges, top[1] * k_edges, top[2] * k_edges, k_edges])
-        edges = [(i, j, layout.pack([top[0] - v[0], top[1] - v[1], top[2] - v[2], 1])) for i, j, v in raw]
+        layout = fit_layout(["score", "rotation", "colour", "one"], [t0 * k_edges, t1 * k_edges, t2 * k_edges, k_edges])
+        s0, s1, s2, s3 = layout.shifts  # layout.pack, inlined for the n^2 / 2 edges
+        one = 1 << s3
+        edges = [(i, j, ((t0 - v0) << s0) + ((t1 - v1) << s1) + ((t2 - v2) << s2) + one) for i, j, (v0, v1, v2) in raw]
         mate = max_weight_matching(n, edges, max_cardinality=True)
         if len(mate) != n:
             continue
