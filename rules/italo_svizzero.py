@@ -817,6 +817,7 @@ def rotation_trace(t: Tournament, edition: str = "capo5", game: str = "italiana"
     out: list[RoundTrace] = []
     start: int | None = None
     for r in range(1, last + 1):
+        progress.step(r, last, "earlier round replayed")
         view = round_view(t, r, edition, game)
         recorded, award = _recorded_round(t, r)
         try:
@@ -1086,13 +1087,14 @@ def pair_round(t: Tournament, edition: str = "capo5", round_number: int | None =
     if odd not in ODD_METHODS:
         raise InputError(f"unknown odd-field method {odd!r}; expected one of {', '.join(ODD_METHODS)}", field="--odd")
     view = _round_and_view(t, round_number, edition, game)
-    if start is None:
-        start = _start_before(t, edition, game, odd, view.round)
-    if no_bye:
-        view = replace(view, awarded=view.awarded | set(no_bye))
-    if not view.to_pair:
-        raise InputError(f"round {view.round}: nobody is to be paired (every player is absent)", field="round")
-    pairing = _literal(view, start, odd) if method == "literal" else _optimised(view, start, odd)
+    with progress.task(f"italo-svizzero {edition}, round {view.round}, {len(view.to_pair)} players"):
+        if start is None:
+            start = _start_before(t, edition, game, odd, view.round)
+        if no_bye:
+            view = replace(view, awarded=view.awarded | set(no_bye))
+        if not view.to_pair:
+            raise InputError(f"round {view.round}: nobody is to be paired (every player is absent)", field="round")
+        pairing = _literal(view, start, odd) if method == "literal" else _optimised(view, start, odd)
     if check:
         problems = check_absolute(t, pairing, edition, game=game, odd=odd)
         if problems:
