@@ -972,6 +972,52 @@ def _board_terms_table(view: RoundView, players: Sequence[int], rank: dict[int, 
     return terms
 
 
+def _banded_matching(n: int, m: int, raw: list, edges: list, rank: list[int], units: list[int], low: int,
+                     band: int = 24) -> dict[int, int] | None:
+    """Speed only: the optimiser's whole-field matching, found on the pairs at most
+    ``band`` places apart in the reading order (and the forfeit-point edges, to vertex
+    ``m``), when a proof says the whole field has the same single best matching; else
+    None (the caller solves the whole field, and the pairing is the same either way).
+
+    Put the players on a line in reading order (score descending), the forfeit points as
+    one more point after the last. A pair's score gap is the sum of the score steps it
+    spans, its rotation distance the number of places. Between places i and i + 1 the
+    number of pairs spanning the step has the parity of the points before it, so the
+    score objective is at least S0 (each step of odd parity spanned once), and the
+    rotation objective at least R0 (the same count without the forfeit-point edge,
+    least over where it may start). A pair d > ``band`` places apart spans at least
+    (d - 1) / 2 steps of even parity, each then spanned at least twice: rotation at least
+    R0 + 2 [band / 2]. So when the banded optimum M scores S0 and a rotation below that,
+    every best whole-field matching lies in the band; and when a second banded solve
+    that prefers any edge outside M on ties still returns M, M is the only best one,
+    which every exact solver of the whole field returns."""
+    order = sorted(range(m), key=lambda i: rank[i])
+    u = [units[i] for i in order] + ([low] if n > m else [])
+    score_floor = sum(u[i - 1] - u[i] for i in range(1, len(u), 2))
+    if n > m:  # the forfeit points start from place x: steps after it shift parity
+        odd_before = [0] * (m + 1)
+        for i in range(1, m):
+            odd_before[i + 1] = odd_before[i] + (i % 2)
+        total_odd = odd_before[m]
+        rot_floor = min(odd_before[x + 1] + ((m - 1 - x) - (total_odd - odd_before[x + 1])) for x in range(m))
+    else:
+        rot_floor = m // 2
+    place = [0] * m
+    for k, i in enumerate(order):
+        place[i] = k
+    near = [k for k, (i, j, _) in enumerate(raw) if j == m or abs(place[i] - place[j]) <= band]
+    sub = [edges[k] for k in near]
+    best = max_weight_matching(n, sub, max_cardinality=True)
+    if len(best) != n:
+        return None
+    values = {(raw[k][0], raw[k][1]): raw[k][2] for k in near}
+    chosen = [values[(i, j)] for i, j in best.items() if i < j]
+    if sum(v[0] for v in chosen) != score_floor or sum(v[1] for v in chosen) >= rot_floor + 2 * (band // 2):
+        return None
+    again = max_weight_matching(n, [(i, j, w * (n + 1) + int(best.get(i) != j)) for i, j, w in sub], max_cardinality=True)
+    return best if again == best else None
+
+
 def _award_term(view: RoundView, unit: int, low: Fraction, award: int) -> int:
     """The score objective of forfeit points (Art. 8: to the last in the standings): the
     receiver's score above the lowest score of the round."""
@@ -1022,7 +1068,10 @@ def _optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
         s0, s1, s2, s3 = layout.shifts  # layout.pack, inlined for the n^2 / 2 edges
         one = 1 << s3
         edges = [(i, j, ((t0 - v0) << s0) + ((t1 - v1) << s1) + ((t2 - v2) << s2) + one) for i, j, (v0, v1, v2) in raw]
-        mate = max_weight_matching(n, edges, max_cardinality=True)
+        mate = _banded_matching(n, m, raw, edges, [rank[p] for p in players], [int(view.score[p] * unit) for p in players],
+                                int(low * unit))
+        if mate is None:
+            mate = max_weight_matching(n, edges, max_cardinality=True)
         if len(mate) != n:
             continue
         pairs = []
