@@ -16,6 +16,10 @@ every method of ``--methods``. Each run is its own process: ``cpu`` is its user 
 system time (steadier than wall-clock on a shared machine), ``peak MB`` its maximum
 resident set; ``solves`` the matchings the engine solved, where it counts them.
 
+The table also shows :data:`BEFORE`, the same cases measured the same way on the code
+before the speed work of issue 12 (commit be555ac, 2026-12-01, this machine under load),
+and the ratio after / before.
+
 ``--save DIR`` writes each pairing as JSON (boards in order, the bye); ``--against
 DIR`` compares each pairing with the one saved there (``same``: identical boards and
 colours), so a change can be shown to leave every output as it was. ``--root DIR`` times
@@ -34,6 +38,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 EVENT = ROOT.parent / "shared" / "corpus" / "dutch-large" / "large-1000-r9-s900001.trf"
 CASES = ("dubov-2026-r1", "dubov-2026-r9", "dubov-1997-r1", "dubov-1997-r9", "italo-capo5-r1", "italo-capo5-r9")
+
+#: (case, method) -> (CPU s, peak MB) before the speed work (commit be555ac), measured by
+#: this script with ``--root`` on a copy of that commit, on the default event.
+BEFORE = {
+    ("dubov-2026-r1", "literal"): (2.4, 133), ("dubov-2026-r1", "optimised"): (276.9, 523),
+    ("dubov-2026-r9", "literal"): (26.6, 241), ("dubov-2026-r9", "optimised"): (46.0, 241),
+    ("dubov-1997-r1", "literal"): (4.9, 142), ("dubov-1997-r1", "optimised"): (4.4, 142),
+    ("dubov-1997-r9", "literal"): (9.5, 148), ("dubov-1997-r9", "optimised"): (68.4, 244),
+    ("italo-capo5-r1", "literal"): (0.1, 39), ("italo-capo5-r1", "optimised"): (5.7, 193),
+    ("italo-capo5-r9", "literal"): (2.0, 113), ("italo-capo5-r9", "optimised"): (21.9, 219),
+}
 
 CHILD = r"""
 import json, resource, sys, time
@@ -94,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
     print(f"event: {args.event.name}")
-    print(f"{'case':<16} {'method':<10} {'cpu s':>8} {'peak MB':>8} {'solves':>7}  same")
+    print(f"{'case':<16} {'method':<10} {'cpu s':>8} {'peak MB':>8} {'solves':>7}  {'before s':>8} {'before MB':>9} {'ratio':>6}  same")
     for case in args.cases.split(","):
         for method in args.methods.split(","):
             got = run(args.event, case, method, args.timeout, args.root)
@@ -109,7 +124,9 @@ def main(argv: list[str] | None = None) -> int:
             if args.against and (args.against / name).exists():
                 same = "yes" if json.loads((args.against / name).read_text()) == record else "NO"
             solves = "-" if got["solves"] is None else str(got["solves"])
-            print(f"{case:<16} {method:<10} {got['cpu']:>8.1f} {got['peak_mb']:>8.0f} {solves:>7}  {same}", flush=True)
+            was = BEFORE.get((case, method)) if args.event == EVENT and args.root is None else None
+            before = f"{was[0]:>8.1f} {was[1]:>9.0f} {got['cpu'] / was[0]:>6.2f}" if was else f"{'-':>8} {'-':>9} {'-':>6}"
+            print(f"{case:<16} {method:<10} {got['cpu']:>8.1f} {got['peak_mb']:>8.0f} {solves:>7}  {before}  {same}", flush=True)
     return 0
 
 

@@ -126,8 +126,9 @@ import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
+from tabellone.solver import progress
 from tabellone.solver.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.solver.lexicographic import fit_layout
 from tabellone.solver.matching import max_weight_matching
@@ -816,6 +817,7 @@ def rotation_trace(t: Tournament, edition: str = "capo5", game: str = "italiana"
     out: list[RoundTrace] = []
     start: int | None = None
     for r in range(1, last + 1):
+        progress.step(r, last, "earlier round replayed")
         view = round_view(t, r, edition, game)
         recorded, award = _recorded_round(t, r)
         try:
@@ -916,6 +918,106 @@ def _board_terms(view: RoundView, rank: dict[int, int], unit: int, a: int, b: in
     return _gap_units(view.score[a], view.score[b], unit), abs(rank[a] - rank[b]), colour_cost(view, w, bl)
 
 
+def _board_terms_table(view: RoundView, players: Sequence[int], rank: dict[int, int], unit: int,
+                       odd: str) -> Callable[[int, int], tuple[int, int, int] | None]:
+    """Speed only: :func:`_board_terms` of a pair who may meet (Art. 6), None for a pair
+    who may not, with what depends on one player computed once: the score in units, the
+    colour cost of either colour (:func:`colour_cost` is a sum over the two players),
+    and the Art. 17 colours from the counts and sequences (rounds where 9.4 or the
+    first-round rule decides go through :func:`art17_colours`). The same values as
+    :func:`_board_terms`, for the n^2 / 2 edges of the optimiser."""
+    units = {p: int(view.score[p] * unit) for p in players}
+    as_white: dict[int, int] = {}
+    as_black: dict[int, int] = {}
+    for p in players:
+        seq = view.colours[p]
+        diff = seq.count(WHITE) - seq.count(BLACK)
+        last = seq[-1] if seq else None
+        as_white[p] = 2 if diff > 0 else (1 if diff == 0 and last == WHITE else 0)
+        as_black[p] = 2 if diff < 0 else (1 if diff == 0 and last == BLACK else 0)
+    opponents, prohibited = view.opponents, view.prohibited
+    whites, colours = view.whites, view.colours
+    general = view.round > 1 and not (odd == "rest" and view.round == 2)
+    italiana = view.game == "italiana"
+    first_round, capo5 = view.round == 1, view.edition == "capo5"
+
+    def white_of(a: int, b: int) -> int:  # art17_decision, from 17.1 on
+        wa, wb = whites[a], whites[b]
+        if wa != wb:
+            return a if wa < wb else b
+        ca, cb = colours[a], colours[b]
+        for i in range(1, min(len(ca), len(cb)) + 1):
+            if ca[-i] != cb[-i]:
+                return a if ca[-i] == BLACK else b
+        sa, sb = units[a], units[b]
+        if sa != sb:
+            return a if (sa > sb) == italiana else b
+        lo, hi = (a, b) if a < b else (b, a)
+        return lo if italiana else hi
+
+    def terms(a: int, b: int) -> tuple[int, int, int] | None:
+        if a == b or b in opponents[a] or (prohibited and frozenset((a, b)) in prohibited):
+            return None
+        if general:
+            w = white_of(a, b)
+            bl = b if w == a else a
+        elif first_round:  # art17_decision in round 1: odd draw numbers (capo5), else the first
+            lo, hi = (a, b) if a < b else (b, a)
+            w, bl = (hi, lo) if capo5 and lo % 2 == 0 and hi % 2 == 1 else (lo, hi)
+        else:
+            w, bl = art17_colours(view, a, b, odd)
+        ra, rb = rank[a], rank[b]
+        return abs(units[a] - units[b]), (ra - rb if ra > rb else rb - ra), as_white[w] + as_black[bl]
+
+    return terms
+
+
+def _banded_matching(n: int, m: int, raw: list, edges: list, rank: list[int], units: list[int], low: int,
+                     band: int = 24) -> dict[int, int] | None:
+    """Speed only: the optimiser's whole-field matching, found on the pairs at most
+    ``band`` places apart in the reading order (and the forfeit-point edges, to vertex
+    ``m``), when a proof says the whole field has the same single best matching; else
+    None (the caller solves the whole field, and the pairing is the same either way).
+
+    Put the players on a line in reading order (score descending), the forfeit points as
+    one more point after the last. A pair's score gap is the sum of the score steps it
+    spans, its rotation distance the number of places. Between places i and i + 1 the
+    number of pairs spanning the step has the parity of the points before it, so the
+    score objective is at least S0 (each step of odd parity spanned once), and the
+    rotation objective at least R0 (the same count without the forfeit-point edge,
+    least over where it may start). A pair d > ``band`` places apart spans at least
+    (d - 1) / 2 steps of even parity, each then spanned at least twice: rotation at least
+    R0 + 2 [band / 2]. So when the banded optimum M scores S0 and a rotation below that,
+    every best whole-field matching lies in the band; and when a second banded solve
+    that prefers any edge outside M on ties still returns M, M is the only best one,
+    which every exact solver of the whole field returns."""
+    order = sorted(range(m), key=lambda i: rank[i])
+    u = [units[i] for i in order] + ([low] if n > m else [])
+    score_floor = sum(u[i - 1] - u[i] for i in range(1, len(u), 2))
+    if n > m:  # the forfeit points start from place x: steps after it shift parity
+        odd_before = [0] * (m + 1)
+        for i in range(1, m):
+            odd_before[i + 1] = odd_before[i] + (i % 2)
+        total_odd = odd_before[m]
+        rot_floor = min(odd_before[x + 1] + ((m - 1 - x) - (total_odd - odd_before[x + 1])) for x in range(m))
+    else:
+        rot_floor = m // 2
+    place = [0] * m
+    for k, i in enumerate(order):
+        place[i] = k
+    near = [k for k, (i, j, _) in enumerate(raw) if j == m or abs(place[i] - place[j]) <= band]
+    sub = [edges[k] for k in near]
+    best = max_weight_matching(n, sub, max_cardinality=True)
+    if len(best) != n:
+        return None
+    values = {(raw[k][0], raw[k][1]): raw[k][2] for k in near}
+    chosen = [values[(i, j)] for i, j in best.items() if i < j]
+    if sum(v[0] for v in chosen) != score_floor or sum(v[1] for v in chosen) >= rot_floor + 2 * (band // 2):
+        return None
+    again = max_weight_matching(n, [(i, j, w * (n + 1) + int(best.get(i) != j)) for i, j, w in sub], max_cardinality=True)
+    return best if again == best else None
+
+
 def _award_term(view: RoundView, unit: int, low: Fraction, award: int) -> int:
     """The score objective of forfeit points (Art. 8: to the last in the standings): the
     receiver's score above the lowest score of the round."""
@@ -944,25 +1046,32 @@ def _optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
     rank = reading_order(view, players, origin)
     low = min((view.score[p] for p in players), default=Fraction(0))
     m = len(players)
-    for cands in candidates_sets:
+    board_terms = _board_terms_table(view, players, rank, unit, odd)
+    for k, cands in enumerate(candidates_sets):
+        progress.step(k + 1, len(candidates_sets), "matching")
         n = m + (1 if cands is not None else 0)
         raw: list[tuple[int, int, tuple[int, int, int]]] = []
         for i in range(m):
             a = players[i]
             for j in range(i + 1, m):
                 b = players[j]
-                if not art6_may_meet(view, a, b):
-                    continue
-                raw.append((i, j, _board_terms(view, rank, unit, a, b, odd)))
+                terms = board_terms(a, b)
+                if terms is not None:
+                    raw.append((i, j, terms))
             if cands is not None and a in cands:
                 raw.append((i, m, (_award_term(view, unit, low, a), 0, 0)))
         if not raw:
             continue
-        top = [max(v[k] for _, _, v in raw) for k in range(3)]
+        t0, t1, t2 = (max(v[k] for _, _, v in raw) for k in range(3))
         k_edges = n // 2
-        layout = fit_layout(["score", "rotation", "colour", "one"], [top[0] * k_edges, top[1] * k_edges, top[2] * k_edges, k_edges])
-        edges = [(i, j, layout.pack([top[0] - v[0], top[1] - v[1], top[2] - v[2], 1])) for i, j, v in raw]
-        mate = max_weight_matching(n, edges, max_cardinality=True)
+        layout = fit_layout(["score", "rotation", "colour", "one"], [t0 * k_edges, t1 * k_edges, t2 * k_edges, k_edges])
+        s0, s1, s2, s3 = layout.shifts  # layout.pack, inlined for the n^2 / 2 edges
+        one = 1 << s3
+        edges = [(i, j, ((t0 - v0) << s0) + ((t1 - v1) << s1) + ((t2 - v2) << s2) + one) for i, j, (v0, v1, v2) in raw]
+        mate = _banded_matching(n, m, raw, edges, [rank[p] for p in players], [int(view.score[p] * unit) for p in players],
+                                int(low * unit))
+        if mate is None:
+            mate = max_weight_matching(n, edges, max_cardinality=True)
         if len(mate) != n:
             continue
         pairs = []
@@ -1027,13 +1136,14 @@ def pair_round(t: Tournament, edition: str = "capo5", round_number: int | None =
     if odd not in ODD_METHODS:
         raise InputError(f"unknown odd-field method {odd!r}; expected one of {', '.join(ODD_METHODS)}", field="--odd")
     view = _round_and_view(t, round_number, edition, game)
-    if start is None:
-        start = _start_before(t, edition, game, odd, view.round)
-    if no_bye:
-        view = replace(view, awarded=view.awarded | set(no_bye))
-    if not view.to_pair:
-        raise InputError(f"round {view.round}: nobody is to be paired (every player is absent)", field="round")
-    pairing = _literal(view, start, odd) if method == "literal" else _optimised(view, start, odd)
+    with progress.task(f"italo-svizzero {edition}, round {view.round}, {len(view.to_pair)} players"):
+        if start is None:
+            start = _start_before(t, edition, game, odd, view.round)
+        if no_bye:
+            view = replace(view, awarded=view.awarded | set(no_bye))
+        if not view.to_pair:
+            raise InputError(f"round {view.round}: nobody is to be paired (every player is absent)", field="round")
+        pairing = _literal(view, start, odd) if method == "literal" else _optimised(view, start, odd)
     if check:
         problems = check_absolute(t, pairing, edition, game=game, odd=odd)
         if problems:

@@ -4,8 +4,10 @@ still be paired?
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Callable, Iterable, Sequence
 
+from tabellone.solver.completion import CompletionOracle
 
 
 def _solve(n: int, edges: list[tuple[int, int, int]]) -> dict[int, int]:
@@ -19,18 +21,23 @@ class Completion:
     arbiter's duty to finish the round; 2026: C4).
 
     Keeps a witness: a perfect matching of the free players consistent with everything
-    committed. A proposed extension already in the witness costs nothing; otherwise one
-    maximum-cardinality matching is solved. ``edge_ok(u, v)`` restricts the edges a
-    check may use (a closed bracket, G1 x G2 only, ...).
+    committed. A proposed extension already in the witness costs nothing; otherwise the
+    question goes to :class:`solver.completion.CompletionOracle`, warm-started from what
+    is left of the last witness (a cardinality question: greedy repair and short
+    augmenting paths first, an exact maximum-cardinality matching only when they fail).
+    ``edge_ok(u, v)`` restricts the edges a check may use (a closed bracket, G1 x G2
+    only, ...).
     """
 
     def __init__(self, n: int, compat: list[list[bool]]):
         self.n = n
         self.compat = compat
-        self.adj = [[j for j in range(n) if compat[i][j]] for i in range(n)]
+        self.adj = [list(compress(range(n), compat[i])) for i in range(n)]
         self.mate: dict[int, int] = {}
         self.out: set[int] = set()
         self.witness: dict[int, int] | None = None
+        #: What is left of a witness a commit broke: a warm start, not a witness.
+        self._hint: dict[int, int] = {}
         self.solves = 0
 
     def free(self) -> list[int]:
@@ -47,21 +54,38 @@ class Completion:
                 return True
         fixed = {x for ab in extra for x in ab}
         free = [i for i in self.free() if i not in fixed]
-        fset = set(free)
-        edges = []
-        for u in free:
-            for v in self.adj[u]:
-                if v > u and v in fset and (edge_ok is None or edge_ok(u, v)):
-                    edges.append((u, v, 1))
-        self.solves += 1
-        mate = _solve(self.n, edges) if edges else {}
-        if any(i not in mate for i in free):
+        mate = self._complete(free, edge_ok)
+        if mate is None:
             return False
         for a, b in extra:
             mate[a] = b
             mate[b] = a
         self.witness = mate
         return True
+
+    def _complete(self, free: list[int], edge_ok: Callable[[int, int], bool] | None) -> dict[int, int] | None:
+        """A perfect matching of ``free`` on the legal edges ``edge_ok`` keeps, or None.
+
+        Asked of :class:`solver.completion.CompletionOracle`, warm-started from the
+        witness's pairs among ``free``: a greedy matching and short augmenting paths
+        repair what the new question changed, and only when they fail an exact
+        maximum-cardinality matching is solved, so the answer is exact either way."""
+        self.solves += 1
+        if len(free) % 2:
+            return None
+        compat = self.compat
+        if edge_ok is None:
+            def ok(u: int, v: int) -> bool:
+                return compat[u][v]
+        else:
+            def ok(u: int, v: int) -> bool:
+                return compat[u][v] and edge_ok(u, v)
+        oracle = CompletionOracle(ok)
+        w = self.witness if self.witness is not None else self._hint
+        if w:
+            fset = set(free)
+            oracle.witness = {a: b for a, b in w.items() if a in fset and b in fset and ok(a, b)}
+        return oracle.complete(free)
 
     def feasible_closed(self, group: Iterable[int], edge_ok: Callable[[int, int], bool]) -> bool:
         """Speed only: :meth:`feasible` (no extra pairs) for an ``edge_ok`` that keeps
@@ -75,10 +99,8 @@ class Completion:
             return self.feasible((), edge_ok)
         if all(edge_ok(u, w[u]) for u in group):
             return True
-        edges = [(u, v, 1) for u in group for v in self.adj[u] if v > u and v in gset and edge_ok(u, v)]
-        self.solves += 1
-        mate = _solve(self.n, edges) if edges else {}
-        if any(i not in mate for i in group):
+        mate = self._complete(group, edge_ok)
+        if mate is None:
             return False
         self.witness = {**{a: b for a, b in w.items() if a not in gset}, **{i: mate[i] for i in group}}
         return True
@@ -86,7 +108,10 @@ class Completion:
     def commit(self, a: int, b: int) -> None:
         self.mate[a] = b
         self.mate[b] = a
-        if self.witness is not None and self.witness.get(a) != b:
+        w = self.witness
+        if w is not None and w.get(a) != b:
+            gone = {a, b, w.get(a), w.get(b)}
+            self._hint = {x: y for x, y in w.items() if x not in gone and y not in gone}
             self.witness = None
 
     def remove(self, a: int) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tabellone.solver.errors import InputError, NoPairingError
-from tabellone.solver.model import RoundState, Tournament, WHITE
+from tabellone.solver.model import RoundState, Strength, Tournament, WHITE
 from ..fide_common import state_to_pair
 from ..profiles import official
 from .restrictions import C3_absolute_colours, R2_1_no_rematch, R2_5_upward_transfer, R2_6_colour_legal
@@ -82,12 +82,73 @@ def _build_compat(ctx: Ctx, relax: bool = False) -> None:
         ctx.upfloat_ok = [R2_5_upward_transfer(p, ctx.last_round, ctx.total_rounds) for p in P]
     else:
         ctx.upfloat_ok = [True] * n
-    compat = [[False] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i + 1, n):
-            ok = _pair_legal(ctx, P[i], P[j], relax)
-            compat[i][j] = compat[j][i] = ok
-    ctx.compat = compat
+    ctx.compat = _compat_matrix(ctx, relax)
+
+
+def _compat_matrix(ctx: Ctx, relax_2_5: bool) -> list[list[bool]]:
+    """The matrix of legal pairs, ``compat[i][j]`` = :func:`_pair_legal` of ``P[i]`` and
+    ``P[j]`` (i < j; the matrix is symmetric, the diagonal False), built without asking
+    each of the n^2 / 2 pairs: the colour rules (1997 2.6, 2026 C3) depend only on a
+    player's colour class and 1997 2.5 only on the score groups and the lower player, so
+    each row starts as a copy of the row of its class and score group, and the few pairs
+    who met (or are prohibited, C1 / 2.1) are then struck out."""
+    P, n = ctx.P, ctx.n
+    hard = ctx.profile.is_absolute if ctx.profile is not None else (lambda cid: True)
+    if ctx.edition == "1997":
+        keys = [p.allowed for p in P]
+
+        def colours_ok(a, b):
+            return R2_6_colour_legal(a, b)
+        check_2_5 = not relax_2_5
+    else:
+        c3 = hard("C3")
+        keys = [(p.strength is Strength.ABSOLUTE, p.due) if c3 else None for p in P]
+
+        def colours_ok(a, b):
+            return not c3 or C3_absolute_colours(a, b)
+        check_2_5 = False
+    first = {}  # a representative player of each colour class
+    for i, k in enumerate(keys):
+        first.setdefault(k, i)
+    table = {(x, y): colours_ok(P[i], P[j]) for x, i in first.items() for y, j in first.items()}
+    # P is in score order (descending): each score group is a run of indices
+    starts: dict = {}
+    for i, p in enumerate(P):
+        starts.setdefault(p.score, i)
+    group_start = [starts[p.score] for p in P]
+    up_ok = ctx.upfloat_ok
+    rows_of: dict = {}
+    compat = []
+    for i, p in enumerate(P):
+        key = (keys[i], p.score)
+        base = rows_of.get(key)
+        if base is None:
+            kk = keys[i]
+            base = [table[kk, keys[j]] for j in range(n)]
+            if check_2_5:
+                # 2.5: a pair of different scores needs its lower player allowed up
+                for j in range(n):
+                    if group_start[j] > group_start[i] and not up_ok[j]:
+                        base[j] = False
+            rows_of[key] = base
+        row = list(base)
+        if check_2_5 and not up_ok[i]:
+            row[: group_start[i]] = [False] * group_start[i]
+        row[i] = False
+        compat.append(row)
+    if hard("C1"):
+        index = {p.id: k for k, p in enumerate(P)}
+        state = ctx.state
+        for i, p in enumerate(P):
+            for o in state.players[p.id].opponents:
+                j = index.get(o)
+                if j is not None and j > i:
+                    compat[i][j] = compat[j][i] = False
+        for pair in state.prohibited or ():
+            a, b = tuple(pair) if len(pair) == 2 else (None, None)
+            if a in index and b in index:
+                compat[index[a]][index[b]] = compat[index[b]][index[a]] = False
+    return compat
 
 
 def _pair_legal(ctx: Ctx, a: DP, b: DP, relax_2_5: bool = False) -> bool:

@@ -58,3 +58,51 @@ def _setbit(pos: int, size: int) -> int:
     """Weight of sequence position ``pos`` (0-based) in a set order: maximising the sum
     picks the set first by the smallest differing sequence number (Art. 4.1.3)."""
     return 1 << (size - 1 - pos)
+
+
+def _lex_match_closed(ctx: Ctx, oracle: Completion, members: list[int], edge_fields: Callable[[int, int], list[int] | None],
+                      per_edge_max: list[int]) -> dict[int, int] | None:
+    """Speed only: :func:`_lex_match` for a *closed* group, solved on the group alone.
+
+    For ``edge_fields`` that give no edge between ``members`` and the other free players
+    and one fixed list of fields to every pair of two others, the whole-field matching
+    pairs the group among itself by the best matching of the group alone, the rest only
+    completing the round. That best matching is solved on the group; when it is the
+    *only* best one (a second solve that prefers any other edge on ties still returns
+    it) and the rest of the round can be paired around it, every exact solver of the
+    whole field pairs the group so, and its mates are returned (the oracle's witness
+    pairs the group as found). Otherwise None: ties left to the solver, or no
+    completion; the caller then solves the whole field as before, so the pairing is the
+    same either way."""
+    compat = oracle.compat
+    index = {u: k for k, u in enumerate(members)}
+    raw = []
+    for a, u in enumerate(members):
+        row = compat[u]
+        for v in members[a + 1:]:
+            if row[v]:
+                f = edge_fields(u, v)
+                if f is not None:
+                    raw.append((a, index[v], list(f)))
+    m = len(members)
+    if m % 2:
+        return None
+    k = m // 2 + 1
+
+    def solve(extra):
+        lay = fit_layout([str(i) for i in range(len(per_edge_max) + 2)], [x * k for x in per_edge_max] + [k, k])
+        return _solve(m, [(a, b, lay.pack(f + [extra(a, b), 1])) for a, b, f in raw]) if raw else {}
+
+    best = solve(lambda a, b: 0)
+    if len(best) < m:
+        return None
+    other = solve(lambda a, b: int(best[a] != b))
+    if other != best:
+        return None
+    pairs = [(members[a], members[b]) for a, b in best.items() if a < b]
+    if not oracle.feasible(pairs):
+        return None
+    mate = {}
+    for u, v in pairs:
+        mate[u], mate[v] = v, u
+    return mate

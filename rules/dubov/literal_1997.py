@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from tabellone.solver import progress
 from tabellone.solver.errors import NoPairingError
 from tabellone.solver.model import BLACK, WHITE
 from .completion import Completion, seed_rows
@@ -340,7 +341,9 @@ def _pair_1997(ctx: Ctx, optimise: bool, follow: Follow = TEXT) -> tuple[list[tu
         oracle.remove(bye)
     pairs: list[tuple[int, int]] = []
     incoming: list[int] = []
-    for s in sorted({p.score for p in P}, reverse=True):
+    scores = sorted({p.score for p in P}, reverse=True)
+    for k, s in enumerate(scores):
+        progress.step(k + 1, len(scores), "score group")
         if optimise:
             residents = [i for i in oracle.free() if P[i].score == s]
             if not residents:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from tabellone.solver.model import BLACK, WHITE
 from .aro import _aro_scale, aro_cost
 from .orders import R7_3_order, R7_4_order
-from .lex_matching import _lex_match, _setbit
+from .lex_matching import _lex_match, _lex_match_closed, _setbit
+from .upfloater_candidates import upfloaters_by_candidates
 from .groups_1997 import _dominating, _mover_1997, _positions_1997, _roles_1997, _transfer_key
 
 if TYPE_CHECKING:
@@ -65,6 +66,10 @@ def _transfers_1997(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[
         return [0] + d + [int(ctx.upfloat_ok[f]), int(P[f].due != dominating), _setbit(pos[f], npool)]
 
     per_edge = [1] + [1] * L + [1, 1, 1 << max(npool - 1, 0)]
+    got = upfloaters_by_candidates(ctx, oracle, residents, [p.index for p in pool],
+                                   lambda f: (P[f].score, ctx.upfloat_ok[f], P[f].due), fields, zero, per_edge)
+    if got is not None:  # speed only: the same set, proved from a few candidates
+        return sorted(got, key=lambda i: pos[i])
     mate = _lex_match(ctx, oracle, fields, per_edge)
     return sorted({mate[r] for r in residents if mate[r] not in res}, key=lambda i: pos[i])
 
@@ -103,4 +108,9 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
         aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
         return [1 - int(same), fw, fb, aro, rpos[row] * cpos[col]]
 
-    return _lex_match(ctx, oracle, fields, [1, 1 << nm, 1 << nm, big_aro, nm * nm])
+    per_edge = [1, 1 << nm, 1 << nm, big_aro, nm * nm]
+    if 4 * nm <= 3 * len(oracle.free()):  # speed only: the group alone, when its best pairing is unique
+        got = _lex_match_closed(ctx, oracle, members, fields, per_edge)
+        if got is not None:
+            return got
+    return _lex_match(ctx, oracle, fields, per_edge)

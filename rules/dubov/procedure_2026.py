@@ -13,7 +13,8 @@ from .aro import _aro_scale, aro_cost
 from .completion import Completion, seed_rows
 from .bye import A3_1_bye
 from .orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
-from .lex_matching import _lex_match, _setbit
+from .lex_matching import _lex_match, _lex_match_closed, _setbit
+from .upfloater_candidates import upfloaters_by_candidates
 from .shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
 from .profile import build_plan
 from .restrictions import C3_absolute_colours, R2_1_no_rematch
@@ -45,7 +46,11 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
     that breaks no criterion scores the full term (so a term counts the pairs or
     upfloaters that break its criterion): after C5, which fixes how many pairs the
     bracket makes, this is the text's order exactly; before it, as a profile may put
-    C7, it keeps the criterion from asking for more pairs in the bracket."""
+    C7, it keeps the criterion from asking for more pairs in the bracket.
+
+    Speed: with the text's order, the same set is found from a few candidates per class
+    of upfloater and proved optimal (:mod:`.upfloater_candidates`); the whole-field matching
+    is solved only when that proof does not go through."""
     P = ctx.P
     profile = ctx.profile
     res = set(residents)
@@ -91,6 +96,14 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         return plan.values(terms) + ([_setbit(pos[f], npool)] if order else [])
 
     per_edge = list(plan.maxima) + ([1 << max(npool - 1, 0)] if order else [])
+    if order and not (relax1 or relax3) and _c5_first(profile):
+        def klass(f):
+            up = P[f]
+            return (up.score, up.due, C8_maximum_upfloater(ctx, up), C9_upfloat_times(ctx, up), C10_upfloated_before(ctx, up))
+
+        got = upfloaters_by_candidates(ctx, oracle, residents, [p.index for p in pool], klass, fields, outside, per_edge)
+        if got is not None:
+            return sorted(got, key=lambda i: pos[i])
     mate = _lex_match(ctx, oracle, fields, per_edge)
     return sorted({mate[r] for r in residents if mate[r] not in res}, key=lambda i: pos[i])
 
@@ -163,8 +176,44 @@ def A3_2_4_shift(ctx: Ctx, oracle: Completion, members: list[int], side: dict[in
     # same, fixed by the distinct powers of two of their sequence numbers.
     witness = oracle.witness or {}
     alone = not optimise and not (relax1 or relax3) and all(witness.get(i) in mem for i in members)
-    return _lex_match(ctx, oracle, fields, maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if order else []),
-                      among=members if alone else None)
+    per_edge = maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if order else [])
+    if optimise and not (relax1 or relax3):
+        # Speed only, the optimised method: the bracket is closed, so its best pairing
+        # is found on the bracket alone when it is the only best one (see the helpers).
+        got = _sorted_across(ctx, oracle, members, side) if profile.official else None
+        if got is None and 4 * nm <= 3 * len(oracle.free()):
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge)
+        if got is not None:
+            return got
+    return _lex_match(ctx, oracle, fields, per_edge, among=members if alone else None)
+
+
+def _sorted_across(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> dict[int, int] | None:
+    """Speed only (the optimised method, the official profile): the pairing of
+    :func:`A3_2_4_shift` proved without a matching in the case of round 1 and of every
+    bracket whose S1 players have one ARO. When G1 and G2 are equal, the pairs across
+    are the best on [C7] (each meets both colour preferences; where nobody has played,
+    every pair leaves the same preferences unmet, and the first shift criterion then
+    forbids pairs inside G1), and need no shifter; with one ARO in G1 the ARO objective
+    is the same for every pairing across, and the last tie-break (S1 positions times
+    T2 positions, all distinct) has the sorted pairing S1[i] - G2[i] as its only
+    maximum (the rearrangement inequality). When all those pairs are legal and the rest
+    of the round can be paired around them, they are the pairing. Else None."""
+    P = ctx.P
+    g1 = [i for i in members if side[i] == WHITE]
+    g2 = [i for i in members if side[i] != WHITE]
+    if len(g1) != len(g2) or len({P[i].aro for i in g1}) > 1:
+        return None
+    rows = [p.index for p in A3_2_5_s1_order(P[i] for i in g1)]
+    cols = [p.index for p in sorted((P[i] for i in g2), key=lambda p: p.tpn)]
+    compat = ctx.compat
+    pairs = list(zip(rows, cols))
+    if not all(compat[a][b] for a, b in pairs) or not oracle.feasible(pairs):
+        return None
+    mate = {}
+    for a, b in pairs:
+        mate[a], mate[b] = b, a
+    return mate
 
 
 def _no_upfloater_needed(oracle: Completion, profile: Profile, res: set[int]) -> bool:
@@ -173,10 +222,15 @@ def _no_upfloater_needed(oracle: Completion, profile: Profile, res: set[int]) ->
     of the round still pairable, takes no upfloater: the upfloater matching would find
     exactly that (its first field counts resident pairs). One cardinality question
     instead of a weighted whole-field matching."""
-    levels = profile.levels
-    if len(res) % 2 or not levels or levels[0].members != (("C5", 1),):
+    if len(res) % 2 or not _c5_first(profile):
         return False
     return oracle.feasible([], lambda a, b: (a in res) == (b in res))
+
+
+def _c5_first(profile: Profile) -> bool:
+    """[C5] alone is the profile's first quality criterion (the text's order)."""
+    levels = profile.levels
+    return bool(levels) and levels[0].members == (("C5", 1),)
 
 
 def _without_shifts(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> tuple[list[int], list[int]] | None:
