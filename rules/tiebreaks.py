@@ -40,7 +40,8 @@ ESB      extended Sonneborn-Berger: the opponent's score in one system
 EDE      extended direct encounter: DE on match points, the groups still
          level then on game points, in turn until neither separates
 BC       board count: each board's number times the game points the team
-         made on it (an unplayed match's spread evenly); the lower ranks higher
+         made on it (an unplayed match's spread evenly, the PAB's boards all
+         won); the lower ranks higher
 =======  ==========================================================
 
 In a team event a round is a match, so Art. 16 applies to matches: a forfeited match or
@@ -486,9 +487,12 @@ def board_count(t: TeamTournament, tpn: int, n: int) -> Fraction:
     made on it over the first ``n`` rounds, summed; the lower ranks higher (points won
     on the top boards weigh least). A board is its place in the team's roster (TRF26
     ``310``). A round without a match over the board (a bye, a forfeited match) has no
-    board results: its game points are spread evenly over the boards, so that the
-    board points always add up to the game points (a forfeit win is every board won,
-    a zero-point bye none; the PAB is worth what ``320`` gives it)."""
+    board results: its game points are spread evenly over the boards (a forfeit win is
+    every board won, a zero-point bye none), except the pairing-allocated bye, which
+    counts every board won whatever game points ``320`` gives it. The C.07 team articles
+    could not be read here; the PAB follows FIDE's Technical Commission's reference
+    calculator (TieBreakServer), which counts the PAB's boards as won for board count
+    only."""
     team = t.team_by_tpn[tpn]
     if t.boards is None:
         return Fraction(0)
@@ -496,7 +500,11 @@ def board_count(t: TeamTournament, tpn: int, n: int) -> Fraction:
     weights = Fraction(boards * (boards + 1), 2)  # 1 + 2 + ... + boards
     total = Fraction(0)
     for r in range(1, n + 1):
-        if not t.player(tpn).entry(r).played:
+        entry = t.player(tpn).entry(r)
+        if entry.result == "U":  # the PAB: every board won
+            total += weights
+            continue
+        if not entry.played:
             total += weights * t.game_points_in(tpn, r) / boards
             continue
         for board, pid in enumerate(team.roster, start=1):

@@ -252,9 +252,9 @@ def test_team_board_count():
     v = {tpn: p.values["BC"] for tpn, p in compute(team_fixture(), TEAM_CODES, "2026").items()}
     # 1: board 1 scored 1 + 0.5, board 2 0.5 + 1: 1 x 1.5 + 2 x 1.5
     # 3: board 1 0 + 1 (the forfeit win of a match played), board 2 0.5 + 0: 1 + 1
-    # 4: board 1 1, board 2 0, and the PAB's 1 game point spread over the two boards
-    # (0.5 x 1 + 0.5 x 2 = 1.5): 2.5; 5: board 2 won in round 2 (2) and the PAB: 3.5
-    assert [v[k] for k in range(1, 6)] == [F(9, 2), F(5, 2), 2, F(5, 2), F(7, 2)]
+    # 4: board 1 1, board 2 0, and the PAB, both boards won whatever its game points
+    # (1 x 1 + 1 x 2 = 3): 4; 5: board 2 won in round 2 (2) and the PAB (3): 5
+    assert [v[k] for k in range(1, 6)] == [F(9, 2), F(5, 2), 2, 4, 5]
 
 
 def test_team_standings_order():
@@ -262,7 +262,7 @@ def test_team_standings_order():
 
     rows = standings(team_fixture(), parse_codes(["EDE", "BH:GP", "BC"]))
     # 4 and 5 level on MP, GP, EDE (they did not meet) and BH:GP (3.5 each); board count
-    # puts 4 (2.5) above 5 (3.5): the lower ranks higher. 2 and 3 likewise: 2.5 against 2
+    # puts 4 (4) above 5 (5): the lower ranks higher. 2 and 3 likewise: 2.5 against 2
     assert [(r.place, r.tpn) for r in rows] == [(1, 1), (2, 4), (3, 5), (4, 3), (5, 2)]
     assert rows[1].values["BH:GP"] == rows[2].values["BH:GP"] == F(7, 2)
 
