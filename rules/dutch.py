@@ -530,7 +530,10 @@ class LocalMatcher(Matcher):
         """As :meth:`Matcher.set_base`, the weight packed at once (every pair of the
         bracket is solved on, and the layout is fixed for the bracket)."""
         key = (h, l) if h < l else (l, h)
-        self.base[key] = values
+        # only whether the pair may meet is kept (``has_edge``), not the fields: the
+        # weight is packed here once, and the fields of every pair of the largest
+        # bracket (|A|^2/2 dicts of ~15 entries) were most of a large round's memory
+        self.base[key] = None if values is None else True
         if values is None:
             self.packed[key] = 0
         else:
@@ -961,7 +964,7 @@ class BracketStepper:
         ``count_edges_only``), solve again unless provably unnecessary, and finalise."""
         m = self.m
         bonus = start
-        before = self._bonuses_of(x)
+        before = self._bonuses_of(x, candidates)
         for y in candidates:
             if y in m.final:
                 continue
@@ -970,7 +973,7 @@ class BracketStepper:
                 self._set_bonus(x, y, bonus)
             if has_edge or not count_edges_only:
                 bonus += 1
-        if not self._still_optimal(x, mate, before):
+        if not self._still_optimal(x, mate, before, candidates):
             mate = m.solve()
         y = mate.get(x)
         if y is None or y not in allowed:
@@ -978,25 +981,24 @@ class BracketStepper:
         m.finalize(x, y)
         return mate, y
 
-    def _bonuses_of(self, x: int) -> dict[int, int]:
-        out = {}
-        for (a, c), v in self.m.bonus.items():
-            if a == x:
-                out[c] = v
-            elif c == x:
-                out[a] = v
-        return out
+    def _bonuses_of(self, x: int, among: list[int]) -> dict[int, int]:
+        """The bonuses on the edges from ``x`` to ``among`` (0 where none), read pair by
+        pair: a step changes only those, and scanning every bonus of the bracket instead
+        made each step cost the bracket's whole bonus table."""
+        bonus = self.m.bonus
+        return {y: bonus.get((x, y) if x < y else (y, x), 0) for y in among}
 
-    def _still_optimal(self, x: int, mate: dict[int, int], before: dict[int, int]) -> bool:
-        """Whether the current matching stays optimal after x's bonuses changed from
-        ``before`` to their present values, without solving again.
+    def _still_optimal(self, x: int, mate: dict[int, int], before: dict[int, int], among: list[int]) -> bool:
+        """Whether the current matching stays optimal after x's bonuses to ``among``
+        (the only ones that changed) went from ``before`` to their present values,
+        without solving again.
 
         Only x's edges changed; any matching gains the change on the one edge it uses
         at x (none if x is left single). If the current matching's edge at x gains at
         least as much as any other edge of x, and at least nothing, no matching can
         overtake it: the optimum, and the answer read from it, stand.
         """
-        now = self._bonuses_of(x)
+        now = self._bonuses_of(x, among)
         y = mate.get(x)
         if y is None or y == x:
             return False
