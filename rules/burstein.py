@@ -608,6 +608,20 @@ class BracketValues:
     values: dict[str, object]
 
 
+
+def score_groups(players: list[Player], bye: int | None) -> list[list[Player]]:
+    """The round's players (already in score order) cut into score groups, the player
+    given the bye left out: what a pairing is judged against group by group."""
+    groups: list[list[Player]] = []
+    for p in players:
+        if p.id == bye:
+            continue
+        if groups and groups[-1][0].score == p.score:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
 def evaluate(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None) -> tuple[dict[str, object], list[BracketValues]]:
     """The value of every criterion (see :func:`evaluate_text`); with a ``profile``, also
     the value of each of its weighted levels."""
@@ -640,14 +654,7 @@ def evaluate_text(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -
     for w, b in pairing.pairs:
         mate[w], mate[b] = b, w
     by_id = {p.id: p for p in players}
-    groups: list[list[Player]] = []
-    for p in players:
-        if p.id == pairing.bye:
-            continue
-        if groups and groups[-1][0].score == p.score:
-            groups[-1].append(p)
-        else:
-            groups.append([p])
+    groups = score_groups(players, pairing.bye)
     out: list[BracketValues] = []
     incoming: list[Player] = []
     floaters = 0

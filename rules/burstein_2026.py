@@ -59,7 +59,7 @@ from tabellone.solver.model import WHITE, RoundState, Tournament, opposite
 from tabellone.solver.pairing import Pairing
 
 from .profiles import Objective, Profile, official
-from .burstein import Player  # the Entrant-with-index wrapper; here its index is the 2026 Index
+from .burstein import Player, score_groups  # the Entrant-with-index wrapper; here its index is the 2026 Index
 from .fide_common import C1_no_rematch, Entrant, absolute_problems, board_order, entrants, required_initial_colour, state_to_pair
 
 EDITIONS = ("2026", "2025")
@@ -545,14 +545,7 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026"):
     mate: dict[int, int] = {}
     for w, b in pairing.pairs:
         mate[w], mate[b] = b, w
-    groups: list[list[Player]] = []
-    for p in players:
-        if p.id == pairing.bye:
-            continue
-        if groups and groups[-1][0].score == p.score:
-            groups[-1].append(p)
-        else:
-            groups.append([p])
+    groups = score_groups(players, pairing.bye)
     out: list[BracketValues] = []
     incoming: list[Player] = []
     for g in groups:

@@ -277,14 +277,23 @@ def _pair_1997_literal_group(ctx: Ctx, oracle: Completion, s: Fraction, incoming
             continue
         # Reading (art. 9): no row assignment exists and nobody has met a whole
         # subgroup: the arbiter pairs the group as the optimisation model does.
-        mate = _close_group_1997(ctx, oracle, members, optimise=True)
-        made = [(u, mate[u]) for u in members if u < mate[u]]
-        follow.arbiter(ctx, members, made)
-        for u, v in made:
-            oracle.commit(u, v)
-            pairs.append(_roles_1997(ctx, u, v))
+        pairs += _arbiter_closes(ctx, oracle, members, follow)
         break
     return pairs, down
+
+
+def _arbiter_closes(ctx: Ctx, oracle: Completion, members: list[int], follow) -> list:
+    """Reading (art. 9): where the text's procedure gives no answer, the arbiter pairs
+    ``members`` as the optimisation model does; the pairs made, committed to the oracle
+    and shown to ``follow``, with their colours."""
+    mate = _close_group_1997(ctx, oracle, members, optimise=True)
+    made = [(u, mate[u]) for u in members if u < mate[u]]
+    follow.arbiter(ctx, members, made)
+    out = []
+    for u, v in made:
+        oracle.commit(u, v)
+        out.append(_roles_1997(ctx, u, v))
+    return out
 
 
 def _seed_rows(ctx: Ctx, oracle: Completion, rows: list[int], cols: list[int], edge_ok) -> None:
@@ -358,10 +367,5 @@ def _pair_1997(ctx: Ctx, optimise: bool, follow: Follow = TEXT) -> tuple[list[tu
     left = oracle.free()
     if left:
         # Reading (art. 9): floaters left at the bottom are paired as the model pairs.
-        mate = _close_group_1997(ctx, oracle, left, optimise=True)
-        made = [(u, mate[u]) for u in left if u < mate[u]]
-        follow.arbiter(ctx, left, made)
-        for u, v in made:
-            oracle.commit(u, v)
-            pairs.append(_roles_1997(ctx, u, v))
+        pairs += _arbiter_closes(ctx, oracle, left, follow)
     return pairs, bye
