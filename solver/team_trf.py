@@ -49,9 +49,29 @@ BYE_CODES = {v: k for k, v in BYE_NAMES.items()}
 _TEAM_CODES = {"310", "013", "320", "330", "352", "362", "802", "801", "300", "240", "250", "260"}
 
 
+#: Records only a team event has (TRF26): with any of them the file is a team event.
+_TEAM_EVENT_RECORDS = {"310", "320", "330", "352", "362", "801", "802", "300"}
+
+
 def is_team_file(text: str) -> bool:
-    """A TRF with team records (``310`` or ``013``)."""
-    return any(line[:3] in TEAM_RECORDS for line in split_lines(text))
+    """A TRF of a team event: one with a TRF26 team-event record (``310``, ``320``,
+    ``330``, ``352``, ``362``, ``801``, ``802``, ``300``), a ``192 FIDE_TEAM...`` code, or
+    ``013`` team records whose rosters hold every player. An individual event may list
+    some of its players' teams in TRF16's ``013`` (JaVaFo's manual's example does, for
+    team prizes): with a player outside every ``013`` roster it stays an individual
+    event."""
+    lines = split_lines(text)
+    rostered: set[str] = set()
+    players: set[str] = set()
+    for line in lines:
+        code = line[:3]
+        if code in _TEAM_EVENT_RECORDS or (code == "192" and line[4:].strip().upper().startswith("FIDE_TEAM")):
+            return True
+        if code == "013":
+            rostered.update(line[36:].split())
+        elif code == "001":
+            players.add(line[4:8].strip())
+    return bool(rostered) and players <= {str(int(p)) for p in rostered if p.isdigit()}
 
 
 def team_options(system: str | None) -> tuple[str, str, bool, bool]:

@@ -174,3 +174,19 @@ def test_cli_bad_team_file_exit_3(tmp_path):
     bad.write_text(fixture_text().replace("320  1.0  1.0 005 004", "320  1.0  1.0 009 004"))
     r = run("pair", str(bad))
     assert r.returncode == 3 and r.stderr.count("\n") == 1 and "bad.trf" in r.stderr and "320" in r.stderr
+
+
+def test_013_naming_some_players_leaves_an_individual_event():
+    # TRF16's 013 lists teams for prizes in individual events too (JaVaFo's manual's
+    # example names two players of fifty): only rosters holding every player, a
+    # TRF26 team-event record or a FIDE_TEAM code make a team event
+    from tabellone.solver.team_trf import is_team_file
+
+    individual = (Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf").read_text()
+    players = [line for line in individual.splitlines() if line.startswith("001")]
+    head = "012 Individual open\n" + "\n".join(players) + "\n"
+    assert not is_team_file(head + "013 Club                             1    2\n")
+    everyone = " ".join(f"{int(line[4:8]):4d}" for line in players)
+    assert is_team_file(head + f"013 Club                            {everyone}\n")
+    assert is_team_file(head + "192 FIDE_TEAM_TYPEB\n013 Club                             1    2\n")
+    assert is_team_file(individual)
