@@ -48,7 +48,7 @@ Colour allocation (Art. 5.2) and board order are in :mod:`rules.fide_common`.
 from __future__ import annotations
 
 import gc
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
@@ -320,7 +320,7 @@ class Matcher:
         self.solves = 0
         self.active: list[int] | None = active  # vertices in the graph (None: all)
         #: position -> vertex of the incremental matcher (None: the position itself)
-        self.loc: dict[int, int] | None = None
+        self.loc: dict[int, int] | list[int] | None = None
         self._dirty: set[tuple[int, int]] = set()
         if solve is None:
             from tabellone.solver.blossom import Matcher as Incremental
@@ -422,10 +422,12 @@ class Matcher:
             final, loc = self.final, self.loc
             get_packed, get_bonus, weight = self.packed.get, self.bonus.get, self.weight
             # self.weight(key), its common cases inline (packed: 0, or its bonus added)
-            edges = [(a, b, weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
-                     for key in self._dirty for a, b in (key,) if a not in final and b not in final]
-            if loc is not None:
-                edges = [(loc[a], loc[b], w) for a, b, w in edges]
+            if loc is None:
+                edges = [(a, b, weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
+                         for key in self._dirty for a, b in (key,) if a not in final and b not in final]
+            else:
+                edges = [(loc[a], loc[b], weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
+                         for key in self._dirty for a, b in (key,) if a not in final and b not in final]
             self._inc.set_edges(edges)
             self._dirty.clear()
             mates = self._inc.solve()
@@ -534,7 +536,10 @@ class LocalMatcher(Matcher):
         # locally: the core's work per dual step is linear in its vertex count), with
         # weights as wide as this bracket's layout
         na = len(A)
-        self.loc = loc = {x: k for k, x in enumerate(A)}
+        # position -> vertex, as a list over all positions (indexed once per edge per solve)
+        self.loc = loc = [-1] * self.n
+        for k, x in enumerate(A):
+            loc[x] = k
         self._inc = Incremental(2 * na + 1)
         self.A, self.L, self.odd = A, L, odd
         self._checked = {}
@@ -590,9 +595,13 @@ class LocalMatcher(Matcher):
         final, n, A, loc = self.final, self.n, self.A, self.loc
         na = len(A)
         get_packed, get_bonus = self.packed.get, self.bonus.get
-        # the changed pairs of players still to pair, as the core's edges (0 removes one)
-        edges = [(loc[a], loc[b], (w + get_bonus(key, 0)) if (w := get_packed(key, 0)) else 0)
-                 for key in self._dirty for a, b in (key,) if a not in final and b not in final]
+        # the changed pairs of players still to pair, as the core's edges (0 removes one);
+        # no bonus yet at a bracket's first solve, where every pair is new
+        if self.bonus:
+            edges = [(loc[a], loc[b], (w + get_bonus(key, 0)) if (w := get_packed(key, 0)) else 0)
+                     for key in self._dirty for a, b in (key,) if a not in final and b not in final]
+        else:
+            edges = [(loc[a], loc[b], get_packed(key, 0)) for key in self._dirty for a, b in (key,) if a not in final and b not in final]
         self._inc.set_edges(edges)
         self._dirty.clear()
         mates = self._inc.solve()
@@ -1311,14 +1320,18 @@ class Dutch2017:
         base = min(P[i].score for i in cur + nxt)
         df = {i: P[i].score - base + self.ONE_POINT for i in cur + nxt}
         mult: dict = {}
-        for k, i in enumerate(cur):
+        # for each player i of the bracket: its own downfloat difference, and once each
+        # score of a resident after it the difference to it; the residents' distinct
+        # scores after each place are listed once, from the end
+        res = sorted(residents)
+        after: list[list[Fraction]] = [[] for _ in range(len(res) + 1)]
+        for t in range(len(res) - 1, -1, -1):
+            s, later = P[res[t]].score, after[t + 1]
+            after[t] = later if s in later else [s] + later
+        for i in cur:
             mult[df[i]] = mult.get(df[i], 0) + 1
-            seen = set()
-            for j in residents:
-                if j <= i or P[j].score in seen:
-                    continue
-                seen.add(P[j].score)
-                d = P[i].score - P[j].score
+            for s in after[bisect_right(res, i)]:
+                d = P[i].score - s
                 mult[d] = mult.get(d, 0) + 1
         values = sorted(mult, reverse=True)
         size = len(cur) + len(nxt)
