@@ -353,6 +353,13 @@ class Matcher:
         self.packed.update(zip(keys, [0 if w is None else w for w in weights]))
         self._dirty.update(keys)
 
+    def set_column(self, l: int, hs: list[int], weights: list[int | None]) -> None:
+        """As :meth:`set_row`, for the pairs (h, l), h in ``hs`` (each below ``l``)."""
+        keys = [(h, l) for h in hs]
+        self.base.update(zip(keys, [None if w is None else True for w in weights]))
+        self.packed.update(zip(keys, [0 if w is None else w for w in weights]))
+        self._dirty.update(keys)
+
     def zero(self, h: int, l: int) -> None:
         self.set_base(h, l, None)
 
@@ -906,7 +913,13 @@ class Dutch2026:
         layout, bonus_bits = self.layout_for(all_scores, n)
         self.m.relayout(layout, bonus_bits)
         room = _bitlen(n)
+        fast = self.fast_weights
+        weights = Weights2026(self, self.m.shift_of, bonus_bits, 0, [], [], c9_on, range(n), None) if fast else None
         for i in range(n):
+            if weights is not None:
+                others = list(range(i + 1, n))
+                self.m.set_row(i, others, weights.ends_row(i, others))
+                continue
             for j in range(i + 1, n):
                 self.m.set_base(i, j, self.base_values(i, j, set(), set(), c9_on))
         mate = self.m.solve()
@@ -921,12 +934,15 @@ class Dutch2026:
             current = mdps + residents
             cur_set, nxt_set = set(current), set(nxt)
             mdp_set = set(mdps)
+            final = self.m.final
+            free = [h for h in range(max(residents + nxt) + 1) if h not in final]
+            weights = Weights2026(self, self.m.shift_of, bonus_bits, 0, current, nxt, c9_on, free, None) if fast else None
             for l in residents + nxt:
-                for h in range(l):
-                    if h in self.m.final:
-                        continue
-                    if h in mdp_set and l in mdp_set:
-                        continue
+                hs = [h for h in free[:bisect_left(free, l)] if not (h in mdp_set and l in mdp_set)]
+                if weights is not None:
+                    self.m.set_column(l, hs, weights.column(l, hs))
+                    continue
+                for h in hs:
                     self.m.set_base(h, l, self.base_values(h, l, cur_set, nxt_set, c9_on))
             self.m.clear_bonuses()
             if self.profile.generation_order:

@@ -33,7 +33,7 @@ evaluated once per pair of classes, by the very functions the text's path calls.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from tabellone.solver.model import Float
 
@@ -88,25 +88,31 @@ def _colour_rows(reps: list, checks: ColourChecks, units: list[int]) -> list[lis
 
 
 class Weights2026:
-    """The packed weights of the pairs of one 2026 bracket (:meth:`Dutch2026._pair_local`).
+    """The packed weights of the pairs of one 2026 bracket (:meth:`Dutch2026._pair_local`,
+    :meth:`Dutch2026._pair_whole`).
 
     ``engine`` is the round's :class:`rules.dutch.Dutch2026` (its bye candidates listed);
     ``shift_of`` and ``bonus_bits`` the matcher's layout for the bracket; ``extra`` what
     the matcher adds to every pair's weight (:class:`rules.dutch.LocalMatcher`: one more
     ``top``); ``current`` the bracket's players (MDPs and residents), ``nxt`` the next
-    bracket's. :meth:`column` gives ``l``'s pairs with the players ``hs`` (all before ``l``)
-    as :meth:`Dutch2026.base_values` packed would, 0 where they may not meet.
+    bracket's; ``members`` the players whose pairs are asked for (default: ``current``
+    and ``nxt``). :meth:`column` gives ``l``'s pairs with the players ``hs`` (all before
+    ``l``) as :meth:`Dutch2026.base_values` packed would, ``absent`` where they may not
+    meet (a pair that may meet never weighs 0: its ``top`` is at least 1);
+    :meth:`ends_row` the pairs of no bracket (the whole field before the first one).
     """
 
     def __init__(self, engine, shift_of: dict, bonus_bits: int, extra: int,
-                 current: list[int], nxt: list[int], c9_on: bool):
+                 current: list[int], nxt: list[int], c9_on: bool,
+                 members: Iterable[int] | None = None, absent: int | None = 0):
         unit = _Units(shift_of, bonus_bits)
         P, cand, sk = engine.P, engine._cand, engine.score_key
         self.sk = sk
         self.banned, self.claim = engine.ok.banned, engine.ok.claim
         self.cls, reps = engine.colour_classes()
         self.cur_set, self.nxt_set = set(current), set(nxt)
-        A = current + nxt
+        self.absent = absent
+        A = current + nxt if members is None else list(members)
         n = len(P)
         top = unit("top")
         self.const = top + extra
@@ -177,18 +183,26 @@ class Weights2026:
             self._hhi[pattern] = got
         return got
 
-    def column(self, l: int, hs: list[int]) -> list[int]:
+    def ends_row(self, h: int, ls: list[int]) -> list[int | None]:
+        """The weights of the pairs (h, l) for l in ``ls``, none of them in the bracket or
+        the next: ``top`` and C9 only."""
+        ban = self.banned[h] if self.banned is not None else ()
+        c, claim, end, absent = self.claim[h], self.claim, self.end, self.absent
+        hc = self.const + end[h]
+        return [hc + end[l] if l not in ban and (c is None or claim[l] != c) else absent for l in ls]
+
+    def column(self, l: int, hs: list[int]) -> list[int | None]:
         """The weights of the pairs (h, l) for h in ``hs`` (each h < l)."""
         ban = self.banned[l] if self.banned is not None else ()
         c = self.claim[l]
-        claim = self.claim
+        claim, absent = self.claim, self.absent
         lc = self.const + self.end[l]
         if l in self.nxt_set:
             part = self.into_next
-            return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else 0 for h in hs]
+            return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
         if l not in self.cur_set:
             part = self.end
-            return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else 0 for h in hs]
+            return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
         leq = lc
         lhi = lc
         pattern = []
@@ -200,9 +214,9 @@ class Weights2026:
         sk, sl, cls = self.sk, self.sk[l], self.cls
         crow = self.rows[cls[l]]
         if c is None:
-            return [(((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban else 0
+            return [(((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban else absent
                     for h in hs]
-        return [(((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban and claim[h] != c else 0
+        return [(((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban and claim[h] != c else absent
                 for h in hs]
 
 

@@ -6,7 +6,8 @@ when the profile's fold is the identity. Here every pair of every bracket of rea
 (reference events of the corpus, both editions) is also valued the old way, as the text
 states it: the engine's ``base_values`` / ``values`` (a dict of fields, folded by the
 profile) packed by :meth:`rules.dutch.Matcher._pack` with the bracket's layout, and the
-two integers must be equal (None / 0 alike where the pair may not meet). The same for a
+two integers must be equal (or both say the pair may not meet), on the bracket-local
+matcher and on the whole-field one. The same for a
 profile that is not official and orders the fields differently, and a profile whose fold
 is not the identity must not take the new path at all.
 """
@@ -33,21 +34,32 @@ def _packer(shift_of: dict, bonus_bits: int, extra: int):
 def compared(monkeypatch):
     """Wrap both builders so every weight they give is compared with the text's path;
     yields the counters of pairs compared per edition."""
-    count = {"2026": 0, "2017": 0}
+    count = {"2026": 0, "2017": 0, "whole field": 0}
     W26, W17 = dutch.Weights2026, dutch.Weights2017
-    init26, column26, init17, row17 = W26.__init__, W26.column, W17.__init__, W17.row
+    init26, column26, ends26, init17, row17 = W26.__init__, W26.column, W26.ends_row, W17.__init__, W17.row
 
-    def init_2026(self, engine, shift_of, bonus_bits, extra, current, nxt, c9_on):
-        init26(self, engine, shift_of, bonus_bits, extra, current, nxt, c9_on)
+    def init_2026(self, engine, shift_of, bonus_bits, extra, current, nxt, c9_on, *members_absent):
+        init26(self, engine, shift_of, bonus_bits, extra, current, nxt, c9_on, *members_absent)
         self._old = (engine, _packer(shift_of, bonus_bits, extra), set(current), set(nxt), c9_on)
+
+    def check_2026(self, h, l, w, cur, nxt):
+        engine, pack, _, _, c9_on = self._old
+        expected = pack(engine.base_values(h, l, cur, nxt, c9_on))
+        # the local matcher reads 0 as "may not meet", the whole-field one None
+        assert w == (self.absent if expected is None else expected), f"2026 pair {h}-{l}: {w} != {expected}"
+        count["2026"] += 1
+        count["whole field"] += self.absent is None
 
     def column_2026(self, l, hs):
         got = column26(self, l, hs)
-        engine, pack, cur, nxt, c9_on = self._old
         for h, w in zip(hs, got):
-            expected = pack(engine.base_values(h, l, cur, nxt, c9_on))
-            assert w == (expected or 0), f"2026 pair {h}-{l}: {w} != {expected}"
-            count["2026"] += 1
+            check_2026(self, h, l, w, self._old[2], self._old[3])
+        return got
+
+    def ends_2026(self, h, ls):
+        got = ends26(self, h, ls)
+        for l, w in zip(ls, got):
+            check_2026(self, h, l, w, set(), set())
         return got
 
     def init_2017(self, engine, shift_of, bonus_bits, cur, nxt, special, final, df):
@@ -64,6 +76,7 @@ def compared(monkeypatch):
 
     monkeypatch.setattr(W26, "__init__", init_2026)
     monkeypatch.setattr(W26, "column", column_2026)
+    monkeypatch.setattr(W26, "ends_row", ends_2026)
     monkeypatch.setattr(W17, "__init__", init_2017)
     monkeypatch.setattr(W17, "row", row_2017)
     return count
@@ -90,6 +103,14 @@ def test_weights_equal_on_a_large_last_round(compared):
     path = shared_path("corpus/dutch-large/large-1000-r9-s900001.trf")
     _pair_rounds(path, "2026", [read_trf(path).rounds_paired])
     assert compared["2026"] > 100_000
+
+
+def test_weights_equal_on_the_whole_field(compared):
+    # rounds the bracket-local matcher hands to the whole-field one (the bye score is
+    # the top score, or a bracket's answer cannot be completed below)
+    path = shared_path("corpus/dutch-2026-dev/dutch-dev-11.trf")
+    _pair_rounds(path, "2026", [8, 9, 11, 12, 13])
+    assert compared["whole field"] > 1_000
 
 
 @pytest.mark.parametrize("edition, first", [("2026", ("C18", "C14")), ("2017", ("C.16", "C.10"))])
