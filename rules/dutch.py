@@ -12,7 +12,9 @@ prefer, step by step, what the text generates first (:class:`BracketStepper`).
 Which criteria are fields, in which order and with which weights, comes from a profile
 (:mod:`rules.profiles`; by default the official ``dutch-2026.toml`` / ``dutch-2017.toml``):
 the engine computes each field as the text defines it (``_text_values``) and the
-profile's :class:`~rules.profiles.Objective` orders, weights or drops them.
+profile's :class:`~rules.profiles.Objective` orders, weights or drops them. Where the
+profile keeps every field as the text has it (the official profiles), the same packed
+weights are summed from per-player terms instead (:mod:`rules.dutch_weights`).
 
 Criteria of the 2026 edition, in priority order (absolute ones are hard constraints):
 
@@ -348,14 +350,14 @@ class Matcher:
         :class:`rules.dutch_weights.Weights2017`), in the same order as one
         :meth:`set_base` call each. The layout must not change afterwards (the fields
         are not kept to pack again)."""
-        keys = [(h, l) for l in ls]
-        self.base.update(zip(keys, [None if w is None else True for w in weights]))
-        self.packed.update(zip(keys, [0 if w is None else w for w in weights]))
-        self._dirty.update(keys)
+        self._set_packed([(h, l) for l in ls], weights)
 
     def set_column(self, l: int, hs: list[int], weights: list[int | None]) -> None:
         """As :meth:`set_row`, for the pairs (h, l), h in ``hs`` (each below ``l``)."""
-        keys = [(h, l) for h in hs]
+        self._set_packed([(h, l) for h in hs], weights)
+
+    def _set_packed(self, keys: list[tuple[int, int]], weights: list[int | None]) -> None:
+        # whether each pair may meet (``has_edge``) and its packed weight (0 when not)
         self.base.update(zip(keys, [None if w is None else True for w in weights]))
         self.packed.update(zip(keys, [0 if w is None else w for w in weights]))
         self._dirty.update(keys)
