@@ -377,6 +377,27 @@ class Matcher:
             return
         self._dirty.add(key)
 
+    def set_bonus_row(self, x: int, ys: list[int], bonus: int) -> None:
+        """:meth:`set_bonus` of ``bonus`` on x's pairs with ``ys`` where x may meet the
+        other player (:meth:`has_edge`), of 0 on the others, pair after pair in order."""
+        table, absent = self._edge_table()
+        have, dirty = self.bonus, self._dirty
+        for y in ys:
+            key = (x, y) if x < y else (y, x)
+            if bonus and table.get(key, absent) != absent:
+                if have.get(key) == bonus:
+                    continue
+                have[key] = bonus
+            elif key in have:
+                del have[key]
+            else:
+                continue
+            dirty.add(key)
+
+    def _edge_table(self) -> tuple[dict, object]:
+        """The table :meth:`has_edge` reads, and its value for a pair that may not meet."""
+        return self.base, None
+
     def clear_bonuses(self) -> None:
         self._dirty.update(self.bonus)
         self.bonus.clear()
@@ -567,6 +588,9 @@ class LocalMatcher(Matcher):
     def has_edge(self, a: int, b: int) -> bool:
         # a pair that may meet has a packed weight, never 0 (it holds one ``top``)
         return self.packed.get((a, b) if a < b else (b, a), 0) != 0
+
+    def _edge_table(self) -> tuple[dict, object]:
+        return self.packed, 0
 
     def set_base(self, h: int, l: int, values: dict | None) -> None:
         """As :meth:`Matcher.set_base`, the weight packed at once (every pair of the
@@ -1147,13 +1171,9 @@ class BracketStepper:
             return (((1 << (2 * b)) if k < p else 0) - k) << 1
 
         def set_c2(k: int, extra: int = 0) -> None:
-            x = R[k]
-            for q in range(k + 1, len(R)):
-                y = R[q]
-                if base_nonzero(x, y):
-                    self._set_bonus(x, y, c2_bonus(k) + extra)
-                else:
-                    self._set_bonus(x, y, 0)
+            # R[k]'s pairs with the players after it: the bonus where they may meet, 0
+            # elsewhere (one call for the row: a large bracket sets millions)
+            m.set_bonus_row(R[k], R[k + 1:], c2_bonus(k) + extra)
 
         if p > 0:
             for k in range(len(R)):
@@ -1200,8 +1220,7 @@ class BracketStepper:
                     if not roles[R[a]] or roles[R[c]]:
                         m.zero(R[a], R[c])
             for a in range(len(R)):
-                for c in range(a + 1, len(R)):
-                    self._set_bonus(R[a], R[c], 0)
+                m.set_bonus_row(R[a], R[a + 1:], 0)
             # C6: transpositions: each S1 player takes the lowest S2 BSN that keeps the optimum
             for a in range(len(R)):
                 x = R[a]
@@ -1209,8 +1228,7 @@ class BracketStepper:
                     continue
                 mate, y = self._take_best(x, [R[c] for c in range(len(R) - 1, a, -1)], 0, False, mate, Rset)
                 pairs.append((x, y))
-                for c in range(a + 1, len(R)):
-                    self._set_bonus(x, R[c], 0)
+                m.set_bonus_row(x, R[a + 1:], 0)
         floaters = sorted([x for x in self.mdps if x not in m.final] + [x for x in R if x not in m.final])
         return mate, pairs, floaters
 
