@@ -20,10 +20,13 @@ of ~15 fields folded and packed one by one (most of the Python time of a large r
 issue 12).
 
 This holds when the profile's fold is the identity (the official profiles, and any
-that keeps every criterion as its own field in the text's order; ``Objective.identity``)
+that keeps every criterion as its own field, in whatever order; ``Objective.identity``)
 and counts no absolute criterion as quality; the engines keep the field-by-field path
-for other profiles. ``tests/test_dutch_weights.py`` checks, on every pair of every
-bracket of real rounds, that both paths give the same integer.
+for other profiles. The criteria stay defined once, in the engines' ``_text_values``;
+the terms here are that definition regrouped by player, and
+``tests/test_dutch_weights.py`` checks, on every pair of every bracket of real rounds
+(official and reordered profiles, bracket-local and whole-field matchers), that both
+give the same integer.
 
 The colour criteria (2026 C10-C13, 2017 C.8-C.11) read only a player's preferred colour
 and its strength, the absolute colour difference and the colour repeated in the last two
