@@ -179,11 +179,12 @@ static inline void mp_sext(limb_t *r, int L2, const limb_t *a, int L)
 enum {
     STAT_STAGES, STAT_BLOSSOMS, STAT_NESTED, STAT_EXPAND_T, STAT_EXPAND_END, STAT_RELABEL,
     STAT_AUGMENT_BLOSSOM, STAT_DELTA1, STAT_DELTA2, STAT_DELTA3, STAT_DELTA4, STAT_FLIPS, STAT_DISSOLVED,
-    STAT_COUNT
+    STAT_CERTIFIED, STAT_COUNT
 };
 static const char *stat_names[STAT_COUNT] = {
     "stages", "blossoms", "nested_blossoms", "expand_t", "expand_endstage", "expand_relabel",
     "augment_blossom", "delta1", "delta2", "delta3", "delta4", "warm_flips", "warm_dissolved",
+    "certified_edges",
 };
 
 /* One adjacency entry of vertex x: edge p >> 1 to vertex v == endpoint[p]
@@ -1326,8 +1327,88 @@ static int32_t uf_find(int32_t *par, int32_t x)
     return r;
 }
 
-/* Returns 0 when the matching is proven optimal, else sets c->status. */
-static int verify(Ctx *c)
+/* Step 4 of verify() for edge k: its slack is non-negative, and zero when it
+ * is matched (then it is counted in cntm[] for each blossom holding it).
+ * Returns NULL, or what is wrong. */
+/* The blossom forest as verify() reads it: depth and top-level ancestor of
+ * every vertex and blossom, the sum of the blossom duals from the top down to
+ * each (zsum, L + 1 limbs), and, for deep forests, ancestor tables for
+ * lowest-common-ancestor queries in O(log depth) (Bender and Farach-Colton,
+ * "The LCA problem revisited", LATIN 2000: the "jump pointer" method). */
+typedef struct {
+    int32_t *dep, *top;
+    limb_t *zsum;
+    int32_t *up;   /* up[l * n2 + x]: the 2^l-th ancestor (a top-level x itself) */
+    int levels;    /* 0: walk parent pointers */
+} Forest;
+
+static inline int32_t forest_lca(const Ctx *c, const Forest *f, int32_t a, int32_t b)
+{
+    const int32_t *dep = f->dep;
+    if (f->levels == 0) {
+        while (dep[a] > dep[b]) a = c->bparent[a];
+        while (dep[b] > dep[a]) b = c->bparent[b];
+        while (a != b) { a = c->bparent[a]; b = c->bparent[b]; }
+        return a;
+    }
+    const int64_t n2 = 2 * (int64_t)c->n;
+    if (dep[a] < dep[b]) { int32_t t = a; a = b; b = t; }
+    int32_t diff = dep[a] - dep[b];
+    for (int l = 0; diff; l++, diff >>= 1)
+        if (diff & 1) a = f->up[l * n2 + a];
+    if (a == b) return a;
+    for (int l = f->levels - 1; l >= 0; l--) {
+        int32_t pa = f->up[l * n2 + a], pb = f->up[l * n2 + b];
+        if (pa != pb) { a = pa; b = pb; }
+    }
+    return c->bparent[a];
+}
+
+static inline __attribute__((always_inline)) const char *check_edge(Ctx *c, int32_t k, int32_t i, int32_t j,
+                                                                    const Forest *f, int32_t *cntm, limb_t *s)
+{
+    const int32_t n = c->n;
+    const int L = c->L, L2 = c->L + 1;
+    const int32_t *top = f->top;
+    if (i < 0 || j < 0 || i >= n || j >= n || i == j) return "bad edge endpoints";
+    if (c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
+        __int128 tk = (__int128)(int64_t)DUAL(c, i)[L - 1] + (int64_t)DUAL(c, j)[L - 1] -
+                      (int64_t)W2(c, k)[L - 1];
+        if (tk >= 1) return NULL;
+    }
+    mp_add_sub_wide(s, DUAL(c, i), DUAL(c, j), W2(c, k), L);
+    /* The blossoms holding both ends add twice their (non-negative, step 3)
+     * duals: an unmatched edge whose vertex part is already non-negative
+     * needs no walk to their lowest common blossom (which is as long as
+     * the blossoms are deeply nested). */
+    if (top[i] == top[j] && (mp_is_neg(s, L2) || c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k)) {
+        const limb_t *zz = f->zsum + (size_t)forest_lca(c, f, i, j) * L2;
+        mp_add(s, s, zz, L2);
+        mp_add(s, s, zz, L2);
+    }
+    if (mp_is_neg(s, L2)) return "dual infeasible: negative edge slack";
+    int matched_i = c->mate[i] == 2 * k + 1, matched_j = c->mate[j] == 2 * k;
+    if (matched_i != matched_j) return "matched edge seen from one side";
+    if (matched_i) {
+        if (!mp_is_zero(s, L2)) return "matched edge with positive slack";
+        if (top[i] == top[j]) {
+            for (int32_t a = forest_lca(c, f, i, j); a != -1; a = c->bparent[a]) cntm[a]++;
+        }
+    }
+    return NULL;
+}
+
+/* Returns 0 when the matching is proven optimal, else sets c->status.
+ *
+ * With dirty == NULL every edge is checked.  Otherwise the caller proves that
+ * only the edges with an end v where dirty[v] != 0 can have a slack other
+ * than the one an earlier call of verify() found non-negative for them
+ * (dirty_since()): then every matched edge (for complementary slackness and
+ * the count of matched edges inside each blossom) and every edge at a dirty
+ * vertex are checked, and the other edges keep their proven slack.  All the
+ * other conditions (a matching, non-negative duals, zero duals at exposed
+ * vertices, a laminar blossom forest, full odd blossoms) are checked whole. */
+static int verify(Ctx *c, const uint8_t *dirty)
 {
     const int32_t n = c->n, m = c->m, n2 = 2 * n;
     const int L = c->L, L2 = c->L + 1;
@@ -1340,10 +1421,10 @@ static int verify(Ctx *c)
     limb_t *s = calloc((size_t)L2, sizeof(limb_t));
     limb_t *tmp = calloc((size_t)L2, sizeof(limb_t));
     limb_t *off = calloc((size_t)L, sizeof(limb_t));
-    int32_t *uf = NULL;
+    int32_t *uf = NULL, *up = NULL;
     const char *err = NULL;
     int32_t v, x;
-    int64_t msize = 0;
+    int64_t msize = 0, ncert = 0;
 
     if (!dep || !top || !cntl || !cntm || !stack || !zsum || !s || !tmp || !off) {
         c->status = ST_NOMEM;
@@ -1414,6 +1495,24 @@ static int verify(Ctx *c)
         }
     }
 
+    /* ancestor tables when the forest is deep (lowest common ancestors) */
+    Forest forest = {dep, top, zsum, NULL, 0};
+    {
+        int32_t maxdep = 0;
+        for (x = 0; x < n2; x++) if (dep[x] > maxdep) maxdep = dep[x];
+        if (maxdep > 8) {
+            int levels = 0;
+            while ((1 << levels) <= maxdep) levels++;
+            up = malloc((size_t)levels * (size_t)n2 * sizeof(int32_t));
+            if (!up) { c->status = ST_NOMEM; goto done; }
+            for (x = 0; x < n2; x++) up[x] = (dep[x] < 0 || c->bparent[x] == -1) ? x : c->bparent[x];
+            for (int l = 1; l < levels; l++)
+                for (x = 0; x < n2; x++) up[(size_t)l * n2 + x] = up[(size_t)(l - 1) * n2 + up[(size_t)(l - 1) * n2 + x]];
+            forest.up = up;
+            forest.levels = levels;
+        }
+    }
+
     /* 4. every edge has non-negative slack, matched edges zero slack.
      * Fast path, exact, for an unmatched edge: with R = 2^(64(L-1)) every
      * L-limb number x equals top(x) R + low(x) with 0 <= low(x) < R, so
@@ -1421,43 +1520,34 @@ static int verify(Ctx *c)
      * is that plus twice the (checked non-negative, step 3) duals of the
      * blossoms holding both ends: it is surely positive when the top limbs
      * (read here from the duals and weights themselves) give at least 1. */
-    for (int32_t k = 0; k < m; k++) {
-        int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
-        if (i < 0 && j < 0) continue; /* unused edge slot */
-        if (i < 0 || j < 0 || i >= n || j >= n || i == j) { err = "bad edge endpoints"; goto done; }
-        if (c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
-            __int128 tk = (__int128)(int64_t)DUAL(c, i)[L - 1] + (int64_t)DUAL(c, j)[L - 1] -
-                          (int64_t)W2(c, k)[L - 1];
-            if (tk >= 1) continue;
+    if (!dirty) {
+        for (int32_t k = 0; k < m; k++) {
+            int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+            if (i < 0 && j < 0) continue; /* unused edge slot */
+            if ((err = check_edge(c, k, i, j, &forest, cntm, s)) != NULL) goto done;
+            ncert++;
         }
-        mp_add_sub_wide(s, DUAL(c, i), DUAL(c, j), W2(c, k), L);
-        /* The blossoms holding both ends add twice their (non-negative, step 3)
-         * duals: an unmatched edge whose vertex part is already non-negative
-         * needs no walk to their lowest common blossom (which is as long as
-         * the blossoms are deeply nested). */
-        if (top[i] == top[j] && (mp_is_neg(s, L2) || c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k)) {
-            int32_t a = i, b = j;
-            while (dep[a] > dep[b]) a = c->bparent[a];
-            while (dep[b] > dep[a]) b = c->bparent[b];
-            while (a != b) { a = c->bparent[a]; b = c->bparent[b]; }
-            const limb_t *zz = zsum + (size_t)a * L2;
-            mp_add(s, s, zz, L2);
-            mp_add(s, s, zz, L2);
+    } else {
+        /* every matched edge, then the other edges at dirty vertices (once) */
+        for (v = 0; v < n; v++) {
+            int32_t p = c->mate[v];
+            if (p == -1 || c->endpoint[p] < v) continue;
+            if ((err = check_edge(c, p >> 1, c->endpoint[p ^ 1], c->endpoint[p], &forest, cntm, s)) != NULL) goto done;
+            ncert++;
         }
-        if (mp_is_neg(s, L2)) { err = "dual infeasible: negative edge slack"; goto done; }
-        int matched_i = c->mate[i] == 2 * k + 1, matched_j = c->mate[j] == 2 * k;
-        if (matched_i != matched_j) { err = "matched edge seen from one side"; goto done; }
-        if (matched_i) {
-            if (!mp_is_zero(s, L2)) { err = "matched edge with positive slack"; goto done; }
-            if (top[i] == top[j]) {
-                int32_t a = i, b = j;
-                while (dep[a] > dep[b]) a = c->bparent[a];
-                while (dep[b] > dep[a]) b = c->bparent[b];
-                while (a != b) { a = c->bparent[a]; b = c->bparent[b]; }
-                for (; a != -1; a = c->bparent[a]) cntm[a]++;
+        for (v = 0; v < n; v++) {
+            if (!dirty[v]) continue;
+            const AdjEntry *av = c->adj[v];
+            for (int32_t q = 0; q < c->deg[v]; q++) {
+                int32_t u = av[q].v;
+                if (c->mate[v] == av[q].p || (dirty[u] && u < v)) continue;
+                if ((err = check_edge(c, av[q].p >> 1, v, u, &forest, cntm, s)) != NULL) goto done;
+                ncert++;
             }
         }
     }
+
+    c->stats[STAT_CERTIFIED] += ncert;
 
     /* 5. blossoms with positive dual are odd and full */
     for (v = 0; v < n; v++)
@@ -1495,7 +1585,7 @@ static int verify(Ctx *c)
 done:
     if (err) internal_error(c, err);
     free(dep); free(top); free(cntl); free(cntm); free(stack);
-    free(zsum); free(s); free(tmp); free(off); free(uf);
+    free(zsum); free(s); free(tmp); free(off); free(uf); free(up);
     return c->status;
 }
 
@@ -1957,6 +2047,104 @@ fail:
     return NULL;
 }
 
+/* eff[x], for every vertex and live blossom x of a blossom forest: its
+ * nearest proper ancestor whose dual is not zero (nz[b]), -1 if none.
+ * Returns -1 on a cycle (the caller then checks every edge). */
+static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, const uint8_t *nz, int32_t *eff,
+                       int32_t *stack)
+{
+    const int32_t n2 = 2 * n;
+    for (int32_t x = 0; x < n2; x++) eff[x] = -2;
+    for (int32_t x = 0; x < n2; x++) {
+        if (x >= n && bbase[x] < 0) continue;
+        int32_t sp = 0, y = x;
+        while (y != -1 && eff[y] == -2) {
+            if (sp >= n2 || (y >= n && bbase[y] < 0)) return -1;
+            stack[sp++] = y;
+            y = bparent[y];
+        }
+        while (sp > 0) {
+            int32_t t = stack[--sp], p = bparent[t];
+            eff[t] = p == -1 ? -1 : (nz[p] ? p : eff[p]);
+        }
+    }
+    return 0;
+}
+
+/* The vertices whose edges may have another slack than under the saved
+ * optimum w, whose certificate proved every slack non-negative: the changed
+ * vertices (every edge added or re-weighted since has an end among them),
+ * and every vertex whose dual, or whose chain of enclosing blossoms with a
+ * non-zero dual (their ids and duals), differs from w's.
+ *
+ * Why the other edges need no check: the slack of an edge {i, j} is
+ * u_i + u_j - 2 w_ij plus twice the duals of the blossoms holding both ends,
+ * that is of the blossoms named in both chains; a blossom whose dual is zero
+ * adds nothing.  When neither end is dirty, the weight, both vertex duals and
+ * both chains (as sequences of ids and duals) are w's, so the slack is the one
+ * w's certificate proved non-negative.
+ *
+ * NULL when out of memory or when a forest has a cycle: then verify() checks
+ * every edge. */
+static uint8_t *dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged)
+{
+    const int32_t n = c->n, n2 = 2 * n;
+    const int L = c->L, wl = w->L;
+    uint8_t *dirty = calloc((size_t)n + 1, 1);
+    uint8_t *nzn = calloc((size_t)n2 + 1, 1), *nzo = calloc((size_t)n2 + 1, 1);
+    int8_t *clean = malloc((size_t)n2 + 1);
+    int32_t *effn = malloc(((size_t)n2 + 1) * sizeof(int32_t)), *effo = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    limb_t *old = malloc((size_t)L * sizeof(limb_t));
+    int ok = 0;
+    if (!dirty || !nzn || !nzo || !clean || !effn || !effo || !stack || !old) goto done;
+    for (int32_t b = n; b < n2; b++) {
+        nzn[b] = c->bbase[b] >= 0 && !mp_is_zero(DUAL(c, b), L);
+        nzo[b] = w->bbase[b] >= 0 && !mp_is_zero(w->dual + (size_t)b * wl, wl);
+    }
+    if (eff_parents(n, c->bparent, c->bbase, nzn, effn, stack) < 0) goto done;
+    if (eff_parents(n, w->bparent, w->bbase, nzo, effo, stack) < 0) goto done;
+    /* clean[b]: blossom b (non-zero dual now) had the same dual and the same
+     * chain above it in w, recursively */
+    for (int32_t b = 0; b < n2; b++) clean[b] = -1;
+    for (int32_t b = n; b < n2; b++) {
+        if (!nzn[b] || clean[b] >= 0) continue;
+        int32_t sp = 0, y = b;
+        while (y != -1 && clean[y] < 0) {
+            stack[sp++] = y;
+            y = effn[y];
+        }
+        while (sp > 0) {
+            int32_t t = stack[--sp], p = effn[t];
+            int same = nzo[t] && effo[t] == p && (p == -1 || clean[p] == 1);
+            if (same) {
+                mp_sext(old, L, w->dual + (size_t)t * wl, wl);
+                same = mp_cmp(old, DUAL(c, t), L) == 0;
+            }
+            clean[t] = (int8_t)same;
+        }
+    }
+    for (int32_t i = 0; i < nchanged; i++) dirty[changed[i]] = 1;
+    for (int32_t v = 0; v < n; v++) {
+        if (dirty[v]) continue;
+        int32_t p = effn[v];
+        if (p != effo[v] || (p != -1 && clean[p] != 1)) {
+            dirty[v] = 1;
+            continue;
+        }
+        mp_sext(old, L, w->dual + (size_t)v * wl, wl);
+        dirty[v] = mp_cmp(old, DUAL(c, v), L) != 0;
+    }
+    ok = 1;
+done:
+    free(nzn); free(nzo); free(clean); free(effn); free(effo); free(stack); free(old);
+    if (!ok) {
+        free(dirty);
+        return NULL;
+    }
+    return dirty;
+}
+
 /* Open-addressing map from an unordered vertex pair to its edge id. */
 typedef struct {
     uint64_t *keys; /* (a << 32 | b) + 1, a < b; 0 = empty */
@@ -2221,8 +2409,8 @@ done:
  * warm start is tried first; anything it cannot handle falls back to a cold
  * start.  *ws_out (if given) receives the new optimum's state. */
 static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t *changed, int32_t nchanged,
-                       const EdgeLookup *lookup, int32_t *mate_out, WarmState **ws_out, int *warm_used,
-                       const char **msg, SolveInfo *info)
+                       int changes_complete, const EdgeLookup *lookup, int32_t *mate_out, WarmState **ws_out,
+                       int *warm_used, const char **msg, SolveInfo *info)
 {
     const int32_t n = g->n, m = g->m;
     int status = ST_OK;
@@ -2246,7 +2434,13 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
             stages(&c, 1);
-            if (c.status == ST_OK) verify(&c);
+            if (c.status == ST_OK) {
+                /* with every change since ws's certificate known, only the
+                 * edges whose slack may differ from then are checked again */
+                uint8_t *dirty = changes_complete ? dirty_since(&c, ws, changed, nchanged) : NULL;
+                verify(&c, dirty);
+                free(dirty);
+            }
             if (c.status != ST_OK) info->warm_failure = c.status == ST_INTERNAL ? c.msg : "overflow or memory";
         } else {
             info->warm_failure = "saved state does not fit the new graph";
@@ -2275,7 +2469,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (greedy) {
             init_greedy(&c);
             if (c.status == ST_OK) stages(&c, 1);
-            if (c.status == ST_OK) verify(&c);
+            if (c.status == ST_OK) verify(&c, NULL);
             if (c.status == ST_INTERNAL) { /* not expected: the classic start decides */
                 ctx_free(&c);
                 memset(&c, 0, sizeof(c));
@@ -2288,7 +2482,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (!greedy) {
             init_cold(&c);
             stages(&c, 0);
-            if (c.status == ST_OK) verify(&c);
+            if (c.status == ST_OK) verify(&c, NULL);
         }
         status = c.status;
         *msg = c.msg;
@@ -2365,7 +2559,7 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
     const char *msg = NULL;
     SolveInfo info;
     Py_BEGIN_ALLOW_THREADS
-    status = solve_graph(&g, maxcard, NULL, NULL, 0, NULL, mate, NULL, NULL, &msg, &info);
+    status = solve_graph(&g, maxcard, NULL, NULL, 0, 0, NULL, mate, NULL, NULL, &msg, &info);
     Py_END_ALLOW_THREADS
     last_info = info;
     PyObject *result = NULL;
@@ -2451,7 +2645,7 @@ static PyObject *py_solve_with_state(PyObject *self, PyObject *args)
     WarmState *out = NULL;
     SolveInfo info;
     Py_BEGIN_ALLOW_THREADS
-    status = solve_graph(&g, 0, ws, changed, nchanged, NULL, mate, &out, &warm, &msg, &info);
+    status = solve_graph(&g, 0, ws, changed, nchanged, 0, NULL, mate, &out, &warm, &msg, &info);
     Py_END_ALLOW_THREADS
     last_info = info;
     PyObject *result = NULL, *lst = NULL, *cap = NULL;
@@ -3090,7 +3284,7 @@ static PyObject *mt_solve(MatcherObject *self, PyObject *unused)
     SolveInfo info;
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
-    status = solve_graph(&self->g, 0, self->ws, cover, ncover, &lookup, mate, &out, &warm, &msg, &info);
+    status = solve_graph(&self->g, 0, self->ws, cover, ncover, 1, &lookup, mate, &out, &warm, &msg, &info);
     Py_END_ALLOW_THREADS
     self->busy = 0;
     last_info = info;
