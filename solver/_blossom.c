@@ -212,6 +212,7 @@ typedef struct {
     AdjEntry *const *adj;         /* n: adjacency of each vertex */
     const int32_t *deg;           /* n: length of adj[v] */
     const limb_t *w2;             /* m*L: twice the weight */
+    limb_t *const *adjw;          /* n: the same, in adjacency order (Graph.adjw) */
     int64_t *dtop;                /* n: top limb of each vertex dual */
 
     /* algorithm state */
@@ -352,12 +353,11 @@ static int ctx_alloc(Ctx *c)
 
 /* out = u_i + u_j - 2 w_k (no blossom duals: the caller uses it only for edges
  * between different top-level blossoms or whose blossoms have been expanded) */
-static inline void slack_vw(const Ctx *c, int32_t i, int32_t j, int32_t k, limb_t *out)
+static inline void slack_row(const Ctx *c, int32_t i, int32_t j, const limb_t *w, limb_t *out)
 {
     const int L = c->L;
     const limb_t *a = DUAL(c, i);
     const limb_t *b = DUAL(c, j);
-    const limb_t *w = W2(c, k);
     limb_t carry = 0, br = 0;
     for (int i = 0; i < L; i++) {
         dlimb_t s = (dlimb_t)a[i] + b[i] + carry;
@@ -366,6 +366,11 @@ static inline void slack_vw(const Ctx *c, int32_t i, int32_t j, int32_t k, limb_
         out[i] = (limb_t)d;
         br = (limb_t)(d >> 64) & 1;
     }
+}
+
+static inline void slack_vw(const Ctx *c, int32_t i, int32_t j, int32_t k, limb_t *out)
+{
+    slack_row(c, i, j, W2(c, k), out);
 }
 
 /* the same, edge k = {i, j} given by its slot only */
@@ -388,7 +393,7 @@ static inline const limb_t *best_slack(Ctx *c, int32_t x)
 
 /* Edge k = {i, j}, not tight, from an S-vertex: make it bestedge[x] if its
  * slack is smaller.  tk is the top-limb estimate of slack(k) (see stages). */
-static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk, int32_t i, int32_t j)
+static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk, int32_t i, int32_t j, const limb_t *row)
 {
     const int L = c->L;
     if (c->bestedge[x] == -1) {
@@ -398,7 +403,7 @@ static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk, int32_t 
     const limb_t *bs = best_slack(c, x);
     if (tk >= (int64_t)bs[L - 1] + 2) return; /* surely not smaller */
     limb_t *ks = c->t1;
-    slack_vw(c, i, j, k, ks);
+    slack_row(c, i, j, row, ks);
     if (mp_cmp(ks, bs, L) < 0) {
         c->bestedge[x] = k;
         mp_copy(c->cslack + (size_t)x * L, ks, L);
@@ -532,7 +537,8 @@ static inline const limb_t *merge_slack(Ctx *c, int32_t bj)
  * edge so far to that S-blossom.  The top-limb bound of offer_best skips the
  * exact comparison when k is surely not better, so the choices are those of
  * comparing exact slacks every time. */
-static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j, int64_t wtop, int32_t *ntouched)
+static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j, int64_t wtop, const limb_t *row,
+                              int32_t *ntouched)
 {
     int32_t bj = c->inblossom[j];
     if (bj == b || c->label[bj] != 1) return;
@@ -547,7 +553,7 @@ static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j
     limb_t *ms = (limb_t *)merge_slack(c, bj);
     int64_t tk = c->dtop[i] + c->dtop[j] - wtop;
     if (tk >= (int64_t)ms[L - 1] + 2) return; /* slack(k) > (tk-1)R >= (top+1)R > slack(cur) */
-    slack_vw(c, i, j, k, c->t1);
+    slack_row(c, i, j, row, c->t1);
     if (mp_cmp(c->t1, ms, L) < 0) {
         c->bestedgeto[bj] = k;
         mp_copy(ms, c->t1, L);
@@ -644,7 +650,9 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k)
             for (int32_t li = 0; li < cnt; li++) {
                 int32_t x = c->scratch[li];
                 const AdjEntry *ax = c->adj[x];
-                for (int32_t q = 0; q < c->deg[x]; q++) merge_best(c, b, ax[q].p >> 1, x, ax[q].v, ax[q].top, &ntouched);
+                const limb_t *wx = c->adjw[x];
+                for (int32_t q = 0; q < c->deg[x]; q++)
+                    merge_best(c, b, ax[q].p >> 1, x, ax[q].v, ax[q].top, wx + (size_t)q * c->L, &ntouched);
             }
         } else {
             const int32_t *lst = c->bbest[cb];
@@ -656,7 +664,7 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k)
                     i = j;
                     j = t;
                 }
-                merge_best(c, b, kk, i, j, (int64_t)W2(c, kk)[c->L - 1], &ntouched);
+                merge_best(c, b, kk, i, j, (int64_t)W2(c, kk)[c->L - 1], W2(c, kk), &ntouched);
             }
         }
         free(c->bbest[cb]);
@@ -992,15 +1000,17 @@ static void init_greedy(Ctx *c)
     for (v = 0; v < n; v++) {
         mp_zero(best, L);
         const AdjEntry *av = c->adj[v];
+        const limb_t *wv = c->adjw[v];
         for (int32_t q = 0; q < c->deg[v]; q++)
-            if (mp_cmp(W2(c, av[q].p >> 1), best, L) > 0) mp_copy(best, W2(c, av[q].p >> 1), L);
+            if (mp_cmp(wv + (size_t)q * L, best, L) > 0) mp_copy(best, wv + (size_t)q * L, L);
         mp_sar1(DUAL(c, v), best, L);
     }
     for (v = 0; v < n; v++) {
         const AdjEntry *av = c->adj[v];
         mp_zero(best, L);
+        const limb_t *wv = c->adjw[v];
         for (int32_t q = 0; q < c->deg[v]; q++) {
-            mp_sub(t, W2(c, av[q].p >> 1), DUAL(c, av[q].v), L);
+            mp_sub(t, wv + (size_t)q * L, DUAL(c, av[q].v), L);
             if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
         }
         mp_copy(DUAL(c, v), best, L);
@@ -1008,7 +1018,7 @@ static void init_greedy(Ctx *c)
         for (int32_t q = 0; q < c->deg[v]; q++) {
             int32_t w = av[q].v;
             if (c->mate[w] != -1) continue;
-            slack_vw(c, v, w, av[q].p >> 1, t);
+            slack_row(c, v, w, wv + (size_t)q * L, t);
             if (mp_is_zero(t, L)) {
                 c->mate[v] = av[q].p;     /* endpoint[p] == w */
                 c->mate[w] = av[q].p ^ 1; /* endpoint[p ^ 1] == v */
@@ -1093,6 +1103,7 @@ static void stages(Ctx *c, int warm)
                 }
                 const int32_t qend = c->deg[v];
                 const AdjEntry *const av = c->adj[v];
+                const limb_t *const adjw_v = c->adjw[v];
                 int32_t *const inblossom = c->inblossom;
                 int32_t *const label = c->label;
                 uint8_t *const allowedge = c->allowedge;
@@ -1121,18 +1132,19 @@ static void stages(Ctx *c, int warm)
                         return;
                     }
 #endif
+                    const limb_t *row = adjw_v + (size_t)q * L;
                     if (tk >= 1) {
-                        if (lw == 1) offer_best(c, bv, k, tk, v, w);
-                        else if (label[w] == 0) offer_best(c, w, k, tk, v, w);
+                        if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
+                        else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
                         continue;
                     }
                     if (!allowedge[k]) {
-                        slack_vw(c, v, w, k, ks);
+                        slack_row(c, v, w, row, ks);
                         if (mp_le_zero(ks, L)) {
                             allowedge[k] = 1;
                         } else {
-                            if (lw == 1) offer_best(c, bv, k, tk, v, w);
-                            else if (label[w] == 0) offer_best(c, w, k, tk, v, w);
+                            if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
+                            else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
                             continue;
                         }
                     }
@@ -1780,12 +1792,24 @@ typedef struct {
     int32_t *deg;      /* n */
     AdjEntry *entries; /* one-shot: 2m entries */
     int32_t *adjcap;   /* incremental: capacity of adj[v] */
+    /* adjw[v] + q * L: a copy of 2w of v's q-th edge, beside its adjacency
+     * entry, so that the algorithm's scan of v's edges reads weights in order
+     * instead of one row of w2 per edge (a cache miss each); w2 stays the
+     * weights the certificate reads */
+    limb_t **adjw;     /* n */
+    limb_t *wentries;  /* one-shot: 2m rows */
 } Graph;
 
 static void graph_free(Graph *g)
 {
     if (g->adjcap && g->adj)
         for (int32_t v = 0; v < g->n; v++) free(g->adj[v]);
+    if (g->adjcap && g->adjw)
+        for (int32_t v = 0; v < g->n; v++) free(g->adjw[v]);
+    free(g->adjw);
+    free(g->wentries);
+    g->adjw = NULL;
+    g->wentries = NULL;
     free(g->endpoint);
     free(g->w2);
     free(g->adj);
@@ -1804,7 +1828,11 @@ static void graph_set_tops(Graph *g)
     const int L = g->L;
     for (int32_t v = 0; v < g->n; v++) {
         AdjEntry *a = g->adj[v];
-        for (int32_t q = 0; q < g->deg[v]; q++) a[q].top = (int64_t)g->w2[(size_t)(a[q].p >> 1) * L + L - 1];
+        for (int32_t q = 0; q < g->deg[v]; q++) {
+            const limb_t *row = g->w2 + (size_t)(a[q].p >> 1) * L;
+            a[q].top = (int64_t)row[L - 1];
+            mp_copy(g->adjw[v] + (size_t)q * L, row, L);
+        }
     }
 }
 
@@ -1813,6 +1841,19 @@ static int graph_widen(Graph *g, int L2)
 {
     if (L2 <= g->L) return 0;
     if (widen_rows(&g->w2, g->cap, g->L, L2) < 0) return -1;
+    if (g->adjcap) {
+        for (int32_t v = 0; v < g->n; v++) {
+            if (!g->adjcap[v]) continue;
+            limb_t *r = realloc(g->adjw[v], (size_t)g->adjcap[v] * L2 * sizeof(limb_t));
+            if (!r) return -1;
+            g->adjw[v] = r;
+        }
+    } else {
+        limb_t *r = realloc(g->wentries, ((size_t)2 * g->m + 1) * L2 * sizeof(limb_t));
+        if (!r) return -1;
+        g->wentries = r;
+        for (int32_t v = 0; v < g->n; v++) g->adjw[v] = r + (size_t)(g->adj[v] - g->entries) * L2;
+    }
     g->L = L2;
     graph_set_tops(g);
     return 0;
@@ -1952,11 +1993,16 @@ static int parse_graph(int32_t n, PyObject *edges_obj, int maxcard, int force_li
     g->adj = malloc(((size_t)n + 1) * sizeof(AdjEntry *));
     g->deg = calloc((size_t)n + 1, sizeof(int32_t));
     g->entries = malloc(((size_t)2 * m + 1) * sizeof(AdjEntry));
+    g->adjw = malloc(((size_t)n + 1) * sizeof(limb_t *));
+    g->wentries = malloc(((size_t)2 * m + 1) * L * sizeof(limb_t));
     fill = calloc((size_t)n + 2, sizeof(int32_t));
-    if (!g->adj || !g->deg || !g->entries || !fill) { PyErr_NoMemory(); goto fail; }
+    if (!g->adj || !g->deg || !g->entries || !g->adjw || !g->wentries || !fill) { PyErr_NoMemory(); goto fail; }
     for (int32_t k = 0; k < 2 * m; k++) fill[g->endpoint[k] + 1]++;
     for (int32_t v = 0; v < n; v++) fill[v + 1] += fill[v];
-    for (int32_t v = 0; v < n; v++) g->adj[v] = g->entries + fill[v];
+    for (int32_t v = 0; v < n; v++) {
+        g->adj[v] = g->entries + fill[v];
+        g->adjw[v] = g->wentries + (size_t)fill[v] * L;
+    }
     for (int32_t k = 0; k < m; k++) {
         int32_t a = g->endpoint[2 * k], b = g->endpoint[2 * k + 1];
         g->adj[a][g->deg[a]++] = (AdjEntry){b, 2 * k + 1, 0};
@@ -2084,8 +2130,8 @@ static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, 
  * both chains (as sequences of ids and duals) are w's, so the slack is the one
  * w's certificate proved non-negative.
  *
- * NULL when out of memory or when a forest has a cycle: then verify() checks
- * every edge. */
+ * NULL when out of memory, when a forest has a cycle, or when more than a
+ * quarter of the vertices are dirty: then verify() checks every edge. */
 static uint8_t *dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged)
 {
     const int32_t n = c->n, n2 = 2 * n;
@@ -2135,7 +2181,11 @@ static uint8_t *dirty_since(const Ctx *c, const WarmState *w, const int32_t *cha
         mp_sext(old, L, w->dual + (size_t)v * wl, wl);
         dirty[v] = mp_cmp(old, DUAL(c, v), L) != 0;
     }
-    ok = 1;
+    /* with many dirty vertices, checking every edge in slot order (reading
+     * the weights in order) is cheaper than their adjacencies */
+    int32_t ndirty = 0;
+    for (int32_t v = 0; v < n; v++) ndirty += dirty[v];
+    ok = 4 * (int64_t)ndirty <= n;
 done:
     free(nzn); free(nzo); free(clean); free(effn); free(effo); free(stack); free(old);
     if (!ok) {
@@ -2308,7 +2358,7 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
         mp_zero(best, L);
         const AdjEntry *ax = c->adj[x];
         for (int32_t q = 0; q < c->deg[x]; q++) {
-            mp_sub(t, W2(c, ax[q].p >> 1), DUAL(c, ax[q].v), L);
+            mp_sub(t, c->adjw[x] + (size_t)q * L, DUAL(c, ax[q].v), L);
             if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
         }
         mp_copy(DUAL(c, x), best, L);
@@ -2430,7 +2480,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (g->L < ws->L && graph_widen(g, ws->L) < 0) return ST_NOMEM;
         memset(&c, 0, sizeof(c));
         c.n = n; c.m = m; c.L = g->L; c.maxcard = 0;
-        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
             stages(&c, 1);
@@ -2463,7 +2513,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
     for (int attempt = 0;; attempt++) {
         memset(&c, 0, sizeof(c));
         c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         int greedy = greedy_start && !maxcard && attempt == 0;
         if (greedy) {
@@ -2474,7 +2524,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
                 ctx_free(&c);
                 memset(&c, 0, sizeof(c));
                 c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2;
+                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
                 if (ctx_alloc(&c) < 0) return ST_NOMEM;
                 greedy = 0;
             }
@@ -2851,6 +2901,9 @@ static int adj_reserve(MatcherObject *self, int32_t x)
     AdjEntry *a = realloc(g->adj[x], (size_t)cap * sizeof(AdjEntry));
     if (!a) return -1;
     g->adj[x] = a;
+    limb_t *r = realloc(g->adjw[x], (size_t)cap * g->L * sizeof(limb_t));
+    if (!r) return -1; /* adj[x] grew; adjcap[x] stays: the next reserve retries both */
+    g->adjw[x] = r;
     g->adjcap[x] = (int32_t)cap;
     return 0;
 }
@@ -2860,6 +2913,7 @@ static void adj_push(MatcherObject *self, int32_t x, int32_t v, int32_t p, int64
     Graph *g = &self->g;
     int32_t pos = g->deg[x]++;
     g->adj[x][pos] = (AdjEntry){v, p, top};
+    mp_copy(g->adjw[x] + (size_t)pos * g->L, g->w2 + (size_t)(p >> 1) * g->L, g->L);
     self->apos[p] = pos;
 }
 
@@ -2870,6 +2924,7 @@ static void adj_unlink(MatcherObject *self, int32_t p)
     int32_t x = g->endpoint[p ^ 1], pos = self->apos[p], last = --g->deg[x];
     if (pos != last) {
         g->adj[x][pos] = g->adj[x][last];
+        mp_copy(g->adjw[x] + (size_t)pos * g->L, g->adjw[x] + (size_t)last * g->L, g->L);
         self->apos[g->adj[x][pos].p] = pos;
     }
 }
@@ -2944,6 +2999,8 @@ static int mt_set(MatcherObject *self, int32_t u, int32_t v, const limb_t *w2row
         int64_t top = (int64_t)w2row[L - 1];
         g->adj[g->endpoint[2 * k]][self->apos[2 * k + 1]].top = top;
         g->adj[g->endpoint[2 * k + 1]][self->apos[2 * k]].top = top;
+        mp_copy(g->adjw[g->endpoint[2 * k]] + (size_t)self->apos[2 * k + 1] * L, w2row, L);
+        mp_copy(g->adjw[g->endpoint[2 * k + 1]] + (size_t)self->apos[2 * k] * L, w2row, L);
     } else {
         if (slots_reserve(self) < 0 || index_reserve(self) < 0 || adj_reserve(self, a) < 0 || adj_reserve(self, b) < 0)
             return -1;
@@ -3324,7 +3381,7 @@ static PyObject *mt_memory(MatcherObject *self, PyObject *unused)
     size_t total = sizeof(MatcherObject);
     total += (size_t)g->cap * (2 * sizeof(int32_t) * 2 + sizeof(int32_t) + (size_t)g->L * sizeof(limb_t));
     total += (size_t)g->n * (sizeof(AdjEntry *) + 2 * sizeof(int32_t));
-    for (int32_t v = 0; v < g->n; v++) total += (size_t)g->adjcap[v] * sizeof(AdjEntry);
+    for (int32_t v = 0; v < g->n; v++) total += (size_t)g->adjcap[v] * (sizeof(AdjEntry) + (size_t)g->L * sizeof(limb_t));
     if (self->dense) total += (size_t)(tri_index(g->n, g->n - 2, g->n - 1) + 1) * sizeof(int32_t);
     if (self->hmask) total += (size_t)(self->hmask + 1) * (sizeof(uint64_t) + sizeof(int32_t));
     total += (size_t)self->chgcap * sizeof(uint64_t);
@@ -3360,6 +3417,9 @@ static PyObject *mt_check(MatcherObject *self, PyObject *unused)
         else if (g->adj[a][self->apos[2 * k + 1]].top != (int64_t)g->w2[(size_t)k * g->L + g->L - 1] ||
                  g->adj[b][self->apos[2 * k]].top != (int64_t)g->w2[(size_t)k * g->L + g->L - 1])
             err = "stale top limb";
+        else if (memcmp(g->adjw[a] + (size_t)self->apos[2 * k + 1] * g->L, g->w2 + (size_t)k * g->L, (size_t)g->L * sizeof(limb_t)) ||
+                 memcmp(g->adjw[b] + (size_t)self->apos[2 * k] * g->L, g->w2 + (size_t)k * g->L, (size_t)g->L * sizeof(limb_t)))
+            err = "stale weight copy in the adjacency";
     }
     for (int32_t v = 0; v < g->n; v++) entries += g->deg[v];
     if (!err && live != g->nlive) err = "live edge count is wrong";
@@ -3427,7 +3487,8 @@ static PyObject *mt_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->g.adj = calloc((size_t)n + 1, sizeof(AdjEntry *));
     self->g.deg = calloc((size_t)n + 1, sizeof(int32_t));
     self->g.adjcap = calloc((size_t)n + 1, sizeof(int32_t));
-    if (!self->g.adj || !self->g.deg || !self->g.adjcap) {
+    self->g.adjw = calloc((size_t)n + 1, sizeof(limb_t *));
+    if (!self->g.adj || !self->g.deg || !self->g.adjcap || !self->g.adjw) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
