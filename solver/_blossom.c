@@ -1046,6 +1046,12 @@ static void init_greedy(Ctx *c)
  * the default) or with the classic equal duals (0); _set_greedy_start. */
 static int greedy_start = 1;
 
+/* Tests only: when set, the next warm start moves 2 from the dual of its
+ * first matched vertex (of degree 2 or more) to its mate's before the
+ * certificate is checked: the matched edge stays tight, the vertex's other
+ * edges lose 2 of slack, and only a check of that vertex's edges sees it. */
+static int sabotage = 0;
+
 /* The primal-dual main loop.  Leaves the final stage's labels and blossoms in
  * place for the certificate check; mate[] holds endpoint indices.
  *
@@ -2484,6 +2490,19 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
             stages(&c, 1);
+            if (c.status == ST_OK && sabotage) { /* tests: a wrong dual the certificate must catch */
+                for (int32_t v = 0; v < n; v++) {
+                    if (c.mate[v] < 0 || c.deg[v] < 2) continue;
+                    int32_t m2 = c.endpoint[c.mate[v]];
+                    limb_t *two = c.t1;
+                    mp_zero(two, c.L);
+                    two[0] = 2;
+                    mp_sub(DUAL(&c, v), DUAL(&c, v), two, c.L);
+                    mp_add(DUAL(&c, m2), DUAL(&c, m2), two, c.L);
+                    break;
+                }
+                sabotage = 0;
+            }
             if (c.status == ST_OK) {
                 /* with every change since ws's certificate known, only the
                  * edges whose slack may differ from then are checked again */
@@ -3551,6 +3570,14 @@ static PyTypeObject MatcherType = {
     .tp_new = mt_new,
 };
 
+static PyObject *py_sabotage_next_warm_start(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    sabotage = 1;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_set_greedy_start(PyObject *self, PyObject *arg)
 {
     (void)self;
@@ -3562,6 +3589,8 @@ static PyObject *py_set_greedy_start(PyObject *self, PyObject *arg)
 }
 
 static PyMethodDef methods[] = {
+    {"_sabotage_next_warm_start", py_sabotage_next_warm_start, METH_NOARGS,
+     "_sabotage_next_warm_start(): tests only: the next warm start's duals are made wrong where only a check of the edges of one unchanged vertex can see it."},
     {"_set_greedy_start", py_set_greedy_start, METH_O,
      "_set_greedy_start(on) -> bool: whether cold solves without max_cardinality start from the greedy\n"
      "matching and lowered duals (default True) or from the classic equal duals; returns the old setting."},
