@@ -324,6 +324,8 @@ class Matcher:
         #: position -> vertex of the incremental matcher (None: the position itself)
         self.loc: dict[int, int] | list[int] | None = None
         self._dirty: set[tuple[int, int]] = set()
+        #: fixed pairs still in the incremental matcher's graph (see finalize)
+        self._kept: list[tuple[int, int]] = []
         if solve is None:
             from tabellone.solver.blossom import Matcher as Incremental
 
@@ -438,13 +440,41 @@ class Matcher:
         return w << self.bonus_bits
 
     def finalize(self, u: int, v: int) -> None:
-        """Fix the pair u-v: both leave the graph."""
+        """Fix the pair u-v: both leave the problem.
+
+        In the incremental matcher they stay, with their edges, until a solve's optimum
+        no longer pairs them with each other (:meth:`_solve_incremental`): removing a
+        vertex makes the next warm start dissolve every blossom holding it."""
         self.final[u] = v
         self.final[v] = u
         if self._inc is not None:
             loc = self.loc
-            self._inc.remove_vertex(u if loc is None else loc[u])
-            self._inc.remove_vertex(v if loc is None else loc[v])
+            self._kept.append((u, v) if loc is None else (loc[u], loc[v]))
+
+    def _solve_incremental(self, edges: list[tuple[int, int, int]]) -> list[int]:
+        """The incremental matcher's optimum after ``edges`` changed (core vertex
+        numbers), with every fixed pair in it.
+
+        Why the fixed pairs may stay in the graph: the matchings of the graph without
+        them are exactly the matchings of the whole graph that contain them, less
+        those pairs, whose weight is then a constant. So an optimum of the whole graph
+        that contains every fixed pair is an optimum of the graph without them, and
+        the weights of the other edges at fixed vertices (left as they were) do not
+        matter. When the optimum breaks a fixed pair, the fixed vertices are removed
+        and the graph is solved again."""
+        inc = self._inc
+        inc.set_edges(edges)
+        mates = inc.solve()
+        kept = self._kept
+        if kept and any(mates[a] != b for a, b in kept):
+            for a, b in kept:
+                inc.remove_vertex(a)
+                inc.remove_vertex(b)
+            kept.clear()
+            mates = inc.solve()
+        for a, b in kept:  # read as removed: the callers skip fixed players
+            mates[a] = mates[b] = -1
+        return mates
 
     def solve(self) -> dict[int, int]:
         self.solves += 1
@@ -458,9 +488,8 @@ class Matcher:
             else:
                 edges = [(loc[a], loc[b], weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
                          for key in self._dirty for a, b in (key,) if a not in final and b not in final]
-            self._inc.set_edges(edges)
             self._dirty.clear()
-            mates = self._inc.solve()
+            mates = self._solve_incremental(edges)
             if loc is None:
                 mate = {i: m for i, m in enumerate(mates) if m >= 0}
             else:
@@ -571,6 +600,7 @@ class LocalMatcher(Matcher):
         for k, x in enumerate(A):
             loc[x] = k
         self._inc = Incremental(2 * na + 1)
+        self._kept = []
         self.A, self.L, self.odd = A, L, odd
         self._checked = {}
         unit, ok, cand = self.top_unit, self.ok, self.cand
@@ -635,9 +665,8 @@ class LocalMatcher(Matcher):
                      for key in self._dirty for a, b in (key,) if a not in final and b not in final]
         else:
             edges = [(loc[a], loc[b], get_packed(key, 0)) for key in self._dirty for a, b in (key,) if a not in final and b not in final]
-        self._inc.set_edges(edges)
         self._dirty.clear()
-        mates = self._inc.solve()
+        mates = self._solve_incremental(edges)
         mate: dict[int, int] = {}
         down: list[int] = []
         bye = None

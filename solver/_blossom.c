@@ -179,11 +179,12 @@ static inline void mp_sext(limb_t *r, int L2, const limb_t *a, int L)
 enum {
     STAT_STAGES, STAT_BLOSSOMS, STAT_NESTED, STAT_EXPAND_T, STAT_EXPAND_END, STAT_RELABEL,
     STAT_AUGMENT_BLOSSOM, STAT_DELTA1, STAT_DELTA2, STAT_DELTA3, STAT_DELTA4, STAT_FLIPS, STAT_DISSOLVED,
-    STAT_COUNT
+    STAT_CERTIFIED, STAT_COUNT
 };
 static const char *stat_names[STAT_COUNT] = {
     "stages", "blossoms", "nested_blossoms", "expand_t", "expand_endstage", "expand_relabel",
     "augment_blossom", "delta1", "delta2", "delta3", "delta4", "warm_flips", "warm_dissolved",
+    "certified_edges",
 };
 
 /* One adjacency entry of vertex x: edge p >> 1 to vertex v == endpoint[p]
@@ -211,6 +212,7 @@ typedef struct {
     AdjEntry *const *adj;         /* n: adjacency of each vertex */
     const int32_t *deg;           /* n: length of adj[v] */
     const limb_t *w2;             /* m*L: twice the weight */
+    limb_t *const *adjw;          /* n: the same, in adjacency order (Graph.adjw) */
     int64_t *dtop;                /* n: top limb of each vertex dual */
 
     /* algorithm state */
@@ -351,12 +353,11 @@ static int ctx_alloc(Ctx *c)
 
 /* out = u_i + u_j - 2 w_k (no blossom duals: the caller uses it only for edges
  * between different top-level blossoms or whose blossoms have been expanded) */
-static inline void slack_vw(const Ctx *c, int32_t i, int32_t j, int32_t k, limb_t *out)
+static inline void slack_row(const Ctx *c, int32_t i, int32_t j, const limb_t *w, limb_t *out)
 {
     const int L = c->L;
     const limb_t *a = DUAL(c, i);
     const limb_t *b = DUAL(c, j);
-    const limb_t *w = W2(c, k);
     limb_t carry = 0, br = 0;
     for (int i = 0; i < L; i++) {
         dlimb_t s = (dlimb_t)a[i] + b[i] + carry;
@@ -365,6 +366,11 @@ static inline void slack_vw(const Ctx *c, int32_t i, int32_t j, int32_t k, limb_
         out[i] = (limb_t)d;
         br = (limb_t)(d >> 64) & 1;
     }
+}
+
+static inline void slack_vw(const Ctx *c, int32_t i, int32_t j, int32_t k, limb_t *out)
+{
+    slack_row(c, i, j, W2(c, k), out);
 }
 
 /* the same, edge k = {i, j} given by its slot only */
@@ -387,7 +393,7 @@ static inline const limb_t *best_slack(Ctx *c, int32_t x)
 
 /* Edge k = {i, j}, not tight, from an S-vertex: make it bestedge[x] if its
  * slack is smaller.  tk is the top-limb estimate of slack(k) (see stages). */
-static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk, int32_t i, int32_t j)
+static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk, int32_t i, int32_t j, const limb_t *row)
 {
     const int L = c->L;
     if (c->bestedge[x] == -1) {
@@ -397,7 +403,7 @@ static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk, int32_t 
     const limb_t *bs = best_slack(c, x);
     if (tk >= (int64_t)bs[L - 1] + 2) return; /* surely not smaller */
     limb_t *ks = c->t1;
-    slack_vw(c, i, j, k, ks);
+    slack_row(c, i, j, row, ks);
     if (mp_cmp(ks, bs, L) < 0) {
         c->bestedge[x] = k;
         mp_copy(c->cslack + (size_t)x * L, ks, L);
@@ -531,7 +537,8 @@ static inline const limb_t *merge_slack(Ctx *c, int32_t bj)
  * edge so far to that S-blossom.  The top-limb bound of offer_best skips the
  * exact comparison when k is surely not better, so the choices are those of
  * comparing exact slacks every time. */
-static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j, int64_t wtop, int32_t *ntouched)
+static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j, int64_t wtop, const limb_t *row,
+                              int32_t *ntouched)
 {
     int32_t bj = c->inblossom[j];
     if (bj == b || c->label[bj] != 1) return;
@@ -546,7 +553,7 @@ static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j
     limb_t *ms = (limb_t *)merge_slack(c, bj);
     int64_t tk = c->dtop[i] + c->dtop[j] - wtop;
     if (tk >= (int64_t)ms[L - 1] + 2) return; /* slack(k) > (tk-1)R >= (top+1)R > slack(cur) */
-    slack_vw(c, i, j, k, c->t1);
+    slack_row(c, i, j, row, c->t1);
     if (mp_cmp(c->t1, ms, L) < 0) {
         c->bestedgeto[bj] = k;
         mp_copy(ms, c->t1, L);
@@ -643,7 +650,9 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k)
             for (int32_t li = 0; li < cnt; li++) {
                 int32_t x = c->scratch[li];
                 const AdjEntry *ax = c->adj[x];
-                for (int32_t q = 0; q < c->deg[x]; q++) merge_best(c, b, ax[q].p >> 1, x, ax[q].v, ax[q].top, &ntouched);
+                const limb_t *wx = c->adjw[x];
+                for (int32_t q = 0; q < c->deg[x]; q++)
+                    merge_best(c, b, ax[q].p >> 1, x, ax[q].v, ax[q].top, wx + (size_t)q * c->L, &ntouched);
             }
         } else {
             const int32_t *lst = c->bbest[cb];
@@ -655,7 +664,7 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k)
                     i = j;
                     j = t;
                 }
-                merge_best(c, b, kk, i, j, (int64_t)W2(c, kk)[c->L - 1], &ntouched);
+                merge_best(c, b, kk, i, j, (int64_t)W2(c, kk)[c->L - 1], W2(c, kk), &ntouched);
             }
         }
         free(c->bbest[cb]);
@@ -991,15 +1000,17 @@ static void init_greedy(Ctx *c)
     for (v = 0; v < n; v++) {
         mp_zero(best, L);
         const AdjEntry *av = c->adj[v];
+        const limb_t *wv = c->adjw[v];
         for (int32_t q = 0; q < c->deg[v]; q++)
-            if (mp_cmp(W2(c, av[q].p >> 1), best, L) > 0) mp_copy(best, W2(c, av[q].p >> 1), L);
+            if (mp_cmp(wv + (size_t)q * L, best, L) > 0) mp_copy(best, wv + (size_t)q * L, L);
         mp_sar1(DUAL(c, v), best, L);
     }
     for (v = 0; v < n; v++) {
         const AdjEntry *av = c->adj[v];
         mp_zero(best, L);
+        const limb_t *wv = c->adjw[v];
         for (int32_t q = 0; q < c->deg[v]; q++) {
-            mp_sub(t, W2(c, av[q].p >> 1), DUAL(c, av[q].v), L);
+            mp_sub(t, wv + (size_t)q * L, DUAL(c, av[q].v), L);
             if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
         }
         mp_copy(DUAL(c, v), best, L);
@@ -1007,7 +1018,7 @@ static void init_greedy(Ctx *c)
         for (int32_t q = 0; q < c->deg[v]; q++) {
             int32_t w = av[q].v;
             if (c->mate[w] != -1) continue;
-            slack_vw(c, v, w, av[q].p >> 1, t);
+            slack_row(c, v, w, wv + (size_t)q * L, t);
             if (mp_is_zero(t, L)) {
                 c->mate[v] = av[q].p;     /* endpoint[p] == w */
                 c->mate[w] = av[q].p ^ 1; /* endpoint[p ^ 1] == v */
@@ -1034,6 +1045,12 @@ static void init_greedy(Ctx *c)
 /* Whether a cold start without max_cardinality begins with init_greedy (1,
  * the default) or with the classic equal duals (0); _set_greedy_start. */
 static int greedy_start = 1;
+
+/* Tests only: when set, the next warm start moves 2 from the dual of its
+ * first matched vertex (of degree 2 or more) to its mate's before the
+ * certificate is checked: the matched edge stays tight, the vertex's other
+ * edges lose 2 of slack, and only a check of that vertex's edges sees it. */
+static int sabotage = 0;
 
 /* The primal-dual main loop.  Leaves the final stage's labels and blossoms in
  * place for the certificate check; mate[] holds endpoint indices.
@@ -1092,6 +1109,7 @@ static void stages(Ctx *c, int warm)
                 }
                 const int32_t qend = c->deg[v];
                 const AdjEntry *const av = c->adj[v];
+                const limb_t *const adjw_v = c->adjw[v];
                 int32_t *const inblossom = c->inblossom;
                 int32_t *const label = c->label;
                 uint8_t *const allowedge = c->allowedge;
@@ -1120,18 +1138,19 @@ static void stages(Ctx *c, int warm)
                         return;
                     }
 #endif
+                    const limb_t *row = adjw_v + (size_t)q * L;
                     if (tk >= 1) {
-                        if (lw == 1) offer_best(c, bv, k, tk, v, w);
-                        else if (label[w] == 0) offer_best(c, w, k, tk, v, w);
+                        if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
+                        else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
                         continue;
                     }
                     if (!allowedge[k]) {
-                        slack_vw(c, v, w, k, ks);
+                        slack_row(c, v, w, row, ks);
                         if (mp_le_zero(ks, L)) {
                             allowedge[k] = 1;
                         } else {
-                            if (lw == 1) offer_best(c, bv, k, tk, v, w);
-                            else if (label[w] == 0) offer_best(c, w, k, tk, v, w);
+                            if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
+                            else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
                             continue;
                         }
                     }
@@ -1326,8 +1345,88 @@ static int32_t uf_find(int32_t *par, int32_t x)
     return r;
 }
 
-/* Returns 0 when the matching is proven optimal, else sets c->status. */
-static int verify(Ctx *c)
+/* Step 4 of verify() for edge k: its slack is non-negative, and zero when it
+ * is matched (then it is counted in cntm[] for each blossom holding it).
+ * Returns NULL, or what is wrong. */
+/* The blossom forest as verify() reads it: depth and top-level ancestor of
+ * every vertex and blossom, the sum of the blossom duals from the top down to
+ * each (zsum, L + 1 limbs), and, for deep forests, ancestor tables for
+ * lowest-common-ancestor queries in O(log depth) (Bender and Farach-Colton,
+ * "The LCA problem revisited", LATIN 2000: the "jump pointer" method). */
+typedef struct {
+    int32_t *dep, *top;
+    limb_t *zsum;
+    int32_t *up;   /* up[l * n2 + x]: the 2^l-th ancestor (a top-level x itself) */
+    int levels;    /* 0: walk parent pointers */
+} Forest;
+
+static inline int32_t forest_lca(const Ctx *c, const Forest *f, int32_t a, int32_t b)
+{
+    const int32_t *dep = f->dep;
+    if (f->levels == 0) {
+        while (dep[a] > dep[b]) a = c->bparent[a];
+        while (dep[b] > dep[a]) b = c->bparent[b];
+        while (a != b) { a = c->bparent[a]; b = c->bparent[b]; }
+        return a;
+    }
+    const int64_t n2 = 2 * (int64_t)c->n;
+    if (dep[a] < dep[b]) { int32_t t = a; a = b; b = t; }
+    int32_t diff = dep[a] - dep[b];
+    for (int l = 0; diff; l++, diff >>= 1)
+        if (diff & 1) a = f->up[l * n2 + a];
+    if (a == b) return a;
+    for (int l = f->levels - 1; l >= 0; l--) {
+        int32_t pa = f->up[l * n2 + a], pb = f->up[l * n2 + b];
+        if (pa != pb) { a = pa; b = pb; }
+    }
+    return c->bparent[a];
+}
+
+static inline __attribute__((always_inline)) const char *check_edge(Ctx *c, int32_t k, int32_t i, int32_t j,
+                                                                    const Forest *f, int32_t *cntm, limb_t *s)
+{
+    const int32_t n = c->n;
+    const int L = c->L, L2 = c->L + 1;
+    const int32_t *top = f->top;
+    if (i < 0 || j < 0 || i >= n || j >= n || i == j) return "bad edge endpoints";
+    if (c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
+        __int128 tk = (__int128)(int64_t)DUAL(c, i)[L - 1] + (int64_t)DUAL(c, j)[L - 1] -
+                      (int64_t)W2(c, k)[L - 1];
+        if (tk >= 1) return NULL;
+    }
+    mp_add_sub_wide(s, DUAL(c, i), DUAL(c, j), W2(c, k), L);
+    /* The blossoms holding both ends add twice their (non-negative, step 3)
+     * duals: an unmatched edge whose vertex part is already non-negative
+     * needs no walk to their lowest common blossom (which is as long as
+     * the blossoms are deeply nested). */
+    if (top[i] == top[j] && (mp_is_neg(s, L2) || c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k)) {
+        const limb_t *zz = f->zsum + (size_t)forest_lca(c, f, i, j) * L2;
+        mp_add(s, s, zz, L2);
+        mp_add(s, s, zz, L2);
+    }
+    if (mp_is_neg(s, L2)) return "dual infeasible: negative edge slack";
+    int matched_i = c->mate[i] == 2 * k + 1, matched_j = c->mate[j] == 2 * k;
+    if (matched_i != matched_j) return "matched edge seen from one side";
+    if (matched_i) {
+        if (!mp_is_zero(s, L2)) return "matched edge with positive slack";
+        if (top[i] == top[j]) {
+            for (int32_t a = forest_lca(c, f, i, j); a != -1; a = c->bparent[a]) cntm[a]++;
+        }
+    }
+    return NULL;
+}
+
+/* Returns 0 when the matching is proven optimal, else sets c->status.
+ *
+ * With dirty == NULL every edge is checked.  Otherwise the caller proves that
+ * only the edges with an end v where dirty[v] != 0 can have a slack other
+ * than the one an earlier call of verify() found non-negative for them
+ * (dirty_since()): then every matched edge (for complementary slackness and
+ * the count of matched edges inside each blossom) and every edge at a dirty
+ * vertex are checked, and the other edges keep their proven slack.  All the
+ * other conditions (a matching, non-negative duals, zero duals at exposed
+ * vertices, a laminar blossom forest, full odd blossoms) are checked whole. */
+static int verify(Ctx *c, const uint8_t *dirty)
 {
     const int32_t n = c->n, m = c->m, n2 = 2 * n;
     const int L = c->L, L2 = c->L + 1;
@@ -1340,10 +1439,10 @@ static int verify(Ctx *c)
     limb_t *s = calloc((size_t)L2, sizeof(limb_t));
     limb_t *tmp = calloc((size_t)L2, sizeof(limb_t));
     limb_t *off = calloc((size_t)L, sizeof(limb_t));
-    int32_t *uf = NULL;
+    int32_t *uf = NULL, *up = NULL;
     const char *err = NULL;
     int32_t v, x;
-    int64_t msize = 0;
+    int64_t msize = 0, ncert = 0;
 
     if (!dep || !top || !cntl || !cntm || !stack || !zsum || !s || !tmp || !off) {
         c->status = ST_NOMEM;
@@ -1414,6 +1513,24 @@ static int verify(Ctx *c)
         }
     }
 
+    /* ancestor tables when the forest is deep (lowest common ancestors) */
+    Forest forest = {dep, top, zsum, NULL, 0};
+    {
+        int32_t maxdep = 0;
+        for (x = 0; x < n2; x++) if (dep[x] > maxdep) maxdep = dep[x];
+        if (maxdep > 8) {
+            int levels = 0;
+            while ((1 << levels) <= maxdep) levels++;
+            up = malloc((size_t)levels * (size_t)n2 * sizeof(int32_t));
+            if (!up) { c->status = ST_NOMEM; goto done; }
+            for (x = 0; x < n2; x++) up[x] = (dep[x] < 0 || c->bparent[x] == -1) ? x : c->bparent[x];
+            for (int l = 1; l < levels; l++)
+                for (x = 0; x < n2; x++) up[(size_t)l * n2 + x] = up[(size_t)(l - 1) * n2 + up[(size_t)(l - 1) * n2 + x]];
+            forest.up = up;
+            forest.levels = levels;
+        }
+    }
+
     /* 4. every edge has non-negative slack, matched edges zero slack.
      * Fast path, exact, for an unmatched edge: with R = 2^(64(L-1)) every
      * L-limb number x equals top(x) R + low(x) with 0 <= low(x) < R, so
@@ -1421,43 +1538,34 @@ static int verify(Ctx *c)
      * is that plus twice the (checked non-negative, step 3) duals of the
      * blossoms holding both ends: it is surely positive when the top limbs
      * (read here from the duals and weights themselves) give at least 1. */
-    for (int32_t k = 0; k < m; k++) {
-        int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
-        if (i < 0 && j < 0) continue; /* unused edge slot */
-        if (i < 0 || j < 0 || i >= n || j >= n || i == j) { err = "bad edge endpoints"; goto done; }
-        if (c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
-            __int128 tk = (__int128)(int64_t)DUAL(c, i)[L - 1] + (int64_t)DUAL(c, j)[L - 1] -
-                          (int64_t)W2(c, k)[L - 1];
-            if (tk >= 1) continue;
+    if (!dirty) {
+        for (int32_t k = 0; k < m; k++) {
+            int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+            if (i < 0 && j < 0) continue; /* unused edge slot */
+            if ((err = check_edge(c, k, i, j, &forest, cntm, s)) != NULL) goto done;
+            ncert++;
         }
-        mp_add_sub_wide(s, DUAL(c, i), DUAL(c, j), W2(c, k), L);
-        /* The blossoms holding both ends add twice their (non-negative, step 3)
-         * duals: an unmatched edge whose vertex part is already non-negative
-         * needs no walk to their lowest common blossom (which is as long as
-         * the blossoms are deeply nested). */
-        if (top[i] == top[j] && (mp_is_neg(s, L2) || c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k)) {
-            int32_t a = i, b = j;
-            while (dep[a] > dep[b]) a = c->bparent[a];
-            while (dep[b] > dep[a]) b = c->bparent[b];
-            while (a != b) { a = c->bparent[a]; b = c->bparent[b]; }
-            const limb_t *zz = zsum + (size_t)a * L2;
-            mp_add(s, s, zz, L2);
-            mp_add(s, s, zz, L2);
+    } else {
+        /* every matched edge, then the other edges at dirty vertices (once) */
+        for (v = 0; v < n; v++) {
+            int32_t p = c->mate[v];
+            if (p == -1 || c->endpoint[p] < v) continue;
+            if ((err = check_edge(c, p >> 1, c->endpoint[p ^ 1], c->endpoint[p], &forest, cntm, s)) != NULL) goto done;
+            ncert++;
         }
-        if (mp_is_neg(s, L2)) { err = "dual infeasible: negative edge slack"; goto done; }
-        int matched_i = c->mate[i] == 2 * k + 1, matched_j = c->mate[j] == 2 * k;
-        if (matched_i != matched_j) { err = "matched edge seen from one side"; goto done; }
-        if (matched_i) {
-            if (!mp_is_zero(s, L2)) { err = "matched edge with positive slack"; goto done; }
-            if (top[i] == top[j]) {
-                int32_t a = i, b = j;
-                while (dep[a] > dep[b]) a = c->bparent[a];
-                while (dep[b] > dep[a]) b = c->bparent[b];
-                while (a != b) { a = c->bparent[a]; b = c->bparent[b]; }
-                for (; a != -1; a = c->bparent[a]) cntm[a]++;
+        for (v = 0; v < n; v++) {
+            if (!dirty[v]) continue;
+            const AdjEntry *av = c->adj[v];
+            for (int32_t q = 0; q < c->deg[v]; q++) {
+                int32_t u = av[q].v;
+                if (c->mate[v] == av[q].p || (dirty[u] && u < v)) continue;
+                if ((err = check_edge(c, av[q].p >> 1, v, u, &forest, cntm, s)) != NULL) goto done;
+                ncert++;
             }
         }
     }
+
+    c->stats[STAT_CERTIFIED] += ncert;
 
     /* 5. blossoms with positive dual are odd and full */
     for (v = 0; v < n; v++)
@@ -1495,7 +1603,7 @@ static int verify(Ctx *c)
 done:
     if (err) internal_error(c, err);
     free(dep); free(top); free(cntl); free(cntm); free(stack);
-    free(zsum); free(s); free(tmp); free(off); free(uf);
+    free(zsum); free(s); free(tmp); free(off); free(uf); free(up);
     return c->status;
 }
 
@@ -1690,12 +1798,24 @@ typedef struct {
     int32_t *deg;      /* n */
     AdjEntry *entries; /* one-shot: 2m entries */
     int32_t *adjcap;   /* incremental: capacity of adj[v] */
+    /* adjw[v] + q * L: a copy of 2w of v's q-th edge, beside its adjacency
+     * entry, so that the algorithm's scan of v's edges reads weights in order
+     * instead of one row of w2 per edge (a cache miss each); w2 stays the
+     * weights the certificate reads */
+    limb_t **adjw;     /* n */
+    limb_t *wentries;  /* one-shot: 2m rows */
 } Graph;
 
 static void graph_free(Graph *g)
 {
     if (g->adjcap && g->adj)
         for (int32_t v = 0; v < g->n; v++) free(g->adj[v]);
+    if (g->adjcap && g->adjw)
+        for (int32_t v = 0; v < g->n; v++) free(g->adjw[v]);
+    free(g->adjw);
+    free(g->wentries);
+    g->adjw = NULL;
+    g->wentries = NULL;
     free(g->endpoint);
     free(g->w2);
     free(g->adj);
@@ -1714,7 +1834,11 @@ static void graph_set_tops(Graph *g)
     const int L = g->L;
     for (int32_t v = 0; v < g->n; v++) {
         AdjEntry *a = g->adj[v];
-        for (int32_t q = 0; q < g->deg[v]; q++) a[q].top = (int64_t)g->w2[(size_t)(a[q].p >> 1) * L + L - 1];
+        for (int32_t q = 0; q < g->deg[v]; q++) {
+            const limb_t *row = g->w2 + (size_t)(a[q].p >> 1) * L;
+            a[q].top = (int64_t)row[L - 1];
+            mp_copy(g->adjw[v] + (size_t)q * L, row, L);
+        }
     }
 }
 
@@ -1723,6 +1847,19 @@ static int graph_widen(Graph *g, int L2)
 {
     if (L2 <= g->L) return 0;
     if (widen_rows(&g->w2, g->cap, g->L, L2) < 0) return -1;
+    if (g->adjcap) {
+        for (int32_t v = 0; v < g->n; v++) {
+            if (!g->adjcap[v]) continue;
+            limb_t *r = realloc(g->adjw[v], (size_t)g->adjcap[v] * L2 * sizeof(limb_t));
+            if (!r) return -1;
+            g->adjw[v] = r;
+        }
+    } else {
+        limb_t *r = realloc(g->wentries, ((size_t)2 * g->m + 1) * L2 * sizeof(limb_t));
+        if (!r) return -1;
+        g->wentries = r;
+        for (int32_t v = 0; v < g->n; v++) g->adjw[v] = r + (size_t)(g->adj[v] - g->entries) * L2;
+    }
     g->L = L2;
     graph_set_tops(g);
     return 0;
@@ -1862,11 +1999,16 @@ static int parse_graph(int32_t n, PyObject *edges_obj, int maxcard, int force_li
     g->adj = malloc(((size_t)n + 1) * sizeof(AdjEntry *));
     g->deg = calloc((size_t)n + 1, sizeof(int32_t));
     g->entries = malloc(((size_t)2 * m + 1) * sizeof(AdjEntry));
+    g->adjw = malloc(((size_t)n + 1) * sizeof(limb_t *));
+    g->wentries = malloc(((size_t)2 * m + 1) * L * sizeof(limb_t));
     fill = calloc((size_t)n + 2, sizeof(int32_t));
-    if (!g->adj || !g->deg || !g->entries || !fill) { PyErr_NoMemory(); goto fail; }
+    if (!g->adj || !g->deg || !g->entries || !g->adjw || !g->wentries || !fill) { PyErr_NoMemory(); goto fail; }
     for (int32_t k = 0; k < 2 * m; k++) fill[g->endpoint[k] + 1]++;
     for (int32_t v = 0; v < n; v++) fill[v + 1] += fill[v];
-    for (int32_t v = 0; v < n; v++) g->adj[v] = g->entries + fill[v];
+    for (int32_t v = 0; v < n; v++) {
+        g->adj[v] = g->entries + fill[v];
+        g->adjw[v] = g->wentries + (size_t)fill[v] * L;
+    }
     for (int32_t k = 0; k < m; k++) {
         int32_t a = g->endpoint[2 * k], b = g->endpoint[2 * k + 1];
         g->adj[a][g->deg[a]++] = (AdjEntry){b, 2 * k + 1, 0};
@@ -1955,6 +2097,108 @@ static WarmState *ws_save(const Ctx *c)
 fail:
     ws_free(w);
     return NULL;
+}
+
+/* eff[x], for every vertex and live blossom x of a blossom forest: its
+ * nearest proper ancestor whose dual is not zero (nz[b]), -1 if none.
+ * Returns -1 on a cycle (the caller then checks every edge). */
+static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, const uint8_t *nz, int32_t *eff,
+                       int32_t *stack)
+{
+    const int32_t n2 = 2 * n;
+    for (int32_t x = 0; x < n2; x++) eff[x] = -2;
+    for (int32_t x = 0; x < n2; x++) {
+        if (x >= n && bbase[x] < 0) continue;
+        int32_t sp = 0, y = x;
+        while (y != -1 && eff[y] == -2) {
+            if (sp >= n2 || (y >= n && bbase[y] < 0)) return -1;
+            stack[sp++] = y;
+            y = bparent[y];
+        }
+        while (sp > 0) {
+            int32_t t = stack[--sp], p = bparent[t];
+            eff[t] = p == -1 ? -1 : (nz[p] ? p : eff[p]);
+        }
+    }
+    return 0;
+}
+
+/* The vertices whose edges may have another slack than under the saved
+ * optimum w, whose certificate proved every slack non-negative: the changed
+ * vertices (every edge added or re-weighted since has an end among them),
+ * and every vertex whose dual, or whose chain of enclosing blossoms with a
+ * non-zero dual (their ids and duals), differs from w's.
+ *
+ * Why the other edges need no check: the slack of an edge {i, j} is
+ * u_i + u_j - 2 w_ij plus twice the duals of the blossoms holding both ends,
+ * that is of the blossoms named in both chains; a blossom whose dual is zero
+ * adds nothing.  When neither end is dirty, the weight, both vertex duals and
+ * both chains (as sequences of ids and duals) are w's, so the slack is the one
+ * w's certificate proved non-negative.
+ *
+ * NULL when out of memory, when a forest has a cycle, or when more than a
+ * quarter of the vertices are dirty: then verify() checks every edge. */
+static uint8_t *dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged)
+{
+    const int32_t n = c->n, n2 = 2 * n;
+    const int L = c->L, wl = w->L;
+    uint8_t *dirty = calloc((size_t)n + 1, 1);
+    uint8_t *nzn = calloc((size_t)n2 + 1, 1), *nzo = calloc((size_t)n2 + 1, 1);
+    int8_t *clean = malloc((size_t)n2 + 1);
+    int32_t *effn = malloc(((size_t)n2 + 1) * sizeof(int32_t)), *effo = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    limb_t *old = malloc((size_t)L * sizeof(limb_t));
+    int ok = 0;
+    if (!dirty || !nzn || !nzo || !clean || !effn || !effo || !stack || !old) goto done;
+    for (int32_t b = n; b < n2; b++) {
+        nzn[b] = c->bbase[b] >= 0 && !mp_is_zero(DUAL(c, b), L);
+        nzo[b] = w->bbase[b] >= 0 && !mp_is_zero(w->dual + (size_t)b * wl, wl);
+    }
+    if (eff_parents(n, c->bparent, c->bbase, nzn, effn, stack) < 0) goto done;
+    if (eff_parents(n, w->bparent, w->bbase, nzo, effo, stack) < 0) goto done;
+    /* clean[b]: blossom b (non-zero dual now) had the same dual and the same
+     * chain above it in w, recursively */
+    for (int32_t b = 0; b < n2; b++) clean[b] = -1;
+    for (int32_t b = n; b < n2; b++) {
+        if (!nzn[b] || clean[b] >= 0) continue;
+        int32_t sp = 0, y = b;
+        while (y != -1 && clean[y] < 0) {
+            stack[sp++] = y;
+            y = effn[y];
+        }
+        while (sp > 0) {
+            int32_t t = stack[--sp], p = effn[t];
+            int same = nzo[t] && effo[t] == p && (p == -1 || clean[p] == 1);
+            if (same) {
+                mp_sext(old, L, w->dual + (size_t)t * wl, wl);
+                same = mp_cmp(old, DUAL(c, t), L) == 0;
+            }
+            clean[t] = (int8_t)same;
+        }
+    }
+    for (int32_t i = 0; i < nchanged; i++) dirty[changed[i]] = 1;
+    for (int32_t v = 0; v < n; v++) {
+        if (dirty[v]) continue;
+        int32_t p = effn[v];
+        if (p != effo[v] || (p != -1 && clean[p] != 1)) {
+            dirty[v] = 1;
+            continue;
+        }
+        mp_sext(old, L, w->dual + (size_t)v * wl, wl);
+        dirty[v] = mp_cmp(old, DUAL(c, v), L) != 0;
+    }
+    /* with many dirty vertices, checking every edge in slot order (reading
+     * the weights in order) is cheaper than their adjacencies */
+    int32_t ndirty = 0;
+    for (int32_t v = 0; v < n; v++) ndirty += dirty[v];
+    ok = 4 * (int64_t)ndirty <= n;
+done:
+    free(nzn); free(nzo); free(clean); free(effn); free(effo); free(stack); free(old);
+    if (!ok) {
+        free(dirty);
+        return NULL;
+    }
+    return dirty;
 }
 
 /* Open-addressing map from an unordered vertex pair to its edge id. */
@@ -2120,7 +2364,7 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
         mp_zero(best, L);
         const AdjEntry *ax = c->adj[x];
         for (int32_t q = 0; q < c->deg[x]; q++) {
-            mp_sub(t, W2(c, ax[q].p >> 1), DUAL(c, ax[q].v), L);
+            mp_sub(t, c->adjw[x] + (size_t)q * L, DUAL(c, ax[q].v), L);
             if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
         }
         mp_copy(DUAL(c, x), best, L);
@@ -2221,8 +2465,8 @@ done:
  * warm start is tried first; anything it cannot handle falls back to a cold
  * start.  *ws_out (if given) receives the new optimum's state. */
 static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t *changed, int32_t nchanged,
-                       const EdgeLookup *lookup, int32_t *mate_out, WarmState **ws_out, int *warm_used,
-                       const char **msg, SolveInfo *info)
+                       int changes_complete, const EdgeLookup *lookup, int32_t *mate_out, WarmState **ws_out,
+                       int *warm_used, const char **msg, SolveInfo *info)
 {
     const int32_t n = g->n, m = g->m;
     int status = ST_OK;
@@ -2242,11 +2486,30 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (g->L < ws->L && graph_widen(g, ws->L) < 0) return ST_NOMEM;
         memset(&c, 0, sizeof(c));
         c.n = n; c.m = m; c.L = g->L; c.maxcard = 0;
-        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
             stages(&c, 1);
-            if (c.status == ST_OK) verify(&c);
+            if (c.status == ST_OK && sabotage) { /* tests: a wrong dual the certificate must catch */
+                for (int32_t v = 0; v < n; v++) {
+                    if (c.mate[v] < 0 || c.deg[v] < 2) continue;
+                    int32_t m2 = c.endpoint[c.mate[v]];
+                    limb_t *two = c.t1;
+                    mp_zero(two, c.L);
+                    two[0] = 2;
+                    mp_sub(DUAL(&c, v), DUAL(&c, v), two, c.L);
+                    mp_add(DUAL(&c, m2), DUAL(&c, m2), two, c.L);
+                    break;
+                }
+                sabotage = 0;
+            }
+            if (c.status == ST_OK) {
+                /* with every change since ws's certificate known, only the
+                 * edges whose slack may differ from then are checked again */
+                uint8_t *dirty = changes_complete ? dirty_since(&c, ws, changed, nchanged) : NULL;
+                verify(&c, dirty);
+                free(dirty);
+            }
             if (c.status != ST_OK) info->warm_failure = c.status == ST_INTERNAL ? c.msg : "overflow or memory";
         } else {
             info->warm_failure = "saved state does not fit the new graph";
@@ -2269,18 +2532,18 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
     for (int attempt = 0;; attempt++) {
         memset(&c, 0, sizeof(c));
         c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         int greedy = greedy_start && !maxcard && attempt == 0;
         if (greedy) {
             init_greedy(&c);
             if (c.status == ST_OK) stages(&c, 1);
-            if (c.status == ST_OK) verify(&c);
+            if (c.status == ST_OK) verify(&c, NULL);
             if (c.status == ST_INTERNAL) { /* not expected: the classic start decides */
                 ctx_free(&c);
                 memset(&c, 0, sizeof(c));
                 c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2;
+                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
                 if (ctx_alloc(&c) < 0) return ST_NOMEM;
                 greedy = 0;
             }
@@ -2288,7 +2551,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (!greedy) {
             init_cold(&c);
             stages(&c, 0);
-            if (c.status == ST_OK) verify(&c);
+            if (c.status == ST_OK) verify(&c, NULL);
         }
         status = c.status;
         *msg = c.msg;
@@ -2365,7 +2628,7 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
     const char *msg = NULL;
     SolveInfo info;
     Py_BEGIN_ALLOW_THREADS
-    status = solve_graph(&g, maxcard, NULL, NULL, 0, NULL, mate, NULL, NULL, &msg, &info);
+    status = solve_graph(&g, maxcard, NULL, NULL, 0, 0, NULL, mate, NULL, NULL, &msg, &info);
     Py_END_ALLOW_THREADS
     last_info = info;
     PyObject *result = NULL;
@@ -2451,7 +2714,7 @@ static PyObject *py_solve_with_state(PyObject *self, PyObject *args)
     WarmState *out = NULL;
     SolveInfo info;
     Py_BEGIN_ALLOW_THREADS
-    status = solve_graph(&g, 0, ws, changed, nchanged, NULL, mate, &out, &warm, &msg, &info);
+    status = solve_graph(&g, 0, ws, changed, nchanged, 0, NULL, mate, &out, &warm, &msg, &info);
     Py_END_ALLOW_THREADS
     last_info = info;
     PyObject *result = NULL, *lst = NULL, *cap = NULL;
@@ -2657,6 +2920,9 @@ static int adj_reserve(MatcherObject *self, int32_t x)
     AdjEntry *a = realloc(g->adj[x], (size_t)cap * sizeof(AdjEntry));
     if (!a) return -1;
     g->adj[x] = a;
+    limb_t *r = realloc(g->adjw[x], (size_t)cap * g->L * sizeof(limb_t));
+    if (!r) return -1; /* adj[x] grew; adjcap[x] stays: the next reserve retries both */
+    g->adjw[x] = r;
     g->adjcap[x] = (int32_t)cap;
     return 0;
 }
@@ -2666,6 +2932,7 @@ static void adj_push(MatcherObject *self, int32_t x, int32_t v, int32_t p, int64
     Graph *g = &self->g;
     int32_t pos = g->deg[x]++;
     g->adj[x][pos] = (AdjEntry){v, p, top};
+    mp_copy(g->adjw[x] + (size_t)pos * g->L, g->w2 + (size_t)(p >> 1) * g->L, g->L);
     self->apos[p] = pos;
 }
 
@@ -2676,6 +2943,7 @@ static void adj_unlink(MatcherObject *self, int32_t p)
     int32_t x = g->endpoint[p ^ 1], pos = self->apos[p], last = --g->deg[x];
     if (pos != last) {
         g->adj[x][pos] = g->adj[x][last];
+        mp_copy(g->adjw[x] + (size_t)pos * g->L, g->adjw[x] + (size_t)last * g->L, g->L);
         self->apos[g->adj[x][pos].p] = pos;
     }
 }
@@ -2750,6 +3018,8 @@ static int mt_set(MatcherObject *self, int32_t u, int32_t v, const limb_t *w2row
         int64_t top = (int64_t)w2row[L - 1];
         g->adj[g->endpoint[2 * k]][self->apos[2 * k + 1]].top = top;
         g->adj[g->endpoint[2 * k + 1]][self->apos[2 * k]].top = top;
+        mp_copy(g->adjw[g->endpoint[2 * k]] + (size_t)self->apos[2 * k + 1] * L, w2row, L);
+        mp_copy(g->adjw[g->endpoint[2 * k + 1]] + (size_t)self->apos[2 * k] * L, w2row, L);
     } else {
         if (slots_reserve(self) < 0 || index_reserve(self) < 0 || adj_reserve(self, a) < 0 || adj_reserve(self, b) < 0)
             return -1;
@@ -3090,7 +3360,7 @@ static PyObject *mt_solve(MatcherObject *self, PyObject *unused)
     SolveInfo info;
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
-    status = solve_graph(&self->g, 0, self->ws, cover, ncover, &lookup, mate, &out, &warm, &msg, &info);
+    status = solve_graph(&self->g, 0, self->ws, cover, ncover, 1, &lookup, mate, &out, &warm, &msg, &info);
     Py_END_ALLOW_THREADS
     self->busy = 0;
     last_info = info;
@@ -3130,7 +3400,7 @@ static PyObject *mt_memory(MatcherObject *self, PyObject *unused)
     size_t total = sizeof(MatcherObject);
     total += (size_t)g->cap * (2 * sizeof(int32_t) * 2 + sizeof(int32_t) + (size_t)g->L * sizeof(limb_t));
     total += (size_t)g->n * (sizeof(AdjEntry *) + 2 * sizeof(int32_t));
-    for (int32_t v = 0; v < g->n; v++) total += (size_t)g->adjcap[v] * sizeof(AdjEntry);
+    for (int32_t v = 0; v < g->n; v++) total += (size_t)g->adjcap[v] * (sizeof(AdjEntry) + (size_t)g->L * sizeof(limb_t));
     if (self->dense) total += (size_t)(tri_index(g->n, g->n - 2, g->n - 1) + 1) * sizeof(int32_t);
     if (self->hmask) total += (size_t)(self->hmask + 1) * (sizeof(uint64_t) + sizeof(int32_t));
     total += (size_t)self->chgcap * sizeof(uint64_t);
@@ -3166,6 +3436,9 @@ static PyObject *mt_check(MatcherObject *self, PyObject *unused)
         else if (g->adj[a][self->apos[2 * k + 1]].top != (int64_t)g->w2[(size_t)k * g->L + g->L - 1] ||
                  g->adj[b][self->apos[2 * k]].top != (int64_t)g->w2[(size_t)k * g->L + g->L - 1])
             err = "stale top limb";
+        else if (memcmp(g->adjw[a] + (size_t)self->apos[2 * k + 1] * g->L, g->w2 + (size_t)k * g->L, (size_t)g->L * sizeof(limb_t)) ||
+                 memcmp(g->adjw[b] + (size_t)self->apos[2 * k] * g->L, g->w2 + (size_t)k * g->L, (size_t)g->L * sizeof(limb_t)))
+            err = "stale weight copy in the adjacency";
     }
     for (int32_t v = 0; v < g->n; v++) entries += g->deg[v];
     if (!err && live != g->nlive) err = "live edge count is wrong";
@@ -3233,7 +3506,8 @@ static PyObject *mt_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->g.adj = calloc((size_t)n + 1, sizeof(AdjEntry *));
     self->g.deg = calloc((size_t)n + 1, sizeof(int32_t));
     self->g.adjcap = calloc((size_t)n + 1, sizeof(int32_t));
-    if (!self->g.adj || !self->g.deg || !self->g.adjcap) {
+    self->g.adjw = calloc((size_t)n + 1, sizeof(limb_t *));
+    if (!self->g.adj || !self->g.deg || !self->g.adjcap || !self->g.adjw) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -3296,6 +3570,14 @@ static PyTypeObject MatcherType = {
     .tp_new = mt_new,
 };
 
+static PyObject *py_sabotage_next_warm_start(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    sabotage = 1;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_set_greedy_start(PyObject *self, PyObject *arg)
 {
     (void)self;
@@ -3307,6 +3589,8 @@ static PyObject *py_set_greedy_start(PyObject *self, PyObject *arg)
 }
 
 static PyMethodDef methods[] = {
+    {"_sabotage_next_warm_start", py_sabotage_next_warm_start, METH_NOARGS,
+     "_sabotage_next_warm_start(): tests only: the next warm start's duals are made wrong where only a check of the edges of one unchanged vertex can see it."},
     {"_set_greedy_start", py_set_greedy_start, METH_O,
      "_set_greedy_start(on) -> bool: whether cold solves without max_cardinality start from the greedy\n"
      "matching and lowered duals (default True) or from the classic equal duals; returns the old setting."},

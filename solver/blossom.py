@@ -37,7 +37,14 @@ wrapper warns and answers with networkx instead, so a wrong matching is never us
 :class:`Matcher` keeps the graph in the compiled core (``IncrementalMatcher``) and
 re-solves after a few edge changes by warm-starting from the previous optimum (see its
 docstring), without converting the graph again; its answers carry the same
-certificate.
+certificate, checked incrementally: the core records every edge changed since the last
+certified optimum, and compares the new duals and blossoms with that optimum's, so an
+edge neither changed nor touching a vertex whose dual or enclosing blossoms (with a
+non-zero dual) differ keeps the slack already proven non-negative; the matched edges,
+the edges at the other vertices, and every vertex and blossom condition are checked again
+(every edge when more than a quarter of the vertices differ, and at every cold solve).
+Each vertex's adjacency carries a copy of its edges' weights, which the algorithm reads in
+order; the certificate reads the weights themselves.
 """
 
 from __future__ import annotations

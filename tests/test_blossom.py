@@ -838,6 +838,58 @@ def test_incremental_200_small_changes_on_300_vertices():
     core._check()
 
 
+def _two_cliques(n_each: int, weight: int):
+    """Two disjoint complete graphs of equal weights: every edge tight at the optimum."""
+    edges = []
+    for off in (0, n_each):
+        edges += [(off + i, off + j, weight) for i in range(n_each) for j in range(i + 1, n_each)]
+    return edges
+
+
+def test_incremental_certificate_checks_only_what_changed():
+    """After a change inside the second clique, the warm start's certificate re-checks
+    the matched edges and the edges at vertices whose dual or blossoms changed, not
+    every edge (its count is far below the graph's); a cold solve checks them all."""
+    n_each = 40
+    core = IM(2 * n_each)
+    edges = _two_cliques(n_each, 1000)
+    core.set_edges(edges)
+    core.solve()
+    assert _blossom._last_stats()["certified_edges"] == len(edges)
+    core.set_edge(n_each, n_each + 1, 1500)
+    mate = core.solve()
+    stats = _blossom._last_stats()
+    assert core.last_solve_was_warm and stats["warm_failure"] is None
+    assert stats["certified_edges"] < len(edges) // 4
+    assert mate[n_each] == n_each + 1
+    ref = {(a, b): w for a, b, w in edges}
+    ref[(n_each, n_each + 1)] = 1500
+    all_edges = [(a, b, w) for (a, b), w in ref.items()]
+    assert matching_value(2 * n_each, all_edges, mate)[0] == cold_weight(2 * n_each, all_edges)
+
+
+def test_incremental_certificate_catches_a_wrong_dual_at_an_unchanged_vertex():
+    """A wrong dual on a vertex the change did not touch (moved there by a test hook
+    after the algorithm ran, keeping its matched edge tight) breaks only that vertex's
+    own unmatched edges: the incremental certificate must still see it, because the
+    vertex's dual differs from the one the last certificate proved. The warm answer is
+    refused and a cold start gives the optimum."""
+    n_each = 12
+    core = IM(2 * n_each)
+    edges = _two_cliques(n_each, 1000)
+    core.set_edges(edges)
+    core.solve()
+    core.set_edge(n_each + 2, n_each + 3, 1200)  # a change in the second clique only
+    _blossom._sabotage_next_warm_start()         # the first clique's vertex 0 gets a wrong dual
+    mate = core.solve()
+    stats = _blossom._last_stats()
+    assert stats["warm_failure"] is not None and not core.last_solve_was_warm
+    ref = {(a, b): w for a, b, w in edges}
+    ref[(n_each + 2, n_each + 3)] = 1200
+    all_edges = [(a, b, w) for (a, b), w in ref.items()]
+    assert matching_value(2 * n_each, all_edges, mate)[0] == cold_weight(2 * n_each, all_edges)
+
+
 def test_incremental_hash_index_for_large_n():
     """Above 4096 vertices pairs are found through a hash table (insertions, deletions with
     backward shifts, re-insertions), not the triangular table."""

@@ -145,3 +145,22 @@ def test_colour_criteria_on_pairs():
     a, b = _entrant(1, "wbb", 0), _entrant(2, "wbb", 1)
     assert a.strength is Strength.ABSOLUTE
     assert not C11_three_in_a_row(a, b)
+
+
+def test_fixed_pairs_stay_in_the_core_graph_until_an_optimum_breaks_one():
+    """The Dutch matcher leaves a fixed pair's two players in the incremental core's
+    graph (removing them costs the next warm start every blossom around them): an
+    optimum that still pairs them is the optimum without them; when an optimum breaks
+    a fixed pair, both fixed players are removed and the graph solved again."""
+    from tabellone.rules.dutch import Matcher
+
+    m = Matcher([None] * 4)
+    assert m._solve_incremental([(0, 1, 10), (2, 3, 10), (0, 2, 1), (1, 3, 1)]) == [1, 0, 3, 2]
+    m.finalize(0, 1)
+    # still optimal with 0-1: kept in the graph, read as gone
+    assert m._solve_incremental([(2, 3, 12)]) == [-1, -1, 3, 2]
+    assert m._inc.weight(0, 2) == 1 and m._kept == [(0, 1)]
+    # now the whole graph's optimum is 0-2, 1-3, which breaks the fixed pair: the fixed
+    # players leave the graph, and what is left is paired alone
+    assert m._solve_incremental([(0, 2, 100), (1, 3, 100)]) == [-1, -1, 3, 2]
+    assert m._inc.weight(0, 2) == 0 and m._inc.weight(1, 3) == 0 and m._kept == []
