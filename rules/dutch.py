@@ -12,7 +12,9 @@ prefer, step by step, what the text generates first (:class:`BracketStepper`).
 Which criteria are fields, in which order and with which weights, comes from a profile
 (:mod:`rules.profiles`; by default the official ``dutch-2026.toml`` / ``dutch-2017.toml``):
 the engine computes each field as the text defines it (``_text_values``) and the
-profile's :class:`~rules.profiles.Objective` orders, weights or drops them.
+profile's :class:`~rules.profiles.Objective` orders, weights or drops them. Where the
+profile keeps every field as the text has it (the official profiles), the same packed
+weights are summed from per-player terms instead (:mod:`rules.dutch_weights`).
 
 Criteria of the 2026 edition, in priority order (absolute ones are hard constraints):
 
@@ -48,6 +50,7 @@ Colour allocation (Art. 5.2) and board order are in :mod:`rules.fide_common`.
 from __future__ import annotations
 
 import gc
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
@@ -60,6 +63,7 @@ from tabellone.solver.model import Float, RoundState, Tournament
 from tabellone.solver.pairing import Pairing, attendance_problems
 from tabellone.solver import progress
 
+from .dutch_weights import Weights2017, Weights2026, colour_classes
 from .profiles import CATALOGUE, Objective, Profile, official, resolve
 from .fide_common import (
     finish_pairing,
@@ -172,11 +176,19 @@ def C13_strong_preference(h: Entrant, l: Entrant) -> bool:
     return not (at_least_strong and not (h.absolute and l.absolute))
 
 
+COLOUR_CHECKS = (C10_colour_difference, C11_three_in_a_row, C12_colour_preference, C13_strong_preference)
+
+
 def colour_values(h: Entrant, l: Entrant, names: tuple[str, str, str, str]) -> dict[str, int]:
     """The four colour criteria of a pair, 1 where it meets them, under the edition's
     article names (2026: C10-C13; 2017: C.8-C.11)."""
-    checks = (C10_colour_difference, C11_three_in_a_row, C12_colour_preference, C13_strong_preference)
-    return {name: int(check(h, l)) for name, check in zip(names, checks)}
+    return {name: int(check(h, l)) for name, check in zip(names, COLOUR_CHECKS)}
+
+
+def colour_checks(h: Entrant, l: Entrant) -> tuple[int, int, int, int]:
+    """The four colour criteria of a pair in article order, 1 where it meets them (the
+    values of :func:`colour_values`, for :mod:`rules.dutch_weights`)."""
+    return tuple(int(check(h, l)) for check in COLOUR_CHECKS)
 
 
 def float_before(e: Entrant, rounds_back: int, edition: str) -> Float | None:
@@ -310,7 +322,7 @@ class Matcher:
         self.solves = 0
         self.active: list[int] | None = active  # vertices in the graph (None: all)
         #: position -> vertex of the incremental matcher (None: the position itself)
-        self.loc: dict[int, int] | None = None
+        self.loc: dict[int, int] | list[int] | None = None
         self._dirty: set[tuple[int, int]] = set()
         #: fixed pairs still in the incremental matcher's graph (see finalize)
         self._kept: list[tuple[int, int]] = []
@@ -334,6 +346,24 @@ class Matcher:
         self.packed.pop(key, None)
         self._dirty.add(key)
 
+    def set_row(self, h: int, ls: list[int], weights: list[int | None]) -> None:
+        """:meth:`set_base` for the pairs (h, l), l in ``ls`` (each above ``h``), given
+        their packed weights by the current layout (None where they may not meet:
+        :class:`rules.dutch_weights.Weights2017`), in the same order as one
+        :meth:`set_base` call each. The layout must not change afterwards (the fields
+        are not kept to pack again)."""
+        self._set_packed([(h, l) for l in ls], weights)
+
+    def set_column(self, l: int, hs: list[int], weights: list[int | None]) -> None:
+        """As :meth:`set_row`, for the pairs (h, l), h in ``hs`` (each below ``l``)."""
+        self._set_packed([(h, l) for h in hs], weights)
+
+    def _set_packed(self, keys: list[tuple[int, int]], weights: list[int | None]) -> None:
+        # whether each pair may meet (``has_edge``) and its packed weight (0 when not)
+        self.base.update(zip(keys, [None if w is None else True for w in weights]))
+        self.packed.update(zip(keys, [0 if w is None else w for w in weights]))
+        self._dirty.update(keys)
+
     def zero(self, h: int, l: int) -> None:
         self.set_base(h, l, None)
 
@@ -348,6 +378,27 @@ class Matcher:
         else:
             return
         self._dirty.add(key)
+
+    def set_bonus_row(self, x: int, ys: list[int], bonus: int) -> None:
+        """:meth:`set_bonus` of ``bonus`` on x's pairs with ``ys`` where x may meet the
+        other player (:meth:`has_edge`), of 0 on the others, pair after pair in order."""
+        table, absent = self._edge_table()
+        have, dirty = self.bonus, self._dirty
+        for y in ys:
+            key = (x, y) if x < y else (y, x)
+            if bonus and table.get(key, absent) != absent:
+                if have.get(key) == bonus:
+                    continue
+                have[key] = bonus
+            elif key in have:
+                del have[key]
+            else:
+                continue
+            dirty.add(key)
+
+    def _edge_table(self) -> tuple[dict, object]:
+        """The table :meth:`has_edge` reads, and its value for a pair that may not meet."""
+        return self.base, None
 
     def clear_bonuses(self) -> None:
         self._dirty.update(self.bonus)
@@ -429,9 +480,14 @@ class Matcher:
         self.solves += 1
         if self._inc is not None:
             final, loc = self.final, self.loc
-            edges = [(a, b, self.weight((a, b))) for a, b in self._dirty if a not in final and b not in final]
-            if loc is not None:
-                edges = [(loc[a], loc[b], w) for a, b, w in edges]
+            get_packed, get_bonus, weight = self.packed.get, self.bonus.get, self.weight
+            # self.weight(key), its common cases inline (packed: 0, or its bonus added)
+            if loc is None:
+                edges = [(a, b, weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
+                         for key in self._dirty for a, b in (key,) if a not in final and b not in final]
+            else:
+                edges = [(loc[a], loc[b], weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
+                         for key in self._dirty for a, b in (key,) if a not in final and b not in final]
             self._dirty.clear()
             mates = self._solve_incremental(edges)
             if loc is None:
@@ -539,7 +595,10 @@ class LocalMatcher(Matcher):
         # locally: the core's work per dual step is linear in its vertex count), with
         # weights as wide as this bracket's layout
         na = len(A)
-        self.loc = loc = {x: k for k, x in enumerate(A)}
+        # position -> vertex, as a list over all positions (indexed once per edge per solve)
+        self.loc = loc = [-1] * self.n
+        for k, x in enumerate(A):
+            loc[x] = k
         self._inc = Incremental(2 * na + 1)
         self._kept = []
         self.A, self.L, self.odd = A, L, odd
@@ -556,14 +615,20 @@ class LocalMatcher(Matcher):
     def _pack(self, values: dict) -> int:
         return super()._pack(values) + self.top_unit  # one more top per pair inside A (see above)
 
+    def has_edge(self, a: int, b: int) -> bool:
+        # a pair that may meet has a packed weight, never 0 (it holds one ``top``)
+        return self.packed.get((a, b) if a < b else (b, a), 0) != 0
+
+    def _edge_table(self) -> tuple[dict, object]:
+        return self.packed, 0
+
     def set_base(self, h: int, l: int, values: dict | None) -> None:
         """As :meth:`Matcher.set_base`, the weight packed at once (every pair of the
         bracket is solved on, and the layout is fixed for the bracket)."""
         key = (h, l) if h < l else (l, h)
-        # only whether the pair may meet is kept (``has_edge``), not the fields: the
-        # weight is packed here once, and the fields of every pair of the largest
-        # bracket (|A|^2/2 dicts of ~15 entries) were most of a large round's memory
-        self.base[key] = None if values is None else True
+        # only the packed weight is kept, not the fields (0: the pair may not meet,
+        # ``has_edge``): the fields of every pair of the largest bracket (|A|^2/2 dicts
+        # of ~15 entries) were most of a large round's memory
         if values is None:
             self.packed[key] = 0
         else:
@@ -574,20 +639,32 @@ class LocalMatcher(Matcher):
             self.packed[key] = (w << self.bonus_bits) + self.top_unit
         self._dirty.add(key)
 
+    def set_column(self, l: int, hs: list[int], weights: list[int]) -> None:
+        """:meth:`set_base` for the pairs (h, l), h in ``hs`` (each below ``l``), given
+        their packed weights (as :meth:`set_base` packs them, with the extra ``top``; 0
+        where they may not meet: :class:`rules.dutch_weights.Weights2026`). The pairs
+        enter the graph in the same order as one :meth:`set_base` call each."""
+        keys = [(h, l) for h in hs]
+        self.packed.update(zip(keys, weights))
+        self._dirty.update(keys)
+
+    def zero(self, h: int, l: int) -> None:
+        key = (h, l) if h < l else (l, h)
+        self.packed[key] = 0
+        self._dirty.add(key)
+
     def solve(self) -> dict[int, int]:
         self.solves += 1
         final, n, A, loc = self.final, self.n, self.A, self.loc
         na = len(A)
-        packed, bonus = self.packed, self.bonus
-        edges = []
-        for key in self._dirty:
-            a, b = key
-            if a in final or b in final:
-                continue
-            w = packed.get(key, 0)
-            if w:
-                w += bonus.get(key, 0)
-            edges.append((loc[a], loc[b], w))
+        get_packed, get_bonus = self.packed.get, self.bonus.get
+        # the changed pairs of players still to pair, as the core's edges (0 removes one);
+        # no bonus yet at a bracket's first solve, where every pair is new
+        if self.bonus:
+            edges = [(loc[a], loc[b], (w + get_bonus(key, 0)) if (w := get_packed(key, 0)) else 0)
+                     for key in self._dirty for a, b in (key,) if a not in final and b not in final]
+        else:
+            edges = [(loc[a], loc[b], get_packed(key, 0)) for key in self._dirty for a, b in (key,) if a not in final and b not in final]
         self._dirty.clear()
         mates = self._solve_incremental(edges)
         mate: dict[int, int] = {}
@@ -664,6 +741,17 @@ class Dutch2026:
         self.score_key = [self.score_rank[e.score] for e in self.P]
         #: each player's float one and two rounds before (None: none, or no such round)
         self.floats = [(float_before(e, 1, "2026"), float_before(e, 2, "2026")) for e in self.P]
+        #: the pair weights are packed from per-player terms (:mod:`rules.dutch_weights`)
+        #: when the profile's fold is the identity and no absolute criterion is quality
+        self.fast_weights = self.objective.identity and not (self.relax1 or self.relax3)
+        self.colour_checks = colour_checks
+        self._colour_classes: tuple[list[int], list[Entrant]] | None = None
+
+    def colour_classes(self) -> tuple[list[int], list[Entrant]]:
+        """Each player's colour class and one player of each (:func:`rules.dutch_weights.colour_classes`)."""
+        if self._colour_classes is None:
+            self._colour_classes = colour_classes(self.P)
+        return self._colour_classes
 
     # ---- the fields of one pair ------------------------------------------------------
 
@@ -820,11 +908,14 @@ class Dutch2026:
             m.begin_bracket(A, below, (len(A) + len(below)) % 2 == 1)
             cur_set, nxt_set = set(current), set(nxt)
             above = sorted(mdps + residents + nxt)
+            weights = Weights2026(self, m.shift_of, m.bonus_bits, m.top_unit, current, nxt, c9_on) if self.fast_weights else None
             for l in residents + nxt:  # every pair inside A but MDP-MDP (they float together)
-                for h in above:
-                    if h >= l:
-                        break
-                    m.set_base(h, l, self.base_values(h, l, cur_set, nxt_set, c9_on))
+                hs = above[:bisect_left(above, l)]
+                if weights is not None:
+                    m.set_column(l, hs, weights.column(l, hs))
+                else:
+                    for h in hs:
+                        m.set_base(h, l, self.base_values(h, l, cur_set, nxt_set, c9_on))
             m.clear_bonuses()
             if self.profile.generation_order:
                 mate, new_pairs, floaters = BracketStepper(m, mdps, residents, nxt, room).run()
@@ -877,7 +968,13 @@ class Dutch2026:
         layout, bonus_bits = self.layout_for(all_scores, n)
         self.m.relayout(layout, bonus_bits)
         room = _bitlen(n)
+        fast = self.fast_weights
+        weights = Weights2026(self, self.m.shift_of, bonus_bits, 0, [], [], c9_on, range(n), None) if fast else None
         for i in range(n):
+            if weights is not None:
+                others = list(range(i + 1, n))
+                self.m.set_row(i, others, weights.ends_row(i, others))
+                continue
             for j in range(i + 1, n):
                 self.m.set_base(i, j, self.base_values(i, j, set(), set(), c9_on))
         mate = self.m.solve()
@@ -892,12 +989,15 @@ class Dutch2026:
             current = mdps + residents
             cur_set, nxt_set = set(current), set(nxt)
             mdp_set = set(mdps)
+            final = self.m.final
+            free = [h for h in range(max(residents + nxt) + 1) if h not in final]
+            weights = Weights2026(self, self.m.shift_of, bonus_bits, 0, current, nxt, c9_on, free, None) if fast else None
             for l in residents + nxt:
-                for h in range(l):
-                    if h in self.m.final:
-                        continue
-                    if h in mdp_set and l in mdp_set:
-                        continue
+                hs = [h for h in free[:bisect_left(free, l)] if not (h in mdp_set and l in mdp_set)]
+                if weights is not None:
+                    self.m.set_column(l, hs, weights.column(l, hs))
+                    continue
+                for h in hs:
                     self.m.set_base(h, l, self.base_values(h, l, cur_set, nxt_set, c9_on))
             self.m.clear_bonuses()
             if self.profile.generation_order:
@@ -981,9 +1081,9 @@ class BracketStepper:
         self.res = residents
         self.nxt = nxt
         self.b = b
-
-    def _set_bonus(self, h: int, l: int, bonus: int) -> None:
-        self.m.set_bonus(h, l, bonus)
+        # the matcher's own method, bound once: the steps set hundreds of thousands of
+        # bonuses in a large bracket
+        self._set_bonus: Callable[[int, int, int], None] = m.set_bonus
 
     def _take_best(self, x: int, candidates: list[int], start: int, count_edges_only: bool,
                    mate: dict[int, int], allowed: set[int]) -> tuple[dict[int, int], int]:
@@ -1100,13 +1200,9 @@ class BracketStepper:
             return (((1 << (2 * b)) if k < p else 0) - k) << 1
 
         def set_c2(k: int, extra: int = 0) -> None:
-            x = R[k]
-            for q in range(k + 1, len(R)):
-                y = R[q]
-                if base_nonzero(x, y):
-                    self._set_bonus(x, y, c2_bonus(k) + extra)
-                else:
-                    self._set_bonus(x, y, 0)
+            # R[k]'s pairs with the players after it: the bonus where they may meet, 0
+            # elsewhere (one call for the row: a large bracket sets millions)
+            m.set_bonus_row(R[k], R[k + 1:], c2_bonus(k) + extra)
 
         if p > 0:
             for k in range(len(R)):
@@ -1153,8 +1249,7 @@ class BracketStepper:
                     if not roles[R[a]] or roles[R[c]]:
                         m.zero(R[a], R[c])
             for a in range(len(R)):
-                for c in range(a + 1, len(R)):
-                    self._set_bonus(R[a], R[c], 0)
+                m.set_bonus_row(R[a], R[a + 1:], 0)
             # C6: transpositions: each S1 player takes the lowest S2 BSN that keeps the optimum
             for a in range(len(R)):
                 x = R[a]
@@ -1162,8 +1257,7 @@ class BracketStepper:
                     continue
                 mate, y = self._take_best(x, [R[c] for c in range(len(R) - 1, a, -1)], 0, False, mate, Rset)
                 pairs.append((x, y))
-                for c in range(a + 1, len(R)):
-                    self._set_bonus(x, R[c], 0)
+                m.set_bonus_row(x, R[a + 1:], 0)
         floaters = sorted([x for x in self.mdps if x not in m.final] + [x for x in R if x not in m.final])
         return mate, pairs, floaters
 
@@ -1197,6 +1291,18 @@ class Dutch2017:
         self.rounds_played = ctx.state.round - 1
         self.final_pairs: dict[int, int] = {}
         self.solves = 0
+        #: the pair weights are packed from per-player terms (:mod:`rules.dutch_weights`)
+        #: when the profile's fold is the identity and no absolute criterion is quality;
+        #: for them: each score's rank (0 the lowest) and each player's floats one and
+        #: two rounds before
+        self.fast_weights = self.objective.identity and not (self.relax1 or self.relax3)
+        score_rank = {s: k for k, s in enumerate(sorted({e.score for e in self.P}))}
+        self.score_key = [score_rank[e.score] for e in self.P]
+        self.floats = [(float_before(e, 1, "2017"), float_before(e, 2, "2017")) for e in self.P]
+        self.colour_checks = colour_checks
+        self._colour_classes: tuple[list[int], list[Entrant]] | None = None
+
+    colour_classes = Dutch2026.colour_classes
 
     @property
     def m(self):  # the number of solves, for reports
@@ -1279,14 +1385,18 @@ class Dutch2017:
         base = min(P[i].score for i in cur + nxt)
         df = {i: P[i].score - base + self.ONE_POINT for i in cur + nxt}
         mult: dict = {}
-        for k, i in enumerate(cur):
+        # for each player i of the bracket: its own downfloat difference, and once each
+        # score of a resident after it the difference to it; the residents' distinct
+        # scores after each place are listed once, from the end
+        res = sorted(residents)
+        after: list[list[Fraction]] = [[] for _ in range(len(res) + 1)]
+        for t in range(len(res) - 1, -1, -1):
+            s, later = P[res[t]].score, after[t + 1]
+            after[t] = later if s in later else [s] + later
+        for i in cur:
             mult[df[i]] = mult.get(df[i], 0) + 1
-            seen = set()
-            for j in residents:
-                if j <= i or P[j].score in seen:
-                    continue
-                seen.add(P[j].score)
-                d = P[i].score - P[j].score
+            for s in after[bisect_right(res, i)]:
+                d = P[i].score - s
                 mult[d] = mult.get(d, 0) + 1
         values = sorted(mult, reverse=True)
         size = len(cur) + len(nxt)
@@ -1339,11 +1449,15 @@ class Dutch2017:
             m.relayout(lay, 3 * _bitlen(len(current) + len(nxt)) + 3)
             cur_set, nxt_set, mdp_set = set(current), set(nxt), set(mdps)
             verts = sorted(current + nxt)
+            weights = Weights2017(self, m.shift_of, m.bonus_bits, current, nxt, special, final, df) if self.fast_weights else None
             for a_pos, h in enumerate(verts):
-                for l in verts[a_pos + 1:]:
-                    if h in mdp_set and l in mdp_set:
-                        continue
-                    m.set_base(h, l, self.values(h, l, cur_set, nxt_set, special, final, df))
+                # every pair but MDP-MDP (they float together)
+                ls = [l for l in verts[a_pos + 1:] if l not in mdp_set] if h in mdp_set else verts[a_pos + 1:]
+                if weights is not None:
+                    m.set_row(h, ls, weights.row(h, ls))
+                else:
+                    for l in ls:
+                        m.set_base(h, l, self.values(h, l, cur_set, nxt_set, special, final, df))
             if self.profile.generation_order:
                 mate, new_pairs, floaters = BracketStepper(m, mdps, residents, nxt, _bitlen(len(current) + len(nxt))).run()
             else:
