@@ -3244,6 +3244,203 @@ static PyObject *mt_degree(MatcherObject *self, PyObject *arg)
     return PyLong_FromLong(self->g.deg[u]);
 }
 
+/* Twice the int o as a two's complement number on L limbs (out): 0; or 1 when
+ * it lies above what L limbs hold, -1 below (out unset); -2 on an error. */
+static int twice_to_limbs(PyObject *o, limb_t *out, int L)
+{
+    PyObject *iv = PyNumber_Index(o);
+    if (!iv) return -2;
+    int ovf = 0, rc = -2;
+    long long v = PyLong_AsLongLongAndOverflow(iv, &ovf);
+    PyObject *d = NULL, *q = NULL, *sh = NULL, *one = NULL;
+    if (v == -1 && !ovf && PyErr_Occurred()) goto done;
+    if (!ovf && v < ((long long)1 << 61) && v > -((long long)1 << 61)) {
+        long long t = 2 * v;
+        out[0] = (limb_t)t;
+        for (int j = 1; j < L; j++) out[j] = t < 0 ? ~(limb_t)0 : 0;
+        rc = 0;
+        goto done;
+    }
+    one = PyLong_FromLong(1);
+    d = one ? PyNumber_Lshift(iv, one) : NULL;
+    if (!d) goto done;
+    for (int j = 0; j <= L; j++) {
+        sh = PyLong_FromLongLong(64LL * j - (j == L)); /* the last: the sign bit's place */
+        q = sh ? PyNumber_Rshift(d, sh) : NULL;
+        Py_CLEAR(sh);
+        if (!q) goto done;
+        if (j < L) {
+            out[j] = (limb_t)PyLong_AsUnsignedLongLongMask(q);
+        } else {
+            /* what lies above the sign bit's place: 0 or -1 when it fits */
+            int o2 = 0;
+            long long top = PyLong_AsLongLongAndOverflow(q, &o2);
+            if (top == -1 && !o2 && PyErr_Occurred()) goto done;
+            rc = o2 > 0 || (!o2 && top > 0) ? 1 : o2 < 0 || (!o2 && top < -1) ? -1 : 0;
+        }
+        Py_CLEAR(q);
+        if (PyErr_Occurred()) goto done;
+    }
+done:
+    Py_XDECREF(iv); Py_XDECREF(d); Py_XDECREF(q); Py_XDECREF(sh); Py_XDECREF(one);
+    return rc;
+}
+
+/* first_within(x, ys, margins) -> int or None: the first i such that edge
+ * {x, ys[i]} exists and its slack under the kept optimum's duals is at most
+ * margins[i]; -1 when there is none; None when the kept optimum is not current
+ * (no solve yet, or changes since it was certified).  all_within(x, ys,
+ * margins) -> list or None: every such i, in order.
+ *
+ * The slack of edge {x, y} is u_x + u_y + the duals z_B of the blossoms
+ * holding both - w_xy (half of the stored u_x + u_y - 2 w + 2 sum z).  Two uses
+ * (rules.dutch.Matcher):
+ *   - every optimum uses only edges of slack 0 (complementary slackness holds
+ *     between any optimal matching and any optimal dual), so margins of 0 find
+ *     the first edge of x that an optimum can use;
+ *   - by LP duality every matching weighs at most the optimum's weight less the
+ *     slacks of its edges, so margins d(ys[i]) - d(y0), for y0 = x's mate and
+ *     d the amounts about to be added to x's edges, find any edge of x that
+ *     could then tie or beat the kept optimum. */
+static PyObject *within(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs, int all)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly 3 arguments (x, ys, margins), got %zd",
+                     all ? "all_within" : "first_within", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    const int32_t n = self->g.n, n2 = 2 * n;
+    int32_t x;
+    if (parse_vertex(args[0], -1, n, &x) < 0) return NULL;
+    PyObject *ys = PySequence_Fast(args[1], "ys must be a sequence");
+    if (!ys) return NULL;
+    PyObject *ms = PySequence_Fast(args[2], "margins must be a sequence");
+    if (!ms) {
+        Py_DECREF(ys);
+        return NULL;
+    }
+    Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ys);
+    PyObject *result = NULL, *hits = NULL;
+    int32_t *pos = NULL, *chain = NULL;
+    limb_t *zs = NULL, *s = NULL, *t = NULL, *t2 = NULL;
+    if (PySequence_Fast_GET_SIZE(ms) != cnt) {
+        PyErr_SetString(PyExc_ValueError, "ys and margins differ in length");
+        goto done;
+    }
+    const WarmState *w = self->ws;
+    if (!w || self->nchg || w->n != n) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    const int Lw = w->L, Lg = self->g.L, L = (Lw > Lg ? Lw : Lg) + 1;
+    /* x's enclosing blossoms, innermost first, with the sum of the duals
+     * from each one up to the top-level blossom (zs) */
+    pos = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    chain = malloc(((size_t)n + 1) * sizeof(int32_t));
+    s = calloc((size_t)L, sizeof(limb_t));
+    t = calloc((size_t)L, sizeof(limb_t));
+    t2 = calloc((size_t)L, sizeof(limb_t));
+    if (!pos || !chain || !s || !t || !t2) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int32_t b = 0; b < n2; b++) pos[b] = -1;
+    int32_t depth = 0;
+    for (int32_t b = w->bparent[x]; b != -1 && depth <= n; b = w->bparent[b]) {
+        if (b < n || b >= n2 || pos[b] >= 0) {
+            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
+            goto done;
+        }
+        pos[b] = depth;
+        chain[depth++] = b;
+    }
+    zs = calloc(((size_t)depth + 1) * (size_t)L, sizeof(limb_t));
+    if (!zs) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int32_t d = depth - 1; d >= 0; d--) {
+        mp_sext(t, L, w->dual + (size_t)chain[d] * Lw, Lw);
+        mp_add(zs + (size_t)d * L, zs + (size_t)(d + 1) * L, t, L);
+    }
+    if (all && !(hits = PyList_New(0))) goto done;
+    for (Py_ssize_t i = 0; i < cnt; i++) {
+        int32_t y;
+        if (parse_vertex(PySequence_Fast_GET_ITEM(ys, i), i, n, &y) < 0) goto done;
+        int32_t k = y == x ? -1 : mt_find(self, x, y);
+        int beyond = twice_to_limbs(PySequence_Fast_GET_ITEM(ms, i), t2, L);
+        if (beyond == -2) goto done;
+        if (k < 0 || beyond < 0) continue; /* no edge, or a margin below every slack */
+        if (beyond > 0) goto hit; /* a margin above every slack */
+        /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) - 2 margin */
+        mp_sext(s, L, w->dual + (size_t)x * Lw, Lw);
+        mp_sext(t, L, w->dual + (size_t)y * Lw, Lw);
+        mp_add(s, s, t, L);
+        mp_sext(t, L, self->g.w2 + (size_t)k * Lg, Lg);
+        mp_sub(s, s, t, L);
+        int32_t b = w->bparent[y];
+        while (b != -1 && pos[b] < 0) b = w->bparent[b];
+        if (b != -1) {
+            mp_add(s, s, zs + (size_t)pos[b] * L, L);
+            mp_add(s, s, zs + (size_t)pos[b] * L, L);
+        }
+        mp_sub(s, s, t2, L);
+        if (!mp_le_zero(s, L)) continue;
+    hit:
+        if (!all) {
+            result = PyLong_FromSsize_t(i);
+            goto done;
+        }
+        PyObject *iv = PyLong_FromSsize_t(i);
+        if (!iv || PyList_Append(hits, iv) < 0) {
+            Py_XDECREF(iv);
+            goto done;
+        }
+        Py_DECREF(iv);
+    }
+    result = all ? Py_NewRef(hits) : PyLong_FromLong(-1);
+done:
+    free(pos); free(chain); free(zs); free(s); free(t); free(t2);
+    Py_XDECREF(hits);
+    Py_DECREF(ys);
+    Py_DECREF(ms);
+    return result;
+}
+
+static PyObject *mt_first_within(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return within(self, args, nargs, 0);
+}
+
+static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return within(self, args, nargs, 1);
+}
+
+/* _forest() -> (bparent, nonzero): the kept optimum's blossom forest (parent of
+ * every vertex and blossom id, -1 at the top or unused) and, per blossom id,
+ * whether its dual is non-zero; None without a kept optimum.  For inspection. */
+static PyObject *mt_forest(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    const WarmState *w = self->ws;
+    if (!w) Py_RETURN_NONE;
+    const int32_t n2 = 2 * w->n;
+    PyObject *par = PyList_New(n2), *nz = PyList_New(n2);
+    if (!par || !nz) {
+        Py_XDECREF(par);
+        Py_XDECREF(nz);
+        return NULL;
+    }
+    for (int32_t b = 0; b < n2; b++) {
+        int live = b < w->n || w->bbase[b] >= 0;
+        PyList_SET_ITEM(par, b, PyLong_FromLong(live ? w->bparent[b] : -1));
+        PyList_SET_ITEM(nz, b, PyBool_FromLong(b >= w->n && live && !mp_is_zero(w->dual + (size_t)b * w->L, w->L)));
+    }
+    return Py_BuildValue("(NN)", par, nz);
+}
+
 static int cmp_i32(const void *a, const void *b)
 {
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
@@ -3527,6 +3724,12 @@ static PyMethodDef mt_methods[] = {
     {"solve", (PyCFunction)mt_solve, METH_NOARGS,
      "solve() -> list[int]: the mate of every vertex (-1 when unmatched) in a maximum-weight matching,\n"
      "warm-started from the last optimum when there is one, and certificate-checked."},
+    {"first_within", (PyCFunction)(void (*)(void))mt_first_within, METH_FASTCALL,
+     "first_within(x, ys, margins) -> int | None: the first i such that edge {x, ys[i]} exists and its slack\n"
+     "under the kept optimum's duals is at most margins[i]; -1 if none; None if that optimum is not current."},
+    {"all_within", (PyCFunction)(void (*)(void))mt_all_within, METH_FASTCALL,
+     "all_within(x, ys, margins) -> list[int] | None: every i that first_within could name, in order."},
+    {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
     {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
     {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},
     {"_check", (PyCFunction)mt_check, METH_NOARGS, "Check the internal graph structures (raises AssertionError)."},

@@ -192,6 +192,29 @@ class Matcher:
             return self._core.edges()
         return [(u, v, w) for (u, v), w in self._weights.items()]
 
+    def first_within(self, x: int, ys: list[int], margins: list[int]) -> int | None:
+        """The first ``i`` such that edge ``{x, ys[i]}`` exists and its *slack* under the
+        last optimum's dual variables is at most ``margins[i]``; -1 when there is none;
+        None when that optimum is not current (no solve yet, a change since, or no
+        compiled core).
+
+        The slack of an edge is how far its weight falls short of what the duals cover:
+        ``u_x + u_y`` plus the duals of the blossoms holding both ends, less its weight;
+        never negative. Every optimum uses only edges of slack 0 (complementary
+        slackness), and by LP duality no matching weighs more than the optimum less the
+        slacks of its edges; :class:`rules.dutch.Matcher` uses both to answer some
+        steps of the generation order without solving.
+        """
+        if self._core is None:
+            return None
+        return self._core.first_within(x, ys, margins)
+
+    def all_within(self, x: int, ys: list[int], margins: list[int]) -> list[int] | None:
+        """Every ``i`` that :meth:`first_within` could name, in order (None likewise)."""
+        if self._core is None:
+            return None
+        return self._core.all_within(x, ys, margins)
+
     def solve(self, max_cardinality: bool = False) -> list[int]:
         """Mate of every vertex (-1 when unmatched) in a maximum-weight matching."""
         if max_cardinality or self._core is None:

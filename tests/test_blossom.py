@@ -1002,3 +1002,66 @@ def test_matcher_falls_back_when_the_c_side_solve_fails():
         assert m.solve() == [-1, 2, 1, -1]
     assert any(issubclass(w.category, RuntimeWarning) for w in caught)
     assert m._core.resets == 1 and not m.last_solve_was_warm
+
+
+def test_first_within_reads_slacks_that_bound_every_matching_through_an_edge():
+    # LP duality: a matching holding edge {x, y} weighs at most the optimum less the
+    # edge's slack; so the slack is at most gap = optimum - (best matching through the
+    # edge), first_within must accept margin gap (slack <= gap) and never margin -1
+    # (slacks are not negative). A slack read without the blossom duals goes negative;
+    # one counted twice exceeds gap = 0 on the edges of an optimum.
+    rng = random.Random(47)
+    inside = 0
+    for _ in range(250):
+        n = rng.randint(3, 9)
+        kind = rng.choice(["small", "small", "lex", "huge"])
+        core, ref = IM(n), {}
+        for _ in range(3):
+            random_step(rng, core, ref, n, kind, op=rng.choice(["edge", "batch"]))
+        if not ref:
+            continue
+        assert core.first_within(0, [1], [0]) is None  # no optimum yet
+        core.solve()
+        edges = [(a, b, w) for (a, b), w in ref.items()]
+        best = brute_value(n, edges, False)[0]
+        parent, nonzero = core._forest()
+        for (a, b), w in ref.items():
+            rest = [e for e in edges if not {e[0], e[1]} & {a, b}]
+            gap = best - (w + brute_value(n, rest, False)[0])
+            for x, y in ((a, b), (b, a)):
+                assert core.first_within(x, [y], [gap]) == 0, (x, y, gap)
+                assert core.first_within(x, [y], [-1]) == -1
+            c = parent[a]
+            while c != -1:
+                inside += nonzero[c] and b in _leaves(parent, c)
+                c = parent[c]
+        # the first index within its margin; pairs without an edge are passed over
+        x = rng.randrange(n)
+        ys = [y for y in range(n) if y != x]
+        hits = [i for i, y in enumerate(ys) if (min(x, y), max(x, y)) in ref and core.first_within(x, [y], [0]) == 0]
+        assert core.first_within(x, ys, [0] * len(ys)) == (hits[0] if hits else -1)
+        # a change makes the duals stale until the next solve
+        core.set_edge(0, 1, ref.get((0, 1), 0) + 1)
+        assert core.first_within(0, [1], [0]) is None
+    assert inside > 20  # edges inside blossoms with a non-zero dual were read
+
+
+def _leaves(parent, b):
+    return {v for v in range(len(parent) // 2) if _has_ancestor(parent, v, b)}
+
+
+def _has_ancestor(parent, v, b):
+    while v != -1:
+        if v == b:
+            return True
+        v = parent[v]
+    return False
+
+
+def test_first_within_without_the_core_says_nothing(monkeypatch):
+    m = blossom.Matcher(3)
+    m.set_edges([(0, 1, 4), (1, 2, 5)])
+    m.solve()
+    assert m.first_within(1, [2, 0], [0, 0]) == 0
+    monkeypatch.setattr(m, "_core", None)
+    assert m.first_within(1, [2, 0], [0, 0]) is None
