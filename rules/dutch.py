@@ -326,6 +326,8 @@ class Matcher:
         self._dirty: set[tuple[int, int]] = set()
         #: fixed pairs still in the incremental matcher's graph (see finalize)
         self._kept: list[tuple[int, int]] = []
+        #: the last optimum's mate of each core vertex (-1: none, or fixed)
+        self._mates: list[int] | None = None
         if solve is None:
             from tabellone.solver.blossom import Matcher as Incremental
 
@@ -366,6 +368,39 @@ class Matcher:
 
     def zero(self, h: int, l: int) -> None:
         self.set_base(h, l, None)
+
+    def zero_pairs(self, keys: list[tuple[int, int]]) -> dict:
+        """:meth:`zero` for each pair ``(h, l)``, ``h < l``; returns what they held, for
+        :meth:`restore_pairs`."""
+        base, packed = self.base, self.packed
+        saved = {key: (base.get(key), packed.get(key)) for key in keys}
+        base.update(dict.fromkeys(keys))
+        pop = packed.pop
+        for key in keys:
+            pop(key, None)
+        self._dirty.update(keys)
+        return saved
+
+    def restore_pairs(self, saved: dict) -> None:
+        """Undo :meth:`zero_pairs`."""
+        base, packed = self.base, self.packed
+        for key, (b, w) in saved.items():
+            base[key] = b
+            if w is None:
+                packed.pop(key, None)
+            else:
+                packed[key] = w
+        self._dirty.update(saved)
+
+    def value(self) -> int | None:
+        """The weight of the last optimum on the players still to pair (pairs, and for
+        :class:`LocalMatcher` the shadow and bye edges); None without the compiled
+        core."""
+        inc, mates = self._inc, self._mates
+        if inc is None or mates is None:
+            return None
+        weight = inc.weight
+        return sum(weight(v, u) for v, u in enumerate(mates) if u > v)
 
     def set_bonus(self, h: int, l: int, bonus: int) -> None:
         key = (h, l) if h < l else (l, h)
@@ -474,7 +509,58 @@ class Matcher:
             mates = inc.solve()
         for a, b in kept:  # read as removed: the callers skip fixed players
             mates[a] = mates[b] = -1
+        self._mates = mates
         return mates
+
+    def changes_pending(self) -> bool:
+        """Whether a pair of players still to pair changed since the last solve."""
+        final = self.final
+        return any(a not in final and b not in final for a, b in self._dirty)
+
+    def optimum_stands(self, x: int, y: int, gains: dict[int, int]) -> bool:
+        """Whether every optimum pairs ``x`` with ``y``, as the last one did, once each
+        edge {x, z} gains ``gains[z]`` (``y`` among them; x's other edges unchanged),
+        shown from the last optimum's dual variables without solving. Ask before the
+        gains are made (nothing else may have changed since that solve:
+        :meth:`changes_pending`).
+
+        Why: let W be the last optimum's weight. By LP duality a matching weighs at
+        most W less the slacks of its edges (:meth:`solver.blossom.Matcher.first_within`).
+        After the change the last optimum weighs W + gains[y]. A matching pairing x with
+        another z of ``gains`` weighs at most W - slack(x, z) + gains[z], less when
+        slack(x, z) > gains[z] - gains[y]; one leaving x single or pairing it outside
+        ``gains`` weighs at most W, less when gains[y] > 0. The fixed pairs kept in the
+        core (:meth:`finalize`) belong to every matching compared here, so the bound
+        holds for the problem without them too.
+        """
+        inc = self._inc
+        g = gains.get(y, 0)
+        if inc is None or g <= 0:
+            return False
+        loc = self.loc
+        ys, margins = [], []
+        for z, gz in gains.items():
+            if z != y and gz >= g:  # (a smaller gain is beaten by any slack, >= 0)
+                ys.append(z if loc is None else loc[z])
+                margins.append(gz - g)
+        return inc.first_within(x if loc is None else loc[x], ys, margins) == -1
+
+    def usable(self, x: int, ys: list[int]) -> list[int] | None:
+        """The players of ``ys`` (in order) whose pairs with ``x`` have slack 0 under the
+        last optimum's dual variables: no optimum of the present weights pairs x with
+        anyone else, since every optimum uses only such pairs (complementary slackness
+        holds between any optimal matching and any optimal dual). None when the duals
+        do not describe the present weights (see :meth:`changes_pending`), or without
+        the compiled core."""
+        inc = self._inc
+        if inc is None:
+            return None
+        loc = self.loc
+        if loc is None:
+            hits = inc.all_within(x, ys, [0] * len(ys))
+        else:
+            hits = inc.all_within(loc[x], [loc[y] for y in ys], [0] * len(ys))
+        return None if hits is None else [ys[i] for i in hits]
 
     def solve(self) -> dict[int, int]:
         self.solves += 1
@@ -576,6 +662,8 @@ class LocalMatcher(Matcher):
         self.odd = False
         self._checked: dict[tuple[frozenset[int], int | None], bool] = {}
         self.top_unit = 0
+        #: no solve yet in this bracket: :meth:`set_column` writes to the core at once
+        self._fresh = False
 
     def relayout(self, layout: Layout, bonus_bits: int) -> None:
         super().relayout(layout, bonus_bits)
@@ -601,6 +689,7 @@ class LocalMatcher(Matcher):
             loc[x] = k
         self._inc = Incremental(2 * na + 1)
         self._kept = []
+        self._mates = None
         self.A, self.L, self.odd = A, L, odd
         self._checked = {}
         unit, ok, cand = self.top_unit, self.ok, self.cand
@@ -611,6 +700,7 @@ class LocalMatcher(Matcher):
             if odd and cand(x):
                 extra.append((k, 2 * na, unit))
         self._inc.set_edges(extra)
+        self._fresh = True
 
     def _pack(self, values: dict) -> int:
         return super()._pack(values) + self.top_unit  # one more top per pair inside A (see above)
@@ -646,15 +736,32 @@ class LocalMatcher(Matcher):
         enter the graph in the same order as one :meth:`set_base` call each."""
         keys = [(h, l) for h in hs]
         self.packed.update(zip(keys, weights))
-        self._dirty.update(keys)
+        if self._fresh:  # before the bracket's first solve: straight into the core's graph
+            loc = self.loc
+            at = loc[l]
+            self._inc.set_edges([(loc[h], at, w) for h, w in zip(hs, weights) if w])
+        else:
+            self._dirty.update(keys)
 
     def zero(self, h: int, l: int) -> None:
         key = (h, l) if h < l else (l, h)
         self.packed[key] = 0
         self._dirty.add(key)
 
+    def zero_pairs(self, keys: list[tuple[int, int]]) -> dict:
+        packed = self.packed
+        saved = {key: packed.get(key, 0) for key in keys}
+        packed.update(dict.fromkeys(keys, 0))
+        self._dirty.update(keys)
+        return saved
+
+    def restore_pairs(self, saved: dict) -> None:
+        self.packed.update(saved)
+        self._dirty.update(saved)
+
     def solve(self) -> dict[int, int]:
         self.solves += 1
+        self._fresh = False
         final, n, A, loc = self.final, self.n, self.A, self.loc
         na = len(A)
         get_packed, get_bonus = self.packed.get, self.bonus.get
@@ -1075,6 +1182,12 @@ class BracketStepper:
     criterion for generation order.
     """
 
+    #: whether steps may be answered without their own solves: from the last optimum's
+    #: dual variables (:meth:`_partner_stands`, :meth:`_transpositions`), or by one
+    #: solve for C2-C4 when no exchange is needed (:meth:`_roles_without_exchange`); the
+    #: answers are the same either way (tests compare the two)
+    shortcuts = True
+
     def __init__(self, m: Matcher, mdps: list[int], residents: list[int], nxt: list[int], b: int):
         self.m = m
         self.mdps = mdps
@@ -1086,23 +1199,25 @@ class BracketStepper:
         self._set_bonus: Callable[[int, int, int], None] = m.set_bonus
 
     def _take_best(self, x: int, candidates: list[int], start: int, count_edges_only: bool,
-                   mate: dict[int, int], allowed: set[int]) -> tuple[dict[int, int], int]:
+                   mate: dict[int, int], allowed: set[int], unit: int = 1) -> tuple[dict[int, int], int]:
         """Pair ``x`` with the best of ``candidates`` (given lowest preference first)
-        that keeps the optimum: bonuses ``start, start + 1, ...`` up the list (the
-        counter advances on every candidate, or only on those with an edge when
-        ``count_edges_only``), solve again unless provably unnecessary, and finalise."""
+        that keeps the optimum: bonuses ``start, start + 1, ...`` up the list, times
+        ``unit`` (the counter advances on every candidate, or only on those with an
+        edge when ``count_edges_only``), solve again unless provably unnecessary, and
+        finalise."""
         m = self.m
         bonus = start
         before = self._bonuses_of(x, candidates)
+        settled = self.shortcuts and not m.changes_pending()  # the last optimum is the current one
         for y in candidates:
             if y in m.final:
                 continue
             has_edge = m.has_edge(x, y)
             if has_edge:
-                self._set_bonus(x, y, bonus)
+                self._set_bonus(x, y, bonus * unit)
             if has_edge or not count_edges_only:
                 bonus += 1
-        if not self._still_optimal(x, mate, before, candidates):
+        if not self._still_optimal(x, mate, before, candidates) and not (settled and self._partner_stands(x, mate, before, candidates)):
             mate = m.solve()
         y = mate.get(x)
         if y is None or y not in allowed:
@@ -1138,6 +1253,163 @@ class BracketStepper:
             if z != y and now.get(z, 0) - before.get(z, 0) > gain:
                 return False
         return True
+
+    def _partner_stands(self, x: int, mate: dict[int, int], before: dict[int, int], among: list[int]) -> bool:
+        """Whether x's partner in the last optimum is its partner in every optimum after
+        x's bonuses to ``among`` went from ``before`` to their present values, by the
+        last optimum's dual variables (:meth:`Matcher.optimum_stands`): most steps of
+        a large bracket end here instead of in a solve."""
+        y = mate.get(x)
+        if y is None or y == x or y not in before:
+            return False
+        m = self.m
+        now = self._bonuses_of(x, among)
+        gains = {z: now[z] - before[z] for z in among if z not in m.final and m.has_edge(x, z)}
+        return m.optimum_stands(x, y, gains)
+
+    def _roles_without_exchange(self, R: list[int], p: int) -> tuple[dict[int, bool], dict[int, int]] | None:
+        """C2-C4 in one solve when an optimum needs no exchange (the common case): the
+        roles (True: S1) and the optimum with them, or None, with the weights as before.
+
+        Make the pairs C5 would drop if S1 were the first ``p`` players of ``R`` (the
+        number of S1 players in every optimum: the pairs made inside the bracket), and
+        solve. If the optimum's criteria (its weight above the bonuses) are the last
+        optimum's, and it pairs each of the first ``p`` with a later player of ``R``, it
+        is an optimum of the criteria with no exchange. Then the C2 solve would find
+        none (its bonuses favour exactly these players as S1, and cost every further
+        one), C3 and C4 have nothing to do, and C5 would drop the same pairs: what
+        follows starts from the same weights. Otherwise the dropped pairs are put back."""
+        m = self.m
+        before = m.value()
+        if before is None:
+            return None
+        roles = {x: k < p for k, x in enumerate(R)}
+        saved = m.zero_pairs(self._apart(R, roles))
+        mate = m.solve()
+        after = m.value()
+        later = {x: k for k, x in enumerate(R)}
+        if (after is not None and after >> m.bonus_bits == before >> m.bonus_bits
+                and all(later.get(mate.get(x), -1) > k for k, x in enumerate(R[:p]))):
+            return roles, mate
+        m.restore_pairs(saved)
+        return None
+
+    @staticmethod
+    def _apart(R: list[int], roles: dict[int, bool]) -> list[tuple[int, int]]:
+        """The pairs of ``R`` that C5 drops: all but an S1 player with a later S2 player."""
+        apart: list[tuple[int, int]] = []
+        for k, x in enumerate(R):
+            later = R[k + 1:] if not roles[x] else [y for y in R[k + 1:] if roles[y]]
+            apart += [(x, y) if x < y else (y, x) for y in later]
+        return apart
+
+    def _transpositions(self, R: list[int], pos: dict[int, int], roles: dict[int, bool], Rset: set[int],
+                        mate: dict[int, int], pairs: list[tuple[int, int]]) -> dict[int, int]:
+        """C6: each S1 player in turn takes the lowest S2 BSN that keeps the optimum.
+
+        Step by step (:meth:`_take_best`) that is a solve per S1 player. Most of them are
+        saved by guessing. The duals of one optimum tell, for every S1 player, the only
+        players an optimum can pair it with (:meth:`_usable_partners`); each S1 player
+        is guessed to take the first of them still free that no earlier guess took, and
+        one solve confirms a run of guesses (:meth:`_settle_guesses`). The player whose
+        guess fails takes its step by a solve, its bonuses scaled above the sum of the
+        guesses' (which stay, so that solve keeps as many of them as it can); then the
+        guesses after it are made again and only the pairs that changed re-weighted.
+        Appends the pairs to ``pairs``; returns the last optimum.
+        """
+        m = self.m
+        s1 = [x for x in R if roles[x]]
+        unit = len(R) + 1  # a step's bonus unit while guesses stand: above their sum
+        usable: dict[int, list[int]] | None = None
+        guess: dict[int, int] = {}
+        i = 0
+        while i < len(s1):
+            if usable is None and self.shortcuts:
+                usable = self._usable_partners(s1[i:], R, pos)
+            if usable:
+                mate, settled = self._settle_guesses(s1[i:], usable, guess, mate)
+                pairs += settled
+                i += len(settled)
+                if i == len(s1):
+                    break
+            x = s1[i]
+            a = pos[x]
+            mate, y = self._take_best(x, [R[c] for c in range(len(R) - 1, a, -1)], 0, False, mate, Rset, unit if guess else 1)
+            guess.pop(x, None)
+            pairs.append((x, y))
+            m.set_bonus_row(x, R[a + 1:], 0)
+            i += 1
+        for x, z in guess.items():
+            self._set_bonus(x, z, 0)
+        return mate
+
+    def _usable_partners(self, xs: list[int], R: list[int], pos: dict[int, int]) -> dict[int, list[int]] | None:
+        """For each S1 player of ``xs``: the players after it in ``R`` that an optimum can
+        pair it with, by the last optimum's duals (:meth:`Matcher.usable`), in its order
+        of preference. They stay true to the end of C6: each step keeps only optima of
+        the step before. None when the duals do not describe the present weights (a
+        change since the last solve; try again later); empty when a bonus is left on
+        a pair of players still to pair (a leftover of Step A: the duals are those of
+        weights with bonuses, whose optima are not all the optima of the criteria)."""
+        m = self.m
+        final = m.final
+        if any(a not in final and b not in final for a, b in m.bonus):
+            return {}
+        if m.changes_pending():
+            return None
+        has_edge = m.has_edge
+        out: dict[int, list[int]] = {}
+        for x in xs:
+            found = m.usable(x, [z for z in R[pos[x] + 1:] if z not in final and has_edge(x, z)])
+            if found is None:
+                return {}
+            out[x] = found
+        return out
+
+    def _settle_guesses(self, xs: list[int], usable: dict[int, list[int]], guess: dict[int, int],
+                        mate: dict[int, int]) -> tuple[dict[int, int], list[tuple[int, int]]]:
+        """Guess the C6 steps of ``xs`` in turn (each takes its first usable partner
+        still free and not guessed for an earlier one), put a bonus of 1 on each guessed
+        pair (``guess``: the pairs that have one), solve, and settle the guesses the
+        optimum holds from the first on: the steps of those players.
+
+        Why: the bonuses of a matching sum to less than one unit of the lowest
+        criterion, so the optimum is an optimum of the criteria (holding as many guesses
+        as any). Take its first ``j`` guesses, x_i with z_i, all in it. A player x_i
+        prefers to z_i is paired already, or taken by an earlier guess (paired with
+        x_h, h < i, in this optimum), or not usable: no optimum pairs them. And z_i
+        is in an optimum with the pairs before it. So z_i is x_i's step after those of
+        x_1 .. x_{i-1}: what :meth:`_take_best` would find, solve by solve."""
+        m = self.m
+        final = m.final
+        run: list[tuple[int, int]] = []
+        taken: set[int] = set()
+        for x in xs:
+            z = next((z for z in usable[x] if z not in final and z not in taken), None)
+            if z is None:
+                break
+            run.append((x, z))
+            taken.add(z)
+        wanted = dict(run)
+        for x, z in list(guess.items()):
+            if wanted.get(x) != z:
+                self._set_bonus(x, z, 0)
+                del guess[x]
+        for x, z in run:
+            if x not in guess:
+                self._set_bonus(x, z, 1)
+                guess[x] = z
+        if m.changes_pending():
+            mate = m.solve()
+        settled: list[tuple[int, int]] = []
+        for x, z in run:
+            if mate.get(x) != z:
+                break
+            m.finalize(x, z)
+            settled.append((x, z))
+            self._set_bonus(x, z, 0)
+            del guess[x]
+        return mate, settled
 
     def run(self) -> tuple[dict[int, int], list[tuple[int, int]], list[int]]:
         m = self.m
@@ -1205,59 +1477,54 @@ class BracketStepper:
             m.set_bonus_row(R[k], R[k + 1:], c2_bonus(k) + extra)
 
         if p > 0:
-            for k in range(len(R)):
-                set_c2(k)
-            mate = m.solve()
-            exchanges = sum(1 for k in range(p) if not s1_role(R[k], mate))
-            # C3: who moves from S1 to S2 (the largest BSN first)
-            e3 = exchanges
-            k = p - 1
-            while k >= 0 and e3 > 0:
-                x = R[k]
-                if s1_role(x, mate):
-                    set_c2(k, -1)
-                    mate = m.solve()
-                if not s1_role(x, mate):
-                    e3 -= 1
-                    for q in range(k + 1, len(R)):
-                        m.zero(x, R[q])
-                set_c2(k)
-                k -= 1
-            # C4: who moves from S2 to S1 (the smallest BSN first)
-            e4 = exchanges
-            k = p
-            while k < len(R) and e4 > 1:
-                x = R[k]
-                tested = False
-                if not s1_role(x, mate):
-                    set_c2(k, 1)
-                    mate = m.solve()
-                    tested = True
-                if s1_role(x, mate):
-                    e4 -= 1
-                    for q in range(0, k):
-                        m.zero(R[q], x)
-                    for y in self.nxt:
-                        m.zero(x, y)
-                if tested:
+            # C2-C4 (exchanges), unless an optimum needs none: then S1 is R's first p players
+            found = self._roles_without_exchange(R, p) if self.shortcuts else None
+            if found is not None:
+                roles, mate = found
+            else:
+                for k in range(len(R)):
                     set_c2(k)
-                k += 1
-            # C5: lock the roles
-            roles = {x: s1_role(x, mate) for x in R}
-            for a in range(len(R)):
-                for c in range(a + 1, len(R)):
-                    if not roles[R[a]] or roles[R[c]]:
-                        m.zero(R[a], R[c])
-            for a in range(len(R)):
-                m.set_bonus_row(R[a], R[a + 1:], 0)
-            # C6: transpositions: each S1 player takes the lowest S2 BSN that keeps the optimum
-            for a in range(len(R)):
-                x = R[a]
-                if not roles[x] or x in m.final:
-                    continue
-                mate, y = self._take_best(x, [R[c] for c in range(len(R) - 1, a, -1)], 0, False, mate, Rset)
-                pairs.append((x, y))
-                m.set_bonus_row(x, R[a + 1:], 0)
+                mate = m.solve()
+                exchanges = sum(1 for k in range(p) if not s1_role(R[k], mate))
+                # C3: who moves from S1 to S2 (the largest BSN first)
+                e3 = exchanges
+                k = p - 1
+                while k >= 0 and e3 > 0:
+                    x = R[k]
+                    if s1_role(x, mate):
+                        set_c2(k, -1)
+                        mate = m.solve()
+                    if not s1_role(x, mate):
+                        e3 -= 1
+                        for q in range(k + 1, len(R)):
+                            m.zero(x, R[q])
+                    set_c2(k)
+                    k -= 1
+                # C4: who moves from S2 to S1 (the smallest BSN first)
+                e4 = exchanges
+                k = p
+                while k < len(R) and e4 > 1:
+                    x = R[k]
+                    tested = False
+                    if not s1_role(x, mate):
+                        set_c2(k, 1)
+                        mate = m.solve()
+                        tested = True
+                    if s1_role(x, mate):
+                        e4 -= 1
+                        for q in range(0, k):
+                            m.zero(R[q], x)
+                        for y in self.nxt:
+                            m.zero(x, y)
+                    if tested:
+                        set_c2(k)
+                    k += 1
+                # C5: lock the roles (S1 players meet S2 players only), and drop the C2 bonuses
+                roles = {x: s1_role(x, mate) for x in R}
+                m.zero_pairs(self._apart(R, roles))
+                for x, y in [key for key in m.bonus if key[0] in Rset and key[1] in Rset]:
+                    self._set_bonus(x, y, 0)
+            mate = self._transpositions(R, pos, roles, Rset, mate, pairs)
         floaters = sorted([x for x in self.mdps if x not in m.final] + [x for x in R if x not in m.final])
         return mate, pairs, floaters
 
