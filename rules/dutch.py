@@ -517,34 +517,6 @@ class Matcher:
         final = self.final
         return any(a not in final and b not in final for a, b in self._dirty)
 
-    def optimum_stands(self, x: int, y: int, gains: dict[int, int]) -> bool:
-        """Whether every optimum pairs ``x`` with ``y``, as the last one did, once each
-        edge {x, z} gains ``gains[z]`` (``y`` among them; x's other edges unchanged),
-        shown from the last optimum's dual variables without solving. Ask before the
-        gains are made (nothing else may have changed since that solve:
-        :meth:`changes_pending`).
-
-        Why: let W be the last optimum's weight. By LP duality a matching weighs at
-        most W less the slacks of its edges (:meth:`solver.blossom.Matcher.first_within`).
-        After the change the last optimum weighs W + gains[y]. A matching pairing x with
-        another z of ``gains`` weighs at most W - slack(x, z) + gains[z], less when
-        slack(x, z) > gains[z] - gains[y]; one leaving x single or pairing it outside
-        ``gains`` weighs at most W, less when gains[y] > 0. The fixed pairs kept in the
-        core (:meth:`finalize`) belong to every matching compared here, so the bound
-        holds for the problem without them too.
-        """
-        inc = self._inc
-        g = gains.get(y, 0)
-        if inc is None or g <= 0:
-            return False
-        loc = self.loc
-        ys, margins = [], []
-        for z, gz in gains.items():
-            if z != y and gz >= g:  # (a smaller gain is beaten by any slack, >= 0)
-                ys.append(z if loc is None else loc[z])
-                margins.append(gz - g)
-        return inc.first_within(x if loc is None else loc[x], ys, margins) == -1
-
     def usable(self, x: int, ys: list[int]) -> list[int] | None:
         """The players of ``ys`` (in order) whose pairs with ``x`` have slack 0 under the
         last optimum's dual variables: no optimum of the present weights pairs x with
@@ -1182,10 +1154,10 @@ class BracketStepper:
     criterion for generation order.
     """
 
-    #: whether steps may be answered without their own solves: from the last optimum's
-    #: dual variables (:meth:`_partner_stands`, :meth:`_transpositions`), or by one
-    #: solve for C2-C4 when no exchange is needed (:meth:`_roles_without_exchange`); the
-    #: answers are the same either way (tests compare the two)
+    #: whether steps may be taken without solves of their own: C6 guessed from the last
+    #: optimum's dual variables (:meth:`_transpositions`), C2-C4 in one solve when no
+    #: exchange is needed (:meth:`_roles_without_exchange`); the answers are the same
+    #: either way (tests compare the two)
     shortcuts = True
 
     def __init__(self, m: Matcher, mdps: list[int], residents: list[int], nxt: list[int], b: int):
@@ -1208,7 +1180,6 @@ class BracketStepper:
         m = self.m
         bonus = start
         before = self._bonuses_of(x, candidates)
-        settled = self.shortcuts and not m.changes_pending()  # the last optimum is the current one
         for y in candidates:
             if y in m.final:
                 continue
@@ -1217,7 +1188,7 @@ class BracketStepper:
                 self._set_bonus(x, y, bonus * unit)
             if has_edge or not count_edges_only:
                 bonus += 1
-        if not self._still_optimal(x, mate, before, candidates) and not (settled and self._partner_stands(x, mate, before, candidates)):
+        if not self._still_optimal(x, mate, before, candidates):
             mate = m.solve()
         y = mate.get(x)
         if y is None or y not in allowed:
@@ -1253,19 +1224,6 @@ class BracketStepper:
             if z != y and now.get(z, 0) - before.get(z, 0) > gain:
                 return False
         return True
-
-    def _partner_stands(self, x: int, mate: dict[int, int], before: dict[int, int], among: list[int]) -> bool:
-        """Whether x's partner in the last optimum is its partner in every optimum after
-        x's bonuses to ``among`` went from ``before`` to their present values, by the
-        last optimum's dual variables (:meth:`Matcher.optimum_stands`): most steps of
-        a large bracket end here instead of in a solve."""
-        y = mate.get(x)
-        if y is None or y == x or y not in before:
-            return False
-        m = self.m
-        now = self._bonuses_of(x, among)
-        gains = {z: now[z] - before[z] for z in among if z not in m.final and m.has_edge(x, z)}
-        return m.optimum_stands(x, y, gains)
 
     def _roles_without_exchange(self, R: list[int], p: int) -> tuple[dict[int, bool], dict[int, int]] | None:
         """C2-C4 in one solve when an optimum needs no exchange (the common case): the

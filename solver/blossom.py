@@ -202,8 +202,8 @@ class Matcher:
         ``u_x + u_y`` plus the duals of the blossoms holding both ends, less its weight;
         never negative. Every optimum uses only edges of slack 0 (complementary
         slackness), and by LP duality no matching weighs more than the optimum less the
-        slacks of its edges; :class:`rules.dutch.Matcher` uses both to answer some
-        steps of the generation order without solving.
+        slacks of its edges. :meth:`rules.dutch.Matcher.usable` reads the first fact to
+        guess steps of the generation order.
         """
         if self._core is None:
             return None
