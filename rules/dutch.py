@@ -399,8 +399,9 @@ class Matcher:
         inc, mates = self._inc, self._mates
         if inc is None or mates is None:
             return None
+        fixed = {v for pair in self._kept for v in pair}  # (fixed since that solve too)
         weight = inc.weight
-        return sum(weight(v, u) for v, u in enumerate(mates) if u > v)
+        return sum(weight(v, u) for v, u in enumerate(mates) if u > v and v not in fixed)
 
     def set_bonus(self, h: int, l: int, bonus: int) -> None:
         key = (h, l) if h < l else (l, h)
