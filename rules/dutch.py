@@ -394,8 +394,8 @@ class Matcher:
 
     def value(self) -> int | None:
         """The weight of the last optimum on the players still to pair (pairs, and for
-        :class:`LocalMatcher` the shadow and bye edges); None without the compiled
-        core."""
+        :class:`LocalMatcher` the shadow and bye edges); None before a first solve, or
+        with a ``solve`` function of its own."""
         inc, mates = self._inc, self._mates
         if inc is None or mates is None:
             return None
@@ -712,7 +712,7 @@ class LocalMatcher(Matcher):
         if self._fresh:  # before the bracket's first solve: straight into the core's graph
             loc = self.loc
             at = loc[l]
-            self._inc.set_edges([(loc[h], at, w) for h, w in zip(hs, weights) if w])
+            self._inc.set_edges([(loc[h], at, w) for h, w in zip(hs, weights)])
         else:
             self._dirty.update(keys)
 
@@ -1240,11 +1240,15 @@ class BracketStepper:
         follows starts from the same weights. Otherwise the dropped pairs are put back."""
         m = self.m
         before = m.value()
-        if before is None:
+        if before is None or m.changes_pending():
             return None
         roles = {x: k < p for k, x in enumerate(R)}
         saved = m.zero_pairs(self._apart(R, roles))
-        mate = m.solve()
+        try:
+            mate = m.solve()
+        except NeedWholeField:  # this optimum could not be completed below: no proof
+            m.restore_pairs(saved)
+            return None
         after = m.value()
         later = {x: k for k, x in enumerate(R)}
         if (after is not None and after >> m.bonus_bits == before >> m.bonus_bits
@@ -1329,8 +1333,9 @@ class BracketStepper:
                         mate: dict[int, int]) -> tuple[dict[int, int], list[tuple[int, int]]]:
         """Guess the C6 steps of ``xs`` in turn (each takes its first usable partner
         still free and not guessed for an earlier one), put a bonus of 1 on each guessed
-        pair (``guess``: the pairs that have one), solve, and settle the guesses the
-        optimum holds from the first on: the steps of those players.
+        pair (``guess``: the pairs that have one), solve (unless the last optimum stays
+        one: bonuses added only to its pairs and taken only from others), and settle the
+        guesses the optimum holds from the first on: the steps of those players.
 
         Why: the bonuses of a matching sum to less than one unit of the lowest
         criterion, so the optimum is an optimum of the criteria (holding as many guesses
@@ -1350,15 +1355,20 @@ class BracketStepper:
             run.append((x, z))
             taken.add(z)
         wanted = dict(run)
+        # the last optimum stays one if no other change is pending and every bonus added
+        # is on a pair it holds, every bonus taken off on a pair it does not
+        stays = not m.changes_pending()
         for x, z in list(guess.items()):
             if wanted.get(x) != z:
                 self._set_bonus(x, z, 0)
                 del guess[x]
+                stays = stays and mate.get(x) != z
         for x, z in run:
             if x not in guess:
                 self._set_bonus(x, z, 1)
                 guess[x] = z
-        if m.changes_pending():
+                stays = stays and mate.get(x) == z
+        if not stays and m.changes_pending():
             mate = m.solve()
         settled: list[tuple[int, int]] = []
         for x, z in run:

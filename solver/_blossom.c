@@ -3435,7 +3435,13 @@ static PyObject *mt_forest(MatcherObject *self, PyObject *unused)
     }
     for (int32_t b = 0; b < n2; b++) {
         int live = b < w->n || w->bbase[b] >= 0;
-        PyList_SET_ITEM(par, b, PyLong_FromLong(live ? w->bparent[b] : -1));
+        PyObject *p = PyLong_FromLong(live ? w->bparent[b] : -1);
+        if (!p) {
+            Py_DECREF(par);
+            Py_DECREF(nz);
+            return NULL;
+        }
+        PyList_SET_ITEM(par, b, p);
         PyList_SET_ITEM(nz, b, PyBool_FromLong(b >= w->n && live && !mp_is_zero(w->dual + (size_t)b * w->L, w->L)));
     }
     return Py_BuildValue("(NN)", par, nz);
