@@ -515,8 +515,15 @@ class Matcher:
 
     def changes_pending(self) -> bool:
         """Whether a pair of players still to pair changed since the last solve."""
+        return self._any_free(self._dirty)
+
+    def bonus_pending(self) -> bool:
+        """Whether a pair of players still to pair has a bonus."""
+        return self._any_free(self.bonus)
+
+    def _any_free(self, pairs) -> bool:
         final = self.final
-        return any(a not in final and b not in final for a, b in self._dirty)
+        return any(a not in final and b not in final for a, b in pairs)
 
     def usable(self, x: int, ys: list[int]) -> list[int] | None:
         """The players of ``ys`` (in order) whose pairs with ``x`` have slack 0 under the
@@ -1226,7 +1233,7 @@ class BracketStepper:
                 return False
         return True
 
-    def _roles_without_exchange(self, R: list[int], p: int) -> tuple[dict[int, bool], dict[int, int]] | None:
+    def _roles_without_exchange(self, R: list[int], pos: dict[int, int], p: int) -> tuple[dict[int, bool], dict[int, int]] | None:
         """C2-C4 in one solve when an optimum needs no exchange (the common case): the
         roles (True: S1) and the optimum with them, or None, with the weights as before.
 
@@ -1250,9 +1257,8 @@ class BracketStepper:
             m.restore_pairs(saved)
             return None
         after = m.value()
-        later = {x: k for k, x in enumerate(R)}
         if (after is not None and after >> m.bonus_bits == before >> m.bonus_bits
-                and all(later.get(mate.get(x), -1) > k for k, x in enumerate(R[:p]))):
+                and all(pos.get(mate.get(x), -1) > k for k, x in enumerate(R[:p]))):
             return roles, mate
         m.restore_pairs(saved)
         return None
@@ -1316,7 +1322,7 @@ class BracketStepper:
         weights with bonuses, whose optima are not all the optima of the criteria)."""
         m = self.m
         final = m.final
-        if any(a not in final and b not in final for a, b in m.bonus):
+        if m.bonus_pending():
             return {}
         if m.changes_pending():
             return None
@@ -1447,7 +1453,7 @@ class BracketStepper:
 
         if p > 0:
             # C2-C4 (exchanges), unless an optimum needs none: then S1 is R's first p players
-            found = self._roles_without_exchange(R, p) if self.shortcuts else None
+            found = self._roles_without_exchange(R, pos, p) if self.shortcuts else None
             if found is not None:
                 roles, mate = found
             else:

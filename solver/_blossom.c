@@ -3286,27 +3286,22 @@ done:
     return rc;
 }
 
-/* first_within(x, ys, margins) -> int or None: the first i such that edge
- * {x, ys[i]} exists and its slack under the kept optimum's duals is at most
- * margins[i]; -1 when there is none; None when the kept optimum is not current
- * (no solve yet, or changes since it was certified).  all_within(x, ys,
- * margins) -> list or None: every such i, in order.
+/* all_within(x, ys, margins) -> list or None: every i, in order, such that
+ * edge {x, ys[i]} exists and its slack under the kept optimum's duals is at
+ * most margins[i]; None when the kept optimum is not current (no solve yet, or
+ * changes since it was certified).
  *
  * The slack of edge {x, y} is u_x + u_y + the duals z_B of the blossoms
- * holding both - w_xy (half of the stored u_x + u_y - 2 w + 2 sum z).  Two uses
- * (rules.dutch.Matcher):
- *   - every optimum uses only edges of slack 0 (complementary slackness holds
- *     between any optimal matching and any optimal dual), so margins of 0 find
- *     the first edge of x that an optimum can use;
- *   - by LP duality every matching weighs at most the optimum's weight less the
- *     slacks of its edges, so margins d(ys[i]) - d(y0), for y0 = x's mate and
- *     d the amounts about to be added to x's edges, find any edge of x that
- *     could then tie or beat the kept optimum. */
-static PyObject *within(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs, int all)
+ * holding both - w_xy (half of the stored u_x + u_y - 2 w + 2 sum z).  Every
+ * optimum uses only edges of slack 0 (complementary slackness holds between
+ * any optimal matching and any optimal dual), so margins of 0 name the edges of
+ * x that an optimum can use (rules.dutch.Matcher.usable); and by LP duality
+ * every matching weighs at most the optimum's weight less the slacks of its
+ * edges. */
+static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "%s() takes exactly 3 arguments (x, ys, margins), got %zd",
-                     all ? "all_within" : "first_within", nargs);
+        PyErr_Format(PyExc_TypeError, "all_within() takes exactly 3 arguments (x, ys, margins), got %zd", nargs);
         return NULL;
     }
     if (mt_check_idle(self) < 0) return NULL;
@@ -3364,7 +3359,7 @@ static PyObject *within(MatcherObject *self, PyObject *const *args, Py_ssize_t n
         mp_sext(t, L, w->dual + (size_t)chain[d] * Lw, Lw);
         mp_add(zs + (size_t)d * L, zs + (size_t)(d + 1) * L, t, L);
     }
-    if (all && !(hits = PyList_New(0))) goto done;
+    if (!(hits = PyList_New(0))) goto done;
     for (Py_ssize_t i = 0; i < cnt; i++) {
         int32_t y;
         if (parse_vertex(PySequence_Fast_GET_ITEM(ys, i), i, n, &y) < 0) goto done;
@@ -3372,25 +3367,21 @@ static PyObject *within(MatcherObject *self, PyObject *const *args, Py_ssize_t n
         int beyond = twice_to_limbs(PySequence_Fast_GET_ITEM(ms, i), t2, L);
         if (beyond == -2) goto done;
         if (k < 0 || beyond < 0) continue; /* no edge, or a margin below every slack */
-        if (beyond > 0) goto hit; /* a margin above every slack */
-        /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) - 2 margin */
-        mp_sext(s, L, w->dual + (size_t)x * Lw, Lw);
-        mp_sext(t, L, w->dual + (size_t)y * Lw, Lw);
-        mp_add(s, s, t, L);
-        mp_sext(t, L, self->g.w2 + (size_t)k * Lg, Lg);
-        mp_sub(s, s, t, L);
-        int32_t b = w->bparent[y];
-        while (b != -1 && pos[b] < 0) b = w->bparent[b];
-        if (b != -1) {
-            mp_add(s, s, zs + (size_t)pos[b] * L, L);
-            mp_add(s, s, zs + (size_t)pos[b] * L, L);
-        }
-        mp_sub(s, s, t2, L);
-        if (!mp_le_zero(s, L)) continue;
-    hit:
-        if (!all) {
-            result = PyLong_FromSsize_t(i);
-            goto done;
+        if (beyond == 0) { /* (beyond > 0: a margin above every slack) */
+            /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) - 2 margin */
+            mp_sext(s, L, w->dual + (size_t)x * Lw, Lw);
+            mp_sext(t, L, w->dual + (size_t)y * Lw, Lw);
+            mp_add(s, s, t, L);
+            mp_sext(t, L, self->g.w2 + (size_t)k * Lg, Lg);
+            mp_sub(s, s, t, L);
+            int32_t b = w->bparent[y];
+            while (b != -1 && pos[b] < 0) b = w->bparent[b];
+            if (b != -1) {
+                mp_add(s, s, zs + (size_t)pos[b] * L, L);
+                mp_add(s, s, zs + (size_t)pos[b] * L, L);
+            }
+            mp_sub(s, s, t2, L);
+            if (!mp_le_zero(s, L)) continue;
         }
         PyObject *iv = PyLong_FromSsize_t(i);
         if (!iv || PyList_Append(hits, iv) < 0) {
@@ -3399,23 +3390,13 @@ static PyObject *within(MatcherObject *self, PyObject *const *args, Py_ssize_t n
         }
         Py_DECREF(iv);
     }
-    result = all ? Py_NewRef(hits) : PyLong_FromLong(-1);
+    result = Py_NewRef(hits);
 done:
     free(pos); free(chain); free(zs); free(s); free(t); free(t2);
     Py_XDECREF(hits);
     Py_DECREF(ys);
     Py_DECREF(ms);
     return result;
-}
-
-static PyObject *mt_first_within(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return within(self, args, nargs, 0);
-}
-
-static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return within(self, args, nargs, 1);
 }
 
 /* _forest() -> (bparent, nonzero): the kept optimum's blossom forest (parent of
@@ -3730,11 +3711,9 @@ static PyMethodDef mt_methods[] = {
     {"solve", (PyCFunction)mt_solve, METH_NOARGS,
      "solve() -> list[int]: the mate of every vertex (-1 when unmatched) in a maximum-weight matching,\n"
      "warm-started from the last optimum when there is one, and certificate-checked."},
-    {"first_within", (PyCFunction)(void (*)(void))mt_first_within, METH_FASTCALL,
-     "first_within(x, ys, margins) -> int | None: the first i such that edge {x, ys[i]} exists and its slack\n"
-     "under the kept optimum's duals is at most margins[i]; -1 if none; None if that optimum is not current."},
     {"all_within", (PyCFunction)(void (*)(void))mt_all_within, METH_FASTCALL,
-     "all_within(x, ys, margins) -> list[int] | None: every i that first_within could name, in order."},
+     "all_within(x, ys, margins) -> list[int] | None: every i, in order, such that edge {x, ys[i]} exists and\n"
+     "its slack under the kept optimum's duals is at most margins[i]; None if that optimum is not current."},
     {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
     {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
     {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},

@@ -192,11 +192,10 @@ class Matcher:
             return self._core.edges()
         return [(u, v, w) for (u, v), w in self._weights.items()]
 
-    def first_within(self, x: int, ys: list[int], margins: list[int]) -> int | None:
-        """The first ``i`` such that edge ``{x, ys[i]}`` exists and its *slack* under the
-        last optimum's dual variables is at most ``margins[i]``; -1 when there is none;
-        None when that optimum is not current (no solve yet, a change since, or no
-        compiled core).
+    def all_within(self, x: int, ys: list[int], margins: list[int]) -> list[int] | None:
+        """Every ``i``, in order, such that edge ``{x, ys[i]}`` exists and its *slack*
+        under the last optimum's dual variables is at most ``margins[i]``; None when that
+        optimum is not current (no solve yet, a change since, or no compiled core).
 
         The slack of an edge is how far its weight falls short of what the duals cover:
         ``u_x + u_y`` plus the duals of the blossoms holding both ends, less its weight;
@@ -205,12 +204,6 @@ class Matcher:
         slacks of its edges. :meth:`rules.dutch.Matcher.usable` reads the first fact to
         guess steps of the generation order.
         """
-        if self._core is None:
-            return None
-        return self._core.first_within(x, ys, margins)
-
-    def all_within(self, x: int, ys: list[int], margins: list[int]) -> list[int] | None:
-        """Every ``i`` that :meth:`first_within` could name, in order (None likewise)."""
         if self._core is None:
             return None
         return self._core.all_within(x, ys, margins)

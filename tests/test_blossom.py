@@ -1004,10 +1004,10 @@ def test_matcher_falls_back_when_the_c_side_solve_fails():
     assert m._core.resets == 1 and not m.last_solve_was_warm
 
 
-def test_first_within_reads_slacks_that_bound_every_matching_through_an_edge():
+def test_all_within_reads_slacks_that_bound_every_matching_through_an_edge():
     # LP duality: a matching holding edge {x, y} weighs at most the optimum less the
     # edge's slack; so the slack is at most gap = optimum - (best matching through the
-    # edge), first_within must accept margin gap (slack <= gap) and never margin -1
+    # edge), all_within must accept margin gap (slack <= gap) and never margin -1
     # (slacks are not negative). A slack read without the blossom duals goes negative;
     # one counted twice exceeds gap = 0 on the edges of an optimum.
     rng = random.Random(47)
@@ -1020,7 +1020,7 @@ def test_first_within_reads_slacks_that_bound_every_matching_through_an_edge():
             random_step(rng, core, ref, n, kind, op=rng.choice(["edge", "batch"]))
         if not ref:
             continue
-        assert core.first_within(0, [1], [0]) is None  # no optimum yet
+        assert core.all_within(0, [1], [0]) is None  # no optimum yet
         core.solve()
         edges = [(a, b, w) for (a, b), w in ref.items()]
         best = brute_value(n, edges, False)[0]
@@ -1029,20 +1029,20 @@ def test_first_within_reads_slacks_that_bound_every_matching_through_an_edge():
             rest = [e for e in edges if not {e[0], e[1]} & {a, b}]
             gap = best - (w + brute_value(n, rest, False)[0])
             for x, y in ((a, b), (b, a)):
-                assert core.first_within(x, [y], [gap]) == 0, (x, y, gap)
-                assert core.first_within(x, [y], [-1]) == -1
+                assert core.all_within(x, [y], [gap]) == [0], (x, y, gap)
+                assert core.all_within(x, [y], [-1]) == []
             c = parent[a]
             while c != -1:
                 inside += nonzero[c] and b in _leaves(parent, c)
                 c = parent[c]
-        # the first index within its margin; pairs without an edge are passed over
+        # every index within its margin, in order; pairs without an edge are passed over
         x = rng.randrange(n)
         ys = [y for y in range(n) if y != x]
-        hits = [i for i, y in enumerate(ys) if (min(x, y), max(x, y)) in ref and core.first_within(x, [y], [0]) == 0]
-        assert core.first_within(x, ys, [0] * len(ys)) == (hits[0] if hits else -1)
+        hits = [i for i, y in enumerate(ys) if (min(x, y), max(x, y)) in ref and core.all_within(x, [y], [0]) == [0]]
+        assert core.all_within(x, ys, [0] * len(ys)) == hits
         # a change makes the duals stale until the next solve
         core.set_edge(0, 1, ref.get((0, 1), 0) + 1)
-        assert core.first_within(0, [1], [0]) is None
+        assert core.all_within(0, [1], [0]) is None
     assert inside > 20  # edges inside blossoms with a non-zero dual were read
 
 
@@ -1058,10 +1058,10 @@ def _has_ancestor(parent, v, b):
     return False
 
 
-def test_first_within_without_the_core_says_nothing(monkeypatch):
+def test_all_within_without_the_core_says_nothing(monkeypatch):
     m = blossom.Matcher(3)
     m.set_edges([(0, 1, 4), (1, 2, 5)])
     m.solve()
-    assert m.first_within(1, [2, 0], [0, 0]) == 0
+    assert m.all_within(1, [2, 0], [0, 0])[0] == 0
     monkeypatch.setattr(m, "_core", None)
-    assert m.first_within(1, [2, 0], [0, 0]) is None
+    assert m.all_within(1, [2, 0], [0, 0]) is None
