@@ -23,10 +23,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tabellone.rules import dutch  # noqa: E402
-from tabellone.solver.cpsat import CpSatMatching  # noqa: E402
-from tabellone.solver.history import cut_before  # noqa: E402
-from tabellone.solver.model import pairs_of_round  # noqa: E402
-from tabellone.solver.trf import read_trf  # noqa: E402
+from tabellone.matching.cpsat import CpSatMatching  # noqa: E402
+from tabellone.core.history import cut_before  # noqa: E402
+from tabellone.core.model import pairs_of_round  # noqa: E402
+from tabellone.formats.trf import read_trf  # noqa: E402
 
 FOLDERS = {"2026": "dutch-2026-dev", "2017": "dutch-2017-dev"}
 

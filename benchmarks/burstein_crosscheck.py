@@ -4,24 +4,24 @@
     python benchmarks/burstein_crosscheck.py [--events 200] [--players 6 20] [--rounds 4 9]
                                              [--edition legacy|2026|2025] [--corpus MAXPLAYERS]
 
-``--events`` tournaments are generated (solver.generate) with the optimiser
-(rules.burstein.pair_round) as pairer: alternately clean and with zero-point absences,
+``--events`` tournaments are generated (tabellone.generate.tournament) with the optimiser
+(tabellone.rules.burstein.pair_round) as pairer: alternately clean and with zero-point absences,
 half-point byes and forfeits; players and rounds vary with the seed within the given
 ranges (the literal procedure is an exhaustive search: at most
-rules.burstein_literal.LIMIT players). Every round is paired again from the rounds before
-it by the literal procedure (rules.burstein_literal) and compared with the optimiser's
+tabellone.rules.burstein.literal_legacy.LIMIT players). Every round is paired again from the rounds before
+it by the literal procedure (tabellone.rules.burstein.literal_legacy) and compared with the optimiser's
 (pairs, colours and bye).
 
 Prints the events, rounds, rounds agreeing, disagreements and the time of each method;
 then, for each disagreement, the first criterion on which the two pairings differ, with
-both values (rules.burstein.evaluate, as the verifier reports it).
+both values (tabellone.rules.burstein.evaluate, as the verifier reports it).
 
 With ``--corpus N`` it also re-pairs every round of the reference corpus
 (../shared/corpus/burstein-dev, bbpPairings 5.0.1) with at most N players by the literal
 procedure and compares with the recorded rounds.
 
 ``--edition 2026`` (or ``2025``) checks the current texts instead: the optimiser
-rules.burstein_2026 against the literal procedure rules.burstein_2026_literal (at most
+tabellone.rules.burstein.edition_2026 against the literal procedure tabellone.rules.burstein.literal_2026 (at most
 its LIMIT players); the seeding rounds (Art. 1.6, paired by the Dutch system, whose own
 cross-check is benchmarks/dutch_crosscheck.py) are not counted.
 """
@@ -36,15 +36,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tabellone.conformance import check_file  # noqa: E402
+from tabellone.verify.conformance import check_file  # noqa: E402
 from tabellone.rules import burstein  # noqa: E402
-from tabellone.rules import burstein_2026, burstein_2026_literal  # noqa: E402
-from tabellone.rules.burstein_literal import LIMIT  # noqa: E402
-from tabellone.solver.errors import NoPairingError  # noqa: E402
-from tabellone.solver.generate import GeneratorSettings, generate  # noqa: E402
-from tabellone.solver.history import cut_before  # noqa: E402
-from tabellone.solver.trf import read_trf  # noqa: E402
-from tabellone.solver.verify import first_difference  # noqa: E402
+from tabellone.rules.burstein import edition_2026 as burstein_2026, literal_2026 as burstein_2026_literal  # noqa: E402
+from tabellone.rules.burstein.literal_legacy import LIMIT  # noqa: E402
+from tabellone.core.errors import NoPairingError  # noqa: E402
+from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
+from tabellone.core.history import cut_before  # noqa: E402
+from tabellone.formats.trf import read_trf  # noqa: E402
+from tabellone.verify.checker import first_difference  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 

@@ -8,7 +8,7 @@
 With no files, runs the whole corpus of the system and edition from ../shared/corpus/
 (dutch-2026-dev, dutch-2017-dev, burstein-dev); ``--limit K`` takes an evenly spread sample
 of K events. The engine pairs through ``--profile`` (default: the edition's official
-profile, rules/profiles/SYSTEM-EDITION.toml). Prints one line per differing round, then a table:
+profile, tabellone/rules/profiles/SYSTEM-EDITION.toml). Prints one line per differing round, then a table:
 rounds identical / total, by event size, and the time per round. A folder given stands for
 its ``*.trf`` files (e.g. a held-out set made with the reference engine's generator).
 """
@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tabellone.conformance import check_file  # noqa: E402
-from tabellone.solver.trf import read_trf  # noqa: E402
+from tabellone.verify.conformance import check_file  # noqa: E402
+from tabellone.formats.trf import read_trf  # noqa: E402
 
 CORPUS = {("dutch", "2026"): "dutch-2026-dev", ("dutch", "2017"): "dutch-2017-dev", ("burstein", "legacy"): "burstein-dev"}
 DEFAULT_EDITION = {"dutch": "2026", "burstein": "legacy"}

@@ -1,21 +1,21 @@
 #!/usr/bin/env python3
-"""Double-Swiss (rules/double_swiss.py): literal procedure against optimiser on generated
+"""Double-Swiss (tabellone/rules/double_swiss/__init__.py): literal procedure against optimiser on generated
 rounds.
 
     python benchmarks/double_swiss_crosscheck.py [--rounds 2000] [--min-players 6]
                                                  [--max-players 200] [--seed 1] [--out FILE]
 
-Random Double-Swiss events (rules.double_swiss.generate_event: Milvang's result model per
+Random Double-Swiss events (tabellone.rules.double_swiss.generate_event: Milvang's result model per
 game; 6-200 players, log-uniform; 5-11 matches, at most players - 1; per match 2 %
 absences and 2 % requested half-point byes; 2 % forfeits per game) are paired match by
 match by the literal procedure until ``--rounds`` match rounds are reached. For every
 round:
 
-* both methods pair the same position (rules.double_swiss.compare); each pairing is
-  checked by rules.double_swiss.check_absolute (inside pair_round) and both again by an
+* both methods pair the same position (tabellone.rules.double_swiss.compare); each pairing is
+  checked by tabellone.rules.double_swiss.check_absolute (inside pair_round) and both again by an
   independent checker written from the raw round cells (tests/double_swiss_independent.py);
 * the round agrees when both give the same pairs and bye; otherwise the first component
-  of the objective vectors (rules.double_swiss.objective_vector) where they differ is
+  of the objective vectors (tabellone.rules.double_swiss.objective_vector) where they differ is
   printed with both values. Equal vectors with different pairs cannot happen (the vector
   ends with the 3.6.2 identifier, which fixes the pairs): that would be a bug, as would
   the optimiser beating the literal procedure or the reverse.
@@ -42,8 +42,8 @@ from double_swiss_independent import independent_unpairable, independent_violati
 
 from tabellone.rules import double_swiss as ds  # noqa: E402
 from tabellone.rules.comparison import fmt_value  # noqa: E402
-from tabellone.solver.errors import NoPairingError  # noqa: E402
-from tabellone.solver.generate import GeneratorSettings  # noqa: E402
+from tabellone.core.errors import NoPairingError  # noqa: E402
+from tabellone.generate.tournament import GeneratorSettings  # noqa: E402
 
 CLASSES = [(6, 15), (16, 40), (41, 100), (101, 200)]
 

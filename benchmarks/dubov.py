@@ -4,13 +4,13 @@
     python benchmarks/dubov.py [--events 500] [--editions 2026,1997] [--min-players 8]
                                [--max-players 200] [--spread-events 60] [--seed 1] [--jobs 2]
 
-For each edition, ``--events`` random tournaments (solver.generate, Milvang's result
+For each edition, ``--events`` random tournaments (tabellone.generate.tournament, Milvang's result
 model; 8-200 players, log-uniform; 5-11 rounds, at most players - 1; 2 % absences, 2 %
 half-point byes, 1 % forfeits) are paired round by round by the literal procedure. For
 every round:
 
-* both methods pair the same position (rules.dubov.compare); each pairing is checked by
-  rules.dubov.check_absolute (inside pair_round) and the finished event again by an
+* both methods pair the same position (tabellone.rules.dubov.compare); each pairing is checked by
+  tabellone.rules.dubov.check_absolute (inside pair_round) and the finished event again by an
   independent checker written from the raw entries (tests/test_dubov.py);
 * the round counts as agreeing when both give the same pairs and bye; otherwise the
   first objective where they differ and both values are listed.
@@ -49,9 +49,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from tabellone.rules import dubov  # noqa: E402
-from tabellone.solver.errors import NoPairingError  # noqa: E402
-from tabellone.solver.generate import GeneratorSettings, generate  # noqa: E402
-from tabellone.solver.history import cut_before  # noqa: E402
+from tabellone.core.errors import NoPairingError  # noqa: E402
+from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
+from tabellone.core.history import cut_before  # noqa: E402
 
 
 def independent_violations(t, edition):

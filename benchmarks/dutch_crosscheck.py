@@ -4,17 +4,17 @@
     python benchmarks/dutch_crosscheck.py [--events 300] [--editions 2026,2017]
         [--players 6-40] [--rounds 5-11] [--budget 200000] [--corpus MAXPLAYERS]
 
-For each edition, ``--events`` tournaments are generated (solver.generate) with the
-optimiser (rules.dutch.pair_round) as pairer: half of them clean, half with zero-point
+For each edition, ``--events`` tournaments are generated (tabellone.generate.tournament) with the
+optimiser (tabellone.rules.dutch.pair_round) as pairer: half of them clean, half with zero-point
 absences, half-point byes and forfeits; players and rounds vary with the seed within the
 given ranges. Every round is then paired again from the rounds before it by the literal
-procedure (rules.dutch_literal.pair_round_literal) and compared with the optimiser's:
+procedure (tabellone.rules.dutch.literal.pair_round_literal) and compared with the optimiser's:
 pairs, colours, board order and bye.
 
 Prints one line per edition: events, rounds, rounds agreeing, disagreements, rounds
 beyond the literal procedure's budget, and time; then, for each disagreement, the first
 bracket whose pairs differ and the first criterion on which the two pairings differ
-(rules.dutch.evaluate, as the verifier reports it).
+(tabellone.rules.dutch.evaluate, as the verifier reports it).
 
 With ``--corpus N`` it also re-pairs every round of the reference corpus
 (../shared/corpus, bbpPairings 6.0.0 for 2026 and 5.0.1 for 2017) with at most N players
@@ -33,14 +33,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tabellone.rules import dutch, dutch_literal  # noqa: E402
+from tabellone.rules import dutch
+from tabellone.rules.dutch import literal as dutch_literal  # noqa: E402
 from tabellone.rules.dutch import pair_round  # noqa: E402
-from tabellone.rules.dutch_literal import LiteralBudgetExceeded, pair_round_literal  # noqa: E402
+from tabellone.rules.dutch.literal import LiteralBudgetExceeded, pair_round_literal  # noqa: E402
 from tabellone.rules.fide_common import entrants  # noqa: E402
-from tabellone.solver.errors import NoPairingError  # noqa: E402
-from tabellone.solver.generate import GeneratorSettings, generate  # noqa: E402
-from tabellone.solver.history import cut_before  # noqa: E402
-from tabellone.solver.verify import first_difference  # noqa: E402
+from tabellone.core.errors import NoPairingError  # noqa: E402
+from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
+from tabellone.core.history import cut_before  # noqa: E402
+from tabellone.verify.checker import first_difference  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 
@@ -131,7 +132,7 @@ def crosscheck(edition: str, events: int, players: tuple[int, int], rounds: tupl
 
 
 def corpus(edition: str, max_players: int):
-    from tabellone.conformance import check_file
+    from tabellone.verify.conformance import check_file
 
     folder = SHARED / "corpus" / ("dutch-2026-dev" if edition == "2026" else "dutch-2017-dev")
     if not (folder / "manifest.tsv").is_file():

@@ -47,7 +47,7 @@ CHILD = r"""
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
 from tabellone import api
-from tabellone.solver.trf import read_trf
+from tabellone.formats.trf import read_trf
 t = read_trf({path!r})
 start = time.perf_counter()
 p = api.pair(t, "dutch", {edition!r})
@@ -89,9 +89,9 @@ def players_only(n: int) -> str:
 
 def prepare(case: str, source: Path | None, rnd: int | None, folder: Path):
     """The TRF to pair (the event cut before the round) and the reference round, if any."""
-    from tabellone.solver.history import cut_before
-    from tabellone.solver.model import pairs_of_round
-    from tabellone.solver.trf import format_trf, read_trf
+    from tabellone.core.history import cut_before
+    from tabellone.core.model import pairs_of_round
+    from tabellone.formats.trf import format_trf, read_trf
 
     path = folder / f"{case}.trf"
     if source is None:

@@ -7,7 +7,7 @@
                                      [--timeout S] [--skip-event] [--skip-round1]
 
 Part 1, the event: what ``tabellone generate --players N --rounds R --seed S`` does
-(:func:`tabellone.solver.generate.generate` paired by :func:`tabellone.api.pair`, then the
+(:func:`tabellone.generate.tournament.generate` paired by :func:`tabellone.api.pair`, then the
 TRF written), timed round by round in CPU seconds, split into
 
 - ``other``: the generator's work before the round (byes drawn, the tournament as it
@@ -59,8 +59,8 @@ def _timed_event(players: int, rounds: int, seed: int, edition: str) -> dict:
     """Generate the event with the phases timed; what the child prints as JSON."""
     from tabellone import api
     from tabellone.rules import dutch
-    from tabellone.solver.generate import GeneratorSettings, generate
-    from tabellone.solver.io import dumps
+    from tabellone.generate.tournament import GeneratorSettings, generate
+    from tabellone.formats.files import dumps
 
     clock = time.process_time
     rows: list[dict] = []

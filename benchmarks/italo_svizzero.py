@@ -6,7 +6,7 @@
         [--report FILE.tsv]
 
 Each event (8-120 players, even and odd, seeded) is played round by round with the
-literal procedure of ``rules/italo_svizzero.py`` (results from Milvang's model, draws 35%;
+literal procedure of ``tabellone/rules/italo_svizzero/__init__.py`` (results from Milvang's model, draws 35%;
 some events have withdrawals, forfeits or Art. 9 staggered rests). Before every round
 the optimiser pairs the same state, and the two pairings are compared on the objective
 vector (score difference, rotation distance, colour balance; smaller is better).

@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
-"""Lim system (rules/lim.py): literal procedure against optimiser on generated rounds.
+"""Lim system (tabellone/rules/lim/__init__.py): literal procedure against optimiser on generated rounds.
 
     python benchmarks/lim_crosscheck.py [--rounds 2000] [--min-players 6] [--max-players 200]
                                         [--seed 1] [--jobs 1] [--out FILE]
 
-Random events (solver.generate, Milvang's result model; 6-200 players, log-uniform; 5-11
+Random events (tabellone.generate.tournament, Milvang's result model; 6-200 players, log-uniform; 5-11
 rounds, at most players - 1; 2 % absences, 2 % half-point byes, 1 % forfeits) are paired
 round by round by the literal procedure until ``--rounds`` rounds are reached. For every
 round:
 
-* both methods pair the same position (rules.lim.compare); each pairing is checked by
-  rules.lim.check_absolute (inside pair_round), and both again by an independent checker
+* both methods pair the same position (tabellone.rules.lim.compare); each pairing is checked by
+  tabellone.rules.lim.check_absolute (inside pair_round), and both again by an independent checker
   written from the raw round entries (tests/test_lim.py, independent_violations);
 * the round agrees when both give the same pairs and bye; otherwise the first component
-  of the objective vectors (rules.lim.objective_vector) where they differ is listed with
+  of the objective vectors (tabellone.rules.lim.objective_vector) where they differ is listed with
   both values and the kind of difference:
   - ``5.2 fewer faults``: equal on every criterion above Art. 5.2; the literal second
     scrutiny takes the players in turn and gives each the first opponent with whom both
@@ -45,8 +45,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from tabellone.rules import lim  # noqa: E402
-from tabellone.solver.errors import NoPairingError  # noqa: E402
-from tabellone.solver.generate import GeneratorSettings, generate  # noqa: E402
+from tabellone.core.errors import NoPairingError  # noqa: E402
+from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
 
 
 def event_settings(k: int, base_seed: int, lo: int, hi: int) -> GeneratorSettings:

@@ -29,7 +29,7 @@ import time
 
 import networkx as nx
 
-from tabellone.solver import _blossom, blossom
+from tabellone.matching import _blossom, blossom
 
 try:
     import rustworkx as rx

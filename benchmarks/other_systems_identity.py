@@ -35,7 +35,7 @@ sys.path.insert(0, {root!r})
 {site}
 from tabellone import api
 from tabellone.rules import get_system
-from tabellone.solver.history import cut_before
+from tabellone.core.history import cut_before
 for path in {paths!r}:
     t = api.read(path)
     for r in range(1, t.rounds_paired + 1):

@@ -56,7 +56,7 @@ sys.path.insert(0, {root!r})
 sys.path.append({site!r})
 from tabellone import api
 from tabellone.rules import get_system
-from tabellone.solver.history import cut_before
+from tabellone.core.history import cut_before
 t = api.read({path!r})
 t = cut_before(t, {round!r})
 module = get_system({system!r})

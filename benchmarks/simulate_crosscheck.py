@@ -265,7 +265,7 @@ def replay_trf(args, event: int, arm_label: str) -> str:
     again through the public simulation API."""
     from tabellone.simulate import Simulation, parse_arms
     from tabellone.simulate.events import draw_field, play_arm
-    from tabellone.solver.trf import format_trf
+    from tabellone.formats.trf import format_trf
 
     low, high = (int(x) for x in args.ratings.split("-"))
     sim = Simulation(arms=parse_arms(args.system, None, args.profile), players=args.players, rounds=args.rounds,

@@ -1,22 +1,22 @@
 #!/usr/bin/env python3
-"""Swiss Team Pairing System (rules/team_swiss.py): literal procedure against optimiser
+"""Swiss Team Pairing System (tabellone/rules/team_swiss/__init__.py): literal procedure against optimiser
 on generated rounds.
 
     python benchmarks/team_swiss_crosscheck.py [--rounds 2000] [--min-teams 4]
                                                [--max-teams 60] [--seed 1]
 
-Random team events (solver.team_generate: 4 boards, Milvang's result model for every
+Random team events (tabellone.generate.teams: 4 boards, Milvang's result model for every
 game; 4-60 teams, log-uniform; 4-9 rounds, at most teams - 1; colour preferences of
 Type A, Type B or none in turn; 3 % whole-match forfeits, 2 % absent teams) are paired
 round by round by the literal procedure until ``--rounds`` rounds are reached. For every
 round:
 
-* both methods pair the same position (rules.team_swiss.compare); each pairing is
-  checked by rules.team_swiss.check_absolute (inside pair_round) and both again by an
+* both methods pair the same position (tabellone.rules.team_swiss.compare); each pairing is
+  checked by tabellone.rules.team_swiss.check_absolute (inside pair_round) and both again by an
   independent checker written from the raw round entries
   (tests/test_team_swiss.py, independent_violations);
 * the round agrees when both give the same pairs, colours and bye; otherwise the first
-  component of the objective vectors (rules.team_swiss.objective_vector) where they
+  component of the objective vectors (tabellone.rules.team_swiss.objective_vector) where they
   differ is printed with both vectors. A literal bracket search over its node budget is
   counted apart (``budget``), not as an agreement. ``C8-C10`` counts the rounds where a
   bracket could not meet every colour preference and float criterion (the cases where
@@ -38,9 +38,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from tabellone.rules import team_swiss  # noqa: E402
-from tabellone.solver.errors import NoPairingError  # noqa: E402
-from tabellone.solver.history import cut_before  # noqa: E402
-from tabellone.solver.team_generate import TeamSettings, generate_team_event  # noqa: E402
+from tabellone.core.errors import NoPairingError  # noqa: E402
+from tabellone.core.history import cut_before  # noqa: E402
+from tabellone.generate.teams import TeamSettings, generate_team_event  # noqa: E402
 from test_team_swiss import independent_violations  # noqa: E402
 
 CLASSES = [(4, 9), (10, 19), (20, 39), (40, 60)]

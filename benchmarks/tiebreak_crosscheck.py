@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""FIDE C.07 tie-breaks (rules/tiebreaks.py, individual and team events) against the FIDE
+"""FIDE C.07 tie-breaks (tabellone/tiebreaks.py, individual and team events) against the FIDE
 Technical Commission's public calculator, the TieBreakServer's ``tiebreakchecker.py``.
 
     python benchmarks/tiebreak_crosscheck.py --calculator PATH/tiebreakchecker.py \\
@@ -38,9 +38,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from tabellone.api import read
-from tabellone.rules import tiebreaks as tb_mod
-from tabellone.solver.errors import InputError
-from tabellone.solver.team import TeamTournament
+from tabellone import tiebreaks as tb_mod
+from tabellone.core.errors import InputError
+from tabellone.core.team import TeamTournament
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,30 +11,17 @@ The public API (see :mod:`tabellone.api`)::
 
 Layers point one way: this package and its command line (:mod:`tabellone.cli`) on top,
 then the pairing systems (:mod:`tabellone.rules`), then the engine
-(:mod:`tabellone.solver`), which names no ruleset.
+(:mod:`tabellone.core`), which names no ruleset.
 """
 
 __version__ = "0.2.0"
 
-from .api import (  # noqa: E402
-    CheckReport,
-    Explanation,
-    RESULT_CODES,
-    add_round,
-    check,
-    enter_results,
-    explain,
-    pair,
-    read,
-    recorded_pairing,
-    systems,
-    write,
-)
-from .solver.errors import InputError, NoPairingError, SelfCheckError, TabelloneError  # noqa: E402
-from .solver.model import Player, PlayerState, RoundEntry, RoundState, Tournament  # noqa: E402
-from .solver.pairing import Pairing  # noqa: E402
-from .solver.trf import format_trf, parse_trf, read_trf  # noqa: E402
-from .solver.verify import RoundReport  # noqa: E402
+from tabellone.api import CheckReport, Explanation, RESULT_CODES, add_round, check, enter_results, explain, pair, read, recorded_pairing, systems, write
+from tabellone.core.errors import InputError, NoPairingError, SelfCheckError, TabelloneError  # noqa: E402
+from tabellone.core.model import Player, PlayerState, RoundEntry, RoundState, Tournament  # noqa: E402
+from tabellone.core.pairing import Pairing  # noqa: E402
+from tabellone.formats.trf import format_trf, parse_trf, read_trf  # noqa: E402
+from tabellone.verify.checker import RoundReport  # noqa: E402
 
 __all__ = [
     "CheckReport",

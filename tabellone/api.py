@@ -32,12 +32,12 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, Callable, Iterable, Mapping
 
-from .rules import SYSTEMS, TITLES, get_system
-from .solver.errors import InputError, SelfCheckError
-from .solver.io import dumps, load, safe_output, write_text
-from .solver.model import EMPTY_ENTRY, RoundEntry, Tournament, pairs_of_round
-from .solver.pairing import Pairing
-from .solver.verify import RoundReport
+from tabellone.rules import SYSTEMS, TITLES, get_system
+from tabellone.core.errors import InputError, SelfCheckError
+from tabellone.formats.files import dumps, load, safe_output, write_text
+from tabellone.core.model import EMPTY_ENTRY, RoundEntry, Tournament, pairs_of_round
+from tabellone.core.pairing import Pairing
+from tabellone.verify.checker import RoundReport
 
 __all__ = [
     "CheckReport",
@@ -129,7 +129,7 @@ def _edition_of(module: ModuleType, system: str, edition: str | None) -> str:
 def _with_profile(system: str, edition: str | None, options: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]]:
     """``options`` with ``profile`` (a name, a path or a Profile) read and checked
     against ``system`` and ``edition``; the edition defaults to the profile's."""
-    from .rules.profiles import resolve
+    from tabellone.rules.profiles import resolve
 
     given = {k: v for k, v in options.items() if v is not None}
     if "profile" not in given:
@@ -183,7 +183,7 @@ def pair(
     is an engine bug and raises :class:`~tabellone.SelfCheckError`. No legal pairing
     raises :class:`~tabellone.NoPairingError`.
     """
-    from .solver.history import cut_before
+    from tabellone.core.history import cut_before
 
     if round is not None:
         if round < 1 or round > t.rounds_paired + 1:
@@ -318,8 +318,8 @@ def check(
     Each round is re-paired from the rounds before it; the report gives the absolute
     criteria it breaks and, where it differs from the rules' pairing, the first criterion
     in priority order on which the two differ."""
-    from .solver.history import cut_before
-    from .solver.verify import check_round, no_games_report
+    from tabellone.core.history import cut_before
+    from tabellone.verify.checker import check_round, no_games_report
 
     module, edition = rules_module(system, edition, **options)
     report = CheckReport(system, edition)
@@ -372,8 +372,8 @@ def explain(
     """Why the rules make ``pair`` (or give ``bye`` the bye) in ``round`` (default: the
     next): the bracket, and what the best pairing without it costs, criterion by
     criterion."""
-    from .solver.history import cut_before
-    from .solver.verify import explain as explain_lines
+    from tabellone.core.history import cut_before
+    from tabellone.verify.checker import explain as explain_lines
 
     if (pair is None) == (bye is None):
         raise InputError("give either a pair or a bye to explain", field="--pair / --bye")

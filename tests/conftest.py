@@ -86,7 +86,7 @@ def read_shared_bytes(path: Path) -> bytes:
 @functools.lru_cache(maxsize=None)
 def parsed(path: Path):
     """The tournament in ``path`` (cached: Tournament is immutable)."""
-    from tabellone.solver.trf import parse_trf
+    from tabellone.formats.trf import parse_trf
 
     return parse_trf(read_shared_bytes(path), source=str(path))
 
@@ -115,11 +115,11 @@ def trf_player_line(pid: int, cells: list[str], *, name: str = "", rating: str =
 
 @pytest.fixture
 def progress_line(monkeypatch):
-    """The progress line (solver/progress.py) captured in a string from the first step:
+    """The progress line (tabellone/core/progress.py) captured in a string from the first step:
     no delay, no interval; the stream is restored afterwards."""
     import io
 
-    from tabellone.solver import progress
+    from tabellone.core import progress
 
     out = io.StringIO()
     monkeypatch.setattr(progress, "DELAY", 0.0)

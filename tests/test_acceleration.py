@@ -4,10 +4,10 @@ from fractions import Fraction
 
 import pytest
 
-from tabellone.solver.acceleration import baku_virtual_points, with_acceleration
-from tabellone.solver.errors import InputError
-from tabellone.solver.model import Player, Tournament
-from tabellone.solver.scoring import Scoring
+from tabellone.core.acceleration import baku_virtual_points, with_acceleration
+from tabellone.core.errors import InputError
+from tabellone.core.model import Player, Tournament
+from tabellone.core.scoring import Scoring
 
 
 def _field(n, rounds, scoring=None, system=None):

@@ -1,4 +1,4 @@
-"""The compiled maximum-weight matching core (solver._blossom) and its wrapper.
+"""The compiled maximum-weight matching core (tabellone.matching._blossom) and its wrapper.
 
 Oracles: networkx.max_weight_matching (exact on Python ints) on thousands of seeded
 random graphs, and exhaustive search on tiny ones. Matchings may legitimately differ
@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabellone.solver import _blossom, blossom
+from tabellone.matching import _blossom, blossom
 
 mwm = _blossom.max_weight_matching
 

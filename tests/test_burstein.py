@@ -12,9 +12,9 @@ import pytest
 from tabellone.api import pair
 from tabellone.rules import burstein
 from tabellone.rules.burstein import Index, burstein_index, early_round_points, pair_round
-from tabellone.solver.errors import NoPairingError
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.model import ByeKind, PreassignedBye
+from tabellone.core.errors import NoPairingError
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.model import ByeKind, PreassignedBye
 from burstein_checks import independent_check
 from tournaments import field, game, merge
 
@@ -150,7 +150,7 @@ def _burstein_pairer(method=None):
 def test_literal_procedure_equals_optimiser_on_generated_rounds(seed, players):
     s = GeneratorSettings(players=players, rounds=6, seed=seed, absence_rate=0.08, forfeit_rate=0.05, half_bye_rate=0.05)
     t = generate(s, _burstein_pairer("literal"))
-    from tabellone.solver.history import cut_before
+    from tabellone.core.history import cut_before
 
     for r in range(1, t.rounds_paired + 1):
         cut = cut_before(t, r)
@@ -170,8 +170,8 @@ def test_absolute_criteria_hold_on_generated_events(seed, players, rounds):
 
 def test_command_line_generate_check_and_bbp_style_pairing(tmp_path, capsys):
     from tabellone.cli import main
-    from tabellone.solver.history import cut_before
-    from tabellone.solver.trf import format_trf, read_trf
+    from tabellone.core.history import cut_before
+    from tabellone.formats.trf import format_trf, read_trf
 
     out = tmp_path / "b.trf"
     assert main(["generate", "--system", "burstein", "--edition", "legacy", "--players", "13", "--rounds", "5", "--seed", "5", "-o", str(out)]) == 0
@@ -185,7 +185,7 @@ def test_command_line_generate_check_and_bbp_style_pairing(tmp_path, capsys):
     cut.write_text(format_trf(cut_before(t, 5)))
     assert main(["--burstein", str(cut), "-p", "--edition", "legacy"]) == 0
     lines = capsys.readouterr().out.split()
-    from tabellone.solver.model import pairs_of_round
+    from tabellone.core.model import pairs_of_round
 
     recorded, pab = pairs_of_round(t, 5)
     expected = sorted(f"{w} {b}" for w, b in recorded) + [f"{pab[0]} 0"]
@@ -207,7 +207,7 @@ def test_info_lists_the_index_order(tmp_path, capsys):
     import json
 
     from tabellone.cli import main
-    from tabellone.solver.trf import format_trf
+    from tabellone.formats.trf import format_trf
 
     path = tmp_path / "six.trf"
     path.write_text(format_trf(_six_players_three_rounds()))

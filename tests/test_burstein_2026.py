@@ -11,10 +11,10 @@ import pytest
 
 from tabellone.api import pair
 from tabellone.rules import burstein
-from tabellone.rules.burstein_2026 import Index, opposition_index, seeding_rounds
-from tabellone.rules.burstein_2026_literal import _generate
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.history import cut_before
+from tabellone.rules.burstein.edition_2026 import Index, opposition_index, seeding_rounds
+from tabellone.rules.burstein.literal_2026 import _generate
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.history import cut_before
 from burstein_checks import independent_check
 from tournaments import field, game, merge
 
@@ -163,9 +163,9 @@ class _MayMeet:
 
 
 def _synthetic(scores):
-    from tabellone.rules.burstein_2026 import Player
+    from tabellone.rules.burstein.edition_2026 import Player
     from tabellone.rules.fide_common import Entrant
-    from tabellone.solver.model import Strength
+    from tabellone.core.model import Strength
 
     return [Player(Entrant(id=k + 1, rank=k, score=F(s), real_score=F(s), colours="", pref=None, strength=Strength.NONE,
                            cd=0, repeated=None, topscorer=False, state=None), Index(F(0), F(0)))
@@ -184,7 +184,7 @@ def test_c6_of_2026_and_c_6_of_2025_choose_different_floaters():
     2026 C6, the lowest floater scores in descending order: {2,3} -> 1-6 4-5, 2-8 3-7.
     2025 C.6, most incoming floaters paired (2 and 3 with {1,4} or {1,5}), then their
     scores (equal); D.1: BSN 2's opponent as high as possible, 5 -> 2-5 3-6, 1-8 4-7."""
-    from tabellone.rules.burstein_2026 import Round
+    from tabellone.rules.burstein.edition_2026 import Round
 
     P = _synthetic([3, 2, 2, 1, 1, 1, 0, 0])
     state = _MayMeet([(1, 2), (1, 6), (1, 8), (2, 4), (2, 5), (2, 8), (3, 6), (3, 7), (4, 5), (4, 6), (4, 7), (5, 6), (5, 7)])

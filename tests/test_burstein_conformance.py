@@ -5,7 +5,7 @@ bbpPairings 5.0.1, whose Burstein reads an earlier edition of the rules; see
 Every round of a fixed sample of events is re-paired from the rounds before it and must
 equal the recorded round: pairs, colours and bye. The sample fits CI; the whole corpus
 (100 events) runs in ``benchmarks/conformance.py --system burstein``. The engine pairs
-through the official profile (``rules/profiles/burstein-legacy.toml``): the profile path
+through the official profile (``tabellone/rules/profiles/burstein-legacy.toml``): the profile path
 is the one the reference is reproduced by.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SHARED, shared_available
-from tabellone.conformance import check_file
+from tabellone.verify.conformance import check_file
 
 # small and medium events, clean and with absences, byes and forfeits
 SAMPLE = [f"burstein-dev-{k}.trf" for k in (2, 3, 6, 7, 8, 10, 12, 15, 16, 17, 21, 22, 24, 25)]

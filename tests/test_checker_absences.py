@@ -15,9 +15,9 @@ import pytest
 
 import tabellone
 import tabellone.rules.dutch as dutch
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.model import EMPTY_ENTRY
-from tabellone.solver.trf import format_trf, parse_trf
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.model import EMPTY_ENTRY
+from tabellone.formats.trf import format_trf, parse_trf
 
 
 def _pairer(t):
@@ -111,7 +111,7 @@ def test_real_files_with_blank_cells_check_as_with_absences(name):
     no round breaks an absolute rule, and the whole report equals the one of the file
     with those cells written '0000 - Z'."""
     from conftest import shared_path
-    from tabellone.solver.trf import decode
+    from tabellone.formats.trf import decode
 
     path = shared_path(f"realdata/trf/{name}")
     text, _ = decode(path.read_bytes())

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import tabellone
 import tabellone.rules.dutch as dutch
-from tabellone.solver.history import cut_before
-from tabellone.solver.pairing import Pairing
-from tabellone.solver.verify import first_difference
+from tabellone.core.history import cut_before
+from tabellone.core.pairing import Pairing
+from tabellone.verify.checker import first_difference
 
 from conftest import fixture_path, shared_path
 
@@ -83,7 +83,7 @@ def test_xxc_rank_makes_the_record_order_the_pairing_order():
     t = tabellone.read(path)
     assert t.pairing_order == (3, 1, 4, 2)
     assert tabellone.pair(t).pairs == [(3, 4), (2, 1)]
-    from tabellone.solver.trf import format_trf, parse_trf
+    from tabellone.formats.trf import format_trf, parse_trf
 
     again = parse_trf(format_trf(t))
     assert again.pairing_order == (3, 1, 4, 2) and tabellone.pair(again).pairs == [(3, 4), (2, 1)]

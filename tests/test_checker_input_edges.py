@@ -11,8 +11,8 @@ import tabellone
 from conftest import fixture_path, trf_player_line
 
 from tabellone.cli import main
-from tabellone.solver.errors import InputError
-from tabellone.solver.trf import format_trf, parse_trf
+from tabellone.core.errors import InputError
+from tabellone.formats.trf import format_trf, parse_trf
 
 SIX = fixture_path("checker/six_after_r1.trf")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabellone.cli import main
-from tabellone.solver.trf import read_trf
+from tabellone.formats.trf import read_trf
 
 
 def test_generate_then_check_every_round(tmp_path, capsys):
@@ -24,8 +24,8 @@ def test_check_a_proposed_round(tmp_path, capsys):
     assert main(["generate", "--players", "9", "--rounds", "3", "--seed", "4", "-o", str(path)]) == 0
     # pair round 3 of the event cut after round 2, and propose it back unchanged
     t = read_trf(path)
-    from tabellone.solver.history import cut_before
-    from tabellone.solver.trf import format_trf
+    from tabellone.core.history import cut_before
+    from tabellone.formats.trf import format_trf
 
     cut = tmp_path / "cut.trf"
     cut.write_text(format_trf(cut_before(t, 3)))
@@ -93,7 +93,7 @@ def test_italo_check_reports_every_round_of_the_files_it_pairs(tmp_path, capsys)
     # events played by the rules module: Art. 9 rests, withdrawals, forfeits, international
     # draughts (whose colours need --game), and the seed-002 edition
     from tabellone.rules.italo_svizzero import SimSettings, simulate
-    from tabellone.solver.trf import format_trf
+    from tabellone.formats.trf import format_trf
 
     events = [
         (SimSettings(players=15, rounds=7, seed=9, odd="rest"), []),
@@ -157,8 +157,8 @@ def test_italo_check_bad_input(capsys):
 
 def test_check_a_proposed_round_written_as_trf(tmp_path, capsys):
     # a round written by 'pair --format trf' has no results yet: it is a pairing all the same
-    from tabellone.solver.history import cut_before
-    from tabellone.solver.trf import format_trf
+    from tabellone.core.history import cut_before
+    from tabellone.formats.trf import format_trf
 
     for source, system in ((WORKED, "italo-svizzero"), (str(REPO / "examples" / "open-24-before-r6.trf"), "dutch")):
         t = read_trf(source)

@@ -1,4 +1,4 @@
-"""The completion oracle (solver/completion.py) and the bracket-local Dutch matcher.
+"""The completion oracle (tabellone/matching/completion.py) and the bracket-local Dutch matcher.
 
 The oracle is checked against an independent exact answer (networkx's maximum-cardinality
 matching) on random graphs, dense and sparse, with and without players that may only be
@@ -14,7 +14,7 @@ import networkx as nx
 import pytest
 
 from conftest import shared_path
-from tabellone.solver.completion import CompletionOracle
+from tabellone.matching.completion import CompletionOracle
 
 
 def _exact(n_pool, n_must, ok, exposable):
@@ -76,8 +76,8 @@ def test_bracket_local_pairing_equals_the_whole_field_one(name):
     whole-field matcher pair it identically (the equivalence LocalMatcher proves)."""
     from tabellone.rules import dutch
     from tabellone.rules.fide_common import round_to_pair
-    from tabellone.solver.history import cut_before
-    from tabellone.solver.trf import read_trf
+    from tabellone.core.history import cut_before
+    from tabellone.formats.trf import read_trf
 
     t = read_trf(shared_path(f"corpus/dutch-2026-dev/{name}"))
     for r in range(2, t.rounds_paired + 1):

@@ -1,7 +1,7 @@
-"""The CP-SAT back end (solver.cpsat): the same optimum as the blossom back end.
+"""The CP-SAT back end (tabellone.matching.cpsat): the same optimum as the blossom back end.
 
 Oracles: the compiled blossom core on seeded random graphs whose weights are packed from
-carry-free fields (:mod:`solver.lexicographic`), far wider than CP-SAT's 64-bit integers:
+carry-free fields (:mod:`tabellone.matching.lexicographic`), far wider than CP-SAT's 64-bit integers:
 CP-SAT must reach the same total weight; and so on any integer weights, fields or not. On the Dutch system, the reference pairings of
 bbpPairings (../shared/corpus) must come out of the engine unchanged when every matching
 is solved by CP-SAT instead of blossom.
@@ -16,10 +16,10 @@ import pytest
 
 from conftest import SHARED, shared_available
 from tabellone.rules import dutch
-from tabellone.conformance import check_file
-from tabellone.solver.cpsat import CpSatMatching, covering_fields
-from tabellone.solver.lexicographic import fit_layout
-from tabellone.solver.matching import max_weight_matching
+from tabellone.verify.conformance import check_file
+from tabellone.matching.cpsat import CpSatMatching, covering_fields
+from tabellone.matching.lexicographic import fit_layout
+from tabellone.matching.backends import max_weight_matching
 
 
 def total(edges, mate):
@@ -117,7 +117,7 @@ def test_dutch_through_cpsat_reproduces_the_reference(path, edition):
 def test_an_unproven_level_is_an_error_not_an_answer():
     """With no time to prove anything, CP-SAT must refuse rather than return a matching
     that may not be optimal (the CLI then exits 2 with this message)."""
-    from tabellone.solver.errors import SolverLimitError
+    from tabellone.core.errors import SolverLimitError
 
     rng = random.Random(3)
     edges = [(u, v, rng.randint(1, 10**6)) for u in range(20) for v in range(u + 1, 20) if rng.random() < 0.5]

@@ -1,6 +1,6 @@
 """Derived state (``Tournament.state_before``) worked out by hand from real files.
 
-Definitions (solver/model.py, FIDE C.04.1 / C.04.2 / C.04.3):
+Definitions (tabellone/core/model.py, FIDE C.04.1 / C.04.2 / C.04.3):
 
 * colours: played games only, oldest first (C.04.2 3.4: unplayed rounds move to the front,
   so they never sit between two played games);
@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_path, trf_player_line
-from tabellone.solver.model import ColourPreference, Strength, colour_preference
-from tabellone.solver.trf import parse_trf, read_trf
+from tabellone.core.model import ColourPreference, Strength, colour_preference
+from tabellone.formats.trf import parse_trf, read_trf
 
 F = Fraction
 ABS, STRONG, MILD, NONE = Strength.ABSOLUTE, Strength.STRONG, Strength.MILD, Strength.NONE

@@ -1,4 +1,4 @@
-"""FIDE Double-Swiss system (rules/double_swiss.py, C.04.5 approved 28/10/2025, applied
+"""FIDE Double-Swiss system (tabellone/rules/double_swiss/__init__.py, C.04.5 approved 28/10/2025, applied
 from 1 February 2026): the examples of the text (3.5.4 upfloater sets, 3.6.2 pairing
 identifier), hand-worked rounds, the Preface's matches and forfeits, the PAB (1.4, 3.4,
 [C2]), the colours of Art. 4, the TRF layout (two columns per match), the literal
@@ -19,10 +19,10 @@ from tabellone import api
 from tabellone.cli import main
 from tabellone.rules import double_swiss as ds
 from tabellone.rules import get_system
-from tabellone.solver.errors import InputError, NoPairingError
-from tabellone.solver.generate import GeneratorSettings
-from tabellone.solver.model import Player, RoundEntry, Tournament
-from tabellone.solver.trf import format_trf, parse_trf
+from tabellone.core.errors import InputError, NoPairingError
+from tabellone.generate.tournament import GeneratorSettings
+from tabellone.core.model import Player, RoundEntry, Tournament
+from tabellone.formats.trf import format_trf, parse_trf
 
 F = Fraction
 
@@ -289,8 +289,8 @@ def test_second_game_repeats_first_with_colours_reversed():
     t = event(4, [])
     p = ds.pair_round(t)
     t1 = api.add_round(t, p)
-    from tabellone.solver.history import cut_before
-    from tabellone.solver.pairing import Pairing
+    from tabellone.core.history import cut_before
+    from tabellone.core.pairing import Pairing
 
     cut = cut_before(t1, 2)
     assert ds.check_absolute(cut, Pairing(2, [(b, w) for w, b in p.pairs])) == []
@@ -533,7 +533,7 @@ def test_c047_baku_counts_matches_and_gives_the_points_of_a_match_won():
     virtual points in matches 1-3 (columns 1-6), 1 in matches 4-5 (columns 7-10), none
     after; GB never has any (1.4.3)."""
     from tabellone.rules import games_per_round
-    from tabellone.solver.acceleration import with_acceleration
+    from tabellone.core.acceleration import with_acceleration
 
     t = with_acceleration(event(161, [], total_matches=9), baku=True, games_per_round=games_per_round("double-swiss"))
     by_column: dict[int, dict[int, Fraction]] = {}
@@ -554,7 +554,7 @@ def test_c047_baku_first_match_pairs_ga_and_gb_apart():
     acceleration the whole field pairs 1-5 2-6 3-7 4-8. Colours by 4.3.1 (initial White,
     the higher-ranked player's TPN odd or even): 1 W, 4 W against 2, 5 W, 8 W against 6;
     boards by the real score (all 0), then the higher-ranked player's TPN."""
-    from tabellone.solver.acceleration import with_acceleration
+    from tabellone.core.acceleration import with_acceleration
 
     t = event(8, [], total_matches=4)
     assert both(t)[0].pairs == [(1, 5), (6, 2), (3, 7), (8, 4)]
@@ -580,7 +580,7 @@ def test_c047_baku_second_match_halved_points_make_the_scoregroups():
     Boards by the real scores (C.04.2 3.6): 2-1 and 7-4 (a 2-point player each, 1's TPN
     first), then 3-6 and 5-8 (the 1-point 6 before 8). Without acceleration the real
     scores pair 1-7, 2-6, 4-8, 3-5."""
-    from tabellone.solver.acceleration import with_acceleration
+    from tabellone.core.acceleration import with_acceleration
 
     t = event(8, [[(1, 3, "1", "1"), (4, 2, "=", "="), (5, 7, "0", "0"), (8, 6, "=", "=")]], total_matches=4)
     plain = {frozenset(x) for x in both(t)[0].pairs}
@@ -597,7 +597,7 @@ def test_c047_virtual_points_differing_between_the_games_of_a_match_are_refused(
     the first upfloater of 3.5.4, 2: 1-2, 3-4 (without them, 1-3, 2-4)."""
     from dataclasses import replace
 
-    from tabellone.solver.model import VirtualPoints
+    from tabellone.core.model import VirtualPoints
 
     t = event(4, [])
     ok = replace(t, virtual_points=(VirtualPoints(1, 1, F(2)),))
@@ -679,14 +679,14 @@ def test_simulate_rounds_count_matches():
 
 
 def test_progress_line_names_the_match_and_counts_scoregroups(progress_line):
-    """solver/progress.py, as the Dutch engine uses it: once the delay has passed, the
+    """tabellone/core/progress.py, as the Dutch engine uses it: once the delay has passed, the
     line names the system, the match (not the round column) and the field, and counts
     the scoregroups as their brackets are paired (match 2 has five, 2, 1.5, 1, 0.5 and 0
     points, and brackets at the first four: 5, alone on 0, floats up to 6); it is erased
     at the end, and silent with -q."""
     import io
 
-    from tabellone.solver import progress
+    from tabellone.core import progress
 
     ds.pair_round(event(8, SECOND_MATCH))
     text = progress_line.getvalue()

@@ -1,4 +1,4 @@
-"""FIDE Dubov system (rules/dubov/): worked examples of the 1997 and 2026 texts, hand-worked
+"""FIDE Dubov system (tabellone/rules/dubov/): worked examples of the 1997 and 2026 texts, hand-worked
 rounds, the restrictions, generated events checked by an independent verifier, and the
 verifier interface (evaluate, quality_criteria, colour_article; tabellone check / explain).
 
@@ -16,15 +16,15 @@ from fractions import Fraction
 import pytest
 
 from tabellone.rules import dubov
-from tabellone.solver import verify
+from tabellone.verify import checker as verify
 from tabellone.cli import main
-from tabellone.solver.errors import InputError, NoPairingError
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.history import cut_before
-from tabellone.solver.model import Player, ProhibitedPairs, RoundEntry, Tournament, pairs_of_round
-from tabellone.solver.pairing import Pairing
-from tabellone.solver.trf import format_trf
-from tabellone.solver.verify import check_round, first_difference
+from tabellone.core.errors import InputError, NoPairingError
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.history import cut_before
+from tabellone.core.model import Player, ProhibitedPairs, RoundEntry, Tournament, pairs_of_round
+from tabellone.core.pairing import Pairing
+from tabellone.formats.trf import format_trf
+from tabellone.verify.checker import check_round, first_difference
 
 from conftest import shared_path
 from tournaments import field, game, merge
@@ -778,7 +778,7 @@ def test_optimiser_never_worse_than_literal_on_the_objective_vector(edition):
 
 def _witness(name: str) -> Tournament:
     path = shared_path(f"witness/dubov-cppdubov/{name}")
-    from tabellone.solver.trf import read_trf
+    from tabellone.formats.trf import read_trf
 
     t = read_trf(str(path))
     m = re.search(r"^TNR (\d+)", path.read_text(encoding="latin-1"), re.M)
@@ -800,7 +800,7 @@ def test_literal_2026_matches_the_cppdubov_witness(name):
 
 
 # ----------------------------------------------------------------------------------------
-# the verifier interface: evaluate, quality_criteria, colour_article (solver.verify)
+# the verifier interface: evaluate, quality_criteria, colour_article (tabellone.verify.checker)
 #
 # Expected values are worked by hand from the texts: 2026 Art. 2.3 ([C5]-[C10]), 3.1,
 # 3.2.2-3.2.6 and 4.x; 1997 Art. 4, 6.1-6.4, 7.1-7.4. In 1997 a value is the place

@@ -1,4 +1,4 @@
-"""Dubov 2026 as a profile (rules/profiles/dubov-2026.toml, rules/dubov/profile.py).
+"""Dubov 2026 as a profile (tabellone/rules/profiles/dubov-2026.toml, tabellone/rules/dubov/profile.py).
 
 What is checked, and against what:
 
@@ -22,9 +22,9 @@ from conftest import FIXTURES
 import tabellone
 from tabellone.cli import main
 from tabellone.rules import dubov, profiles
-from tabellone.solver.errors import InputError, NoPairingError
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.history import cut_before
+from tabellone.core.errors import InputError, NoPairingError
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.history import cut_before
 
 COLOUR = FIXTURES / "dubov-profile-colour.trf"
 

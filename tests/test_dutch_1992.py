@@ -1,5 +1,5 @@
 """The 1992 (Manila) rating-based Swiss system: edition "1992" of the Dutch system,
-the literal procedure of rules.dutch_1992.
+the literal procedure of tabellone.rules.dutch.edition_1992.
 
 Every expected pairing below was worked out by hand from the text (A1-A8, B1-B6, C1-C14,
 D1-D2, E1-E4, F4), the steps written next to it; none was copied from the program's
@@ -13,16 +13,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from tabellone.rules import dutch_1992
+from tabellone.rules.dutch import edition_1992 as dutch_1992
 from tabellone.rules.dutch import EDITIONS, check_absolute, colour_article, pair_round
-from tabellone.rules.dutch_1992 import A8_x, LiteralBudgetExceeded, exchanges, floats_1992, pair_round_1992, transpositions
+from tabellone.rules.dutch.edition_1992 import A8_x, LiteralBudgetExceeded, exchanges, floats_1992, pair_round_1992, transpositions
 from tabellone.cli import main
-from tabellone.solver.errors import InputError, NoPairingError
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.history import cut_before
-from tabellone.solver.model import Float
-from tabellone.solver.pairing import Pairing
-from tabellone.solver.trf import format_trf, read_trf
+from tabellone.core.errors import InputError, NoPairingError
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.history import cut_before
+from tabellone.core.model import Float
+from tabellone.core.pairing import Pairing
+from tabellone.formats.trf import format_trf, read_trf
 from tournaments import field, game, merge
 
 

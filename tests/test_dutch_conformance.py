@@ -4,7 +4,7 @@
 Every round of a fixed sample of events is re-paired from the rounds before it and must
 equal the recorded round, pairs, colours and bye. The sample fits CI; the whole corpus
 runs in ``benchmarks/conformance.py``. The engine runs through the official profiles
-(``rules/profiles/dutch-2026.toml``, ``dutch-2017.toml``): the weights are built from
+(``tabellone/rules/profiles/dutch-2026.toml``, ``dutch-2017.toml``): the weights are built from
 them.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import SHARED, shared_available
-from tabellone.conformance import check_file
+from tabellone.verify.conformance import check_file
 
 # (folder, file) pairs: small and medium events with forfeits, absences and byes.
 SAMPLE_2026 = [f"dutch-dev-{k}.trf" for k in (8, 15, 18, 19, 20, 21, 33, 35, 44, 45, 193, 246, 270)]

@@ -1,4 +1,4 @@
-"""The literal Dutch procedure (rules.dutch_literal) and its cross-check with the optimiser.
+"""The literal Dutch procedure (tabellone.rules.dutch.literal) and its cross-check with the optimiser.
 
 Three kinds of tests:
 
@@ -6,7 +6,7 @@ Three kinds of tests:
   (C.04.3 2026 Art. 4.2-4.4; 2017 D.1-D.3);
 * small brackets worked by hand, where a transposition, an exchange or a criterion decides;
 * generated tournaments: every round, the literal procedure and the optimiser
-  (rules.dutch.pair_round) give the same pairing, colours, boards and bye, in both
+  (tabellone.rules.dutch.pair_round) give the same pairing, colours, boards and bye, in both
   editions. The benchmark ``benchmarks/dutch_crosscheck.py`` runs many more seeds.
 """
 
@@ -17,21 +17,13 @@ from math import comb
 
 import pytest
 
-from tabellone.rules import dutch_literal
+from tabellone.rules.dutch import literal as dutch_literal
 from tabellone.rules.dutch import pair_round
-from tabellone.rules.dutch_literal import (
-    LiteralBudgetExceeded,
-    exchange_key,
-    mdp_sets_2017,
-    mdp_sets_2026,
-    pair_round_literal,
-    resident_exchanges,
-    transpositions,
-)
-from tabellone.solver.errors import InputError, NoPairingError
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.history import cut_before
-from tabellone.solver.model import Tournament
+from tabellone.rules.dutch.literal import LiteralBudgetExceeded, exchange_key, mdp_sets_2017, mdp_sets_2026, pair_round_literal, resident_exchanges, transpositions
+from tabellone.core.errors import InputError, NoPairingError
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.history import cut_before
+from tabellone.core.model import Tournament
 from tournaments import field, game, merge
 
 

@@ -9,10 +9,10 @@ import pytest
 from tabellone.rules.dutch import C11_three_in_a_row, C12_colour_preference, C13_strong_preference, check_absolute, pair_round
 from tabellone.rules.fide_common import Entrant, allocate_colours
 from tabellone.cli import main
-from tabellone.solver.errors import NoPairingError
-from tabellone.solver.model import Strength, colour_preference
-from tabellone.solver.pairing import Pairing
-from tabellone.solver.trf import format_trf
+from tabellone.core.errors import NoPairingError
+from tabellone.core.model import Strength, colour_preference
+from tabellone.core.pairing import Pairing
+from tabellone.formats.trf import format_trf
 from tournaments import field, game, merge
 
 
@@ -182,7 +182,7 @@ def test_steps_taken_without_their_own_solves_are_the_steps_solved(edition, play
     C2-C4 in one solve when no exchange is needed. The round must be the one paired
     solve by solve (odd fields too: the bye, C9, and rounds paired on the whole field)."""
     from tabellone.rules.dutch import BracketStepper
-    from tabellone.solver.generate import GeneratorSettings, generate
+    from tabellone.generate.tournament import GeneratorSettings, generate
 
     t = generate(GeneratorSettings(players=players, rounds=5, seed=seed), _pairs_of(edition), total_rounds=6)
     saved = 0

@@ -1,11 +1,11 @@
-"""The Dutch pair weights packed from per-player terms (rules/dutch_weights.py) equal the
+"""The Dutch pair weights packed from per-player terms (tabellone/rules/dutch/weights.py) equal the
 text's definition field by field.
 
 The engines build each bracket's weights with :class:`Weights2026` / :class:`Weights2017`
 when the profile's fold is the identity. Here every pair of every bracket of real rounds
 (reference events of the corpus, both editions) is also valued the old way, as the text
 states it: the engine's ``base_values`` / ``values`` (a dict of fields, folded by the
-profile) packed by :meth:`rules.dutch.Matcher._pack` with the bracket's layout, and the
+profile) packed by :meth:`tabellone.rules.dutch.Matcher._pack` with the bracket's layout, and the
 two integers must be equal (or both say the pair may not meet), on the bracket-local
 matcher and on the whole-field one. The same for a
 profile that is not official and orders the fields differently, and a profile whose fold
@@ -19,8 +19,8 @@ import pytest
 from conftest import shared_path
 from test_profiles import variant, write
 from tabellone.rules import dutch
-from tabellone.solver.history import cut_before
-from tabellone.solver.trf import read_trf
+from tabellone.core.history import cut_before
+from tabellone.formats.trf import read_trf
 
 
 def _packer(shift_of: dict, bonus_bits: int, extra: int):

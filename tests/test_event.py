@@ -16,7 +16,7 @@ import pytest
 import tabellone
 from tabellone.cli import main
 from tabellone.event import Event, add_players, make_player, read_event, save_event
-from tabellone.solver.errors import FileAccessError
+from tabellone.core.errors import FileAccessError
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import tabellone
 from tabellone.cli import main
 from tabellone.event import add_players, make_player, new_event, pair_and_record, record_results, request_bye, withdraw
-from tabellone.solver.model import ByeKind
+from tabellone.core.model import ByeKind
 
 PLAYERS = [("Anand, V", 2750, "GM"), ("Bruni, M", 2410, "IM"), ("Conti, L", 2410, "FM"), ("Dara, S", 2290, ""),
            ("Esposito, G", 2205, "CM"), ("Fabbri, R", 2130, ""), ("Greco, P", 2050, ""), ("Lodi, F", 1990, ""),

@@ -8,18 +8,12 @@ from collections import Counter
 
 import pytest
 
-from tabellone.solver.errors import InputError, SelfCheckError
-from tabellone.solver.generate import (
-    MILVANG_2015,
-    GeneratorSettings,
-    draw_game,
-    generate,
-    result_probabilities,
-)
-from tabellone.solver.model import WHITE, Tournament
-from tabellone.solver.scoring import Scoring
-from tabellone.solver.trf import format_trf, parse_trf
-from tabellone.solver.validate import check_consistency
+from tabellone.core.errors import InputError, SelfCheckError
+from tabellone.generate.tournament import MILVANG_2015, GeneratorSettings, draw_game, generate, result_probabilities
+from tabellone.core.model import WHITE, Tournament
+from tabellone.core.scoring import Scoring
+from tabellone.formats.trf import format_trf, parse_trf
+from tabellone.core.validate import check_consistency
 
 
 # --------------------------------------------------------------------------------------

@@ -13,25 +13,14 @@ from dataclasses import replace
 import pytest
 
 from tabellone.rules import italo_svizzero as it
-from tabellone.rules.italo_svizzero import (
-    SimSettings,
-    check_absolute,
-    compare,
-    format_standings,
-    pair_round,
-    restart_player,
-    round_view,
-    rotation_trace,
-    simulate,
-    standings,
-)
-from tabellone.solver.csvio import format_csv, parse_csv
-from tabellone.solver.errors import InputError, NoPairingError
-from tabellone.solver.history import cut_before
-from tabellone.solver.model import Player, RoundEntry, Tournament
-from tabellone.solver.pairing import Pairing
-from tabellone.solver.scoring import Scoring
-from tabellone.solver.trf import format_trf, parse_trf
+from tabellone.rules.italo_svizzero import SimSettings, check_absolute, compare, format_standings, pair_round, restart_player, round_view, rotation_trace, simulate, standings
+from tabellone.formats.csvio import format_csv, parse_csv
+from tabellone.core.errors import InputError, NoPairingError
+from tabellone.core.history import cut_before
+from tabellone.core.model import Player, RoundEntry, Tournament
+from tabellone.core.pairing import Pairing
+from tabellone.core.scoring import Scoring
+from tabellone.formats.trf import format_trf, parse_trf
 
 from conftest import FIXTURES
 

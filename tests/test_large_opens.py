@@ -9,7 +9,7 @@ import pytest
 from tabellone import cli
 from tabellone.rules import dutch
 from tabellone.rules.fide_common import round_to_pair
-from tabellone.solver import progress
+from tabellone.core import progress
 from tournaments import field, game, merge
 
 
@@ -96,7 +96,7 @@ def test_progress_is_silent_before_the_delay(monkeypatch):
 
 
 def test_out_of_memory_is_one_line_with_the_size_and_exit_2(tmp_path, monkeypatch, capsys):
-    from tabellone.solver.trf import format_trf
+    from tabellone.formats.trf import format_trf
 
     path = tmp_path / "event.trf"
     path.write_text(format_trf(field(4, [merge(game(1, 3, "="), game(4, 2, "="))], total=3)))

@@ -1,4 +1,4 @@
-"""FIDE Lim system (rules/lim.py): the worked examples of the text (C.04.4.3, 2026: the
+"""FIDE Lim system (tabellone/rules/lim/__init__.py): the worked examples of the text (C.04.4.3, 2026: the
 exchange tables of Art. 4.2-4.4, round one of Art. 7, round two of Art. 8), hand-worked
 rounds, colours, the absolute criteria checked by an independent checker written from the
 raw round entries, and the verifier interface.
@@ -16,13 +16,13 @@ import pytest
 
 from tabellone.cli import main
 from tabellone.rules import get_system, lim
-from tabellone.solver import verify
-from tabellone.solver.errors import InputError
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.history import cut_before
-from tabellone.solver.model import Tournament
-from tabellone.solver.pairing import Pairing
-from tabellone.solver.trf import format_trf
+from tabellone.verify import checker as verify
+from tabellone.core.errors import InputError
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.history import cut_before
+from tabellone.core.model import Tournament
+from tabellone.core.pairing import Pairing
+from tabellone.formats.trf import format_trf
 
 from tournaments import field, game, merge
 

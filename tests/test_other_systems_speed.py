@@ -11,10 +11,10 @@ import pytest
 
 from tabellone.rules import dubov, italo_svizzero as italo
 from tabellone.rules.dubov import context, optimiser_1997, procedure_2026
-from tabellone.solver import progress
-from tabellone.solver.errors import NoPairingError
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.history import cut_before
+from tabellone.core import progress
+from tabellone.core.errors import NoPairingError
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.history import cut_before
 
 
 def _event(edition: str, method: str, players: int, rounds: int, seed: int):

@@ -25,12 +25,12 @@ import pytest
 from conftest import FIXTURES, REPO, SHARED, shared_available
 import tabellone
 from tabellone.cli import main
-from tabellone.conformance import check_file
+from tabellone.verify.conformance import check_file
 from tabellone.rules import dutch, profiles
-from tabellone.solver.errors import InputError
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.history import cut_before
-from tabellone.solver.model import pairs_of_round
+from tabellone.core.errors import InputError
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.history import cut_before
+from tabellone.core.model import pairs_of_round
 
 COLOUR_VS_FLOAT = FIXTURES / "profile-colour-vs-float.trf"
 COLOUR_VS_ORDER = FIXTURES / "profile-colour-vs-order.trf"

@@ -1,4 +1,4 @@
-"""Profiles of the Burstein and Lim systems (rules/profiles/burstein-*.toml, lim-2026.toml):
+"""Profiles of the Burstein and Lim systems (tabellone/rules/profiles/burstein-*.toml, lim-2026.toml):
 the official ones list the texts' criteria and pair as the engines do without them; a
 reordered profile changes a round worked out by hand; bad profiles are refused clearly."""
 
@@ -12,9 +12,9 @@ from tabellone.api import pair
 from tabellone.cli import main
 from tabellone.rules import lim
 from tabellone.rules.profiles import official, parse
-from tabellone.solver.errors import InputError
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.history import cut_before
+from tabellone.core.errors import InputError
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.history import cut_before
 from burstein_checks import independent_check
 from tournaments import field, game, merge
 

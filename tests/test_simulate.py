@@ -23,11 +23,11 @@ from tabellone.simulate.metrics import (
     strongest_first,
     tournament_metrics,
 )
-from tabellone.solver.errors import InputError
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.model import Player, RoundEntry, Tournament
-from tabellone.solver.pairing import Pairing
-from tabellone.solver.result_models import BbpModel, Gacrux2025, result_model
+from tabellone.core.errors import InputError
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.model import Player, RoundEntry, Tournament
+from tabellone.core.pairing import Pairing
+from tabellone.generate.result_models import BbpModel, Gacrux2025, result_model
 
 # --- metrics, by hand ------------------------------------------------------------------
 
@@ -190,7 +190,7 @@ def test_milvang_model_by_hand_on_every_arc():
     # Black's: 1 below BLL = -1753 + 0.416 Rm, 1 - (1 - BCV) ((Rd - BLL) / (-80 - BLL))^2 up to
     # -80, then BCV ((Rd - BUL) / (-80 - BUL))^2 up to BUL = 1428 - 0.388 Rm, 0 beyond.
     # WCV = 0.45 - 0.10 q^2, BCV = 0.46 - 0.13 q^2.
-    from tabellone.solver.result_models import Milvang2015
+    from tabellone.generate.result_models import Milvang2015
 
     m = Milvang2015()
     # White 1800, Black 2000: Rm 1900, Rd -200, q^2 = (700/1200)^2 = 0.340278

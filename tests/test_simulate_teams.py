@@ -15,7 +15,7 @@ import pytest
 import tabellone
 from tabellone.simulate import Simulation, parse_arms, run
 from tabellone.simulate.teams import draw_team_field, play_team_arm, standings_score, team_metrics
-from tabellone.solver.errors import InputError
+from tabellone.core.errors import InputError
 
 FIXTURE = Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf"
 

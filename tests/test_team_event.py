@@ -19,8 +19,8 @@ import pytest
 
 import tabellone
 from tabellone.event import pair_and_record, read_event, record_results
-from tabellone.solver.errors import InputError
-from tabellone.solver.model import RoundEntry
+from tabellone.core.errors import InputError
+from tabellone.core.model import RoundEntry
 
 FIXTURE = Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf"
 H = Fraction(1, 2)
@@ -80,7 +80,7 @@ def test_a_match_forfeited_on_every_board(event):
     t = record_results(t, 3, [(7, 1, "+-"), (2, 8, "-+"), (9, 3, "1-0"), (4, 10, "=")])
     assert t.player(4).entry(3) == RoundEntry(1, "w", "+") and t.player(1).entry(3) == RoundEntry(4, "b", "-")
     assert t.game_points_in(4, 3) == 2 and t.match_points_before(4, 4) == 4
-    from tabellone.solver.team_trf import format_team_trf
+    from tabellone.formats.team_trf import format_team_trf
 
     assert "   1 w  2.0f" in format_team_trf(t)
 

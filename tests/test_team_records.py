@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 import tabellone
-from tabellone.solver.errors import InputError
-from tabellone.solver.model import RoundEntry
-from tabellone.solver.team_records import Lineup, parse_801, place_801
-from tabellone.solver.team_trf import format_team_trf, parse_team_trf
+from tabellone.core.errors import InputError
+from tabellone.core.model import RoundEntry
+from tabellone.formats.team_records import Lineup, parse_801, place_801
+from tabellone.formats.team_trf import format_team_trf, parse_team_trf
 
 FIXTURE = Path(__file__).parent / "fixtures" / "team-records-4x2.trf"
 H = Fraction(1, 2)

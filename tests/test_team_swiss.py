@@ -14,11 +14,11 @@ from fractions import Fraction
 import pytest
 
 from tabellone.rules import team_swiss as ts
-from tabellone.solver.errors import InputError
-from tabellone.solver.model import BLACK, WHITE, Player, ProhibitedPairs, RoundEntry, VirtualPoints
-from tabellone.solver.pairing import Pairing
-from tabellone.solver.scoring import Scoring
-from tabellone.solver.team import Team, TeamTournament
+from tabellone.core.errors import InputError
+from tabellone.core.model import BLACK, WHITE, Player, ProhibitedPairs, RoundEntry, VirtualPoints
+from tabellone.core.pairing import Pairing
+from tabellone.core.scoring import Scoring
+from tabellone.core.team import Team, TeamTournament
 
 MP = Scoring(win=Fraction(2), draw=Fraction(1), loss=Fraction(0), pab=Fraction(1), full_bye=Fraction(2), half_bye=Fraction(1))
 
@@ -346,7 +346,7 @@ def test_forfeited_match_is_not_a_meeting():
 
 
 def test_unpairable_round_says_so():
-    from tabellone.solver.errors import NoPairingError
+    from tabellone.core.errors import NoPairingError
 
     e = {1: [RoundEntry(2, WHITE, "1")], 2: [RoundEntry(1, BLACK, "0")]}
     with pytest.raises(NoPairingError, match="Chief Arbiter"):
@@ -354,15 +354,15 @@ def test_unpairable_round_says_so():
 
 
 def test_not_a_team_event_is_one_clear_error():
-    from tabellone.solver.model import Tournament
+    from tabellone.core.model import Tournament
 
     with pytest.raises(InputError, match="team records"):
         ts.pair_round(Tournament(players=(Player(1, "a"), Player(2, "b"))))
 
 
 def test_literal_equals_optimised_on_generated_rounds():
-    from tabellone.solver.history import cut_before
-    from tabellone.solver.team_generate import TeamSettings, generate_team_event
+    from tabellone.core.history import cut_before
+    from tabellone.generate.teams import TeamSettings, generate_team_event
 
     def pairer(t):
         p = ts.pair_round(t, "2026", None, "literal")
@@ -519,9 +519,9 @@ def reference_round(ctx):
 
 @pytest.mark.parametrize("seed", range(12))
 def test_whole_rounds_equal_the_brute_force_reading(seed):
-    from tabellone.solver.errors import NoPairingError
-    from tabellone.solver.history import cut_before
-    from tabellone.solver.team_generate import TeamSettings, generate_team_event
+    from tabellone.core.errors import NoPairingError
+    from tabellone.core.history import cut_before
+    from tabellone.generate.teams import TeamSettings, generate_team_event
 
     def pairer(t):
         try:
@@ -548,7 +548,7 @@ def test_whole_rounds_equal_the_brute_force_reading(seed):
 
 
 def test_progress_line_names_the_round_and_counts_scoregroups(progress_line):
-    # solver/progress.py as the Dutch engine uses it: after the delay, the system, the
+    # tabellone/core/progress.py as the Dutch engine uses it: after the delay, the system, the
     # round and the number of teams, then the scoregroups as their brackets are paired
     # (three here: 2, 1 and 0 points); erased at the end.
     ts.pair_round(position({1: 2, 2: 2, 3: 1, 4: 1, 5: 0, 6: 0}))

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import tabellone
-from tabellone.solver.errors import InputError
-from tabellone.solver.model import RoundEntry
-from tabellone.solver.team import TeamTournament
-from tabellone.solver.team_trf import format_team_trf, parse_team_trf, team_options
+from tabellone.core.errors import InputError
+from tabellone.core.model import RoundEntry
+from tabellone.core.team import TeamTournament
+from tabellone.formats.team_trf import format_team_trf, parse_team_trf, team_options
 
 FIXTURE = Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf"
 H = Fraction(1, 2)
@@ -180,7 +180,7 @@ def test_013_naming_some_players_leaves_an_individual_event():
     # TRF16's 013 lists teams for prizes in individual events too (JaVaFo's manual's
     # example names two players of fifty): only rosters holding every player, a
     # TRF26 team-event record or a FIDE_TEAM code make a team event
-    from tabellone.solver.team_trf import is_team_file
+    from tabellone.formats.team_trf import is_team_file
 
     individual = (Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf").read_text()
     players = [line for line in individual.splitlines() if line.startswith("001")]

@@ -22,9 +22,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from tabellone.rules.tiebreaks import compute, dp, parse_code, parse_codes, ranking
-from tabellone.solver.errors import InputError
-from tabellone.solver.model import Player, RoundEntry, Tournament
+from tabellone.tiebreaks import compute, dp, parse_code, parse_codes, ranking
+from tabellone.core.errors import InputError
+from tabellone.core.model import Player, RoundEntry, Tournament
 
 E = RoundEntry
 

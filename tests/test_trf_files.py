@@ -28,9 +28,9 @@ from conftest import (
     witness_trf_files,
 )
 from tabellone import cli
-from tabellone.solver.io import load
-from tabellone.solver.jsonio import format_json, parse_json
-from tabellone.solver.trf import decode, format_player, format_trf, parse_trf
+from tabellone.formats.files import load
+from tabellone.formats.jsonio import format_json, parse_json
+from tabellone.formats.trf import decode, format_player, format_trf, parse_trf
 
 ALL = file_params(all_shared_trf_files())
 GENERATED = file_params(corpus_trf_files() + witness_trf_files())
@@ -38,7 +38,7 @@ REAL = file_params(realdata_trf_files())
 
 # Points per result code under the default FIDE system (win 1, draw 1/2, every bye of a win's
 # value but the half-point bye), written out here from the TRF16 table, independently of
-# solver.scoring.
+# tabellone.core.scoring.
 DEFAULT_POINTS = {"1": 1, "W": 1, "+": 1, "F": 1, "U": 1, "=": Fraction(1, 2), "D": Fraction(1, 2), "H": Fraction(1, 2)}
 
 

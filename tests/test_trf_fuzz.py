@@ -32,9 +32,9 @@ from hypothesis import strategies as st
 
 from conftest import FIXTURES, SHARED, shared_available
 from tabellone import cli
-from tabellone.solver.errors import InputError
-from tabellone.solver.jsonio import format_json, parse_json
-from tabellone.solver.trf import format_trf, parse_trf
+from tabellone.core.errors import InputError
+from tabellone.formats.jsonio import format_json, parse_json
+from tabellone.formats.trf import format_trf, parse_trf
 
 REAL_SEEDS = [
     "realdata/trf/GabrieleBattaglia_Tornello_input_bbp_bae39f4_estascacchi1_r5.trf",

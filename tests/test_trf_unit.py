@@ -31,12 +31,12 @@ import pytest
 
 from conftest import fixture_path, shared_path, trf_player_line
 from tabellone import cli
-from tabellone.solver.errors import InputError
-from tabellone.solver.io import load
-from tabellone.solver.jsonio import format_json, parse_json
-from tabellone.solver.model import ByeKind, Player, PreassignedBye, ProhibitedPairs, RoundEntry, VirtualPoints
-from tabellone.solver.scoring import Scoring
-from tabellone.solver.trf import format_player, format_trf, parse_trf, read_trf
+from tabellone.core.errors import InputError
+from tabellone.formats.files import load
+from tabellone.formats.jsonio import format_json, parse_json
+from tabellone.core.model import ByeKind, Player, PreassignedBye, ProhibitedPairs, RoundEntry, VirtualPoints
+from tabellone.core.scoring import Scoring
+from tabellone.formats.trf import format_player, format_trf, parse_trf, read_trf
 
 F = Fraction
 MINI = fixture_path("mini.trf")

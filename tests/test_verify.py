@@ -18,11 +18,11 @@ import random
 import pytest
 
 import tabellone.rules.dutch as dutch
-from tabellone.solver.generate import GeneratorSettings, generate
-from tabellone.solver.history import cut_before
-from tabellone.solver.model import pairs_of_round
-from tabellone.solver.pairing import Pairing
-from tabellone.solver.verify import check_round
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.core.history import cut_before
+from tabellone.core.model import pairs_of_round
+from tabellone.core.pairing import Pairing
+from tabellone.verify.checker import check_round
 
 
 def _pairer(t):
@@ -132,8 +132,8 @@ def test_swapped_opponents_are_explained(events):
 
 
 def test_explain_prices_the_alternative():
-    from tabellone.solver.model import Player, RoundEntry, Tournament
-    from tabellone.solver.verify import explain
+    from tabellone.core.model import Player, RoundEntry, Tournament
+    from tabellone.verify.checker import explain
 
     # Round 1 of six players: 1-4, 5-2, 3-6 (S1 against S2). Without 1-4, 1 would meet
     # 5 or 6: the same quality (nobody has a colour history yet), so 1-4 stands only
@@ -158,7 +158,7 @@ def test_explain_prices_the_alternative():
     assert dutch.pair_round(seven, "2026").bye == 6
     lines = explain(dutch, seven, 2, "2026", bye=6)
     assert "just as good" in lines[1] and lines[2].endswith("bye 5"), lines
-    from tabellone.solver.verify import first_difference
+    from tabellone.verify.checker import first_difference
 
     to_seven = dutch.pair_round(seven, "2026", no_bye=frozenset({4, 5, 6}))
     assert to_seven.bye == 7
@@ -175,7 +175,7 @@ def test_unpaired_repeat_downfloater_counts_against_the_pairing():
         p = dutch.pair_round(t, "2026")
         return p.pairs, p.bye
 
-    from tabellone.solver.verify import first_difference
+    from tabellone.verify.checker import first_difference
 
     t = generate(GeneratorSettings(players=13, rounds=7, seed=125), pairer)
     before = cut_before(t, 7)
@@ -192,8 +192,8 @@ def test_check_command_on_altered_files(events, tmp_path, capsys):
     from dataclasses import replace as dc_replace
 
     from tabellone.cli import main
-    from tabellone.solver.model import RoundEntry
-    from tabellone.solver.trf import format_trf
+    from tabellone.core.model import RoundEntry
+    from tabellone.formats.trf import format_trf
 
     def with_round(t, r, pairs):
         entries = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabellone.solver.model import Player, RoundEntry, Tournament
+from tabellone.core.model import Player, RoundEntry, Tournament
 
 
 def field(n: int, rounds: list[dict[int, tuple]] | None = None, total: int = 5, colour: str = "w") -> Tournament:

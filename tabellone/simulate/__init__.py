@@ -18,14 +18,14 @@ on local processes or on a Dask cluster (:mod:`.runner`) with identical results.
 
 The simulation sits in the top layer: it pairs through the public
 :func:`tabellone.pair` and draws events with the engine's random tournament generator
-(:func:`tabellone.solver.generate.generate`) and result models
-(:mod:`tabellone.solver.result_models`).
+(:func:`tabellone.generate.tournament.generate`) and result models
+(:mod:`tabellone.generate.result_models`).
 """
 
-from .arms import Arm, parse_arms
-from .events import Simulation, TIMING_COLUMNS, derived_seed, draw_field, play_event
-from .metrics import METRICS, kendall_half, mean_ci95, spearman, tournament_metrics
-from .runner import columns, run, summarise, to_dataframe, write_table
+from tabellone.simulate.arms import Arm, parse_arms
+from tabellone.simulate.events import Simulation, TIMING_COLUMNS, derived_seed, draw_field, play_event
+from tabellone.simulate.metrics import METRICS, kendall_half, mean_ci95, spearman, tournament_metrics
+from tabellone.simulate.runner import columns, run, summarise, to_dataframe, write_table
 
 __all__ = [
     "Arm",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..solver.errors import InputError
+from tabellone.core.errors import InputError
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,8 @@ class Arm:
 def profiles_supported(system: str) -> bool:
     """Whether this build's :func:`tabellone.pair` takes ``profile=`` (the profiles of
     issue 11, part 1), directly or through the system's ``pair_round``."""
-    from .. import api
-    from ..rules import get_system
+    from tabellone import api
+    from tabellone.rules import get_system
 
     if "profile" in inspect.signature(api.pair).parameters:
         return True
@@ -51,7 +51,7 @@ def profiles_supported(system: str) -> bool:
 
 
 def _system_arm(spec: str, edition: str | None) -> Arm:
-    from ..api import rules_module
+    from tabellone.api import rules_module
 
     name, sep, own_edition = spec.partition(":")
     if sep and not own_edition:

@@ -12,7 +12,7 @@ in any order, on any machine:
   numbers them. With ``SIGMA = 0`` the two orders agree.
 * **absences**: before each round, each player draws one number in id order
   (``--absence-rate``: a zero-point bye entered before the round), from the event's
-  main stream (:func:`tabellone.solver.generate.generate`). The same for every arm,
+  main stream (:func:`tabellone.generate.tournament.generate`). The same for every arm,
   since that stream holds nothing else but the initial colour.
 * **results**: every game draws from a stream of its own, named after the two
   players and which meeting of theirs it is, and the number is read from the lower
@@ -20,7 +20,7 @@ in any order, on any machine:
   the model allows given the colours: a paired comparison with common random numbers.
 
 Results follow the true strengths through the chosen result model
-(:mod:`tabellone.solver.result_models`).
+(:mod:`tabellone.generate.result_models`).
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..solver.errors import InputError, TabelloneError
-from ..solver.generate import MAX_PLAYERS, MAX_RATING, GeneratorSettings, generate
-from ..solver.model import Player, Tournament
-from ..solver.result_models import MODELS, result_model
-from .arms import Arm
-from .metrics import tournament_metrics
+from tabellone.core.errors import InputError, TabelloneError
+from tabellone.generate.tournament import MAX_PLAYERS, MAX_RATING, GeneratorSettings, generate
+from tabellone.core.model import Player, Tournament
+from tabellone.generate.result_models import MODELS, result_model
+from tabellone.simulate.arms import Arm
+from tabellone.simulate.metrics import tournament_metrics
 
 
 def derived_seed(*parts: object) -> int:
@@ -73,7 +73,7 @@ class Simulation:
 
     def validate(self) -> None:
         """Raise :class:`~tabellone.InputError` naming the first bad option."""
-        from .teams import TEAM_SYSTEMS
+        from tabellone.simulate.teams import TEAM_SYSTEMS
 
         def whole(name: str, value: object, low: int, high: int) -> None:
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -167,7 +167,7 @@ class TimedPairer:
         self.seconds = 0.0
 
     def __call__(self, t: Tournament):
-        from ..api import pair
+        from tabellone.api import pair
 
         start = time.perf_counter()
         pairing = pair(t, self.arm.system, self.arm.edition, source=self.source, **self.options)
@@ -197,7 +197,7 @@ def play_arm(sim: Simulation, event: int, arm: Arm, players: list[Player], stren
 def columns(sim: Simulation, arm: Arm) -> int:
     """The round columns an event under ``arm`` fills: ``--rounds`` counts pairings, so a
     Double-Swiss arm plays ``rounds`` matches of two games, two columns each."""
-    from ..rules import games_per_round
+    from tabellone.rules import games_per_round
 
     return sim.rounds * games_per_round(arm.system)
 
@@ -208,7 +208,7 @@ def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
     timings ``seconds_per_round`` (pairing only) and ``seconds_total`` (the whole event
     under that arm: pairing, results, metrics)."""
     if sim.teams:
-        from .teams import draw_team_field, play_team_arm, team_metrics
+        from tabellone.simulate.teams import draw_team_field, play_team_arm, team_metrics
 
         teams, team_players, team_player_strength, team_strength = draw_team_field(sim, event)
         play = lambda arm: play_team_arm(sim, event, arm, (teams, team_players), team_player_strength)  # noqa: E731

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .metrics import mean_ci95
-from .runner import need
+from tabellone.simulate.metrics import mean_ci95
+from tabellone.simulate.runner import need
 
 
 def summary_table(rows: Sequence[dict[str, Any]], metrics: Sequence[str], arms: Sequence[str] | None = None):

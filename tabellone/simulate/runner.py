@@ -20,9 +20,9 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Iterable, Sequence
 
-from ..solver.errors import InputError
-from .events import Simulation, TIMING_COLUMNS, play_event
-from .metrics import METRICS, mean_ci95
+from tabellone.core.errors import InputError
+from tabellone.simulate.events import Simulation, TIMING_COLUMNS, play_event
+from tabellone.simulate.metrics import METRICS, mean_ci95
 
 RESEARCH_EXTRA = "pip install 'tabellone[research]'"
 
@@ -153,7 +153,7 @@ def write_table(rows: Sequence[dict[str, Any]], path: str) -> None:
         import csv
         import io
 
-        from ..solver.io import write_text
+        from tabellone.formats.files import write_text
 
         buf = io.StringIO()
         writer = csv.writer(buf)
@@ -162,7 +162,7 @@ def write_table(rows: Sequence[dict[str, Any]], path: str) -> None:
             writer.writerow([repr(row[n]) if isinstance(row[n], float) else row[n] for n in names])
         write_text(target, buf.getvalue())  # through a temporary file, one error line
         return
-    from ..solver.io import write_via_temporary
+    from tabellone.formats.files import write_via_temporary
 
     pa = need("pyarrow", "writing Parquet")
     pq = need("pyarrow.parquet", "writing Parquet")

@@ -14,7 +14,7 @@ A simulation with ``teams > 0`` plays team events instead of individual ones:
   zero-point bye), drawn from the event's main stream as in the individual case;
 * **results**: every board is a game drawn by the chosen result model from the two
   players' true strengths, from a stream named after the two players and their meeting
-  (:func:`tabellone.solver.team_generate.generate_team_event`), so two arms that pair
+  (:func:`tabellone.generate.teams.generate_team_event`), so two arms that pair
   the same two teams see the same board results as often as the colours allow.
 
 The metrics (:mod:`.metrics`) are read on the teams: the final ranking is the
@@ -31,9 +31,9 @@ import math
 import random
 from fractions import Fraction
 
-from ..solver.model import Player
-from ..solver.team import Team, TeamTournament
-from .metrics import kendall_half, spearman, strongest_first, tournament_metrics
+from tabellone.core.model import Player
+from tabellone.core.team import Team, TeamTournament
+from tabellone.simulate.metrics import kendall_half, spearman, strongest_first, tournament_metrics
 
 #: Pairing systems that pair team events (the random baseline pairs teams too).
 TEAM_SYSTEMS = ("team-swiss", "random")
@@ -44,7 +44,7 @@ NOT_FOR_TEAMS = {"aro_spread": "ARO is the average rating of a player's opponent
 def draw_team_field(sim, event: int) -> tuple[list[Team], list[Player], dict[int, int], dict[int, float]]:
     """(teams, players, the players' true strengths, the teams' true strengths) of
     event ``event`` (module text)."""
-    from .events import derived_seed
+    from tabellone.simulate.events import derived_seed
 
     rng = random.Random(derived_seed(sim.seed, "event", event, "team field"))
     n = sim.teams * sim.boards
@@ -71,9 +71,9 @@ def draw_team_field(sim, event: int) -> tuple[list[Team], list[Player], dict[int
 def play_team_arm(sim, event: int, arm, field, strength) -> tuple[TeamTournament, float]:
     """Play team event ``event`` under ``arm``; the finished event and the seconds spent
     pairing."""
-    from ..solver.result_models import result_model
-    from ..solver.team_generate import TeamSettings, generate_team_event
-    from .events import TimedPairer, game_streams
+    from tabellone.generate.result_models import result_model
+    from tabellone.generate.teams import TeamSettings, generate_team_event
+    from tabellone.simulate.events import TimedPairer, game_streams
 
     pairer = TimedPairer(sim, event, arm, "simulated team event")
     settings = TeamSettings(teams=sim.teams, rounds=sim.rounds, seed=sim.event_seed(event), boards=sim.boards,

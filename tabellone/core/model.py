@@ -1,0 +1,580 @@
+"""The tournament model: what happened, and what every pairing rule reads before a round.
+
+:class:`Tournament` is the record of an event as a file gives it: players, their round
+entries, and the records that steer pairing (number of rounds, initial colour, point
+system, pre-assigned byes, virtual points for acceleration, prohibited pairs). It is
+immutable. :meth:`Tournament.state_before` derives, for a round ``r``, the
+:class:`PlayerState` of every player from rounds ``1 .. r-1``: score, pairing score,
+opponents met, colour history and preference, float history, byes. Pairing rules read
+only that state, so they never re-derive it and never disagree about it.
+
+Definitions follow the FIDE Handbook, C.04.1 (basic rules) and C.04.2 (general handling
+rules), 2026 edition:
+
+* a forfeited game is not a meeting: the players may be paired again (C.04.2 3.5);
+* unplayed rounds do not count in the colour history: they are moved to its front, so
+  ``B W - W`` is read as ``- B W W`` (C.04.2 3.4);
+* the colour difference is the number of games with White minus games with Black;
+* the colour preference is *absolute* when the difference is beyond +-1 or the last two
+  games had the same colour, *strong* at +-1, *mild* at 0 (alternate), none before any
+  game (C.04.3 2026 Art. 1.6; 2017 A.6).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Iterator, Mapping
+
+from tabellone.core.scoring import GAME_CODES, PLAYED_CODES, RESULT_KINDS, Kind, Scoring
+
+WHITE = "w"
+BLACK = "b"
+
+
+def opposite(colour: str) -> str:
+    """The other colour: ``'w'`` <-> ``'b'``."""
+    return BLACK if colour == WHITE else WHITE
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One player's entry for one round, as a TRF round column records it.
+
+    ``opponent`` is ``None`` for a bye or an absence (``0000`` or blank in the file);
+    ``colour`` is ``'w'``, ``'b'`` or ``None``; ``result`` is the one-character code
+    (see :data:`tabellone.core.scoring.RESULT_KINDS`), ``' '`` for an empty column.
+    """
+
+    opponent: int | None
+    colour: str | None
+    result: str
+
+    @property
+    def kind(self) -> Kind:
+        return RESULT_KINDS[self.result]
+
+    @property
+    def played(self) -> bool:
+        """A game actually played over the board (not forfeited, not a bye)."""
+        return self.opponent is not None and self.result in PLAYED_CODES
+
+    @property
+    def is_game(self) -> bool:
+        """The player was paired against an opponent (played or forfeited)."""
+        return self.opponent is not None and self.result in GAME_CODES
+
+    @property
+    def pending(self) -> bool:
+        """A game paired but without a result yet (opponent and colour, blank result)."""
+        return self.opponent is not None and self.result == " "
+
+    @property
+    def is_empty(self) -> bool:
+        return self.opponent is None and self.colour is None and self.result == " "
+
+
+EMPTY_ENTRY = RoundEntry(None, None, " ")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player as registered: the fields of a TRF ``001`` record.
+
+    ``id`` is the starting rank (the pairing number in a rating-ordered file). The text
+    fields are kept as the file gives them, without padding; ``rating`` is 0 when
+    unrated. ``points`` and ``rank`` are what the file declares (columns 81-84 and
+    86-89), not what the model derives: see :meth:`Tournament.score_mismatches`.
+    """
+
+    id: int
+    name: str
+    rounds: tuple[RoundEntry, ...] = ()
+    sex: str = ""
+    title: str = ""
+    rating: int = 0
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    points: Fraction | None = None
+    rank: int | None = None
+
+    def entry(self, round_number: int) -> RoundEntry:
+        """The entry for a 1-based round; an empty entry beyond the recorded ones."""
+        if 1 <= round_number <= len(self.rounds):
+            return self.rounds[round_number - 1]
+        return EMPTY_ENTRY
+
+
+class ByeKind(str, enum.Enum):
+    """A bye given before pairing (not the pairing-allocated bye)."""
+
+    HALF = "H"
+    FULL = "F"
+    ZERO = "Z"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class PreassignedBye:
+    """A player who will not be paired in ``round``: TRF26 ``240``, JaVaFo ``XXZ``."""
+
+    round: int
+    player: int
+    kind: ByeKind = ByeKind.ZERO
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class VirtualPoints:
+    """Points added to a player's pairing score (not their score) in one round.
+
+    Used by acceleration methods (FIDE C.04.7 Baku); TRF26 ``250``, JaVaFo ``XXA``.
+    """
+
+    round: int
+    player: int
+    points: Fraction
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ProhibitedPairs:
+    """Players who may not meet each other in rounds ``first .. last`` (TRF26 ``260``,
+    JaVaFo ``XXP``, which applies to every round)."""
+
+    first_round: int
+    last_round: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderRecord:
+    """A record kept as text: event name, dates, arbiters, tie-breaks, team records...
+
+    ``code`` is the record's first three characters (``'012'``, ``'202'``, ``'###'``);
+    ``text`` the value after the fourth column, trailing blanks removed; ``sep`` the
+    fourth column itself, a blank in every well-formed file (``code + sep + text`` gives
+    the line back).
+    """
+
+    code: str
+    text: str
+    sep: str = " "
+
+    @property
+    def line(self) -> str:
+        # only blanks: NBSP and other Unicode spaces are part of the record's text
+        return (self.code + self.sep + self.text).rstrip(" ")
+
+
+class Strength(enum.IntEnum):
+    """Strength of a colour preference, weakest first (C.04.3 2026 Art. 1.6)."""
+
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ColourPreference:
+    strength: Strength
+    colour: str | None  # 'w', 'b', or None when strength is NONE
+
+    def __str__(self) -> str:
+        if self.strength is Strength.NONE:
+            return "-"
+        letter = "W" if self.colour == WHITE else "B"
+        return {Strength.MILD: letter.lower(), Strength.STRONG: letter, Strength.ABSOLUTE: letter + "!"}[self.strength]
+
+
+def colour_preference(history: str) -> ColourPreference:
+    """The colour preference of a player whose played games had colours ``history``.
+
+    ``history`` holds ``'w'``/``'b'`` for played games only, oldest first. Worked
+    example: ``'wbw'`` has difference +1, so a strong preference for Black; ``'bww'``
+    has difference +1 and two Whites in a row: absolute for Black.
+    """
+    if not history:
+        return ColourPreference(Strength.NONE, None)
+    cd = history.count(WHITE) - history.count(BLACK)
+    if cd > 1:
+        return ColourPreference(Strength.ABSOLUTE, BLACK)
+    if cd < -1:
+        return ColourPreference(Strength.ABSOLUTE, WHITE)
+    if len(history) >= 2 and history[-1] == history[-2]:
+        return ColourPreference(Strength.ABSOLUTE, opposite(history[-1]))
+    if cd == 1:
+        return ColourPreference(Strength.STRONG, BLACK)
+    if cd == -1:
+        return ColourPreference(Strength.STRONG, WHITE)
+    return ColourPreference(Strength.MILD, opposite(history[-1]))
+
+
+class Float(str, enum.Enum):
+    DOWN = "D"
+    UP = "U"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """Everything a pairing rule reads about one player before a round.
+
+    ``floats_2026[k]`` and ``floats_2017[k]`` are the float (``Float.DOWN``,
+    ``Float.UP`` or ``None``) of round ``k + 1``, as each Dutch edition defines floats:
+
+    * 2026 (Art. 1.4): in a game between players of different scores the higher
+      downfloats and the lower upfloats; a PAB, or more than a loss's points without
+      playing, is a downfloat; nothing else floats;
+    * 2017 (A.4): the same for games; every round without a played game is a downfloat.
+
+    Scores for floats are those before the round, virtual points included.
+    """
+
+    id: int
+    score: Fraction
+    pairing_score: Fraction
+    opponents: frozenset[int]
+    colours: str  # played games only, oldest first: 'wbw'
+    preference: ColourPreference
+    floats_2026: tuple[Float | None, ...]
+    floats_2017: tuple[Float | None, ...]
+    had_pab: bool
+    won_without_playing: bool   # some unplayed round scored at least a win's points (U, F, + ...)
+    won_pab_or_forfeit: bool    # a PAB or forfeit win that scored at least a win (2017 C.2 reading)
+    participated: bool          # paired in some earlier round: a game (even forfeited) or a PAB
+    games_played: int
+    rounds_unplayed: int
+    rating: int
+    present: bool   # to be paired in this round (not absent, withdrawn or on a bye)
+    bye: ByeKind | None  # a bye already given for this round
+
+    @property
+    def colour_difference(self) -> int:
+        return self.colours.count(WHITE) - self.colours.count(BLACK)
+
+    def float_history(self, edition: str) -> tuple[Float | None, ...]:
+        return self.floats_2017 if edition == "2017" else self.floats_2026
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """The state of every player before round ``round`` (1-based)."""
+
+    round: int
+    total_rounds: int | None
+    players: Mapping[int, PlayerState]
+    prohibited: frozenset[frozenset[int]]
+
+    def __iter__(self) -> Iterator[PlayerState]:
+        return iter(self.players.values())
+
+    def __getitem__(self, player_id: int) -> PlayerState:
+        return self.players[player_id]
+
+    @property
+    def to_pair(self) -> list[PlayerState]:
+        """The players to be paired this round, in pairing-number order."""
+        return [p for p in self.players.values() if p.present]
+
+    def may_meet(self, a: int, b: int) -> bool:
+        """False when ``a`` and ``b`` met in a played game or are a prohibited pair."""
+        return b not in self.players[a].opponents and not (self.prohibited and frozenset((a, b)) in self.prohibited)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """An event as recorded: players, rounds, and the records that steer pairing."""
+
+    players: tuple[Player, ...]
+    total_rounds: int | None = None
+    initial_colour: str | None = None   # colour of the top player in round 1 ('w'/'b')
+    scoring: Scoring = field(default_factory=Scoring)
+    system: str | None = None           # TRF26 192 system code, e.g. FIDE_DUTCH_2026
+    byes: tuple[PreassignedBye, ...] = ()
+    virtual_points: tuple[VirtualPoints, ...] = ()
+    prohibited: tuple[ProhibitedPairs, ...] = ()
+    headers: tuple[HeaderRecord, ...] = ()
+    initial_colour_by_rank: bool = False  # JaVaFo 'XXC rank ...'
+    #: With ``XXC rank``: the start ranks in the order of the file's ``001`` records, which
+    #: is then the pairing order (JaVaFo's manual; bbpPairings reads it so). Empty: the
+    #: pairing order is the start-rank order.
+    pairing_order: tuple[int, ...] = ()
+
+    # --- lookups -------------------------------------------------------------------
+
+    @cached_property
+    def by_id(self) -> dict[int, Player]:
+        return {p.id: p for p in self.players}
+
+    def player(self, player_id: int) -> Player:
+        return self.by_id[player_id]
+
+    @property
+    def in_pairing_order(self) -> tuple[Player, ...]:
+        """The players in pairing order: the ``001`` records' order under ``XXC rank``
+        (:attr:`pairing_order`), else by start rank."""
+        if not self.pairing_order:
+            return self.players
+        return tuple(self.by_id[pid] for pid in self.pairing_order if pid in self.by_id)
+
+    @cached_property
+    def rounds_recorded(self) -> int:
+        """Number of round columns holding any entry (games, byes or absences)."""
+        last = 0
+        for p in self.players:
+            for i in range(len(p.rounds), last, -1):
+                if not p.rounds[i - 1].is_empty:
+                    last = i
+                    break
+        return last
+
+    @cached_property
+    def rounds_paired(self) -> int:
+        """The last round with a pairing in it: a game (played, forfeited or without a
+        result yet) or a PAB.
+
+        Round columns after it may hold byes and absences entered for the next round
+        before it is paired (``0000 - H``): they do not make it paired.
+        """
+        last = 0
+        for p in self.players:
+            for i in range(len(p.rounds), last, -1):
+                e = p.rounds[i - 1]
+                if e.is_game or e.pending or e.result == "U":
+                    last = i
+                    break
+        return last
+
+    @property
+    def next_round(self) -> int:
+        return self.rounds_paired + 1
+
+    def points_in_round(self, player: Player, round_number: int) -> Fraction:
+        e = player.entry(round_number)
+        return self.scoring.points(e.result, e.colour)
+
+    def score_after(self, player: Player, round_number: int) -> Fraction:
+        return sum((self.points_in_round(player, r) for r in range(1, round_number + 1)), Fraction(0))
+
+    def score_mismatches(self) -> list[tuple[Player, Fraction, Fraction]]:
+        """Players whose declared points (columns 81-84) match no derived score.
+
+        The declared value is accepted if it equals the score after the last paired
+        round or after every recorded round (pre-entered byes included).
+        """
+        out = []
+        for p in self.players:
+            if p.points is None:
+                continue
+            candidates = {self.score_after(p, self.rounds_paired), self.score_after(p, self.rounds_recorded)}
+            if p.points not in candidates:
+                out.append((p, p.points, self.score_after(p, self.rounds_recorded)))
+        return out
+
+    def with_derived_points(self) -> "Tournament":
+        """This tournament with every player's declared points (columns 81-84) set to
+        the score the results give over every recorded round: what a writer should put
+        in the file, so that no later reader finds the points stale."""
+        from dataclasses import replace
+
+        last = self.rounds_recorded
+        return replace(self, players=tuple(replace(p, points=self.score_after(p, last)) for p in self.players))
+
+    # --- derived state ---------------------------------------------------------------
+
+    def check_results_before(self, round_number: int) -> None:
+        """Every game of rounds before ``round_number`` must have a result."""
+        for p in self.players:
+            for k in range(1, min(round_number, len(p.rounds) + 1)):
+                if p.rounds[k - 1].pending:
+                    from tabellone.core.errors import InputError
+
+                    raise InputError(
+                        f"round {k}: the game of players {p.id} and {p.rounds[k - 1].opponent} has no result; "
+                        f"enter the results of round {k} before working on round {round_number}",
+                        field=f"player {p.id}, round {k}",
+                    )
+
+    def virtual_points_for(self, round_number: int) -> dict[int, Fraction]:
+        out: dict[int, Fraction] = {}
+        for v in self.virtual_points:
+            if v.round == round_number:
+                out[v.player] = out.get(v.player, Fraction(0)) + v.points
+        return out
+
+    def byes_for(self, round_number: int) -> dict[int, ByeKind]:
+        """Players who will not be paired in ``round_number``, and their bye.
+
+        Three sources, as the engines read them: entries already in the round's column
+        without an opponent (``0000 - H``), TRF26 ``240`` records, and JaVaFo ``XXZ``
+        (stored as zero-point byes for the round that was next when the file was read).
+        """
+        out: dict[int, ByeKind] = {}
+        for b in self.byes:
+            if b.round == round_number:
+                out[b.player] = b.kind
+        pab = set(pab_receivers(self, round_number))
+        for p in self.players:
+            e = p.entry(round_number)
+            if e.opponent is None and not e.is_empty and p.id not in pab:
+                out[p.id] = BYE_OF_RESULT[e.result]
+        return out
+
+    def prohibited_in(self, round_number: int) -> frozenset[frozenset[int]]:
+        pairs = set()
+        for rec in self.prohibited:
+            if rec.first_round <= round_number <= rec.last_round:
+                ids = rec.players
+                for i, a in enumerate(ids):
+                    for b in ids[i + 1:]:
+                        if a != b:
+                            pairs.add(frozenset((a, b)))
+        return frozenset(pairs)
+
+    @cached_property
+    def _states(self) -> dict[int, RoundState]:
+        """The states already worked out, by round (see :meth:`state_before`)."""
+        return {}
+
+    def state_before(self, round_number: int | None = None) -> RoundState:
+        """The state of every player before ``round_number`` (default: the next round).
+
+        Costs one pass over rounds ``1 .. round_number - 1`` for every player, once per
+        tournament and round: the tournament is immutable, so the state is kept and
+        handed out again (pairing a round and then checking it read the same state;
+        a large open pays the pass once). A :class:`RoundState` is read-only.
+        """
+        r = self.next_round if round_number is None else round_number
+        known = self._states.get(r)
+        if known is None:
+            known = self._states[r] = self._state_before(r)
+        return known
+
+    def _state_before(self, r: int) -> RoundState:
+        if r < 1:
+            raise ValueError(f"round must be 1 or more, got {r}")
+        self.check_results_before(r)
+        scoring = self.scoring
+        win = scoring.win
+        # score before each round, per player, with that round's virtual points
+        vp_by_round = [self.virtual_points_for(k) for k in range(1, r + 1)]
+        cumulative: dict[int, list[Fraction]] = {}
+        points: dict[int, list[Fraction]] = {}  # per player, the points of each round
+        zero = Fraction(0)
+        for p in self.players:
+            s = zero
+            seq = []
+            got = points[p.id] = [self.points_in_round(p, k) for k in range(1, r)]
+            for k in range(1, r):
+                vp = vp_by_round[k - 1].get(p.id)
+                seq.append(s if vp is None else s + vp)
+                if got[k - 1]:  # Fraction arithmetic is slow: skip adding nothing
+                    s += got[k - 1]
+            seq.append(s)
+            cumulative[p.id] = seq
+        byes = self.byes_for(r)
+        states: dict[int, PlayerState] = {}
+        for p in self.players:
+            opponents = set()
+            colours = []
+            f26: list[Float | None] = []
+            f17: list[Float | None] = []
+            had_pab = False
+            won_unplayed = False
+            won_pab_forfeit = False
+            participated = False
+            played = 0
+            before = cumulative[p.id]
+            got = points[p.id]
+            for k in range(1, r):
+                e = p.entry(k)
+                pts = got[k - 1]
+                if e.is_game or e.result in "U+":
+                    participated = True
+                if e.played:
+                    played += 1
+                    opponents.add(e.opponent)
+                    if e.colour in (WHITE, BLACK):
+                        colours.append(e.colour)
+                    mine = before[k - 1]
+                    theirs = cumulative.get(e.opponent, before)[k - 1]
+                    fl = Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
+                    f26.append(fl)
+                    f17.append(fl)
+                    continue
+                if e.result == "U":
+                    had_pab = True
+                if pts >= win and e.kind is not Kind.ZERO_BYE:
+                    won_unplayed = True
+                    if e.result in "U+":
+                        won_pab_forfeit = True
+                f26.append(Float.DOWN if e.result == "U" or pts > scoring.loss else None)
+                f17.append(Float.DOWN)
+            score = cumulative[p.id][r - 1]
+            bye = byes.get(p.id)
+            states[p.id] = PlayerState(
+                id=p.id,
+                score=score,
+                pairing_score=score + vp_by_round[r - 1][p.id] if p.id in vp_by_round[r - 1] else score,
+                opponents=frozenset(opponents),
+                colours="".join(colours),
+                preference=colour_preference("".join(colours)),
+                floats_2026=tuple(f26),
+                floats_2017=tuple(f17),
+                had_pab=had_pab,
+                won_without_playing=won_unplayed,
+                won_pab_or_forfeit=won_pab_forfeit,
+                participated=participated,
+                games_played=played,
+                rounds_unplayed=(r - 1) - played,
+                rating=p.rating,
+                present=bye is None,
+                bye=bye,
+            )
+        return RoundState(r, self.total_rounds, states, self.prohibited_in(r))
+
+
+#: The bye an entry without opponent stands for. Besides the TRF codes H, F, Z, some
+#: programs (SwissMaster) write '0000 - =' for a half-point bye, '0000 - +' for a
+#: full-point one and '0000 - -' for an absence.
+BYE_OF_RESULT = {
+    "H": ByeKind.HALF, "=": ByeKind.HALF, "D": ByeKind.HALF,
+    "F": ByeKind.FULL, "+": ByeKind.FULL, "1": ByeKind.FULL, "W": ByeKind.FULL, "U": ByeKind.FULL,
+    "Z": ByeKind.ZERO, "-": ByeKind.ZERO, "0": ByeKind.ZERO, "L": ByeKind.ZERO, " ": ByeKind.ZERO,
+}
+
+
+def pab_receivers(t: Tournament, round_number: int) -> list[int]:
+    """Who had the pairing-allocated bye in a round: the 'U' entries; failing any, a
+    single '0000 - +' entry in a round that left one player unpaired (the way some
+    programs write the PAB: bbpPairings scores it as one)."""
+    u = [p.id for p in t.players if p.entry(round_number).result == "U" and p.entry(round_number).opponent is None]
+    if u:
+        return u
+    plus = [p.id for p in t.players if p.entry(round_number).opponent is None and p.entry(round_number).result == "+"]
+    if len(plus) == 1:
+        in_games = sum(1 for p in t.players if p.entry(round_number).is_game or p.entry(round_number).pending)
+        free = [p for p in t.players if p.entry(round_number).is_empty]
+        if not free and in_games % 2 == 0:
+            return plus
+    return []
+
+
+def pairs_of_round(t: Tournament, round_number: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """The games of a recorded round as ``(white, black)`` pairs, and PAB receivers.
+
+    Forfeited games and games still without a result are included (they were paired).
+    Pairs are listed in the order of the lower player id. A game with no colour recorded
+    is given as (lower, higher).
+    """
+    pairs = []
+    pab = pab_receivers(t, round_number)
+    for p in t.players:
+        e = p.entry(round_number)
+        if not (e.is_game or e.pending) or e.opponent is None:
+            continue
+        if e.colour == WHITE or (e.colour != BLACK and p.id < e.opponent):
+            pairs.append((p.id, e.opponent))
+    pairs.sort(key=lambda wb: min(wb))
+    return pairs, pab

@@ -1,0 +1,100 @@
+"""Loading and saving tournaments in any supported format, with safe output paths."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+from tabellone.core.errors import FileAccessError, InputError
+from tabellone.formats.jsonio import format_json, parse_json
+from tabellone.core.model import Tournament
+from tabellone.formats.trf import decode, format_trf, parse_trf
+
+FORMATS = ("trf16", "trf26", "json", "csv")
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise FileAccessError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise FileAccessError(f"{path}: is a folder, not a file") from None
+    except OSError as exc:
+        raise FileAccessError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def load(path: str | os.PathLike[str]) -> Tournament:
+    """Read a tournament from a TRF (16 or 26) or JSON file, told apart by content, or
+    from the draughts clubs' CSV form (a name ending in .csv, see docs/italo-svizzero.md)."""
+    data = read_bytes(path)
+    text, _ = decode(data)
+    if text.lstrip().startswith("{"):
+        return parse_json(text, source=str(path))
+    if str(path).lower().endswith(".csv"):
+        from tabellone.formats.csvio import parse_csv
+
+        return parse_csv(text, source=str(path))
+    from tabellone.formats.team_trf import is_team_file, parse_team_trf
+
+    if is_team_file(text):  # team records (310 / 013): a team event
+        return parse_team_trf(text, source=str(path))
+    return parse_trf(text, source=str(path))
+
+
+def dumps(t: Tournament, fmt: str) -> str:
+    from tabellone.core.team import TeamTournament
+
+    if isinstance(t, TeamTournament):  # a team event is written with its team records
+        if fmt not in ("trf16", "trf26"):
+            raise InputError(f"a team event is written as TRF26, not {fmt}", field="--format")
+        from tabellone.formats.team_trf import format_team_trf
+
+        return format_team_trf(t)
+    if fmt == "json":
+        return format_json(t)
+    if fmt in ("trf16", "trf26"):
+        return format_trf(t, fmt)
+    if fmt == "csv":
+        from tabellone.formats.csvio import format_csv
+
+        return format_csv(t)
+    raise InputError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}", field="--to")
+
+
+def safe_output(out: str | os.PathLike[str], inputs: list[str], force: bool = False) -> Path:
+    """Check that writing ``out`` loses nothing the user gave: never an input file, and
+    never an existing file unless ``force``."""
+    p = Path(out)
+    for src in inputs:
+        try:
+            if p.exists() and Path(src).exists() and os.path.samefile(p, src):
+                raise InputError(f"{out} is the input file; choose another output name", field="-o")
+        except OSError:
+            pass
+    if p.is_dir():
+        raise FileAccessError(f"{out}: is a folder, not a file")
+    if p.exists() and not force:
+        raise InputError(f"{out} exists; use --force to replace it", field="-o")
+    return p
+
+
+def write_via_temporary(path: Path, write: Callable[[Path], None]) -> None:
+    """Call ``write(tmp)`` on a temporary file beside ``path``, then move it into place,
+    so an interrupted write never leaves half a file; a failure is one error line."""
+    tmp = path.with_name(path.name + ".tmp-tabellone")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise FileAccessError(f"{path}: cannot write ({exc.strerror})") from None
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8, newlines as given) through a temporary file."""
+    write_via_temporary(path, lambda tmp: tmp.write_text(text, encoding="utf-8", newline=""))

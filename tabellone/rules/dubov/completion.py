@@ -1,0 +1,138 @@
+"""The completion oracle (1997 art. 9, 2026 C4): can the players not yet paired all
+still be paired?
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import Callable, Iterable, Sequence
+
+from tabellone.matching.completion import CompletionOracle
+
+
+def _solve(n: int, edges: list[tuple[int, int, int]]) -> dict[int, int]:
+    from tabellone.matching.backends import max_weight_matching
+
+    return max_weight_matching(n, edges, max_cardinality=True)
+
+
+class Completion:
+    """Whether the players not yet paired can all still be paired (1997: art. 9, the
+    arbiter's duty to finish the round; 2026: C4).
+
+    Keeps a witness: a perfect matching of the free players consistent with everything
+    committed. A proposed extension already in the witness costs nothing; otherwise the
+    question goes to :class:`tabellone.matching.completion.CompletionOracle`, warm-started from what
+    is left of the last witness (a cardinality question: greedy repair and short
+    augmenting paths first, an exact maximum-cardinality matching only when they fail).
+    ``edge_ok(u, v)`` restricts the edges a check may use (a closed bracket, G1 x G2
+    only, ...).
+    """
+
+    def __init__(self, n: int, compat: list[list[bool]]):
+        self.n = n
+        self.compat = compat
+        self.adj = [list(compress(range(n), compat[i])) for i in range(n)]
+        self.mate: dict[int, int] = {}
+        self.out: set[int] = set()
+        self.witness: dict[int, int] | None = None
+        #: What is left of a witness a commit broke: a warm start, not a witness.
+        self._hint: dict[int, int] = {}
+        self.solves = 0
+
+    def free(self) -> list[int]:
+        return [i for i in range(self.n) if i not in self.mate and i not in self.out]
+
+    def feasible(self, extra: Iterable[tuple[int, int]] = (), edge_ok: Callable[[int, int], bool] | None = None) -> bool:
+        extra = list(extra)
+        for a, b in extra:
+            if not self.compat[a][b] or (edge_ok is not None and not edge_ok(a, b)):
+                return False
+        w = self.witness
+        if w is not None and all(w.get(a) == b for a, b in extra):
+            if edge_ok is None or all(edge_ok(u, v) for u, v in w.items() if u not in self.mate):
+                return True
+        fixed = {x for ab in extra for x in ab}
+        free = [i for i in self.free() if i not in fixed]
+        mate = self._complete(free, edge_ok)
+        if mate is None:
+            return False
+        for a, b in extra:
+            mate[a] = b
+            mate[b] = a
+        self.witness = mate
+        return True
+
+    def _complete(self, free: list[int], edge_ok: Callable[[int, int], bool] | None) -> dict[int, int] | None:
+        """A perfect matching of ``free`` on the legal edges ``edge_ok`` keeps, or None.
+
+        Asked of :class:`tabellone.matching.completion.CompletionOracle`, warm-started from the
+        witness's pairs among ``free``: a greedy matching and short augmenting paths
+        repair what the new question changed, and only when they fail an exact
+        maximum-cardinality matching is solved, so the answer is exact either way."""
+        self.solves += 1
+        if len(free) % 2:
+            return None
+        compat = self.compat
+        if edge_ok is None:
+            def ok(u: int, v: int) -> bool:
+                return compat[u][v]
+        else:
+            def ok(u: int, v: int) -> bool:
+                return compat[u][v] and edge_ok(u, v)
+        oracle = CompletionOracle(ok)
+        w = self.witness if self.witness is not None else self._hint
+        if w:
+            fset = set(free)
+            oracle.witness = {a: b for a, b in w.items() if a in fset and b in fset and ok(a, b)}
+        return oracle.complete(free)
+
+    def feasible_closed(self, group: Iterable[int], edge_ok: Callable[[int, int], bool]) -> bool:
+        """Speed only: :meth:`feasible` (no extra pairs) for an ``edge_ok`` that keeps
+        ``group`` among itself, when the witness already pairs the players outside the
+        group among themselves: then only the group needs a matching, and the witness
+        keeps its outside part. Exact like :meth:`feasible`, which it falls back on."""
+        group = list(group)
+        gset = set(group)
+        w = self.witness
+        if w is None or any(w.get(i) not in gset for i in group):
+            return self.feasible((), edge_ok)
+        if all(edge_ok(u, w[u]) for u in group):
+            return True
+        mate = self._complete(group, edge_ok)
+        if mate is None:
+            return False
+        self.witness = {**{a: b for a, b in w.items() if a not in gset}, **{i: mate[i] for i in group}}
+        return True
+
+    def commit(self, a: int, b: int) -> None:
+        self.mate[a] = b
+        self.mate[b] = a
+        w = self.witness
+        if w is not None and w.get(a) != b:
+            gone = {a, b, w.get(a), w.get(b)}
+            self._hint = {x: y for x, y in w.items() if x not in gone and y not in gone}
+            self.witness = None
+
+    def remove(self, a: int) -> None:
+        self.out.add(a)
+
+
+def seed_rows(oracle: Completion, rows: Sequence[int], cols: Sequence[int], edge_ok: Callable[[int, int], bool]) -> bool:
+    """Speed only: give ``oracle`` a witness in which each row (in order) meets the first
+    column (in order) it may meet that no earlier row took, when that assignment is
+    complete and the rest of the round can still be paired. The first legal row-by-row
+    assignment (1997 6.3, 2026 3.2.6: :func:`~.orders.R6_3_rows`) is then found without
+    a single matching: a column before a row's choice is incompatible, the choice is in
+    the witness. Whether or not it succeeds, every answer of the oracle stays exact, so
+    the assignment found is the same. Returns whether the witness was set."""
+    compat = oracle.compat
+    left = list(cols)
+    chosen: list[tuple[int, int]] = []
+    for r in rows:
+        c = next((c for c in left if compat[r][c] and edge_ok(r, c)), None)
+        if c is None:
+            return False
+        left.remove(c)
+        chosen.append((r, c))
+    return oracle.feasible(chosen, edge_ok)

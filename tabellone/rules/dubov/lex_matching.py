@@ -1,0 +1,108 @@
+"""The optimiser's one tool: a perfect matching of the free players that maximises a list
+of fields lexicographically, packed into one integer weight per edge.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, TYPE_CHECKING
+
+from tabellone.core.errors import NoPairingError
+from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.dubov.completion import _solve
+
+if TYPE_CHECKING:
+    from tabellone.rules.dubov.completion import Completion
+    from tabellone.rules.dubov.context import Ctx
+
+
+def _lex_match(ctx: Ctx, oracle: Completion, edge_fields: Callable[[int, int], list[int] | None], per_edge_max: list[int], edge_ok=None,
+               among: list[int] | None = None) -> dict[int, int]:
+    """A perfect matching of the free players maximising the fields lexicographically.
+
+    ``edge_fields(u, v)`` gives the non-negative field values of an edge, most important
+    first (None: no such edge); ``per_edge_max`` bounds each field on one edge. Each
+    field is packed into one integer weight wide enough that its sum over a matching
+    cannot carry into the field above (:func:`tabellone.matching.lexicographic.fit_layout`); a last
+    field of 1 per edge keeps every legal edge in the graph.
+
+    ``among``: only these players are matched (among themselves); the oracle's witness
+    must pair the others among themselves, and keeps doing so."""
+    free = oracle.free() if among is None else list(among)
+    fset = set(free)
+    raw = []
+    for u in free:
+        for v in oracle.adj[u]:
+            if v > u and v in fset and (edge_ok is None or edge_ok(u, v)):
+                f = edge_fields(u, v)
+                if f is not None:
+                    raw.append((u, v, f))
+    k = len(free) // 2 + 1
+    lay = fit_layout([str(i) for i in range(len(per_edge_max) + 1)], [m * k for m in per_edge_max] + [k])
+    edges = []
+    last, packed = None, 0
+    for u, v, f in raw:
+        if f is not last:  # the fields of pairs outside the bracket are one shared list: packed once
+            last, packed = f, lay.pack(list(f) + [1])
+        edges.append((u, v, packed))
+    oracle.solves += 1
+    mate = _solve(ctx.n, edges) if edges else {}
+    if any(i not in mate for i in free):
+        raise NoPairingError("no complete pairing of the remaining players")
+    if among is not None:
+        mate = {**{a: b for a, b in (oracle.witness or {}).items() if a not in fset}, **mate}
+    oracle.witness = dict(mate)
+    return mate
+
+
+def _setbit(pos: int, size: int) -> int:
+    """Weight of sequence position ``pos`` (0-based) in a set order: maximising the sum
+    picks the set first by the smallest differing sequence number (Art. 4.1.3)."""
+    return 1 << (size - 1 - pos)
+
+
+def _lex_match_closed(ctx: Ctx, oracle: Completion, members: list[int], edge_fields: Callable[[int, int], list[int] | None],
+                      per_edge_max: list[int]) -> dict[int, int] | None:
+    """Speed only: :func:`_lex_match` for a *closed* group, solved on the group alone.
+
+    For ``edge_fields`` that give no edge between ``members`` and the other free players
+    and one fixed list of fields to every pair of two others, the whole-field matching
+    pairs the group among itself by the best matching of the group alone, the rest only
+    completing the round. That best matching is solved on the group; when it is the
+    *only* best one (a second solve that prefers any other edge on ties still returns
+    it) and the rest of the round can be paired around it, every exact solver of the
+    whole field pairs the group so, and its mates are returned (the oracle's witness
+    pairs the group as found). Otherwise None: ties left to the solver, or no
+    completion; the caller then solves the whole field as before, so the pairing is the
+    same either way."""
+    compat = oracle.compat
+    index = {u: k for k, u in enumerate(members)}
+    raw = []
+    for a, u in enumerate(members):
+        row = compat[u]
+        for v in members[a + 1:]:
+            if row[v]:
+                f = edge_fields(u, v)
+                if f is not None:
+                    raw.append((a, index[v], list(f)))
+    m = len(members)
+    if m % 2:
+        return None
+    k = m // 2 + 1
+
+    def solve(extra):
+        lay = fit_layout([str(i) for i in range(len(per_edge_max) + 2)], [x * k for x in per_edge_max] + [k, k])
+        return _solve(m, [(a, b, lay.pack(f + [extra(a, b), 1])) for a, b, f in raw]) if raw else {}
+
+    best = solve(lambda a, b: 0)
+    if len(best) < m:
+        return None
+    other = solve(lambda a, b: int(best[a] != b))
+    if other != best:
+        return None
+    pairs = [(members[a], members[b]) for a, b in best.items() if a < b]
+    if not oracle.feasible(pairs):
+        return None
+    mate = {}
+    for u, v in pairs:
+        mate[u], mate[v] = v, u
+    return mate

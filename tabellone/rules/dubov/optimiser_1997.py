@@ -1,0 +1,116 @@
+"""The 1997 optimisation model, score group by score group: the transferred players, then
+the group closed with them (lexicographic maximum-weight matchings).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabellone.core.model import BLACK, WHITE
+from tabellone.rules.dubov.aro import _aro_scale, aro_cost
+from tabellone.rules.dubov.orders import R7_3_order, R7_4_order
+from tabellone.rules.dubov.lex_matching import _lex_match, _lex_match_closed, _setbit
+from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
+from tabellone.rules.dubov.groups_1997 import _dominating, _mover_1997, _positions_1997, _roles_1997, _transfer_key
+
+if TYPE_CHECKING:
+    from tabellone.rules.dubov.completion import Completion
+    from tabellone.rules.dubov.context import Ctx
+
+
+def _pair_1997_optimised_group(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[tuple[int, int]]:
+    """The 1997 optimisation model for one score group, two lexicographic matchings:
+
+    1. transfers: most pairs inside the group (6.1, 6.4: all players paired in their
+       group), then transfers from the nearest lower groups (7.1, 7.2: "the next possible
+       lower score group"), then transferred players of the opposite due colour to their
+       opponent (7.1, 7.2), then the transferred set by rating descending, ARO
+       ascending (7.1, 7.2, 8.2);
+    2. the group closed with its transferred players: fewest pairs with equal due
+       colours (6.1, 7.3/7.4), the moved players in the order of 7.3 / 7.4, then the
+       ARO-balance objective (:func:`aro_cost`), then the rows and columns of 6.2 kept in
+       order as the last tie-break.
+    """
+    ups = _transfers_1997(ctx, oracle, residents)
+    members = residents + ups
+    mate = _close_group_1997(ctx, oracle, members, optimise=True)
+    pairs = []
+    for u in members:
+        v = mate[u]
+        if u < v:
+            pairs.append(_roles_1997(ctx, u, v, members))
+    return pairs
+
+
+def _transfers_1997(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[int]:
+    P = ctx.P
+    res = set(residents)
+    s = P[residents[0]].score
+    free = oracle.free()
+    pool = sorted((P[i] for i in free if P[i].score < s), key=_transfer_key)
+    pos = {p.index: k for k, p in enumerate(pool)}
+    levels = sorted({p.score for p in pool})
+    lv = {x: k for k, x in enumerate(levels)}
+    npool, L = len(pool), len(levels)
+    zero = [0] * (L + 4)
+    dominating = _dominating(ctx, residents)
+
+    def fields(u, v):
+        if u not in res and v not in res:
+            return zero
+        if u in res and v in res:
+            return [1] + [0] * (L + 3)
+        r, f = (u, v) if u in res else (v, u)
+        d = [1] * L
+        d[lv[P[f].score]] = 0
+        return [0] + d + [int(ctx.upfloat_ok[f]), int(P[f].due != dominating), _setbit(pos[f], npool)]
+
+    per_edge = [1] + [1] * L + [1, 1, 1 << max(npool - 1, 0)]
+    got = upfloaters_by_candidates(ctx, oracle, residents, [p.index for p in pool],
+                                   lambda f: (P[f].score, ctx.upfloat_ok[f], P[f].due), fields, zero, per_edge)
+    if got is not None:  # speed only: the same set, proved from a few candidates
+        return sorted(got, key=lambda i: pos[i])
+    mate = _lex_match(ctx, oracle, fields, per_edge)
+    return sorted({mate[r] for r in residents if mate[r] not in res}, key=lambda i: pos[i])
+
+
+def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise: bool) -> dict[int, int]:
+    """The group ``members`` paired inside itself (the rest completes the round):
+    fewest pairs with equal due colours, the players moved by 7.3 / 7.4 first in those
+    orders, then (``optimise``) the ARO objective, then the 6.2 rows and columns kept in
+    order."""
+    P = ctx.P
+    mem = set(members)
+    nm = len(members)
+    whites = R7_3_order(P[i] for i in members if P[i].due == WHITE)
+    blacks = R7_4_order(P[i] for i in members if P[i].due == BLACK)
+    mpos = {p.index: k for k, p in enumerate(whites)}
+    mpos.update({p.index: k for k, p in enumerate(blacks)})
+    scale = _aro_scale(P)
+    rpos, cpos = _positions_1997(ctx, members)
+    big_aro = max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
+    zero = [0] * 5
+
+    def fields(u, v):
+        if u not in mem and v not in mem:
+            return zero
+        if (u in mem) != (v in mem):
+            return None
+        same = P[u].due == P[v].due
+        fw = fb = 0
+        if same:
+            m = _mover_1997(ctx, u, v)
+            if P[m].due == WHITE:
+                fw = _setbit(mpos[m], nm)
+            else:
+                fb = _setbit(mpos[m], nm)
+        row, col = _roles_1997(ctx, u, v)
+        aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
+        return [1 - int(same), fw, fb, aro, rpos[row] * cpos[col]]
+
+    per_edge = [1, 1 << nm, 1 << nm, big_aro, nm * nm]
+    if 4 * nm <= 3 * len(oracle.free()):  # speed only: the group alone, when its best pairing is unique
+        got = _lex_match_closed(ctx, oracle, members, fields, per_edge)
+        if got is not None:
+            return got
+    return _lex_match(ctx, oracle, fields, per_edge)

@@ -1,0 +1,321 @@
+"""The 2026 round, bracket by bracket (Art. 3.1-3.2): upfloaters, shifts, then T2 (literal)
+or the ARO objective (optimised).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabellone.core import progress
+from tabellone.core.errors import NoPairingError, SelfCheckError
+from tabellone.core.model import BLACK, WHITE
+from tabellone.rules.dubov.aro import _aro_scale, aro_cost
+from tabellone.rules.dubov.completion import Completion, seed_rows
+from tabellone.rules.dubov.bye import A3_1_bye
+from tabellone.rules.dubov.orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
+from tabellone.rules.dubov.lex_matching import _lex_match, _lex_match_closed, _setbit
+from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
+from tabellone.rules.dubov.shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
+from tabellone.rules.dubov.profile import build_plan
+from tabellone.rules.dubov.restrictions import C3_absolute_colours, R2_1_no_rematch
+from tabellone.rules.dubov.criteria_2026 import C10_upfloated_before, C7_unmet_preferences, C8_maximum_upfloater, C9_upfloat_times
+
+if TYPE_CHECKING:
+    from tabellone.rules.profiles import Profile
+    from tabellone.rules.dubov.context import Ctx
+
+
+def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[int]:
+    """Art. 3.2.1-3.2.2 (2026): the fewest upfloaters that let every resident be paired
+    legally (C1, C3, C4), then the first set in the order of Art. 4.2 among those that
+    comply best with C6 (their scores, lowest first, as high as possible), C7 (colour
+    preferences), and outside the last round C8 (maximum upfloaters), C9 (their upfloat
+    counts) and C10 (upfloated in the previous round).
+
+    Computed as one lexicographic maximum-weight matching of all players still to pair
+    (pairs of players outside the bracket only complete the round): a field per
+    criterion, in the order of the profile (:mod:`.profile`; the official one is the
+    text's), and last the set order (each upfloater weighs 2^(P - seq): the largest
+    sum is the first set, Art. 4.1.3). Terms: resident pairs (C5: every resident is
+    paired in the bracket, so the upfloaters are |R| - 2 x resident pairs); per score
+    level below, lowest first, upfloaters not at that level (C6); bracket pairs whose
+    players prefer different colours (C7); upfloaters who are not maximum upfloaters
+    (C8); a constant minus the upfloat counts of maximum upfloaters (C9); upfloaters who
+    did not upfloat in the previous round (C10). A profile that counts C1 or C3 as
+    quality adds the pairs that keep them, over every pair still to make. Every pair
+    that breaks no criterion scores the full term (so a term counts the pairs or
+    upfloaters that break its criterion): after C5, which fixes how many pairs the
+    bracket makes, this is the text's order exactly; before it, as a profile may put
+    C7, it keeps the criterion from asking for more pairs in the bracket.
+
+    Speed: with the text's order, the same set is found from a few candidates per class
+    of upfloater and proved optimal (:mod:`.upfloater_candidates`); the whole-field matching
+    is solved only when that proof does not go through."""
+    P = ctx.P
+    profile = ctx.profile
+    res = set(residents)
+    if _no_upfloater_needed(oracle, profile, res):
+        return []
+    s = P[residents[0]].score
+    free = oracle.free()
+    pool = A4_2_upfloater_order([P[i] for i in free if P[i].score < s])
+    pos = {p.index: k for k, p in enumerate(pool)}
+    levels = sorted({p.score for p in pool})
+    lv = {x: k for k, x in enumerate(levels)}
+    L, npool = len(levels), len(pool)
+    c9_top = ctx.total_rounds + 1
+    plan = build_plan(profile, [("C1", [1]), ("C3", [1]), ("C5", [1]), ("C6", [1] * L), ("C7", [1]), ("C8", [1]),
+                                ("C9", [c9_top]), ("C10", [1])])
+    order = profile.generation_order
+    relax1, relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
+    # A pair that breaks no criterion scores the full term (outside the bracket too):
+    # every term then counts what breaks it, whatever the number of pairs in the bracket.
+    clean = [1] * L + [1, 1, c9_top, 1]
+    outside = plan.values([0, 0, 0] + clean) + [0] * order
+
+    def kept(u, v):
+        a, b = P[u], P[v]
+        return [int(relax1 and R2_1_no_rematch(a, b, ctx.state)), int(relax3 and C3_absolute_colours(a, b))]
+
+    def fields(u, v):
+        if u not in res and v not in res:
+            if not (relax1 or relax3):
+                return outside
+            return plan.values(kept(u, v) + [0] + clean) + [0] * order
+        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
+        c7 = 1 - C7_unmet_preferences(P[u], P[v])
+        if u in res and v in res:
+            return plan.values([c1, c3, 1] + [1] * L + [c7, 1, c9_top, 1]) + [0] * order
+        f = v if u in res else u
+        up = P[f]
+        c6 = [1] * L
+        c6[lv[up.score]] = 0
+        c8 = 1 - int(C8_maximum_upfloater(ctx, up))
+        c10 = 1 - int(C10_upfloated_before(ctx, up))
+        terms = [c1, c3, 0] + c6 + [c7, c8, c9_top - C9_upfloat_times(ctx, up), c10]
+        return plan.values(terms) + ([_setbit(pos[f], npool)] if order else [])
+
+    per_edge = list(plan.maxima) + ([1 << max(npool - 1, 0)] if order else [])
+    if order and not (relax1 or relax3) and _c5_first(profile):
+        def klass(f):
+            up = P[f]
+            return (up.score, up.due, C8_maximum_upfloater(ctx, up), C9_upfloat_times(ctx, up), C10_upfloated_before(ctx, up))
+
+        got = upfloaters_by_candidates(ctx, oracle, residents, [p.index for p in pool], klass, fields, outside, per_edge)
+        if got is not None:
+            return sorted(got, key=lambda i: pos[i])
+    mate = _lex_match(ctx, oracle, fields, per_edge)
+    return sorted({mate[r] for r in residents if mate[r] not in res}, key=lambda i: pos[i])
+
+
+def A3_2_4_shift(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str], optimise: bool) -> dict[int, int]:
+    """Art. 3.2.4 (2026): shift players between G1 and G2 so that the two are equal and
+    a legal G1 x G2 pairing exists: first, as many players of the smaller subgroup (G1
+    if equal) as the pairs it unavoidably forms inside itself, then from the larger one
+    to equalise; each time the first set in the order of Art. 4.3 (White seekers by
+    ARO then TPN, Black seekers by TPN, sequence numbers middle first) among those that
+    yield a legal pairing best on C7.
+
+    One lexicographic matching of the closed bracket (the rest completes the round)
+    chooses: C7, then the fewest pairs inside the smaller subgroup, then the smaller
+    subgroup's shifters by sequence number, then the larger's. In a pair of two players of
+    one subgroup the shifter is the one with the smaller sequence number. With
+    ``optimise`` the matching then minimises :func:`aro_cost`; last, in both methods,
+    S1 and T2 positions keep the text's order (for the literal method this only makes
+    the search of 3.2.6 fast: it does not change the shifters). The criteria come in the
+    profile's order, the shifts before ``ARO`` and what it ranks below (:mod:`.profile`);
+    without the generation order the shifters' sequence numbers and the positions are
+    left out. Returns the mates."""
+    P = ctx.P
+    profile = ctx.profile
+    mem = set(members)
+    n1 = sum(1 for i in members if side[i] == WHITE)
+    smaller = BLACK if len(members) - n1 < n1 else WHITE
+    seq = _shift_sequences(ctx, members, side)
+    nm = len(members)
+    scale = _aro_scale(P)
+    rpos, cpos = _positions_2026(ctx, members)
+    big_aro = max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
+    plan = build_plan(profile, [("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [big_aro])])
+    order = profile.generation_order
+    relax1, relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
+    cut = plan.split
+
+    def kept(u, v):
+        a, b = P[u], P[v]
+        return [int(relax1 and R2_1_no_rematch(a, b, ctx.state)), int(relax3 and C3_absolute_colours(a, b))]
+
+    def arrange(terms, inner, f_small, f_large, position):
+        got = plan.values(terms)
+        shifts = [inner, f_small, f_large] if order else [inner]
+        return got[:cut] + shifts + got[cut:] + ([position] if order else [])
+
+    outside = arrange([0, 0, 1, 0], 0, 0, 0, 0)
+
+    def fields(u, v):
+        if u not in mem and v not in mem:
+            return arrange(kept(u, v) + [1, 0], 0, 0, 0, 0) if relax1 or relax3 else outside
+        if (u in mem) != (v in mem):
+            return None
+        same = side[u] == side[v]
+        c7 = 1 - C7_unmet_preferences(P[u], P[v])
+        inner = 1 - int(same and side[u] == smaller)
+        sh = _shifter(u, v, side, seq) if same else None
+        f_small = _setbit(seq[sh], nm) if sh is not None and side[sh] == smaller else 0
+        f_large = _setbit(seq[sh], nm) if sh is not None and side[sh] != smaller else 0
+        row, col = _roles(u, v, side, sh)
+        aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
+        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
+        return arrange([c1, c3, c7, aro], inner, f_small, f_large, rpos[row] * cpos[col])
+
+    maxima = list(plan.maxima)
+    shift_max = [1, 1 << nm, 1 << nm] if order else [1]
+    # Speed only, the literal method: the bracket is closed (no pair crosses it) and the
+    # witness pairs the players outside among themselves, whose fields are all equal, so
+    # the bracket alone is matched: the shifters (all the literal method reads) are the
+    # same, fixed by the distinct powers of two of their sequence numbers.
+    witness = oracle.witness or {}
+    alone = not optimise and not (relax1 or relax3) and all(witness.get(i) in mem for i in members)
+    per_edge = maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if order else [])
+    if optimise and not (relax1 or relax3):
+        # Speed only, the optimised method: the bracket is closed, so its best pairing
+        # is found on the bracket alone when it is the only best one (see the helpers).
+        got = _sorted_across(ctx, oracle, members, side) if profile.official else None
+        if got is None and 4 * nm <= 3 * len(oracle.free()):
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge)
+        if got is not None:
+            return got
+    return _lex_match(ctx, oracle, fields, per_edge, among=members if alone else None)
+
+
+def _sorted_across(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> dict[int, int] | None:
+    """Speed only (the optimised method, the official profile): the pairing of
+    :func:`A3_2_4_shift` proved without a matching in the case of round 1 and of every
+    bracket whose S1 players have one ARO. When G1 and G2 are equal, the pairs across
+    are the best on [C7] (each meets both colour preferences; where nobody has played,
+    every pair leaves the same preferences unmet, and the first shift criterion then
+    forbids pairs inside G1), and need no shifter; with one ARO in G1 the ARO objective
+    is the same for every pairing across, and the last tie-break (S1 positions times
+    T2 positions, all distinct) has the sorted pairing S1[i] - G2[i] as its only
+    maximum (the rearrangement inequality). When all those pairs are legal and the rest
+    of the round can be paired around them, they are the pairing. Else None."""
+    P = ctx.P
+    g1 = [i for i in members if side[i] == WHITE]
+    g2 = [i for i in members if side[i] != WHITE]
+    if len(g1) != len(g2) or len({P[i].aro for i in g1}) > 1:
+        return None
+    rows = [p.index for p in A3_2_5_s1_order(P[i] for i in g1)]
+    cols = [p.index for p in sorted((P[i] for i in g2), key=lambda p: p.tpn)]
+    compat = ctx.compat
+    pairs = list(zip(rows, cols))
+    if not all(compat[a][b] for a, b in pairs) or not oracle.feasible(pairs):
+        return None
+    mate = {}
+    for a, b in pairs:
+        mate[a], mate[b] = b, a
+    return mate
+
+
+def _no_upfloater_needed(oracle: Completion, profile: Profile, res: set[int]) -> bool:
+    """Speed only. When [C5] is the profile's first quality criterion (the text's
+    order), an even bracket whose residents can all be paired among themselves, the rest
+    of the round still pairable, takes no upfloater: the upfloater matching would find
+    exactly that (its first field counts resident pairs). One cardinality question
+    instead of a weighted whole-field matching."""
+    if len(res) % 2 or not _c5_first(profile):
+        return False
+    return oracle.feasible([], lambda a, b: (a in res) == (b in res))
+
+
+def _c5_first(profile: Profile) -> bool:
+    """[C5] alone is the profile's first quality criterion (the text's order)."""
+    levels = profile.levels
+    return bool(levels) and levels[0].members == (("C5", 1),)
+
+
+def _without_shifts(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> tuple[list[int], list[int]] | None:
+    """Speed only, the literal method: when G1 and G2 are equal and can be paired across
+    (the round still completable), no shift is made. Art. 3.2.4 shifts only to equalise
+    or to make a legal pairing possible, and its matching (:func:`A3_2_4_shift`) agrees:
+    a pairing across meets every colour preference C7 can meet (White seekers against
+    the others; in a bracket where nobody has played, everyone's mild Black is unmet in
+    every pair) and needs no shifter. Returns (G1, G2), or None to shift."""
+    g1 = [i for i in members if side[i] == WHITE]
+    g2 = [i for i in members if side[i] != WHITE]
+    if len(g1) != len(g2):
+        return None
+    mem, s1 = set(members), set(g1)
+
+    def across(a, b):
+        return (a in s1) != (b in s1) if (a in mem or b in mem) else True
+
+    return (g1, g2) if oracle.feasible_closed(members, across) else None
+
+
+def _pair_bracket_2026(ctx: Ctx, oracle: Completion, residents: list[int], optimise: bool) -> list[tuple[int, int]]:
+    P = ctx.P
+    ups = A3_2_2_upfloaters(ctx, oracle, residents)
+    members = residents + ups
+    side = A3_2_3_split(ctx, members)
+    mem = set(members)
+    plain = None if optimise else _without_shifts(ctx, oracle, members, side)
+    if plain is not None:
+        rows, cols = plain
+    else:
+        mate = A3_2_4_shift(ctx, oracle, members, side, optimise)
+        seq = _shift_sequences(ctx, members, side)
+        pairs = []
+        rows, cols = [], []
+        for u in members:
+            v = mate[u]
+            if u < v:
+                sh = _shifter(u, v, side, seq) if side[u] == side[v] else None
+                row, col = _roles(u, v, side, sh)
+                pairs.append((row, col))
+                rows.append(row)
+                cols.append(col)
+        if optimise:
+            return pairs
+    s1 = [p.index for p in A3_2_5_s1_order(P[i] for i in rows)]
+    t2 = [p.index for p in sorted((P[i] for i in cols), key=lambda p: p.tpn)]
+    rset, cset = set(s1), set(t2)
+
+    def edge_ok(a, b):
+        if a in mem or b in mem:
+            return (a in rset and b in cset) or (a in cset and b in rset)
+        return True
+
+    def ok(partial):
+        return oracle.feasible(partial, edge_ok)
+
+    seed_rows(oracle, s1, t2, edge_ok)
+    got = A3_2_6_transposition(s1, t2, ok)
+    if got is None:  # pragma: no cover - the matching above is such an assignment
+        raise SelfCheckError("3.2.6: no legal transposition although a legal bracket pairing exists")
+    return got
+
+
+def _pair_2026(ctx: Ctx, optimise: bool) -> tuple[list[tuple[int, int]], int | None]:
+    oracle = Completion(ctx.n, ctx.compat)
+    if not oracle.feasible() and ctx.n % 2 == 0:
+        raise NoPairingError("no legal pairing of the whole round exists (C1, C3)")
+    bye = A3_1_bye(ctx, oracle)
+    if bye is not None:
+        oracle.remove(bye)
+    if not oracle.feasible():
+        raise NoPairingError("no legal pairing of the whole round exists (C1, C3)")
+    pairs: list[tuple[int, int]] = []
+    scores = sorted({p.score for p in ctx.P}, reverse=True)
+    for k, s in enumerate(scores):
+        progress.step(k + 1, len(scores))
+        free = set(oracle.free())
+        residents = [p.index for p in ctx.P if p.score == s and p.index in free]
+        if not residents:
+            continue
+        got = _pair_bracket_2026(ctx, oracle, residents, optimise)
+        for a, b in got:
+            if not oracle.feasible([(a, b)]):  # pragma: no cover
+                raise SelfCheckError("a bracket pair broke completion")
+            oracle.commit(a, b)
+        pairs += got
+    return pairs, bye

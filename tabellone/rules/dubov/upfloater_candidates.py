@@ -1,0 +1,131 @@
+"""Speed only: the upfloaters of a 2026 bracket (Art. 3.2.1-3.2.2), and the players
+the 1997 optimiser transfers up into a score group, without a weighted matching of the
+whole field.
+
+:func:`~.procedure_2026.A3_2_2_upfloaters` (and
+:func:`~.optimiser_1997._transfers_1997`) state the choice as one lexicographic
+maximum-weight matching of every player still to pair. On a large open that is a
+1,000-vertex matching with wide weights for every odd bracket, though the bracket needs
+one or two upfloaters and the rest of the field only has to stay pairable (C4, a
+cardinality question). :func:`upfloaters_by_candidates` finds the same set from a few
+candidates, and proves it:
+
+1. *Classes.* The value of a pair (resident r, upfloater f) depends on r and on f's
+   class only (2026: his score (C6), colour preference (C7), whether he is a maximum
+   upfloater and how often he upfloated (C8, C9), whether he upfloated last round
+   (C10); 1997: his score, whether 2.5 lets him up, his due colour); the set order
+   (2026 Art. 4.1.3, 4.2; 1997 7.1, 7.2, 8.2) comes last, and within a class it prefers
+   the player earlier in that order.
+2. *Candidates.* Of each class, the first players in that order, until every resident
+   may meet at least ``u`` of them, ``u`` at least the number of upfloaters.
+3. *Relaxed solve.* The residents and the candidates are matched with the same fields,
+   the candidates not taken pairing freely among themselves (the rest of the round is
+   not asked to be pairable here). This is the whole-field problem without C4 and with
+   fewer players: weights as narrow as the bracket allows.
+4. *Exchange.* A best relaxed solution over the whole field takes no player outside
+   the candidates: if it took f, a candidate of f's class that his resident may meet and
+   no other upfloater takes exists (there are ``u`` of them), and swapping f for him keeps
+   every criterion and comes earlier in the set order, a better solution. So the
+   relaxed optimum over the candidates is the relaxed optimum over the whole field (as
+   long as ``u`` bounds its upfloaters: [C5] comes first, so it has at most as many as
+   the candidates' solution; if that one needs more than ``u``, ``u`` grows and step 2
+   is repeated).
+5. *Completion.* If the rest of the round can be paired around the bracket's pairs (one
+   cardinality question, :class:`~.completion.Completion`), the relaxed optimum is
+   feasible for the real problem, whose optimum it bounds: it is the real optimum, and
+   the set order makes the set of upfloaters of an optimum unique (distinct powers of
+   two). Otherwise, or for a profile outside these assumptions, the caller solves the
+   whole-field matching as before.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, TYPE_CHECKING
+
+from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.dubov.completion import _solve
+
+if TYPE_CHECKING:
+    from tabellone.rules.dubov.completion import Completion
+    from tabellone.rules.dubov.context import Ctx
+
+
+def upfloaters_by_candidates(ctx: Ctx, oracle: Completion, residents: list[int], pool: list[int],
+                             klass: Callable[[int], tuple], fields: Callable[[int, int], list[int]],
+                             outside: list[int], per_edge: list[int]) -> list[int] | None:
+    """The upfloaters of the bracket ``residents`` from ``pool`` (the players below, in
+    the order of Art. 4.2), or None when the proof of the module docstring does not go
+    through (the caller then solves the whole field). ``klass(f)``: the class of a
+    possible upfloater; ``fields(u, v)``: an edge's fields as the whole-field matching
+    has them, ``outside`` those of a pair of two non-residents, ``per_edge`` their
+    bounds. On success the oracle's witness pairs the bracket as found."""
+    compat = ctx.compat
+    res = set(residents)
+    classes: dict[tuple, list[int]] = {}
+    for f in pool:
+        classes.setdefault(klass(f), []).append(f)
+    need = 1 if len(residents) % 2 else 2
+    while True:
+        cands = _candidates(compat, residents, classes, need)
+        got = _relaxed(residents, cands, res, compat, fields, outside, per_edge)
+        if got is None:
+            return None
+        ups = [m for r, m in got if m not in res]
+        if len(ups) <= need:
+            break
+        need = len(ups)
+    if not oracle.feasible(got):
+        return None
+    return ups
+
+
+def _candidates(compat: list[list[bool]], residents: list[int], classes: dict[tuple, list[int]], need: int) -> list[int]:
+    """Of each class, its first players until every resident may meet ``need`` of them
+    (or the class is used up)."""
+    out = []
+    for members in classes.values():
+        count = dict.fromkeys(residents, 0)
+        short = set(residents)
+        for f in members:
+            if not short:
+                break
+            out.append(f)
+            row = compat[f]
+            for r in list(short):
+                if row[r]:
+                    count[r] += 1
+                    if count[r] >= need:
+                        short.discard(r)
+    return out
+
+
+def _relaxed(residents: list[int], cands: list[int], res: set[int], compat: list[list[bool]],
+             fields: Callable[[int, int], list[int]], outside: list[int], per_edge: list[int]) -> list[tuple[int, int]] | None:
+    """Step 3: the best matching of residents and candidates, every resident paired, the
+    candidates not taken paired among themselves (any two, and one with a stand-in when
+    the count is odd) at the value of a pair outside the bracket. Returns the bracket's
+    pairs (resident, mate), or None when not every resident can be paired."""
+    verts = list(residents) + cands
+    m = len(verts)
+    dummy = m if m % 2 else None
+    size = m + (dummy is not None)
+    k = size // 2 + 1
+    lay = fit_layout([str(i) for i in range(len(per_edge) + 1)], [x * k for x in per_edge] + [k])
+    free_pair = lay.pack(list(outside) + [1])
+    edges = []
+    nr = len(residents)
+    for a in range(m):
+        u = verts[a]
+        row = compat[u]
+        for b in range(a + 1, m):
+            v = verts[b]
+            if a >= nr:  # two candidates: paired freely
+                edges.append((a, b, free_pair))
+            elif row[v]:
+                edges.append((a, b, lay.pack(list(fields(u, v)) + [1])))
+        if dummy is not None and a >= nr:
+            edges.append((a, dummy, free_pair))
+    mate = _solve(size, edges) if edges else {}
+    if len(mate) < size:
+        return None
+    return [(verts[a], verts[mate[a]]) for a in range(nr) if a < mate[a] or mate[a] >= nr]

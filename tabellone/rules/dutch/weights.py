@@ -1,0 +1,347 @@
+"""The packed weights of a Dutch bracket's pairs, built from per-player terms.
+
+The engines of :mod:`tabellone.rules.dutch` define a pair's criteria as a ``dict`` of fields (their
+``_text_values``: C6-C21 of 2026, C.5-C.19 of 2017, field by field as the text states
+them), which the profile's :class:`~tabellone.rules.profiles.Objective` folds and the matcher packs
+into one integer by the bracket's :class:`~tabellone.matching.lexicographic.Layout`:
+
+    weight(h, l) = (sum of value(field) << shift(field)) << bonus_bits
+
+Packing is linear in the values, and every value of the text is a sum of a term of ``h``,
+a term of ``l`` and a term of the pair that depends on a few small classes only: which
+of the two has the higher score (and the score difference), their colour-preference
+classes, whether ``l`` is in the bracket or the next one. So the weight is, exactly,
+
+    weight(h, l) = L[l] + H[h] + T(class of h, class of l)
+
+with ``L`` and ``H`` packed once per player of the bracket and ``T`` from a small table;
+a bracket of ``k`` players then costs ``k^2 / 2`` additions instead of ``k^2 / 2`` dicts
+of ~15 fields folded and packed one by one (most of the Python time of a large round;
+issue 12).
+
+This holds when the profile's fold is the identity (the official profiles, and any
+that keeps every criterion as its own field, in whatever order; ``Objective.identity``)
+and counts no absolute criterion as quality; the engines keep the field-by-field path
+for other profiles. The criteria stay defined once, in the engines' ``_text_values``;
+the terms here are that definition regrouped by player, and
+``tests/test_dutch_weights.py`` checks, on every pair of every bracket of real rounds
+(official and reordered profiles, bracket-local and whole-field matchers), that both
+give the same integer.
+
+The colour criteria (2026 C10-C13, 2017 C.8-C.11) read only a player's preferred colour
+and its strength, the absolute colour difference and the colour repeated in the last two
+games: players alike in those four form one *colour class*, and the four checks are
+evaluated once per pair of classes, by the very functions the text's path calls.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+from tabellone.core.model import Float
+
+#: the four colour checks of a pair (h, l), 1 where met, in article order
+ColourChecks = Callable[[object, object], Sequence[int]]
+
+
+def colour_classes(players: list) -> tuple[list[int], list]:
+    """Each player's colour class (an index) and one player of each class."""
+    index: dict[tuple, int] = {}
+    cls: list[int] = []
+    reps: list = []
+    for e in players:
+        key = (e.pref, abs(e.cd), e.strength, e.repeated)
+        k = index.get(key)
+        if k is None:
+            k = index[key] = len(reps)
+            reps.append(e)
+        cls.append(k)
+    return cls, reps
+
+
+class _Units:
+    """``1 << (shift + bonus_bits)`` of each field of a layout, looked up once."""
+
+    def __init__(self, shift_of: dict, bonus_bits: int):
+        self.shift_of = shift_of
+        self.bonus_bits = bonus_bits
+        self.cache: dict = {}
+
+    def __call__(self, name) -> int:
+        u = self.cache.get(name)
+        if u is None:
+            u = self.cache[name] = 1 << (self.shift_of[name] + self.bonus_bits)
+        return u
+
+
+def _colour_rows(reps: list, checks: ColourChecks, units: list[int]) -> list[list[int]]:
+    """rows[cl][ch]: the packed colour fields of a pair whose higher player ``h`` is of
+    class ``ch`` and whose lower player ``l`` is of class ``cl``."""
+    rows = []
+    for rl in reps:
+        row = []
+        for rh in reps:
+            w = 0
+            for met, u in zip(checks(rh, rl), units):
+                if met:
+                    w += u
+            row.append(w)
+        rows.append(row)
+    return rows
+
+
+class Weights2026:
+    """The packed weights of the pairs of one 2026 bracket (:meth:`Dutch2026._pair_local`,
+    :meth:`Dutch2026._pair_whole`).
+
+    ``engine`` is the round's :class:`tabellone.rules.dutch.Dutch2026` (its bye candidates listed);
+    ``shift_of`` and ``bonus_bits`` the matcher's layout for the bracket; ``extra`` what
+    the matcher adds to every pair's weight (:class:`tabellone.rules.dutch.LocalMatcher`: one more
+    ``top``); ``current`` the bracket's players (MDPs and residents), ``nxt`` the next
+    bracket's; ``members`` the players whose pairs are asked for (default: ``current``
+    and ``nxt``). :meth:`column` gives ``l``'s pairs with the players ``hs`` (all before
+    ``l``) as :meth:`Dutch2026.base_values` packed would, ``absent`` where they may not
+    meet (a pair that may meet never weighs 0: its ``top`` is at least 1);
+    :meth:`ends_row` the pairs of no bracket (the whole field before the first one).
+    """
+
+    def __init__(self, engine, shift_of: dict, bonus_bits: int, extra: int,
+                 current: list[int], nxt: list[int], c9_on: bool,
+                 members: Iterable[int] | None = None, absent: int | None = 0):
+        unit = _Units(shift_of, bonus_bits)
+        P, cand, sk = engine.P, engine._cand, engine.score_key
+        self.sk = sk
+        self.banned, self.claim = engine.ok.banned, engine.ok.claim
+        self.cls, reps = engine.colour_classes()
+        self.cur_set, self.nxt_set = set(current), set(nxt)
+        self.absent = absent
+        A = current + nxt if members is None else list(members)
+        n = len(P)
+        top = unit("top")
+        self.const = top + extra
+        # the terms of one end (either end: top, C9)
+        end = [0] * n
+        ctx = engine.ctx
+        bs = ctx.bye_score
+        for i in A:
+            t = top if not cand[i] else 0
+            if c9_on and P[i].score == bs:
+                c9 = ctx.c9_ranks.get(i, 0)
+                if c9:
+                    t += c9 * unit("C9")
+            end[i] = t
+        self.end = end
+        # l in the next bracket: C8 (one more pair into it; the higher player's score)
+        c8p = unit("C8p")
+        self.into_next = [0] * n
+        for i in A:
+            self.into_next[i] = end[i] + c8p + unit(("C8s", sk[i]))
+        # l in the bracket: C6, C7, the colour and float criteria
+        backs = [b for b in (0, 1) if engine.rounds_played > b]
+        names = (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
+        self.backs = backs
+        floats = engine.floats
+        self.down = [[0] * n for _ in backs]      # per back: l's terms as the lower player
+        self.up_cut = [[0] * n for _ in backs]    # per back: C15/C17 lost when h is higher and l upfloated
+        self.uf = [[False] * n for _ in backs]
+        heq = [0] * n                             # h's terms when h's score is not higher
+        hhi_base = [0] * n                        # h's terms when higher, before C19/C21
+        self.s_up = [[0] * n for _ in backs]      # per back: h's C19/C21 unit (kept unless l upfloated)
+        c6 = unit("C6")
+        for i in A:
+            s = sk[i]
+            h_base = end[i] + c6 + unit(("C7", s))
+            eq, hi = h_base, h_base
+            for k, b in enumerate(backs):
+                c_down, c_up, s_down, s_up = names[b]
+                f = floats[i][b]
+                dfl = f is Float.DOWN
+                up = unit((s_up, s))
+                self.s_up[k][i] = up
+                if dfl:
+                    sd = unit((s_down, s))
+                    eq += unit(c_down) + sd
+                    hi += sd
+                eq += up
+                # as the lower player l
+                self.down[k][i] = unit(c_up) + ((unit(c_down) + unit((s_down, s))) if dfl else 0)
+                if f is Float.UP:
+                    self.uf[k][i] = True
+                    self.up_cut[k][i] = unit(c_up)
+            heq[i], hhi_base[i] = eq, hi
+        self.heq, self.hhi_base = heq, hhi_base
+        self._hhi: dict[tuple[bool, ...], list[int]] = {}
+        self.rows = _colour_rows(reps, engine.colour_checks, [unit(c) for c in ("C10", "C11", "C12", "C13")])
+
+    def _higher(self, pattern: tuple[bool, ...]) -> list[int]:
+        """h's terms when h's score is higher than l's, for l's upfloats ``pattern``
+        (C19/C21 count only the pairs where l did not upfloat)."""
+        got = self._hhi.get(pattern)
+        if got is None:
+            got = list(self.hhi_base)
+            for k, uf in enumerate(pattern):
+                if not uf:
+                    add = self.s_up[k]
+                    got = [a + b for a, b in zip(got, add)]
+            self._hhi[pattern] = got
+        return got
+
+    def ends_row(self, h: int, ls: list[int]) -> list[int | None]:
+        """The weights of the pairs (h, l) for l in ``ls``, none of them in the bracket or
+        the next: ``top`` and C9 only."""
+        ban = self.banned[h] if self.banned is not None else ()
+        c, claim, end, absent = self.claim[h], self.claim, self.end, self.absent
+        hc = self.const + end[h]
+        return [hc + end[l] if l not in ban and (c is None or claim[l] != c) else absent for l in ls]
+
+    def column(self, l: int, hs: list[int]) -> list[int | None]:
+        """The weights of the pairs (h, l) for h in ``hs`` (each h < l)."""
+        ban = self.banned[l] if self.banned is not None else ()
+        c = self.claim[l]
+        claim, absent = self.claim, self.absent
+        lc = self.const + self.end[l]
+        if l in self.nxt_set:
+            part = self.into_next
+            return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
+        if l not in self.cur_set:
+            part = self.end
+            return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
+        leq = lc
+        lhi = lc
+        pattern = []
+        for k in range(len(self.backs)):
+            leq += self.down[k][l]
+            lhi += self.down[k][l] - self.up_cut[k][l]
+            pattern.append(self.uf[k][l])
+        hhi, heq = self._higher(tuple(pattern)), self.heq
+        sk, sl, cls = self.sk, self.sk[l], self.cls
+        crow = self.rows[cls[l]]
+        if c is None:
+            return [(((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban else absent
+                    for h in hs]
+        return [(((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban and claim[h] != c else absent
+                for h in hs]
+
+
+class Weights2017:
+    """The packed weights of the pairs of one 2017 bracket (:meth:`Dutch2017.pair`).
+
+    ``engine`` is the round's :class:`tabellone.rules.dutch.Dutch2017`; ``shift_of`` and
+    ``bonus_bits`` the bracket's layout; ``cur`` the bracket's players (MDPs and
+    residents), ``nxt`` the next bracket's (everything below in the PPB's pairing),
+    ``special``, ``final`` and ``df`` as in :meth:`Dutch2017.layout`. :meth:`row` gives
+    ``h``'s pairs with the players ``ls`` (all after ``h``) as
+    :meth:`Dutch2017.values` packed would: None where they may not meet.
+
+    The per-score fields of 2017 are keyed by score differences (Fractions, whose hash
+    was most of the field-by-field path's time): here each is looked up once per bracket
+    and player, or once per pair of scores.
+    """
+
+    def __init__(self, engine, shift_of: dict, bonus_bits: int, cur: list[int], nxt: list[int],
+                 special: bool, final: bool, df: dict):
+        self.unit = unit = _Units(shift_of, bonus_bits)
+        P = engine.P
+        self.P = P
+        self.si = engine.score_key
+        self.banned, self.claim = engine.ok.banned, engine.ok.claim
+        self.cls, reps = engine.colour_classes()
+        self.cur_set, self.nxt_set = set(cur), set(nxt)
+        self.special, self.final = special, final
+        verts = cur + nxt
+        n = len(P)
+        ne = [False] * n
+        for i in verts:
+            ne[i] = not engine.eligible[i]
+        self.ne = ne
+        self.top = unit("top") if special else 0
+        self.c7a = 0 if special else unit("C7a")
+        self.c5 = unit("C5")
+        # per player of the bracket: the C.6 and C.7 terms of its downfloat difference
+        self.d6 = [0] * n
+        self.d7 = [0] * n
+        for i in cur:
+            self.d6[i] = unit(("C6", df[i]))
+            if not special:
+                self.d7[i] = unit(("C7b", df[i]))
+        self.backs = [b for b in (1, 2) if engine.rounds_played >= b]
+        names = {1: ("C12", "C13", "C16", "C17"), 2: ("C14", "C15", "C18", "C19")}
+        self.names = [names[b] for b in self.backs]
+        self.dfl = [[False] * n for _ in self.backs]
+        self.ufl = [[False] * n for _ in self.backs]
+        self.sdown = [[0] * n for _ in self.backs]  # per back: (C16/C18, df) of a downfloater
+        floats = engine.floats
+        for k, b in enumerate(self.backs):
+            for i in cur:
+                f = floats[i][b - 1]
+                if f is Float.DOWN:
+                    self.dfl[k][i] = True
+                    self.sdown[k][i] = unit((self.names[k][2], df[i]))
+                elif f is Float.UP:
+                    self.ufl[k][i] = True
+        self.rows = _colour_rows(reps, engine.colour_checks, [unit(c) for c in ("C8", "C9", "C10", "C11")])
+        self._diff: dict[tuple[int, int], list[int | None]] = {}
+
+    def _by_scores(self, h: int, l: int) -> list[int | None]:
+        """The units of the fields keyed by the score difference of h and l, h's score
+        higher: C.6 and, per round back, C.16-C.19 (0 where the layout has none)."""
+        key = (self.si[h], self.si[l])
+        got = self._diff.get(key)
+        if got is None:
+            d = self.P[h].score - self.P[l].score
+            shift_of, unit = self.unit.shift_of, self.unit
+            got = [unit(("C6", d)) if ("C6", d) in shift_of else None]
+            for c_down, c_up, s_down, s_up in self.names:
+                got.append(unit((s_down, d)) if (s_down, d) in shift_of else None)
+                got.append(unit((s_up, d)) if (s_up, d) in shift_of else None)
+            self._diff[key] = got
+        return got
+
+    def row(self, h: int, ls: list[int]) -> list[int | None]:
+        """The weights of the pairs (h, l) for l in ``ls`` (each l > h)."""
+        ban = self.banned[h] if self.banned is not None else ()
+        c = self.claim[h]
+        claim, ne, si, cls = self.claim, self.ne, self.si, self.cls
+        cur, nxt, special, final = self.cur_set, self.nxt_set, self.special, self.final
+        top, c7a, c5, d6, d7 = self.top, self.c7a, self.c5, self.d6, self.d7
+        unit = self.unit
+        h_in = h in cur
+        sh = si[h]
+        out: list[int | None] = []
+        for l in ls:
+            if l in ban or (c is not None and claim[l] == c):
+                out.append(None)
+                continue
+            w = 0
+            if special:
+                w += top * (1 + ne[h] + ne[l])
+            in_br = l in cur
+            if not special:
+                if final:
+                    w += c7a * (1 + ne[h] + ne[l])
+                elif l in nxt:
+                    w += c7a
+                if h_in:
+                    w += d7[h]
+                if in_br:
+                    w += d7[l]
+            if not in_br:
+                out.append(w)
+                continue
+            higher = sh > si[l]
+            by_score = self._by_scores(h, l)
+            w += c5 + d6[h] + d6[l] - by_score[0] + self.rows[cls[l]][cls[h]]
+            for k, (c_down, c_up, s_down, s_up) in enumerate(self.names):
+                h_df, l_df, l_uf = self.dfl[k][h], self.dfl[k][l], self.ufl[k][l]
+                if l_df:
+                    w += unit(c_down) + self.sdown[k][l]
+                if h_df:
+                    w += self.sdown[k][h]
+                    if not higher:
+                        w += unit(c_down)
+                    else:
+                        w -= by_score[1 + 2 * k]
+                if higher and l_uf:
+                    w -= unit(c_up) + by_score[2 + 2 * k]
+            out.append(w)
+        return out

@@ -1,0 +1,312 @@
+"""Pieces several FIDE systems share: who may meet, who may get the bye, colours, boards.
+
+Each function cites the article it implements. The Dutch and Burstein systems allocate
+colours by the same five rules (C.04.3 2026 Art. 5.2 = 2017 E.1-E.5); every FIDE system
+orders boards the same way (C.04.2 2026 Art. 3.6, 2017 D.9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+
+from tabellone.core.model import WHITE, PlayerState, RoundState, Strength, Tournament, opposite
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player to be paired, with everything the FIDE criteria read, precomputed once.
+
+    ``rank`` is the effective pairing number, 0-based: players are numbered in TPN order,
+    skipping those who were never paired and are absent now (they hold no place in the
+    ranking; bbpPairings issue 30). ``score`` is the pairing score (virtual points
+    included), ``real_score`` the score without them.
+    """
+
+    id: int
+    rank: int
+    score: Fraction
+    real_score: Fraction
+    colours: str               # played games only: 'wbw'
+    pref: str | None           # preferred colour, None before any game
+    strength: Strength
+    cd: int                    # colour difference: whites minus blacks
+    repeated: str | None       # the colour of the last two games when they were the same
+    topscorer: bool
+    state: PlayerState
+
+    @property
+    def absolute(self) -> bool:
+        return self.strength is Strength.ABSOLUTE
+
+    @property
+    def strong(self) -> bool:
+        """A strong preference that is not absolute (|CD| = 1)."""
+        return self.strength is Strength.STRONG
+
+
+def state_to_pair(t: Tournament, round_number: int | None = None) -> RoundState:
+    """The state before the round to pair, after the checks every FIDE system needs: the
+    number of rounds is known (the last round has rules of its own) and the round is
+    within it."""
+    from tabellone.core.errors import InputError
+
+    if t.total_rounds is None:
+        raise InputError("the number of rounds is needed to pair (XXR n or 142 n in the file, or --rounds N): the last round has its own rules", field="XXR / 142")
+    state = t.state_before(round_number)
+    if state.round > t.total_rounds:
+        raise InputError(f"round {state.round} is beyond the {t.total_rounds} rounds the file declares", field="XXR / 142")
+    return state
+
+
+def required_initial_colour(t: Tournament, state: RoundState) -> str:
+    """The initial colour (``XXC``/``152``, else read from round 1); an input error when
+    there is none to read."""
+    from tabellone.core.errors import InputError
+
+    initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state))
+    if initial is None:
+        raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B in the file, or --initial-colour)", field="XXC / 152")
+    return initial
+
+
+def round_to_pair(t: Tournament, round_number: int | None = None) -> tuple[RoundState, list[Entrant], str]:
+    """What every FIDE Dutch procedure starts from: the state before the round to pair
+    (:func:`state_to_pair`), its entrants in pairing order, and the initial colour."""
+    state = state_to_pair(t, round_number)
+    return state, entrants(t, state), required_initial_colour(t, state)
+
+
+def finish_pairing(players: list[Entrant], round_number: int, pair_idx, bye_idx, initial: str, solves: int = 0):
+    """Colours by Art. 5.2 (2017 E), boards by C.04.2 3.6 (2017 D.9): the published round."""
+    from tabellone.core.pairing import Pairing
+
+    ordered = board_order([allocate_colours(players[a], players[b], initial) for a, b in pair_idx])
+    return Pairing(
+        round=round_number,
+        pairs=[(w.id, b.id) for w, b in ordered],
+        bye=players[bye_idx].id if bye_idx is not None else None,
+        solves=solves,
+    )
+
+
+def effective_ranks(t: Tournament, state: RoundState) -> dict[int, int]:
+    """0-based effective pairing numbers (see :class:`Entrant`)."""
+    ranks: dict[int, int] = {}
+    k = 0
+    for p in t.in_pairing_order:
+        s = state[p.id]
+        if s.present or s.participated:
+            ranks[p.id] = k
+            k += 1
+    return ranks
+
+
+def is_topscorer(score: Fraction, t: Tournament, state: RoundState) -> bool:
+    """C.04.3 2026 Art. 1.7 (2017 A.7): in the final round only, a player with more than
+    half of the maximum possible score. As the reference engines compute it: the pairing
+    score above floor(rounds played x max(win, draw) / 2), in tenths of a point."""
+    total = state.total_rounds
+    played = state.round - 1
+    if total is None or played < total - 1:
+        return False
+    best = max(t.scoring.win, t.scoring.draw)
+    threshold = Fraction(floor(played * best * 10 / 2), 10)
+    return score > threshold
+
+
+def entrants(t: Tournament, state: RoundState) -> list[Entrant]:
+    """The players to pair, in pairing order: pairing score descending, then rank."""
+    ranks = effective_ranks(t, state)
+    out = []
+    for s in state.to_pair:
+        colours = s.colours
+        repeated = colours[-1] if len(colours) >= 2 and colours[-1] == colours[-2] else None
+        out.append(
+            Entrant(
+                id=s.id,
+                rank=ranks[s.id],
+                score=s.pairing_score,
+                real_score=s.score,
+                colours=colours,
+                pref=s.preference.colour,
+                strength=s.preference.strength,
+                cd=s.colour_difference,
+                repeated=repeated,
+                topscorer=is_topscorer(s.pairing_score, t, state),
+                state=s,
+            )
+        )
+    out.sort(key=lambda e: (-e.score, e.rank))
+    return out
+
+
+def scoregroups(players: list[Entrant]) -> list[list[int]]:
+    """Positions of ``players`` (in pairing order) grouped by equal pairing score."""
+    groups: list[list[int]] = []
+    for i, e in enumerate(players):
+        if groups and players[groups[-1][0]].score == e.score:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
+def C1_no_rematch(a: Entrant, b: Entrant, state: RoundState) -> bool:
+    """C1 (2026) / C.1 (2017): two players shall not meet more than once. A forfeited
+    game is not a meeting (C.04.2 3.5); prohibited pairs (TRF 260, XXP) count as met."""
+    return state.may_meet(a.id, b.id)
+
+
+def rematch_problem(a: Entrant, b: Entrant, state: RoundState, article: str) -> str | None:
+    """The verifier's message when ``a`` and ``b`` may not meet (None when they may),
+    headed by the ``article`` of the edition at hand (C1, C.1, B1a)."""
+    if C1_no_rematch(a, b, state):
+        return None
+    why = "are a prohibited pair" if b.id not in state[a.id].opponents else "have already played each other"
+    return f"{article}: {a.id} and {b.id} {why}"
+
+
+def C3_absolute_colours(a: Entrant, b: Entrant, last_round: bool) -> bool:
+    """C3 (2026) / C.3 (2017): non-topscorers with the same absolute colour preference
+    shall not meet. In the last round one topscorer in the pair lifts the bar."""
+    if a.absolute and b.absolute and a.pref == b.pref:
+        return last_round and (a.topscorer or b.topscorer)
+    return True
+
+
+def higher_ranked(a: Entrant, b: Entrant) -> Entrant:
+    """The higher-ranked of two players: higher pairing score, then smaller rank."""
+    return a if (-a.score, a.rank) <= (-b.score, b.rank) else b
+
+
+def allocate_colours(a: Entrant, b: Entrant, initial_colour: str) -> tuple[Entrant, Entrant]:
+    """(white, black) for a pair, by C.04.3 2026 Art. 5.2 (2017 E.1-E.5), in order:
+
+    5.2.1 grant both colour preferences;
+    5.2.2 grant the stronger preference (both absolute: the wider colour difference);
+    5.2.3 alternate colours to the most recent round in which they had different ones
+          (played games only, C.04.2 3.4);
+    5.2.4 grant the preference of the higher-ranked player;
+    5.2.5 the higher-ranked player gets the initial colour if their pairing number is
+          odd (rank 0, 2, ...), the other colour if it is even.
+    """
+    colour, _ = colour_rule(a, b, initial_colour)
+    return (a, b) if colour == WHITE else (b, a)
+
+
+def colour_rule(p: Entrant, q: Entrant, initial_colour: str) -> tuple[str, str]:
+    """The colour of ``p`` when playing ``q``, and the article that decides it."""
+    # 5.2.1: different preferences, or only one has any
+    if p.pref != q.pref or p.pref is None or q.pref is None:
+        if p.pref is not None:
+            return p.pref, "5.2.1"
+        if q.pref is not None:
+            return opposite(q.pref), "5.2.1"
+        return _initial_colour_rule(p, q, initial_colour), "5.2.5"
+    same = p.pref
+    # 5.2.2: the stronger preference; both absolute, the wider colour difference
+    if p.absolute and (not q.absolute or abs(p.cd) > abs(q.cd)):
+        return same, "5.2.2"
+    if q.absolute and (not p.absolute or abs(q.cd) > abs(p.cd)):
+        return opposite(same), "5.2.2"
+    if p.strong and not q.strong and not q.absolute:
+        return same, "5.2.2"
+    if q.strong and not p.strong and not p.absolute:
+        return opposite(same), "5.2.2"
+    # 5.2.3: alternate to the last round in which their colours differed
+    for cp, cq in zip(reversed(p.colours), reversed(q.colours)):
+        if cp != cq:
+            return cq, "5.2.3"
+    # 5.2.4: the higher-ranked player's preference
+    top = higher_ranked(p, q)
+    return (same if top is p else opposite(same)), "5.2.4"
+
+
+def _initial_colour_rule(p: Entrant, q: Entrant, initial_colour: str) -> str:
+    """5.2.5: odd pairing number (even 0-based rank) takes the initial colour."""
+    top = higher_ranked(p, q)
+    colour = initial_colour if top.rank % 2 == 0 else opposite(initial_colour)
+    return colour if top is p else opposite(colour)
+
+
+def board_order(pairs: list[tuple[Entrant, Entrant]]) -> list[tuple[Entrant, Entrant]]:
+    """Boards as C.04.2 (2026 Art. 3.6, 2017 D.9) orders them, as the reference engine
+    reads it: the higher score in the pair (real score, without virtual points) first,
+    then the lower score of the pair, then the higher-ranked player's pairing number."""
+
+    def key(pair: tuple[Entrant, Entrant]):
+        a, b = pair
+        hi, lo = (a, b) if (-a.real_score, a.rank) <= (-b.real_score, b.rank) else (b, a)
+        return (-hi.real_score, -lo.real_score, hi.rank)
+
+    return sorted(pairs, key=key)
+
+
+def infer_initial_colour(t: Tournament, ranks: dict[int, int]) -> str | None:
+    """The initial colour when the file does not state it (no ``XXC``/``152``): the
+    colour of the top-ranked player paired in round 1 (see
+    :func:`tabellone.core.history.infer_initial_colour`)."""
+    from tabellone.core.history import infer_initial_colour as from_round_one
+
+    return from_round_one(t)
+
+
+def brackets_of_pairing(players: list[Entrant], pairs: list[tuple[int, int]]
+                        ) -> list[tuple[list[Entrant], list[Entrant], list[tuple[Entrant, Entrant]], list[Entrant]]]:
+    """The brackets a round's pairing makes, from the top, for the verifier: one
+    ``(current, mdps, pairs, floaters)`` per score group, where ``current`` is the MDPs
+    moved down into it followed by its residents, ``pairs`` the pairs made inside it (as
+    ``(a, b)`` Entrants, ``a`` the lower id), and ``floaters`` those left unpaired in it,
+    who move down into the next group as its MDPs. ``players`` in pairing order."""
+    by_id = {e.id: e for e in players}
+    mate: dict[int, int] = {}
+    for w, b in pairs:
+        mate[w] = b
+        mate[b] = w
+    groups: list[list[Entrant]] = []
+    for e in players:
+        if groups and groups[-1][0].score == e.score:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    out = []
+    mdps: list[Entrant] = []
+    for group in groups:
+        current = mdps + group
+        ids = {e.id for e in current}
+        inside = [(e, by_id[o]) for e in current if (o := mate.get(e.id)) in ids and e.id < o]
+        paired = {e.id for pair in inside for e in pair}
+        floaters = [e for e in current if e.id not in paired]
+        out.append((current, mdps, inside, floaters))
+        mdps = floaters
+    return out
+
+
+def absolute_problems(t: Tournament, pairing, colours_ok, bye_ok, articles: tuple[str, str, str]) -> list[str]:
+    """Every absolute rule a proposed round breaks, one message each (empty: legal), for
+    a system given by its two absolute tests: ``colours_ok(a, b)`` (may two players meet
+    as far as colours go) and ``bye_ok(e)`` (may a player take the pairing-allocated
+    bye). Checked: everyone to be paired appears exactly once and nobody else does, and
+    the bye completes an odd number (C.04.1); no rematch; the colour and bye tests.
+    ``articles`` names the rules broken in the messages: (rematch, colours, bye)."""
+    from tabellone.core.pairing import attendance_problems
+
+    rematch_article, colour_article, bye_article = articles
+    state = t.state_before(pairing.round)
+    players = {e.id: e for e in entrants(t, state)}
+    problems, _ = attendance_problems(pairing, set(players), set(state.players))
+    for w, b in pairing.pairs:
+        if w == b or w not in players or b not in players:
+            continue
+        pw, pb = players[w], players[b]
+        problem = rematch_problem(pw, pb, state, rematch_article)
+        if problem:
+            problems.append(problem)
+        if not colours_ok(pw, pb):
+            colour = "White" if pw.pref == WHITE else "Black"
+            problems.append(f"{colour_article}: {w} and {b} both have an absolute preference for {colour}")
+    if pairing.bye in players and not bye_ok(players[pairing.bye]):
+        problems.append(f"{bye_article}: the pairing-allocated bye goes to {pairing.bye}, who may not have it")
+    return problems

@@ -1,0 +1,131 @@
+"""Random pairing: a legal round drawn at random, the baseline every Swiss system should beat.
+
+Research on pairing systems measures how well a system ranks players by strength
+(Sauer, Cseh and Lenzner, "Improving ranking quality and fairness in Swiss-system chess
+tournaments", JQAS 2024, compare FIDE Dutch with matching-based pairings and with
+random pairing). This module supplies that baseline: who meets whom ignores scores and
+ratings altogether, and only the absolute rules every Swiss tournament keeps remain:
+
+* **no rematch**: two players meet at most once (as FIDE C.04.3 C1 and C.04.1 Art. 2;
+  a forfeited game is not a meeting, prohibited pairs count as met);
+* **the bye**: with an odd number of players one of them, drawn at random among the
+  eligible, gets the pairing-allocated bye; eligible is a player who has not yet
+  scored a win's points without playing (a PAB, a forfeit win, a full-point bye), as
+  C.04.1 Art. 4 and Dutch 2026 C2 read it;
+* every player to pair plays exactly once or has the bye.
+
+How the round is drawn: every allowed pair (and every allowed bye) gets an independent
+random weight, and a maximum-cardinality matching of maximum weight
+(:func:`tabellone.matching.backends.max_weight_matching`) picks the round. Every legal round can come
+out, though not all with exactly the same probability; when a legal round exists, one is
+found (no dead end, unlike drawing pairs one by one).
+
+Colours are not random: the players' colour preferences (C.04.1 Art. 6-7 as the engine
+reads them, :class:`tabellone.core.model.ColourPreference`) decide them: both granted when they
+differ; otherwise the stronger preference, then the wider colour difference; a coin
+when nothing tells them apart. So the baseline differs from a Swiss system in who meets
+whom, not in colour balance. Boards are ordered by the higher score, then the lower.
+
+The draw comes from ``seed`` (an option: ``tabellone.pair(t, "random", seed=7)``)
+combined with the round number; without a seed, from a digest of the tournament's
+players and rounds, so the same file always gives the same round.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from tabellone.core.errors import NoPairingError
+from tabellone.matching.backends import max_weight_matching
+from tabellone.core.model import WHITE, PlayerState, RoundState, Tournament
+from tabellone.core.pairing import Pairing, attendance_problems
+
+#: One edition: this module's own baseline.
+EDITIONS = ("baseline",)
+
+#: Random weights are drawn from 1 .. WEIGHT_RANGE.
+WEIGHT_RANGE = 1 << 30
+
+
+def bye_eligible(s: PlayerState) -> bool:
+    """The pairing-allocated bye only for a player who has not yet scored a win's points
+    without playing (C.04.1 Art. 4; Dutch 2026 C2)."""
+    return not s.won_without_playing
+
+
+def tournament_seed(t: Tournament) -> int:
+    """A seed drawn from the tournament itself: a digest of its players and rounds."""
+    text = repr([(p.id, p.rating, p.rounds) for p in t.players]).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+def colours(a: PlayerState, b: PlayerState, rng: random.Random) -> tuple[int, int]:
+    """(white, black) for ``a`` and ``b``: both preferences when they differ, else the
+    stronger preference, then the wider colour difference, then a coin."""
+    pa, pb = a.preference, b.preference
+    if pa.colour != pb.colour:
+        if pa.colour is None:
+            return (b.id, a.id) if pb.colour == WHITE else (a.id, b.id)
+        return (a.id, b.id) if pa.colour == WHITE else (b.id, a.id)
+    if pa.colour is not None:
+        ka = (pa.strength, abs(a.colour_difference))
+        kb = (pb.strength, abs(b.colour_difference))
+        if ka != kb:
+            winner, loser = (a, b) if ka > kb else (b, a)
+            return (winner.id, loser.id) if pa.colour == WHITE else (loser.id, winner.id)
+    return (a.id, b.id) if rng.random() < 0.5 else (b.id, a.id)
+
+
+def pair_round(t: Tournament, edition: str = "baseline", round_number: int | None = None, seed: int | None = None) -> Pairing:
+    """A random legal pairing of the next round (or ``round_number``) of ``t``."""
+    state = t.state_before(round_number)
+    r = state.round
+    base = tournament_seed(t) if seed is None else seed
+    rng = random.Random(f"tabellone random pairing {base} round {r}")
+    players = state.to_pair
+    n = len(players)
+    bye_vertex = n if n % 2 else None
+    edges = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            if state.may_meet(players[i].id, players[j].id):
+                edges.append((i, j, rng.randint(1, WEIGHT_RANGE)))
+        if bye_vertex is not None and bye_eligible(players[i]):
+            edges.append((i, bye_vertex, rng.randint(1, WEIGHT_RANGE)))
+    vertices = n + (1 if bye_vertex is not None else 0)
+    mate = max_weight_matching(vertices, edges, max_cardinality=True)
+    if len(mate) < vertices:
+        unpaired = sorted(players[i].id for i in range(n) if i not in mate)
+        raise NoPairingError(f"round {r}: no legal random pairing (no rematch, bye rule): players {', '.join(map(str, unpaired))} are left over")
+    boards = []
+    bye = None
+    for i in range(n):
+        j = mate[i]
+        if j == bye_vertex:
+            bye = players[i].id
+        elif i < j:
+            boards.append(colours(players[i], players[j], rng))
+    score = {s.id: s.score for s in players}
+    boards.sort(key=lambda wb: (-max(score[wb[0]], score[wb[1]]), -min(score[wb[0]], score[wb[1]]), min(wb)))
+    return Pairing(round=r, pairs=boards, bye=bye)
+
+
+def check_absolute(t: Tournament, pairing: Pairing, edition: str = "baseline", seed: int | None = None) -> list[str]:
+    """Every absolute rule of the baseline a proposed round breaks (empty: legal):
+    attendance (C.04.1), no rematch, the bye only with an odd number and to an eligible
+    player. ``seed`` is taken, like :func:`pair_round`, and changes nothing: what is
+    legal does not depend on the draw."""
+    state: RoundState = t.state_before(pairing.round)
+    to_pair = {s.id for s in state.to_pair}
+    problems, _ = attendance_problems(pairing, to_pair, set(state.players))
+    for w, b in pairing.pairs:
+        if w != b and w in to_pair and b in to_pair and not state.may_meet(w, b):
+            why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
+            problems.append(f"no rematch: {w} and {b} {why}")
+    if pairing.bye in to_pair and not bye_eligible(state[pairing.bye]):
+        problems.append(f"bye: {pairing.bye} already scored a win's points without playing")
+    return problems
+
+
+__all__ = ["EDITIONS", "bye_eligible", "check_absolute", "colours", "pair_round", "tournament_seed"]

@@ -1,0 +1,572 @@
+"""The verifier: is a round the pairing the rules give, and if not, which rule says so?
+
+Works with any ruleset module that offers, besides ``pair_round`` and
+``check_absolute``:
+
+* ``evaluate(t, pairing, edition) -> (round_level, brackets)``: the value of every
+  quality criterion, round-level ones first, then bracket by bracket from the top
+  (objects with ``score``, ``players`` and ``values``, a dict article -> value);
+* ``quality_criteria(edition) -> [(article, description)]`` in priority order (it may
+  list round-level articles too: they are then compared in that order, and described);
+* ``colour_article(t, round, white, black) -> (white_id, article)`` (given the edition
+  as a keyword when it takes an ``edition`` parameter);
+
+and, optionally, ``LOOKAHEAD`` (criteria a bracket meets by looking ahead to the PAB,
+compared with the round's value), ``generation_article(edition)`` (the article that
+breaks ties by the order candidates are generated) and ``C2_bye_reading`` (who may have
+the bye, and which reading of the text says so).
+
+Every value is minimised (counts; lists, compared item by item: differences sorted from
+the largest, sequence numbers in the text's order; places in one of the text's orders). The
+report gives the absolute violations first, then where the round differs from the
+rules' pairing: walking the brackets from the top, the first bracket where the two
+pairings part and there the first criterion, in priority order, on which they differ,
+with both values (or, equal on every criterion, the generation order and who each moved
+down); the pairs that differ; and for each board whose colours differ, the article that
+decides them. A round the rules cannot pair is reported as such, and the caller goes on.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tabellone.core.errors import InputError, NoPairingError, TabelloneError
+from tabellone.core.pairing import Pairing
+from tabellone.core.scoring import format_points
+
+
+@dataclass
+class AbsoluteBreak:
+    """An absolute rule a round breaks: the article, the players, and the sentence."""
+
+    article: str
+    players: list[int]
+    text: str
+
+    def as_dict(self) -> dict:
+        return {"article": self.article, "players": self.players, "text": self.text}
+
+
+def _absolute_break(text: str) -> AbsoluteBreak:
+    """Read a ``check_absolute`` message into fields: the article that heads it
+    (``"C1: 4 and 9 have already played each other"``), or ``"attendance"`` for the
+    messages on who is paired (every player to pair exactly once, C.04.1), and the
+    players it names (numbers after ``board``, ``round`` or ``bracket`` are not)."""
+    import re
+
+    head, sep, rest = text.partition(":")
+    if sep and re.fullmatch(r"(Art\. )?[A-Z]{0,2}\.?\d[\w.]*( \w+)?", head.strip()):
+        article, body = head.strip(), rest
+    else:
+        article, body = "attendance", text
+    body = re.sub(r"\b(board|round|bracket|rounds) \d+", "", body)
+    body = re.sub(r"\d+(\.\d+)?[- ]points?", "", body)
+    players = [int(x) for x in re.findall(r"\b\d+\b", body)]
+    return AbsoluteBreak(article, players, text)
+
+
+class ColourNote(str):
+    """A board whose colours differ from the rules' (the sentence, as a ``str``), with
+    its fields: the board as given (``white``, ``black``), whom the rules give White
+    (``rules_white``) and the article that decides it (``article``; ``None`` for a
+    system without colour articles)."""
+
+    white: int
+    black: int
+    rules_white: int | None
+    article: str | None
+
+    def __new__(cls, white: int, black: int, rules_white: int | None, article: str | None) -> "ColourNote":
+        text = (f"{white}-{black}: the rules give the other colours" if article is None
+                else f"{white}-{black}: Art. {article} gives White to {rules_white}")
+        obj = super().__new__(cls, text)
+        obj.white, obj.black, obj.rules_white, obj.article = white, black, rules_white, article
+        return obj
+
+    def as_dict(self) -> dict:
+        return {"board": [self.white, self.black], "rules_white": self.rules_white, "article": self.article, "text": str(self)}
+
+
+@dataclass
+class RoundReport:
+    """One round checked. ``status`` is ``"ok"`` (the rules' pairing), ``"differs"``,
+    ``"breaks"`` (an absolute rule is broken), ``"unpairable"`` (the rules find no
+    legal pairing of the round from the rounds before it: ``unpairable`` says why) or
+    ``"no games"`` (nothing to compare: see :func:`no_games_report`)."""
+
+    round: int
+    absolute: list[str] = field(default_factory=list)
+    identical: bool = True
+    first_difference: Difference | None = None
+    only_given: list[tuple[int, int]] = field(default_factory=list)
+    only_rules: list[tuple[int, int]] = field(default_factory=list)
+    colour_notes: list[ColourNote] = field(default_factory=list)
+    bye_given: int | None = None
+    bye_rules: int | None = None
+    unpairable: str | None = None
+    #: a round without a single game (see :func:`no_games_report`): what its cells
+    #: hold, result code -> players (``" "`` for an empty cell), and whether it is the
+    #: next round to pair (no round after it has a game) or a round nobody played
+    no_games: dict[str, list[int]] | None = None
+    next_to_pair: bool = False
+    after_last_game: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.identical and not self.absolute and self.unpairable is None
+
+    @property
+    def status(self) -> str:
+        if self.no_games is not None:
+            return "no games"
+        if self.absolute:
+            return "breaks"
+        if self.unpairable is not None:
+            return "unpairable"
+        return "ok" if self.ok else "differs"
+
+    def as_dict(self) -> dict:
+        first = self.first_difference
+        return {
+            "round": self.round,
+            "status": self.status,
+            "ok": self.ok,
+            "absolute": [_absolute_break(a).as_dict() for a in self.absolute],
+            "identical": self.identical,
+            "unpairable": self.unpairable,
+            "first_difference": first.as_dict() if isinstance(first, Difference) else first,
+            "only_given": [list(p) for p in self.only_given],
+            "only_rules": [list(p) for p in self.only_rules],
+            "colours": [n.as_dict() for n in self.colour_notes],
+            "bye_given": self.bye_given,
+            "bye_rules": self.bye_rules,
+            "entered": ({("empty" if code == " " else code): ids for code, ids in self.no_games.items()}
+                        if self.no_games is not None else None),
+            "next_to_pair": self.next_to_pair,
+        }
+
+
+def no_games_report(t, round_number: int) -> RoundReport:
+    """Round ``round_number`` of ``t`` holds no game (played, forfeited or pending) and
+    no PAB: only byes and absences entered, or empty cells.
+
+    After the last round with a game it is not a paired round (an arbiter enters the
+    requested byes and the absences of the next round before pairing it): it is the
+    next round to pair, or, further on, a round with byes entered ahead. Before it, it
+    is a round that nobody played. Either way the report says what its cells hold and
+    compares no pairing: there is none."""
+    held: dict[str, list[int]] = {}
+    for p in t.players:
+        held.setdefault(p.entry(round_number).result, []).append(p.id)
+    return RoundReport(round=round_number, no_games=held, next_to_pair=round_number == t.rounds_paired + 1,
+                       after_last_game=round_number > t.rounds_paired)
+
+
+#: what a result code in a round without games means, for the report
+_HELD = {"H": "half-point bye", "F": "full-point bye", "Z": "zero-point bye", "-": "absent (-)",
+         "+": "won by forfeit without opponent", "U": "pairing-allocated bye"}
+
+
+def round_name(module, r: int) -> str:
+    """How reports name round ``r`` under the rules ``module``: its own ``round_name``
+    when it has one (the Double-Swiss system names the match, whose two games fill two
+    round columns), else 'round r'."""
+    name = getattr(module, "round_name", None)
+    return name(r) if name is not None else f"round {r}"
+
+
+def _no_games_lines(rep: RoundReport, module=None) -> list[str]:
+    held = dict(rep.no_games or {})
+    empty = held.pop(" ", [])
+    if rep.next_to_pair:
+        head = "NO GAMES YET: the next round to pair (no round with a game after it)"
+    elif rep.after_last_game:
+        head = "NO GAMES YET: byes or absences entered ahead"
+    else:
+        head = "NO GAMES: nobody played this round"
+    lines = [f"{round_name(module, rep.round)}: {head}"]
+    for code, ids in sorted(held.items()):
+        lines.append(f"  {_HELD.get(code, repr(code))}: {' '.join(map(str, ids))}")
+    if empty:
+        who = "to be paired" if rep.next_to_pair else ("no entry" if rep.after_last_game else "absent")
+        lines.append(f"  empty cell ({who}): {len(empty)} player{'s' if len(empty) != 1 else ''}")
+    return lines
+
+
+def _show(value: object) -> str:
+    if isinstance(value, Fraction):
+        return format_points(value)
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]" if value else "none"
+    return str(value)
+
+
+def _less(a: object, b: object) -> bool:
+    return a < b  # counts, scores and lists (compared from the largest item) alike
+
+
+class Difference(str):
+    """Where a pairing first parts from the rules' one, as a sentence (the ``str``) and as
+    fields: ``article`` and ``description`` of the first criterion that differs (``None``
+    when the two are equal on every criterion), ``bracket`` (its score, ``None`` for a
+    round-level criterion), ``yours`` and ``rules`` (the two values), ``rules_better``;
+    or, decided by the text's generation order, ``order_article`` and the players each
+    pairing moved down from that bracket (``moved_yours``, ``moved_rules``)."""
+
+    article: str | None
+    description: str | None
+    bracket: Fraction | None
+    yours: object
+    rules: object
+    rules_better: bool
+    order_article: str | None
+    moved_yours: list[int]
+    moved_rules: list[int]
+
+    def __new__(cls, text: str, **fields: object) -> "Difference":
+        obj = super().__new__(cls, text)
+        obj.article = fields.get("article")  # type: ignore[assignment]
+        obj.description = fields.get("description")  # type: ignore[assignment]
+        obj.bracket = fields.get("bracket")  # type: ignore[assignment]
+        obj.yours = fields.get("yours")
+        obj.rules = fields.get("rules")
+        obj.rules_better = bool(fields.get("rules_better", False))
+        obj.order_article = fields.get("order_article")  # type: ignore[assignment]
+        obj.moved_yours = list(fields.get("moved_yours") or [])  # type: ignore[call-overload]
+        obj.moved_rules = list(fields.get("moved_rules") or [])  # type: ignore[call-overload]
+        return obj
+
+    @property
+    def equal(self) -> bool:
+        """Equal on every criterion: the generation order decided."""
+        return self.article is None
+
+    def as_dict(self) -> dict:
+        if self.equal:
+            return {
+                "criterion": None, "article": self.order_article, "bracket": _json(self.bracket),
+                "moved_down_yours": self.moved_yours, "moved_down_rules": self.moved_rules, "text": str(self),
+            }
+        return {
+            "criterion": self.description, "article": self.article, "bracket": _json(self.bracket),
+            "yours": _json(self.yours), "rules": _json(self.rules), "rules_better": self.rules_better, "text": str(self),
+        }
+
+
+def _json(value: object) -> object:
+    if isinstance(value, Fraction):
+        return format_points(value)
+    if isinstance(value, tuple):
+        return [_json(v) for v in value]
+    return value
+
+
+def _verdict(article: str, what: str, gv: object, rv: object, yours: str, where: str = "", label: str | None = None,
+             **fields: object) -> Difference:
+    rules_better = _less(rv, gv)
+    verdict = "the rules allow" if rules_better else "the rules' pairing has"
+    return Difference(
+        f"{label or article + ' ' + what}: {yours} {_show(gv)}, {verdict} {_show(rv)}{where}",
+        article=article, description=what, yours=gv, rules=rv, rules_better=rules_better, **fields,
+    )
+
+
+def _bracket_pairs(pairs, bracket, moved: set[int]) -> set[frozenset[int]]:
+    """The pairs made inside ``bracket`` (both players in it, neither moved on down)."""
+    members = set(bracket.players)
+    return {frozenset(p) for p in pairs if set(p) <= members and not (set(p) & moved)}
+
+
+def _moved_down(brackets, k: int, bye: int | None) -> list[int]:
+    """The players bracket ``k`` moved down: those of it found in the next bracket (the
+    last bracket moves down its PAB assignee)."""
+    if k + 1 < len(brackets):
+        nxt = set(brackets[k + 1].players)
+        return [p for p in brackets[k].players if p in nxt]
+    return [bye] if bye is not None and bye in brackets[k].players else []
+
+
+def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yours: str = "yours") -> Difference:
+    """Where ``given`` first parts from ``rules`` (a round of ``t``), in the text's order.
+
+    The round-level criteria come first (those the text settles before any bracket: the
+    Dutch C5, the Dubov PAB of Art. 3.1). Then the brackets are walked from the top, as
+    the text pairs them, to the first one where the two pairings part (other players,
+    other pairs inside, or other players moved down); there the criteria are compared in
+    priority order, and the first that differs is the answer. Criteria that look ahead
+    from a bracket to the rest of the round (the module's ``LOOKAHEAD``: the Dutch C9,
+    the unplayed rounds of the PAB assignee) take their value from the round. When the
+    two are equal on every criterion there, the text's generation order decided (the
+    module's ``generation_article``), and the answer names who each one moved down.
+    """
+    g_round, g_brackets = module.evaluate(t, given, edition)
+    r_round, r_brackets = module.evaluate(t, rules, edition)
+    criteria = module.quality_criteria(edition)
+    described = dict(criteria)
+    priority = {article: k for k, (article, _) in enumerate(criteria)}
+    lookahead = set(getattr(module, "LOOKAHEAD", ()))
+    for article in sorted(set(g_round) | set(r_round), key=lambda a: (priority.get(a, -1), a)):
+        if article in lookahead:
+            continue
+        gv, rv = g_round.get(article), r_round.get(article)
+        if gv != rv:
+            if article in described:
+                return _verdict(article, described[article], gv, rv, yours)
+            return _verdict(article, "score of the PAB assignee", gv, rv, yours, label=f"{article} (score of the PAB assignee)")
+    for k, (gb, rb) in enumerate(zip(g_brackets, r_brackets)):
+        g_moved = _moved_down(g_brackets, k, given.bye)
+        r_moved = _moved_down(r_brackets, k, rules.bye)
+        parted = (
+            gb.score != rb.score
+            or sorted(gb.players) != sorted(rb.players)
+            or sorted(g_moved) != sorted(r_moved)
+            or _bracket_pairs(given.pairs, gb, set(g_moved)) != _bracket_pairs(rules.pairs, rb, set(r_moved))
+            or gb.values != rb.values
+        )
+        if not parted:
+            continue
+        where = f", in the {format_points(gb.score)}-point bracket"
+        for article, what in criteria:
+            if article in lookahead:
+                gv, rv = g_round.get(article, gb.values.get(article)), r_round.get(article, rb.values.get(article))
+            else:
+                gv, rv = gb.values.get(article), rb.values.get(article)
+            if gv != rv:
+                return _verdict(article, what, gv, rv, yours, where, bracket=gb.score)
+        order = _generation_article(module, edition)
+        if sorted(g_moved) != sorted(r_moved):
+            mine = " ".join(map(str, g_moved)) or "nobody"
+            theirs = " ".join(map(str, r_moved)) or "nobody"
+            # the last bracket moves nobody down: who is left over takes the PAB
+            moves = (f"{yours} gives the pairing-allocated bye to {mine}, the rules to {theirs}"
+                     if k == len(g_brackets) - 1 else f"{yours} moves down {mine}, the rules move down {theirs}")
+            text = (
+                f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
+                f"the text's generation order ({order}) decides; {moves}"
+            )
+        else:
+            text = (
+                f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
+                f"the rules take the candidate the text's generation order ({order}) gives first"
+            )
+        return Difference(text, bracket=gb.score, order_article=order, moved_yours=g_moved, moved_rules=r_moved)
+    order = _generation_article(module, edition)
+    return Difference(
+        f"equal on every criterion: the rules take the candidate the text's generation order ({order}) gives first",
+        order_article=order,
+    )
+
+
+def _generation_article(module, edition: str) -> str:
+    """The article that makes the first-generated of equally good candidates the pairing."""
+    article = getattr(module, "generation_article", None)
+    return article(edition) if callable(article) else "the text's procedure"
+
+
+def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
+    """Check ``given`` (a round of ``t``, which holds the rounds before it).
+
+    When the rules find no legal pairing of the round, the report says so
+    (``unpairable``) after the absolute checks, and the caller goes on to the next round
+    (bbpPairings' ``-c`` does the same)."""
+    report = RoundReport(round=given.round, bye_given=given.bye)
+    report.absolute = module.check_absolute(t, given, edition)
+    try:
+        rules = module.pair_round(t, edition, given.round)
+    except NoPairingError as exc:
+        report.identical = False
+        report.unpairable = str(exc)
+        return report
+    report.bye_rules = rules.bye
+    g_set, r_set = set(given.pairs), set(rules.pairs)
+    if g_set == r_set and given.bye == rules.bye:
+        return report
+    report.identical = False
+    unordered_g = {frozenset(p) for p in given.pairs}
+    unordered_r = {frozenset(p) for p in rules.pairs}
+    for w, b in sorted(g_set - r_set):
+        if frozenset((w, b)) in unordered_r:
+            if hasattr(module, "colour_article"):
+                white, article = _colour_article(module, t, given.round, w, b, edition)
+                report.colour_notes.append(ColourNote(w, b, white, article))
+            else:
+                report.colour_notes.append(ColourNote(w, b, None, None))
+    if unordered_g != unordered_r or given.bye != rules.bye:
+        report.only_given = sorted(p for p in given.pairs if frozenset(p) not in unordered_r)
+        report.only_rules = sorted(p for p in rules.pairs if frozenset(p) not in unordered_g)
+        if not report.absolute:
+            if hasattr(module, "evaluate"):
+                report.first_difference = first_difference(module, t, given, rules, edition)
+            else:
+                report.first_difference = Difference("the rules pair it differently (this system has no criterion-by-criterion report yet)")
+    return report
+
+
+def _colour_article(module, t, round_number: int, white: int, black: int, edition: str) -> tuple[int, str]:
+    """``module.colour_article``, told the edition when it distinguishes editions."""
+    if "edition" in inspect.signature(module.colour_article).parameters:
+        return module.colour_article(t, round_number, white, black, edition=edition)
+    return module.colour_article(t, round_number, white, black)
+
+
+def format_report(reports: list[RoundReport], module=None) -> str:
+    """The report of ``check``, a paragraph per round (named as ``module``, the rules
+    checked against, names its rounds: :func:`round_name`), then a summary line."""
+    lines = []
+    played = [r for r in reports if r.no_games is None]
+    for rep in reports:
+        if rep.no_games is not None:
+            lines += _no_games_lines(rep, module)
+            continue
+        status = {
+            "ok": "as the rules pair it", "differs": "DIFFERS", "breaks": "BREAKS ABSOLUTE RULES",
+            "unpairable": "NO LEGAL PAIRING BY THE RULES",
+        }[rep.status]
+        lines.append(f"{round_name(module, rep.round)}: {status}")
+        for a in rep.absolute:
+            lines.append(f"  {a}")
+        if rep.unpairable is not None:
+            lines.append(f"  the rules find no legal pairing of this round from the rounds before it ({rep.unpairable})")
+        if rep.first_difference:
+            lines.append(f"  {rep.first_difference}")
+        if rep.only_given or rep.only_rules:
+            lines.append(f"  pairs given only:       {' '.join(f'{w}-{b}' for w, b in rep.only_given) or '-'}")
+            lines.append(f"  pairs the rules make:   {' '.join(f'{w}-{b}' for w, b in rep.only_rules) or '-'}")
+        if rep.bye_given != rep.bye_rules:
+            lines.append(f"  bye given to {rep.bye_given or 'nobody'}, the rules give it to {rep.bye_rules or 'nobody'}")
+        for note in rep.colour_notes:
+            lines.append(f"  colours {note}")
+    ok = sum(1 for r in played if r.ok)
+    unit = "rounds" if getattr(module, "round_name", None) is None else "round columns"
+    summary = f"{ok} of {len(played)} {unit} as the rules pair them"
+    empty = [str(r.round) for r in reports if r.no_games is not None]
+    if empty:
+        summary += f"; no games in {unit if len(empty) > 1 else unit[:-1]} {', '.join(empty)}"
+    lines.append(summary)
+    return "\n".join(lines) + "\n"
+
+
+def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | None = None, bye: int | None = None) -> list[str]:
+    """Why the rules pair ``pair`` (or give ``bye`` the bye) in ``round_number`` of ``t``
+    (which holds the rounds before it), or why they do not.
+
+    When the rules make it: the bracket, and what the best pairing without it would
+    cost, criterion by criterion. When they do not ("why not my pair?"): the best
+    pairing that makes it (the pair forced: each of the two may meet only the other; the
+    bye forced: nobody else may have it), and the first criterion on which that pairing
+    is worse than the rules', with both values. A bye the player may not have cites the
+    article that bars it (the Dutch C2, saying which edition's reading applied)."""
+    from dataclasses import replace
+
+    from tabellone.core.model import ProhibitedPairs
+
+    if not hasattr(module, "evaluate"):
+        raise InputError("explain is not available for this system yet (it has no criterion-by-criterion report)", field="--system")
+    rules = module.pair_round(t, edition, round_number)
+    state = t.state_before(round_number)
+    lines = []
+
+    def who(pid: int) -> str:
+        if pid not in state.players:
+            raise InputError(f"player {pid} is not in the tournament", field="--pair / --bye")
+        s = state[pid]
+        if not s.present:
+            raise InputError(f"player {pid} is not paired in {round_name(module, round_number)} (bye or absence entered)", field="--pair / --bye")
+        return f"{pid} ({format_points(s.pairing_score)} points)"
+
+    partner = {}
+    for w, b in rules.pairs:
+        partner[w], partner[b] = b, w
+    present = frozenset(s.id for s in state.to_pair)
+    reading = getattr(module, "C2_bye_reading", None)
+    if pair is not None:
+        a, b = pair
+        lines.append(f"{round_name(module, round_number)}: {who(a)} and {who(b)}")
+        if a == b:
+            raise InputError(f"--pair names player {a} twice", field="--pair")
+        if partner.get(a) != b:
+            meets = lambda x: f"meets {partner[x]}" if x in partner else "gets the bye"  # noqa: E731
+            lines.append(f"the rules do not pair them: {a} {meets(a)}, {b} {meets(b)}")
+            if not state.may_meet(a, b):
+                met = b in state[a].opponents
+                lines.append("C1: they have already played each other" if met else "C1: they are a prohibited pair (they may not meet)")
+                return lines
+            only_each_other = tuple(
+                ProhibitedPairs(round_number, round_number, (x, y)) for x in (a, b) for y in sorted(present) if y not in (a, b)
+            )
+            forced_t = replace(t, prohibited=t.prohibited + only_each_other)
+            return lines + _why_not(module, t, rules, edition, f"{a}-{b}",
+                                    lambda: module.pair_round(forced_t, edition, round_number, no_bye=frozenset((a, b))))
+        _, brackets = module.evaluate(t, rules, edition)
+        for br in brackets:
+            if a in br.players and b in br.players:
+                down = [x for x in (a, b) if state[x].pairing_score > br.score]
+                up = [x for x in (a, b) if state[x].pairing_score < br.score]
+                note = f"; {' and '.join(map(str, down))} moved down from a higher score" if down else ""
+                note += f"; {' and '.join(map(str, up))} moved up from a lower score" if up else ""
+                lines.append(f"they meet in the {format_points(br.score)}-point bracket ({len(br.players)} players{note})")
+                break
+        alt_t = replace(t, prohibited=t.prohibited + (ProhibitedPairs(round_number, round_number, (a, b)),))
+        subject = f"{a}-{b}"
+        try:
+            alternative = module.pair_round(alt_t, edition, round_number)
+        except TabelloneError as exc:
+            lines.append(f"{subject} is forced: without it no legal pairing exists ({exc})")
+            return lines
+    else:
+        lines.append(f"{round_name(module, round_number)}: the pairing-allocated bye to {who(bye)}")
+        if rules.bye != bye:
+            lines.append(f"the rules give the bye to {rules.bye or 'nobody'}" + (f"; {bye} meets {partner[bye]}" if bye in partner else ""))
+            if rules.bye is None:
+                lines.append(f"{len(present)} players are paired: an even number, so nobody has the bye")
+                return lines
+            if reading is not None:
+                allowed, sentence = reading(t, round_number, bye, edition)
+                lines.append(sentence)
+                if not allowed:
+                    return lines
+            return lines + _why_not(module, t, rules, edition, f"the bye to {bye}",
+                                    lambda: module.pair_round(t, edition, round_number, no_bye=present - {bye}))
+        subject = f"the bye to {bye}"
+        try:
+            alternative = module.pair_round(t, edition, round_number, no_bye=frozenset({bye}))
+        except TabelloneError as exc:
+            lines.append(f"{subject} is forced: without it no legal pairing exists ({exc})")
+            return lines
+    verdict = first_difference(module, t, alternative, rules, edition, yours="without it")
+    if verdict.equal:
+        lines.append(f"without {subject} the best pairing is just as good; {subject} comes first in the text's order of candidates")
+    elif not verdict.rules_better:
+        # a procedural system (the italo-svizzero rotation) need not be optimal on the
+        # criteria: say so rather than call the better alternative worse
+        lines.append(f"without {subject} a pairing exists that is better on {verdict}; the text's procedure still forms {subject}")
+    else:
+        lines.append(f"without {subject} the best pairing is worse on {verdict}")
+    changed = sorted(set(alternative.pairs) - set(rules.pairs))
+    lines.append(f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}" + (f"; bye {alternative.bye}" if alternative.bye != rules.bye else ""))
+    if bye is not None and reading is not None:
+        lines.append(reading(t, round_number, bye, edition)[1])
+    return lines
+
+
+def _why_not(module, t, rules: Pairing, edition: str, subject: str, forced) -> list[str]:
+    """The best pairing with ``subject`` (made by ``forced()``) against the rules' one:
+    the first criterion on which it is worse, with both values, and its boards."""
+    try:
+        best = forced()
+    except TabelloneError as exc:
+        return [f"with {subject} no legal pairing of the round exists ({exc})"]
+    verdict = first_difference(module, t, best, rules, edition, yours=f"with {subject}")
+    if verdict.equal:
+        lines = [f"with {subject} the best pairing is as good on every criterion; the rules' pairing comes first "
+                 f"in the text's generation order ({verdict.order_article})"]
+    elif not verdict.rules_better:
+        lines = [f"with {subject} a pairing exists that is better on {verdict}; the text's procedure still does not make it"]
+    else:
+        lines = [f"with {subject} the best pairing is worse on {verdict}"]
+    changed = sorted(set(best.pairs) - set(rules.pairs))
+    lines.append(f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}"
+                 + (f"; bye {best.bye}" if best.bye != rules.bye else ""))
+    return lines
