@@ -1,0 +1,206 @@
+"""What several commands share: loading a file with its warnings, the system a file
+declares, event options, pairing and printing a round, writing output safely."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tabellone.api import add_round, pair, rules_module
+from tabellone.core.errors import (
+    EXIT_OK,
+    InputError,
+)
+from tabellone.core.model import Tournament
+from tabellone.core.scoring import format_points
+from tabellone.formats.files import load, safe_output, write_text
+from tabellone.formats.trf import format_trf
+from tabellone.rules import declared_system, games_per_round, get_system
+
+
+def load_checked(path: str, strict: bool) -> Tournament:
+    """Load a tournament and report declared scores that disagree with its results."""
+    t = load(path)
+    for player, declared, derived in t.score_mismatches():
+        msg = (
+            f"player {player.id} ({player.name}): columns 81-84 (points) declare "
+            f"{format_points(declared)} but the results give {format_points(derived)}"
+        )
+        if strict:
+            raise InputError(msg, source=path)
+        print(f"tabellone: warning: {path}: {msg}", file=sys.stderr)
+    return t
+
+
+def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str, default: str = "dutch") -> None:
+    """Set ``args.system`` and ``args.edition`` from the file's ``192`` code when the
+    command line names neither (nor ``--baku``); otherwise, or when the code names a
+    system tabellone does not pair by, keep the options and say in one line what was
+    used instead of what the file declares."""
+
+    from tabellone.core.team import TeamTournament
+
+    if isinstance(t, TeamTournament):  # a team event: the team system unless told otherwise
+        default = "team-swiss"
+    asked = args.system is not None or args.edition is not None or getattr(args, "baku", False)
+    found, baku = declared_system(t.system)
+    if t.system and found is not None and not asked:
+        args.system, args.edition = found
+        return
+    args.system = args.system or default
+    if not t.system:
+        return
+    edition = args.edition or get_system(args.system).EDITIONS[0]
+    used = f"{args.system} {edition}" + (" with Baku acceleration" if getattr(args, "baku", False) or baku else "")
+    if found is None:
+        print(f"tabellone: warning: {source}: 192 declares {t.system!r}, which tabellone does not pair by; using {used}", file=sys.stderr)
+    elif found[0] != args.system or (found[1] or get_system(found[0]).EDITIONS[0]) != edition or (getattr(args, "baku", False) and not baku):
+        print(f"tabellone: warning: {source}: 192 declares {t.system}; using {used}, as the options ask", file=sys.stderr)
+
+
+def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> None:
+    """``args.system`` for ``compare`` and ``standings`` when not given: the file's
+    ``192`` code, else italo-svizzero for a draughts file (2-1-0 points); a chess file
+    that declares no system must name one, rather than be read as draughts."""
+    from tabellone.core.scoring import Scoring
+
+    if args.system is not None:
+        return
+    found, _ = declared_system(t.system)
+    if found is not None:
+        args.system = found[0]
+        args.edition = args.edition or found[1]
+    elif t.scoring == Scoring.draughts():
+        args.system = "italo-svizzero"
+    else:
+        declared = f"declares {t.system!r}" if t.system else "declares no system (192)"
+        raise InputError(f"{command}: the file is a chess event (a win worth {format_points(t.scoring.win)}, a draw "
+                         f"{format_points(t.scoring.draw)}) and {declared}; "
+                         "name the system with --system", field="--system")
+
+
+def with_event_options(t: Tournament, args: argparse.Namespace, source: str) -> Tournament:
+    """``t`` with ``--rounds`` and ``--initial-colour`` for a file that does not declare
+    them (a federation export without ``XXR``/``XXC``); a value that contradicts the
+    file's is an input error. ``--rounds`` counts pairings: for the Double-Swiss system,
+    matches, each two round columns of the file."""
+    from dataclasses import replace
+
+    rounds, colour = getattr(args, "rounds", None), getattr(args, "initial_colour", None)
+    if rounds is not None:
+        g = games_per_round(args.system) if getattr(args, "system", None) else 1
+        columns = rounds * g
+        if rounds < 1 or columns > 999:
+            raise InputError(f"--rounds {rounds}: expected 1 to {999 // g} {'matches' if g > 1 else 'rounds'}", field="--rounds")
+        if columns < t.rounds_paired:
+            raise InputError(f"--rounds {rounds}: the file already has {t.rounds_paired} {'round columns' if g > 1 else 'rounds'} paired",
+                             source=source, field="--rounds")
+        if t.total_rounds is not None and t.total_rounds != columns:
+            what = f"{t.total_rounds} round columns (XXR / 142), {t.total_rounds / g:g} matches" if g > 1 else f"{t.total_rounds} rounds (XXR / 142)"
+            raise InputError(f"--rounds {rounds}, but the file declares {what}", source=source, field="--rounds")
+        t = replace(t, total_rounds=columns)
+    if colour is not None:
+        code = "w" if colour == "white" else "b"
+        if t.initial_colour is not None and t.initial_colour != code:
+            raise InputError(f"--initial-colour {colour}, but the file declares the other (XXC / 152)", source=source, field="--initial-colour")
+        t = replace(t, initial_colour=code)
+    return t
+
+
+def run_pairing(t: Tournament, system: str, edition: str | None, source: str, method: str | None = None, **options):
+    """Pair the next round (:func:`tabellone.pair`, which checks the absolute criteria
+    before anyone sees it); returns the pairing and the edition used."""
+    _, edition = rules_module(system, edition, profile=options.get("profile"))
+    return pair(t, system, edition, method, source=source, **options), edition
+
+
+def profile_name(profile: str) -> str:
+    """The name a profile gives itself (``--profile`` may be a path)."""
+    from tabellone.rules.profiles import resolve
+
+    return resolve(profile).name
+
+
+def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None,
+                   module=None) -> str:
+    """The pairing in ``fmt``. The text table shows each player's score from ``scored``
+    (default ``t``): ``t`` with suspended games counted as the system counts them for
+    pairing, which ``note`` then names; its heading names the round as the rules
+    ``module`` does (a Double-Swiss match)."""
+    from tabellone.verify.checker import round_name
+
+    if fmt == "bbp":
+        return "\n".join(pairing.bbp_lines()) + "\n"
+    if fmt == "json":
+        doc = {
+            "round": pairing.round,
+            "system": title,
+            "boards": [{"board": k, "white": w, "black": b} for k, (w, b) in enumerate(pairing.pairs, start=1)],
+            "bye": pairing.bye,
+        }
+        return json.dumps(doc, indent=1) + "\n"
+    if fmt == "trf":
+        return format_trf(add_round(t, pairing), "trf16")
+    state = (scored or t).state_before(pairing.round)
+    name = round_name(module, pairing.round)
+    lines = [f"{name[0].upper()}{name[1:]}: {title}, {len(pairing.pairs)} boards" + (f", bye to {pairing.bye}" if pairing.bye else "")]
+    lines.append(f"{'board':>5}  {'white':<32} {'pts':>5}    {'black':<32} {'pts':>5}")
+
+    def who(pid: int) -> str:
+        return f"{pid:>4} {t.player(pid).name[:27]}"
+
+    for k, (w, b) in enumerate(pairing.pairs, start=1):
+        lines.append(
+            f"{k:>5}  {who(w):<32} {format_points(state[w].score):>5}  - {who(b):<32} {format_points(state[b].score):>5}"
+        )
+    if pairing.bye is not None:
+        lines.append(f"  bye  {who(pairing.bye):<32} {format_points(state[pairing.bye].score):>5}  (pairing-allocated bye)")
+    rests = getattr(pairing, "rests", ()) or ()
+    if rests:
+        lines.append("resting this round: " + ", ".join(map(str, rests)))
+    absent = [s.id for s in state if not s.present]
+    if absent:
+        lines.append("not paired (absent or bye entered before pairing): " + ", ".join(map(str, absent)))
+    second = getattr(pairing, "second_game", None)
+    if second is not None:  # a Double-Swiss match
+        lines.append(f"colours of game 1 (round column {pairing.round}); game 2 (column {second.round}) reverses them"
+                     + ("; the bye counts a game won and one drawn (U, then H: C.04.5 1.4)" if pairing.bye is not None else ""))
+    if note:
+        lines.append(note)
+    return "\n".join(lines) + "\n"
+
+
+def emit(text: str, output: str | None, inputs: list[str], force: bool) -> None:
+    if output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        write_text(safe_output(output, inputs, force), text)
+
+
+def _suspended_as_scored(module, t: Tournament, edition: str, round_number: int | None = None) -> tuple[Tournament, str | None]:
+    """For systems that pair while a game is suspended (``score_suspended``: the game
+    counts as the text says for pairing), ``t`` with those games scored so, and a note;
+    other systems need every result (the state refuses a game without one)."""
+    if hasattr(module, "score_suspended"):
+        return module.score_suspended(t, edition, round_number)
+    return t, None
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _saved(event, t, what: str, stream=None) -> int:
+    from tabellone.event import save_event
+
+    backup = save_event(event, t)
+    kept = f" (previous version kept as {backup.name})" if backup else ""
+    print(f"{event.path}: {what}{kept}", file=stream or sys.stdout)
+    return EXIT_OK
+
+
+def _who(t) -> str:
+    from tabellone.core.team import TeamTournament
+
+    return "team" if isinstance(t, TeamTournament) else "player"

@@ -1,0 +1,148 @@
+"""``tabellone info`` (the state of every player before a round) and ``tabellone convert``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from tabellone.cli.common import _suspended_as_scored, load_checked
+from tabellone.core.errors import (
+    EXIT_OK,
+    InputError,
+)
+from tabellone.core.model import Float, RoundState, Tournament
+from tabellone.core.scoring import format_points
+from tabellone.formats.files import dumps, safe_output, write_text
+
+
+def _floats_text(floats: tuple[Float | None, ...]) -> str:
+    return "".join(f.value if f else "." for f in floats)
+
+
+def state_rows(t: Tournament, state: RoundState) -> list[dict]:
+    """One row per player, in standings order (pairing score, then pairing number)."""
+    rows = []
+    order = sorted(state, key=lambda s: (-s.pairing_score, s.id))
+    for rank, s in enumerate(order, start=1):
+        p = t.player(s.id)
+        history = "".join(
+            (e.colour or "-").upper() if e.played else "-" for e in (p.entry(k) for k in range(1, state.round))
+        )
+        rows.append(
+            {
+                "rank": rank,
+                "id": s.id,
+                "name": p.name,
+                "rating": p.rating,
+                "score": str(s.score),
+                "pairing_score": str(s.pairing_score),
+                "colours": history,
+                "colour_difference": s.colour_difference,
+                "preference": str(s.preference),
+                "floats_2026": _floats_text(s.floats_2026),
+                "floats_2017": _floats_text(s.floats_2017),
+                "had_pab": s.had_pab,
+                "won_without_playing": s.won_without_playing,
+                "games_played": s.games_played,
+                "status": "present" if s.present else f"bye {s.bye.value}",
+            }
+        )
+    return rows
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    t = load_checked(args.file, args.strict)
+    r = args.round if args.round is not None else t.next_round
+    if r < 1 or r > t.rounds_paired + 1:
+        raise InputError(
+            f"round {r} cannot be shown: the file has rounds 1-{t.rounds_paired} paired, so 1-{t.rounds_paired + 1} can",
+            source=args.file, field="--round",
+        )
+    note = None
+    if args.system not in (None, "dutch", "dubov"):
+        from tabellone.rules import get_system
+
+        module = get_system(args.system)
+        t, note = _suspended_as_scored(module, t, args.edition or module.EDITIONS[0], r)
+    state = t.state_before(r)
+    rows = state_rows(t, state)
+    if args.system == "dubov":
+        return _info_dubov(t, r, args)
+    if args.system == "burstein":
+        return _info_burstein(t, r, args)
+    if args.json:
+        doc = {"round": r, "total_rounds": t.total_rounds, "players": rows}
+        if note:
+            doc["note"] = note
+        print(json.dumps(doc, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    title = next((h.text for h in t.headers if h.code == "012"), os.path.basename(args.file))
+    total = f" of {t.total_rounds}" if t.total_rounds else ""
+    present = sum(1 for s in state if s.present)
+    print(f"{title}: state before round {r}{total}; {present} to pair, {len(rows) - present} not paired")
+    print("colours: W/B per round, - unplayed; pref: w/b mild, W/B strong, W!/B! absolute;")
+    print("floats: D down, U up, . none (2026 definition); pab: had the pairing-allocated bye")
+    header = f"{'rk':>4} {'no':>4}  {'name':<24} {'rtg':>4} {'pts':>5} {'psc':>5}  {'colours':<12} {'cd':>3} {'pref':<4} {'floats':<12} {'pab':<3} status"
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        colours = row["colours"][-12:]
+        floats = row["floats_2026"][-12:]
+        print(
+            f"{row['rank']:>4} {row['id']:>4}  {row['name'][:24]:<24} {row['rating'] or '':>4} "
+            f"{format_points(state[row['id']].score):>5} {format_points(state[row['id']].pairing_score):>5}  "
+            f"{colours:<12} {row['colour_difference']:>+3} {row['preference']:<4} {floats:<12} "
+            f"{'yes' if row['had_pab'] else '':<3} {row['status']}"
+        )
+    if note:
+        print(note)
+    return EXIT_OK
+
+
+def _info_dubov(t: Tournament, r: int, args: argparse.Namespace) -> int:
+    """The Dubov system's list of Art. 9 (1997): ARO and due colour of every player."""
+    from tabellone.rules.dubov import aro_list
+
+    rows = aro_list(t, r, args.edition or "2026")
+    if args.json:
+        print(json.dumps({"round": r, "players": rows}, indent=1, ensure_ascii=False, default=str))
+        return EXIT_OK
+    print(f"Dubov: ARO list before round {r} (Art. 9, 1997)")
+    keys = list(rows[0]) if rows else []
+    print("  ".join(f"{k:>8}" if k != "name" else f"{k:<24}" for k in keys))
+    for row in rows:
+        print("  ".join(f"{str(row[k])[:24]:<24}" if k == "name" else f"{str(row[k]):>8}" for k in keys))
+    return EXIT_OK
+
+
+def _info_burstein(t: Tournament, r: int, args: argparse.Namespace) -> int:
+    """The Burstein system's order of the players: score, then the index (2026 Art. 1.8:
+    Buchholz, Sonneborn-Berger; legacy Art. 3.2: SB, Buchholz, Median), then number."""
+    from tabellone.rules.burstein import EDITIONS, index_list
+
+    edition = args.edition or EDITIONS[0]
+    if edition not in EDITIONS:
+        raise InputError(f"unknown Burstein edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
+    rows = index_list(t, r, edition)
+    if args.json:
+        print(json.dumps({"round": r, "edition": edition, "players": rows}, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    values = [k for k in ("Buchholz", "SB", "Median") if rows and k in rows[0]] if edition != "legacy" else ["SB", "Buchholz", "Median"]
+    article = "Art. 3.2" if edition == "legacy" else "Art. 1.8" if edition == "2026" else "A.7"
+    print(f"Burstein {edition}: players before round {r} in the order of {article} (score, {', '.join(values)}, number)")
+    print(f"{'id':>5}  {'name':<24} {'score':>6} " + " ".join(f"{k:>9}" for k in values) + " due")
+    for row in rows:
+        print(f"{row['id']:>5}  {row['name'][:24]:<24} {row['score']:>6} " + " ".join(f"{row[k]:>9}" for k in values) + f" {row['due']}")
+    return EXIT_OK
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    t = load_checked(args.file, args.strict)
+    text = dumps(t, args.to)
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        write_text(safe_output(args.output, [args.file], args.force), text)
+    return EXIT_OK
