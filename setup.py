@@ -6,6 +6,8 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=[
-        Extension("tabellone.matching._blossom", ["tabellone/matching/_blossom.c"], extra_compile_args=["-O3"], optional=True)
+        Extension(
+            "tabellone.matching._blossom", ["tabellone/matching/_blossom.c"], extra_compile_args=["-O3"], optional=True
+        )
     ]
 )

@@ -22,11 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tabellone.rules import dutch  # noqa: E402
-from tabellone.matching.cpsat import CpSatMatching  # noqa: E402
 from tabellone.core.history import cut_before  # noqa: E402
 from tabellone.core.model import pairs_of_round  # noqa: E402
 from tabellone.formats.trf import read_trf  # noqa: E402
+from tabellone.matching.cpsat import CpSatMatching  # noqa: E402
+from tabellone.rules import dutch  # noqa: E402
 
 FOLDERS = {"2026": "dutch-2026-dev", "2017": "dutch-2017-dev"}
 
@@ -76,8 +76,11 @@ def main() -> int:
                 ref_cpsat += got_b == reference
                 if got_a != got_b:
                     disagreements.append(f"{path.name} round {r}")
-            print(f"{edition} {path.name}: {len(t.players)} players, {t.rounds_paired} rounds; so far {agree}/{rounds} agree, "
-                  f"{len(failures)} unproven, blossom {t_blossom:.1f} s, CP-SAT {t_cpsat:.1f} s", flush=True)
+            print(
+                f"{edition} {path.name}: {len(t.players)} players, {t.rounds_paired} rounds; so far {agree}/{rounds} agree, "
+                f"{len(failures)} unproven, blossom {t_blossom:.1f} s, CP-SAT {t_cpsat:.1f} s",
+                flush=True,
+            )
             if events >= args.events:
                 break
         rows.append((edition, events, rounds, agree, ref_blossom, ref_cpsat, t_blossom, t_cpsat, len(failures)))
@@ -86,10 +89,14 @@ def main() -> int:
         for f in failures:
             print(f"{edition}: CP-SAT unproven: {f}")
     print(f"Dutch engine, blossom vs CP-SAT, corpus events with at most {args.max_players} players\n")
-    print("| edition | events | rounds | CP-SAT unproven | back ends agree | = reference (blossom) | = reference (CP-SAT) | blossom s | CP-SAT s | ratio |")
+    print(
+        "| edition | events | rounds | CP-SAT unproven | back ends agree | = reference (blossom) | = reference (CP-SAT) | blossom s | CP-SAT s | ratio |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for edition, events, rounds, agree, rb, rc, tb, tc, failed in rows:
-        print(f"| {edition} | {events} | {rounds} | {failed} | {agree} | {rb} | {rc} | {tb:.1f} | {tc:.1f} | {tc / max(tb, 1e-9):.0f}x |")
+        print(
+            f"| {edition} | {events} | {rounds} | {failed} | {agree} | {rb} | {rc} | {tb:.1f} | {tc:.1f} | {tc / max(tb, 1e-9):.0f}x |"
+        )
     return 0
 
 

@@ -36,15 +36,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tabellone.verify.conformance import check_file  # noqa: E402
-from tabellone.rules import burstein  # noqa: E402
-from tabellone.rules.burstein import edition_2026 as burstein_2026, literal_2026 as burstein_2026_literal  # noqa: E402
-from tabellone.rules.burstein.literal_legacy import LIMIT  # noqa: E402
 from tabellone.core.errors import NoPairingError  # noqa: E402
-from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
 from tabellone.core.history import cut_before  # noqa: E402
 from tabellone.formats.trf import read_trf  # noqa: E402
+from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
+from tabellone.rules import burstein  # noqa: E402
+from tabellone.rules.burstein import edition_2026 as burstein_2026  # noqa: E402
+from tabellone.rules.burstein import literal_2026 as burstein_2026_literal  # noqa: E402
+from tabellone.rules.burstein.literal_legacy import LIMIT  # noqa: E402
 from tabellone.verify.checker import first_difference  # noqa: E402
+from tabellone.verify.conformance import check_file  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 
@@ -65,7 +66,12 @@ def main() -> int:
     ap.add_argument("--events", type=int, default=200)
     ap.add_argument("--players", nargs=2, type=int, default=(6, min(20, LIMIT)), metavar=("LO", "HI"))
     ap.add_argument("--rounds", nargs=2, type=int, default=(4, 9), metavar=("LO", "HI"))
-    ap.add_argument("--corpus", type=int, default=0, help=f"also the reference corpus, events of at most N players (at most {LIMIT})")
+    ap.add_argument(
+        "--corpus",
+        type=int,
+        default=0,
+        help=f"also the reference corpus, events of at most N players (at most {LIMIT})",
+    )
     ap.add_argument("--edition", default="legacy", choices=burstein.EDITIONS)
     args = ap.parse_args()
     global EDITION
@@ -81,9 +87,14 @@ def main() -> int:
         players = plo + seed % (phi - plo + 1)
         n_rounds = min(rlo + seed % (rhi - rlo + 1), players - 1)
         rough = seed % 2 == 0
-        s = GeneratorSettings(players=players, rounds=n_rounds, seed=seed,
-                              absence_rate=0.08 if rough else 0.0, half_bye_rate=0.05 if rough else 0.0,
-                              forfeit_rate=0.05 if rough else 0.0)
+        s = GeneratorSettings(
+            players=players,
+            rounds=n_rounds,
+            seed=seed,
+            absence_rate=0.08 if rough else 0.0,
+            half_bye_rate=0.05 if rough else 0.0,
+            forfeit_rate=0.05 if rough else 0.0,
+        )
         try:
             t = generate(s, optimised_pairer)
         except NoPairingError:
@@ -105,8 +116,10 @@ def main() -> int:
             else:
                 why = first_difference(burstein, cut, lit, opt, EDITION, yours="literal")
                 notes.append(f"seed {seed} ({players} players) round {r}: {why}")
-    print(f"Burstein ({EDITION}) literal vs optimised: {args.events - skipped} events ({skipped} drawn without a legal pairing "
-          f"in some round left out), {plo}-{phi} players, {rlo}-{rhi} rounds")
+    print(
+        f"Burstein ({EDITION}) literal vs optimised: {args.events - skipped} events ({skipped} drawn without a legal pairing "
+        f"in some round left out), {plo}-{phi} players, {rlo}-{rhi} rounds"
+    )
     print(f"{'rounds':>7} {'agree':>7} {'differ':>7} {'optimised s':>12} {'literal s':>10}")
     print(f"{rounds:>7} {agree:>7} {rounds - agree:>7} {t_opt:>12.2f} {t_lit:>10.2f}")
     for line in notes:
@@ -122,7 +135,9 @@ def main() -> int:
                 same += res.identical
                 if not res.identical:
                     print(f"  corpus {f.name} round {res.round}: {res.detail}")
-        print(f"literal procedure on the reference corpus ({len(files)} events of <= {limit} players): {same} of {total} rounds identical")
+        print(
+            f"literal procedure on the reference corpus ({len(files)} events of <= {limit} players): {same} of {total} rounds identical"
+        )
     return 0
 
 

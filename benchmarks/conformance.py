@@ -23,10 +23,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tabellone.verify.conformance import check_file  # noqa: E402
 from tabellone.formats.trf import read_trf  # noqa: E402
+from tabellone.verify.conformance import check_file  # noqa: E402
 
-CORPUS = {("dutch", "2026"): "dutch-2026-dev", ("dutch", "2017"): "dutch-2017-dev", ("burstein", "legacy"): "burstein-dev"}
+CORPUS = {
+    ("dutch", "2026"): "dutch-2026-dev",
+    ("dutch", "2017"): "dutch-2017-dev",
+    ("burstein", "legacy"): "burstein-dev",
+}
 DEFAULT_EDITION = {"dutch": "2026", "burstein": "legacy"}
 
 
@@ -87,7 +91,11 @@ def main() -> int:
                 if not r.identical:
                     print(f"DIFF {r.file} round {r.round} ({r.players} players): {r.detail}", flush=True)
     print()
-    print(f"FIDE {args.system.capitalize()} {args.edition}" + (f", profile {profile}" if profile else "") + f": {len(files)} events")
+    print(
+        f"FIDE {args.system.capitalize()} {args.edition}"
+        + (f", profile {profile}" if profile else "")
+        + f": {len(files)} events"
+    )
     print(f"{'players':>10} {'rounds':>7} {'identical':>10} {'rate':>8} {'s/round':>8}")
     for b in buckets:
         n, ok, secs = stats[b]

@@ -40,10 +40,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from double_swiss_independent import independent_unpairable, independent_violations  # noqa: E402
 
-from tabellone.rules import double_swiss as ds  # noqa: E402
-from tabellone.rules.comparison import fmt_value  # noqa: E402
 from tabellone.core.errors import NoPairingError  # noqa: E402
 from tabellone.generate.tournament import GeneratorSettings  # noqa: E402
+from tabellone.rules import double_swiss as ds  # noqa: E402
+from tabellone.rules.comparison import fmt_value  # noqa: E402
 
 CLASSES = [(6, 15), (16, 40), (41, 100), (101, 200)]
 
@@ -52,8 +52,14 @@ def event_settings(k: int, base_seed: int, lo: int, hi: int) -> GeneratorSetting
     rng = random.Random(base_seed * 100003 + k)
     players = int(round(math.exp(rng.uniform(math.log(lo), math.log(hi)))))
     matches = min(rng.randint(5, 11), players - 1)
-    return GeneratorSettings(players=players, rounds=matches, seed=base_seed * 1000 + k, absence_rate=0.02,
-                             half_bye_rate=0.02, forfeit_rate=0.02)
+    return GeneratorSettings(
+        players=players,
+        rounds=matches,
+        seed=base_seed * 1000 + k,
+        absence_rate=0.02,
+        half_bye_rate=0.02,
+        forfeit_rate=0.02,
+    )
 
 
 def size_class(n: int) -> str:
@@ -107,7 +113,9 @@ def main(argv: list[str] | None = None) -> int:
                 bad = independent_violations(t, p.pairs, p.bye, (r + 1) // 2)
                 if bad:
                     row["illegal"] += 1
-                    disagreements.append(f"event {k} ({settings.players} players) match {(r + 1) // 2}: {name} illegal: {bad}")
+                    disagreements.append(
+                        f"event {k} ({settings.players} players) match {(r + 1) // 2}: {name} illegal: {bad}"
+                    )
             same = {frozenset(p) for p in lit.pairs} == {frozenset(p) for p in opt.pairs} and lit.bye == opt.bye
             if same:
                 row["same"] += 1
@@ -123,8 +131,10 @@ def main(argv: list[str] | None = None) -> int:
                     better = "literal" if v1 < v2 else "optimised"
                     row[f"{better} better"] += 1
                     verdict = f"{art} in bracket {g}: literal {fmt_value(v1)}, optimised {fmt_value(v2)}"
-                disagreements.append(f"event {k} ({settings.players} players, seed {settings.seed}) match {(r + 1) // 2}: {verdict}"
-                                     f"\n    literal   {lv}\n    optimised {ov}")
+                disagreements.append(
+                    f"event {k} ({settings.players} players, seed {settings.seed}) match {(r + 1) // 2}: {verdict}"
+                    f"\n    literal   {lv}\n    optimised {ov}"
+                )
             if out:
                 out.write(json.dumps({"event": k, "players": settings.players, "round": r, "verdict": verdict}) + "\n")
             return lit
@@ -134,12 +144,21 @@ def main(argv: list[str] | None = None) -> int:
         except NoPairingError:
             pass
     elapsed = time.time() - started
-    cols = ["events", "rounds", "same", "equal vectors", "literal better", "optimised better", "illegal",
-            "unpairable, confirmed", "unpairable, NOT confirmed"]
+    cols = [
+        "events",
+        "rounds",
+        "same",
+        "equal vectors",
+        "literal better",
+        "optimised better",
+        "illegal",
+        "unpairable, confirmed",
+        "unpairable, NOT confirmed",
+    ]
     print(f"Double-Swiss literal vs optimised: {done} match rounds, seed {args.seed}, {elapsed:.0f} s")
     print(f"{'players':>9} " + " ".join(f"{c:>26}" for c in cols) + f" {'literal s/rd':>13} {'optimised s/rd':>15}")
     total = Counter()
-    for cls in sorted(rows, key=lambda c: int(c.split('-')[0])):
+    for cls in sorted(rows, key=lambda c: int(c.split("-")[0])):
         row = rows[cls]
         total.update(row)
         lt, ot = times[cls]

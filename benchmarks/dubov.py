@@ -48,10 +48,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from tabellone.rules import dubov  # noqa: E402
 from tabellone.core.errors import NoPairingError  # noqa: E402
-from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
 from tabellone.core.history import cut_before  # noqa: E402
+from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
+from tabellone.rules import dubov  # noqa: E402
 
 
 def independent_violations(t, edition):
@@ -70,8 +70,14 @@ def event_settings(k: int, base_seed: int, lo: int, hi: int) -> GeneratorSetting
     rng = random.Random(base_seed * 100003 + k)
     players = int(round(math.exp(rng.uniform(math.log(lo), math.log(hi)))))
     rounds = min(rng.randint(5, 11), players - 1)
-    return GeneratorSettings(players=players, rounds=rounds, seed=base_seed * 1000 + k, absence_rate=0.02,
-                             half_bye_rate=0.02, forfeit_rate=0.01)
+    return GeneratorSettings(
+        players=players,
+        rounds=rounds,
+        seed=base_seed * 1000 + k,
+        absence_rate=0.02,
+        half_bye_rate=0.02,
+        forfeit_rate=0.01,
+    )
 
 
 def pairer_for(edition, seen=None):
@@ -116,8 +122,16 @@ def spread(groups):
 def run_event(args):
     k, edition, base_seed, lo, hi, do_spread = args
     s = event_settings(k, base_seed, lo, hi)
-    out = {"event": k, "edition": edition, "players": s.players, "rounds": s.rounds, "records": [], "violations": [],
-           "unpairable": None, "spread": defaultdict(lambda: [[], []])}
+    out = {
+        "event": k,
+        "edition": edition,
+        "players": s.players,
+        "rounds": s.rounds,
+        "records": [],
+        "violations": [],
+        "unpairable": None,
+        "spread": defaultdict(lambda: [[], []]),
+    }
     t0 = time.perf_counter()
     seen = {}
     try:
@@ -130,7 +144,9 @@ def run_event(args):
         out["unpairable_confirmed"] = not f.feasible
         out["unpairable_check"] = f.describe()
         if edition == "1997" and f.feasible:
-            out["unpairable_check"] += " (it also keeps 2.5)" if f.feasible_2_5 else " (it breaks 2.5, which the engine waives)"
+            out["unpairable_check"] += (
+                " (it also keeps 2.5)" if f.feasible_2_5 else " (it breaks 2.5, which the engine waives)"
+            )
         out["seconds"] = time.perf_counter() - t0
         out["spread"] = {}
         return out
@@ -142,7 +158,12 @@ def run_event(args):
         rec = {"round": r, "same": c.same_pairs, "better": c.better, "first": None}
         if c.first_difference is not None:
             g, name, lv, ov = c.first_difference
-            rec["first"] = [dubov.fmt_value(g) if not isinstance(g, str) else g, name, dubov.fmt_value(lv), dubov.fmt_value(ov)]
+            rec["first"] = [
+                dubov.fmt_value(g) if not isinstance(g, str) else g,
+                name,
+                dubov.fmt_value(lv),
+                dubov.fmt_value(ov),
+            ]
         out["records"].append(rec)
         if do_spread and r > 1:
             state = cut.state_before(r)
@@ -155,7 +176,7 @@ def run_event(args):
                 sds, rngs = spread(aro_after(cut, pairs, state, ratings))
                 out["spread"][m][0].extend(sds)
                 out["spread"][m][1].extend(rngs)
-    out["spread"] = {m: v for m, v in out["spread"].items()}
+    out["spread"] = dict(out["spread"].items())
     out["seconds"] = time.perf_counter() - t0
     return out
 
@@ -181,7 +202,11 @@ def main(argv=None):
         editions = [ed for ed in editions if any(x["edition"] == ed for x in results)]
         a.events = max(Counter(x["edition"] for x in results).values())
     else:
-        tasks = [(k, ed, a.seed, a.min_players, a.max_players, k < a.spread_events) for k in range(a.events) for ed in editions]
+        tasks = [
+            (k, ed, a.seed, a.min_players, a.max_players, k < a.spread_events)
+            for k in range(a.events)
+            for ed in editions
+        ]
         fh = open(a.out, "w") if a.out else None
         with ProcessPoolExecutor(max_workers=a.jobs) as pool:
             for res in pool.map(run_event, tasks, chunksize=2):
@@ -193,9 +218,13 @@ def main(argv=None):
             fh.close()
     wall = time.perf_counter() - start
 
-    print(f"Dubov benchmark: up to {a.events} generated events per edition, {a.min_players}-{a.max_players} players, seed {a.seed}, {wall:.0f} s")
+    print(
+        f"Dubov benchmark: up to {a.events} generated events per edition, {a.min_players}-{a.max_players} players, seed {a.seed}, {wall:.0f} s"
+    )
     print()
-    print("| edition | events | unpairable | unpairable confirmed | rounds | illegal (self-check + independent) | same pairing | optimised better | literal better | equal vectors, other pairs |")
+    print(
+        "| edition | events | unpairable | unpairable confirmed | rounds | illegal (self-check + independent) | same pairing | optimised better | literal better | equal vectors, other pairs |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for ed in editions:
         rs = [x for x in results if x["edition"] == ed]
@@ -208,7 +237,9 @@ def main(argv=None):
         bad = sum(len(x["violations"]) for x in rs)
         unp = sum(1 for x in rs if x["unpairable"])
         conf = sum(1 for x in rs if x["unpairable"] and x.get("unpairable_confirmed"))
-        print(f"| {ed} | {len(rs)} | {unp} | {conf} | {n} | {bad} | {same} ({100 * same / max(n, 1):.1f} %) | {opt} | {lit} | {tie} |")
+        print(
+            f"| {ed} | {len(rs)} | {unp} | {conf} | {n} | {bad} | {same} ({100 * same / max(n, 1):.1f} %) | {opt} | {lit} | {tie} |"
+        )
     refuted = [x for x in results if x["unpairable"] and x.get("unpairable_confirmed") is False]
     unchecked = [x for x in results if x["unpairable"] and "unpairable_confirmed" not in x]  # older --out files
     print()
@@ -218,7 +249,9 @@ def main(argv=None):
         print("| edition | event | players | round | engine | independent check |")
         print("|---|---|---|---|---|---|")
         for x in refuted:
-            print(f"| {x['edition']} | {x['event']} | {x['players']} | {x['unpairable_round']} | {x['unpairable']} | {x['unpairable_check']} |")
+            print(
+                f"| {x['edition']} | {x['event']} | {x['players']} | {x['unpairable_round']} | {x['unpairable']} | {x['unpairable_check']} |"
+            )
     if unchecked:
         print(f"{len(unchecked)} unpairable claims carry no independent check (records written before it existed).")
     if not refuted and not unchecked:
@@ -229,7 +262,9 @@ def main(argv=None):
         print("| edition | event | players | round | independent check |")
         print("|---|---|---|---|---|")
         for x in sorted(unp_rows, key=lambda x: (x["edition"], x["event"])):
-            print(f"| {x['edition']} | {x['event']} | {x['players']} | {x.get('unpairable_round', '-')} | {x.get('unpairable_check', 'not checked')} |")
+            print(
+                f"| {x['edition']} | {x['event']} | {x['players']} | {x.get('unpairable_round', '-')} | {x.get('unpairable_check', 'not checked')} |"
+            )
     print()
     print("Agreement per round number (share of rounds with the same pairing):")
     print()
@@ -246,7 +281,13 @@ def main(argv=None):
     print("Where they differ: the first objective that differs (count), and the first few cases")
     print("with both values (group score, objective, literal value, optimised value):")
     for ed in editions:
-        diffs = [(x["event"], x["players"], rec) for x in results if x["edition"] == ed for rec in x["records"] if not rec["same"]]
+        diffs = [
+            (x["event"], x["players"], rec)
+            for x in results
+            if x["edition"] == ed
+            for rec in x["records"]
+            if not rec["same"]
+        ]
         by = Counter((rec["first"][1] if rec["first"] else "(tie)") for _, _, rec in diffs)
         print()
         print(f"{ed}: " + ", ".join(f"{k} {v}" for k, v in by.most_common()))

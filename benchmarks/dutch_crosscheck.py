@@ -33,14 +33,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tabellone.rules import dutch
+from tabellone.core.errors import NoPairingError  # noqa: E402
+from tabellone.core.history import cut_before  # noqa: E402
+from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
+from tabellone.rules import dutch  # noqa: E402
 from tabellone.rules.dutch import literal as dutch_literal  # noqa: E402
 from tabellone.rules.dutch import pair_round  # noqa: E402
 from tabellone.rules.dutch.literal import LiteralBudgetExceeded, pair_round_literal  # noqa: E402
 from tabellone.rules.fide_common import entrants  # noqa: E402
-from tabellone.core.errors import NoPairingError  # noqa: E402
-from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
-from tabellone.core.history import cut_before  # noqa: E402
 from tabellone.verify.checker import first_difference  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
@@ -85,7 +85,9 @@ def first_differing_bracket(t, r: int, a, b) -> str:
     return "same pairs in every bracket (colours, boards or bye differ)"
 
 
-def crosscheck(edition: str, events: int, players: tuple[int, int], rounds: tuple[int, int], budget: int, first_seed: int):
+def crosscheck(
+    edition: str, events: int, players: tuple[int, int], rounds: tuple[int, int], budget: int, first_seed: int
+):
     rows = {"events": 0, "rounds": 0, "agree": 0, "differ": 0, "budget": 0}
     notes: list[str] = []
 
@@ -165,8 +167,13 @@ def main() -> int:
     ap.add_argument("--rounds", default="5-11", help="range of rounds (default 5-11)")
     ap.add_argument("--budget", type=int, default=200_000, help="literal procedure: candidates per bracket")
     ap.add_argument("--first-seed", type=int, default=0)
-    ap.add_argument("--corpus", type=int, default=0, metavar="MAXPLAYERS",
-                    help="also compare with the reference corpus, events of at most MAXPLAYERS players")
+    ap.add_argument(
+        "--corpus",
+        type=int,
+        default=0,
+        metavar="MAXPLAYERS",
+        help="also compare with the reference corpus, events of at most MAXPLAYERS players",
+    )
     args = ap.parse_args()
     header = f"{'edition':<8} {'source':<10} {'events':>6} {'rounds':>7} {'agreeing':>9} {'differing':>9} {'budget':>7} {'seconds':>8}"
 
@@ -181,7 +188,9 @@ def main() -> int:
     all_notes: list[str] = []
     failed = False
     for edition in args.editions.split(","):
-        rows, notes = crosscheck(edition, args.events, span(args.players), span(args.rounds), args.budget, args.first_seed)
+        rows, notes = crosscheck(
+            edition, args.events, span(args.players), span(args.rounds), args.budget, args.first_seed
+        )
         print(line(edition, "generated", rows), flush=True)
         all_notes += notes
         failed |= rows["differ"] > 0

@@ -132,7 +132,11 @@ def run_child(cmd: list[str], timeout: float) -> tuple[str, dict] | str:
         return f">{timeout:.0f} s"
     if proc.returncode != 0:
         return "failed: " + (err.strip().splitlines()[-1] if err.strip() else str(proc.returncode))
-    return out, {"wall": time.perf_counter() - start, "cpu": getattr(proc, "_cpu", 0.0), "peak_mb": getattr(proc, "_peak_mb", 0.0)}
+    return out, {
+        "wall": time.perf_counter() - start,
+        "cpu": getattr(proc, "_cpu", 0.0),
+        "peak_mb": getattr(proc, "_peak_mb", 0.0),
+    }
 
 
 def run_ours(path: Path, edition: str, timeout: float) -> dict | str:
@@ -173,8 +177,11 @@ def read_bbp_pairs(path: Path) -> tuple[list[list[int]], int | None]:
 def common_options(ap: argparse.ArgumentParser) -> None:
     """The options every large-event benchmark takes: edition, reference engine, timeout."""
     ap.add_argument("--edition", default="2026", choices=("2026", "2017"))
-    ap.add_argument("--reference", default=os.environ.get("TABELLONE_REFERENCE_ENGINE"),
-                    help="the reference engine's executable (default: $TABELLONE_REFERENCE_ENGINE)")
+    ap.add_argument(
+        "--reference",
+        default=os.environ.get("TABELLONE_REFERENCE_ENGINE"),
+        help="the reference engine's executable (default: $TABELLONE_REFERENCE_ENGINE)",
+    )
     ap.add_argument("--timeout", type=float, default=1800, help="seconds a run may take")
 
 
@@ -182,8 +189,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     common_options(ap)
     ap.add_argument("--cases", default="r1-1000,r1-9999,last-1000,last-2000,r9-4000")
-    ap.add_argument("--reference-cases", default="r1-1000,last-1000,last-2000",
-                    help="cases the reference engine also runs (r9-4000 takes it about 45 minutes)")
+    ap.add_argument(
+        "--reference-cases",
+        default="r1-1000,last-1000,last-2000",
+        help="cases the reference engine also runs (r9-4000 takes it about 45 minutes)",
+    )
     ap.add_argument("--shared", help="the shared reference folder (default: ../shared)")
     args = ap.parse_args()
     global LARGE
@@ -196,8 +206,10 @@ def main() -> int:
     available = cases_available()
     ref_cases = set(args.reference_cases.split(",")) if args.reference else set()
     print(f"FIDE Dutch {args.edition}; reference engine: {args.reference or 'none'}")
-    print(f"{'case':<10} {'players':>7} {'seconds':>8} {'cpu s':>8} {'MB':>6} {'same':>6} |"
-          f" {'ref s':>8} {'ref cpu':>8} {'ref MB':>6} {'ratio':>6} {'MB ratio':>8}")
+    print(
+        f"{'case':<10} {'players':>7} {'seconds':>8} {'cpu s':>8} {'MB':>6} {'same':>6} |"
+        f" {'ref s':>8} {'ref cpu':>8} {'ref MB':>6} {'ratio':>6} {'MB ratio':>8}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for case in args.cases.split(","):
             if case not in available:
@@ -213,19 +225,23 @@ def main() -> int:
             answer = (ours["pairs"], ours["bye"])
             # the corpus rounds are 2026 pairings; other editions report the self-check
             same = str(answer == reference) if reference is not None and args.edition == "2026" else "check"
-            line = (f"{case:<10} {players:>7} {ours['wall']:>8.2f} {ours['cpu']:>8.2f} {ours['peak_mb']:>6.0f} {same:>6} |")
+            line = (
+                f"{case:<10} {players:>7} {ours['wall']:>8.2f} {ours['cpu']:>8.2f} {ours['peak_mb']:>6.0f} {same:>6} |"
+            )
             if case in ref_cases and args.edition == "2026":
                 ref = run_reference(args.reference, path, args.timeout)
                 if isinstance(ref, str):
                     line += f" {ref}"
                 else:
                     agree = (ref["pairs"], ref["bye"]) == answer
-                    line += (f" {ref['wall']:>8.2f} {ref['cpu']:>8.2f} {ref['peak_mb']:>6.0f}"
-                             f" {ours['cpu'] / max(ref['cpu'], 1e-9):>6.3f} {ours['peak_mb'] / max(ref['peak_mb'], 1e-9):>8.2f}"
-                             f" ref={'same' if agree else 'DIFFERENT'}")
+                    line += (
+                        f" {ref['wall']:>8.2f} {ref['cpu']:>8.2f} {ref['peak_mb']:>6.0f}"
+                        f" {ours['cpu'] / max(ref['cpu'], 1e-9):>6.3f} {ours['peak_mb'] / max(ref['peak_mb'], 1e-9):>8.2f}"
+                        f" ref={'same' if agree else 'DIFFERENT'}"
+                    )
             elif case in QUOTED and args.edition == "2026":
                 cpu, mb = QUOTED[case]
-                line += (f" {'':>8} {cpu:>8.0f} {mb:>6.0f} {ours['cpu'] / cpu:>6.3f} {ours['peak_mb'] / mb:>8.2f} quoted")
+                line += f" {'':>8} {cpu:>8.0f} {mb:>6.0f} {ours['cpu'] / cpu:>6.3f} {ours['peak_mb'] / mb:>8.2f} quoted"
             print(line, flush=True)
     return 0
 

@@ -36,9 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -50,7 +48,6 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from dutch_speed import common_options, players_only, read_bbp_pairs, run_child  # noqa: E402  (same folder)
 
-
 # --------------------------------------------------------------------------------------
 # part 1: the event, phase by phase (run in a child: python event_speed.py --child ...)
 
@@ -58,9 +55,9 @@ from dutch_speed import common_options, players_only, read_bbp_pairs, run_child 
 def _timed_event(players: int, rounds: int, seed: int, edition: str) -> dict:
     """Generate the event with the phases timed; what the child prints as JSON."""
     from tabellone import api
-    from tabellone.rules import dutch
-    from tabellone.generate.tournament import GeneratorSettings, generate
     from tabellone.formats.files import dumps
+    from tabellone.generate.tournament import GeneratorSettings, generate
+    from tabellone.rules import dutch
 
     clock = time.process_time
     rows: list[dict] = []
@@ -94,8 +91,16 @@ def _timed_event(players: int, rounds: int, seed: int, edition: str) -> dict:
         p = api.pair(t, "dutch", edition, source="generated tournament")
         end = clock()
         matcher, verify = current.get("matcher", 0.0), current.get("verify", 0.0)
-        rows.append({"round": t.next_round, "other": current["other"], "setup": end - start - matcher - verify,
-                     "matcher": matcher, "verify": verify, "solves": p.solves})
+        rows.append(
+            {
+                "round": t.next_round,
+                "other": current["other"],
+                "setup": end - start - matcher - verify,
+                "matcher": matcher,
+                "verify": verify,
+                "solves": p.solves,
+            }
+        )
         last[0] = end
         return p.pairs, p.bye
 
@@ -106,16 +111,31 @@ def _timed_event(players: int, rounds: int, seed: int, edition: str) -> dict:
     text = dumps(t, "trf16")
     written = clock() - after
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return {"rows": rows, "tail": tail, "write": written, "total": clock() - begin,
-            "peak_mb": usage.ru_maxrss / 1024, "bytes": len(text)}
+    return {
+        "rows": rows,
+        "tail": tail,
+        "write": written,
+        "total": clock() - begin,
+        "peak_mb": usage.ru_maxrss / 1024,
+        "bytes": len(text),
+    }
 
 
 def event_table(args: argparse.Namespace) -> None:
-    code = [sys.executable, str(Path(__file__).resolve()), "--child", str(args.players), str(args.rounds),
-            str(args.seed), args.edition]
+    code = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--child",
+        str(args.players),
+        str(args.rounds),
+        str(args.seed),
+        args.edition,
+    ]
     got = run_child(code, args.timeout)
-    print(f"\nWhole event: {args.players} players, {args.rounds} rounds, seed {args.seed}, "
-          f"Dutch {args.edition} (CPU seconds)")
+    print(
+        f"\nWhole event: {args.players} players, {args.rounds} rounds, seed {args.seed}, "
+        f"Dutch {args.edition} (CPU seconds)"
+    )
     if isinstance(got, str):
         print(f"  {got}")
         return
@@ -126,23 +146,48 @@ def event_table(args: argparse.Namespace) -> None:
         total = sum(row[k] for k in sums)
         for k in sums:
             sums[k] += row[k]
-        print(f"{row['round']:>5} {row['other']:>7.2f} {row['setup']:>7.2f} {row['matcher']:>8.2f}"
-              f" {row['verify']:>7.2f} {total:>7.2f} {row['solves']:>7}")
+        print(
+            f"{row['round']:>5} {row['other']:>7.2f} {row['setup']:>7.2f} {row['matcher']:>8.2f}"
+            f" {row['verify']:>7.2f} {total:>7.2f} {row['solves']:>7}"
+        )
     sums["other"] += d["tail"]
-    print(f"{'all':>5} {sums['other']:>7.2f} {sums['setup']:>7.2f} {sums['matcher']:>8.2f} {sums['verify']:>7.2f}"
-          f" {sum(sums.values()):>7.2f}   (+ last results {d['tail']:.2f})")
-    print(f"write TRF {d['write']:.2f}; event total {d['total']:.2f} CPU-s; peak {d['peak_mb']:.0f} MB;"
-          f" matcher {100 * sums['matcher'] / max(d['total'], 1e-9):.0f} % of the total")
+    print(
+        f"{'all':>5} {sums['other']:>7.2f} {sums['setup']:>7.2f} {sums['matcher']:>8.2f} {sums['verify']:>7.2f}"
+        f" {sum(sums.values()):>7.2f}   (+ last results {d['tail']:.2f})"
+    )
+    print(
+        f"write TRF {d['write']:.2f}; event total {d['total']:.2f} CPU-s; peak {d['peak_mb']:.0f} MB;"
+        f" matcher {100 * sums['matcher'] / max(d['total'], 1e-9):.0f} % of the total"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "event.trf"
-        cli = run_child([sys.executable, "-m", "tabellone.cli", "generate", "--players", str(args.players),
-                         "--rounds", str(args.rounds), "--seed", str(args.seed), "--edition", args.edition,
-                         "-o", str(out), "-q"], args.timeout)
+        cli = run_child(
+            [
+                sys.executable,
+                "-m",
+                "tabellone.cli",
+                "generate",
+                "--players",
+                str(args.players),
+                "--rounds",
+                str(args.rounds),
+                "--seed",
+                str(args.seed),
+                "--edition",
+                args.edition,
+                "-o",
+                str(out),
+                "-q",
+            ],
+            args.timeout,
+        )
         if isinstance(cli, str):
             print(f"tabellone generate: {cli}")
         else:
-            print(f"tabellone generate (command line): {cli[1]['cpu']:.2f} CPU-s, {cli[1]['wall']:.2f} s wall,"
-                  f" peak {cli[1]['peak_mb']:.0f} MB")
+            print(
+                f"tabellone generate (command line): {cli[1]['cpu']:.2f} CPU-s, {cli[1]['wall']:.2f} s wall,"
+                f" peak {cli[1]['peak_mb']:.0f} MB"
+            )
 
 
 # --------------------------------------------------------------------------------------
@@ -151,17 +196,36 @@ def event_table(args: argparse.Namespace) -> None:
 
 def round1_table(args: argparse.Namespace) -> None:
     ref_sizes = {int(s) for s in args.reference_sizes.split(",") if s} if args.reference else set()
-    print(f"\nRound 1 (players only), Dutch {args.edition}, through `tabellone pair`;"
-          f" reference engine: {args.reference or 'none'}")
-    print(f"{'players':>7} {'cpu s':>7} {'wall s':>7} {'MB':>6} | {'ref cpu':>8} {'ref MB':>7} {'ratio':>7}"
-          f" {'MB ratio':>8} {'same':>5}")
+    print(
+        f"\nRound 1 (players only), Dutch {args.edition}, through `tabellone pair`;"
+        f" reference engine: {args.reference or 'none'}"
+    )
+    print(
+        f"{'players':>7} {'cpu s':>7} {'wall s':>7} {'MB':>6} | {'ref cpu':>8} {'ref MB':>7} {'ratio':>7}"
+        f" {'MB ratio':>8} {'same':>5}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for n in (int(s) for s in args.sizes.split(",")):
             path = Path(tmp) / f"r1-{n}.trf"
             path.write_text(players_only(n))
             out = Path(tmp) / f"r1-{n}.ours.txt"
-            ours = run_child([sys.executable, "-m", "tabellone.cli", "pair", str(path), "--edition", args.edition,
-                              "--format", "bbp", "-o", str(out), "-q"], args.timeout)
+            ours = run_child(
+                [
+                    sys.executable,
+                    "-m",
+                    "tabellone.cli",
+                    "pair",
+                    str(path),
+                    "--edition",
+                    args.edition,
+                    "--format",
+                    "bbp",
+                    "-o",
+                    str(out),
+                    "-q",
+                ],
+                args.timeout,
+            )
             if isinstance(ours, str):
                 print(f"{n:>7} {ours}", flush=True)
                 continue
@@ -175,8 +239,10 @@ def round1_table(args: argparse.Namespace) -> None:
                 else:
                     r = ref[1]
                     same = read_bbp_pairs(out) == read_bbp_pairs(ref_out)
-                    line += (f" {r['cpu']:>8.2f} {r['peak_mb']:>7.0f} {u['cpu'] / max(r['cpu'], 1e-9):>7.3f}"
-                             f" {u['peak_mb'] / max(r['peak_mb'], 1e-9):>8.2f} {str(same):>5}")
+                    line += (
+                        f" {r['cpu']:>8.2f} {r['peak_mb']:>7.0f} {u['cpu'] / max(r['cpu'], 1e-9):>7.3f}"
+                        f" {u['peak_mb'] / max(r['peak_mb'], 1e-9):>8.2f} {str(same):>5}"
+                    )
             print(line, flush=True)
 
 
@@ -191,8 +257,11 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sizes", default="1000,5000,9999", help="round-1 field sizes")
-    ap.add_argument("--reference-sizes", default="1000",
-                    help="round-1 sizes the reference engine also pairs (it grows about as n^3)")
+    ap.add_argument(
+        "--reference-sizes",
+        default="1000",
+        help="round-1 sizes the reference engine also pairs (it grows about as n^3)",
+    )
     ap.add_argument("--skip-event", action="store_true")
     ap.add_argument("--skip-round1", action="store_true")
     args = ap.parse_args()

@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tabellone.rules.italo_svizzero import OBJECTIVES, SimSettings, simulate  # noqa: E402
+from tabellone.rules.italo_svizzero import OBJECTIVES, SimSettings, simulate
 
 BANDS = [(8, 20), (21, 40), (41, 60), (61, 80), (81, 100), (101, 120)]
 
@@ -45,7 +45,12 @@ def settings_for(seed: int, edition: str, game: str, max_rounds: int) -> SimSett
     if odd == "rest" and rounds % 2 == 0:
         rounds += 1
     return SimSettings(
-        players=n, rounds=rounds, seed=seed, edition=edition, game=game, odd=odd,
+        players=n,
+        rounds=rounds,
+        seed=seed,
+        edition=edition,
+        game=game,
+        odd=odd,
         withdrawals=(seed % 7 == 1) * (1 + seed % 3),
         forfeit_rate=0.04 if seed % 6 == 5 else 0.0,
     )
@@ -56,17 +61,28 @@ def run_event(s: SimSettings) -> dict:
     res = simulate(s, compare_methods=True)
     rows = []
     for c in res.comparisons:
-        rows.append({
-            "round": c.round,
-            "agree": c.agree,
-            "literal": c.literal_vector,
-            "optimised": c.optimised_vector,
-            "deciding": c.deciding,
-            "winners": c.winners,
-            "boards_differ": len({frozenset(p) for p in c.literal.pairs} ^ {frozenset(p) for p in c.optimised.pairs}) // 2,
-        })
-    return {"seed": s.seed, "players": s.players, "rounds": s.rounds, "odd": s.odd, "rows": rows,
-            "seconds": time.perf_counter() - start}
+        rows.append(
+            {
+                "round": c.round,
+                "agree": c.agree,
+                "literal": c.literal_vector,
+                "optimised": c.optimised_vector,
+                "deciding": c.deciding,
+                "winners": c.winners,
+                "boards_differ": len(
+                    {frozenset(p) for p in c.literal.pairs} ^ {frozenset(p) for p in c.optimised.pairs}
+                )
+                // 2,
+            }
+        )
+    return {
+        "seed": s.seed,
+        "players": s.players,
+        "rounds": s.rounds,
+        "odd": s.odd,
+        "rows": rows,
+        "seconds": time.perf_counter() - start,
+    }
 
 
 def band(n: int) -> str:
@@ -99,8 +115,18 @@ def main() -> int:
     table: dict[str, dict] = {}
     for ev in results:
         for key in (band(ev["players"]), "all"):
-            b = table.setdefault(key, {"events": 0, "rounds": 0, "agree": 0, "deciding": {o: 0 for o in OBJECTIVES},
-                                        "lit_later": 0, "gap": [0, 0, 0], "odd": 0})
+            b = table.setdefault(
+                key,
+                {
+                    "events": 0,
+                    "rounds": 0,
+                    "agree": 0,
+                    "deciding": dict.fromkeys(OBJECTIVES, 0),
+                    "lit_later": 0,
+                    "gap": [0, 0, 0],
+                    "odd": 0,
+                },
+            )
             b["events"] += 1
             b["odd"] += ev["players"] % 2
             for r in ev["rows"]:
@@ -111,18 +137,22 @@ def main() -> int:
                 if r["deciding"]:
                     b["deciding"][r["deciding"]] += 1
                     k = OBJECTIVES.index(r["deciding"])
-                    if "literal" in r["winners"][k + 1:]:
+                    if "literal" in r["winners"][k + 1 :]:
                         b["lit_later"] += 1
                 for i in range(3):
                     b["gap"][i] += r["literal"][i] - r["optimised"][i]
 
-    print(f"italo-svizzero, edition {args.edition}, {args.game}: {len(results)} events, "
-          f"{sum(len(e['rows']) for e in results)} rounds compared, {wall:.1f} s")
+    print(
+        f"italo-svizzero, edition {args.edition}, {args.game}: {len(results)} events, "
+        f"{sum(len(e['rows']) for e in results)} rounds compared, {wall:.1f} s"
+    )
     print("objectives (smaller is better): score difference > rotation distance > colour balance")
     print()
-    head = (f"{'players':>8} {'events':>6} {'odd':>4} {'rounds':>6} {'agree':>6} {'rate':>6}  "
-            f"{'opt wins on: score':>18} {'rotation':>8} {'colour':>6}  {'lit better later':>16}  "
-            f"{'mean gap (score, rot, col) when differing':>41}")
+    head = (
+        f"{'players':>8} {'events':>6} {'odd':>4} {'rounds':>6} {'agree':>6} {'rate':>6}  "
+        f"{'opt wins on: score':>18} {'rotation':>8} {'colour':>6}  {'lit better later':>16}  "
+        f"{'mean gap (score, rot, col) when differing':>41}"
+    )
     print(head)
     print("-" * len(head))
     for key in [f"{lo}-{hi}" for lo, hi in BANDS] + ["all"]:
@@ -132,9 +162,11 @@ def main() -> int:
         differ = b["rounds"] - b["agree"]
         rate = 100.0 * b["agree"] / b["rounds"] if b["rounds"] else 0.0
         gap = ", ".join(f"{g / differ:.2f}" if differ else "-" for g in b["gap"])
-        print(f"{key:>8} {b['events']:>6} {b['odd']:>4} {b['rounds']:>6} {b['agree']:>6} {rate:>5.1f}%  "
-              f"{b['deciding']['score difference']:>18} {b['deciding']['rotation distance']:>8} "
-              f"{b['deciding']['colour balance']:>6}  {b['lit_later']:>16}  {gap:>41}")
+        print(
+            f"{key:>8} {b['events']:>6} {b['odd']:>4} {b['rounds']:>6} {b['agree']:>6} {rate:>5.1f}%  "
+            f"{b['deciding']['score difference']:>18} {b['deciding']['rotation distance']:>8} "
+            f"{b['deciding']['colour balance']:>6}  {b['lit_later']:>16}  {gap:>41}"
+        )
     lines = []
     for ev in results:
         for r in ev["rows"]:
@@ -145,15 +177,21 @@ def main() -> int:
             f.write("seed\tplayers\todd\tround\tagree\tliteral\toptimised\tdeciding\twinners\tboards_differ\n")
             for ev in results:
                 for r in ev["rows"]:
-                    f.write(f"{ev['seed']}\t{ev['players']}\t{ev['odd']}\t{r['round']}\t{r['agree']}\t"
-                            f"{r['literal']}\t{r['optimised']}\t{r['deciding']}\t{','.join(r['winners'])}\t{r['boards_differ']}\n")
+                    f.write(
+                        f"{ev['seed']}\t{ev['players']}\t{ev['odd']}\t{r['round']}\t{r['agree']}\t"
+                        f"{r['literal']}\t{r['optimised']}\t{r['deciding']}\t{','.join(r['winners'])}\t{r['boards_differ']}\n"
+                    )
     if not args.summary_only:
         print()
-        print(f"every disagreement ({len(lines)}): seed players round | literal vector | optimised vector | "
-              "first objective where they differ | winner per objective | boards that differ")
+        print(
+            f"every disagreement ({len(lines)}): seed players round | literal vector | optimised vector | "
+            "first objective where they differ | winner per objective | boards that differ"
+        )
         for seed, n, odd, r in lines:
-            print(f"{seed:>4} {n:>4}{'r' if odd == 'rest' else ' '} {r['round']:>3} | {str(r['literal']):>15} | "
-                  f"{str(r['optimised']):>15} | {r['deciding'] or '-':<17} | {'/'.join(r['winners']):<26} | {r['boards_differ']}")
+            print(
+                f"{seed:>4} {n:>4}{'r' if odd == 'rest' else ' '} {r['round']:>3} | {str(r['literal']):>15} | "
+                f"{str(r['optimised']):>15} | {r['deciding'] or '-':<17} | {'/'.join(r['winners']):<26} | {r['boards_differ']}"
+            )
     return 0
 
 

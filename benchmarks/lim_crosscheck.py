@@ -44,17 +44,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from tabellone.rules import lim  # noqa: E402
 from tabellone.core.errors import NoPairingError  # noqa: E402
 from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402
+from tabellone.rules import lim  # noqa: E402
 
 
 def event_settings(k: int, base_seed: int, lo: int, hi: int) -> GeneratorSettings:
     rng = random.Random(base_seed * 100003 + k)
     players = int(round(math.exp(rng.uniform(math.log(lo), math.log(hi)))))
     rounds = min(rng.randint(5, 11), players - 1)
-    return GeneratorSettings(players=players, rounds=rounds, seed=base_seed * 1000 + k, absence_rate=0.02,
-                             half_bye_rate=0.02, forfeit_rate=0.01)
+    return GeneratorSettings(
+        players=players,
+        rounds=rounds,
+        seed=base_seed * 1000 + k,
+        absence_rate=0.02,
+        half_bye_rate=0.02,
+        forfeit_rate=0.01,
+    )
 
 
 def kind(c) -> str:
@@ -100,8 +106,16 @@ def run_event(args):
         # the engine says no legal pairing exists: confirm it independently
         r = seen["round"]
         confirmed = not independent_pairable(seen["t"], r)
-        records.append({"event": k, "players": s.players, "round": r, "kind": "unpairable",
-                        "confirmed": confirmed, "violations": []})
+        records.append(
+            {
+                "event": k,
+                "players": s.players,
+                "round": r,
+                "kind": "unpairable",
+                "confirmed": confirmed,
+                "violations": [],
+            }
+        )
     return records, time.perf_counter() - t0
 
 
@@ -146,8 +160,10 @@ def main() -> int:
         cnt = Counter(r["kind"] for r in recs)
         viol = sum(1 for r in recs if r["violations"])
         print(f"{cls:>8} {len(recs):>7} " + " ".join(f"{cnt[x]:>14}" for x in kinds) + f" {viol:>20}")
-    print(f"events stopped because no legal pairing exists: {len(unp)}, confirmed by the independent check: "
-          f"{sum(1 for r in unp if r['confirmed'])}")
+    print(
+        f"events stopped because no legal pairing exists: {len(unp)}, confirmed by the independent check: "
+        f"{sum(1 for r in unp if r['confirmed'])}"
+    )
     odd = [r for r in records if r["kind"] == "unexplained" or r["violations"]] + [r for r in unp if not r["confirmed"]]
     for r in odd:
         print("UNEXPLAINED" if r["kind"] == "unexplained" else "VIOLATION", json.dumps(r))

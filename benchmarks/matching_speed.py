@@ -100,8 +100,10 @@ def mate_weight(weights: dict, mate: list[int]) -> int:
 
 def incremental_table(sizes: list[int], rounds: int, cold_rounds: int, seed: int) -> None:
     bits = 600
-    header = (f"{'n':>5} {'edges':>8} {'rounds':>6} {'(a) re-read s':>14} {'(b) C-side s':>13} {'(c) cold s':>11}"
-              f" {'update s':>9} {'a/b':>6} {'c/b':>7} {'MB':>6}")
+    header = (
+        f"{'n':>5} {'edges':>8} {'rounds':>6} {'(a) re-read s':>14} {'(b) C-side s':>13} {'(c) cold s':>11}"
+        f" {'update s':>9} {'a/b':>6} {'c/b':>7} {'MB':>6}"
+    )
     print(header)
     print("-" * len(header))
     for n in sizes:
@@ -113,7 +115,9 @@ def incremental_table(sizes: list[int], rounds: int, cold_rounds: int, seed: int
         new.set_edges(edges)
         del edges
         assert mate_weight(old.weights, old.solve()) == mate_weight(old.weights, new.solve())
-        sample = {round(i * (rounds - 1) / max(cold_rounds - 1, 1)) for i in range(cold_rounds)} if cold_rounds else set()
+        sample = (
+            {round(i * (rounds - 1) / max(cold_rounds - 1, 1)) for i in range(cold_rounds)} if cold_rounds else set()
+        )
         t_old = t_new = t_cold = t_upd = 0.0
         for r in range(rounds):
             changes = [(x, y, rng.getrandbits(bits)) for x in rng.sample(range(n), 2) for y in range(n) if y != x]
@@ -138,10 +142,15 @@ def incremental_table(sizes: list[int], rounds: int, cold_rounds: int, seed: int
         a, b, u = t_old / rounds, t_new / rounds, t_upd / rounds
         c = t_cold / len(sample) if sample else float("nan")
         mb = new._core._memory() / 1e6
-        print(f"{n:>5} {len(old.weights):>8} {rounds:>6} {a:>14.4f} {b:>13.4f} {c:>11.3f} {u:>9.4f}"
-              f" {a / b:>5.0f}x {c / b:>6.0f}x {mb:>6.0f}", flush=True)
-    print(f"mean wall-clock seconds per solve; (c) on {cold_rounds} of the rounds; MB = memory of the C-side graph"
-          " and kept optimum; x = times slower than (b)")
+        print(
+            f"{n:>5} {len(old.weights):>8} {rounds:>6} {a:>14.4f} {b:>13.4f} {c:>11.3f} {u:>9.4f}"
+            f" {a / b:>5.0f}x {c / b:>6.0f}x {mb:>6.0f}",
+            flush=True,
+        )
+    print(
+        f"mean wall-clock seconds per solve; (c) on {cold_rounds} of the rounds; MB = memory of the C-side graph"
+        " and kept optimum; x = times slower than (b)"
+    )
 
 
 def timed(fn, *args):

@@ -26,8 +26,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "dutch-2026-dev"
-CONFIGS = (("dubov", "2026", "literal"), ("dubov", "2026", "optimised"), ("dubov", "1997", "literal"),
-           ("dubov", "1997", "optimised"), ("italo-svizzero", "capo5", "literal"), ("italo-svizzero", "capo5", "optimised"))
+CONFIGS = (
+    ("dubov", "2026", "literal"),
+    ("dubov", "2026", "optimised"),
+    ("dubov", "1997", "literal"),
+    ("dubov", "1997", "optimised"),
+    ("italo-svizzero", "capo5", "literal"),
+    ("italo-svizzero", "capo5", "optimised"),
+)
 
 CHILD = r"""
 import json, sys
@@ -91,7 +97,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     usage = __import__("resource").getrusage(__import__("resource").RUSAGE_CHILDREN)
     rows = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
-    print(f"{len(paths)} events, {len(rows)} pairings, {usage.ru_utime + usage.ru_stime:.0f} CPU s ({time.process_time() - start:.0f} here)")
+    print(
+        f"{len(paths)} events, {len(rows)} pairings, {usage.ru_utime + usage.ru_stime:.0f} CPU s ({time.process_time() - start:.0f} here)"
+    )
     if args.save:
         args.save.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     if args.against:
@@ -105,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             key = (r["event"], r["round"], r["system"], r["edition"], r["method"])
             old = before.get(key)
             tally = same.setdefault(key[2:], [0, 0])
-            if old is not None and {k: v for k, v in old.items()} == r:
+            if old is not None and dict(old.items()) == r:
                 tally[0] += 1
             else:
                 tally[1] += 1

@@ -42,12 +42,18 @@ CASES = ("dubov-2026-r1", "dubov-2026-r9", "dubov-1997-r1", "dubov-1997-r9", "it
 #: (case, method) -> (CPU s, peak MB) before the speed work (commit be555ac), measured by
 #: this script with ``--root`` on a copy of that commit, on the default event.
 BEFORE = {
-    ("dubov-2026-r1", "literal"): (2.4, 133), ("dubov-2026-r1", "optimised"): (276.9, 523),
-    ("dubov-2026-r9", "literal"): (26.6, 241), ("dubov-2026-r9", "optimised"): (46.0, 241),
-    ("dubov-1997-r1", "literal"): (4.9, 142), ("dubov-1997-r1", "optimised"): (4.4, 142),
-    ("dubov-1997-r9", "literal"): (9.5, 148), ("dubov-1997-r9", "optimised"): (68.4, 244),
-    ("italo-capo5-r1", "literal"): (0.1, 39), ("italo-capo5-r1", "optimised"): (5.7, 193),
-    ("italo-capo5-r9", "literal"): (2.0, 113), ("italo-capo5-r9", "optimised"): (21.9, 219),
+    ("dubov-2026-r1", "literal"): (2.4, 133),
+    ("dubov-2026-r1", "optimised"): (276.9, 523),
+    ("dubov-2026-r9", "literal"): (26.6, 241),
+    ("dubov-2026-r9", "optimised"): (46.0, 241),
+    ("dubov-1997-r1", "literal"): (4.9, 142),
+    ("dubov-1997-r1", "optimised"): (4.4, 142),
+    ("dubov-1997-r9", "literal"): (9.5, 148),
+    ("dubov-1997-r9", "optimised"): (68.4, 244),
+    ("italo-capo5-r1", "literal"): (0.1, 39),
+    ("italo-capo5-r1", "optimised"): (5.7, 193),
+    ("italo-capo5-r9", "literal"): (2.0, 113),
+    ("italo-capo5-r9", "optimised"): (21.9, 219),
 }
 
 CHILD = r"""
@@ -75,8 +81,15 @@ def run(event: Path, case: str, method: str, timeout: float, root: Path | None =
     system, edition, rnd = case.split("-")
     system = "italo-svizzero" if system == "italo" else system
     site = str(Path(json.__file__).parent) if root is None else _site_packages()
-    code = CHILD.format(root=str(root or ROOT), site=site, path=str(event), round=int(rnd[1:]), system=system,
-                        edition=edition, method=method)
+    code = CHILD.format(
+        root=str(root or ROOT),
+        site=site,
+        path=str(event),
+        round=int(rnd[1:]),
+        system=system,
+        edition=edition,
+        method=method,
+    )
     flags = [] if root is None else ["-S"]  # -S: not this checkout's installed package
     try:
         out = subprocess.run([sys.executable, *flags, "-c", code], capture_output=True, text=True, timeout=timeout)
@@ -109,7 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
     print(f"event: {args.event.name}")
-    print(f"{'case':<16} {'method':<10} {'cpu s':>8} {'peak MB':>8} {'solves':>7}  {'before s':>8} {'before MB':>9} {'ratio':>6}  same")
+    print(
+        f"{'case':<16} {'method':<10} {'cpu s':>8} {'peak MB':>8} {'solves':>7}  {'before s':>8} {'before MB':>9} {'ratio':>6}  same"
+    )
     for case in args.cases.split(","):
         for method in args.methods.split(","):
             got = run(args.event, case, method, args.timeout, args.root)
@@ -125,8 +140,13 @@ def main(argv: list[str] | None = None) -> int:
                 same = "yes" if json.loads((args.against / name).read_text()) == record else "NO"
             solves = "-" if got["solves"] is None else str(got["solves"])
             was = BEFORE.get((case, method)) if args.event == EVENT and args.root is None else None
-            before = f"{was[0]:>8.1f} {was[1]:>9.0f} {got['cpu'] / was[0]:>6.2f}" if was else f"{'-':>8} {'-':>9} {'-':>6}"
-            print(f"{case:<16} {method:<10} {got['cpu']:>8.1f} {got['peak_mb']:>8.0f} {solves:>7}  {before}  {same}", flush=True)
+            before = (
+                f"{was[0]:>8.1f} {was[1]:>9.0f} {got['cpu'] / was[0]:>6.2f}" if was else f"{'-':>8} {'-':>9} {'-':>6}"
+            )
+            print(
+                f"{case:<16} {method:<10} {got['cpu']:>8.1f} {got['peak_mb']:>8.0f} {solves:>7}  {before}  {same}",
+                flush=True,
+            )
     return 0
 
 

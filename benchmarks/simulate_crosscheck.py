@@ -109,11 +109,12 @@ def parse_players(trf: str, rounds: int) -> list[dict]:
         line = line.ljust(91 + 10 * rounds)
         games = []
         for k in range(rounds):
-            base = 91 + 10 * k            # column 92 + 10k: the opponent's start rank
-            opp = line[base:base + 4].strip()
+            base = 91 + 10 * k  # column 92 + 10k: the opponent's start rank
+            opp = line[base : base + 4].strip()
             games.append((int(opp) if opp and int(opp) else None, line[base + 5], line[base + 7]))
-        players.append({"id": int(line[4:8]), "rating": int(line[48:52] or 0),
-                        "points": float(line[80:84]), "games": games})
+        players.append(
+            {"id": int(line[4:8]), "rating": int(line[48:52] or 0), "points": float(line[80:84]), "games": games}
+        )
     return players
 
 
@@ -132,14 +133,14 @@ def recompute(players: list[dict], rounds: int) -> dict[str, float]:
     by_id = {p["id"]: p for p in players}
     strength = {p["id"]: p["rating"] for p in players}
     # scores before every round, rebuilt from the results alone
-    score = {pid: 0.0 for pid in by_id}
+    score = dict.fromkeys(by_id, 0.0)
     floats = 0
     gaps = []
     pab = []
     for k in range(rounds):
         for pid, p in by_id.items():
             opp, colour, result = p["games"][k]
-            if opp is not None and pid < opp:            # each game once
+            if opp is not None and pid < opp:  # each game once
                 gaps.append(abs(score[pid] - score[opp]))
                 floats += score[pid] != score[opp]
             if opp is None and result == "U":
@@ -263,13 +264,21 @@ def tally_results(players: list[dict], rounds: int, model, tally: dict) -> None:
 def replay_trf(args, event: int, arm_label: str) -> str:
     """The final table of ``event`` under the arm ``arm_label``, as TRF-16 text, played
     again through the public simulation API."""
+    from tabellone.formats.trf import format_trf
     from tabellone.simulate import Simulation, parse_arms
     from tabellone.simulate.events import draw_field, play_arm
-    from tabellone.formats.trf import format_trf
 
     low, high = (int(x) for x in args.ratings.split("-"))
-    sim = Simulation(arms=parse_arms(args.system, None, args.profile), players=args.players, rounds=args.rounds,
-                     events=max(event + 1, 1), seed=args.seed, rating_low=low, rating_high=high, model=args.model)
+    sim = Simulation(
+        arms=parse_arms(args.system, None, args.profile),
+        players=args.players,
+        rounds=args.rounds,
+        events=max(event + 1, 1),
+        seed=args.seed,
+        rating_low=low,
+        rating_high=high,
+        model=args.model,
+    )
     arm = next(a for a in sim.arms if a.label == arm_label)
     players, strength = draw_field(sim, event)
     if any(p.rating != strength[p.id] for p in players):
@@ -289,7 +298,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ratings", default="1400-2600")
     ap.add_argument("--model", default="milvang2015")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--draw-rate", type=float, default=0.30, help="bbp's draw share, as given to simulate (default 0.30)")
+    ap.add_argument(
+        "--draw-rate", type=float, default=0.30, help="bbp's draw share, as given to simulate (default 0.30)"
+    )
     ap.add_argument("--replay", type=int, default=10, help="how many events to play again (spread over the run)")
     args = ap.parse_args(argv)
 
@@ -301,8 +312,10 @@ def main(argv: list[str] | None = None) -> int:
         found = check_summary(rows, summary)
         problems += found
         checked = sum(len(m) for m in summary.values())
-        print(f"summary: {checked} means and intervals recomputed from {len(rows)} rows: "
-              + ("all equal" if not found else f"{len(found)} differ"))
+        print(
+            f"summary: {checked} means and intervals recomputed from {len(rows)} rows: "
+            + ("all equal" if not found else f"{len(found)} differ")
+        )
     events = sorted({int(r["event"]) for r in rows})
     step = max(1, len(events) // max(1, args.replay))
     sample = events[::step][: args.replay]
@@ -317,11 +330,15 @@ def main(argv: list[str] | None = None) -> int:
             mine = recompute(players, args.rounds)
             bad = [f"{k}: table {row[k]} != standings {v!r}" for k, v in mine.items() if not same(float(row[k]), v)]
             compared += len(mine)
-            print(f"event {event:4d} {row['arm']}: kendall_half {mine['kendall_half']:.6f} (table {float(row['kendall_half']):.6f}), "
-                  f"{len(mine)} metrics " + ("equal" if not bad else "DIFFER"))
+            print(
+                f"event {event:4d} {row['arm']}: kendall_half {mine['kendall_half']:.6f} (table {float(row['kendall_half']):.6f}), "
+                f"{len(mine)} metrics " + ("equal" if not bad else "DIFFER")
+            )
             problems += [f"event {event} {row['arm']} {b}" for b in bad]
-    print(f"standings: {compared} numbers of {len(sample)} replayed events recomputed from their TRF tables: "
-          + ("all equal" if not problems else f"{len(problems)} problems"))
+    print(
+        f"standings: {compared} numbers of {len(sample)} replayed events recomputed from their TRF tables: "
+        + ("all equal" if not problems else f"{len(problems)} problems")
+    )
     for name, (seen, expected, variance) in tally.items():
         z = (seen - expected) / math.sqrt(variance) if variance else 0.0
         print(f"results: {name:10} observed {seen:6d}, the {args.model} model expects {expected:9.1f}: z = {z:+.2f}")

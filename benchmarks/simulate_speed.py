@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tabellone.simulate import Simulation, parse_arms, run  # noqa: E402
-from tabellone.simulate.events import TIMING_COLUMNS  # noqa: E402
+from tabellone.simulate import Simulation, parse_arms, run
+from tabellone.simulate.events import TIMING_COLUMNS
 
 
 def main() -> int:
@@ -39,11 +39,18 @@ def main() -> int:
     args = ap.parse_args()
     counts = [int(w) for w in args.workers.split(",")]
     sim = Simulation(
-        arms=parse_arms([args.system]), players=args.players, rounds=args.rounds, events=args.events,
-        seed=args.seed, rating_low=1400, rating_high=2400,
+        arms=parse_arms([args.system]),
+        players=args.players,
+        rounds=args.rounds,
+        events=args.events,
+        seed=args.seed,
+        rating_low=1400,
+        rating_high=2400,
     )
-    print(f"{args.events} events, {args.players} players x {args.rounds} rounds, {sim.arms[0].label}; "
-          f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
+    print(
+        f"{args.events} events, {args.players} players x {args.rounds} rounds, {sim.arms[0].label}; "
+        f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}"
+    )
     print(f"{'workers':>7} {'wall s':>9} {'events/s':>9} {'speed-up':>9} {'pairing':>8} {'s/event':>8}")
     first = None
     reference = None
@@ -54,7 +61,9 @@ def main() -> int:
         pairing = sum(row["seconds_per_round"] * args.rounds for row in rows)
         busy = sum(row["seconds_total"] for row in rows)
         first = first or wall
-        print(f"{w:>7} {wall:>9.1f} {args.events / wall:>9.2f} {first / wall:>8.2f}x {pairing / busy:>7.0%} {busy / args.events:>8.2f}")
+        print(
+            f"{w:>7} {wall:>9.1f} {args.events / wall:>9.2f} {first / wall:>8.2f}x {pairing / busy:>7.0%} {busy / args.events:>8.2f}"
+        )
         same = [{k: v for k, v in row.items() if k not in TIMING_COLUMNS} for row in rows]
         if reference is None:
             reference = same

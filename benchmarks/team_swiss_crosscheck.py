@@ -37,11 +37,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from tabellone.rules import team_swiss  # noqa: E402
+from test_team_swiss import independent_violations  # noqa: E402
+
 from tabellone.core.errors import NoPairingError  # noqa: E402
 from tabellone.core.history import cut_before  # noqa: E402
 from tabellone.generate.teams import TeamSettings, generate_team_event  # noqa: E402
-from test_team_swiss import independent_violations  # noqa: E402
+from tabellone.rules import team_swiss  # noqa: E402
 
 CLASSES = [(4, 9), (10, 19), (20, 39), (40, 60)]
 
@@ -50,8 +51,15 @@ def settings(k: int, base_seed: int, lo: int, hi: int) -> TeamSettings:
     rng = random.Random(base_seed * 100003 + k)
     teams = int(round(math.exp(rng.uniform(math.log(lo), math.log(hi)))))
     rounds = min(rng.randint(4, 9), teams - 1)
-    return TeamSettings(teams=teams, rounds=rounds, seed=base_seed * 1000 + k, boards=4,
-                        preferences=("A", "B", "none")[k % 3], match_forfeit_rate=0.03, absence_rate=0.02)
+    return TeamSettings(
+        teams=teams,
+        rounds=rounds,
+        seed=base_seed * 1000 + k,
+        boards=4,
+        preferences=("A", "B", "none")[k % 3],
+        match_forfeit_rate=0.03,
+        absence_rate=0.02,
+    )
 
 
 def main() -> int:
@@ -61,7 +69,10 @@ def main() -> int:
     ap.add_argument("--max-teams", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    rows = {c: {"events": 0, "rounds": 0, "same": 0, "differ": 0, "budget": 0, "faults": 0, "t_lit": 0.0, "t_opt": 0.0} for c in CLASSES}
+    rows = {
+        c: {"events": 0, "rounds": 0, "same": 0, "differ": 0, "budget": 0, "faults": 0, "t_lit": 0.0, "t_opt": 0.0}
+        for c in CLASSES
+    }
     differences = []
     done, k = 0, 0
     while done < args.rounds:
@@ -117,17 +128,23 @@ def main() -> int:
             first = next(((a, b) for a, b in zip(lv, ov) if a != b), None)
             differences.append((k, s, r, lit, opt, first, lv, ov))
     print(f"Swiss Team Pairing System, literal vs optimised: {done} rounds, {k} events, seed {args.seed}")
-    print(f"{'teams':>8} {'events':>7} {'rounds':>7} {'same':>7} {'differ':>7} {'budget':>7} {'C8-C10':>7} {'ms lit':>8} {'ms opt':>8}")
+    print(
+        f"{'teams':>8} {'events':>7} {'rounds':>7} {'same':>7} {'differ':>7} {'budget':>7} {'C8-C10':>7} {'ms lit':>8} {'ms opt':>8}"
+    )
     total = {"events": 0, "rounds": 0, "same": 0, "differ": 0, "budget": 0, "faults": 0, "t_lit": 0.0, "t_opt": 0.0}
     for c, st in rows.items():
         for key in total:
             total[key] += st[key]
         n = max(1, st["rounds"] - st["budget"])
-        print(f"{c[0]:>3}-{c[1]:<4} {st['events']:>7} {st['rounds']:>7} {st['same']:>7} {st['differ']:>7} {st['budget']:>7} {st['faults']:>7} "
-              f"{1000 * st['t_lit'] / n:>8.1f} {1000 * st['t_opt'] / n:>8.1f}")
+        print(
+            f"{c[0]:>3}-{c[1]:<4} {st['events']:>7} {st['rounds']:>7} {st['same']:>7} {st['differ']:>7} {st['budget']:>7} {st['faults']:>7} "
+            f"{1000 * st['t_lit'] / n:>8.1f} {1000 * st['t_opt'] / n:>8.1f}"
+        )
     n = max(1, total["rounds"] - total["budget"])
-    print(f"{'all':>8} {total['events']:>7} {total['rounds']:>7} {total['same']:>7} {total['differ']:>7} {total['budget']:>7} {total['faults']:>7} "
-          f"{1000 * total['t_lit'] / n:>8.1f} {1000 * total['t_opt'] / n:>8.1f}")
+    print(
+        f"{'all':>8} {total['events']:>7} {total['rounds']:>7} {total['same']:>7} {total['differ']:>7} {total['budget']:>7} {total['faults']:>7} "
+        f"{1000 * total['t_lit'] / n:>8.1f} {1000 * total['t_opt'] / n:>8.1f}"
+    )
     for k, s, r, lit, opt, first, lv, ov in differences:
         print(f"\nevent {k} ({s.teams} teams, preferences {s.preferences}, seed {s.seed}) round {r}")
         print(f"  literal   {lit.pairs} bye {lit.bye}")

@@ -37,19 +37,50 @@ from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
 
-from tabellone.api import read
 from tabellone import tiebreaks as tb_mod
+from tabellone.api import read
 from tabellone.core.errors import InputError
 from tabellone.core.team import TeamTournament
 
 ROOT = Path(__file__).resolve().parents[1]
 
-INDIVIDUAL = ["BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "SB/M1", "PS", "PS/C1", "WIN", "WON", "BPG", "BWG",
-              "ARO", "ARO/C1", "ARO/M1", "TPR", "APRO"]
+INDIVIDUAL = [
+    "BH",
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "SB",
+    "SB/C1",
+    "SB/M1",
+    "PS",
+    "PS/C1",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "ARO",
+    "ARO/C1",
+    "ARO/M1",
+    "TPR",
+    "APRO",
+]
 #: Team tie-breaks: our code, then the calculator's rank-order specifier.
-TEAM = [("BH:MP", "BH:MP"), ("BH:GP", "BH:GP"), ("BH:MP/C1", "BH:MP/C1"), ("BH:GP/C1", "BH:GP/C1"),
-        ("SB:MP", "SB:MP"), ("SB:GP", "SB:GP"), ("ESB:MP", "ESB:MP"), ("ESB:GP", "ESB:GP"),
-        ("BC", "BC"), ("PS:MP", "PS:MP"), ("PS:GP", "PS:GP"), ("SB:MP/C1", "SB:MP/C1"), ("WIN", "WIN:MP"), ("GPTS", "GPTS")]
+TEAM = [
+    ("BH:MP", "BH:MP"),
+    ("BH:GP", "BH:GP"),
+    ("BH:MP/C1", "BH:MP/C1"),
+    ("BH:GP/C1", "BH:GP/C1"),
+    ("SB:MP", "SB:MP"),
+    ("SB:GP", "SB:GP"),
+    ("ESB:MP", "ESB:MP"),
+    ("ESB:GP", "ESB:GP"),
+    ("BC", "BC"),
+    ("PS:MP", "PS:MP"),
+    ("PS:GP", "PS:GP"),
+    ("SB:MP/C1", "SB:MP/C1"),
+    ("WIN", "WIN:MP"),
+    ("GPTS", "GPTS"),
+]
 EDITIONS = ("2024", "2026")
 
 
@@ -61,7 +92,7 @@ def calculator_values(calc: str, path: Path, specs: list[str], rounds: int, unra
     try:
         data = json.loads(out.stdout)
     except json.JSONDecodeError:
-        raise RuntimeError((out.stderr or out.stdout).strip().splitlines()[-1:] or ["no output"])
+        raise RuntimeError((out.stderr or out.stdout).strip().splitlines()[-1:] or ["no output"]) from None
     res = data.get("tiebreakResult") or {}
     if not res.get("competitors"):
         raise RuntimeError(f"calculator status {data.get('status')}")
@@ -205,8 +236,11 @@ def generate(args: list[str], out: Path) -> Path | None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("paths", nargs="*", help="TRF files or folders of them")
-    ap.add_argument("--calculator", default=os.environ.get("TIEBREAK_CALCULATOR"),
-                    help="path of the TieBreakServer's tiebreakchecker.py (or env TIEBREAK_CALCULATOR)")
+    ap.add_argument(
+        "--calculator",
+        default=os.environ.get("TIEBREAK_CALCULATOR"),
+        help="path of the TieBreakServer's tiebreakchecker.py (or env TIEBREAK_CALCULATOR)",
+    )
     ap.add_argument("--generate", type=int, default=0, help="individual events to generate (forfeits, byes)")
     ap.add_argument("--teams", type=int, default=0, help="team events to generate (TRF26)")
     ap.add_argument("--unrated", type=int, default=1000, help="rating of unrated players in ARO/TPR/APRO (0: none)")
@@ -225,17 +259,49 @@ def main() -> int:
         for k in range(a.generate):
             seed = a.seed * 1000 + k
             players, rounds = 12 + (k * 7) % 60, 5 + k % 5
-            f = generate(["--players", str(players), "--rounds", str(rounds), "--seed", str(seed),
-                          "--forfeit-rate", "0.06", "--absence-rate", "0.05", "--half-bye-rate", "0.05"],
-                         Path(tmp) / f"generated-{seed}.trf")
+            f = generate(
+                [
+                    "--players",
+                    str(players),
+                    "--rounds",
+                    str(rounds),
+                    "--seed",
+                    str(seed),
+                    "--forfeit-rate",
+                    "0.06",
+                    "--absence-rate",
+                    "0.05",
+                    "--half-bye-rate",
+                    "0.05",
+                ],
+                Path(tmp) / f"generated-{seed}.trf",
+            )
             if f:
                 files.append(f)
         for k in range(a.teams):
             seed = a.seed * 1000 + k
             teams, rounds = 6 + (k * 5) % 20, 4 + k % 4
-            f = generate(["--system", "team-swiss", "--teams", str(teams), "--boards", str(2 + k % 4), "--rounds",
-                          str(min(rounds, teams - 1)), "--seed", str(seed), "--forfeit-rate", "0.1", "--absence-rate", "0.08",
-                          "--format", "trf26"], Path(tmp) / f"team-{seed}.trf")
+            f = generate(
+                [
+                    "--system",
+                    "team-swiss",
+                    "--teams",
+                    str(teams),
+                    "--boards",
+                    str(2 + k % 4),
+                    "--rounds",
+                    str(min(rounds, teams - 1)),
+                    "--seed",
+                    str(seed),
+                    "--forfeit-rate",
+                    "0.1",
+                    "--absence-rate",
+                    "0.08",
+                    "--format",
+                    "trf26",
+                ],
+                Path(tmp) / f"team-{seed}.trf",
+            )
             if f:
                 files.append(f)
         for f in files:

@@ -16,12 +16,25 @@ then the pairing systems (:mod:`tabellone.rules`), then the engine
 
 __version__ = "0.2.0"
 
-from tabellone.api import CheckReport, Explanation, RESULT_CODES, add_round, check, enter_results, explain, pair, read, recorded_pairing, systems, write
-from tabellone.core.errors import InputError, NoPairingError, SelfCheckError, TabelloneError  # noqa: E402
-from tabellone.core.model import Player, PlayerState, RoundEntry, RoundState, Tournament  # noqa: E402
-from tabellone.core.pairing import Pairing  # noqa: E402
-from tabellone.formats.trf import format_trf, parse_trf, read_trf  # noqa: E402
-from tabellone.verify.checker import RoundReport  # noqa: E402
+from tabellone.api import (
+    RESULT_CODES,
+    CheckReport,
+    Explanation,
+    add_round,
+    check,
+    enter_results,
+    explain,
+    pair,
+    read,
+    recorded_pairing,
+    systems,
+    write,
+)
+from tabellone.core.errors import InputError, NoPairingError, SelfCheckError, TabelloneError
+from tabellone.core.model import Player, PlayerState, RoundEntry, RoundState, Tournament
+from tabellone.core.pairing import Pairing
+from tabellone.formats.trf import format_trf, parse_trf, read_trf
+from tabellone.verify.checker import RoundReport
 
 __all__ = [
     "CheckReport",

@@ -28,15 +28,16 @@ from __future__ import annotations
 import functools
 import inspect
 import os
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import ModuleType
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
-from tabellone.rules import SYSTEMS, TITLES, get_system
 from tabellone.core.errors import InputError, SelfCheckError
-from tabellone.formats.files import dumps, load, safe_output, write_text
 from tabellone.core.model import EMPTY_ENTRY, RoundEntry, Tournament, pairs_of_round
 from tabellone.core.pairing import Pairing
+from tabellone.formats.files import dumps, load, safe_output, write_text
+from tabellone.rules import SYSTEMS, TITLES, get_system
 from tabellone.verify.checker import RoundReport
 
 __all__ = [
@@ -96,7 +97,15 @@ class _WithOptions:
     has not passed them: the generic verifier calls ``pair_round(t, edition, round)`` and
     ``colour_article(t, round, white, black)`` and needs no system's names."""
 
-    _BOUND = ("pair_round", "check_absolute", "evaluate", "quality_criteria", "colour_article", "compare", "explain_steps")
+    _BOUND = (
+        "pair_round",
+        "check_absolute",
+        "evaluate",
+        "quality_criteria",
+        "colour_article",
+        "compare",
+        "explain_steps",
+    )
 
     def __init__(self, module: ModuleType, options: Mapping[str, Any]):
         self._module = module
@@ -122,7 +131,9 @@ class _WithOptions:
 def _edition_of(module: ModuleType, system: str, edition: str | None) -> str:
     edition = edition or module.EDITIONS[0]
     if edition not in module.EDITIONS:
-        raise InputError(f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+        raise InputError(
+            f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition"
+        )
     return edition
 
 
@@ -136,9 +147,17 @@ def _with_profile(system: str, edition: str | None, options: Mapping[str, Any]) 
         return edition, given
     profile = resolve(given["profile"])
     if profile.system != system:
-        raise InputError(f"profile {profile.name} is for the {profile.system} system, not {system}", source=profile.source or None, field="--profile")
+        raise InputError(
+            f"profile {profile.name} is for the {profile.system} system, not {system}",
+            source=profile.source or None,
+            field="--profile",
+        )
     if edition is not None and edition != profile.edition:
-        raise InputError(f"profile {profile.name} is for edition {profile.edition}, not {edition}", source=profile.source or None, field="--profile")
+        raise InputError(
+            f"profile {profile.name} is for edition {profile.edition}, not {edition}",
+            source=profile.source or None,
+            field="--profile",
+        )
     given["profile"] = profile
     return profile.edition, given
 
@@ -195,8 +214,12 @@ def pair(
     edition = _edition_of(module, system, edition)
     given = {"method": method, **options}
     pairing = module.pair_round(t, edition, **accepted_options(module.pair_round, given, system))
-    check_options = {k: v for k, v in accepted_options(module.pair_round, given, system).items() if k not in ("method", "solve")}
-    problems = module.check_absolute(t, pairing, edition, **accepted_options(module.check_absolute, check_options, system))
+    check_options = {
+        k: v for k, v in accepted_options(module.pair_round, given, system).items() if k not in ("method", "solve")
+    }
+    problems = module.check_absolute(
+        t, pairing, edition, **accepted_options(module.check_absolute, check_options, system)
+    )
     if problems:
         raise SelfCheckError(
             f"{source}: the engine produced a pairing that breaks the rules ({'; '.join(problems)}); "
@@ -239,12 +262,22 @@ def add_round(t: Tournament, pairing: Pairing) -> Tournament:
 
 #: Results as typed (``1-0``, ``=``, forfeits ``+-``) -> the TRF codes of White and Black.
 RESULT_CODES: dict[str, tuple[str, str]] = {
-    "1-0": ("1", "0"), "0-1": ("0", "1"), "=": ("=", "="), "1/2-1/2": ("=", "="), "½-½": ("=", "="),
-    "0.5-0.5": ("=", "="), "+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-"), "0-0": ("0", "0"),
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "=": ("=", "="),
+    "1/2-1/2": ("=", "="),
+    "½-½": ("=", "="),
+    "0.5-0.5": ("=", "="),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+    "--": ("-", "-"),
+    "0-0": ("0", "0"),
 }
 
 
-def enter_results(t: Tournament, round: int, results: Mapping[tuple[int, int], str] | Iterable[tuple[int, int, str]]) -> Tournament:
+def enter_results(
+    t: Tournament, round: int, results: Mapping[tuple[int, int], str] | Iterable[tuple[int, int, str]]
+) -> Tournament:
     """``t`` with the results of round ``round`` entered.
 
     ``results`` maps ``(white, black)`` to ``"1-0"``, ``"0-1"``, ``"="`` (also

@@ -85,9 +85,9 @@ the computation is the same.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, Player, Tournament, pab_receivers
@@ -97,9 +97,57 @@ EDITIONS = ("2026", "2024")
 
 #: FIDE B.02 (rating regulations) table 8.1.1: dp for a percentage score p (0.00 .. 1.00).
 _DP_UPPER = (
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,
-    158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
-    351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+    0,
+    7,
+    14,
+    21,
+    29,
+    36,
+    43,
+    50,
+    57,
+    65,
+    72,
+    80,
+    87,
+    95,
+    102,
+    110,
+    117,
+    125,
+    133,
+    141,
+    149,
+    158,
+    166,
+    175,
+    184,
+    193,
+    202,
+    211,
+    220,
+    230,
+    240,
+    251,
+    262,
+    273,
+    284,
+    296,
+    309,
+    322,
+    336,
+    351,
+    366,
+    383,
+    401,
+    422,
+    444,
+    470,
+    501,
+    538,
+    589,
+    677,
+    800,
 )
 
 
@@ -112,11 +160,23 @@ def dp(p100: int) -> int:
 
 #: Codes and the article of C.07 (2024 numbering) that defines them.
 CODES = {
-    "DE": "6", "WIN": "7.1", "WON": "7.2", "BPG": "7.3", "BWG": "7.4", "PS": "7.5",
-    "BH": "8.1", "SB": "9.1", "ARO": "10.1", "TPR": "10.2", "APRO": "10.4",
+    "DE": "6",
+    "WIN": "7.1",
+    "WON": "7.2",
+    "BPG": "7.3",
+    "BWG": "7.4",
+    "PS": "7.5",
+    "BH": "8.1",
+    "SB": "9.1",
+    "ARO": "10.1",
+    "TPR": "10.2",
+    "APRO": "10.4",
     # team events
-    "MPTS": "team: match points", "GPTS": "team: game points", "ESB": "9.1, team: extended SB",
-    "EDE": "6, team: extended direct encounter", "BC": "team: board count",
+    "MPTS": "team: match points",
+    "GPTS": "team: game points",
+    "ESB": "9.1, team: extended SB",
+    "EDE": "6, team: extended direct encounter",
+    "BC": "team: board count",
 }
 _CUTTABLE = {"BH", "SB", "ESB", "ARO", "PS"}
 #: Tie-breaks that read a point system of a team event (``BH:GP``, ``SB:MP`` ...).
@@ -150,8 +210,10 @@ def parse_code(text: str) -> TieBreak:
     raw = text.strip()
     m = re.fullmatch(r"([A-Za-z]+)(?::([A-Za-z]{2}))?(?:/([CcMm])([12]))?", raw)
     if not m:
-        raise InputError(f"found tie-break {raw!r}, expected a C.07 code such as BH, BH/C1, SB, DE, ARO/C1, BH:GP",
-                         field="--tiebreaks")
+        raise InputError(
+            f"found tie-break {raw!r}, expected a C.07 code such as BH, BH/C1, SB, DE, ARO/C1, BH:GP",
+            field="--tiebreaks",
+        )
     code = m.group(1).upper()
     system = (m.group(2) or "").upper()
     if code in _EXTENDED_SB:
@@ -161,14 +223,21 @@ def parse_code(text: str) -> TieBreak:
     if code not in CODES:
         raise InputError(f"unknown tie-break {code!r}; known: {', '.join(CODES)}", field="--tiebreaks")
     if system and system not in ("MP", "GP"):
-        raise InputError(f"unknown point system {system!r} in {raw!r}; expected MP (match points) or GP (game points)",
-                         field="--tiebreaks")
+        raise InputError(
+            f"unknown point system {system!r} in {raw!r}; expected MP (match points) or GP (game points)",
+            field="--tiebreaks",
+        )
     if system and code not in _SCORED:
-        raise InputError(f"{code} takes no point system (:MP, :GP apply to {', '.join(sorted(_SCORED))})", field="--tiebreaks")
+        raise InputError(
+            f"{code} takes no point system (:MP, :GP apply to {', '.join(sorted(_SCORED))})", field="--tiebreaks"
+        )
     low = high = 0
     if m.group(3):
         if code not in _CUTTABLE:
-            raise InputError(f"{code} takes no modifier (cuts and medians apply to {', '.join(sorted(_CUTTABLE))})", field="--tiebreaks")
+            raise InputError(
+                f"{code} takes no modifier (cuts and medians apply to {', '.join(sorted(_CUTTABLE))})",
+                field="--tiebreaks",
+            )
         n = int(m.group(4))
         low = n
         high = n if m.group(3).upper() == "M" else 0
@@ -211,14 +280,14 @@ class RoundView:
     """One round of one participant, as the tie-breaks read it."""
 
     points: Fraction
-    opponent: int | None    # the paired opponent (also for forfeits)
-    played: bool            # over the board
+    opponent: int | None  # the paired opponent (also for forfeits)
+    played: bool  # over the board
     colour: str | None
-    vur: bool               # voluntary unplayed round (HPB, ZPB, forfeit loss, absence)
-    won: bool               # scored a win's points (played or not)
-    games_won: int = 0      # games of the round won over the board (Art. 7.2)
-    black_games: int = 0    # games of the round played with Black (Art. 7.3)
-    black_won: int = 0      # ... and won (Art. 7.4)
+    vur: bool  # voluntary unplayed round (HPB, ZPB, forfeit loss, absence)
+    won: bool  # scored a win's points (played or not)
+    games_won: int = 0  # games of the round won over the board (Art. 7.2)
+    black_games: int = 0  # games of the round played with Black (Art. 7.3)
+    black_won: int = 0  # ... and won (Art. 7.4)
 
 
 @dataclass
@@ -257,16 +326,22 @@ def point_system(t: Tournament, name: str, games_per_round: int = 1) -> PointSys
     Double-Swiss match: 2) is worth that many games' draw or win."""
     if not isinstance(t, TeamTournament):
         if name:
-            raise InputError(f"the point system :{name} is for team events; this file pairs players", field="--tiebreaks")
+            raise InputError(
+                f"the point system :{name} is for team events; this file pairs players", field="--tiebreaks"
+            )
         return PointSystem("", games_per_round * t.scoring.draw, games_per_round * t.scoring.win)
     if name == "GP":
         boards = len(t.board_colours) or max((len(team.roster) for team in t.teams), default=1)
         game = t.boards.scoring if t.boards is not None else None
-        return PointSystem("GP", boards * (game.draw if game else Fraction(1, 2)), boards * (game.win if game else Fraction(1)))
+        return PointSystem(
+            "GP", boards * (game.draw if game else Fraction(1, 2)), boards * (game.win if game else Fraction(1))
+        )
     return PointSystem("MP", t.scoring.draw, t.scoring.win)
 
 
-def participants(t: Tournament, n: int, system: PointSystem | None = None, games_per_round: int = 1) -> dict[int, Participant]:
+def participants(
+    t: Tournament, n: int, system: PointSystem | None = None, games_per_round: int = 1
+) -> dict[int, Participant]:
     """Every participant's first ``n`` rounds with the points of ``system`` (default:
     the event's own). What a round *was* (played, won, voluntary unplayed) is read from
     the event's own results, whatever the point system.
@@ -290,17 +365,31 @@ def participants(t: Tournament, n: int, system: PointSystem | None = None, games
             opponent = next((e.opponent for e in cols if e.opponent is not None), None)
             played = any(e.played for e in cols)
             is_win = (own > g * t.scoring.draw) if g > 1 else (own >= t.scoring.win and own > 0)
-            vur = not played and not is_win and not (p.id in pab[g * (r - 1) + 1])
+            vur = not played and not is_win and p.id not in pab[g * (r - 1) + 1]
             pts = own if not system.name or system.name == "MP" else t.game_points_in(p.id, r)  # type: ignore[attr-defined]
             won = [e.played and t.scoring.points(e.result, e.colour) >= t.scoring.win for e in cols]
             black = [e.played and e.colour == BLACK for e in cols]
-            views.append(RoundView(pts, opponent, played, cols[0].colour if played else None, vur, is_win,
-                                   sum(won), sum(black), sum(w and b for w, b in zip(won, black))))
+            views.append(
+                RoundView(
+                    pts,
+                    opponent,
+                    played,
+                    cols[0].colour if played else None,
+                    vur,
+                    is_win,
+                    sum(won),
+                    sum(black),
+                    sum(w and b for w, b in zip(won, black)),
+                )
+            )
         out[p.id] = Participant(p, views, sum((v.points for v in views), Fraction(0)))
     for part in out.values():
         last = max((k for k, v in enumerate(part.rounds, start=1) if not v.vur), default=0)
         part.adjusted = sum(
-            (v.points if (k <= last or v.opponent is not None) else system.draw for k, v in enumerate(part.rounds, start=1)),
+            (
+                v.points if (k <= last or v.opponent is not None) else system.draw
+                for k, v in enumerate(part.rounds, start=1)
+            ),
             Fraction(0),
         )
     return out
@@ -334,8 +423,14 @@ def _cut(values: list[tuple[bool, Fraction, Fraction]], low: int, high: int) -> 
     return sum((x[2] for x in items), Fraction(0))
 
 
-def _buchholz_items(scores: dict[int, Participant], results: dict[int, Participant] | None, pid: int, edition: str,
-                    n: int, draw: Fraction) -> list[tuple[bool, Fraction, Fraction]]:
+def _buchholz_items(
+    scores: dict[int, Participant],
+    results: dict[int, Participant] | None,
+    pid: int,
+    edition: str,
+    n: int,
+    draw: Fraction,
+) -> list[tuple[bool, Fraction, Fraction]]:
     """(vur, opponent score, value) for each round of ``pid``: the opponent's adjusted
     score in ``scores`` (Art. 8.1, 16.3), or the dummy opponent's (16.4) for a round not
     played; with ``results`` (Sonneborn-Berger, Art. 9.1) that score times the points
@@ -365,7 +460,9 @@ def rating_tiebreaks_dropped(t: Tournament, unrated: int | None) -> bool:
     return unrated is None and any(not p.rating for p in t.players)
 
 
-def _rated(parts: dict[int, Participant], me: Participant, unrated: int | None) -> tuple[int, list[tuple[int, Fraction]]]:
+def _rated(
+    parts: dict[int, Participant], me: Participant, unrated: int | None
+) -> tuple[int, list[tuple[int, Fraction]]]:
     """Games played over the board, and (rating, points) of those against a rated
     opponent (or any, with ``unrated``)."""
     games = 0
@@ -408,15 +505,24 @@ def _tpr(rated: list[tuple[int, Fraction]], win: Fraction) -> int | None:
     return aro + dp(p100)
 
 
-def compute(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026", *, rounds: int | None = None,
-            unrated: int | None = None, games_per_round: int = 1) -> dict[int, Participant]:
+def compute(
+    t: Tournament,
+    tiebreaks: Sequence[TieBreak],
+    edition: str = "2026",
+    *,
+    rounds: int | None = None,
+    unrated: int | None = None,
+    games_per_round: int = 1,
+) -> dict[int, Participant]:
     """Every participant with ``values[tb.text]`` for each tie-break (DE and EDE
     excepted: they depend on the tied group, see :func:`ranking`). The participants
     returned carry the event's own points (a team's match points). ``rounds`` counts
     the file's columns; with ``games_per_round`` 2 (Double-Swiss) every two columns
     are one round (see :func:`participants`)."""
     if edition not in EDITIONS:
-        raise InputError(f"unknown tie-break rules {edition!r}; expected one of {', '.join(EDITIONS)}", field="--tiebreak-rules")
+        raise InputError(
+            f"unknown tie-break rules {edition!r}; expected one of {', '.join(EDITIONS)}", field="--tiebreak-rules"
+        )
     team = isinstance(t, TeamTournament)
     for tb in tiebreaks:
         if tb.code in TEAM_ONLY and not team:
@@ -513,7 +619,9 @@ def board_count(t: TeamTournament, tpn: int, n: int) -> Fraction:
     return total
 
 
-def _encounters(parts: dict[int, Participant], group: Sequence[int], win: Fraction) -> dict[int, tuple[Fraction, Fraction, bool]]:
+def _encounters(
+    parts: dict[int, Participant], group: Sequence[int], win: Fraction
+) -> dict[int, tuple[Fraction, Fraction, bool]]:
     """For each member: points scored in games played over the board against the others
     of the group (several games against one opponent averaged), the most that could be
     scored if every missing encounter were won, and whether he met them all."""
@@ -530,7 +638,9 @@ def _encounters(parts: dict[int, Participant], group: Sequence[int], win: Fracti
     return out
 
 
-def direct_encounter(parts: dict[int, Participant], group: Sequence[int], win: Fraction = Fraction(1)) -> list[list[int]]:
+def direct_encounter(
+    parts: dict[int, Participant], group: Sequence[int], win: Fraction = Fraction(1)
+) -> list[list[int]]:
     """Art. 6: the tied group split by the games among its members.
 
     When all met, by the points scored among them. When some did not (a Swiss event),
@@ -570,7 +680,7 @@ def direct_encounter(parts: dict[int, Participant], group: Sequence[int], win: F
 @dataclass
 class Row:
     place: int
-    shared: bool           # level with the row above or below on every criterion
+    shared: bool  # level with the row above or below on every criterion
     participant: Participant
 
 
@@ -582,8 +692,9 @@ def _key(value: object, lower_is_better: bool = False) -> tuple:
     return (1, -value) if lower_is_better else (1, value)  # type: ignore[operator]
 
 
-def extended_direct_encounter(mp: dict[int, Participant], gp: dict[int, Participant], group: Sequence[int],
-                              win_mp: Fraction, win_gp: Fraction) -> list[list[int]]:
+def extended_direct_encounter(
+    mp: dict[int, Participant], gp: dict[int, Participant], group: Sequence[int], win_mp: Fraction, win_gp: Fraction
+) -> list[list[int]]:
     """EDE, the direct encounter of team events: the tied group split by the match
     points of the matches among its members (Art. 6), each part still level then split
     by the game points of those matches, and every part so separated examined again
@@ -602,8 +713,16 @@ def extended_direct_encounter(mp: dict[int, Participant], gp: dict[int, Particip
     return out
 
 
-def ranking(t: Tournament, tiebreaks: Sequence[TieBreak], edition: str = "2026", *, rounds: int | None = None,
-            unrated: int | None = None, primary: str = "", games_per_round: int = 1) -> list[Row]:
+def ranking(
+    t: Tournament,
+    tiebreaks: Sequence[TieBreak],
+    edition: str = "2026",
+    *,
+    rounds: int | None = None,
+    unrated: int | None = None,
+    primary: str = "",
+    games_per_round: int = 1,
+) -> list[Row]:
     """The standings: points (in a team event, the ``primary`` score: ``"MP"`` match
     points, the default, or ``"GP"`` game points), then each tie-break in order (Art.
     4.2), applied to the groups still level. Participants level on everything share the

@@ -19,7 +19,9 @@ FIXTURES = TESTS / "fixtures"
 REPO = TESTS.parent
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
-SHARED_MISSING = f"shared data folder {SHARED} is absent (it sits beside the repository on developer machines and in CI)"
+SHARED_MISSING = (
+    f"shared data folder {SHARED} is absent (it sits beside the repository on developer machines and in CI)"
+)
 
 
 def shared_available() -> bool:
@@ -78,12 +80,12 @@ def file_params(paths: list[Path]) -> list:
     return [pytest.param(p, id=rel(p)) for p in paths]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def read_shared_bytes(path: Path) -> bytes:
     return path.read_bytes()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def parsed(path: Path):
     """The tournament in ``path`` (cached: Tournament is immutable)."""
     from tabellone.formats.trf import parse_trf
@@ -100,8 +102,20 @@ def fixture_path(name: str) -> Path:
     return FIXTURES / name
 
 
-def trf_player_line(pid: int, cells: list[str], *, name: str = "", rating: str = "", points: str = "", rank: str = "",
-                    sex: str = "", title: str = "", federation: str = "", fide_id: str = "", birth: str = "") -> str:
+def trf_player_line(
+    pid: int,
+    cells: list[str],
+    *,
+    name: str = "",
+    rating: str = "",
+    points: str = "",
+    rank: str = "",
+    sex: str = "",
+    title: str = "",
+    federation: str = "",
+    fide_id: str = "",
+    birth: str = "",
+) -> str:
     """A ``001`` record laid out from the FIDE TRF16 column table (written here, independently
     of the solver's writer). ``cells`` are the 8-character round blocks ``'OOOO c r'``;
     round r starts at column 92 + 10 (r - 1)."""

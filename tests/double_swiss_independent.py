@@ -25,7 +25,11 @@ def _history(t, match_number):
     who is to be paired in match ``match_number``: read from the raw cells."""
     by_id = {p.id: p for p in t.players}
     r = 2 * match_number - 1
-    present = {p.id for p in t.players if len(p.rounds) < r or (p.rounds[r - 1].opponent is None and p.rounds[r - 1].result == " ")}
+    present = {
+        p.id
+        for p in t.players
+        if len(p.rounds) < r or (p.rounds[r - 1].opponent is None and p.rounds[r - 1].result == " ")
+    }
     met = set()
     barred = set()
     for p in t.players:
@@ -63,7 +67,7 @@ def independent_unpairable(t, match_number) -> bool:
         field = sorted(present - {bye})
         g = nx.Graph()
         g.add_nodes_from(field)
-        g.add_edges_from((a, b) for i, a in enumerate(field) for b in field[i + 1:] if frozenset((a, b)) not in met)
+        g.add_edges_from((a, b) for i, a in enumerate(field) for b in field[i + 1 :] if frozenset((a, b)) not in met)
         if len(nx.max_weight_matching(g, maxcardinality=True)) * 2 == len(field):
             return False
     return True
@@ -108,7 +112,7 @@ def _matchings(players: list[int], ok) -> list[list[tuple[int, int]]]:
     out = []
     for k, b in enumerate(rest):
         if ok(a, b):
-            for m in _matchings(rest[:k] + rest[k + 1:], ok):
+            for m in _matchings(rest[:k] + rest[k + 1 :], ok):
                 out.append([(a, b)] + m)
     return out
 
@@ -158,10 +162,15 @@ def brute_force_round(P, last: bool, ok) -> tuple[list[tuple[int, int]], int | N
                     grp = [p for p in rest if p.score == max(below)]
                     if grp:
                         lower = [p for p in rest if p.score < max(below)]
-                        c6 = next(k for k in range(len(grp) % 2, len(lower) + 2, 2)
-                                  if k > len(lower) or any(
-                                      pairable(grp + list(u)) and pairable([p for p in rest if p not in grp and p not in u])
-                                      for u in itertools.combinations(lower, k)))
+                        c6 = next(
+                            k
+                            for k in range(len(grp) % 2, len(lower) + 2, 2)
+                            if k > len(lower)
+                            or any(
+                                pairable(grp + list(u)) and pairable([p for p in rest if p not in grp and p not in u])
+                                for u in itertools.combinations(lower, k)
+                            )
+                        )
                 c7 = 0 if last else sum(1 for p in s if p.floated)
                 cands.append((profile, c6, c7, seq, s))
             if cands:

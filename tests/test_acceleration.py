@@ -13,7 +13,10 @@ from tabellone.core.scoring import Scoring
 def _field(n, rounds, scoring=None, system=None):
     return Tournament(
         players=tuple(Player(i, f"P{i}", rating=2000 - i) for i in range(1, n + 1)),
-        total_rounds=rounds, initial_colour="w", scoring=scoring or Scoring(), system=system,
+        total_rounds=rounds,
+        initial_colour="w",
+        scoring=scoring or Scoring(),
+        system=system,
     )
 
 

@@ -238,37 +238,125 @@ def test_error_paths_leak_no_references():
 # Each case: (description, n, edges, max_cardinality, branch the run must reach).
 HANDMADE = [
     ("triangle: one S-blossom", 3, [(0, 1, 8), (0, 2, 8), (1, 2, 1)], False, "blossoms"),
-    ("triangle with a tail: augment through the blossom", 4,
-     [(0, 1, 6), (1, 2, 7), (0, 2, 8), (2, 3, 5)], False, "augment_blossom"),
-    ("S-blossom then a pendant vertex reached by delta2", 5,
-     [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7), (0, 4, 5), (3, 4, 6)], False, "delta2"),
-    ("pentagon with a chord: blossom inside a blossom", 5,
-     [(0, 1, 3), (0, 2, 5), (1, 2, 3), (1, 3, 3), (1, 4, 2), (3, 4, 3)], False, "nested_blossoms"),
+    (
+        "triangle with a tail: augment through the blossom",
+        4,
+        [(0, 1, 6), (1, 2, 7), (0, 2, 8), (2, 3, 5)],
+        False,
+        "augment_blossom",
+    ),
+    (
+        "S-blossom then a pendant vertex reached by delta2",
+        5,
+        [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7), (0, 4, 5), (3, 4, 6)],
+        False,
+        "delta2",
+    ),
+    (
+        "pentagon with a chord: blossom inside a blossom",
+        5,
+        [(0, 1, 3), (0, 2, 5), (1, 2, 3), (1, 3, 3), (1, 4, 2), (3, 4, 3)],
+        False,
+        "nested_blossoms",
+    ),
     ("two disjoint edges: delta3 between two S-vertices", 4, [(0, 1, 18), (2, 3, 7)], False, "delta3"),
     ("light edge kept only for cardinality: delta2", 4, [(1, 2, 1), (2, 3, 6)], True, "delta2"),
-    ("triangle with two pendants on one corner: the blossom becomes T and is expanded (delta4)", 5,
-     [(0, 1, 3), (1, 2, 14), (1, 3, 5), (1, 4, 12), (2, 4, 17)], True, "expand_t"),
-    ("star-shaped T-blossom whose sub-blossom is relabelled on expansion", 7,
-     [(0, 2, 12), (0, 5, 8), (1, 2, 10), (2, 5, 16), (4, 5, 6), (5, 6, 6)], True, "expand_relabel"),
-    ("blossom with zero dual expanded at the end of a stage", 5,
-     [(0, 3, 4), (0, 4, 2), (2, 4, 2), (3, 4, 5)], False, "expand_endstage"),
+    (
+        "triangle with two pendants on one corner: the blossom becomes T and is expanded (delta4)",
+        5,
+        [(0, 1, 3), (1, 2, 14), (1, 3, 5), (1, 4, 12), (2, 4, 17)],
+        True,
+        "expand_t",
+    ),
+    (
+        "star-shaped T-blossom whose sub-blossom is relabelled on expansion",
+        7,
+        [(0, 2, 12), (0, 5, 8), (1, 2, 10), (2, 5, 16), (4, 5, 6), (5, 6, 6)],
+        True,
+        "expand_relabel",
+    ),
+    (
+        "blossom with zero dual expanded at the end of a stage",
+        5,
+        [(0, 3, 4), (0, 4, 2), (2, 4, 2), (3, 4, 5)],
+        False,
+        "expand_endstage",
+    ),
     # larger hand-made shapes: odd cycles sharing vertices, nested odd cycles
-    ("two pentagons sharing a vertex, pendant edges", 11,
-     [(0, 1, 9), (1, 2, 9), (2, 3, 9), (3, 4, 9), (4, 0, 9), (4, 5, 9), (5, 6, 9), (6, 7, 9), (7, 8, 9),
-      (8, 4, 9), (2, 9, 4), (7, 10, 4)], False, "blossoms"),
+    (
+        "two pentagons sharing a vertex, pendant edges",
+        11,
+        [
+            (0, 1, 9),
+            (1, 2, 9),
+            (2, 3, 9),
+            (3, 4, 9),
+            (4, 0, 9),
+            (4, 5, 9),
+            (5, 6, 9),
+            (6, 7, 9),
+            (7, 8, 9),
+            (8, 4, 9),
+            (2, 9, 4),
+            (7, 10, 4),
+        ],
+        False,
+        "blossoms",
+    ),
     # Three levels: triangle {0,1,2} (weight 10); it and 3, 4 close an odd cycle 2-3-4-0
     # (weight 9); that blossom and 5, 6 close 4-5-6-1 (weight 8); pendants 7 and 8.
-    ("triangle in a triangle of blossoms in a triangle of blossoms", 9,
-     [(0, 1, 10), (1, 2, 10), (2, 0, 10), (2, 3, 9), (3, 4, 9), (4, 0, 9), (4, 5, 8), (5, 6, 8), (6, 1, 8),
-      (6, 7, 3), (3, 8, 2)], False, "nested_blossoms"),
-    ("the same three levels for maximum cardinality: nested T-blossoms expanded", 9,
-     [(0, 1, 10), (1, 2, 10), (2, 0, 10), (2, 3, 9), (3, 4, 9), (4, 0, 9), (4, 5, 8), (5, 6, 8), (6, 1, 8),
-      (6, 7, 3), (3, 8, 2)], True, "expand_t"),
-    ("heavy odd rim, light spokes to a hub: augment through a 7-blossom", 8,
-     [(i, i % 7 + 1, 10) for i in range(1, 8)] + [(0, i, 3 + i) for i in range(1, 8)], False, "augment_blossom"),
-    ("the wheel with one more pendant on the hub", 9,
-     [(i, i % 7 + 1, 10) for i in range(1, 8)] + [(0, i, 3 + i) for i in range(1, 8)] + [(8, 0, 9)], True,
-     "expand_endstage"),
+    (
+        "triangle in a triangle of blossoms in a triangle of blossoms",
+        9,
+        [
+            (0, 1, 10),
+            (1, 2, 10),
+            (2, 0, 10),
+            (2, 3, 9),
+            (3, 4, 9),
+            (4, 0, 9),
+            (4, 5, 8),
+            (5, 6, 8),
+            (6, 1, 8),
+            (6, 7, 3),
+            (3, 8, 2),
+        ],
+        False,
+        "nested_blossoms",
+    ),
+    (
+        "the same three levels for maximum cardinality: nested T-blossoms expanded",
+        9,
+        [
+            (0, 1, 10),
+            (1, 2, 10),
+            (2, 0, 10),
+            (2, 3, 9),
+            (3, 4, 9),
+            (4, 0, 9),
+            (4, 5, 8),
+            (5, 6, 8),
+            (6, 1, 8),
+            (6, 7, 3),
+            (3, 8, 2),
+        ],
+        True,
+        "expand_t",
+    ),
+    (
+        "heavy odd rim, light spokes to a hub: augment through a 7-blossom",
+        8,
+        [(i, i % 7 + 1, 10) for i in range(1, 8)] + [(0, i, 3 + i) for i in range(1, 8)],
+        False,
+        "augment_blossom",
+    ),
+    (
+        "the wheel with one more pendant on the hub",
+        9,
+        [(i, i % 7 + 1, 10) for i in range(1, 8)] + [(0, i, 3 + i) for i in range(1, 8)] + [(8, 0, 9)],
+        True,
+        "expand_endstage",
+    ),
 ]
 
 
@@ -318,8 +406,18 @@ def test_every_branch_reached_by_a_seeded_search(classic_start):
     """Random tiny graphs against exhaustive search, until every branch has been reached
     at least 5 times (checks that the counters used above mean something, too)."""
     rng = random.Random(20240611)
-    wanted = ["blossoms", "nested_blossoms", "expand_t", "expand_endstage", "expand_relabel",
-              "augment_blossom", "delta1", "delta2", "delta3", "delta4"]
+    wanted = [
+        "blossoms",
+        "nested_blossoms",
+        "expand_t",
+        "expand_endstage",
+        "expand_relabel",
+        "augment_blossom",
+        "delta1",
+        "delta2",
+        "delta3",
+        "delta4",
+    ]
     hits = dict.fromkeys(wanted, 0)
     for _ in range(6000):
         n = rng.randint(2, 9)
@@ -340,8 +438,11 @@ def test_every_branch_reached_by_a_seeded_search(classic_start):
         lambda n: st.tuples(
             st.just(n),
             st.lists(
-                st.tuples(st.integers(0, max(n - 1, 0)), st.integers(0, max(n - 1, 0)),
-                          st.one_of(st.integers(0, 6), st.integers(0, 1 << 300))),
+                st.tuples(
+                    st.integers(0, max(n - 1, 0)),
+                    st.integers(0, max(n - 1, 0)),
+                    st.one_of(st.integers(0, 6), st.integers(0, 1 << 300)),
+                ),
                 max_size=20,
             ),
             st.booleans(),
@@ -398,8 +499,12 @@ def test_larger_graphs_against_rustworkx_and_scaling():
     rx = pytest.importorskip("rustworkx")
     rng = random.Random(99)
     for n, density in ((150, 1.0), (300, 0.3), (301, 0.05)):
-        edges = [(i, j, rng.getrandbits(rng.choice([10, 100]))) for i in range(n) for j in range(i + 1, n)
-                 if rng.random() < density]
+        edges = [
+            (i, j, rng.getrandbits(rng.choice([10, 100])))
+            for i in range(n)
+            for j in range(i + 1, n)
+            if rng.random() < density
+        ]
         for mc in (False, True):
             g = rx.PyGraph()
             g.add_nodes_from(range(n))
@@ -420,8 +525,12 @@ def test_limb_overflow_is_detected_and_retried():
     retried = 0
     for _ in range(150):
         n = rng.randint(4, 40)
-        edges = [(i, j, rng.choice([0, rng.getrandbits(57), (1 << 57) - rng.randint(0, 3)]))
-                 for i in range(n) for j in range(i + 1, n) if rng.random() < 0.3]
+        edges = [
+            (i, j, rng.choice([0, rng.getrandbits(57), (1 << 57) - rng.randint(0, 3)]))
+            for i in range(n)
+            for j in range(i + 1, n)
+            if rng.random() < 0.3
+        ]
         for mc in (True, False):
             narrow = matching_value(n, edges, mwm(n, edges, max_cardinality=mc, _limbs=1))
             retried += _blossom._last_stats()["retries"] > 0
@@ -449,7 +558,7 @@ def test_wrapper_networkx_fallback(monkeypatch):
         for mc in (False, True):
             mate = blossom.max_weight_matching(n, edges, mc)
             as_list = [mate.get(v, -1) for v in range(n)]
-            assert matching_value(n, edges, as_list) [0] == nx_value(n, edges, mc)[0]
+            assert matching_value(n, edges, as_list)[0] == nx_value(n, edges, mc)[0]
     with pytest.raises(ValueError, match="self-loop"):
         blossom.max_weight_matching(3, [(1, 1, 1)])
     with pytest.raises(ValueError, match="duplicate"):
@@ -500,8 +609,13 @@ def test_matcher_basics():
 
 @pytest.mark.parametrize(
     "args, exc",
-    [((0, 4, 1), ValueError), ((1, 1, 1), ValueError), ((0, 1, -1), ValueError), ((0, 1, 1.5), TypeError),
-     ((0, "1", 1), TypeError)],
+    [
+        ((0, 4, 1), ValueError),
+        ((1, 1, 1), ValueError),
+        ((0, 1, -1), ValueError),
+        ((0, 1, 1.5), TypeError),
+        ((0, "1", 1), TypeError),
+    ],
 )
 def test_matcher_validation(args, exc):
     m = blossom.Matcher(4)
@@ -880,7 +994,7 @@ def test_incremental_certificate_catches_a_wrong_dual_at_an_unchanged_vertex():
     core.set_edges(edges)
     core.solve()
     core.set_edge(n_each + 2, n_each + 3, 1200)  # a change in the second clique only
-    _blossom._sabotage_next_warm_start()         # the first clique's vertex 0 gets a wrong dual
+    _blossom._sabotage_next_warm_start()  # the first clique's vertex 0 gets a wrong dual
     mate = core.solve()
     stats = _blossom._last_stats()
     assert stats["warm_failure"] is not None and not core.last_solve_was_warm

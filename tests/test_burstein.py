@@ -8,15 +8,15 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-
-from tabellone.api import pair
-from tabellone.rules import burstein
-from tabellone.rules.burstein import Index, burstein_index, early_round_points, pair_round
-from tabellone.core.errors import NoPairingError
-from tabellone.generate.tournament import GeneratorSettings, generate
-from tabellone.core.model import ByeKind, PreassignedBye
 from burstein_checks import independent_check
 from tournaments import field, game, merge
+
+from tabellone.api import pair
+from tabellone.core.errors import NoPairingError
+from tabellone.core.model import ByeKind, PreassignedBye
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.rules import burstein
+from tabellone.rules.burstein import Index, burstein_index, early_round_points, pair_round
 
 F = Fraction
 
@@ -50,7 +50,7 @@ def test_early_round_points_go_to_the_upper_half_of_those_who_play_round_one():
     point. From round 3 on, nobody has one."""
     t = replace(field(9, total=5), byes=(PreassignedBye(1, 2, ByeKind.ZERO),))
     extra = early_round_points(t, t.state_before(1))
-    assert extra == {pid: 1 for pid in (1, 2, 3, 4, 5)}
+    assert extra == dict.fromkeys((1, 2, 3, 4, 5), 1)
     later = field(4, [merge(game(1, 2, "1"), game(3, 4, "1")), merge(game(1, 3, "1"), game(2, 4, "1"))], total=5)
     assert early_round_points(later, later.state_before(3)) == {}
 
@@ -77,12 +77,12 @@ def test_index_sonneborn_berger_buchholz_median_by_hand():
     the highest and lowest opponent."""
     t = _six_players_three_rounds()
     idx = burstein_index(t, t.state_before(4), {})
-    assert idx[1] == Index(F(7, 2), F(9, 2), F(3, 2))     # 1x1 + 1x1.5 + 0.5x2; 1+1.5+2
-    assert idx[2] == Index(F(11, 4), F(9, 2), F(1))       # 0.5x1 + 1x1 + 0.5x2.5
-    assert idx[3] == Index(F(1, 2), F(4), F(3, 2))        # opponents 6 (1.5), 5 (1), virtual 1.5
+    assert idx[1] == Index(F(7, 2), F(9, 2), F(3, 2))  # 1x1 + 1x1.5 + 0.5x2; 1+1.5+2
+    assert idx[2] == Index(F(11, 4), F(9, 2), F(1))  # 0.5x1 + 1x1 + 0.5x2.5
+    assert idx[3] == Index(F(1, 2), F(4), F(3, 2))  # opponents 6 (1.5), 5 (1), virtual 1.5
     assert idx[4] == Index(F(1), F(11, 2), F(2))
     assert idx[5] == Index(F(3, 2), F(4), F(1))
-    assert idx[6] == Index(F(2), F(9, 2), F(1))           # 3 (1) won, 1 (2.5) lost, virtual 1 (bye)
+    assert idx[6] == Index(F(2), F(9, 2), F(1))  # 3 (1) won, 1 (2.5) lost, virtual 1 (bye)
 
 
 def test_round_four_by_hand_merges_a_group_that_cannot_be_paired():
@@ -148,18 +148,24 @@ def _burstein_pairer(method=None):
 
 @pytest.mark.parametrize("seed,players", [(1, 7), (2, 10), (3, 12), (4, 9)])
 def test_literal_procedure_equals_optimiser_on_generated_rounds(seed, players):
-    s = GeneratorSettings(players=players, rounds=6, seed=seed, absence_rate=0.08, forfeit_rate=0.05, half_bye_rate=0.05)
+    s = GeneratorSettings(
+        players=players, rounds=6, seed=seed, absence_rate=0.08, forfeit_rate=0.05, half_bye_rate=0.05
+    )
     t = generate(s, _burstein_pairer("literal"))
     from tabellone.core.history import cut_before
 
     for r in range(1, t.rounds_paired + 1):
         cut = cut_before(t, r)
-        assert sorted(pair_round(cut, "legacy").pairs) == sorted(pair_round(cut, "legacy", method="literal").pairs), f"round {r}"
+        assert sorted(pair_round(cut, "legacy").pairs) == sorted(pair_round(cut, "legacy", method="literal").pairs), (
+            f"round {r}"
+        )
 
 
 @pytest.mark.parametrize("seed,players,rounds", [(11, 15, 9), (12, 24, 7), (13, 41, 9), (14, 60, 11), (15, 101, 9)])
 def test_absolute_criteria_hold_on_generated_events(seed, players, rounds):
-    s = GeneratorSettings(players=players, rounds=rounds, seed=seed, absence_rate=0.05, forfeit_rate=0.04, half_bye_rate=0.04)
+    s = GeneratorSettings(
+        players=players, rounds=rounds, seed=seed, absence_rate=0.05, forfeit_rate=0.04, half_bye_rate=0.04
+    )
     t = generate(s, _burstein_pairer())
     independent_check(t)
 
@@ -174,7 +180,26 @@ def test_command_line_generate_check_and_bbp_style_pairing(tmp_path, capsys):
     from tabellone.formats.trf import format_trf, read_trf
 
     out = tmp_path / "b.trf"
-    assert main(["generate", "--system", "burstein", "--edition", "legacy", "--players", "13", "--rounds", "5", "--seed", "5", "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "generate",
+                "--system",
+                "burstein",
+                "--edition",
+                "legacy",
+                "--players",
+                "13",
+                "--rounds",
+                "5",
+                "--seed",
+                "5",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert main(["--burstein", str(out), "-c", "--edition", "legacy"]) == 0
     assert capsys.readouterr().out.strip().endswith("5 of 5 rounds as the rules pair them")
     assert main(["compare", str(out), "--system", "burstein", "--edition", "legacy"]) == 0
@@ -194,7 +219,26 @@ def test_command_line_generate_check_and_bbp_style_pairing(tmp_path, capsys):
     # the literal procedure refuses large rounds with one line and exit 3
     assert main(["pair", str(cut), "--system", "burstein", "--edition", "legacy", "--method", "literal"]) == 0
     big = tmp_path / "big.trf"
-    assert main(["generate", "--system", "burstein", "--edition", "legacy", "--players", "30", "--rounds", "2", "--seed", "5", "-o", str(big)]) == 0
+    assert (
+        main(
+            [
+                "generate",
+                "--system",
+                "burstein",
+                "--edition",
+                "legacy",
+                "--players",
+                "30",
+                "--rounds",
+                "2",
+                "--seed",
+                "5",
+                "-o",
+                str(big),
+            ]
+        )
+        == 0
+    )
     t = read_trf(big)
     cut.write_text(format_trf(cut_before(t, 2)))
     assert main(["pair", str(cut), "--system", "burstein", "--edition", "legacy", "--method", "literal"]) == 3

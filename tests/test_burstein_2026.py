@@ -8,15 +8,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from burstein_checks import independent_check
+from tournaments import field, game, merge
 
 from tabellone.api import pair
+from tabellone.core.history import cut_before
+from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.rules import burstein
 from tabellone.rules.burstein.edition_2026 import Index, opposition_index, seeding_rounds
 from tabellone.rules.burstein.literal_2026 import _generate
-from tabellone.generate.tournament import GeneratorSettings, generate
-from tabellone.core.history import cut_before
-from burstein_checks import independent_check
-from tournaments import field, game, merge
 
 F = Fraction
 
@@ -81,8 +81,14 @@ def test_index_of_art_1_7_by_hand():
     3: 0 + 0.5x1 + 0 = 0.5; 4: 1x1 = 1; 5: 0.5x2 + 0.5x1 = 1.5; 6: 1x1 + 1x2 = 3."""
     t = _six_players_three_rounds()
     idx = opposition_index(t, t.state_before(4))
-    assert idx == {1: Index(F(5), F(4)), 2: Index(F(9, 2), F(11, 4)), 3: Index(F(7, 2), F(1, 2)),
-                   4: Index(F(11, 2), F(1)), 5: Index(F(4), F(3, 2)), 6: Index(F(11, 2), F(3))}
+    assert idx == {
+        1: Index(F(5), F(4)),
+        2: Index(F(9, 2), F(11, 4)),
+        3: Index(F(7, 2), F(1, 2)),
+        4: Index(F(11, 2), F(1)),
+        5: Index(F(4), F(3, 2)),
+        6: Index(F(11, 2), F(3)),
+    }
 
 
 def test_round_four_by_hand():
@@ -118,9 +124,13 @@ def _pairer(edition, method=None):
     return pairer
 
 
-@pytest.mark.parametrize("edition,seed,players", [("2026", 1, 9), ("2026", 2, 12), ("2026", 3, 14), ("2025", 4, 11), ("2025", 5, 13)])
+@pytest.mark.parametrize(
+    "edition,seed,players", [("2026", 1, 9), ("2026", 2, 12), ("2026", 3, 14), ("2025", 4, 11), ("2025", 5, 13)]
+)
 def test_literal_procedure_equals_optimiser(edition, seed, players):
-    s = GeneratorSettings(players=players, rounds=7, seed=seed, absence_rate=0.08, forfeit_rate=0.05, half_bye_rate=0.05)
+    s = GeneratorSettings(
+        players=players, rounds=7, seed=seed, absence_rate=0.08, forfeit_rate=0.05, half_bye_rate=0.05
+    )
     t = generate(s, _pairer(edition, "literal"))
     for r in range(seeding_rounds(7) + 1, t.rounds_paired + 1):
         cut = cut_before(t, r)
@@ -131,7 +141,9 @@ def test_literal_procedure_equals_optimiser(edition, seed, players):
 
 @pytest.mark.parametrize("seed,players,rounds", [(21, 15, 9), (22, 40, 9), (23, 77, 11)])
 def test_absolute_criteria_hold_on_generated_events(seed, players, rounds):
-    s = GeneratorSettings(players=players, rounds=rounds, seed=seed, absence_rate=0.05, forfeit_rate=0.04, half_bye_rate=0.04)
+    s = GeneratorSettings(
+        players=players, rounds=rounds, seed=seed, absence_rate=0.05, forfeit_rate=0.04, half_bye_rate=0.04
+    )
     independent_check(generate(s, _pairer("2026")))
 
 
@@ -139,7 +151,10 @@ def test_command_line(tmp_path, capsys):
     from tabellone.cli import main
 
     out = tmp_path / "b.trf"
-    assert main(["generate", "--system", "burstein", "--players", "11", "--rounds", "6", "--seed", "2", "-o", str(out)]) == 0
+    assert (
+        main(["generate", "--system", "burstein", "--players", "11", "--rounds", "6", "--seed", "2", "-o", str(out)])
+        == 0
+    )
     assert main(["--burstein", str(out), "-c"]) == 0
     assert capsys.readouterr().out.strip().endswith("6 of 6 rounds as the rules pair them")
     assert main(["compare", str(out), "--system", "burstein"]) == 0
@@ -163,13 +178,29 @@ class _MayMeet:
 
 
 def _synthetic(scores):
+    from tabellone.core.model import Strength
     from tabellone.rules.burstein.edition_2026 import Player
     from tabellone.rules.fide_common import Entrant
-    from tabellone.core.model import Strength
 
-    return [Player(Entrant(id=k + 1, rank=k, score=F(s), real_score=F(s), colours="", pref=None, strength=Strength.NONE,
-                           cd=0, repeated=None, topscorer=False, state=None), Index(F(0), F(0)))
-            for k, s in enumerate(scores)]
+    return [
+        Player(
+            Entrant(
+                id=k + 1,
+                rank=k,
+                score=F(s),
+                real_score=F(s),
+                colours="",
+                pref=None,
+                strength=Strength.NONE,
+                cd=0,
+                repeated=None,
+                topscorer=False,
+                state=None,
+            ),
+            Index(F(0), F(0)),
+        )
+        for k, s in enumerate(scores)
+    ]
 
 
 def test_c6_of_2026_and_c_6_of_2025_choose_different_floaters():
@@ -187,7 +218,9 @@ def test_c6_of_2026_and_c_6_of_2025_choose_different_floaters():
     from tabellone.rules.burstein.edition_2026 import Round
 
     P = _synthetic([3, 2, 2, 1, 1, 1, 0, 0])
-    state = _MayMeet([(1, 2), (1, 6), (1, 8), (2, 4), (2, 5), (2, 8), (3, 6), (3, 7), (4, 5), (4, 6), (4, 7), (5, 6), (5, 7)])
+    state = _MayMeet(
+        [(1, 2), (1, 6), (1, 8), (2, 4), (2, 5), (2, 8), (3, 6), (3, 7), (4, 5), (4, 6), (4, 7), (5, 6), (5, 7)]
+    )
 
     def pairs(edition):
         return sorted(tuple(sorted((P[a].id, P[b].id))) for a, b in Round(P, state, edition).pair())

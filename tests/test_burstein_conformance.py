@@ -14,8 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import SHARED, shared_available
+
 from tabellone.verify.conformance import check_file
 
 # small and medium events, clean and with absences, byes and forfeits

@@ -15,9 +15,9 @@ import pytest
 
 import tabellone
 import tabellone.rules.dutch as dutch
-from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.core.model import EMPTY_ENTRY
 from tabellone.formats.trf import format_trf, parse_trf
+from tabellone.generate.tournament import GeneratorSettings, generate
 
 
 def _pairer(t):
@@ -73,8 +73,8 @@ def test_the_three_blank_forms_are_one_absence(events, cell):
             body = line.ljust(91 + 10 * t.rounds_paired)
             for k in range(t.rounds_paired):
                 c = 91 + 10 * k
-                if body[c:c + 8].strip() == "":
-                    body = body[:c] + cell + body[c + 8:]
+                if body[c : c + 8].strip() == "":
+                    body = body[:c] + cell + body[c + 8 :]
             line = body.rstrip()
         lines.append(line)
     reread = parse_trf("\n".join(lines) + "\n")
@@ -95,22 +95,26 @@ def _blank_cells_as_absent(text: str, last_round: int) -> str:
             line = line.ljust(91 + 10 * last_round)
             for k in range(last_round):
                 c = 91 + 10 * k
-                if line[c:c + 4].strip() in ("", "0000") and line[c + 7] == " ":
-                    line = line[:c] + "0000 - Z" + line[c + 8:]
+                if line[c : c + 4].strip() in ("", "0000") and line[c + 7] == " ":
+                    line = line[:c] + "0000 - Z" + line[c + 8 :]
             line = line.rstrip()
         out.append(line)
     return "\n".join(out) + "\n"
 
 
-@pytest.mark.parametrize("name", [
-    "irishchessunion_icu_tournament_irish_intermediate_champs_2011.trf",
-    "irishchessunion_icu_tournament_irish_junior_champs_2011.trf",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "irishchessunion_icu_tournament_irish_intermediate_champs_2011.trf",
+        "irishchessunion_icu_tournament_irish_junior_champs_2011.trf",
+    ],
+)
 def test_real_files_with_blank_cells_check_as_with_absences(name):
     """ICU files (Swiss Perfect era) write an absence as '      -  '. Read as absences,
     no round breaks an absolute rule, and the whole report equals the one of the file
     with those cells written '0000 - Z'."""
     from conftest import shared_path
+
     from tabellone.formats.trf import decode
 
     path = shared_path(f"realdata/trf/{name}")

@@ -20,7 +20,9 @@ def _half_point_pab(tmp_path, code: str) -> str:
     see test_checker_editions_explain: the round-3 bye is 4 or 5 under 2026, 1 under
     2017), declaring ``192 code``."""
     path = tmp_path / f"{code}.trf"
-    path.write_text(fixture_path("checker/half_point_pab.trf").read_text().replace("BBU 0.5\n", f"BBU 0.5\n192 {code}\n"))
+    path.write_text(
+        fixture_path("checker/half_point_pab.trf").read_text().replace("BBU 0.5\n", f"BBU 0.5\n192 {code}\n")
+    )
     return str(path)
 
 
@@ -46,7 +48,10 @@ def test_options_over_the_192_code_say_so_in_one_line(tmp_path, capsys):
     path = _half_point_pab(tmp_path, "FIDE_DOUBLE_SWISS")
     assert main(["pair", path, "--format", "bbp"]) == 0
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "192 declares 'FIDE_DOUBLE_SWISS', which tabellone does not pair by; using dutch 2026" in err
+    assert (
+        err.count("\n") == 1
+        and "192 declares 'FIDE_DOUBLE_SWISS', which tabellone does not pair by; using dutch 2026" in err
+    )
 
 
 def test_check_follows_the_code_and_takes_baku(tmp_path, capsys):

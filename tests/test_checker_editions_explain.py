@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import json
 
-import tabellone
 from conftest import fixture_path, shared_path
 
+import tabellone
 from tabellone.cli import main
 
 SIX = str(fixture_path("checker/six_after_r1.trf"))
@@ -50,7 +50,9 @@ def test_a_half_point_pab_bars_another_only_under_2017():
     assert tabellone.pair(t, edition="2026").bye in (4, 5)
     assert tabellone.pair(t, edition="2017").bye == 1
     lines = tabellone.explain(t, edition="2017", bye=5).lines
-    assert any(ln.startswith("C.2 (2017): 5 already received a pairing-allocated bye (round 1, 0.5 points)") for ln in lines), lines
+    assert any(
+        ln.startswith("C.2 (2017): 5 already received a pairing-allocated bye (round 1, 0.5 points)") for ln in lines
+    ), lines
     lines = tabellone.explain(t, edition="2026", bye=5).lines
     assert any("C2 (2026" in ln and "worth 0.5, less than a win" in ln for ln in lines), lines
 
@@ -71,8 +73,10 @@ def test_why_not_my_pair_forces_it_and_names_the_worse_criterion():
     preference in the 1-point bracket: C12, 1 against 0."""
     lines = tabellone.explain(tabellone.read(SIX), pair=(1, 3)).lines
     assert lines[1] == "the rules do not pair them: 1 meets 2, 3 meets 4"
-    assert lines[2] == ("with 1-3 the best pairing is worse on C12 colour preferences not met: "
-                        "with 1-3 1, the rules allow 0, in the 1.0-point bracket")
+    assert lines[2] == (
+        "with 1-3 the best pairing is worse on C12 colour preferences not met: "
+        "with 1-3 1, the rules allow 0, in the 1.0-point bracket"
+    )
 
 
 def test_why_not_my_pair_cites_c1_for_a_rematch():
@@ -87,4 +91,7 @@ def test_why_not_my_bye_names_the_criterion_that_chose_another():
     lines = tabellone.explain(t, round=9, bye=71).lines
     assert lines[1].startswith("the rules give the bye to 59")
     assert lines[2].startswith("C2 (2026): 71 may have the bye")
-    assert lines[3].startswith("with the bye to 71 the best pairing is worse on C9 ") and "2, the rules allow 0" in lines[3]
+    assert (
+        lines[3].startswith("with the bye to 71 the best pairing is worse on C9 ")
+        and "2, the rules allow 0" in lines[3]
+    )

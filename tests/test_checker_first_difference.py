@@ -7,13 +7,13 @@ order decided (2026 Art. 3.8), and the report names who each pairing moved down.
 
 from __future__ import annotations
 
+from conftest import fixture_path, shared_path
+
 import tabellone
 import tabellone.rules.dutch as dutch
 from tabellone.core.history import cut_before
 from tabellone.core.pairing import Pairing
 from tabellone.verify.checker import first_difference
-
-from conftest import fixture_path, shared_path
 
 
 def test_a_tie_decided_by_the_generation_order_names_who_moved_down():
@@ -127,7 +127,11 @@ def test_a_tie_in_the_last_bracket_names_the_bye(tmp_path):
     from conftest import trf_player_line
 
     path = tmp_path / "five.trf"
-    path.write_text("XXR 3\nXXC white1\n" + "\n".join(trf_player_line(i, [], rating=str(2500 - 100 * i)) for i in range(1, 6)) + "\n")
+    path.write_text(
+        "XXR 3\nXXC white1\n"
+        + "\n".join(trf_player_line(i, [], rating=str(2500 - 100 * i)) for i in range(1, 6))
+        + "\n"
+    )
     t = tabellone.read(path)
     rules = tabellone.pair(t)
     assert rules.bye == 5 and {frozenset(p) for p in rules.pairs} == {frozenset((1, 3)), frozenset((2, 4))}

@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
-import tabellone
 from conftest import fixture_path, trf_player_line
 
+import tabellone
 from tabellone.cli import main
 from tabellone.core.errors import InputError
 from tabellone.formats.trf import format_trf, parse_trf
@@ -175,14 +174,20 @@ def test_a_trailing_round_of_byes_only_is_the_round_to_pair(tmp_path, capsys):
     next to pair, not a paired one."""
     lines = NO_GAMES.read_text().splitlines()
     for cell in ("0000 - Z", "       -", "0000 - H", "0000 - F", ""):
-        body = [line[:91 + 10 * 3].rstrip() + ("  " + cell if line.startswith("001") and cell else "")
-                if line.startswith("001") else line for line in lines]
+        body = [
+            line[: 91 + 10 * 3].rstrip() + ("  " + cell if line.startswith("001") and cell else "")
+            if line.startswith("001")
+            else line
+            for line in lines
+        ]
         path = tmp_path / "trail.trf"
         path.write_text("\n".join(body) + "\n")
         t = tabellone.read(path)
         assert t.next_round == 4, cell
         last = tabellone.check(t).rounds[-1]
-        assert (last.round, last.status, last.next_to_pair) == ((4, "no games", True) if cell else (3, "ok", False)), cell
+        assert (last.round, last.status, last.next_to_pair) == ((4, "no games", True) if cell else (3, "ok", False)), (
+            cell
+        )
 
 
 def test_gacrux_cut_before_round_30_pairs_round_29(tmp_path, capsys):
@@ -193,8 +198,12 @@ def test_gacrux_cut_before_round_30_pairs_round_29(tmp_path, capsys):
 
     src = shared_path("peers/caissify_pairings/gacrux_generated/stress_50p31r_manybyes.trf")
     cut = tmp_path / "cut.trf"
-    cut.write_text("\n".join(line[:91 + 10 * 29].rstrip() if line.startswith("001") else line
-                             for line in src.read_text().splitlines()) + "\n")
+    cut.write_text(
+        "\n".join(
+            line[: 91 + 10 * 29].rstrip() if line.startswith("001") else line for line in src.read_text().splitlines()
+        )
+        + "\n"
+    )
     t = tabellone.read(cut)
     assert t.next_round == 29
     last = tabellone.check(t, round=29).rounds[0]

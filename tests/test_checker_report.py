@@ -48,7 +48,9 @@ def test_json_fields_of_a_colour_note(tmp_path, capsys):
     assert main(["check", SIX, "--round", "2", "--pairing", str(proposed), "--json"]) == 1
     (r,) = json.loads(capsys.readouterr().out)["rounds"]
     assert r["status"] == "differs" and r["first_difference"] is None
-    assert r["colours"] == [{"board": [1, 2], "rules_white": 2, "article": "5.2.1", "text": "1-2: Art. 5.2.1 gives White to 2"}]
+    assert r["colours"] == [
+        {"board": [1, 2], "rules_white": 2, "article": "5.2.1", "text": "1-2: Art. 5.2.1 gives White to 2"}
+    ]
 
 
 def test_json_fields_of_a_first_difference(capsys):

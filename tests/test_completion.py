@@ -12,8 +12,8 @@ import random
 
 import networkx as nx
 import pytest
-
 from conftest import shared_path
+
 from tabellone.matching.completion import CompletionOracle
 
 
@@ -74,10 +74,10 @@ def test_oracle_warm_answers_follow_the_question():
 def test_bracket_local_pairing_equals_the_whole_field_one(name):
     """Every round of a reference event: the bracket-local matcher (LocalMatcher) and the
     whole-field matcher pair it identically (the equivalence LocalMatcher proves)."""
-    from tabellone.rules import dutch
-    from tabellone.rules.fide_common import round_to_pair
     from tabellone.core.history import cut_before
     from tabellone.formats.trf import read_trf
+    from tabellone.rules import dutch
+    from tabellone.rules.fide_common import round_to_pair
 
     t = read_trf(shared_path(f"corpus/dutch-2026-dev/{name}"))
     for r in range(2, t.rounds_paired + 1):
@@ -92,4 +92,7 @@ def test_bracket_local_pairing_equals_the_whole_field_one(name):
             except dutch.NeedWholeField:
                 answers.append("whole field")
         if answers[0] != "whole field":
-            assert sorted(map(sorted, answers[0][0])) == sorted(map(sorted, answers[1][0])) and answers[0][1] == answers[1][1], r
+            assert (
+                sorted(map(sorted, answers[0][0])) == sorted(map(sorted, answers[1][0]))
+                and answers[0][1] == answers[1][1]
+            ), r

@@ -13,13 +13,13 @@ import random
 from functools import partial
 
 import pytest
-
 from conftest import SHARED, shared_available
-from tabellone.rules import dutch
-from tabellone.verify.conformance import check_file
+
+from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.cpsat import CpSatMatching, covering_fields
 from tabellone.matching.lexicographic import fit_layout
-from tabellone.matching.backends import max_weight_matching
+from tabellone.rules import dutch
+from tabellone.verify.conformance import check_file
 
 
 def total(edges, mate):
@@ -83,8 +83,12 @@ def test_exact_whatever_the_fields_claim(seed):
     rng = random.Random(1000 + seed)
     n = 5 + seed % 14
     fields = [[(40, 8), (20, 8), (0, 12)], [(0, 60)], [], [(70, 3), (10, 5)]][seed % 4]
-    edges = [(u, v, rng.getrandbits(rng.choice([8, 30, 62, 90])) | 1)
-             for u in range(n) for v in range(u + 1, n) if rng.random() < 0.6]
+    edges = [
+        (u, v, rng.getrandbits(rng.choice([8, 30, 62, 90])) | 1)
+        for u in range(n)
+        for v in range(u + 1, n)
+        if rng.random() < 0.6
+    ]
     got = CpSatMatching()(n, edges, fields)
     assert total(edges, got) == total(edges, max_weight_matching(n, edges))
 
@@ -102,8 +106,11 @@ SAMPLE = [("dutch-2026-dev", "2026", f"dutch-dev-{k}.trf") for k in (8, 106, 120
 def _cases():
     if not shared_available():
         return [pytest.param(None, None, marks=pytest.mark.skip(reason=f"shared corpus absent at {SHARED}"))]
-    return [pytest.param(SHARED / "corpus" / folder / name, edition, id=name)
-            for folder, edition, name in SAMPLE if (SHARED / "corpus" / folder / name).is_file()]
+    return [
+        pytest.param(SHARED / "corpus" / folder / name, edition, id=name)
+        for folder, edition, name in SAMPLE
+        if (SHARED / "corpus" / folder / name).is_file()
+    ]
 
 
 @pytest.mark.parametrize("path, edition", _cases())

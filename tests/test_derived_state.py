@@ -20,10 +20,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from conftest import shared_path, trf_player_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import shared_path, trf_player_line
 from tabellone.core.model import ColourPreference, Strength, colour_preference
 from tabellone.formats.trf import parse_trf, read_trf
 
@@ -75,65 +75,105 @@ def test_gros_players(gros):
     # 1 Mirzoev: '26 w 1   13 b 1    8 w 1    4 b 1' -> 4.0, colours wbwb (CD 0, last b: mild w).
     # Scores before each game: r2 1 v 13 (13 had '39 w +' = 1): 1 = 1; r3 2 v 8 ('34 b 1  23 w 1'): 2 = 2;
     # r4 3 v 4 ('30 b 1  17 w 1  9 b 1'): 3 = 3. No floats.
-    check(st5, 1, score=4, colours="wbwb", pref=(MILD, "w"), f26="....", f17="....",
-          opponents={26, 13, 8, 4})
+    check(st5, 1, score=4, colours="wbwb", pref=(MILD, "w"), f26="....", f17="....", opponents={26, 13, 8, 4})
     # 13 Rodriguez Cabrera: '39 w +    1 w 0   25 b 1    9 w 1' -> 1+0+1+1 = 3.0.
     # Round 1 is a forfeit win: not a game, so colours are w b w (not w w b w): CD +1, last
     # two b w differ -> strong b. Forfeit win: downfloat in both editions, and a win's points
     # without playing. r2 1 v 1 (player 1 had 1); r3 1 v 25 ('51 w 1  10 b 0' = 1);
     # r4 2 v 9 ('35 w 1  22 b 1  4 w 0' = 2): no floats. 39 is not an opponent (C.04.2 3.5).
-    check(st5, 13, score=3, colours="wbw", pref=(STRONG, "b"), f26="D...", f17="D...",
-          opponents={1, 25, 9}, won_unplayed=True)
+    check(
+        st5,
+        13,
+        score=3,
+        colours="wbw",
+        pref=(STRONG, "b"),
+        f26="D...",
+        f17="D...",
+        opponents={1, 25, 9},
+        won_unplayed=True,
+    )
     # 16 Bello Castano: '42 b +    5 w 0  0000 - H   27 w 1' -> 1+0+0.5+1 = 2.5. Colours w w
     # (the forfeit's 'b' does not count): CD +2 -> absolute b. r1 forfeit win: D/D;
     # r2 1 v 5 ('31 w 1' = 1); r3 half-point bye: 0.5 > a loss -> D (2026), D (2017);
     # r4 1.5 v 27 ('2 w 0  37 b =  43 w 1' = 1.5).
-    check(st5, 16, score=F(5, 2), colours="ww", pref=(ABS, "b"), f26="D.D.", f17="D.D.",
-          opponents={5, 27}, won_unplayed=True)
+    check(
+        st5,
+        16,
+        score=F(5, 2),
+        colours="ww",
+        pref=(ABS, "b"),
+        f26="D.D.",
+        f17="D.D.",
+        opponents={5, 27},
+        won_unplayed=True,
+    )
     # 39 Portugal Sarasola: '13 b -  0000 - H  0000 - H   33 b =' -> 0+0.5+0.5+0.5 = 1.5.
     # One game (b): CD -1 -> strong w. r1 forfeit loss: no points -> no float (2026), D (2017);
     # r2, r3 half-point byes: D; r4 1 v 33 ('7 b 0  46 w 0  48 b 1' = 1).
-    check(st5, 39, score=F(3, 2), colours="b", pref=(STRONG, "w"), f26=".DD.", f17="DDD.",
-          opponents={33})
+    check(st5, 39, score=F(3, 2), colours="b", pref=(STRONG, "w"), f26=".DD.", f17="DDD.", opponents={33})
     # 48 Otegui Piquer: '22 w 0   35 b 0   33 w 0  0000 - U' -> 1.0 (the PAB is worth a win).
     # Colours wbw -> strong b. r2 0 v 35 ('9 b 0' = 0), r3 0 v 33 ('7 b 0  46 w 0' = 0);
     # r4 PAB: downfloat.
-    check(st5, 48, score=1, colours="wbw", pref=(STRONG, "b"), f26="...D", f17="...D",
-          opponents={22, 35, 33}, had_pab=True, won_unplayed=True)
+    check(
+        st5,
+        48,
+        score=1,
+        colours="wbw",
+        pref=(STRONG, "b"),
+        f26="...D",
+        f17="...D",
+        opponents={22, 35, 33},
+        had_pab=True,
+        won_unplayed=True,
+    )
     # 52 Darbinyan: '0000 - U   12 b 0   24 w =   25 w 1' -> 1+0+0.5+1 = 2.5. Colours b w w:
     # CD +1 and the last two are w w -> absolute b. r1 PAB: D; r2 1 v 12 ('38 b 1' = 1);
     # r3 1 v 24 ('50 b 1  11 w 0' = 1); r4 1.5 v 25 ('51 w 1  10 b 0  13 w 0' = 1): 52 floats down.
-    check(st5, 52, score=F(5, 2), colours="bww", pref=(ABS, "b"), f26="D..D", f17="D..D",
-          opponents={12, 24, 25}, had_pab=True, won_unplayed=True)
+    check(
+        st5,
+        52,
+        score=F(5, 2),
+        colours="bww",
+        pref=(ABS, "b"),
+        f26="D..D",
+        f17="D..D",
+        opponents={12, 24, 25},
+        had_pab=True,
+        won_unplayed=True,
+    )
     # 25 Mohseni: '51 w 1   10 b 0   13 w 0   52 b 0' -> 1.0; colours wbwb -> mild w.
     # r2 1 v 10 ('36 b 1' = 1); r3 1 v 13 (1); r4 1 v 52 (1.5): 25 floats up.
-    check(st5, 25, score=1, colours="wbwb", pref=(MILD, "w"), f26="...U", f17="...U",
-          opponents={51, 10, 13, 52})
+    check(st5, 25, score=1, colours="wbwb", pref=(MILD, "w"), f26="...U", f17="...U", opponents={51, 10, 13, 52})
     # 40 Navarro: '14 w 0   29 b 0   30 b 0   51 w 1' -> 1.0; colours wbbw: CD 0, last two
     # b w differ -> mild b. r4 0 v 51 ('25 b 0  0000 - H  37 w 0' = 0.5): 40 floats up.
-    check(st5, 40, score=1, colours="wbbw", pref=(MILD, "b"), f26="...U", f17="...U",
-          opponents={14, 29, 30, 51})
+    check(st5, 40, score=1, colours="wbbw", pref=(MILD, "b"), f26="...U", f17="...U", opponents={14, 29, 30, 51})
     # 51 Garcia De Madinabeitia: '25 b 0  0000 - H   37 w 0   40 b 0' -> 0.5; colours bwb ->
     # strong w. r2 half-point bye: D; r3 0.5 v 37 ('11 b 0  27 w =' = 0.5); r4 0.5 v 40 (0): D.
-    check(st5, 51, score=F(1, 2), colours="bwb", pref=(STRONG, "w"), f26=".D.D", f17=".D.D",
-          opponents={25, 37, 40})
+    check(st5, 51, score=F(1, 2), colours="bwb", pref=(STRONG, "w"), f26=".D.D", f17=".D.D", opponents={25, 37, 40})
     # 8 Ladron De Guevara: '34 b 1   23 w 1    1 b 0   21 w -' -> 2.0. Round 4 is a forfeit
     # loss: colours b w b (CD -1, last two w b) -> strong w; counting the forfeit's 'w' would
     # give a mild b. r4 forfeit loss: no float (2026), D (2017).
-    check(st5, 8, score=2, colours="bwb", pref=(STRONG, "w"), f26="....", f17="...D",
-          opponents={34, 23, 1})
+    check(st5, 8, score=2, colours="bwb", pref=(STRONG, "w"), f26="....", f17="...D", opponents={34, 23, 1})
     # 21 Izquierdo: '47 w 1    6 b 0   41 w 1    8 b +' -> 3.0; colours wbw -> strong b.
     # r2 1 v 6 ('32 b 1' = 1); r3 1 v 41 ('15 b 0  30 w 1' = 1); r4 forfeit win: D.
-    check(st5, 21, score=3, colours="wbw", pref=(STRONG, "b"), f26="...D", f17="...D",
-          opponents={47, 6, 41}, won_unplayed=True)
+    check(
+        st5,
+        21,
+        score=3,
+        colours="wbw",
+        pref=(STRONG, "b"),
+        f26="...D",
+        f17="...D",
+        opponents={47, 6, 41},
+        won_unplayed=True,
+    )
     # 28 Moreno Romero: '0000 - Z' in rounds 1-5: no game, no colour, no points; every round
     # unplayed is a downfloat in 2017 only; absent again in round 5.
     check(st5, 28, score=0, colours="", pref=(NONE, None), f26="....", f17="DDDD", opponents=set())
     assert not st5[28].present
     # 43 Gallas: '17 b 0   32 w =   27 b 0   42 w 0  0000 - H' -> 0.5 before round 5 (the
     # declared 1.0 already counts the round-5 bye). Colours bwbw -> mild b.
-    check(st5, 43, score=F(1, 2), colours="bwbw", pref=(MILD, "b"), f26="....", f17="....",
-          opponents={17, 32, 27, 42})
+    check(st5, 43, score=F(1, 2), colours="bwbw", pref=(MILD, "b"), f26="....", f17="....", opponents={17, 32, 27, 42})
     assert gros.player(43).points == 1 and gros.score_mismatches() == []
 
 
@@ -162,31 +202,58 @@ def test_estascacchi_players(estascacchi):
     # 7 Cicciarella: '15 w 1    4 b 1    8 w =   11 b 1' -> 3.5; colours wbwb -> mild w.
     # r2 1 v 4 ('12 b 1' = 1); r3 2 v 8 ('16 b 1   1 w 0' = 1): down;
     # r4 2.5 v 11 ('3 b 0   16 w 1    5 b 1' = 2): down.
-    check(st5, 7, score=F(7, 2), colours="wbwb", pref=(MILD, "w"), f26="..DD", f17="..DD",
-          opponents={15, 4, 8, 11})
+    check(st5, 7, score=F(7, 2), colours="wbwb", pref=(MILD, "w"), f26="..DD", f17="..DD", opponents={15, 4, 8, 11})
     # 9 Forte: ' 1 b 0   14 w 0   12 b 1   16 w 0' -> 1.0; colours bwbw -> mild b.
     # r2 0 v 14 ('6 w 1' = 1): up; r3 0 v 12 ('4 w 0   6 b 1' = 1): up;
     # r4 1 v 16 ('8 w 0  11 b 0  0000 - U' = 1): none.
-    check(st5, 9, score=1, colours="bwbw", pref=(MILD, "b"), f26=".UU.", f17=".UU.",
-          opponents={1, 14, 12, 16})
+    check(st5, 9, score=1, colours="bwbw", pref=(MILD, "b"), f26=".UU.", f17=".UU.", opponents={1, 14, 12, 16})
     # 16 Valleriani: ' 8 w 0   11 b 0  0000 - U    9 b 1' -> 2.0. Colours w b b: the PAB of
     # round 3 moves to the front (- w b b), so the last two played games are b b -> absolute w
     # (reading the rounds as they come, 'U' then 'b', would miss it). r3 PAB: D.
-    check(st5, 16, score=2, colours="wbb", pref=(ABS, "w"), f26="..D.", f17="..D.",
-          opponents={8, 11, 9}, had_pab=True, won_unplayed=True)
+    check(
+        st5,
+        16,
+        score=2,
+        colours="wbb",
+        pref=(ABS, "w"),
+        f26="..D.",
+        f17="..D.",
+        opponents={8, 11, 9},
+        had_pab=True,
+        won_unplayed=True,
+    )
     # 17 Ventura: '0000 - U    3 w 1    1 b 0   14 w 1' -> 3.0; colours wbw -> strong b.
     # r1 PAB: D; r2 1 v 3 ('11 w 1' = 1); r3 2 v 1 ('9 w 1   8 b 1' = 2); r4 2 v 14
     # ('6 w 1   9 b 1   2 w 0' = 2).
-    check(st5, 17, score=3, colours="wbw", pref=(STRONG, "b"), f26="D...", f17="D...",
-          opponents={3, 1, 14}, had_pab=True, won_unplayed=True)
+    check(
+        st5,
+        17,
+        score=3,
+        colours="wbw",
+        pref=(STRONG, "b"),
+        f26="D...",
+        f17="D...",
+        opponents={3, 1, 14},
+        had_pab=True,
+        won_unplayed=True,
+    )
     # 15 Testori: ' 7 b 0  0000 - U    4 w 0    6 b 0' -> 1.0; colours bwb -> strong w.
     # r3 1 v 4 ('12 b 1   7 w 0' = 1); r4 1 v 6 ('14 b 0  12 w 0  10 b 1' = 1).
-    check(st5, 15, score=1, colours="bwb", pref=(STRONG, "w"), f26=".D..", f17=".D..",
-          opponents={7, 4, 6}, had_pab=True, won_unplayed=True)
+    check(
+        st5,
+        15,
+        score=1,
+        colours="bwb",
+        pref=(STRONG, "w"),
+        f26=".D..",
+        f17=".D..",
+        opponents={7, 4, 6},
+        had_pab=True,
+        won_unplayed=True,
+    )
     # 1 Gasperoni: ' 9 w 1    8 b 1   17 w 1    2 b 1' -> 4.0; colours wbwb -> mild w; equal
     # scores in every game (r2 1 v 1, r3 2 v 2, r4 3 v 3 with 2 = '10 b 1  5 w 1  14 b 1').
-    check(st5, 1, score=4, colours="wbwb", pref=(MILD, "w"), f26="....", f17="....",
-          opponents={9, 8, 17, 2})
+    check(st5, 1, score=4, colours="wbwb", pref=(MILD, "w"), f26="....", f17="....", opponents={9, 8, 17, 2})
     # exactly four PABs were given, one per round, to 17, 15, 16 and 10
     assert {s.id for s in st5 if s.had_pab} == {17, 15, 16, 10}
 
@@ -217,27 +284,52 @@ def test_corpus_forfeits_and_byes_before_round_5(dev20):
     #
     # 1: r1 half-point bye: D (0.5 > a loss) in both; r2 .5 v 10 (.5); r3 1 v 13 (1);
     #    r4 1.5 v 5 (2): up. Score .5+.5+.5+.5 = 2. Colours w b w -> strong b.
-    check(st5, 1, score=2, colours="wbw", pref=(STRONG, "b"), f26="D..U", f17="D..U",
-          opponents={10, 13, 5})
+    check(st5, 1, score=2, colours="wbw", pref=(STRONG, "b"), f26="D..U", f17="D..U", opponents={10, 13, 5})
     # 3: r4 forfeit loss against 11: colours w b w only (strong b; with the forfeit's 'b'
     #    it would be wbwb, mild w). Score 1+0+.5+0 = 1.5. r2 1 v 6 (1), r3 1 v 7 (1).
-    check(st5, 3, score=F(3, 2), colours="wbw", pref=(STRONG, "b"), f26="....", f17="...D",
-          opponents={9, 6, 7})
+    check(st5, 3, score=F(3, 2), colours="wbw", pref=(STRONG, "b"), f26="....", f17="...D", opponents={9, 6, 7})
     # 4: r2 forfeit win against 7 ('7 w +'), then played 7 in r4 ('7 b 1'): .5+1+0+1 = 2.5.
     #    Colours b w b (r1, r3, r4) -> strong w. r2: D (forfeit win); r3 1.5 v 2 (1.5);
     #    r4 1.5 v 7 (1 + 0 + .5 = 1.5): no float.
-    check(st5, 4, score=F(5, 2), colours="bwb", pref=(STRONG, "w"), f26=".D..", f17=".D..",
-          opponents={10, 2, 7}, won_unplayed=True)
+    check(
+        st5,
+        4,
+        score=F(5, 2),
+        colours="bwb",
+        pref=(STRONG, "w"),
+        f26=".D..",
+        f17=".D..",
+        opponents={10, 2, 7},
+        won_unplayed=True,
+    )
     # 7: r2 forfeit loss ('4 b -'): no float in 2026, D in 2017; r3 1 v 3 (1);
     #    r4 1.5 v 4 (1.5): none. 1+0+.5+0 = 1.5; colours w b w -> strong b.
-    check(st5, 7, score=F(3, 2), colours="wbw", pref=(STRONG, "b"), f26="....", f17=".D..",
-          opponents={13, 3, 4})
+    check(st5, 7, score=F(3, 2), colours="wbw", pref=(STRONG, "b"), f26="....", f17=".D..", opponents={13, 3, 4})
     # 11: r3 1 v 12 (.5): down; r4 forfeit win: down. 0+1+.5+1 = 2.5; colours b w b.
-    check(st5, 11, score=F(5, 2), colours="bwb", pref=(STRONG, "w"), f26="..DD", f17="..DD",
-          opponents={5, 8, 12}, won_unplayed=True)
+    check(
+        st5,
+        11,
+        score=F(5, 2),
+        colours="bwb",
+        pref=(STRONG, "w"),
+        f26="..DD",
+        f17="..DD",
+        opponents={5, 8, 12},
+        won_unplayed=True,
+    )
     # 13: r2 PAB: D; r3 1 v 1 (1); r4 1.5 v 9 (1.5). 0+1+.5+.5 = 2; colours b w b.
-    check(st5, 13, score=2, colours="bwb", pref=(STRONG, "w"), f26=".D..", f17=".D..",
-          opponents={7, 1, 9}, had_pab=True, won_unplayed=True)
+    check(
+        st5,
+        13,
+        score=2,
+        colours="bwb",
+        pref=(STRONG, "w"),
+        f26=".D..",
+        f17=".D..",
+        opponents={7, 1, 9},
+        had_pab=True,
+        won_unplayed=True,
+    )
 
 
 def test_corpus_forfeit_is_not_a_meeting(dev20):
@@ -271,25 +363,28 @@ def test_corpus_final_state(dev20):
 # colour preference on hand-worked histories
 
 
-@pytest.mark.parametrize("history,strength,colour,text", [
-    ("", NONE, None, "-"),
-    ("w", STRONG, "b", "B"),        # CD +1
-    ("b", STRONG, "w", "W"),
-    ("wb", MILD, "w", "w"),         # CD 0: alternate from the last game
-    ("bw", MILD, "b", "b"),
-    ("ww", ABS, "b", "B!"),         # CD +2
-    ("bb", ABS, "w", "W!"),
-    ("wbw", STRONG, "b", "B"),      # CD +1, last two differ
-    ("bww", ABS, "b", "B!"),        # CD +1, last two equal
-    ("wbb", ABS, "w", "W!"),        # CD -1, last two equal
-    ("wwb", STRONG, "b", "B"),      # CD +1, last two differ
-    ("wbwb", MILD, "w", "w"),
-    ("bwwb", MILD, "w", "w"),       # CD 0, last two differ
-    ("wwbb", ABS, "w", "W!"),       # CD 0, last two equal
-    ("bbww", ABS, "b", "B!"),
-    ("wwbwb", STRONG, "b", "B"),    # CD +1
-    ("wbwbwbww", ABS, "b", "B!"),   # CD +2 and last two equal
-])
+@pytest.mark.parametrize(
+    "history,strength,colour,text",
+    [
+        ("", NONE, None, "-"),
+        ("w", STRONG, "b", "B"),  # CD +1
+        ("b", STRONG, "w", "W"),
+        ("wb", MILD, "w", "w"),  # CD 0: alternate from the last game
+        ("bw", MILD, "b", "b"),
+        ("ww", ABS, "b", "B!"),  # CD +2
+        ("bb", ABS, "w", "W!"),
+        ("wbw", STRONG, "b", "B"),  # CD +1, last two differ
+        ("bww", ABS, "b", "B!"),  # CD +1, last two equal
+        ("wbb", ABS, "w", "W!"),  # CD -1, last two equal
+        ("wwb", STRONG, "b", "B"),  # CD +1, last two differ
+        ("wbwb", MILD, "w", "w"),
+        ("bwwb", MILD, "w", "w"),  # CD 0, last two differ
+        ("wwbb", ABS, "w", "W!"),  # CD 0, last two equal
+        ("bbww", ABS, "b", "B!"),
+        ("wwbwb", STRONG, "b", "B"),  # CD +1
+        ("wbwbwbww", ABS, "b", "B!"),  # CD +2 and last two equal
+    ],
+)
 def test_colour_preference_table(history, strength, colour, text):
     pref = colour_preference(history)
     assert (pref.strength, pref.colour) == (strength, colour)
@@ -367,9 +462,9 @@ def test_unplayed_rounds_move_to_the_front_of_the_colour_history():
 
 def test_forfeited_games_have_no_colour_and_are_not_meetings():
     t = small(
-        trf_player_line(1, ["   2 w +", "   2 w 1"]),   # forfeit win, then a real game against 2
+        trf_player_line(1, ["   2 w +", "   2 w 1"]),  # forfeit win, then a real game against 2
         trf_player_line(2, ["   1 b -", "   1 b 0"]),
-        trf_player_line(3, ["   4 w -", "   4 b 1"]),   # double forfeit, then a real game
+        trf_player_line(3, ["   4 w -", "   4 b 1"]),  # double forfeit, then a real game
         trf_player_line(4, ["   3 b -", "   3 w 0"]),
     )
     s2 = t.state_before(2)

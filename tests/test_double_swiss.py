@@ -13,16 +13,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
 from double_swiss_independent import independent_violations
+
 from tabellone import api
 from tabellone.cli import main
-from tabellone.rules import double_swiss as ds
-from tabellone.rules import get_system
 from tabellone.core.errors import InputError, NoPairingError
-from tabellone.generate.tournament import GeneratorSettings
 from tabellone.core.model import Player, RoundEntry, Tournament
 from tabellone.formats.trf import format_trf, parse_trf
+from tabellone.generate.tournament import GeneratorSettings
+from tabellone.rules import double_swiss as ds
+from tabellone.rules import get_system
 
 F = Fraction
 
@@ -38,7 +38,7 @@ def event(n: int, matches: list[list[tuple]], total_matches: int = 5, colour: st
     ``(player, None, c1, c2)`` for a bye's two cells. Players not listed are absent."""
     other = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
     cols: dict[int, list[RoundEntry]] = {p: [] for p in range(1, n + 1)}
-    for k, ms in enumerate(matches):
+    for _k, ms in enumerate(matches):
         seen = set()
         for w, b, g1, g2 in ms:
             if b is None:
@@ -62,8 +62,16 @@ def both(t: Tournament, round_number: int | None = None):
 
 
 def entrant(tpn: int, score: str = "0", colours: str = "") -> ds.Entrant:
-    return ds.Entrant(id=tpn, tpn=tpn, score=F(score), met=frozenset(), colours=colours, matches_played=len(colours),
-                      pab_barred=False, floated=False)
+    return ds.Entrant(
+        id=tpn,
+        tpn=tpn,
+        score=F(score),
+        met=frozenset(),
+        colours=colours,
+        matches_played=len(colours),
+        pab_barred=False,
+        floated=False,
+    )
 
 
 def ctx_of(entrants: list[ds.Entrant]) -> ds.Ctx:
@@ -187,8 +195,11 @@ def test_single_forfeited_game_makes_a_played_match():
 def test_uneven_match_results_are_game_points():
     """Preface: a game may end 1/2-0; a match 1-1/2 gives the players 1 and 1/2."""
     t = event(2, [[(1, 2, "=", "1")]])
-    t = Tournament(players=(t.players[0], Player(2, "Player 2", (RoundEntry(1, "b", "0"), RoundEntry(1, "w", "0")))),
-                   total_rounds=10, initial_colour="w")
+    t = Tournament(
+        players=(t.players[0], Player(2, "Player 2", (RoundEntry(1, "b", "0"), RoundEntry(1, "w", "0")))),
+        total_rounds=10,
+        initial_colour="w",
+    )
     assert [m.points for m in ds.matches_of(t, 1, 1)] == [F(3, 2)]
     assert [m.points for m in ds.matches_of(t, 2, 1)] == [F(0)]
 
@@ -305,8 +316,9 @@ def test_second_game_repeats_first_with_colours_reversed():
 def test_literal_equals_optimiser_and_independent_check(players, matches, seed):
     """A small sample of benchmarks/double_swiss_crosscheck.py: both methods give the same
     pairing, and both pass the independent checker (tests/double_swiss_independent.py)."""
-    settings = GeneratorSettings(players=players, rounds=matches, seed=seed, absence_rate=0.03, half_bye_rate=0.03,
-                                 forfeit_rate=0.03)
+    settings = GeneratorSettings(
+        players=players, rounds=matches, seed=seed, absence_rate=0.03, half_bye_rate=0.03, forfeit_rate=0.03
+    )
     seen = []
 
     def pairer(t):
@@ -336,8 +348,26 @@ def test_independent_checker_catches_a_rematch():
 
 def test_cli_generate_check_pair_explain(tmp_path):
     out = tmp_path / "ds.trf"
-    assert main(["generate", "--system", "double-swiss", "--players", "10", "--rounds", "4", "--seed", "7",
-                 "--format", "trf26", "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "generate",
+                "--system",
+                "double-swiss",
+                "--players",
+                "10",
+                "--rounds",
+                "4",
+                "--seed",
+                "7",
+                "--format",
+                "trf26",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     text = out.read_text()
     assert "142 8" in text and "192 FIDE_DOUBLESWISS" in text
     assert main(["check", str(out)]) == 0  # the 192 code selects the system
@@ -375,7 +405,9 @@ def test_pair_write_records_both_games(tmp_path):
             assert e2.opponent == e1.opponent and e2.colour != e1.colour
 
 
-@pytest.mark.parametrize("players,matches,seed", [(6, 5, 11), (8, 6, 12), (9, 6, 13), (10, 7, 14), (11, 6, 15), (12, 5, 16)])
+@pytest.mark.parametrize(
+    "players,matches,seed", [(6, 5, 11), (8, 6, 12), (9, 6, 13), (10, 7, 14), (11, 6, 15), (12, 5, 16)]
+)
 def test_both_methods_equal_an_exhaustive_enumeration(players, matches, seed):
     """On small fields the text's procedure can be run with no cleverness at all: every
     upfloater set and every pairing listed and sorted as 3.5 and 3.6 order them
@@ -418,9 +450,22 @@ def bracket_ctx(spec: list[tuple[int, str, bool]], met: list[tuple[int, int]] = 
     """A round to pair from ``(tpn, score, floated in the previous round)`` triples and the
     pairs (by TPN) who already met: the criteria on their own, without a file."""
     meets = {frozenset(m) for m in met}
-    es = sorted((ds.Entrant(id=t, tpn=t, score=F(s), met=frozenset(o for m in meets if t in m for o in m if o != t),
-                            colours="", matches_played=1, pab_barred=False, floated=fl) for t, s, fl in spec),
-                key=lambda e: (-e.score, e.tpn))
+    es = sorted(
+        (
+            ds.Entrant(
+                id=t,
+                tpn=t,
+                score=F(s),
+                met=frozenset(o for m in meets if t in m for o in m if o != t),
+                colours="",
+                matches_played=1,
+                pab_barred=False,
+                floated=fl,
+            )
+            for t, s, fl in spec
+        ),
+        key=lambda e: (-e.score, e.tpn),
+    )
     ctx = ctx_of(es)
     ctx.last = last
     ctx.adj = [{j for j in range(len(es)) if j != i and ds.C1_may_meet(es[i], es[j])} for i in range(len(es))]
@@ -440,8 +485,10 @@ def test_2_3_3_c6_next_scoregroup_must_still_pair(method):
     rest of the following scoregroup, {3, 4}, cannot pair among itself ([C1]) and needs
     two upfloaters where its parity allows none: [C6] 2. {3} leaves {2, 4}, which pair
     ([C6] 0): 1-3, 2-4, 5-6."""
-    ctx = bracket_ctx([(1, "2", False), (2, "1", False), (3, "1", False), (4, "1", False), (5, "0", False), (6, "0", False)],
-                      met=[(3, 4)])
+    ctx = bracket_ctx(
+        [(1, "2", False), (2, "1", False), (3, "1", False), (4, "1", False), (5, "0", False), (6, "0", False)],
+        met=[(3, 4)],
+    )
     assert paired(ctx, method) == [(1, 3), (2, 4), (5, 6)]
 
 
@@ -450,8 +497,10 @@ def test_2_3_3_c6_outranks_c7(method):
     """The same round with 3 and 4 floaters in the previous round: {2} has no repeated
     floater ([C7] 0) but breaks [C6]; {3} and {4} keep [C6] with [C7] 1 each; [C6] comes
     first (2.3, descending priority), then the order of 3.5.4: {3}: 1-3, 2-4, 5-6."""
-    ctx = bracket_ctx([(1, "2", False), (2, "1", False), (3, "1", True), (4, "1", True), (5, "0", False), (6, "0", False)],
-                      met=[(3, 4)])
+    ctx = bracket_ctx(
+        [(1, "2", False), (2, "1", False), (3, "1", True), (4, "1", True), (5, "0", False), (6, "0", False)],
+        met=[(3, 4)],
+    )
     assert paired(ctx, method) == [(1, 3), (2, 4), (5, 6)]
 
 
@@ -513,9 +562,7 @@ def test_4_3_3_unplayed_matches_squeezed_out():
     right-aligned without the gaps: 1 W B, 2 B W. One White each (4.3.2 ties); the most
     recent difference is the last column (1 B, 2 W): alternate, 1 White. (Reading the
     columns in place would instead find 1 W against 2 B in match 1 and give 1 Black.)"""
-    t = event(6, [[(1, 3, "=", "="), (4, 2, "=", "=")],
-                  [(2, 3, "=", "=")],
-                  [(4, 1, "=", "=")]])
+    t = event(6, [[(1, 3, "=", "="), (4, 2, "=", "=")], [(2, 3, "=", "=")], [(4, 1, "=", "=")]])
     assert ds.colour_article(t, 7, 1, 2) == (1, "4.3.3")
     assert ds.colour_article(t, 8, 1, 2) == (2, "4.4 (game 2 reverses game 1), 4.3.3")
 
@@ -532,8 +579,8 @@ def test_c047_baku_counts_matches_and_gives_the_points_of_a_match_won():
     (two games, 2 points, as the team example 1.4.4.2 counts a match won): GA has 2
     virtual points in matches 1-3 (columns 1-6), 1 in matches 4-5 (columns 7-10), none
     after; GB never has any (1.4.3)."""
-    from tabellone.rules import games_per_round
     from tabellone.core.acceleration import with_acceleration
+    from tabellone.rules import games_per_round
 
     t = with_acceleration(event(161, [], total_matches=9), baku=True, games_per_round=games_per_round("double-swiss"))
     by_column: dict[int, dict[int, Fraction]] = {}
@@ -637,8 +684,10 @@ def test_pair_check_and_explain_name_the_match(tmp_path, capsys):
     assert "Round 3" not in out
     assert main(["check", str(path), "--system", "double-swiss"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[:2] == ["match 1 (round columns 1-2): as the rules pair it",
-                       "match 1, game 2 (round column 2): as the rules pair it"]
+    assert out[:2] == [
+        "match 1 (round columns 1-2): as the rules pair it",
+        "match 1, game 2 (round column 2): as the rules pair it",
+    ]
     assert out[-1].startswith("2 of 2 round columns as the rules pair them")
     assert main(["explain", str(path), "--system", "double-swiss", "--pair", "1", "2"]) == 0
     assert capsys.readouterr().out.startswith("match 2 (round columns 3-4): 1 (2.0 points) and 2 (1.5 points)")
@@ -703,8 +752,11 @@ def test_compare_lists_matches(tmp_path, capsys):
     """``compare`` pairs game 1 of each match both ways (game 2 has nothing to decide)
     and numbers the lines by match: two matches recorded, two lines."""
     path = tmp_path / "ds.trf"
-    path.write_text(format_trf(event(8, SECOND_MATCH + [[(2, 1, "=", "="), (3, 8, "1", "0"), (7, 4, "0", "1"), (5, 6, "=", "=")]]),
-                               "trf26"))
+    path.write_text(
+        format_trf(
+            event(8, SECOND_MATCH + [[(2, 1, "=", "="), (3, 8, "1", "0"), (7, 4, "0", "1"), (5, 6, "=", "=")]]), "trf26"
+        )
+    )
     assert main(["compare", str(path), "--system", "double-swiss"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[0] == "match" and [line.split()[0] for line in out[2:4]] == ["1", "2"]

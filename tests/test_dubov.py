@@ -14,21 +14,19 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pytest
+from conftest import shared_path
+from tournaments import field, game, merge
 
-from tabellone.rules import dubov
-from tabellone.verify import checker as verify
 from tabellone.cli import main
 from tabellone.core.errors import InputError, NoPairingError
-from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.core.history import cut_before
 from tabellone.core.model import Player, ProhibitedPairs, RoundEntry, Tournament, pairs_of_round
 from tabellone.core.pairing import Pairing
 from tabellone.formats.trf import format_trf
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.rules import dubov
+from tabellone.verify import checker as verify
 from tabellone.verify.checker import check_round, first_difference
-
-from conftest import shared_path
-from tournaments import field, game, merge
-
 
 # ----------------------------------------------------------------------------------------
 # helpers
@@ -53,7 +51,9 @@ def make_t(ratings: dict[int, int], rounds: list[list[tuple]], total: int, initi
         for pid in ratings:
             if pid not in seen:
                 entries[pid].append(RoundEntry(None, None, "Z"))
-    players = tuple(Player(id=pid, name=f"P{pid:02d}", rating=ratings[pid], rounds=tuple(entries[pid])) for pid in sorted(ratings))
+    players = tuple(
+        Player(id=pid, name=f"P{pid:02d}", rating=ratings[pid], rounds=tuple(entries[pid])) for pid in sorted(ratings)
+    )
     return Tournament(players=players, total_rounds=total, initial_colour=initial)
 
 
@@ -111,7 +111,10 @@ def _met(*pairs):
             return False
         rest_w = [w for w in "123" if w not in used_w]
         rest_b = [b for b in "abc" if b not in used_b]
-        return any(all(frozenset((w, b)) not in banned for w, b in zip(rest_w, perm)) for perm in itertools.permutations(rest_b))
+        return any(
+            all(frozenset((w, b)) not in banned for w, b in zip(rest_w, perm))
+            for perm in itertools.permutations(rest_b)
+        )
 
     return ok
 
@@ -186,9 +189,26 @@ def test_2_3_2_4_colour_restrictions():
 
 
 def _dp(**kw):
-    base = dict(id=1, tpn=1, name="x", rating=2000, score=Fraction(0), real_score=Fraction(0), aro=Fraction(0), games=0,
-                colours="", cd=0, due="b", strength=dubov.Strength.MILD, allowed=frozenset("wb"), upfloats=0,
-                upfloated_last=False, upfloat_run=0, no_games=True, bye_ok=True)
+    base = dict(
+        id=1,
+        tpn=1,
+        name="x",
+        rating=2000,
+        score=Fraction(0),
+        real_score=Fraction(0),
+        aro=Fraction(0),
+        games=0,
+        colours="",
+        cd=0,
+        due="b",
+        strength=dubov.Strength.MILD,
+        allowed=frozenset("wb"),
+        upfloats=0,
+        upfloated_last=False,
+        upfloat_run=0,
+        no_games=True,
+        bye_ok=True,
+    )
     base.update(kw)
     return dubov.DP(**base)
 
@@ -445,16 +465,22 @@ class Feasibility:
             return f"round {self.round}: a legal pairing exists: " + ", ".join(f"{w}-{b}" for w, b in self.pairs) + bye
         if self.tutte is None:
             return f"round {self.round}: no legal pairing (no certificate computed)"
+
         def name(x: int) -> str:
             return "the bye" if x == 0 else str(x)
 
         groups = "; ".join("{" + ", ".join(map(name, g)) + "}" for g in self.odd)
         if not self.tutte:
-            return (f"round {self.round}: no legal pairing: the players split into {len(self.odd)} groups of odd size "
-                    f"({groups}) with no legal pair between two groups")
-        return (f"round {self.round}: no legal pairing: apart from {', '.join(map(name, self.tutte))}, the players "
-                f"split into {len(self.odd)} groups of odd size ({groups}) with no legal pair between two groups; "
-                f"each group must pair one player with " + ("that one" if len(self.tutte) == 1 else f"one of those {len(self.tutte)}"))
+            return (
+                f"round {self.round}: no legal pairing: the players split into {len(self.odd)} groups of odd size "
+                f"({groups}) with no legal pair between two groups"
+            )
+        return (
+            f"round {self.round}: no legal pairing: apart from {', '.join(map(name, self.tutte))}, the players "
+            f"split into {len(self.odd)} groups of odd size ({groups}) with no legal pair between two groups; "
+            f"each group must pair one player with "
+            + ("that one" if len(self.tutte) == 1 else f"one of those {len(self.tutte)}")
+        )
 
 
 def _round_facts(t: Tournament, edition: str, r: int):
@@ -499,8 +525,13 @@ def _round_facts(t: Tournament, edition: str, r: int):
             # win, full-point bye): no PAB any more (Basic Rules Art. 4; 1997 2.2)
             if e.result == "U" or (e.result not in ("Z", " ") and t.scoring.points(e.result, e.colour) >= win):
                 ok = False
-        met[p.id] |= {x for rec in t.prohibited if rec.first_round <= r <= rec.last_round and p.id in rec.players
-                      for x in rec.players if x != p.id}
+        met[p.id] |= {
+            x
+            for rec in t.prohibited
+            if rec.first_round <= r <= rec.last_round and p.id in rec.players
+            for x in rec.players
+            if x != p.id
+        }
         colours[p.id] = cols
         bye_ok[p.id] = ok
         ups[p.id] = up
@@ -526,7 +557,9 @@ def _allowed_colours(cols: str, edition: str) -> set[str]:
     return {"w", "b"} if not need else (need if len(need) == 1 else set())
 
 
-def independent_feasibility(t: Tournament, edition: str, round_number: int | None = None, *, with_2_5: bool = False) -> Feasibility:
+def independent_feasibility(
+    t: Tournament, edition: str, round_number: int | None = None, *, with_2_5: bool = False
+) -> Feasibility:
     """Whether any pairing of round ``round_number`` (default: the round after the last
     one with a game or a PAB) keeps every absolute restriction, by exact maximum
     matching on the compatibility graph, independent of the engine.
@@ -548,8 +581,15 @@ def independent_feasibility(t: Tournament, edition: str, round_number: int | Non
     import networkx as nx
 
     if round_number is None:
-        round_number = 1 + max((k for p in t.players for k, e in enumerate(p.rounds, start=1)
-                                 if e.opponent is not None or e.result == "U"), default=0)
+        round_number = 1 + max(
+            (
+                k
+                for p in t.players
+                for k, e in enumerate(p.rounds, start=1)
+                if e.opponent is not None or e.result == "U"
+            ),
+            default=0,
+        )
     r = round_number
     ids, met, colours, bye_ok, score, ups = _round_facts(t, edition, r)
     allowed = {pid: _allowed_colours(colours[pid], edition) for pid in ids}
@@ -572,7 +612,7 @@ def independent_feasibility(t: Tournament, edition: str, round_number: int | Non
         g = nx.Graph()
         g.add_nodes_from(ids)
         for i, a in enumerate(ids):
-            for b in ids[i + 1:]:
+            for b in ids[i + 1 :]:
                 if board(a, b) is None:
                     continue
                 if keep_2_5 and score[a] != score[b] and not may_go_up(a if score[a] < score[b] else b):
@@ -636,13 +676,17 @@ def brute_force_pairable(t: Tournament, edition: str, round_number: int) -> bool
     allowed = {pid: _allowed_colours(colours[pid], edition) for pid in ids}
 
     def ok(a, b):
-        return b not in met[a] and a not in met[b] and any(c in allowed[a] and ("b" if c == "w" else "w") in allowed[b] for c in "wb")
+        return (
+            b not in met[a]
+            and a not in met[b]
+            and any(c in allowed[a] and ("b" if c == "w" else "w") in allowed[b] for c in "wb")
+        )
 
     def pairable(rest):
         if not rest:
             return True
         a = rest[0]
-        return any(ok(a, b) and pairable(rest[1:k] + rest[k + 1:]) for k, b in enumerate(rest) if k > 0)
+        return any(ok(a, b) and pairable(rest[1:k] + rest[k + 1 :]) for k, b in enumerate(rest) if k > 0)
 
     if len(ids) % 2 == 0:
         return pairable(ids)
@@ -715,7 +759,9 @@ def test_unpairable_benchmark_events_confirmed_independently(edition, k, players
     (matching on the compatibility graph) and a brute-force search both find no legal
     pairing, and the check's Tutte certificate holds. In every earlier round, which the
     engine paired, the check finds a pairing too."""
-    s = GeneratorSettings(players=players, rounds=rounds, seed=1000 + k, absence_rate=0.02, half_bye_rate=0.02, forfeit_rate=0.01)
+    s = GeneratorSettings(
+        players=players, rounds=rounds, seed=1000 + k, absence_rate=0.02, half_bye_rate=0.02, forfeit_rate=0.01
+    )
     seen = []
 
     def pairer(t):
@@ -728,7 +774,10 @@ def test_unpairable_benchmark_events_confirmed_independently(edition, k, players
     *earlier, t = seen
     assert t.next_round == failing
     if edition == "1997":  # said of the whole round, not of a score group deep inside it
-        assert str(raised.value) == f"round {failing}: no pairing of the whole round keeps restrictions 2.1-2.4 and 2.6, even with 2.5 waived"
+        assert (
+            str(raised.value)
+            == f"round {failing}: no pairing of the whole round keeps restrictions 2.1-2.4 and 2.6, even with 2.5 waived"
+        )
     f = independent_feasibility(t, edition, with_2_5=True)
     assert not f.feasible and f.feasible_2_5 in (None, False), f.describe()
     assert len(f.odd) > len(f.tutte)
@@ -749,7 +798,9 @@ def _pairer(edition, method):
 @pytest.mark.parametrize("method", dubov.METHODS)
 @pytest.mark.parametrize("seed,players,rounds", [(1, 8, 5), (2, 15, 6), (3, 24, 7), (4, 41, 9), (5, 64, 11)])
 def test_generated_events_never_break_a_restriction(edition, method, seed, players, rounds):
-    s = GeneratorSettings(players=players, rounds=rounds, seed=seed, absence_rate=0.03, half_bye_rate=0.02, forfeit_rate=0.02)
+    s = GeneratorSettings(
+        players=players, rounds=rounds, seed=seed, absence_rate=0.03, half_bye_rate=0.02, forfeit_rate=0.02
+    )
     try:
         t = generate(s, _pairer(edition, method))
     except NoPairingError:
@@ -793,7 +844,9 @@ def test_literal_2026_matches_the_cppdubov_witness(name):
     t = _witness(name)
     for r in range(1, t.rounds_paired + 1):
         p = dubov.pair_round(cut_before(t, r), "2026", r)
-        ref = sorted((pl.id, pl.entry(r).opponent) for pl in t.players if pl.entry(r).colour == "w" and pl.entry(r).opponent)
+        ref = sorted(
+            (pl.id, pl.entry(r).opponent) for pl in t.players if pl.entry(r).colour == "w" and pl.entry(r).opponent
+        )
         bye = [pl.id for pl in t.players if pl.entry(r).opponent is None and pl.entry(r).result in "U+"]
         assert sorted(p.pairs) == ref, f"round {r}"
         assert p.bye == (bye[0] if bye else None), f"round {r}"
@@ -813,13 +866,36 @@ def test_quality_criteria_in_the_texts_order():
     the bye (4, round 1: 5), then per score group the steps in the order the procedure
     takes them: 8.2, 7.1, 7.2, 6.4, 6.3 (last paragraph), 6.1 with 7.3 / 7.4, 6.2-6.3, 9."""
     assert [a for a, _ in dubov.quality_criteria("2026")] == [
-        "2026 3.1.3", "2026 3.1.4", "2026 3.1.5",
-        "2026 C5", "2026 C6", "2026 C7", "2026 C8", "2026 C9", "2026 C10",
-        "2026 3.2.2", "2026 3.2.4", "2026 3.2.4 smaller", "2026 3.2.4 larger", "2026 3.2.6",
+        "2026 3.1.3",
+        "2026 3.1.4",
+        "2026 3.1.5",
+        "2026 C5",
+        "2026 C6",
+        "2026 C7",
+        "2026 C8",
+        "2026 C9",
+        "2026 C10",
+        "2026 3.2.2",
+        "2026 3.2.4",
+        "2026 3.2.4 smaller",
+        "2026 3.2.4 larger",
+        "2026 3.2.6",
     ]
     assert [a for a, _ in dubov.quality_criteria("1997")] == [
-        "1997 4", "1997 5", "1997 5 pairs", "1997 8.2", "1997 7.1", "1997 7.2", "1997 6.4", "1997 6.4 choice",
-        "1997 6.3 partner", "1997 6.1", "1997 7.3", "1997 7.4", "1997 6.2-6.3", "1997 9",
+        "1997 4",
+        "1997 5",
+        "1997 5 pairs",
+        "1997 8.2",
+        "1997 7.1",
+        "1997 7.2",
+        "1997 6.4",
+        "1997 6.4 choice",
+        "1997 6.3 partner",
+        "1997 6.1",
+        "1997 7.3",
+        "1997 7.4",
+        "1997 6.2-6.3",
+        "1997 9",
     ]
     with pytest.raises(InputError):
         dubov.quality_criteria("2017")
@@ -841,8 +917,17 @@ def test_evaluate_2026_round_2_every_criterion():
     top, bottom = brackets
     assert (top.score, sorted(top.players)) == (1, [1, 2, 5, 6])
     assert top.values == {
-        "2026 C5": 1, "2026 C6": (Fraction(1),), "2026 C7": 0, "2026 C8": 0, "2026 C9": 0, "2026 C10": 0,
-        "2026 3.2.2": (1,), "2026 3.2.4": 0, "2026 3.2.4 smaller": (), "2026 3.2.4 larger": (), "2026 3.2.6": (1, 2),
+        "2026 C5": 1,
+        "2026 C6": (Fraction(1),),
+        "2026 C7": 0,
+        "2026 C8": 0,
+        "2026 C9": 0,
+        "2026 C10": 0,
+        "2026 3.2.2": (1,),
+        "2026 3.2.4": 0,
+        "2026 3.2.4 smaller": (),
+        "2026 3.2.4 larger": (),
+        "2026 3.2.6": (1, 2),
     }
     assert (bottom.score, sorted(bottom.players)) == (0, [3, 4])
     assert bottom.values["2026 C5"] == 0 and bottom.values["2026 3.2.6"] == (1,)
@@ -857,9 +942,14 @@ def test_first_difference_2026_colour_then_upfloater_set():
     t = make_t(SIX, R1_SIX, total=5)
     rules = dubov.pair_round(t, "2026", 2)
     msg = first_difference(dubov, t, Pairing(2, [(6, 5), (3, 1), (2, 4)]), rules, "2026")
-    assert msg == "2026 C7 players who do not get their colour preference: yours 1, the rules allow 0, in the 1.0-point bracket"
+    assert (
+        msg
+        == "2026 C7 players who do not get their colour preference: yours 1, the rules allow 0, in the 1.0-point bracket"
+    )
     msg = first_difference(dubov, t, Pairing(2, [(6, 1), (4, 5), (2, 3)]), rules, "2026")
-    assert msg.startswith("2026 3.2.2 the set of upfloaters") and msg.endswith("yours [3], the rules allow [1], in the 1.0-point bracket")
+    assert msg.startswith("2026 3.2.2 the set of upfloaters") and msg.endswith(
+        "yours [3], the rules allow [1], in the 1.0-point bracket"
+    )
 
 
 def test_first_difference_2026_transposition_in_round_1():
@@ -913,12 +1003,23 @@ def test_evaluate_1997_round_2_article_7_2():
     rules = dubov.pair_round(t, "1997", 2)
     round_level, (top, bottom) = dubov.evaluate(t, rules, "1997")
     assert round_level == {}
-    assert top.values == {"1997 7.2": 1, "1997 6.4": 0, "1997 6.4 choice": (), "1997 6.1": 0, "1997 7.3": (), "1997 7.4": (), "1997 6.2-6.3": (1, 2)}
+    assert top.values == {
+        "1997 7.2": 1,
+        "1997 6.4": 0,
+        "1997 6.4 choice": (),
+        "1997 6.1": 0,
+        "1997 7.3": (),
+        "1997 7.4": (),
+        "1997 6.2-6.3": (1, 2),
+    }
     assert sorted(top.players) == [1, 2, 5, 6] and sorted(bottom.players) == [3, 4]
     assert bottom.values["1997 6.2-6.3"] == (1,) and "1997 7.2" not in bottom.values
     for alternative, place in (([(4, 5), (1, 6), (2, 3)], 2), ([(6, 5), (3, 1), (2, 4)], 3)):
         msg = first_difference(dubov, t, Pairing(2, alternative), rules, "1997")
-        assert msg == f"1997 7.2 player brought up to make the group even: place in the order of 7.2: yours {place}, the rules allow 1, in the 1.0-point bracket"
+        assert (
+            msg
+            == f"1997 7.2 player brought up to make the group even: place in the order of 7.2: yours {place}, the rules allow 1, in the 1.0-point bracket"
+        )
 
 
 def test_first_difference_1997_articles_7_3_and_6_3():
@@ -933,9 +1034,13 @@ def test_first_difference_1997_articles_7_3_and_6_3():
     assert top.values["1997 6.1"] == 2 and top.values["1997 7.3"] == (1, 2) and top.values["1997 6.2-6.3"] == (1, 2)
     bottom = [(5, 8), (6, 7)]
     msg = first_difference(dubov, t, Pairing(2, [(1, 2), (3, 4)] + bottom), rules, "1997")
-    assert msg.startswith("1997 7.3 due-White players moved") and msg.endswith("yours [1, 3], the rules allow [1, 2], in the 1.0-point bracket")
+    assert msg.startswith("1997 7.3 due-White players moved") and msg.endswith(
+        "yours [1, 3], the rules allow [1, 2], in the 1.0-point bracket"
+    )
     msg = first_difference(dubov, t, Pairing(2, [(1, 3), (2, 4)] + bottom), rules, "1997")
-    assert msg.startswith("1997 6.2-6.3 rows") and msg.endswith("yours [2, 1], the rules allow [1, 2], in the 1.0-point bracket")
+    assert msg.startswith("1997 6.2-6.3 rows") and msg.endswith(
+        "yours [2, 1], the rules allow [1, 2], in the 1.0-point bracket"
+    )
 
 
 def test_first_difference_1997_round_1_article_5():
@@ -949,7 +1054,10 @@ def test_first_difference_1997_round_1_article_5():
     msg = first_difference(dubov, t, Pairing(1, [(1, 4), (2, 5), (3, 7)], bye=6), rules, "1997")
     assert msg.startswith("1997 5 the bye in round 1") and msg.endswith("yours 2, the rules allow 1")
     msg = first_difference(dubov, t, Pairing(1, [(1, 2), (3, 4), (5, 6)], bye=7), rules, "1997")
-    assert msg.startswith("1997 5 pairs") and "yours a choice the text does not allow here, the rules allow [1, 2, 3]" in msg
+    assert (
+        msg.startswith("1997 5 pairs")
+        and "yours a choice the text does not allow here, the rules allow [1, 2, 3]" in msg
+    )
 
 
 def test_colour_rules_name_the_deciding_step():
@@ -1004,9 +1112,14 @@ def test_explain_a_pair_and_a_bye():
     t = make_t(SIX, R1_SIX, total=5)
     lines = verify.explain(dubov, t, 2, "2026", pair=(2, 1))
     assert lines[1] == "they meet in the 1.0-point bracket (4 players; 2 moved up from a lower score)"
-    assert lines[2].startswith("without 2-1 the best pairing is worse on 2026 3.2.2") and lines[2].endswith("without it [3], the rules allow [1], in the 1.0-point bracket")
+    assert lines[2].startswith("without 2-1 the best pairing is worse on 2026 3.2.2") and lines[2].endswith(
+        "without it [3], the rules allow [1], in the 1.0-point bracket"
+    )
     lines = verify.explain(dubov, t, 2, "1997", pair=(2, 1))
-    assert lines[2] == "without 2-1 the best pairing is worse on 1997 6.1 pairs of players due the same colour: without it 2, the rules allow 0, in the 1.0-point bracket"
+    assert (
+        lines[2]
+        == "without 2-1 the best pairing is worse on 1997 6.1 pairs of players due the same colour: without it 2, the rules allow 0, in the 1.0-point bracket"
+    )
     t7 = make_t({**SIX, 7: 1800}, [[(1, 4, "1"), (5, 2, "1"), (3, 6, "0"), ("U", 7)]], total=5)
     lines = verify.explain(dubov, t7, 2, "2026", bye=4)
     assert lines[1].endswith("(the largest TPN): without it 4, the rules allow 3") and lines[2].endswith("; bye 3")
@@ -1052,7 +1165,7 @@ def _legal_alternatives(t: Tournament, edition: str, r: int):
             b = rest[k]
             pair = board(a, b) if state.may_meet(a, b) else None
             if pair is not None:
-                for m in matchings(rest[1:k] + rest[k + 1:]):
+                for m in matchings(rest[1:k] + rest[k + 1 :]):
                     yield [pair] + m
 
     for bye in ids if len(ids) % 2 else [None]:
@@ -1081,7 +1194,9 @@ def _never_worse(t: Tournament, edition: str, r: int) -> int:
 @pytest.mark.parametrize("edition", dubov.EDITIONS)
 @pytest.mark.parametrize("seed,players", [(22, 8), (23, 9), (24, 10)])
 def test_engine_pairing_is_never_worse_than_any_legal_alternative(edition, seed, players):
-    s = GeneratorSettings(players=players, rounds=5, seed=seed, absence_rate=0.05, half_bye_rate=0.03, forfeit_rate=0.03)
+    s = GeneratorSettings(
+        players=players, rounds=5, seed=seed, absence_rate=0.05, half_bye_rate=0.03, forfeit_rate=0.03
+    )
     t = generate(s, _pairer(edition, "literal"))
     compared = sum(_never_worse(cut_before(t, r), edition, r) for r in range(1, t.rounds_paired + 1))
     assert compared >= 150
@@ -1124,7 +1239,7 @@ def test_check_names_the_article_of_a_swapped_round(edition):
         for r in range(1, t.rounds_paired + 1):
             pairs, pab = pairs_of_round(t, r)
             assert check_round(dubov, cut_before(t, r), Pairing(r, pairs, pab[0] if pab else None), edition).ok
-        for r, before, altered in _swapped_rounds(t, edition):
+        for _r, before, altered in _swapped_rounds(t, edition):
             rep = check_round(dubov, before, altered, edition)
             assert not rep.ok and not rep.absolute
             assert rep.first_difference.startswith(articles), rep.first_difference
@@ -1144,7 +1259,7 @@ def test_witness_rounds_check_clean_and_swaps_are_named(name):
         pairs, pab = pairs_of_round(t, r)
         assert check_round(dubov, cut_before(t, r), Pairing(r, pairs, pab[0] if pab else None), "2026").ok, r
     n = 0
-    for r, before, altered in _swapped_rounds(t, "2026"):
+    for _r, before, altered in _swapped_rounds(t, "2026"):
         msg = check_round(dubov, before, altered, "2026").first_difference
         assert msg.startswith(articles) and "the rules allow" in msg, msg
         n += 1
@@ -1161,10 +1276,19 @@ def _write(tmp_path, t: Tournament, name: str = "event.trf"):
     return str(path)
 
 
-@pytest.mark.parametrize("edition,expected", [
-    ("2026", "2026 C7 players who do not get their colour preference: yours 1, the rules allow 0, in the 1.0-point bracket"),
-    ("1997", "1997 7.2 player brought up to make the group even: place in the order of 7.2: yours 3, the rules allow 1, in the 1.0-point bracket"),
-])
+@pytest.mark.parametrize(
+    "edition,expected",
+    [
+        (
+            "2026",
+            "2026 C7 players who do not get their colour preference: yours 1, the rules allow 0, in the 1.0-point bracket",
+        ),
+        (
+            "1997",
+            "1997 7.2 player brought up to make the group even: place in the order of 7.2: yours 3, the rules allow 1, in the 1.0-point bracket",
+        ),
+    ],
+)
 def test_cli_check_an_altered_round(tmp_path, capsys, edition, expected):
     """SIX with round 2 played as 6-5, 3-1, 2-4 (3 upfloated instead of 2, see the tests
     above): round 1 checks, round 2 differs, exit 1."""
@@ -1199,10 +1323,16 @@ def test_cli_explain_pair_and_bye(tmp_path, capsys):
     assert "they meet in the 1.0-point bracket (4 players; 2 moved up from a lower score)" in out
     assert "without 2-1 the best pairing is worse on 2026 3.2.2" in out
     assert main(["explain", path, "--system", "dubov", "--edition", "1997", "--round", "2", "--pair", "2", "1"]) == 0
-    assert "worse on 1997 6.1 pairs of players due the same colour: without it 2, the rules allow 0" in capsys.readouterr().out
+    assert (
+        "worse on 1997 6.1 pairs of players due the same colour: without it 2, the rules allow 0"
+        in capsys.readouterr().out
+    )
     t7 = make_t({**SIX, 7: 1800}, [[(1, 4, "1"), (5, 2, "1"), (3, 6, "0"), ("U", 7)]], total=5)
     path7 = _write(tmp_path, t7, "seven.trf")
     assert main(["explain", path7, "--system", "dubov", "--bye", "4"]) == 0
     out = capsys.readouterr().out
     assert "round 2: the pairing-allocated bye to 4 (0.0 points)" in out
-    assert "without the bye to 4 the best pairing is worse on 2026 3.1.5" in out and "without it 4, the rules allow 3" in out
+    assert (
+        "without the bye to 4 the best pairing is worse on 2026 3.1.5" in out
+        and "without it 4, the rules allow 3" in out
+    )

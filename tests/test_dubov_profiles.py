@@ -17,20 +17,25 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES
+
 import tabellone
 from tabellone.cli import main
-from tabellone.rules import dubov, profiles
 from tabellone.core.errors import InputError, NoPairingError
-from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.core.history import cut_before
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.rules import dubov, profiles
 
 COLOUR = FIXTURES / "dubov-profile-colour.trf"
 
 
-def variant(*, drop: tuple[str, ...] = (), last: tuple[str, ...] = (), first: tuple[str, ...] = (),
-            header: dict[str, str] | None = None) -> str:
+def variant(
+    *,
+    drop: tuple[str, ...] = (),
+    last: tuple[str, ...] = (),
+    first: tuple[str, ...] = (),
+    header: dict[str, str] | None = None,
+) -> str:
     """The official Dubov 2026 profile as a research variant: criteria ``drop`` left out
     (and named in ``dropped``), ``first`` moved right after C4 (completion), ``last`` to
     the end, header keys replaced."""
@@ -39,7 +44,7 @@ def variant(*, drop: tuple[str, ...] = (), last: tuple[str, ...] = (), first: tu
     ids = [re.search(r'id = "(.*?)"', e).group(1) for e in entries]
     by_id = dict(zip(ids, entries))
     order = [i for i in ids if i not in drop and i not in last and i not in first] + list(last)
-    order[order.index("C4") + 1:order.index("C4") + 1] = list(first)
+    order[order.index("C4") + 1 : order.index("C4") + 1] = list(first)
     head = re.sub(r"(?m)^official = true.*$", "official = false", head)
     for key, value in (header or {}).items():
         head = re.sub(rf"(?m)^{key} = .*$", f"{key} = {value}", head)
@@ -181,12 +186,15 @@ def test_generation_order_off_and_c1_penalised_stay_legal(tmp_path):
 # ---- bad profiles ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("edit, reason", [
-    (lambda s: s.replace('id = "C9"', 'id = "C42"'), "unknown criterion 'C42' of dubov 2026"),
-    (lambda s: s.replace('id = "C9"', 'id = "C12"'), "C12 is a criterion of dutch 2026, not of dubov 2026"),
-    (lambda s: s.replace('id = "C9"', 'id = "C8"'), "C8 is listed twice"),
-    (lambda s: s.replace('edition = "2026"', 'edition = "1997"'), "dubov has no edition '1997' with profiles"),
-])
+@pytest.mark.parametrize(
+    "edit, reason",
+    [
+        (lambda s: s.replace('id = "C9"', 'id = "C42"'), "unknown criterion 'C42' of dubov 2026"),
+        (lambda s: s.replace('id = "C9"', 'id = "C12"'), "C12 is a criterion of dutch 2026, not of dubov 2026"),
+        (lambda s: s.replace('id = "C9"', 'id = "C8"'), "C8 is listed twice"),
+        (lambda s: s.replace('edition = "2026"', 'edition = "1997"'), "dubov has no edition '1997' with profiles"),
+    ],
+)
 def test_a_bad_dubov_profile_is_one_line_with_file_line_and_reason(edit, reason, tmp_path, capsys):
     path = write(tmp_path, "bad.toml", edit(variant()))
     with pytest.raises(InputError) as exc:
@@ -204,8 +212,26 @@ def test_the_cli_takes_a_dubov_profile_on_every_command(tmp_path, capsys):
     assert main(["explain", str(COLOUR), "--system", "dubov", "--profile", str(path), "--pair", "3", "6"]) == 0
     capsys.readouterr()
     out = tmp_path / "g.trf"
-    assert main(["generate", "--system", "dubov", "--players", "9", "--rounds", "4", "--seed", "2",
-                 "--profile", str(path), "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "generate",
+                "--system",
+                "dubov",
+                "--players",
+                "9",
+                "--rounds",
+                "4",
+                "--seed",
+                "2",
+                "--profile",
+                str(path),
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert tabellone.read(out).rounds_paired == 4
     code = main(["check", str(out), "--system", "dubov", "--profile", str(path)])
     assert code == 0, capsys.readouterr().out
@@ -217,6 +243,28 @@ def test_simulate_plays_a_dubov_profile_as_an_arm(tmp_path, capsys):
 
     path = write(tmp_path, "no-c7.toml", variant(drop=("C7",), header={"name": '"no-c7"'}))
     summary = tmp_path / "s.json"
-    assert main(["simulate", "--system", "dubov", "--profile", str(path), "--players", "10", "--rounds", "3",
-                 "--events", "2", "--seed", "4", "--workers", "1", "--summary-json", str(summary)]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--system",
+                "dubov",
+                "--profile",
+                str(path),
+                "--players",
+                "10",
+                "--rounds",
+                "3",
+                "--events",
+                "2",
+                "--seed",
+                "4",
+                "--workers",
+                "1",
+                "--summary-json",
+                str(summary),
+            ]
+        )
+        == 0
+    )
     assert set(json.loads(summary.read_text())) == {"dubov-2026", "no-c7"}

@@ -12,18 +12,25 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
+from tournaments import field, game, merge
 
-from tabellone.rules.dutch import edition_1992 as dutch_1992
-from tabellone.rules.dutch import EDITIONS, check_absolute, colour_article, pair_round
-from tabellone.rules.dutch.edition_1992 import A8_x, LiteralBudgetExceeded, exchanges, floats_1992, pair_round_1992, transpositions
 from tabellone.cli import main
 from tabellone.core.errors import InputError, NoPairingError
-from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.core.history import cut_before
 from tabellone.core.model import Float
 from tabellone.core.pairing import Pairing
 from tabellone.formats.trf import format_trf, read_trf
-from tournaments import field, game, merge
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.rules.dutch import EDITIONS, check_absolute, colour_article, pair_round
+from tabellone.rules.dutch import edition_1992 as dutch_1992
+from tabellone.rules.dutch.edition_1992 import (
+    A8_x,
+    LiteralBudgetExceeded,
+    exchanges,
+    floats_1992,
+    pair_round_1992,
+    transpositions,
+)
 
 
 def unordered(p: Pairing) -> list[tuple[int, int]]:
@@ -85,11 +92,11 @@ def test_a8_x():
     def bracket(*prefs):
         return [SimpleNamespace(pref=p) for p in prefs]
 
-    assert A8_x(bracket("w", "w", "w", "w", "b", "b")) == 1   # q = 3
-    assert A8_x(bracket("b", "b", "b", "w", "w")) == 0         # q = 3
+    assert A8_x(bracket("w", "w", "w", "w", "b", "b")) == 1  # q = 3
+    assert A8_x(bracket("b", "b", "b", "w", "w")) == 0  # q = 3
     assert A8_x(bracket("b", "b", "b", "b", "w")) == 1
-    assert A8_x(bracket("w", "w", "w")) == 1                   # q = 2
-    assert A8_x(bracket(None, None, "w", None)) == 0           # no preference yet: not negative
+    assert A8_x(bracket("w", "w", "w")) == 1  # q = 2
+    assert A8_x(bracket(None, None, "w", None)) == 0  # no preference yet: not negative
 
 
 # --------------------------------------------------------------------------------------
@@ -268,7 +275,7 @@ def test_c13_joins_the_last_two_brackets():
     # no other pairing of it exists until p = 0 (C14): it is moved down whole, the two
     # brackets are joined: {1, 2 moved down; 3, 4}, half moved down, so homogeneous:
     # S1 = 1 2, S2 = 3 4: 1-3, 2-4.
-    empty = {k: (None, None, " ") for k in (1, 2, 3, 4)}
+    empty = dict.fromkeys((1, 2, 3, 4), (None, None, " "))
     r1 = merge(game(1, 5, "1"), game(6, 2, "0"), game(3, 4, "="))
     r2 = merge(game(6, 1, "0"), game(2, 5, "1"))
     t = field(6, [r1, r2, empty])
@@ -287,7 +294,10 @@ def test_no_pairing_and_input_errors():
 
 def test_budget_names_the_bracket():
     t = field(8, [merge(game(1, 5, "="), game(6, 2, "="), game(3, 7, "="), game(8, 4, "="))])
-    with pytest.raises(LiteralBudgetExceeded, match=r"round 2: the 0\.5-point bracket \(players 1, 2, 3, 4, 5, 6, 7, 8\) exceeds the literal budget"):
+    with pytest.raises(
+        LiteralBudgetExceeded,
+        match=r"round 2: the 0\.5-point bracket \(players 1, 2, 3, 4, 5, 6, 7, 8\) exceeds the literal budget",
+    ):
         pair_round_1992(t, budget=5)
     assert issubclass(LiteralBudgetExceeded, NoPairingError)
 
@@ -344,15 +354,20 @@ def _check_event(t, rounds: int) -> int:
             if last and over_half:
                 continue
             assert abs(cd) <= 2, f"round {r}: player {p.id} colours {''.join(colours)}"
-            assert len(colours) < 3 or len(set(colours[-3:])) == 2, f"round {r}: player {p.id} colours {''.join(colours)}"
+            assert len(colours) < 3 or len(set(colours[-3:])) == 2, (
+                f"round {r}: player {p.id} colours {''.join(colours)}"
+            )
         checked += 1
     return checked
 
 
-@pytest.mark.parametrize("seeds, rates", [
-    (range(1, 31), {}),
-    (range(31, 61), {"absence_rate": 0.04, "half_bye_rate": 0.03, "forfeit_rate": 0.03}),
-])
+@pytest.mark.parametrize(
+    "seeds, rates",
+    [
+        (range(1, 31), {}),
+        (range(31, 61), {"absence_rate": 0.04, "half_bye_rate": 0.03, "forfeit_rate": 0.03}),
+    ],
+)
 def test_generated_tournaments_are_legal(seeds, rates):
     checked = 0
     for seed in seeds:
@@ -392,7 +407,9 @@ def test_the_fall_backs_are_exercised():
 
 def test_cli_pair_and_check_edition_1992(tmp_path, capsys):
     out = tmp_path / "g92.trf"
-    assert main(["generate", "--players", "13", "--rounds", "6", "--seed", "5", "--edition", "1992", "-o", str(out)]) == 0
+    assert (
+        main(["generate", "--players", "13", "--rounds", "6", "--seed", "5", "--edition", "1992", "-o", str(out)]) == 0
+    )
     capsys.readouterr()
     assert main(["check", str(out), "--edition", "1992"]) == 0
     assert capsys.readouterr().out.strip().endswith("6 of 6 rounds as the rules pair them")

@@ -11,13 +11,35 @@ them.
 from __future__ import annotations
 
 import pytest
-
 from conftest import SHARED, shared_available
+
 from tabellone.verify.conformance import check_file
 
 # (folder, file) pairs: small and medium events with forfeits, absences and byes.
 SAMPLE_2026 = [f"dutch-dev-{k}.trf" for k in (8, 15, 18, 19, 20, 21, 33, 35, 44, 45, 193, 246, 270)]
-SAMPLE_2017 = [f"dutch2017-dev-{k}.trf" for k in (2001, 2002, 2004, 2005, 2009, 2015, 2017, 2018, 2021, 2022, 2027, 2028, 2031, 2036, 2037, 2040, 2041, 2044)]
+SAMPLE_2017 = [
+    f"dutch2017-dev-{k}.trf"
+    for k in (
+        2001,
+        2002,
+        2004,
+        2005,
+        2009,
+        2015,
+        2017,
+        2018,
+        2021,
+        2022,
+        2027,
+        2028,
+        2031,
+        2036,
+        2037,
+        2040,
+        2041,
+        2044,
+    )
+]
 
 
 def _cases(folder: str, names: list[str]):

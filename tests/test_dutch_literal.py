@@ -16,25 +16,26 @@ import itertools
 from math import comb
 
 import pytest
-
-from tabellone.rules.dutch import literal as dutch_literal
-from tabellone.rules.dutch import pair_round
-from tabellone.rules.dutch.literal import LiteralBudgetExceeded, exchange_key, mdp_sets_2017, mdp_sets_2026, pair_round_literal, resident_exchanges, transpositions
-from tabellone.core.errors import InputError, NoPairingError
-from tabellone.generate.tournament import GeneratorSettings, generate
-from tabellone.core.history import cut_before
-from tabellone.core.model import Tournament
 from tournaments import field, game, merge
 
+from tabellone.core.errors import InputError, NoPairingError
+from tabellone.core.history import cut_before
+from tabellone.core.model import Tournament
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.rules.dutch import literal as dutch_literal
+from tabellone.rules.dutch import pair_round
+from tabellone.rules.dutch.literal import (
+    LiteralBudgetExceeded,
+    exchange_key,
+    mdp_sets_2017,
+    mdp_sets_2026,
+    pair_round_literal,
+    resident_exchanges,
+    transpositions,
+)
 
 # --------------------------------------------------------------------------------------
 # small tournaments written by hand
-
-
-
-
-
-
 
 
 def same(a, b) -> bool:
@@ -64,7 +65,7 @@ def test_transpositions_of_a_heterogeneous_bracket_with_two_mdps():
     # The text's example: 11 players, MDPs 1-2 in S1, residents 3-11 in S2.
     order = ["-".join(map(str, t)) for t in transpositions(list(range(3, 12)), 2)]
     assert order[:3] == ["3-4", "3-5", "3-6"]
-    assert order[order.index("3-11") + 1: order.index("3-11") + 3] == ["4-3", "4-5"]
+    assert order[order.index("3-11") + 1 : order.index("3-11") + 3] == ["4-3", "4-5"]
     assert order[-1] == "11-10"
     assert len(order) == 72
 
@@ -104,9 +105,15 @@ def test_first_exchanges_of_an_eleven_player_bracket_worked_by_hand():
     assert got == [
         ((), ()),
         ((5,), (6,)),
-        ((5,), (7,)), ((4,), (6,)),
-        ((5,), (8,)), ((4,), (7,)), ((3,), (6,)),
-        ((5,), (9,)), ((4,), (8,)), ((3,), (7,)), ((2,), (6,)),
+        ((5,), (7,)),
+        ((4,), (6,)),
+        ((5,), (8,)),
+        ((4,), (7,)),
+        ((3,), (6,)),
+        ((5,), (9,)),
+        ((4,), (8,)),
+        ((3,), (7,)),
+        ((2,), (6,)),
     ]
     every = list(resident_exchanges([1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]))
     assert len(every) == sum(comb(5, k) * comb(6, k) for k in range(6))  # = C(11, 5) = 462
@@ -256,7 +263,9 @@ def _disagreements(edition, seeds, rounds, **rates):
             opt = pair_round(cut, edition, r)
             checked += 1
             if not same(lit, opt):
-                out.append(f"seed {seed} round {r}: literal {lit.pairs} bye {lit.bye}; optimiser {opt.pairs} bye {opt.bye}")
+                out.append(
+                    f"seed {seed} round {r}: literal {lit.pairs} bye {lit.bye}; optimiser {opt.pairs} bye {opt.bye}"
+                )
     return out, checked
 
 

@@ -5,21 +5,21 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from tournaments import field, game, merge
 
-from tabellone.rules.dutch import C11_three_in_a_row, C12_colour_preference, C13_strong_preference, check_absolute, pair_round
-from tabellone.rules.fide_common import Entrant, allocate_colours
 from tabellone.cli import main
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import Strength, colour_preference
 from tabellone.core.pairing import Pairing
 from tabellone.formats.trf import format_trf
-from tournaments import field, game, merge
-
-
-
-
-
-
+from tabellone.rules.dutch import (
+    C11_three_in_a_row,
+    C12_colour_preference,
+    C13_strong_preference,
+    check_absolute,
+    pair_round,
+)
+from tabellone.rules.fide_common import Entrant, allocate_colours
 
 
 def test_round_one_even_field_pairs_top_half_against_bottom_half():
@@ -105,9 +105,17 @@ def _entrant(pid: int, history: str, rank: int, score: str = "1") -> Entrant:
     pref = colour_preference(history)
     rep = history[-1] if len(history) >= 2 and history[-1] == history[-2] else None
     return Entrant(
-        id=pid, rank=rank, score=Fraction(score), real_score=Fraction(score), colours=history,
-        pref=pref.colour, strength=pref.strength, cd=history.count("w") - history.count("b"),
-        repeated=rep, topscorer=False, state=None,  # type: ignore[arg-type]
+        id=pid,
+        rank=rank,
+        score=Fraction(score),
+        real_score=Fraction(score),
+        colours=history,
+        pref=pref.colour,
+        strength=pref.strength,
+        cd=history.count("w") - history.count("b"),
+        repeated=rep,
+        topscorer=False,
+        state=None,  # type: ignore[arg-type]
     )
 
 
@@ -181,8 +189,8 @@ def test_steps_taken_without_their_own_solves_are_the_steps_solved(edition, play
     from the last optimum's dual variables and a run of guesses confirmed by one solve,
     C2-C4 in one solve when no exchange is needed. The round must be the one paired
     solve by solve (odd fields too: the bye, C9, and rounds paired on the whole field)."""
-    from tabellone.rules.dutch import BracketStepper
     from tabellone.generate.tournament import GeneratorSettings, generate
+    from tabellone.rules.dutch import BracketStepper
 
     t = generate(GeneratorSettings(players=players, rounds=5, seed=seed), _pairs_of(edition), total_rounds=6)
     saved = 0

@@ -15,12 +15,12 @@ is not the identity must not take the new path at all.
 from __future__ import annotations
 
 import pytest
-
 from conftest import shared_path
 from test_profiles import variant, write
-from tabellone.rules import dutch
+
 from tabellone.core.history import cut_before
 from tabellone.formats.trf import read_trf
+from tabellone.rules import dutch
 
 
 def _packer(shift_of: dict, bonus_bits: int, extra: int):

@@ -15,8 +15,8 @@ import pytest
 
 import tabellone
 from tabellone.cli import main
-from tabellone.event import Event, add_players, make_player, read_event, save_event
 from tabellone.core.errors import FileAccessError
+from tabellone.event import Event, add_players, make_player, read_event, save_event
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -64,7 +64,7 @@ def test_a_file_changed_since_read_is_not_overwritten(tmp_path):
 
 
 def test_every_write_keeps_the_previous_version_numbered(tmp_path):
-    path = small_event(tmp_path, players=2)
+    small_event(tmp_path, players=2)
     # new (no backup), then two player adds: ~1~ holds the empty event, ~2~ one player
     backups = sorted(p.name for p in tmp_path.glob("club.trf.~*~"))
     assert backups == ["club.trf.~1~", "club.trf.~2~"]
@@ -94,7 +94,9 @@ def test_a_writer_killed_midway_leaves_the_event_whole(tmp_path):
     byte for byte, and still reads."""
     path = small_event(tmp_path)
     before = path.read_bytes()
-    proc = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, str(path), "stall"], stdout=subprocess.PIPE, text=True, cwd=REPO)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_WRITER, str(path), "stall"], stdout=subprocess.PIPE, text=True, cwd=REPO
+    )
     assert proc.stdout.readline().strip() == "written"
     proc.send_signal(signal.SIGKILL)
     proc.wait()
@@ -106,7 +108,9 @@ def test_a_writer_killed_midway_leaves_the_event_whole(tmp_path):
 def test_killed_at_any_moment_the_file_is_old_or_new_never_half(tmp_path, delay):
     path = small_event(tmp_path)
     before = path.read_bytes()
-    proc = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, str(path), "run"], stdout=subprocess.PIPE, text=True, cwd=REPO)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_WRITER, str(path), "run"], stdout=subprocess.PIPE, text=True, cwd=REPO
+    )
     time.sleep(delay)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
@@ -123,7 +127,7 @@ def test_players_are_numbered_in_the_initial_order_then_late_entries_get_the_nex
     path = tmp_path / "e.trf"
     assert run("new", path, "--name", "E", "--rounds", "3", "--initial-colour", "black") == 0
     csv = tmp_path / "p.csv"
-    csv.write_text("name,rating,title\n\"Zeta, A\",2100,\n\"Alfa, B\",2100,\n\"Beta, C\",2100,FM\n\"Gamma, D\",2300,\n")
+    csv.write_text('name,rating,title\n"Zeta, A",2100,\n"Alfa, B",2100,\n"Beta, C",2100,FM\n"Gamma, D",2300,\n')
     assert run("player", "import", path, csv) == 0
     # C.04.2: rating, then title (FM before none), then name
     assert [p.name for p in tabellone.read(path).players] == ["Gamma, D", "Beta, C", "Alfa, B", "Zeta, A"]
@@ -131,7 +135,7 @@ def test_players_are_numbered_in_the_initial_order_then_late_entries_get_the_nex
     assert run("player", "add", path, "--name", "Late, E", "--rating", "2400") == 0
     t = tabellone.read(path)
     late = t.player(5)
-    assert late.name == "Late, E" and late.entry(1).result == "Z"   # absent in the paired round
+    assert late.name == "Late, E" and late.entry(1).result == "Z"  # absent in the paired round
     assert [p.id for p in t.players] == [1, 2, 3, 4, 5]
 
 
@@ -161,25 +165,31 @@ def test_results_from_a_csv(tmp_path):
     t = tabellone.read(path)
     boards = [(p.id, p.entry(1).opponent) for p in t.players if p.entry(1).colour == "w"]
     csv = tmp_path / "r1.csv"
-    csv.write_text("board,white,black,result\n" + "".join(f"{k},{w},{b},{r}\n" for k, ((w, b), r) in enumerate(zip(boards, ["1-0", "+-"]), start=1)))
+    csv.write_text(
+        "board,white,black,result\n"
+        + "".join(f"{k},{w},{b},{r}\n" for k, ((w, b), r) in enumerate(zip(boards, ["1-0", "+-"]), start=1))
+    )
     assert run("result", path, "--round", "1", "--csv", csv) == 0
     t = tabellone.read(path)
     assert t.player(boards[1][0]).entry(1).result == "+" and t.player(boards[1][1]).entry(1).result == "-"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["result", "{f}", "--round", "1", "1", "2"], "results come in threes"),
-    (["result", "{f}", "--round", "1", "1", "99", "1-0"], "no player has pairing number 99"),
-    (["result", "{f}", "--round", "1", "1", "2", "2-0"], "expected one of 1-0 0-1"),
-    (["result", "{f}", "--round", "4", "1", "2", "1-0"], "round 4 is not paired"),
-    (["withdraw", "{f}", "42"], "no player has pairing number 42"),
-    (["bye", "{f}", "1", "--round", "1", "--half"], "round 1 is already paired"),
-    (["bye", "{f}", "1", "--round", "9", "--zero"], "beyond the event's 5 rounds"),
-    (["player", "add", "{f}", "--name", "X", "--rating", "abc"], "expected a whole number"),
-    (["player", "add", "{f}", "--name", "X", "--title", "XX"], "found title 'XX'"),
-    (["new", "{f}", "--name", "Again", "--rounds", "5"], "exists"),
-    (["pair", "{f}", "--write"], "has no result"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["result", "{f}", "--round", "1", "1", "2"], "results come in threes"),
+        (["result", "{f}", "--round", "1", "1", "99", "1-0"], "no player has pairing number 99"),
+        (["result", "{f}", "--round", "1", "1", "2", "2-0"], "expected one of 1-0 0-1"),
+        (["result", "{f}", "--round", "4", "1", "2", "1-0"], "round 4 is not paired"),
+        (["withdraw", "{f}", "42"], "no player has pairing number 42"),
+        (["bye", "{f}", "1", "--round", "1", "--half"], "round 1 is already paired"),
+        (["bye", "{f}", "1", "--round", "9", "--zero"], "beyond the event's 5 rounds"),
+        (["player", "add", "{f}", "--name", "X", "--rating", "abc"], "expected a whole number"),
+        (["player", "add", "{f}", "--name", "X", "--title", "XX"], "found title 'XX'"),
+        (["new", "{f}", "--name", "Again", "--rounds", "5"], "exists"),
+        (["pair", "{f}", "--write"], "has no result"),
+    ],
+)
 def test_bad_input_is_one_line_exit_3_and_the_file_untouched(tmp_path, capsys, argv, message):
     path = small_event(tmp_path, players=4)
     assert run("pair", path, "--write") == 0
@@ -221,8 +231,8 @@ def test_new_event_with_tiebreaks_writes_a_202_record(tmp_path):
 
 
 def test_a_late_entry_inserted_in_the_initial_order_renumbers_every_record(tmp_path):
-    path = small_event(tmp_path, players=4)          # ratings 2000 1950 1900 1850
-    assert run("pair", path, "--write") == 0          # 1-3, 2-4 (or colours swapped)
+    path = small_event(tmp_path, players=4)  # ratings 2000 1950 1900 1850
+    assert run("pair", path, "--write") == 0  # 1-3, 2-4 (or colours swapped)
     before = tabellone.read(path)
     assert run("player", "add", path, "--name", "Late, Strong", "--rating", "1960", "--insert") == 0
     t = tabellone.read(path)

@@ -12,12 +12,22 @@ from pathlib import Path
 
 import tabellone
 from tabellone.cli import main
-from tabellone.event import add_players, make_player, new_event, pair_and_record, record_results, request_bye, withdraw
 from tabellone.core.model import ByeKind
+from tabellone.event import add_players, make_player, new_event, pair_and_record, record_results, request_bye, withdraw
 
-PLAYERS = [("Anand, V", 2750, "GM"), ("Bruni, M", 2410, "IM"), ("Conti, L", 2410, "FM"), ("Dara, S", 2290, ""),
-           ("Esposito, G", 2205, "CM"), ("Fabbri, R", 2130, ""), ("Greco, P", 2050, ""), ("Lodi, F", 1990, ""),
-           ("Marino, T", 1905, ""), ("Neri, O", 1840, ""), ("Orsi, A", 1702, "")]
+PLAYERS = [
+    ("Anand, V", 2750, "GM"),
+    ("Bruni, M", 2410, "IM"),
+    ("Conti, L", 2410, "FM"),
+    ("Dara, S", 2290, ""),
+    ("Esposito, G", 2205, "CM"),
+    ("Fabbri, R", 2130, ""),
+    ("Greco, P", 2050, ""),
+    ("Lodi, F", 1990, ""),
+    ("Marino, T", 1905, ""),
+    ("Neri, O", 1840, ""),
+    ("Orsi, A", 1702, ""),
+]
 
 
 def results_for(t: tabellone.Tournament, r: int, forfeit: bool = False) -> list[tuple[int, int, str]]:
@@ -48,26 +58,37 @@ def test_a_whole_event(tmp_path, capsys):
 
     def same_as_file(expected: tabellone.Tournament) -> None:
         assert tabellone.read(path) == expected.with_derived_points()
-        cli("check", path)   # every round paired so far is the rules' pairing (exit 0)
+        cli("check", path)  # every round paired so far is the rules' pairing (exit 0)
 
-    cli("new", path, "--name", "Spring Open", "--rounds", "9", "--initial-colour", "white", "--tiebreaks", "BH/C1,BH,SB,DE")
+    cli(
+        "new",
+        path,
+        "--name",
+        "Spring Open",
+        "--rounds",
+        "9",
+        "--initial-colour",
+        "white",
+        "--tiebreaks",
+        "BH/C1,BH,SB,DE",
+    )
     t = new_event("Spring Open", 9, initial_colour="white", tiebreaks=["BH/C1,BH,SB,DE"])
     players_csv = tmp_path / "players.csv"
     players_csv.write_text("name,rating,title\n" + "".join(f'"{n}",{r},{ti}\n' for n, r, ti in PLAYERS))
     cli("player", "import", path, players_csv)
     t, _ = add_players(t, [make_player(n, r, title=ti) for n, r, ti in PLAYERS])
     same_as_file(t)
-    assert tabellone.read(path).player(2).name == "Bruni, M"   # IM before FM at 2410 (C.04.2)
+    assert tabellone.read(path).player(2).name == "Bruni, M"  # IM before FM at 2410 (C.04.2)
 
     for r in range(1, 10):
-        if r == 3:   # a late entry, after round 2
+        if r == 3:  # a late entry, after round 2
             cli("player", "add", path, "--name", "Ultimo, Z", "--rating", "2500")
             t, ids = add_players(t, [make_player("Ultimo, Z", 2500)])
             assert ids == [12]
-        if r == 4:   # player 7 leaves from round 4
+        if r == 4:  # player 7 leaves from round 4
             cli("withdraw", path, 7)
             t = withdraw(t, 7)
-        if r == 5:   # player 2 asks for a half-point bye in round 5
+        if r == 5:  # player 2 asks for a half-point bye in round 5
             cli("bye", path, 2, "--round", 5, "--half")
             t = request_bye(t, 2, 5, ByeKind.HALF)
         same_as_file(t)

@@ -9,12 +9,11 @@ from collections import Counter
 import pytest
 
 from tabellone.core.errors import InputError, SelfCheckError
-from tabellone.generate.tournament import MILVANG_2015, GeneratorSettings, draw_game, generate, result_probabilities
 from tabellone.core.model import WHITE, Tournament
 from tabellone.core.scoring import Scoring
-from tabellone.formats.trf import format_trf, parse_trf
 from tabellone.core.validate import check_consistency
-
+from tabellone.formats.trf import format_trf, parse_trf
+from tabellone.generate.tournament import MILVANG_2015, GeneratorSettings, draw_game, generate, result_probabilities
 
 # --------------------------------------------------------------------------------------
 # a pairer for the tests: no system, just enough to pair every round

@@ -55,14 +55,14 @@ class Structure(HTMLParser):
 
 def check_page(text: str) -> Structure:
     assert text.startswith("<!DOCTYPE html>")
-    html5lib.HTMLParser(strict=True).parse(text)   # raises on any parse error
+    html5lib.HTMLParser(strict=True).parse(text)  # raises on any parse error
     s = Structure()
     s.feed(text)
     s.close()
     assert not s.problems and not s.stack, (s.problems, s.stack)
-    assert not s.external, s.external                       # one self-contained page
-    assert '<meta name="viewport"' in text                  # readable on a phone
-    assert "@media print" in text and "size: A4" in text    # printable on A4
+    assert not s.external, s.external  # one self-contained page
+    assert '<meta name="viewport"' in text  # readable on a phone
+    assert "@media print" in text and "size: A4" in text  # printable on A4
     return s
 
 
@@ -78,7 +78,7 @@ def test_pairings_page(capsys):
     # api doctest pairs this file; the names are in the cells
     assert "Test0001 Player0001" in page.cells
     assert page.cells.count("bye") == 1
-    assert "absent" in page.cells          # player 23, zero-point bye entered for round 6
+    assert "absent" in page.cells  # player 23, zero-point bye entered for round 6
 
 
 def test_standings_page_and_tables(capsys):
@@ -94,7 +94,7 @@ def test_standings_page_and_tables(capsys):
 
 def test_crosstable_page(capsys):
     s = check_page(run(capsys, "crosstable", EXAMPLE, "--format", "html"))
-    assert "12b+" in s.cells      # player 1, round 1: forfeit win against 12 with Black
+    assert "12b+" in s.cells  # player 1, round 1: forfeit win against 12 with Black
     doc = json.loads(run(capsys, "standings", EXAMPLE, "--crosstable", "--format", "json"))
     assert doc["rows"][0]["r1"] == "12b+" and doc["rows"][3]["r3"] == "-Z"
 

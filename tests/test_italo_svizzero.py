@@ -11,18 +11,28 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from conftest import FIXTURES
 
-from tabellone.rules import italo_svizzero as it
-from tabellone.rules.italo_svizzero import SimSettings, check_absolute, compare, format_standings, pair_round, restart_player, round_view, rotation_trace, simulate, standings
-from tabellone.formats.csvio import format_csv, parse_csv
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.history import cut_before
 from tabellone.core.model import Player, RoundEntry, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import Scoring
+from tabellone.formats.csvio import format_csv, parse_csv
 from tabellone.formats.trf import format_trf, parse_trf
-
-from conftest import FIXTURES
+from tabellone.rules import italo_svizzero as it
+from tabellone.rules.italo_svizzero import (
+    SimSettings,
+    check_absolute,
+    compare,
+    format_standings,
+    pair_round,
+    restart_player,
+    rotation_trace,
+    round_view,
+    simulate,
+    standings,
+)
 
 ITALO = FIXTURES / "italo"
 OTHER = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", " ": " "}
@@ -589,11 +599,7 @@ def test_csv_round_trip_and_next_round():
 
 def test_csv_forfeit_points_rest_suspended_and_quoted_names():
     text = (
-        "# tre turni\n"
-        "numero;nome;T1;T2;T3\n"
-        '1;"Rossi; Mario";2B2;3 n ?;\n'
-        "2;Bianchi Luca;1N0;R;\n"
-        "3;Verdi Anna;F;1B?;\n"
+        '# tre turni\nnumero;nome;T1;T2;T3\n1;"Rossi; Mario";2B2;3 n ?;\n2;Bianchi Luca;1N0;R;\n3;Verdi Anna;F;1B?;\n'
     )
     t = parse_csv(text, source="club.csv")
     assert t.player(1).name == "Rossi; Mario"
@@ -664,7 +670,7 @@ def _matchings(players: list[int]):
     a = players[0]
     for i in range(1, len(players)):
         b = players[i]
-        rest = players[1:i] + players[i + 1:]
+        rest = players[1:i] + players[i + 1 :]
         for m in _matchings(rest):
             yield [(a, b)] + m
 
@@ -722,7 +728,7 @@ def check_round(view, pairing, expected_start, odd):
     undone = []
     while steps and steps[0].kind == "unpair":
         undone.append(steps.pop(0).players)
-    assert undone == formed[len(formed) - len(undone):][::-1]
+    assert undone == formed[len(formed) - len(undone) :][::-1]
     regroup = [s.players for s in steps if s.kind == "regroup"]
     if steps and steps[-1].kind == "award":  # the tie case: the rotation left him free
         assert pool == [steps[-1].players[0]] and not undone and not regroup
@@ -750,8 +756,12 @@ def _events(count: int):
         if odd == "rest" and rounds % 2 == 0:
             rounds += 1
         yield SimSettings(
-            players=n, rounds=rounds, seed=seed, edition=edition,
-            game="internazionale" if seed % 5 == 2 else "italiana", odd=odd,
+            players=n,
+            rounds=rounds,
+            seed=seed,
+            edition=edition,
+            game="internazionale" if seed % 5 == 2 else "italiana",
+            odd=odd,
             withdrawals=(seed % 7 == 1) * (1 + seed % 3),
             forfeit_rate=0.04 if seed % 6 == 5 else 0.0,
             suspended_rate=0.05 if seed % 8 == 4 else 0.0,
@@ -843,7 +853,7 @@ def test_optimiser_is_lexicographically_optimal_on_small_rounds():
         res = simulate(SimSettings(players=n, rounds=3, seed=1000 + seed, forfeit_rate=0.05))
         for pairing, view in zip(res.pairings[1:], res.views[1:]):
             opt = it._optimised(view, pairing.start, "forfeit")
-            players = [p for p in view.to_pair]
+            players = list(view.to_pair)
             strict = {p for lvl in it._award_levels(view, players, True) for p in lvl}
             vec = it.objective_vector(view, opt.pairs, opt.bye, pairing.start, players, "forfeit")
             assert vec == _brute_best(view, players, pairing.start, "forfeit", strict)
@@ -961,9 +971,9 @@ def test_evaluate_adds_up_to_the_objective_vector_on_generated_rounds():
 def test_colour_article_names_the_step_of_art17():
     # Round 3 of the worked event (colours worked out in its test above).
     t = event(10, [W1, W2], 4)
-    assert it.colour_article(t, 3, 4, 1) == (1, "17.2")   # one White each, 1 had Black last
-    assert it.colour_article(t, 3, 9, 6) == (6, "17.1")   # 6 fewer Whites
-    assert it.colour_article(t, 3, 7, 5) == (5, "17.3")   # level: lower draw number (Italian)
+    assert it.colour_article(t, 3, 4, 1) == (1, "17.2")  # one White each, 1 had Black last
+    assert it.colour_article(t, 3, 9, 6) == (6, "17.1")  # 6 fewer Whites
+    assert it.colour_article(t, 3, 7, 5) == (5, "17.3")  # level: lower draw number (Italian)
     assert it.colour_article(t, 3, 7, 5, game="internazionale") == (7, "17.3")
     # round 1: odd draw numbers (Art. 17); seed 002: the first of the pair (2.52)
     assert it.colour_article(event(10, [], 4), 1, 2, 1) == (1, "17")
@@ -982,7 +992,10 @@ def test_colour_article_says_when_art14_decides():
     # to 1 as well, so 2.6 does not decide.
     t = event(4, [[(2, 1, "=")], [(1, 3, "1"), (4, 2, "-")]], 3)
     assert it.colour_article(t, 3, 1, 2) == (2, "17.2 (with Art. 14: a forfeit win counts as Black)")
-    assert it.colour_article(t, 3, 1, 2, game="internazionale") == (1, "17.1 (with Art. 14: a forfeit win counts as White)")
+    assert it.colour_article(t, 3, 1, 2, game="internazionale") == (
+        1,
+        "17.1 (with Art. 14: a forfeit win counts as White)",
+    )
     assert it.colour_article(t, 3, 1, 2, "2.2") == (1, "17.1")
 
 
@@ -1048,12 +1061,15 @@ def test_explain_steps_tell_the_rotation_step_of_a_pair_and_of_the_forfeit_point
     # score (3). Then from 4: 9 first on 3; 9-6 on the 2s (10 and 3 met him).
     t = event(10, [W1, W2], 4)
     lines = it.explain_steps(t, 3, pair=(4, 1))
-    assert lines[0] == "Art. 4: reading the circle from 5 (the start of the round), 1 is the first player on the highest free score (4.0 points)"
+    assert (
+        lines[0]
+        == "Art. 4: reading the circle from 5 (the start of the round), 1 is the first player on the highest free score (4.0 points)"
+    )
     assert lines[1].startswith("Art. 5: no free player on 4.0 points is left whom 1 has not met; 4 is the first")
     lines = it.explain_steps(t, 3, pair=(10, 3))
     assert lines[0].startswith("Art. 4: reading the circle from 6, the last player paired, 10 is the first player")
     assert lines[1] == "Art. 5: 3 is the first free player after 10 on the same score whom he has not met"
-    assert it.explain_steps(t, 3, pair=(1, 9)) == []      # not a pair of the rules
+    assert it.explain_steps(t, 3, pair=(1, 9)) == []  # not a pair of the rules
     # Art. 15: the regrouped pairs of the 6-player event (worked above)
     r1 = [(1, 2, "1"), (3, 4, "1"), (5, 6, "1")]
     t6 = event(6, [r1, [(1, 3, "1"), (2, 5, "1"), (4, 6, "=")]], 3)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 
 import pytest
+from tournaments import field, game, merge
 
 from tabellone import cli
+from tabellone.core import progress
 from tabellone.rules import dutch
 from tabellone.rules.fide_common import round_to_pair
-from tabellone.core import progress
-from tournaments import field, game, merge
 
 
 @pytest.mark.parametrize("edition", ["2026", "2017"])
@@ -79,7 +79,9 @@ def test_a_nested_task_moves_the_outer_line_and_names_itself_in_an_error(line):
             with progress.task("Dutch 2026, round 4, 1000 players"):
                 raise MemoryError()
     shown = line.getvalue().split("\r\033[K")
-    assert any(x.startswith("tabellone: generating 1000 players, 9 rounds: round 3 of 9, bracket 2 of 7, ") for x in shown)
+    assert any(
+        x.startswith("tabellone: generating 1000 players, 9 rounds: round 3 of 9, bracket 2 of 7, ") for x in shown
+    )
     assert not any("Dutch 2026" in x for x in shown)  # the outer task's name stands
     assert progress.current() == "generating 1000 players, 9 rounds; Dutch 2026, round 4, 1000 players"
 
@@ -120,5 +122,7 @@ def test_out_of_memory_in_generate_names_the_event_and_the_round(tmp_path, monke
     assert cli.main(["generate", "--players", "6", "--rounds", "3", "--seed", "1", "-o", str(out)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
-    assert err[0].startswith("tabellone: out of memory (generating 6 players, 3 rounds; Dutch 2026, round 2, 6 players): ")
+    assert err[0].startswith(
+        "tabellone: out of memory (generating 6 players, 3 rounds; Dutch 2026, round 2, 6 players): "
+    )
     assert not out.exists()  # nothing half-written

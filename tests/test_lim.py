@@ -13,19 +13,17 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from tournaments import field, game, merge
 
 from tabellone.cli import main
-from tabellone.rules import get_system, lim
-from tabellone.verify import checker as verify
 from tabellone.core.errors import InputError
-from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.core.history import cut_before
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.formats.trf import format_trf
-
-from tournaments import field, game, merge
-
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.rules import get_system, lim
+from tabellone.verify import checker as verify
 
 # ----------------------------------------------------------------------------------------
 # the independent checker (used by benchmarks/lim_crosscheck.py too)
@@ -230,18 +228,25 @@ def test_generated_events_legal_both_methods(players, rounds, seed):
     """Every round of generated events, paired by the literal procedure, checked by the
     independent checker; the optimiser pairs the same positions legally too, and never
     worse than the literal procedure on its objective vector."""
+
     def pairer(t):
         p = lim.pair_round(t)
         return p.pairs, p.bye
 
-    t = generate(GeneratorSettings(players=players, rounds=rounds, seed=seed, absence_rate=0.02,
-                                   half_bye_rate=0.02, forfeit_rate=0.01), pairer)
+    t = generate(
+        GeneratorSettings(
+            players=players, rounds=rounds, seed=seed, absence_rate=0.02, half_bye_rate=0.02, forfeit_rate=0.01
+        ),
+        pairer,
+    )
     for r in range(1, rounds + 1):
         cut = cut_before(t, r)
         c = lim.compare(cut, "2026", r)
         assert independent_violations(cut, c.literal) == []
         assert independent_violations(cut, c.optimised) == []
-        assert c.optimised_vector <= c.literal_vector or [a[0] for a in c.literal_vector] != [a[0] for a in c.optimised_vector]
+        assert c.optimised_vector <= c.literal_vector or [a[0] for a in c.literal_vector] != [
+            a[0] for a in c.optimised_vector
+        ]
 
 
 def test_independent_checker_catches_breaks():
@@ -311,7 +316,7 @@ def independent_pairable(t: Tournament, r: int) -> bool:
     g = nx.Graph()
     g.add_nodes_from(present)
     for i, a in enumerate(present):
-        for b in present[i + 1:]:
+        for b in present[i + 1 :]:
             if b in hist[a][0]:
                 continue
             if last or (ok(a, "w") and ok(b, "b")) or (ok(a, "b") and ok(b, "w")):

@@ -35,6 +35,8 @@ def test_notebook_runs_on_a_small_k(path, tmp_path, monkeypatch):
     monkeypatch.setenv("TABELLONE_NB_EVENTS", "2")
     monkeypatch.setenv("TABELLONE_NB_WORKERS", "1")
     book = nbformat.read(path, as_version=4)
-    nbclient.NotebookClient(book, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    nbclient.NotebookClient(
+        book, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
     text = "".join(o.get("text", "") for c in book.cells if c.cell_type == "code" for o in c.outputs)
     assert "K = 2 events" in text

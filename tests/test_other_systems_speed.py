@@ -9,16 +9,19 @@ import io
 
 import pytest
 
-from tabellone.rules import dubov, italo_svizzero as italo
-from tabellone.rules.dubov import context, optimiser_1997, procedure_2026
 from tabellone.core import progress
 from tabellone.core.errors import NoPairingError
-from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.core.history import cut_before
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.rules import dubov
+from tabellone.rules import italo_svizzero as italo
+from tabellone.rules.dubov import context, optimiser_1997, procedure_2026
 
 
 def _event(edition: str, method: str, players: int, rounds: int, seed: int):
-    s = GeneratorSettings(players=players, rounds=rounds, seed=seed, absence_rate=0.03, half_bye_rate=0.02, forfeit_rate=0.02)
+    s = GeneratorSettings(
+        players=players, rounds=rounds, seed=seed, absence_rate=0.03, half_bye_rate=0.02, forfeit_rate=0.02
+    )
 
     def pairer(t):
         p = dubov.pair_round(t, edition, method=method)
@@ -39,10 +42,17 @@ def _slow(monkeypatch):
     monkeypatch.setattr(optimiser_1997, "_lex_match_closed", lambda *a, **k: None)
 
 
-@pytest.mark.parametrize("edition,method,players,seed", [
-    ("2026", "literal", 41, 1), ("2026", "optimised", 40, 2), ("2026", "optimised", 33, 3),
-    ("1997", "literal", 37, 4), ("1997", "optimised", 42, 5), ("1997", "optimised", 31, 6),
-])
+@pytest.mark.parametrize(
+    "edition,method,players,seed",
+    [
+        ("2026", "literal", 41, 1),
+        ("2026", "optimised", 40, 2),
+        ("2026", "optimised", 33, 3),
+        ("1997", "literal", 37, 4),
+        ("1997", "optimised", 42, 5),
+        ("1997", "optimised", 31, 6),
+    ],
+)
 def test_shortcuts_pair_as_the_whole_field_matchings(monkeypatch, edition, method, players, seed):
     t = _event(edition, method, players, 7, seed)
     fast = {r: dubov.pair_round(cut_before(t, r), edition, r, method=method) for r in range(1, 8)}
@@ -77,7 +87,9 @@ def test_italo_edge_terms_are_the_board_terms():
         terms = italo._board_terms_table(view, players, rank, unit, "forfeit")
         for a in players:
             for b in players:
-                want = italo._board_terms(view, rank, unit, a, b, "forfeit") if italo.art6_may_meet(view, a, b) else None
+                want = (
+                    italo._board_terms(view, rank, unit, a, b, "forfeit") if italo.art6_may_meet(view, a, b) else None
+                )
                 assert terms(a, b) == want, (r, a, b)
 
 

@@ -55,10 +55,13 @@ def _imported_modules(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("layer, forbidden", [
-    ("tabellone/core", r"^tabellone\.(rules|api|cli|event|simulate|verify)\b"),
-    ("tabellone/rules", r"^tabellone\.(api|cli|event|simulate)\b"),
-])
+@pytest.mark.parametrize(
+    "layer, forbidden",
+    [
+        ("tabellone/core", r"^tabellone\.(rules|api|cli|event|simulate|verify)\b"),
+        ("tabellone/rules", r"^tabellone\.(api|cli|event|simulate)\b"),
+    ],
+)
 def test_layers_point_one_way(layer, forbidden):
     offenders = []
     for path in sorted((REPO / layer).rglob("*.py")):
@@ -83,7 +86,7 @@ def test_api_pair_add_round_results_round_trip(tmp_path):
     t = tabellone.read(EXAMPLE)
     p = tabellone.pair(t)
     t6 = tabellone.add_round(t, p)
-    results = {pair: res for pair, res in zip(p.pairs, ["1-0", "0-1", "=", "+-", "-+", "--"] * 2)}
+    results = dict(zip(p.pairs, ["1-0", "0-1", "=", "+-", "-+", "--"] * 2))
     t6 = tabellone.enter_results(t6, 6, results)
     out = tmp_path / "after6.trf"
     tabellone.write(t6, out)
@@ -91,7 +94,7 @@ def test_api_pair_add_round_results_round_trip(tmp_path):
     assert back.rounds_paired == 6
     assert set(tabellone.recorded_pairing(back, 6).pairs) == set(p.pairs)
     assert tabellone.recorded_pairing(back, 6).bye == p.bye
-    assert back.score_mismatches() == []          # points written from the results
+    assert back.score_mismatches() == []  # points written from the results
     report = tabellone.check(back, round=6)
     assert report.ok and report.rounds[0].absolute == []
     with pytest.raises(tabellone.InputError):
@@ -99,7 +102,7 @@ def test_api_pair_add_round_results_round_trip(tmp_path):
     with pytest.raises(tabellone.InputError):
         tabellone.enter_results(t6, 6, {p.pairs[0]: "2-0"})
     with pytest.raises(tabellone.InputError):
-        tabellone.write(t6, out)                   # exists: only with force
+        tabellone.write(t6, out)  # exists: only with force
     tabellone.write(t6, out, force=True)
 
 
@@ -145,14 +148,23 @@ def test_engine_without_the_compiled_core_says_so_once_and_pairs_the_same():
 
 @pytest.mark.skipif(os.environ.get("TABELLONE_SKIP_WHEEL") == "1", reason="TABELLONE_SKIP_WHEEL=1")
 def test_built_wheel_holds_only_tabellone_and_runs_in_a_fresh_venv(tmp_path):
-    built = _run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path / "dist"), str(REPO)], REPO)
+    built = _run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path / "dist"), str(REPO)],
+        REPO,
+    )
     assert built.returncode == 0, built.stderr[-2000:]
     wheel = next((tmp_path / "dist").glob("tabellone-*.whl"))
     tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"tabellone"}
     names = zipfile.ZipFile(wheel).namelist()
-    for must in ("tabellone/py.typed", "tabellone/core/model.py", "tabellone/rules/dutch/__init__.py", "tabellone/__main__.py",
-                 "tabellone/rules/profiles/__init__.py", "tabellone/rules/global_pairing.py"):
+    for must in (
+        "tabellone/py.typed",
+        "tabellone/core/model.py",
+        "tabellone/rules/dutch/__init__.py",
+        "tabellone/__main__.py",
+        "tabellone/rules/profiles/__init__.py",
+        "tabellone/rules/global_pairing.py",
+    ):
         assert must in names
     # the shipped profiles are data files: every one of the checkout is in the wheel
     shipped = sorted(p.name for p in (REPO / "tabellone" / "rules" / "profiles").glob("*.toml"))

@@ -21,24 +21,30 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, REPO, SHARED, shared_available
+
 import tabellone
 from tabellone.cli import main
-from tabellone.verify.conformance import check_file
-from tabellone.rules import dutch, profiles
 from tabellone.core.errors import InputError
-from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.core.history import cut_before
 from tabellone.core.model import pairs_of_round
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.rules import dutch, profiles
+from tabellone.verify.conformance import check_file
 
 COLOUR_VS_FLOAT = FIXTURES / "profile-colour-vs-float.trf"
 COLOUR_VS_ORDER = FIXTURES / "profile-colour-vs-order.trf"
 EXAMPLE = REPO / "examples" / "open-24-before-r6.trf"
 
 
-def variant(base: str = "dutch-2026", *, first: tuple[str, ...] = (), drop: tuple[str, ...] = (),
-            header: dict[str, str] | None = None, extra: dict[str, str] | None = None) -> str:
+def variant(
+    base: str = "dutch-2026",
+    *,
+    first: tuple[str, ...] = (),
+    drop: tuple[str, ...] = (),
+    header: dict[str, str] | None = None,
+    extra: dict[str, str] | None = None,
+) -> str:
     """The TOML of shipped profile ``base`` with criteria ``first`` moved right after the
     completion criteria, ``drop`` removed (and listed in ``dropped``), header keys
     replaced (``header``: key -> TOML value) and lines added to entries (``extra``)."""
@@ -51,7 +57,11 @@ def variant(base: str = "dutch-2026", *, first: tuple[str, ...] = (), drop: tupl
     order = [i for i in order if i not in drop]
     head = re.sub(r"(?m)^official = true.*$", "official = false", head)
     for key, value in (header or {}).items():
-        head = re.sub(rf"(?m)^{key} = .*$", f"{key} = {value}", head) if re.search(rf"(?m)^{key} = ", head) else head + f"{key} = {value}\n"
+        head = (
+            re.sub(rf"(?m)^{key} = .*$", f"{key} = {value}", head)
+            if re.search(rf"(?m)^{key} = ", head)
+            else head + f"{key} = {value}\n"
+        )
     if drop:
         head += f"dropped = [{', '.join(repr(d).replace(chr(39), chr(34)) for d in drop)}]\n"
     body = ""
@@ -89,9 +99,24 @@ def test_shipped_profiles_state_the_text_in_its_order():
     # the research profile colour-first: the 2026 text with C10-C13 moved above C6-C9
     cf = profiles.resolve("colour-first")
     assert not cf.official and cf.procedure == "brackets" and cf.dropped == ()
-    assert [c.id for c in cf.criteria] == ["C1", "C2", "C3", "C4", "C5", "C10", "C11", "C12", "C13",
-                                           "C6", "C7", "C8", "C9"] + [f"C{k}" for k in range(14, 22)]
-    assert [(c.id, c.kind) for c in sorted(cf.criteria, key=lambda c: int(c.id[1:]))] == [(c.id, c.kind) for c in p26.criteria]
+    assert [c.id for c in cf.criteria] == [
+        "C1",
+        "C2",
+        "C3",
+        "C4",
+        "C5",
+        "C10",
+        "C11",
+        "C12",
+        "C13",
+        "C6",
+        "C7",
+        "C8",
+        "C9",
+    ] + [f"C{k}" for k in range(14, 22)]
+    assert [(c.id, c.kind) for c in sorted(cf.criteria, key=lambda c: int(c.id[1:]))] == [
+        (c.id, c.kind) for c in p26.criteria
+    ]
 
 
 def _corpus(folder: str, names: list[str]):
@@ -101,20 +126,26 @@ def _corpus(folder: str, names: list[str]):
     return [pytest.param(base / n, id=n) for n in names if (base / n).is_file()]
 
 
-@pytest.mark.parametrize("path", _corpus("dutch-2026-dev", ["dutch-dev-8.trf", "dutch-dev-33.trf", "dutch-dev-193.trf"]))
+@pytest.mark.parametrize(
+    "path", _corpus("dutch-2026-dev", ["dutch-dev-8.trf", "dutch-dev-33.trf", "dutch-dev-193.trf"])
+)
 def test_official_profile_given_as_a_file_reproduces_the_reference(path, tmp_path):
     # the shipped profile copied to a file of the user's (not flagged official): the
     # engine reads everything from it and must still make bbpPairings' pairings
     copy = write(tmp_path, "mine.toml", variant("dutch-2026"))
     assert not profiles.load(copy).official
     result = check_file(path, "2026", profile=copy)
-    assert result.rounds and all(r.identical for r in result.rounds), [r.detail for r in result.rounds if not r.identical]
+    assert result.rounds and all(r.identical for r in result.rounds), [
+        r.detail for r in result.rounds if not r.identical
+    ]
 
 
 @pytest.mark.parametrize("path", _corpus("dutch-2017-dev", ["dutch2017-dev-2001.trf", "dutch2017-dev-2015.trf"]))
 def test_official_2017_profile_reproduces_the_reference(path):
     result = check_file(path, "2017", profile="dutch-2017")
-    assert result.rounds and all(r.identical for r in result.rounds), [r.detail for r in result.rounds if not r.identical]
+    assert result.rounds and all(r.identical for r in result.rounds), [
+        r.detail for r in result.rounds if not r.identical
+    ]
 
 
 # ---- variants on hand-made positions -----------------------------------------------------
@@ -167,7 +198,10 @@ def test_dropping_the_colour_preference_criteria_leaves_the_candidate_order(tmp_
     assert set(tabellone.pair(t, profile=built).pairs) == {(3, 1), (2, 4)}
     # C14 (resident downfloaters who downfloated the round before): nobody floated in
     # round 1 of this position, so dropping it leaves the rules' own pairing
-    assert set(tabellone.pair(t, profile=profiles.drop(profiles.official("dutch", "2026"), "C14")).pairs) == {(4, 1), (2, 3)}
+    assert set(tabellone.pair(t, profile=profiles.drop(profiles.official("dutch", "2026"), "C14")).pairs) == {
+        (4, 1),
+        (2, 3),
+    }
 
 
 @pytest.mark.parametrize("name", ["dutch-2026", "dutch-2017", "global", "colour-first"])
@@ -175,8 +209,21 @@ def test_a_profile_written_out_reads_back_the_same(name, tmp_path):
     # profiles.dumps writes the format that load reads: every key survives the trip
     p = profiles.resolve(name)
     back = profiles.load(write(tmp_path, f"{name}.toml", profiles.dumps(p)))
-    fields = lambda q: (q.name, q.title, q.system, q.edition, q.procedure, q.generation_order, q.official, q.dropped,  # noqa: E731
-                        q.levels, [(c.id, c.kind, c.article, c.level, c.weight, c.scale) for c in q.criteria])
+
+    def fields(q):
+        return (
+            q.name,
+            q.title,
+            q.system,
+            q.edition,
+            q.procedure,
+            q.generation_order,
+            q.official,
+            q.dropped,
+            q.levels,
+            [(c.id, c.kind, c.article, c.level, c.weight, c.scale) for c in q.criteria],
+        )
+
     assert fields(back) == fields(p)
 
 
@@ -196,8 +243,14 @@ def test_a_weighted_level_of_colour_and_floats(tmp_path):
     # loses 1 x w12): with w12 = 3 > w6 = 1 floating both wins, with w6 = 3 > w12 = 1
     # pairing 1-2 wins.
     t = tabellone.read(COLOUR_VS_FLOAT)
-    for w6, w12, expected in ((1, 3, {frozenset({1, 4}), frozenset({2, 3})}), (3, 1, {frozenset({1, 2}), frozenset({3, 4})})):
-        text = variant(first=("C6", "C12"), extra={"C6": f'level = "mix"\nweight = {w6}\n', "C12": f'level = "mix"\nweight = {w12}\n'})
+    for w6, w12, expected in (
+        (1, 3, {frozenset({1, 4}), frozenset({2, 3})}),
+        (3, 1, {frozenset({1, 2}), frozenset({3, 4})}),
+    ):
+        text = variant(
+            first=("C6", "C12"),
+            extra={"C6": f'level = "mix"\nweight = {w6}\n', "C12": f'level = "mix"\nweight = {w12}\n'},
+        )
         path = write(tmp_path, f"mix-{w6}-{w12}.toml", text)
         assert [lv.name for lv in profiles.load(path).levels][0] == "mix"
         assert unordered(tabellone.pair(t, profile=str(path))) == expected
@@ -211,8 +264,10 @@ def test_global_profile_on_hand_made_positions(tmp_path):
     assert unordered(tabellone.pair(t, profile="global")) == {frozenset({1, 2}), frozenset({3, 4})}
     # colour-heavy weights (SD 1, C12 5): {1-2, 3-4} costs 2 x (5 + 2) = 14, {1-4, 2-3} 2 x 2 = 4
     heavy = profiles.shipped()["global"].read_text(encoding="utf-8")
-    heavy = heavy.replace('id = "C12"\nkind = "quality"\nlevel = "score-and-colour"\nweight = 1',
-                          'id = "C12"\nkind = "quality"\nlevel = "score-and-colour"\nweight = 5')
+    heavy = heavy.replace(
+        'id = "C12"\nkind = "quality"\nlevel = "score-and-colour"\nweight = 1',
+        'id = "C12"\nkind = "quality"\nlevel = "score-and-colour"\nweight = 5',
+    )
     heavy = heavy.replace("weight = 4", "weight = 1")
     assert profiles.parse(heavy).levels[-1].members == (("SD", 1), ("C12", 5), ("C13", 2))
     path = write(tmp_path, "colour-heavy.toml", heavy)
@@ -220,7 +275,9 @@ def test_global_profile_on_hand_made_positions(tmp_path):
     # round 1 (22 present): equal scores, no colours: ties broken as Art. 3 pairs S1 with
     # S2, k against k + 11 in the pairing order: the round as the file records it
     full = tabellone.read(EXAMPLE)
-    assert unordered(tabellone.pair(cut_before(full, 1), profile="global")) == unordered(tabellone.recorded_pairing(full, 1))
+    assert unordered(tabellone.pair(cut_before(full, 1), profile="global")) == unordered(
+        tabellone.recorded_pairing(full, 1)
+    )
 
 
 def test_global_profile_gives_the_bye_to_the_lowest_eligible_score():
@@ -240,7 +297,10 @@ def test_generation_order_off_trades_no_criterion(tmp_path):
     off = profiles.load(write(tmp_path, "no-order.toml", variant(header={"generation_order": "false"})))
     files = [EXAMPLE, COLOUR_VS_ORDER, COLOUR_VS_FLOAT]
     if shared_available():
-        files += [SHARED / "corpus" / "dutch-2026-dev" / n for n in ("dutch-dev-15.trf", "dutch-dev-44.trf", "dutch-dev-246.trf")]
+        files += [
+            SHARED / "corpus" / "dutch-2026-dev" / n
+            for n in ("dutch-dev-15.trf", "dutch-dev-44.trf", "dutch-dev-246.trf")
+        ]
     compared = differing = 0
     for path in files:
         if not path.is_file():
@@ -325,15 +385,37 @@ def _line_of(text: str, needle: str) -> int:
 BAD = [
     ("unknown criterion", lambda t: t.replace('id = "C12"', 'id = "C99"'), 'id = "C99"', "unknown criterion 'C99'"),
     ("duplicate", lambda t: t.replace('id = "C12"', 'id = "C11"'), None, "C11 is listed twice"),
-    ("other system's criterion", lambda t: t.replace('id = "C12"', 'id = "C.10"'), 'id = "C.10"', "C.10 is a criterion of dutch 2017"),
-    ("weight out of range", lambda t: t.replace('id = "C12"\nkind = "quality"', 'id = "C12"\nkind = "quality"\nweight = 0'),
-     "weight = 0", "weight must be a whole number from 1 to"),
-    ("absolute made quality", lambda t: t.replace('id = "C2"\nkind = "absolute"', 'id = "C2"\nkind = "quality"'),
-     'kind = "quality"', "C2 (no PAB"),
-    ("unknown key", lambda t: t.replace('id = "C12"', 'id = "C12"\npriority = 3'), "priority = 3", "unknown key 'priority'"),
-    ("not TOML", lambda t: t.replace('id = "C12"', 'id = C12'), "id = C12", "not valid TOML"),
-    ("scores criterion in a weighted level", lambda t: t.replace('id = "C7"', 'id = "C7"\nlevel = "x"').replace('id = "C9"', 'id = "C9"\nlevel = "x"'),
-     'level = "x"', "C7 is compared score by score"),
+    (
+        "other system's criterion",
+        lambda t: t.replace('id = "C12"', 'id = "C.10"'),
+        'id = "C.10"',
+        "C.10 is a criterion of dutch 2017",
+    ),
+    (
+        "weight out of range",
+        lambda t: t.replace('id = "C12"\nkind = "quality"', 'id = "C12"\nkind = "quality"\nweight = 0'),
+        "weight = 0",
+        "weight must be a whole number from 1 to",
+    ),
+    (
+        "absolute made quality",
+        lambda t: t.replace('id = "C2"\nkind = "absolute"', 'id = "C2"\nkind = "quality"'),
+        'kind = "quality"',
+        "C2 (no PAB",
+    ),
+    (
+        "unknown key",
+        lambda t: t.replace('id = "C12"', 'id = "C12"\npriority = 3'),
+        "priority = 3",
+        "unknown key 'priority'",
+    ),
+    ("not TOML", lambda t: t.replace('id = "C12"', "id = C12"), "id = C12", "not valid TOML"),
+    (
+        "scores criterion in a weighted level",
+        lambda t: t.replace('id = "C7"', 'id = "C7"\nlevel = "x"').replace('id = "C9"', 'id = "C9"\nlevel = "x"'),
+        'level = "x"',
+        "C7 is compared score by score",
+    ),
 ]
 
 
@@ -349,8 +431,12 @@ def test_bad_profile_is_one_line_with_file_line_and_reason(case, edit, needle, r
     else:
         assert line == text.splitlines().index('id = "C11"', text.splitlines().index('id = "C11"') + 1) + 1
     # the command line: one line on stderr, exit 3, no traceback
-    got = subprocess.run([sys.executable, "-m", "tabellone", "pair", str(EXAMPLE), "--profile", str(tmp_path / "bad.toml")],
-                         capture_output=True, text=True, cwd=REPO)
+    got = subprocess.run(
+        [sys.executable, "-m", "tabellone", "pair", str(EXAMPLE), "--profile", str(tmp_path / "bad.toml")],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert got.returncode == 3 and got.stdout == ""
     assert got.stderr.count("\n") == 1 and f"bad.toml:{line}:" in got.stderr and "Traceback" not in got.stderr
 
@@ -406,10 +492,32 @@ def test_cli_pair_check_explain_generate_take_a_profile(tmp_path, capsys):
     assert main(["explain", str(EXAMPLE), "--profile", "global", "--pair", str(w), str(b)]) == 0
     assert capsys.readouterr().out.startswith("round 6:")
     out_file = tmp_path / "g.trf"
-    assert main(["generate", "--players", "11", "--rounds", "4", "--seed", "3", "--profile", "global", "-o", str(out_file)]) == 0
+    assert (
+        main(
+            ["generate", "--players", "11", "--rounds", "4", "--seed", "3", "--profile", "global", "-o", str(out_file)]
+        )
+        == 0
+    )
     assert tabellone.read(out_file).rounds_paired == 4
     bad = write(tmp_path, "bad.toml", "system = 'dutch'\n")
-    assert main(["generate", "--players", "11", "--rounds", "4", "--seed", "3", "--profile", str(bad), "-o", str(tmp_path / "x.trf")]) == 3
+    assert (
+        main(
+            [
+                "generate",
+                "--players",
+                "11",
+                "--rounds",
+                "4",
+                "--seed",
+                "3",
+                "--profile",
+                str(bad),
+                "-o",
+                str(tmp_path / "x.trf"),
+            ]
+        )
+        == 3
+    )
     assert not (tmp_path / "x.trf").exists()
 
 

@@ -7,21 +7,23 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from tabellone.api import pair
-from tabellone.cli import main
-from tabellone.rules import lim
-from tabellone.rules.profiles import official, parse
-from tabellone.core.errors import InputError
-from tabellone.generate.tournament import GeneratorSettings, generate
-from tabellone.core.history import cut_before
 from burstein_checks import independent_check
 from tournaments import field, game, merge
 
+from tabellone.api import pair
+from tabellone.cli import main
+from tabellone.core.errors import InputError
+from tabellone.core.history import cut_before
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.rules import lim
+from tabellone.rules.profiles import official, parse
+
 
 def test_official_profiles_list_the_texts_criteria_in_order():
-    ids = {name: [c.id for c in official(*name).criteria] for name in
-           [("burstein", "2026"), ("burstein", "2025"), ("burstein", "legacy"), ("lim", "2026")]}
+    ids = {
+        name: [c.id for c in official(*name).criteria]
+        for name in [("burstein", "2026"), ("burstein", "2025"), ("burstein", "legacy"), ("lim", "2026")]
+    }
     assert ids[("burstein", "2026")] == ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8"]
     assert ids[("burstein", "2025")] == ["C.1", "C.2", "C.3", "C.4", "C.5", "C.6", "C.7", "C.8"]
     assert ids[("burstein", "legacy")] == ["3.1", "colours", "bye", "pairs", "floaters", "colour"]
@@ -54,7 +56,9 @@ def _pairer(system, edition=None, profile=None):
     return pairer
 
 
-@pytest.mark.parametrize("system,edition,seed", [("burstein", "2026", 31), ("burstein", "legacy", 32), ("lim", "2026", 33)])
+@pytest.mark.parametrize(
+    "system,edition,seed", [("burstein", "2026", 31), ("burstein", "legacy", 32), ("lim", "2026", 33)]
+)
 def test_the_official_profile_pairs_as_the_engine_does(system, edition, seed):
     s = GeneratorSettings(players=23, rounds=7, seed=seed, absence_rate=0.05, forfeit_rate=0.03, half_bye_rate=0.03)
     method = "optimised" if system == "lim" else None
@@ -66,7 +70,9 @@ def test_the_official_profile_pairs_as_the_engine_does(system, edition, seed):
 
 
 def t_pairs(t, r):
-    return [(p.id, p.entry(r).opponent) for p in t.players if p.entry(r).opponent is not None and p.entry(r).colour == "w"]
+    return [
+        (p.id, p.entry(r).opponent) for p in t.players if p.entry(r).opponent is not None and p.entry(r).colour == "w"
+    ]
 
 
 def t_bye(t, r):
@@ -87,8 +93,11 @@ def test_lim_profiles_reorder_within_a_stage_only():
         lim.profile_of(across)
     with pytest.raises(InputError, match="cannot be dropped"):
         parse(_lim_profile(["3.9", "3.8", "3.2-3.4", "5.2"], dropped='dropped = ["4.4"]'), "no44.toml")
-    mixed = _lim_profile(["3.9", "4.4", "3.8", "3.2-3.4", "5.2"]).replace('id = "3.2-3.4"\n', 'id = "3.2-3.4"\nlevel = "x"\n').replace(
-        'id = "5.2"\n', 'id = "5.2"\nlevel = "x"\n')
+    mixed = (
+        _lim_profile(["3.9", "4.4", "3.8", "3.2-3.4", "5.2"])
+        .replace('id = "3.2-3.4"\n', 'id = "3.2-3.4"\nlevel = "x"\n')
+        .replace('id = "5.2"\n', 'id = "5.2"\nlevel = "x"\n')
+    )
     with pytest.raises(InputError, match="cannot share level|different stages"):
         lim.profile_of(parse(mixed, "mixed.toml"))
 
@@ -97,7 +106,8 @@ def test_lim_without_colour_faults_is_still_legal():
     """A research profile: Lim without 5.2 and without the exchange order pairs legal
     rounds (checked from the file alone)."""
     text = _lim_profile(["3.9", "4.4", "3.8", "3.2-3.4"], dropped='dropped = ["5.2"]').replace(
-        'edition = "2026"', 'edition = "2026"\ngeneration_order = false')
+        'edition = "2026"', 'edition = "2026"\ngeneration_order = false'
+    )
     prof = parse(text, "lim-no-colours.toml")
     t = generate(GeneratorSettings(players=18, rounds=6, seed=41), _pairer("lim", profile=prof))
     independent_check(t)
@@ -109,8 +119,26 @@ def test_profiles_on_the_command_line(tmp_path, capsys):
     prof = tmp_path / "colour-first.toml"
     prof.write_text(COLOUR_FIRST)
     out = tmp_path / "b.trf"
-    assert main(["generate", "--system", "burstein", "--profile", str(prof), "--players", "12", "--rounds", "6",
-                 "--seed", "3", "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "generate",
+                "--system",
+                "burstein",
+                "--profile",
+                str(prof),
+                "--players",
+                "12",
+                "--rounds",
+                "6",
+                "--seed",
+                "3",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert main(["check", str(out), "--system", "burstein", "--profile", str(prof)]) == 0
     assert "6 of 6 rounds as the rules pair them" in capsys.readouterr().out
     assert main(["pair", str(out), "--system", "lim", "--profile", "lim-2026", "--round", "6"]) == 0

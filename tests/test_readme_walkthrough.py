@@ -18,8 +18,13 @@ def test_walkthrough_runs(tmp_path):
     block = re.search(r"<!-- walkthrough:[^>]*-->\s*```sh\n(.*?)```", text, re.S)
     assert block, "README has no walkthrough block"
     script = f'tabellone() {{ "{sys.executable}" -m tabellone "$@"; }}\nset -e\n' + block.group(1)
-    run = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(README.parent)})
+    run = subprocess.run(
+        ["bash", "-c", script],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(README.parent)},
+    )
     assert run.returncode == 0, run.stderr
     t = tabellone.read(tmp_path / "open.trf")
     assert t.rounds_paired == 2 and len(t.players) == 6 and not t.score_mismatches()

@@ -10,6 +10,11 @@ import math
 import pytest
 
 from tabellone.cli import main
+from tabellone.core.errors import InputError
+from tabellone.core.model import Player, RoundEntry, Tournament
+from tabellone.core.pairing import Pairing
+from tabellone.generate.result_models import BbpModel, Gacrux2025, result_model
+from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.rules import random_pairing
 from tabellone.simulate import Simulation, parse_arms, run, summarise
 from tabellone.simulate.arms import profiles_supported
@@ -23,11 +28,6 @@ from tabellone.simulate.metrics import (
     strongest_first,
     tournament_metrics,
 )
-from tabellone.core.errors import InputError
-from tabellone.generate.tournament import GeneratorSettings, generate
-from tabellone.core.model import Player, RoundEntry, Tournament
-from tabellone.core.pairing import Pairing
-from tabellone.generate.result_models import BbpModel, Gacrux2025, result_model
 
 # --- metrics, by hand ------------------------------------------------------------------
 
@@ -76,7 +76,7 @@ def test_group_spread_and_ci_by_hand():
     # group {10, 20}: sd 5, weight 2; group {1, 3, 5}: sd sqrt(8/3), weight 3; {7} alone
     expected = (2 * 5 + 3 * math.sqrt(8 / 3)) / 5
     assert group_spread({0: [10, 20], 1: [1, 3, 5], 2: [7]}) == pytest.approx(expected)
-    s = mean_ci95([2.0, 4.0, 6.0, 8.0, float("nan")])   # NaN left out; s = sqrt(20/3)
+    s = mean_ci95([2.0, 4.0, 6.0, 8.0, float("nan")])  # NaN left out; s = sqrt(20/3)
     assert s["mean"] == 5.0 and s["ci95"] == pytest.approx(1.96 * math.sqrt(20 / 3) / 2)
     assert mean_ci95([1.0]) == {"mean": 1.0, "ci95": None}
 
@@ -94,7 +94,10 @@ def test_tournament_metrics_on_a_hand_made_event():
         4: (_entry(1, "b", "0"), _entry(2, "w", "0")),
     }
     ratings = {1: 2400, 2: 2300, 3: 2200, 4: 2100}
-    t = Tournament(players=tuple(Player(id=i, name=f"P{i}", rating=ratings[i], rounds=rounds[i]) for i in range(1, 5)), total_rounds=2)
+    t = Tournament(
+        players=tuple(Player(id=i, name=f"P{i}", rating=ratings[i], rounds=rounds[i]) for i in range(1, 5)),
+        total_rounds=2,
+    )
     m = tournament_metrics(t, {1: 2400, 2: 2300, 3: 2200, 4: 2100}, 2)
     # final points 2, 1.5, 0.5, 0: strength order exactly
     assert m["kendall_half"] == 0.0 and m["spearman"] == pytest.approx(1.0)
@@ -124,8 +127,10 @@ def test_tournament_metrics_on_a_hand_worked_five_player_table():
         5: (_entry(2, "b", "="), _entry(1, "b", "0"), bye),
     }
     strength = {1: 2400, 2: 2300, 3: 2300, 4: 2100, 5: 2000}
-    t = Tournament(players=tuple(Player(id=i, name=f"P{i}", rating=strength[i], rounds=rounds[i]) for i in range(1, 6)),
-                   total_rounds=3)
+    t = Tournament(
+        players=tuple(Player(id=i, name=f"P{i}", rating=strength[i], rounds=rounds[i]) for i in range(1, 6)),
+        total_rounds=3,
+    )
     m = tournament_metrics(t, strength, 3)
     # 9 pairs of different strength (2-3 left out): 1-2 level (1/2), 1-3 wrong (2 < 5/2),
     # 4-5 wrong (1 < 3/2), the six others in order.
@@ -148,7 +153,7 @@ def test_tournament_metrics_on_a_hand_worked_five_player_table():
 
 # --- result models, by hand --------------------------------------------------------------
 
-PHI_1 = 0.8413447    # standard normal table, Phi(1.0)
+PHI_1 = 0.8413447  # standard normal table, Phi(1.0)
 PHI_1_4 = 0.9192433  # Phi(1.4)
 
 
@@ -225,7 +230,9 @@ def test_generate_with_a_model_is_reproducible():
 
 
 def _sim(**kw):
-    base = dict(arms=parse_arms(["dutch", "random"]), players=12, rounds=4, events=4, seed=7, rating_low=1500, rating_high=2300)
+    base = dict(
+        arms=parse_arms(["dutch", "random"]), players=12, rounds=4, events=4, seed=7, rating_low=1500, rating_high=2300
+    )
     base.update(kw)
     return Simulation(**base)
 
@@ -372,7 +379,10 @@ BASE = ["simulate", "--system", "dutch", "--players", "8", "--rounds", "3", "--e
 
 def test_simulate_writes_table_and_summary(tmp_path, capsys):
     table, summary = tmp_path / "t.csv", tmp_path / "s.json"
-    assert main(BASE + ["--system", "random", "--model", "gacrux2025", "-o", str(table), "--summary-json", str(summary)]) == 0
+    assert (
+        main(BASE + ["--system", "random", "--model", "gacrux2025", "-o", str(table), "--summary-json", str(summary)])
+        == 0
+    )
     doc = json.loads(summary.read_text())
     assert set(doc) == {"dutch-2026", "random"}
     assert set(doc["random"]["kendall_half"]) == {"mean", "ci95"}
@@ -427,7 +437,6 @@ def test_simulate_ratings_from_a_file(tmp_path, capsys):
     assert main(BASE + ["--ratings-from", "examples/open-24-before-r6.trf"]) == 0
 
 
-
 # --- the core without the research extra ---------------------------------------------------
 
 BLOCK_RESEARCH = r"""
@@ -451,7 +460,9 @@ def test_core_and_csv_work_without_the_research_extra(tmp_path):
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-c", BLOCK_RESEARCH, str(tmp_path)], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", BLOCK_RESEARCH, str(tmp_path)], capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 3, done.stderr
     assert "tabellone[research]" in done.stderr and "Traceback" not in done.stderr
     assert (tmp_path / "t.csv").is_file() and not (tmp_path / "t.parquet").exists()
@@ -478,6 +489,6 @@ def test_independent_recomputation_agrees_with_table_and_summary(tmp_path, capsy
     # and it does notice a wrong number
     text = table.read_text().splitlines()
     cells = text[1].split(",")
-    cells[2] = "0.5" if cells[2] != "0.5" else "0.25"          # kendall_half of event 0
+    cells[2] = "0.5" if cells[2] != "0.5" else "0.25"  # kendall_half of event 0
     table.write_text("\n".join([text[0], ",".join(cells), *text[2:]]) + "\n")
     assert crosscheck.main(["--table", str(table), *common, "--replay", "3"]) == 1

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from burstein_checks import independent_check
+
 from tabellone.cli import main
 from tabellone.simulate import Simulation, parse_arms, run, summarise
 from tabellone.simulate.events import draw_field, play_arm
@@ -44,16 +45,43 @@ def test_a_burstein_profile_arm():
     C5 (tests/test_profiles_burstein_lim.py works a round of it by hand)."""
     path = Path(__file__).parent / "fixtures" / "burstein-colour-first.toml"
     arms = parse_arms(["burstein"], profiles=[str(path)])
-    assert [(a.label, a.system, a.edition) for a in arms] == [("burstein-2026", "burstein", "2026"),
-                                                              ("burstein-colour-first", "burstein", "2026")]
+    assert [(a.label, a.system, a.edition) for a in arms] == [
+        ("burstein-2026", "burstein", "2026"),
+        ("burstein-colour-first", "burstein", "2026"),
+    ]
     rows = run(_sim(arms, events=1), workers=1)
     assert {row["arm"] for row in rows} == {"burstein-2026", "burstein-colour-first"}
 
 
 def test_simulate_command_with_three_systems(tmp_path):
     summary = tmp_path / "s.json"
-    assert main(["simulate", "--system", "burstein", "--system", "lim", "--system", "dutch", "--players", "12",
-                 "--rounds", "4", "--events", "2", "--seed", "5", "--workers", "1", "--summary-json", str(summary), "-q"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--system",
+                "burstein",
+                "--system",
+                "lim",
+                "--system",
+                "dutch",
+                "--players",
+                "12",
+                "--rounds",
+                "4",
+                "--events",
+                "2",
+                "--seed",
+                "5",
+                "--workers",
+                "1",
+                "--summary-json",
+                str(summary),
+                "-q",
+            ]
+        )
+        == 0
+    )
     data = json.loads(summary.read_text())
     assert set(data) == {"burstein-2026", "lim-2026", "dutch-2026"}
     for label, metrics in data.items():

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import tabellone
+from tabellone.core.errors import InputError
 from tabellone.simulate import Simulation, parse_arms, run
 from tabellone.simulate.teams import draw_team_field, play_team_arm, standings_score, team_metrics
-from tabellone.core.errors import InputError
 
 FIXTURE = Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf"
 
@@ -72,7 +72,9 @@ def test_every_arm_plays_the_same_field_and_absences():
         assert ratings == sorted(ratings, reverse=True)
         assert team_strength[team.tpn] == pytest.approx(sum(strength[pid] for pid in team.roster) / s.boards)
     played = [play_team_arm(s, 0, arm, (teams, players), strength)[0] for arm in s.arms]
-    absences = [[(r, p.id) for p in t.players for r in range(1, s.rounds + 1) if p.entry(r).result == "Z"] for t in played]
+    absences = [
+        [(r, p.id) for p in t.players for r in range(1, s.rounds + 1) if p.entry(r).result == "Z"] for t in played
+    ]
     assert absences[0] == absences[1] and absences[0]
     # round 1 under the same arm twice: the same results (everything is seeded)
     again = play_team_arm(s, 0, s.arms[0], (teams, players), strength)[0]
@@ -105,16 +107,24 @@ def test_run_is_deterministic_and_rows_are_complete():
     again = run(sim())
     strip = lambda rs: [{k: v for k, v in r.items() if not k.startswith("seconds")} for r in rs]  # noqa: E731
     assert repr(strip(rows)) == repr(strip(again))
-    assert [(r["event"], r["arm"]) for r in rows] == [(0, "team-swiss-2026"), (0, "random"), (1, "team-swiss-2026"), (1, "random")]
+    assert [(r["event"], r["arm"]) for r in rows] == [
+        (0, "team-swiss-2026"),
+        (0, "random"),
+        (1, "team-swiss-2026"),
+        (1, "random"),
+    ]
     assert all(0 <= r["kendall_half"] <= 1 and math.isnan(r["aro_spread"]) for r in rows)
 
 
-@pytest.mark.parametrize("kw,field", [
-    (dict(arms=parse_arms(["dutch"])), "--system"),
-    (dict(players=10), "--players"),
-    (dict(rounds=9), "--rounds"),
-    (dict(boards=15), "--boards"),
-])
+@pytest.mark.parametrize(
+    "kw,field",
+    [
+        (dict(arms=parse_arms(["dutch"])), "--system"),
+        (dict(players=10), "--players"),
+        (dict(rounds=9), "--rounds"),
+        (dict(boards=15), "--boards"),
+    ],
+)
 def test_bad_team_simulations(kw, field):
     with pytest.raises(InputError) as err:
         sim(**kw).validate()
@@ -122,11 +132,49 @@ def test_bad_team_simulations(kw, field):
 
 
 def test_cli_simulate_teams():
-    r = subprocess.run([sys.executable, "-m", "tabellone", "simulate", "--system", "team-swiss", "--system", "random",
-                        "--teams", "8", "--boards", "2", "--rounds", "3", "--events", "3", "-q"], capture_output=True, text=True)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tabellone",
+            "simulate",
+            "--system",
+            "team-swiss",
+            "--system",
+            "random",
+            "--teams",
+            "8",
+            "--boards",
+            "2",
+            "--rounds",
+            "3",
+            "--events",
+            "3",
+            "-q",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stderr
     assert "8 teams of 2 boards" in r.stdout and "aro_spread: not measured for teams" in r.stdout
     assert "team-swiss-2026" in r.stdout and "random" in r.stdout
-    r = subprocess.run([sys.executable, "-m", "tabellone", "simulate", "--system", "team-swiss", "--players", "8",
-                        "--rounds", "3", "--events", "1", "-q"], capture_output=True, text=True)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tabellone",
+            "simulate",
+            "--system",
+            "team-swiss",
+            "--players",
+            "8",
+            "--rounds",
+            "3",
+            "--events",
+            "1",
+            "-q",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 3 and r.stderr.count("\n") == 1 and "--teams" in r.stderr

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import tabellone
-from tabellone.event import pair_and_record, read_event, record_results
 from tabellone.core.errors import InputError
 from tabellone.core.model import RoundEntry
+from tabellone.event import pair_and_record, read_event, record_results
 
 FIXTURE = Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf"
 H = Fraction(1, 2)
@@ -88,12 +88,16 @@ def test_a_match_forfeited_on_every_board(event):
 def test_an_empty_board_is_won_by_forfeit(tmp_path):
     # team 2 has one player for two boards: its board 2 is empty
     path = tmp_path / "small.trf"
-    path.write_text("012 Two teams\n142 1\n152 W\n192 FIDE_TEAM\n352 WB\n"
-                    "001    1      Uno, Anna                         2200\n"
-                    "001    2      Due, Bea                          2100\n"
-                    "001    3      Tre, Carlo                        2150\n"
-                    + f"{'310   1 Prima':<41}PRI".ljust(73) + "   1    2\n"
-                    + f"{'310   2 Seconda':<41}SEC".ljust(73) + "   3\n")
+    path.write_text(
+        "012 Two teams\n142 1\n152 W\n192 FIDE_TEAM\n352 WB\n"
+        "001    1      Uno, Anna                         2200\n"
+        "001    2      Due, Bea                          2100\n"
+        "001    3      Tre, Carlo                        2150\n"
+        + f"{'310   1 Prima':<41}PRI".ljust(73)
+        + "   1    2\n"
+        + f"{'310   2 Seconda':<41}SEC".ljust(73)
+        + "   3\n"
+    )
     assert run("pair", str(path), "--write").returncode == 0
     t = tabellone.read(path)
     assert t.boards.player(2).entry(1) == RoundEntry(None, None, "+")
@@ -161,10 +165,12 @@ def test_lineup_seats_the_match_again(tmp_path):
     assert tabellone.read(path).boards.player(2).entry(3) == RoundEntry(11, "b", " ")  # board 2: Black for team 1
     # bad line-ups, and a line-up after the games began: one line, file unchanged
     before = path.read_text()
-    for args, message in (((path, "1", "3", "7"), "player 7 is not in team 1's roster"),
-                          ((path, "1", "3"), "1 players for 2 boards"),
-                          ((path, "1", "3", "3"), "a player is on two boards"),
-                          ((path, "9", "1", "2"), "no team has pairing number 9")):
+    for args, message in (
+        ((path, "1", "3", "7"), "player 7 is not in team 1's roster"),
+        ((path, "1", "3"), "1 players for 2 boards"),
+        ((path, "1", "3", "3"), "a player is on two boards"),
+        ((path, "9", "1", "2"), "no team has pairing number 9"),
+    ):
         r = run("lineup", *map(str, args))
         assert r.returncode == 3 and r.stderr.count("\n") == 1 and message in r.stderr, (args, r.stderr)
     assert path.read_text() == before

@@ -49,7 +49,9 @@ def test_without_802_the_players_records_give_the_same_match_level():
     # the forfeit win against an empty board (0000 - +) counts for team 3's game points,
     # and the 300 line-up gives team 2 its board-1 colour
     t = tabellone.read(FIXTURE)
-    bare = parse_team_trf("".join(line for line in text().splitlines(True) if not line.startswith(("802", "801"))), "bare.trf")
+    bare = parse_team_trf(
+        "".join(line for line in text().splitlines(True) if not line.startswith(("802", "801"))), "bare.trf"
+    )
     assert bare.players == t.players and dict(bare.game_points) == dict(t.game_points)
     assert bare.game_points[3] == (H, Fraction(1))
 
@@ -76,28 +78,68 @@ def test_801_words_and_rounds_by_column():
     assert [rows[1].rounds[r].lineup for r in (1, 2)] == ["1234", "1235"] and rows[1].rounds[3].bye == "F"
 
 
-@pytest.mark.parametrize("old,new,message,field", [
-    # a board result the players' records contradict (board 2 of team 1 in round 1 was drawn)
-    ("801  1 ALFA   4.0  3.0   3 w 1= 12", "801  1 ALFA   4.0  3.0   3 w 11 12", "board results 11, the players' records give 1=",
-     "801 round 1 (results)"),
-    # the line-up: team 2 put its reserve (place 3) on board 1 in round 2, not player 5
-    ("1 w =0 31", "1 w =0 21", "line-up 21 puts players 5 4", "801 round 2 (line-up)"),
-    ("801  3 GAMMA  1.0  1.5", "801  3 GAMMA  2.0  1.5", "2.0 match points, the results give 1.0", "801 match points"),
-    ("801  4 DELTA  1.0  1.5   2 w 0= 12   3 b 1- 10", "801  4 DELTA  1.0  1.5   2 w 0= 12       ZZ", "bye ZZ in round 2",
-     "801 round 2"),
-    ("801  4 DELTA  1.0  1.5   2 w", "801  4 DELTA  1.0  1.5   1 w", "meets 1 with 'w' in round 1", "801 round 1"),
-    ("801  2 BETA ", "801  9 BETA ", "team 9 has no team record", "801 team pairing number"),
-    ("   2 w 0= 12   3 b 1- 10", "   2 w 0= 12   3 b 1- 1?", "expected one character per board", "801 line-up at column 45"),
-    ("   2 w 0= 12   3 b 1- 10", "   2 w 0= 12   3 b 1- 103", "line-up 103 has 3 places, the event has 2 boards", "801 round 2 (line-up)"),
-    # 300: a player of another team; the wrong opponent; a line-up the games contradict
-    ("300   2   2   1    6    4", "300   2   2   1    6    7", "player 7 is not in team 2's roster", "300 board 2, columns 22-25"),
-    ("300   2   2   1    6    4", "300   2   2   3    6    4", "team 2 meets team 1 in round 2, not team 3",
-     "300 scheduled opponent, columns 13-15"),
-    ("300   2   2   1    6    4", "300   2   2   1    4    6", "player 1 on that board", "round 2"),
-    ("300   2   2   1    6    4", "300   2   2   1    6    6", "player 6 is on two boards", "300 board 2, columns 22-25"),
-    # 802 against the players' records
-    ("802   4 DELTA    1.0    1.5   2 w  0.5", "802   4 DELTA    1.0    1.5   2 w  1.0", None, None),
-])
+@pytest.mark.parametrize(
+    "old,new,message,field",
+    [
+        # a board result the players' records contradict (board 2 of team 1 in round 1 was drawn)
+        (
+            "801  1 ALFA   4.0  3.0   3 w 1= 12",
+            "801  1 ALFA   4.0  3.0   3 w 11 12",
+            "board results 11, the players' records give 1=",
+            "801 round 1 (results)",
+        ),
+        # the line-up: team 2 put its reserve (place 3) on board 1 in round 2, not player 5
+        ("1 w =0 31", "1 w =0 21", "line-up 21 puts players 5 4", "801 round 2 (line-up)"),
+        (
+            "801  3 GAMMA  1.0  1.5",
+            "801  3 GAMMA  2.0  1.5",
+            "2.0 match points, the results give 1.0",
+            "801 match points",
+        ),
+        (
+            "801  4 DELTA  1.0  1.5   2 w 0= 12   3 b 1- 10",
+            "801  4 DELTA  1.0  1.5   2 w 0= 12       ZZ",
+            "bye ZZ in round 2",
+            "801 round 2",
+        ),
+        ("801  4 DELTA  1.0  1.5   2 w", "801  4 DELTA  1.0  1.5   1 w", "meets 1 with 'w' in round 1", "801 round 1"),
+        ("801  2 BETA ", "801  9 BETA ", "team 9 has no team record", "801 team pairing number"),
+        (
+            "   2 w 0= 12   3 b 1- 10",
+            "   2 w 0= 12   3 b 1- 1?",
+            "expected one character per board",
+            "801 line-up at column 45",
+        ),
+        (
+            "   2 w 0= 12   3 b 1- 10",
+            "   2 w 0= 12   3 b 1- 103",
+            "line-up 103 has 3 places, the event has 2 boards",
+            "801 round 2 (line-up)",
+        ),
+        # 300: a player of another team; the wrong opponent; a line-up the games contradict
+        (
+            "300   2   2   1    6    4",
+            "300   2   2   1    6    7",
+            "player 7 is not in team 2's roster",
+            "300 board 2, columns 22-25",
+        ),
+        (
+            "300   2   2   1    6    4",
+            "300   2   2   3    6    4",
+            "team 2 meets team 1 in round 2, not team 3",
+            "300 scheduled opponent, columns 13-15",
+        ),
+        ("300   2   2   1    6    4", "300   2   2   1    4    6", "player 1 on that board", "round 2"),
+        (
+            "300   2   2   1    6    4",
+            "300   2   2   1    6    6",
+            "player 6 is on two boards",
+            "300 board 2, columns 22-25",
+        ),
+        # 802 against the players' records
+        ("802   4 DELTA    1.0    1.5   2 w  0.5", "802   4 DELTA    1.0    1.5   2 w  1.0", None, None),
+    ],
+)
 def test_contradictions_are_one_clear_line(old, new, message, field):
     src = text()
     assert old in src
@@ -114,7 +156,11 @@ def test_contradictions_are_one_clear_line(old, new, message, field):
 def test_802_and_the_players_records_must_agree():
     # the two 802 lines of the 4-2 match agree with each other (4 lost 0.5-1.5) but the
     # players' records say board 1 was a win for 10 (so 1.5-0.5 for team 4)
-    src = text().replace("   4 w 0     7 b 1", "   4 w 1     7 b 1", 1).replace("  10 b 1     2 b 0", "  10 b 0     2 b 0", 1)
+    src = (
+        text()
+        .replace("   4 w 0     7 b 1", "   4 w 1     7 b 1", 1)
+        .replace("  10 b 1     2 b 0", "  10 b 0     2 b 0", 1)
+    )
     with pytest.raises(InputError, match="its players' records") as err:
         parse_team_trf(src, "x.trf")
     assert err.value.field == "802 round 1"
@@ -155,14 +201,18 @@ def test_801_lines_alone_give_the_match_level():
     assert t.players == full.players and dict(t.game_points) == dict(full.game_points)
     written = format_team_trf(t)
     # the 801 lines are written back as read (no board records to rebuild them from)
-    assert [x for x in written.splitlines() if x.startswith("801")] == [x for x in text().splitlines() if x.startswith("801")]
+    assert [x for x in written.splitlines() if x.startswith("801")] == [
+        x for x in text().splitlines() if x.startswith("801")
+    ]
     assert format_team_trf(parse_team_trf(written, "again.trf")) == written
 
 
 def test_801_lines_alone_must_name_each_other():
     bad = only_801().replace("801  4 DELTA  1.0  1.5   2 w", "801  4 DELTA  1.0  1.5   1 w", 1)
     # team 2's line (read first) names 4, whose line now names 1
-    with pytest.raises(InputError, match="team 2 meets 4 with 'b' in round 1, but team 4's 801 line does not name it") as err:
+    with pytest.raises(
+        InputError, match="team 2 meets 4 with 'b' in round 1, but team 4's 801 line does not name it"
+    ) as err:
         parse_team_trf(bad, "x.trf")
     assert err.value.field == "801 round 1" and err.value.line is not None
 
@@ -171,9 +221,12 @@ def test_a_forfeited_match_whose_opponent_only_802_names():
     # round 2, 3-4 forfeited by team 4: its players have no entry, team 3's players are
     # written 0000 - + (TRF26, forfeited matches) and there is no 330 record
     src = "".join(line for line in text().splitlines(True) if not line.startswith(("801", "300   2   4")))
-    for old, new in (("  10 w 0", "0000 - +"), ("   7 b 1", "        "),
-                     ("802   3 GAMMA    1.0    1.5   1 b  0.5     4 w  1.0", "802   3 GAMMA    2.0    2.5   1 b  0.5     4 w  2.0f"),
-                     ("802   4 DELTA    1.0    1.5   2 w  0.5     3 b  1.0", "802   4 DELTA    0.0    0.5   2 w  0.5     3 b  0.0f")):
+    for old, new in (
+        ("  10 w 0", "0000 - +"),
+        ("   7 b 1", "        "),
+        ("802   3 GAMMA    1.0    1.5   1 b  0.5     4 w  1.0", "802   3 GAMMA    2.0    2.5   1 b  0.5     4 w  2.0f"),
+        ("802   4 DELTA    1.0    1.5   2 w  0.5     3 b  1.0", "802   4 DELTA    0.0    0.5   2 w  0.5     3 b  0.0f"),
+    ):
         assert old in src
         src = src.replace(old, new, 1)
     t = parse_team_trf(src, "forfeit.trf")
@@ -186,8 +239,11 @@ def test_a_forfeited_match_whose_opponent_only_802_names():
 
 def test_801_of_teams_without_a_nickname():
     # the nickname field (columns 42-46 of 310) is empty: the 801 line keeps its place blank
-    src = "".join((line[:41] + "     " + line[46:]) if line.startswith("310") else line
-                  for line in text().splitlines(True) if not line.startswith(("801", "802")))
+    src = "".join(
+        (line[:41] + "     " + line[46:]) if line.startswith("310") else line
+        for line in text().splitlines(True)
+        if not line.startswith(("801", "802"))
+    )
     t = parse_team_trf(src, "nonick.trf")
     written = format_team_trf(t)
     assert "801  2        2.0  2.0   4 b 1= 12   1 w =0 31" in written

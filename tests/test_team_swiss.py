@@ -13,17 +13,21 @@ from fractions import Fraction
 
 import pytest
 
-from tabellone.rules import team_swiss as ts
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, Player, ProhibitedPairs, RoundEntry, VirtualPoints
 from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import Scoring
 from tabellone.core.team import Team, TeamTournament
+from tabellone.rules import team_swiss as ts
 
-MP = Scoring(win=Fraction(2), draw=Fraction(1), loss=Fraction(0), pab=Fraction(1), full_bye=Fraction(2), half_bye=Fraction(1))
+MP = Scoring(
+    win=Fraction(2), draw=Fraction(1), loss=Fraction(0), pab=Fraction(1), full_bye=Fraction(2), half_bye=Fraction(1)
+)
 
 
-def position(scores: dict[int, float], never=(), preferences="none", rounds=9, entries=None, initial=WHITE) -> TeamTournament:
+def position(
+    scores: dict[int, float], never=(), preferences="none", rounds=9, entries=None, initial=WHITE
+) -> TeamTournament:
     """Teams ``scores`` (TPN -> pairing score before the round, as virtual points of
     round 1, or of the round after ``entries``), pairs that may not meet, past entries."""
     entries = entries or {}
@@ -31,9 +35,16 @@ def position(scores: dict[int, float], never=(), preferences="none", rounds=9, e
     players = tuple(Player(tpn, f"Team {tpn}", tuple(entries.get(tpn, ()))) for tpn in sorted(scores))
     virtual = tuple(VirtualPoints(r, tpn, Fraction(s)) for tpn, s in scores.items() if s)
     prohibited = tuple(ProhibitedPairs(1, 99, (a, b)) for a, b in never)
-    return TeamTournament(players=players, total_rounds=rounds, initial_colour=initial, scoring=MP, virtual_points=virtual,
-                          prohibited=prohibited, teams=tuple(Team(tpn, f"Team {tpn}") for tpn in sorted(scores)),
-                          preferences=preferences)
+    return TeamTournament(
+        players=players,
+        total_rounds=rounds,
+        initial_colour=initial,
+        scoring=MP,
+        virtual_points=virtual,
+        prohibited=prohibited,
+        teams=tuple(Team(tpn, f"Team {tpn}") for tpn in sorted(scores)),
+        preferences=preferences,
+    )
 
 
 def pairs(p: Pairing) -> list[tuple[int, int]]:
@@ -98,7 +109,16 @@ def test_art_3_5_4_sets_in_the_order_of_the_example():
     ctx = ts._prepare(t, "2026", 1)
     levels = ts._levels(ctx, [1, 2, 3, 5, 6, 8])
     assert list(ts._sets_of(levels, (2, 1))) == [
-        (2, 6, 1), (2, 6, 3), (2, 6, 5), (2, 8, 1), (2, 8, 3), (2, 8, 5), (6, 8, 1), (6, 8, 3), (6, 8, 5)]
+        (2, 6, 1),
+        (2, 6, 3),
+        (2, 6, 5),
+        (2, 8, 1),
+        (2, 8, 3),
+        (2, 8, 5),
+        (6, 8, 1),
+        (6, 8, 3),
+        (6, 8, 5),
+    ]
     # [C5]: the profiles of three upfloaters, best first: three of 3 points, then two and one
     assert ts._profiles(levels, 3)[:2] == [(3, 0), (2, 1)]
 
@@ -130,7 +150,7 @@ def test_c5_takes_every_top_scoring_upfloater_when_it_can():
 
 
 def test_art_3_6_3_no_constraint_first_half_meets_second_half():
-    p = both(position({k: 0 for k in range(1, 9)}))
+    p = both(position(dict.fromkeys(range(1, 9), 0)))
     assert pairs(p) == [(1, 5), (2, 6), (3, 7), (4, 8)]
 
 
@@ -154,7 +174,7 @@ def test_c6_fewest_upfloaters_for_the_following_scoregroup_when_none_pairs_it_al
     # 3.5.4) leaves 3-7, who need five upfloaters; taking 3 leaves 2, 4-7, where 2 meets
     # one of 4-7 and three upfloaters are needed: as few as possible, so 3 goes up.
     never = [(a, b) for a in range(3, 8) for b in range(a + 1, 8)]
-    t = position({1: 2, **{x: 1 for x in range(2, 8)}, **{x: 0 for x in range(8, 13)}}, never=never)
+    t = position({1: 2, **dict.fromkeys(range(2, 8), 1), **dict.fromkeys(range(8, 13), 0)}, never=never)
     p = both(t)
     assert (1, 3) in pairs(p)
     top = ts.evaluate(t, p)[1][0]
@@ -216,11 +236,21 @@ def test_c2_no_second_bye_and_most_matches_played():
 
 def floats_position(rounds: int) -> TeamTournament:
     # before round 1, teams 1 and 2 had a virtual point: 1-3 and 2-4 were floats (1.5)
-    e = {1: [RoundEntry(3, WHITE, "1")], 3: [RoundEntry(1, BLACK, "0")], 2: [RoundEntry(4, WHITE, "=")],
-         4: [RoundEntry(2, BLACK, "=")], 5: [RoundEntry(6, WHITE, "=")], 6: [RoundEntry(5, BLACK, "=")]}
-    t = position({k: 0 for k in range(1, 7)}, entries=e, rounds=rounds)
-    return TeamTournament(**{**{f: getattr(t, f) for f in t.__dataclass_fields__},
-                             "virtual_points": (VirtualPoints(1, 1, Fraction(1)), VirtualPoints(1, 2, Fraction(1)))})
+    e = {
+        1: [RoundEntry(3, WHITE, "1")],
+        3: [RoundEntry(1, BLACK, "0")],
+        2: [RoundEntry(4, WHITE, "=")],
+        4: [RoundEntry(2, BLACK, "=")],
+        5: [RoundEntry(6, WHITE, "=")],
+        6: [RoundEntry(5, BLACK, "=")],
+    }
+    t = position(dict.fromkeys(range(1, 7), 0), entries=e, rounds=rounds)
+    return TeamTournament(
+        **{
+            **{f: getattr(t, f) for f in t.__dataclass_fields__},
+            "virtual_points": (VirtualPoints(1, 1, Fraction(1)), VirtualPoints(1, 2, Fraction(1))),
+        }
+    )
 
 
 def test_c7_and_c10_floaters_of_the_previous_round():
@@ -242,40 +272,48 @@ def test_c7_and_c10_floaters_of_the_previous_round():
 # --- Art. 1.7 and Art. 4 ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("colours,kind,last,expected", [
-    ("", "A", False, (None, 0)),
-    ("bb", "A", False, (WHITE, ts.WEAK)),        # CD -2
-    ("wbb", "A", False, (WHITE, ts.WEAK)),       # CD -1, Black in the last two
-    ("wb", "A", False, (None, 0)),               # CD 0, no simple preference
-    ("bwb", "A", False, (None, 0)),              # CD -1 alone: no Type A preference
-    ("bww", "A", False, (BLACK, ts.WEAK)),       # CD +1, White in the last two
-    ("wbb", "B", False, (WHITE, ts.STRONG)),
-    ("bwb", "B", False, (WHITE, ts.WEAK)),       # mild: CD -1
-    ("wb", "B", False, (WHITE, ts.WEAK)),        # mild: CD 0, Black last, not the last round
-    ("wb", "B", True, (None, 0)),                # CD 0 in the last round
-    ("bbww", "B", True, (BLACK, ts.STRONG)),     # strong wins over the last-round clause
-    ("bb", "none", False, (None, 0)),
-])
+@pytest.mark.parametrize(
+    "colours,kind,last,expected",
+    [
+        ("", "A", False, (None, 0)),
+        ("bb", "A", False, (WHITE, ts.WEAK)),  # CD -2
+        ("wbb", "A", False, (WHITE, ts.WEAK)),  # CD -1, Black in the last two
+        ("wb", "A", False, (None, 0)),  # CD 0, no simple preference
+        ("bwb", "A", False, (None, 0)),  # CD -1 alone: no Type A preference
+        ("bww", "A", False, (BLACK, ts.WEAK)),  # CD +1, White in the last two
+        ("wbb", "B", False, (WHITE, ts.STRONG)),
+        ("bwb", "B", False, (WHITE, ts.WEAK)),  # mild: CD -1
+        ("wb", "B", False, (WHITE, ts.WEAK)),  # mild: CD 0, Black last, not the last round
+        ("wb", "B", True, (None, 0)),  # CD 0 in the last round
+        ("bbww", "B", True, (BLACK, ts.STRONG)),  # strong wins over the last-round clause
+        ("bb", "none", False, (None, 0)),
+    ],
+)
 def test_art_1_7_preferences(colours, kind, last, expected):
     assert ts.A1_7_preference(colours, kind, last) == expected
 
 
 def colour_ctx(sides, preferences="A", initial=WHITE, secondary=True):
     t = position({s.tpn: 0 for s in sides}, preferences=preferences, initial=initial)
-    t = TeamTournament(**{f: getattr(t, f) for f in t.__dataclass_fields__ if f != "secondary_for_colour"}, secondary_for_colour=secondary)
+    t = TeamTournament(
+        **{f: getattr(t, f) for f in t.__dataclass_fields__ if f != "secondary_for_colour"},
+        secondary_for_colour=secondary,
+    )
     return ts.Ctx(t, 3, {s.tpn: s for s in sides}, frozenset(), preferences, True, initial)
 
 
 def side(tpn, colours="", score=0, secondary=0, kind="A"):
     pref, strength = ts.A1_7_preference(colours, kind, False)
-    return ts.Side(tpn, Fraction(score), Fraction(secondary), frozenset(), colours, len(colours), False, False, pref, strength)
+    return ts.Side(
+        tpn, Fraction(score), Fraction(secondary), frozenset(), colours, len(colours), False, False, pref, strength
+    )
 
 
 def test_art_4_3_1_initial_colour_by_parity_of_the_first_team():
     ctx = colour_ctx([side(3), side(8)], initial=WHITE)
-    assert ts.A4_colours(ctx, 3, 8) == (3, "4.3.1")   # first-team 3, odd: the initial colour
+    assert ts.A4_colours(ctx, 3, 8) == (3, "4.3.1")  # first-team 3, odd: the initial colour
     ctx = colour_ctx([side(4), side(7)], initial=WHITE)
-    assert ts.A4_colours(ctx, 4, 7) == (7, "4.3.1")   # first-team 4, even: the other colour
+    assert ts.A4_colours(ctx, 4, 7) == (7, "4.3.1")  # first-team 4, even: the other colour
 
 
 def test_art_4_2_first_team_by_score_then_secondary_then_tpn():
@@ -337,12 +375,20 @@ def test_check_absolute_finds_rematch_and_second_bye():
 
 def test_forfeited_match_is_not_a_meeting():
     # 1-2 was forfeited (C.04.2 Art. 3.5: they may meet again); 1 may meet nobody else
-    e = {1: [RoundEntry(2, WHITE, "+")], 2: [RoundEntry(1, BLACK, "-")], 3: [RoundEntry(4, WHITE, "1")],
-         4: [RoundEntry(3, BLACK, "0")], 5: [RoundEntry(6, WHITE, "=")], 6: [RoundEntry(5, BLACK, "=")]}
-    t = position({k: 0 for k in range(1, 7)}, entries=e, never=[(1, 3), (1, 4), (1, 5), (1, 6)])
+    e = {
+        1: [RoundEntry(2, WHITE, "+")],
+        2: [RoundEntry(1, BLACK, "-")],
+        3: [RoundEntry(4, WHITE, "1")],
+        4: [RoundEntry(3, BLACK, "0")],
+        5: [RoundEntry(6, WHITE, "=")],
+        6: [RoundEntry(5, BLACK, "=")],
+    }
+    t = position(dict.fromkeys(range(1, 7), 0), entries=e, never=[(1, 3), (1, 4), (1, 5), (1, 6)])
     assert pairs(both(t)) == [(1, 2), (3, 5), (4, 6)]
     assert ts.check_absolute(t, Pairing(2, [(1, 2), (3, 4), (5, 6)])) == [
-        "[C1]: teams 3 and 4 already played each other (round 1)", "[C1]: teams 5 and 6 already played each other (round 1)"]
+        "[C1]: teams 3 and 4 already played each other (round 1)",
+        "[C1]: teams 5 and 6 already played each other (round 1)",
+    ]
 
 
 def test_unpairable_round_says_so():
@@ -370,7 +416,10 @@ def test_literal_equals_optimised_on_generated_rounds():
 
     rounds = 0
     for k, (n, kind) in enumerate([(9, "A"), (14, "B"), (21, "none"), (12, "B")]):
-        t = generate_team_event(TeamSettings(teams=n, rounds=6, seed=100 + k, preferences=kind, match_forfeit_rate=0.05, absence_rate=0.03), pairer)
+        t = generate_team_event(
+            TeamSettings(teams=n, rounds=6, seed=100 + k, preferences=kind, match_forfeit_rate=0.05, absence_rate=0.03),
+            pairer,
+        )
         for r in range(1, t.rounds_paired + 1):
             before = cut_before(t, r)
             lit = ts.pair_round(before, "2026", r, "literal")
@@ -391,7 +440,7 @@ def all_pairings(teams):
         return
     a, rest = teams[0], teams[1:]
     for k, b in enumerate(rest):
-        for tail in all_pairings(rest[:k] + rest[k + 1:]):
+        for tail in all_pairings(rest[:k] + rest[k + 1 :]):
             yield [(a, b)] + tail
 
 
@@ -433,7 +482,7 @@ def test_bracket_pairing_equals_the_definition(seed):
         opponents = frozenset(y for y in tpns if frozenset((x, y)) in forbidden)
         sides[x] = ts.Side(x, Fraction(0), Fraction(0), opponents, "", 0, False, rng.random() < 0.3, pref, strength)
     ups = frozenset(x for x in tpns if rng.random() < 0.3)
-    t = position({x: 0 for x in tpns}, preferences=kind)
+    t = position(dict.fromkeys(tpns, 0), preferences=kind)
     ctx = ts.Ctx(t, 3, sides, frozenset(), kind, True, WHITE)
     expected = reference_bracket(sides, ups, forbidden, kind, True)
     if expected is None:
@@ -443,7 +492,7 @@ def test_bracket_pairing_equals_the_definition(seed):
 
 
 def itertools_pairs(xs):
-    return [(a, b) for k, a in enumerate(xs) for b in xs[k + 1:]]
+    return [(a, b) for k, a in enumerate(xs) for b in xs[k + 1 :]]
 
 
 # --- a whole round against a brute-force reading of Art. 3.4-3.6 ----------------------------
@@ -484,12 +533,19 @@ def reference_round(ctx):
         residents = [x for x in left if S[x].score == top]
         lower = [x for x in left if S[x].score < top]
         for k in range(len(residents) % 2, len(lower) + 1, 2):
-            legal = [c for c in itertools.combinations(lower, k)
-                     if pairable(residents + list(c)) and pairable([x for x in left if x not in residents and x not in c])]
+            legal = [
+                c
+                for c in itertools.combinations(lower, k)
+                if pairable(residents + list(c)) and pairable([x for x in left if x not in residents and x not in c])
+            ]
             if legal:
                 break
         best5 = max(tuple(sorted(S[x].score for x in c)) for c in legal)
-        legal = sorted(tuple(sorted(c, key=lambda x: (-S[x].score, x))) for c in legal if tuple(sorted(S[x].score for x in c)) == best5)
+        legal = sorted(
+            tuple(sorted(c, key=lambda x: (-S[x].score, x)))
+            for c in legal
+            if tuple(sorted(S[x].score for x in c)) == best5
+        )
 
         def c6_needs(c):
             # [C6]: the fewest upfloaters (k extra teams) the following scoregroup needs
@@ -502,8 +558,10 @@ def reference_round(ctx):
                 return 0
             others = [x for x in rest if x not in group]
             for k in range(len(group) % 2, len(others) + 1, 2):
-                if any(pairable(group + list(extra)) and pairable([x for x in others if x not in extra])
-                       for extra in itertools.combinations(others, k)):
+                if any(
+                    pairable(group + list(extra)) and pairable([x for x in others if x not in extra])
+                    for extra in itertools.combinations(others, k)
+                ):
                     return k
             return len(group) + 1
 
@@ -531,8 +589,18 @@ def test_whole_rounds_equal_the_brute_force_reading(seed):
         return p.pairs, p.bye
 
     n = (6, 7, 8, 9, 10)[seed % 5]
-    t = generate_team_event(TeamSettings(teams=n, rounds=min(7, n - 1), seed=500 + seed, boards=2, preferences=("A", "B", "none")[seed % 3],
-                                         match_forfeit_rate=0.05, absence_rate=0.05), pairer)
+    t = generate_team_event(
+        TeamSettings(
+            teams=n,
+            rounds=min(7, n - 1),
+            seed=500 + seed,
+            boards=2,
+            preferences=("A", "B", "none")[seed % 3],
+            match_forfeit_rate=0.05,
+            absence_rate=0.05,
+        ),
+        pairer,
+    )
     for r in range(1, t.rounds_paired + 2):
         if t.total_rounds is not None and r > t.total_rounds:
             break

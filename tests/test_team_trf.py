@@ -95,13 +95,21 @@ def test_013_records_number_the_teams_in_their_order():
     assert err.value.field == "round 2"
 
 
-@pytest.mark.parametrize("old,new,message,field", [
-    ("310   2 Societa Beta", "310  x2 Societa Beta", "expected a whole number", "310 team pairing number, columns 5-7"),
-    ("320  1.0  1.0 005 004", "320  1.0  1.0 009 004", "team 9 has no team record", "320 PAB team of round 1"),
-    ("320  1.0  1.0 005 004", "320  1.x  1.0 005 004", "expected a number", "320 PAB match points, columns 5-8"),
-    ("352 WB", "352 WX", "expected W and B", "352 board colours"),
-    ("        3    4\n", "        3   11\n", "player 11 of team 2 has no player record", "310 players"),
-])
+@pytest.mark.parametrize(
+    "old,new,message,field",
+    [
+        (
+            "310   2 Societa Beta",
+            "310  x2 Societa Beta",
+            "expected a whole number",
+            "310 team pairing number, columns 5-7",
+        ),
+        ("320  1.0  1.0 005 004", "320  1.0  1.0 009 004", "team 9 has no team record", "320 PAB team of round 1"),
+        ("320  1.0  1.0 005 004", "320  1.x  1.0 005 004", "expected a number", "320 PAB match points, columns 5-8"),
+        ("352 WB", "352 WX", "expected W and B", "352 board colours"),
+        ("        3    4\n", "        3   11\n", "player 11 of team 2 has no player record", "310 players"),
+    ],
+)
 def test_bad_team_records_are_one_clear_line(old, new, message, field):
     text = fixture_text()
     assert old in text
@@ -113,8 +121,12 @@ def test_bad_team_records_are_one_clear_line(old, new, message, field):
 def test_players_of_one_team_meeting_two_teams():
     # round 1 swapped to 2-8 and 4-6: team 1's players meet teams 3 and 4
     text = fixture_text()
-    for old, new in (("6 b =     4 w 1", "8 b =     4 w 1"), ("4 w 0\n", "2 w =\n"),
-                     ("8 b 1     2 b 0", "6 b 1     2 b 0"), ("2 w =    10 b 0", "4 w 0    10 b 0")):
+    for old, new in (
+        ("6 b =     4 w 1", "8 b =     4 w 1"),
+        ("4 w 0\n", "2 w =\n"),
+        ("8 b 1     2 b 0", "6 b 1     2 b 0"),
+        ("2 w =    10 b 0", "4 w 0    10 b 0"),
+    ):
         assert old in text
         text = text.replace(old, new, 1)
     with pytest.raises(InputError, match="a team meets one team") as err:
@@ -160,7 +172,21 @@ def test_cli_pair_check_explain_standings(tmp_path):
 
 def test_cli_generate_teams(tmp_path):
     out = tmp_path / "g.trf"
-    r = run("generate", "--system", "team-swiss", "--teams", "11", "--boards", "3", "--rounds", "4", "--seed", "5", "-o", str(out))
+    r = run(
+        "generate",
+        "--system",
+        "team-swiss",
+        "--teams",
+        "11",
+        "--boards",
+        "3",
+        "--rounds",
+        "4",
+        "--seed",
+        "5",
+        "-o",
+        str(out),
+    )
     assert r.returncode == 0, r.stderr
     t = tabellone.read(out)
     assert len(t.teams) == 11 and all(len(team.roster) == 3 for team in t.teams) and t.rounds_paired == 4

@@ -22,9 +22,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from tabellone.tiebreaks import compute, dp, parse_code, parse_codes, ranking
 from tabellone.core.errors import InputError
 from tabellone.core.model import Player, RoundEntry, Tournament
+from tabellone.tiebreaks import compute, dp, parse_code, parse_codes, ranking
 
 E = RoundEntry
 
@@ -80,15 +80,15 @@ def test_buchholz_2026_dummy_opponent_capped():
     # absence: dummy 1.5, cap half the maximum 1.5 (16.4.2) -> 1.5; total 4.0;
     # cut 1 drops the absence first -> 2.5
     assert (v[5]["BH"], v[5]["BH/C1"]) == (4, F(5, 2))
-    assert (v[6]["BH"], v[6]["BH/C1"]) == (4, F(7, 2))   # 0.5 + 2.5 + 1.0
+    assert (v[6]["BH"], v[6]["BH/C1"]) == (4, F(7, 2))  # 0.5 + 2.5 + 1.0
 
 
 def test_buchholz_2024_dummy_opponent_uncapped():
     v = values("2024")
     # 5: 2.0 + 1.5 (forfeit win: dummy with his own 1.5) + 1.5 = 5.0; cut 1 -> 3.5
     assert (v[5]["BH"], v[5]["BH/C1"]) == (5, F(7, 2))
-    assert v[5]["SB"] == F(5, 2)   # 2.0 x 0.5 + 1.5 x 1 + 1.5 x 0
-    assert v[1]["BH"] == 4         # nothing unplayed: both editions agree
+    assert v[5]["SB"] == F(5, 2)  # 2.0 x 0.5 + 1.5 x 1 + 1.5 x 0
+    assert v[1]["BH"] == 4  # nothing unplayed: both editions agree
 
 
 def test_sonneborn_berger_2026():
@@ -243,7 +243,7 @@ def test_team_buchholz_and_sonneborn_berger_on_either_score():
     # 2: drew 4 (1 MP, 1 GP), lost to 1 (0 MP, 0.5 GP): EMGSB 2 x 1 + 4 x 0.5 = 4
     assert v[2]["EMGSB"] == 4
     assert [v[k]["GPTS"] for k in range(1, 6)] == [3, F(3, 2), F(3, 2), 2, 2]
-    assert v[1]["PS:GP"] == F(9, 2)   # 1.5, then 3
+    assert v[1]["PS:GP"] == F(9, 2)  # 1.5, then 3
     # cut 1 on game points: 4 drops 2's 1.5 (its PAB's dummy, 2, is no VUR)
     assert v[4]["BH:GP/C1"] == 2
 
@@ -345,9 +345,33 @@ def test_double_swiss_standings_on_the_command_line(tmp_path, capsys):
     from tabellone.cli import main
 
     out = tmp_path / "ds.trf"
-    assert main(["generate", "--system", "double-swiss", "--players", "8", "--rounds", "3", "--seed", "2",
-                 "--forfeit-rate", "0", "--absence-rate", "0", "--half-bye-rate", "0", "--format", "trf26",
-                 "-o", str(out), "-q"]) == 0
+    assert (
+        main(
+            [
+                "generate",
+                "--system",
+                "double-swiss",
+                "--players",
+                "8",
+                "--rounds",
+                "3",
+                "--seed",
+                "2",
+                "--forfeit-rate",
+                "0",
+                "--absence-rate",
+                "0",
+                "--half-bye-rate",
+                "0",
+                "--format",
+                "trf26",
+                "-o",
+                str(out),
+                "-q",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     assert main(["standings", str(out), "--tiebreaks", "BH", "--format", "csv"]) == 0
     rows = {int(r["start_rank"]): r for r in csv.DictReader(io.StringIO(capsys.readouterr().out))}

@@ -15,7 +15,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
 from conftest import (
     all_shared_trf_files,
     corpus_trf_files,
@@ -27,6 +26,7 @@ from conftest import (
     split_any_newline,
     witness_trf_files,
 )
+
 from tabellone import cli
 from tabellone.formats.files import load
 from tabellone.formats.jsonio import format_json, parse_json
@@ -91,7 +91,11 @@ def test_info_command_shows_every_player(path, capsys):
     out = capsys.readouterr().out
     assert f"state before round {t.rounds_paired + 1}" in out
     # one table row per player: rank and start rank right-aligned in 4 columns
-    rows = [line for line in out.splitlines() if len(line) > 10 and line[:4].strip().isdigit() and line[5:9].strip().isdigit()]
+    rows = [
+        line
+        for line in out.splitlines()
+        if len(line) > 10 and line[:4].strip().isdigit() and line[5:9].strip().isdigit()
+    ]
     assert sorted(int(line[5:9]) for line in rows) == sorted(p.id for p in t.players)
 
 

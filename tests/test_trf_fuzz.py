@@ -27,10 +27,10 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import FIXTURES, SHARED, shared_available
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES, SHARED, shared_available
 from tabellone import cli
 from tabellone.core.errors import InputError
 from tabellone.formats.jsonio import format_json, parse_json
@@ -80,11 +80,53 @@ printable_text = st.text(
     min_size=1,
     max_size=12,
 )
-RECORD_CODES = ["XXR", "XXC", "XXS", "XXZ", "XXA", "XXP", "BBW", "BBD", "BBU", "BBZ", "142", "152",
-                "162", "192", "240", "250", "260", "012", "###", "001"]
+RECORD_CODES = [
+    "XXR",
+    "XXC",
+    "XXS",
+    "XXZ",
+    "XXA",
+    "XXP",
+    "BBW",
+    "BBD",
+    "BBU",
+    "BBZ",
+    "142",
+    "152",
+    "162",
+    "192",
+    "240",
+    "250",
+    "260",
+    "012",
+    "###",
+    "001",
+]
 record_token = st.one_of(
-    st.sampled_from(["H", "F", "Z", "W", "D", "L", "A", "P", "X", "white1", "black1", "rank", "W=3", "D=1",
-                     "PAB=.5", "WW=2", "FPB=0", "1-3", "-", "+"]),
+    st.sampled_from(
+        [
+            "H",
+            "F",
+            "Z",
+            "W",
+            "D",
+            "L",
+            "A",
+            "P",
+            "X",
+            "white1",
+            "black1",
+            "rank",
+            "W=3",
+            "D=1",
+            "PAB=.5",
+            "WW=2",
+            "FPB=0",
+            "1-3",
+            "-",
+            "+",
+        ]
+    ),
     st.integers(-3, 1200).map(str),
     st.integers(0, 999).map(lambda n: f"{n:03d}"),
     st.integers(0, 9999).map(lambda n: f"{n:4d}"),
@@ -92,11 +134,14 @@ record_token = st.one_of(
     printable_text,
 )
 
-INSERT = st.tuples(st.just("insert"), st.integers(0, 1 << 20), st.sampled_from(RECORD_CODES),
-                   st.lists(record_token, max_size=6))
+INSERT = st.tuples(
+    st.just("insert"), st.integers(0, 1 << 20), st.sampled_from(RECORD_CODES), st.lists(record_token, max_size=6)
+)
 OPS = st.one_of(
     st.tuples(st.just("flip"), st.integers(0, 1 << 20), st.integers(0, 7)),
-    st.tuples(st.just("byte"), st.integers(0, 1 << 20), st.one_of(st.integers(0, 255), st.sampled_from(INTERESTING_BYTES))),
+    st.tuples(
+        st.just("byte"), st.integers(0, 1 << 20), st.one_of(st.integers(0, 255), st.sampled_from(INTERESTING_BYTES))
+    ),
     st.tuples(st.just("overwrite"), st.integers(0, 1 << 20), st.integers(0, 140), printable_text),
     st.tuples(st.just("swap"), st.integers(0, 1 << 20), st.integers(0, 1 << 20)),
     st.tuples(st.just("duplicate"), st.integers(0, 1 << 20)),
@@ -114,17 +159,17 @@ def mutate(data: bytes, ops) -> bytes:
             if buf:
                 i = op[1] % len(buf)
                 value = buf[i] ^ (1 << op[2]) if kind == "flip" else op[2]
-                buf = buf[:i] + bytes([value]) + buf[i + 1:]
+                buf = buf[:i] + bytes([value]) + buf[i + 1 :]
             continue
         lines = buf.splitlines(keepends=True) or [b"\n"]
         k = op[1] % len(lines)
         body = lines[k].rstrip(b"\r\n")
-        end = lines[k][len(body):] or b"\n"
+        end = lines[k][len(body) :] or b"\n"
         if kind == "overwrite":
             new = op[3].encode("utf-8")
             col = op[2]
             body = body.ljust(col)
-            lines[k] = body[:col] + new + body[col + len(new):] + end
+            lines[k] = body[:col] + new + body[col + len(new) :] + end
         elif kind == "swap":
             j = op[2] % len(lines)
             lines[k], lines[j] = lines[j], lines[k]
@@ -146,7 +191,7 @@ def read_or_reject(data: bytes):
     try:
         t = parse_trf(data, source="fuzz.trf")
     except InputError as exc:
-        assert str(exc).startswith("fuzz.trf"), str(exc)   # the error names the file
+        assert str(exc).startswith("fuzz.trf"), str(exc)  # the error names the file
         return None
     try:
         t.state_before()
@@ -187,8 +232,11 @@ def fuzz_file(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("fuzz") / "mutated.trf"
 
 
-@settings(FUZZ, max_examples=300 * SCALE,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    FUZZ,
+    max_examples=300 * SCALE,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(seed=st.sampled_from(SEED_NAMES), ops=st.lists(OPS, min_size=1, max_size=4))
 def test_info_command_exits_0_or_3(fuzz_file, seed, ops):
     fuzz_file.write_bytes(mutate(SEEDS[seed], ops))

@@ -28,14 +28,14 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
 from conftest import fixture_path, shared_path, trf_player_line
+
 from tabellone import cli
 from tabellone.core.errors import InputError
-from tabellone.formats.files import load
-from tabellone.formats.jsonio import format_json, parse_json
 from tabellone.core.model import ByeKind, Player, PreassignedBye, ProhibitedPairs, RoundEntry, VirtualPoints
 from tabellone.core.scoring import Scoring
+from tabellone.formats.files import load
+from tabellone.formats.jsonio import format_json, parse_json
 from tabellone.formats.trf import format_player, format_trf, parse_trf, read_trf
 
 F = Fraction
@@ -66,7 +66,7 @@ def set_columns(text: str, line_no: int, first_col: int, new: str) -> str:
     """``text`` with ``new`` written over 1-based columns ``first_col ..`` of line ``line_no``."""
     lines = text.split("\n")
     line = lines[line_no - 1].ljust(first_col - 1 + len(new))
-    lines[line_no - 1] = line[: first_col - 1] + new + line[first_col - 1 + len(new):]
+    lines[line_no - 1] = line[: first_col - 1] + new + line[first_col - 1 + len(new) :]
     return "\n".join(lines)
 
 
@@ -84,16 +84,16 @@ def test_writer_puts_every_field_in_its_fide_columns():
     line = player_line(text, 1)
     # source: 001    1 wWGM Alpha, Anna ... 2100 ITA 12345678 1990/01/01  2.5    1  |   4 w 1 |   2 b 1 |   3 w =
     assert line[0:3] == "001"
-    assert line[4:8] == "   1"                     # cols 5-8 start rank, right-aligned
-    assert line[9] == "w"                          # col 10 sex
-    assert line[10:13] == "WGM"                    # cols 11-13 title
+    assert line[4:8] == "   1"  # cols 5-8 start rank, right-aligned
+    assert line[9] == "w"  # col 10 sex
+    assert line[10:13] == "WGM"  # cols 11-13 title
     assert line[14:47] == "Alpha, Anna".ljust(33)  # cols 15-47 name
-    assert line[48:52] == "2100"                   # cols 49-52 rating
-    assert line[53:56] == "ITA"                    # cols 54-56 federation
-    assert line[57:68].strip() == "12345678"       # cols 58-68 FIDE id
-    assert line[69:79] == "1990/01/01"             # cols 70-79 birth date
-    assert line[80:84] == " 2.5"                   # cols 81-84 points, right-aligned
-    assert line[85:89] == "   1"                   # cols 86-89 rank
+    assert line[48:52] == "2100"  # cols 49-52 rating
+    assert line[53:56] == "ITA"  # cols 54-56 federation
+    assert line[57:68].strip() == "12345678"  # cols 58-68 FIDE id
+    assert line[69:79] == "1990/01/01"  # cols 70-79 birth date
+    assert line[80:84] == " 2.5"  # cols 81-84 points, right-aligned
+    assert line[85:89] == "   1"  # cols 86-89 rank
     # round 1 at 92-95 / 97 / 99, round 2 at 102-105 / 107 / 109, round 3 at 112-115 / 117 / 119
     assert (line[91:95], line[96], line[98]) == ("   4", "w", "1")
     assert (line[101:105], line[106], line[108]) == ("   2", "b", "1")
@@ -110,24 +110,30 @@ def test_writer_puts_every_field_in_its_fide_columns():
 def test_writer_byes_forfeits_and_blank_fields():
     text = format_trf(read_trf(MINI), "trf16")
     p2, p3, p5, p6 = (player_line(text, i) for i in (2, 3, 5, 6))
-    assert (p2[121:125], p2[126], p2[128]) == ("0000", "-", "H")   # round 4 bye at 122-125 / 127 / 129
-    assert (p3[91:95], p3[96], p3[98]) == ("   6", "w", "+")       # forfeit keeps the scheduled colour
+    assert (p2[121:125], p2[126], p2[128]) == ("0000", "-", "H")  # round 4 bye at 122-125 / 127 / 129
+    assert (p3[91:95], p3[96], p3[98]) == ("   6", "w", "+")  # forfeit keeps the scheduled colour
     assert (p6[91:95], p6[96], p6[98]) == ("   3", "b", "-")
     assert (p6[101:105], p6[106], p6[108]) == ("0000", "-", "U")
-    assert p5[48:52] == "    "                                     # unrated: blank rating
+    assert p5[48:52] == "    "  # unrated: blank rating
     assert p5[69:79] == "2010      "
 
 
 def test_writer_points_and_wide_numbers():
-    p = Player(id=1234, name="Wide, Numbers", rating=2850, points=F(25, 2), rank=1000,
-               rounds=tuple(RoundEntry(999 + k, "w" if k % 2 else "b", "1") for k in range(1, 11)))
+    p = Player(
+        id=1234,
+        name="Wide, Numbers",
+        rating=2850,
+        points=F(25, 2),
+        rank=1000,
+        rounds=tuple(RoundEntry(999 + k, "w" if k % 2 else "b", "1") for k in range(1, 11)),
+    )
     line = format_player(p)
     assert line[4:8] == "1234"
     assert line[80:84] == "12.5"
     assert line[85:89] == "1000"
     for r in range(1, 11):
         c = 92 + 10 * (r - 1)  # the FIDE formula for the first column of round r
-        assert line[c - 1:c + 3] == f"{999 + r:4d}"
+        assert line[c - 1 : c + 3] == f"{999 + r:4d}"
         assert line[c + 4] == ("w" if r % 2 else "b")
         assert line[c + 6] == "1"
     assert format_player(replace(p, points=F(1, 2)))[80:84] == " 0.5"
@@ -153,7 +159,7 @@ def test_trf26_writer_record_columns():
     t = read_trf(REC26)
     lines = format_trf(t, "trf26").splitlines()
     assert "142 7" in lines
-    assert "152 B" in lines                       # no trailing blank (bbp needs exactly 5 characters)
+    assert "152 B" in lines  # no trailing blank (bbp needs exactly 5 characters)
     assert "192 FIDE_DUTCH_2026" in lines
     l162 = next(line for line in lines if line.startswith("162"))
     # symbol at column 6, points at 7-10, then every 9 columns
@@ -166,7 +172,7 @@ def test_trf26_writer_record_columns():
     for line in l250:
         assert (line[3:9], line[13], line[17], line[21], line[26]) == ("      ", " ", " ", " ", " ")
     l260 = [line for line in lines if line.startswith("260")]
-    assert "260 001 007    1    4" in l260           # rounds 5-7 / 9-11, ids 13-16, 18-21, ...
+    assert "260 001 007    1    4" in l260  # rounds 5-7 / 9-11, ids 13-16, 18-21, ...
     assert "260 004 005    2    5    6" in l260
     assert not any(line[:3] in ("XXR", "XXC", "XXZ", "XXA", "XXP", "XXS") for line in lines)
 
@@ -209,10 +215,10 @@ def test_mixed_line_endings_bom_and_no_final_newline():
 
 def test_windows_1252_names():
     data = CP1252.read_bytes()
-    assert b"\xd3 Briain, Se\xe1n" in data and b"O\x92Neill" in data   # the raw cp1252 bytes
+    assert b"\xd3 Briain, Se\xe1n" in data and b"O\x92Neill" in data  # the raw cp1252 bytes
     t = read_trf(CP1252)
     assert t.player(1).name == "Ó Briain, Seán"
-    assert t.player(2).name == "O\u2019Neill, Zoë"   # 0x92 is a right quote in cp1252, a control in latin-1
+    assert t.player(2).name == "O\u2019Neill, Zoë"  # 0x92 is a right quote in cp1252, a control in latin-1
     assert t.headers[0].text == "Campionato Città di Bolzano"
     # the columns after the names are intact
     assert (t.player(1).rating, t.player(2).rating) == (1950, 1875)
@@ -230,7 +236,7 @@ def test_utf8_columns_count_characters_not_bytes():
 def test_convert_writes_utf8(tmp_path, capsys):
     out = tmp_path / "out.trf"
     assert cli.main(["convert", str(CP1252), "--to", "trf26", "-o", str(out)]) == 0
-    assert "Ó Briain, Seán".encode("utf-8") in out.read_bytes()
+    assert "Ó Briain, Seán".encode() in out.read_bytes()
     assert load(out) == read_trf(CP1252)
 
 
@@ -252,10 +258,18 @@ def test_lower_case_result_codes_and_upper_case_colours():
         + "\n"
     )
     t = parse_trf(text)
-    assert t.player(1).rounds == (RoundEntry(2, "w", "W"), RoundEntry(None, None, "F"),
-                                  RoundEntry(None, None, "Z"), RoundEntry(2, "b", "D"))
-    assert t.player(2).rounds == (RoundEntry(1, "b", "L"), RoundEntry(None, None, "H"),
-                                  RoundEntry(None, None, "U"), RoundEntry(1, "w", "D"))
+    assert t.player(1).rounds == (
+        RoundEntry(2, "w", "W"),
+        RoundEntry(None, None, "F"),
+        RoundEntry(None, None, "Z"),
+        RoundEntry(2, "b", "D"),
+    )
+    assert t.player(2).rounds == (
+        RoundEntry(1, "b", "L"),
+        RoundEntry(None, None, "H"),
+        RoundEntry(None, None, "U"),
+        RoundEntry(1, "w", "D"),
+    )
     # W 1 + F 1 + Z 0 + D 1/2 = 2.5;  L 0 + H 1/2 + U 1 + D 1/2 = 2.0
     assert t.score_mismatches() == []
     assert scores_before(t, 5) == {1: F(5, 2), 2: F(2)}
@@ -314,26 +328,29 @@ def read_bad(tmp_path: Path, text: str) -> tuple[InputError, Path]:
 
 BAD_PLAYER_FIELDS = [
     # (player, first column, new text, columns named, text the message quotes)
-    (1, 49, "x123", "columns 49-52", "x123"),        # rating
-    (1, 5, "  1x", "columns 5-8", "1x"),             # start rank
-    (1, 5, "0000", "columns 5-8", "0000"),           # start rank 0
-    (2, 81, "1.x0", "columns 81-84", "1.x0"),        # points
-    (3, 86, "  ab", "columns 86-89", "ab"),          # rank
-    (1, 97, "x", "columns 92-99", "'x'"),            # colour, round 1
-    (2, 107, "g", "columns 102-109", "'g'"),         # colour, round 2
-    (1, 99, "Q", "columns 92-99", "'Q'"),            # result code, round 1
-    (5, 119, "7", "columns 112-119", "'7'"),         # result code, round 3
-    (1, 92, "  x4", "columns 92-99", "x4"),          # opponent not a number
-    (4, 102, "   3", "columns 102-109", "bye"),      # '   3 - H': a bye with an opponent
-    (1, 97, "-", "columns 92-99", "colour"),         # '   4 - 1': a game without a colour
-    (1, 92, "   1", "columns 92-99", "itself"),      # paired with itself
-    (1, 100, "x", "columns 92-99", "blanks"),        # text between two round blocks
+    (1, 49, "x123", "columns 49-52", "x123"),  # rating
+    (1, 5, "  1x", "columns 5-8", "1x"),  # start rank
+    (1, 5, "0000", "columns 5-8", "0000"),  # start rank 0
+    (2, 81, "1.x0", "columns 81-84", "1.x0"),  # points
+    (3, 86, "  ab", "columns 86-89", "ab"),  # rank
+    (1, 97, "x", "columns 92-99", "'x'"),  # colour, round 1
+    (2, 107, "g", "columns 102-109", "'g'"),  # colour, round 2
+    (1, 99, "Q", "columns 92-99", "'Q'"),  # result code, round 1
+    (5, 119, "7", "columns 112-119", "'7'"),  # result code, round 3
+    (1, 92, "  x4", "columns 92-99", "x4"),  # opponent not a number
+    (4, 102, "   3", "columns 102-109", "bye"),  # '   3 - H': a bye with an opponent
+    (1, 97, "-", "columns 92-99", "colour"),  # '   4 - 1': a game without a colour
+    (1, 92, "   1", "columns 92-99", "itself"),  # paired with itself
+    (1, 100, "x", "columns 92-99", "blanks"),  # text between two round blocks
     (1, 96, "w", "columns 92-99", "single blanks"),  # colour shifted one column left
 ]
 
 
-@pytest.mark.parametrize("pid,col,new,columns,quoted", BAD_PLAYER_FIELDS,
-                         ids=[f"p{c[0]}-col{c[1]}-{c[2].strip()}" for c in BAD_PLAYER_FIELDS])
+@pytest.mark.parametrize(
+    "pid,col,new,columns,quoted",
+    BAD_PLAYER_FIELDS,
+    ids=[f"p{c[0]}-col{c[1]}-{c[2].strip()}" for c in BAD_PLAYER_FIELDS],
+)
 def test_malformed_player_field(tmp_path, pid, col, new, columns, quoted):
     line_no = MINI_PLAYER_LINE[pid]
     err, path = read_bad(tmp_path, set_columns(mini_text(), line_no, col, new))
@@ -359,7 +376,7 @@ def test_asymmetric_opponent(tmp_path):
 
 
 def test_both_players_with_the_same_colour(tmp_path):
-    err, path = read_bad(tmp_path, set_columns(mini_text(), 13, 97, "w"))   # 4 'w' against 1 'w'
+    err, path = read_bad(tmp_path, set_columns(mini_text(), 13, 97, "w"))  # 4 'w' against 1 'w'
     assert str(err).startswith(f"{path}:10: columns 92-99 (round 1): ")
     assert "both have colour 'w'" in str(err)
 
@@ -413,14 +430,17 @@ def test_malformed_record(tmp_path, record, field):
     assert err.line == 1
 
 
-@pytest.mark.parametrize("record", [
-    "XXZ 9",
-    "240 H 004    9",
-    "250       1.0 001 001 0009 0009",
-    "XXA    9  1.0",
-    "260 001 002    1    9",
-    "XXP 1 9",
-])
+@pytest.mark.parametrize(
+    "record",
+    [
+        "XXZ 9",
+        "240 H 004    9",
+        "250       1.0 001 001 0009 0009",
+        "XXA    9  1.0",
+        "260 001 002    1    9",
+        "XXP 1 9",
+    ],
+)
 def test_record_naming_a_missing_player_reports_its_line(tmp_path, record):
     """A record that names player 9 of a six-player file is malformed input; like every other
     input error it must name the line (tabellone's errors promise file, line and field)."""
@@ -461,11 +481,19 @@ def test_number_of_rounds(records, rounds):
     assert parse_trf(records + "\n" + mini_players_only()).total_rounds == rounds
 
 
-@pytest.mark.parametrize("records,colour,by_rank", [
-    ("XXC white1", "w", False), ("XXC black1", "b", False), ("XXC rank", None, True),
-    ("XXC rank black1", "b", True), ("XXC WHITE1", "w", False), ("152 W", "w", False), ("152 B", "b", False),
-    ("", None, False),
-])
+@pytest.mark.parametrize(
+    "records,colour,by_rank",
+    [
+        ("XXC white1", "w", False),
+        ("XXC black1", "b", False),
+        ("XXC rank", None, True),
+        ("XXC rank black1", "b", True),
+        ("XXC WHITE1", "w", False),
+        ("152 W", "w", False),
+        ("152 B", "b", False),
+        ("", None, False),
+    ],
+)
 def test_initial_colour(records, colour, by_rank):
     t = parse_trf(records + "\n" + mini_players_only())
     assert (t.initial_colour, t.initial_colour_by_rank) == (colour, by_rank)
@@ -477,8 +505,11 @@ def test_trf26_records():
     t = read_trf(REC26)
     assert (t.total_rounds, t.initial_colour, t.system) == (7, "b", "FIDE_DUTCH_2026")
     assert t.scoring.explicit_values() == {"win": F(3), "draw": F(1)}
-    assert t.byes == (PreassignedBye(4, 3, ByeKind.FULL), PreassignedBye(5, 1, ByeKind.ZERO),
-                      PreassignedBye(5, 6, ByeKind.ZERO))
+    assert t.byes == (
+        PreassignedBye(4, 3, ByeKind.FULL),
+        PreassignedBye(5, 1, ByeKind.ZERO),
+        PreassignedBye(5, 6, ByeKind.ZERO),
+    )
     assert t.byes_for(4) == {3: ByeKind.FULL, 2: ByeKind.HALF}
     assert t.byes_for(5) == {1: ByeKind.ZERO, 6: ByeKind.ZERO}
     # 250 ranges: rounds 1-2 x start ranks 1-3 at 1.0; round 3 x start rank 4 at 0.5
@@ -491,10 +522,10 @@ def test_trf26_records():
     assert t.prohibited_in(3) == {frozenset({1, 4})}
     assert t.prohibited_in(4) == {frozenset(s) for s in ({1, 4}, {2, 5}, {2, 6}, {5, 6})}
     state = t.state_before(4)
-    assert not state.may_meet(5, 6)       # never met, prohibited in rounds 4-5
+    assert not state.may_meet(5, 6)  # never met, prohibited in rounds 4-5
     assert t.state_before(6).may_meet(5, 6)
     assert state.may_meet(1, 6)
-    assert [s.id for s in state.to_pair] == [1, 4, 5, 6]   # 2 (H in column) and 3 (240 F) are not paired
+    assert [s.id for s in state.to_pair] == [1, 4, 5, 6]  # 2 (H in column) and 3 (240 F) are not paired
 
 
 def test_trf26_virtual_points_enter_pairing_score_and_floats():
@@ -518,14 +549,18 @@ def test_trf16_extension_records():
     assert (t.total_rounds, t.initial_colour, t.initial_colour_by_rank) == (6, "b", True)
     assert t.byes == (PreassignedBye(4, 4, ByeKind.ZERO),)
     # XXA 1: 1.0 1.0 0.0 1.0 -> rounds 1, 2 and 4 (a 0.0 adds nothing); XXA 5: 0.5 in round 1
-    assert t.virtual_points == (VirtualPoints(1, 1, F(1)), VirtualPoints(1, 5, F(1, 2)),
-                                VirtualPoints(2, 1, F(1)), VirtualPoints(4, 1, F(1)))
+    assert t.virtual_points == (
+        VirtualPoints(1, 1, F(1)),
+        VirtualPoints(1, 5, F(1, 2)),
+        VirtualPoints(2, 1, F(1)),
+        VirtualPoints(4, 1, F(1)),
+    )
     # XXP holds in every round
     assert {frozenset(p.players) for p in t.prohibited} == {frozenset({3, 6}), frozenset({1, 2, 5})}
     for r in (1, 4, 50):
         assert {frozenset({3, 6}), frozenset({1, 5}), frozenset({2, 5}), frozenset({1, 2})} == t.prohibited_in(r)
     state = t.state_before()
-    assert not state.may_meet(3, 6)   # only a forfeit between them, but XXP forbids it
+    assert not state.may_meet(3, 6)  # only a forfeit between them, but XXP forbids it
     assert not state.may_meet(1, 5)
     assert state.may_meet(1, 6) and state.may_meet(4, 6)
     # XXS WW=1 BW=1.5 PAB=0.5: a win with Black is worth 1.5, the PAB 0.5, a forfeit win 1
@@ -533,7 +568,7 @@ def test_trf16_extension_records():
     # 3: + (1) + b0 + b= (.5) = 1.5           4: b0 + H (.5) + b1 (1.5) = 2
     # 5: w= (.5) + w1 (1) + w0 = 1.5          6: - (0) + U (.5) + b1 (1.5) = 2
     assert scores_before(t, 4) == {1: 3, 2: F(1, 2), 3: F(3, 2), 4: 2, 5: F(3, 2), 6: 2}
-    assert state[1].pairing_score == 4          # 3 + XXA's 1.0 for round 4
+    assert state[1].pairing_score == 4  # 3 + XXA's 1.0 for round 4
     assert t.score_mismatches() == []
 
 
@@ -549,9 +584,21 @@ def test_xxz_lines_add_up_and_240_lists_players():
 
 def points_table(records: str) -> dict[str, Fraction]:
     s = parse_trf(records + "\n" + mini_players_only()).scoring
-    return {code: s.points(code, colour) for code, colour in
-            [("1", "w"), ("=", "w"), ("0", "w"), ("+", None), ("-", None),
-             ("U", None), ("F", None), ("H", None), ("Z", None), (" ", None)]}
+    return {
+        code: s.points(code, colour)
+        for code, colour in [
+            ("1", "w"),
+            ("=", "w"),
+            ("0", "w"),
+            ("+", None),
+            ("-", None),
+            ("U", None),
+            ("F", None),
+            ("H", None),
+            ("Z", None),
+            (" ", None),
+        ]
+    }
 
 
 def test_162_scoring():
@@ -589,9 +636,24 @@ def test_xxs_codes_and_shortcut_order():
     # colour-specific values
     s = parse_trf("XXS WW=1 BW=1.5 WD=0.25 BL=0.1\n" + mini_players_only()).scoring
     assert (s.points("1", "b"), s.points("=", "w"), s.points("=", "b"), s.points("0", "b"), s.points("0", "w")) == (
-        F(3, 2), F(1, 4), F(1, 2), F(1, 10), 0)
-    assert points_table("XXS PAB=0.5") == {"1": 1, "=": F(1, 2), "0": 0, "+": 1, "-": 0, "U": F(1, 2), "F": 1,
-                                           "H": F(1, 2), "Z": 0, " ": 0}
+        F(3, 2),
+        F(1, 4),
+        F(1, 2),
+        F(1, 10),
+        0,
+    )
+    assert points_table("XXS PAB=0.5") == {
+        "1": 1,
+        "=": F(1, 2),
+        "0": 0,
+        "+": 1,
+        "-": 0,
+        "U": F(1, 2),
+        "F": 1,
+        "H": F(1, 2),
+        "Z": 0,
+        " ": 0,
+    }
 
 
 @pytest.mark.parametrize("records", ["XXS PAB=.5", "XXS W=1 D=0.5 WL=0 BL=0 FL=0 ZPB=0 PAB=1\nXXS HPB=.5 WD=.5"])
@@ -600,8 +662,18 @@ def test_xxs_values_written_as_in_the_javafo_manual(records):
     PAB, all else standard), example 1 uses 'WD=.5' and 'HPB=.5'."""
     table = points_table(records)
     expected_pab = F(1, 2) if "PAB=.5" in records else 1
-    assert table == {"1": 1, "=": F(1, 2), "0": 0, "+": 1, "-": 0, "U": expected_pab, "F": 1,
-                     "H": F(1, 2), "Z": 0, " ": 0}
+    assert table == {
+        "1": 1,
+        "=": F(1, 2),
+        "0": 0,
+        "+": 1,
+        "-": 0,
+        "U": expected_pab,
+        "F": 1,
+        "H": F(1, 2),
+        "Z": 0,
+        " ": 0,
+    }
 
 
 @pytest.mark.parametrize("records", ["XXS W=3 D=1", "XXS W=3\nXXS D=1", "XXS D=1 W=3"])
@@ -624,7 +696,7 @@ def test_scores_at_three_one_zero(records):
     # 1: 1 1 = -> 3+3+1      2: = 0 0 -> 1        3: + 0 = -> 3+0+1   4: 0 H 1 -> 0+1+3
     # 5: = 1 0 -> 1+3+0      6: - U 1 -> 0+3+3
     assert scores_before(t, 4) == {1: 7, 2: 1, 3: 4, 4: 4, 5: 4, 6: 6}
-    assert t.score_after(t.player(2), 4) == 2    # with the pre-entered half-point bye, worth a draw
+    assert t.score_after(t.player(2), 4) == 2  # with the pre-entered half-point bye, worth a draw
     for fmt in ("trf16", "trf26"):
         assert parse_trf(format_trf(t, fmt)) == t
 
@@ -646,7 +718,7 @@ def test_scores_at_draughts_two_one_zero(records):
 
 def test_declared_score_mismatch_warns_and_strict_fails(tmp_path, capsys):
     path = tmp_path / "mismatch.trf"
-    path.write_text(set_columns(mini_text(), MINI_PLAYER_LINE[3], 81, " 2.5"))   # 3 scored 1.5
+    path.write_text(set_columns(mini_text(), MINI_PLAYER_LINE[3], 81, " 2.5"))  # 3 scored 1.5
     assert cli.main(["info", str(path)]) == 0
     captured = capsys.readouterr()
     assert "warning" in captured.err and str(path) in captured.err
@@ -672,7 +744,7 @@ def test_fixture_round_trips(path):
     for fmt in ("trf16", "trf26"):
         once = format_trf(t, fmt)
         assert parse_trf(once) == t
-        assert format_trf(parse_trf(once), fmt) == once          # writing is stable
+        assert format_trf(parse_trf(once), fmt) == once  # writing is stable
     assert parse_trf(format_trf(parse_trf(format_trf(t, "trf26")), "trf16")) == t
     assert parse_json(format_json(t)) == t
 
@@ -691,7 +763,7 @@ def test_info_json_and_round_option(capsys):
     assert rows[1]["score"] == "5/2" and rows[1]["colours"] == "WBW" and rows[1]["preference"] == "B"
     assert rows[4]["colours"] == "B-B" and rows[4]["preference"] == "W!"
     assert rows[5]["status"] == "bye Z" and rows[2]["status"] == "bye H"
-    assert [row["id"] for row in doc["players"]] == [1, 6, 3, 4, 5, 2]   # score, then start rank
+    assert [row["id"] for row in doc["players"]] == [1, 6, 3, 4, 5, 2]  # score, then start rank
     assert cli.main(["info", "--json", "--round", "2", str(MINI)]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert {row["id"]: row["score"] for row in doc["players"]} == {1: "1", 2: "1/2", 3: "1", 4: "0", 5: "1/2", 6: "0"}
@@ -711,7 +783,7 @@ def test_cli_errors(tmp_path, capsys):
     assert exit_code(["info", str(tmp_path / "missing.trf")]) == 5
     assert exit_code(["info", str(tmp_path)]) == 5
     assert exit_code(["convert", str(MINI), "--to", "xml"]) == 3
-    assert exit_code(["convert", str(MINI)]) == 3          # --to is required
+    assert exit_code(["convert", str(MINI)]) == 3  # --to is required
     assert exit_code(["frobnicate"]) == 3
     assert exit_code([]) == 3
     capsys.readouterr()
@@ -721,9 +793,18 @@ def test_cli_errors(tmp_path, capsys):
 # inputs the reader accepts must be writable, and fields must fail cleanly
 
 
-@pytest.mark.parametrize("where,byte", [("rating", b"\xb2"), ("start rank", b"\xb3"), ("rank", b"\xb9"),
-                                        ("opponent", b"\xb2"), ("XXR", b"\xb3"), ("XXZ", b"\xb9")],
-                         ids=["rating-sup2", "start-rank-sup3", "rank-sup1", "opponent-sup2", "XXR-sup3", "XXZ-sup1"])
+@pytest.mark.parametrize(
+    "where,byte",
+    [
+        ("rating", b"\xb2"),
+        ("start rank", b"\xb3"),
+        ("rank", b"\xb9"),
+        ("opponent", b"\xb2"),
+        ("XXR", b"\xb3"),
+        ("XXZ", b"\xb9"),
+    ],
+    ids=["rating-sup2", "start-rank-sup3", "rank-sup1", "opponent-sup2", "XXR-sup3", "XXZ-sup1"],
+)
 def test_superscript_digits_are_input_errors(where, byte):
     """Windows-1252 bytes 0xB2, 0xB3 and 0xB9 decode to '²', '³', '¹': str.isdigit() is true
     for them but int() rejects them. The reader must report an InputError, not crash."""
@@ -777,11 +858,14 @@ def test_header_ending_in_a_unicode_space_keeps_it(line):
         assert parse_trf(format_trf(t, fmt)) == t
 
 
-@pytest.mark.parametrize("records", [
-    "250       1.0 001 002 0001 0002\n250       1.0 002 002 0001 0001",   # two 250 lines overlap in round 2, player 1
-    "XXA    1  1.0\nXXA    1  1.0",                                          # the same XXA twice
-    "250       0.0 001 001 0001 0002",                                       # zero game points (bbp: 'must be nonzero')
-])
+@pytest.mark.parametrize(
+    "records",
+    [
+        "250       1.0 001 002 0001 0002\n250       1.0 002 002 0001 0001",  # two 250 lines overlap in round 2, player 1
+        "XXA    1  1.0\nXXA    1  1.0",  # the same XXA twice
+        "250       0.0 001 001 0001 0002",  # zero game points (bbp: 'must be nonzero')
+    ],
+)
 def test_virtual_points_survive_conversion(records):
     text = records + "\n" + mini_players_only()
     try:
@@ -795,10 +879,13 @@ def test_virtual_points_survive_conversion(records):
         assert back == t, fmt
 
 
-@pytest.mark.parametrize("record", [
-    "240 H 1-100000000    1",                      # a round range (the field holds 3 digits: 001-999)
-    "250       1.0 001 99999999 0001 0006",        # 250 rounds 15-17 / 19-21 hold 3 digits too
-])
+@pytest.mark.parametrize(
+    "record",
+    [
+        "240 H 1-100000000    1",  # a round range (the field holds 3 digits: 001-999)
+        "250       1.0 001 99999999 0001 0006",  # 250 rounds 15-17 / 19-21 hold 3 digits too
+    ],
+)
 def test_a_huge_range_in_a_record_is_read_in_bounded_memory(tmp_path, record):
     """A 300-byte file must not make the reader build hundreds of millions of objects: a round
     range beyond what the record's columns can hold is invalid input (exit 3), or is stored
@@ -817,8 +904,15 @@ def test_a_huge_range_in_a_record_is_read_in_bounded_memory(tmp_path, record):
     env = {**os.environ, "PYTHONPATH": str(REPO), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
 
     def run(path):
-        return subprocess.run([sys.executable, "-m", "tabellone", "info", str(path)], cwd=REPO, env=env,
-                              preexec_fn=limit, capture_output=True, text=True, timeout=300)
+        return subprocess.run(
+            [sys.executable, "-m", "tabellone", "info", str(path)],
+            cwd=REPO,
+            env=env,
+            preexec_fn=limit,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
 
     control = run(MINI)
     if control.returncode != 0:

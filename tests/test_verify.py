@@ -18,10 +18,10 @@ import random
 import pytest
 
 import tabellone.rules.dutch as dutch
-from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.core.history import cut_before
 from tabellone.core.model import pairs_of_round
 from tabellone.core.pairing import Pairing
+from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.verify.checker import check_round
 
 
@@ -48,7 +48,7 @@ def _rounds(events):
 
 def test_recorded_rounds_check_clean(events):
     n = 0
-    for t, r, before, pairs, bye in _rounds(events):
+    for _t, r, before, pairs, bye in _rounds(events):
         rep = check_round(dutch, before, Pairing(r, pairs, bye), "2026")
         assert rep.ok, (r, rep.as_dict())
         n += 1
@@ -57,7 +57,7 @@ def test_recorded_rounds_check_clean(events):
 
 def test_flipped_colour_is_reported_with_its_article(events):
     n = 0
-    for t, r, before, pairs, bye in _rounds(events):
+    for _t, r, before, pairs, bye in _rounds(events):
         w, b = pairs[0]
         altered = [(b, w)] + pairs[1:]
         rep = check_round(dutch, before, Pairing(r, altered, bye), "2026")
@@ -70,7 +70,7 @@ def test_flipped_colour_is_reported_with_its_article(events):
 
 def test_repeated_game_is_C1(events):
     n = 0
-    for t, r, before, pairs, bye in _rounds(events):
+    for _t, r, before, pairs, bye in _rounds(events):
         state = before.state_before(r)
         # find two boards a-b, c-d where a already played c: pair a-c and b-d
         for i in range(len(pairs)):
@@ -91,7 +91,7 @@ def test_repeated_game_is_C1(events):
 
 def test_second_bye_is_C2(events):
     n = 0
-    for t, r, before, pairs, bye in _rounds(events):
+    for _t, r, before, pairs, bye in _rounds(events):
         if bye is None:
             continue
         state = before.state_before(r)
@@ -113,7 +113,7 @@ def test_swapped_opponents_are_explained(events):
     rng = random.Random(7)
     n = 0
     quality = {a for a, _ in dutch.quality_criteria("2026")}
-    for t, r, before, pairs, bye in _rounds(events):
+    for _t, r, before, pairs, bye in _rounds(events):
         if len(pairs) < 2:
             continue
         i, j = rng.sample(range(len(pairs)), 2)
@@ -125,7 +125,9 @@ def test_swapped_opponents_are_explained(events):
             assert rep.absolute[0].split(":")[0] in {"C1", "C2", "C3"}
         else:
             article = rep.first_difference.split(" ")[0]
-            assert article in quality or rep.first_difference.startswith("equal on every criterion"), rep.first_difference
+            assert article in quality or rep.first_difference.startswith("equal on every criterion"), (
+                rep.first_difference
+            )
         assert sorted(rep.only_given) == sorted({(a, d), (c, b)} - set(pairs)) or rep.only_given
         n += 1
     assert n >= 40
@@ -138,13 +140,18 @@ def test_explain_prices_the_alternative():
     # Round 1 of six players: 1-4, 5-2, 3-6 (S1 against S2). Without 1-4, 1 would meet
     # 5 or 6: the same quality (nobody has a colour history yet), so 1-4 stands only
     # because the text generates it first. The bye of a 7th player is priced on C5.
-    six = Tournament(players=tuple(Player(i, f"P{i}", rating=2000 - i) for i in range(1, 7)), total_rounds=5, initial_colour="w")
+    six = Tournament(
+        players=tuple(Player(i, f"P{i}", rating=2000 - i) for i in range(1, 7)), total_rounds=5, initial_colour="w"
+    )
     lines = explain(dutch, six, 1, "2026", pair=(1, 4))
     assert "comes first in the text's order of candidates" in lines[-2]
     lines = explain(dutch, six, 1, "2026", pair=(1, 2))
     assert lines[1] == "the rules do not pair them: 1 meets 4, 2 meets 5"
     # forced, 1-2 costs nothing either (no colour history): the generation order decides
-    assert lines[2].startswith("with 1-2 the best pairing is as good on every criterion; the rules' pairing comes first")
+    assert lines[2].startswith(
+        "with 1-2 the best pairing is as good on every criterion; the rules' pairing comes first"
+    )
+
     # After round 1 (1-4: 1 wins; 5-2: 2 wins; 3-6: 3 wins) with a 7th player who was
     # absent: 4, 5, 6 and 7 all have 0 points, so C5 (lowest score) does not choose;
     # C9 (fewest unplayed rounds for the PAB assignee) rules out 7, who missed round 1.
@@ -152,9 +159,21 @@ def test_explain_prices_the_alternative():
     # take it at equal quality; a bye to 7 is worse on C9.
     def e(o, c, r):
         return RoundEntry(o, c, r)
-    rounds = {1: (e(4, "w", "1"),), 2: (e(5, "b", "1"),), 3: (e(6, "w", "1"),), 4: (e(1, "b", "0"),),
-              5: (e(2, "w", "0"),), 6: (e(3, "b", "0"),), 7: (e(None, None, "Z"),)}
-    seven = Tournament(players=tuple(Player(i, f"P{i}", rounds[i], rating=2000 - i) for i in range(1, 8)), total_rounds=5, initial_colour="w")
+
+    rounds = {
+        1: (e(4, "w", "1"),),
+        2: (e(5, "b", "1"),),
+        3: (e(6, "w", "1"),),
+        4: (e(1, "b", "0"),),
+        5: (e(2, "w", "0"),),
+        6: (e(3, "b", "0"),),
+        7: (e(None, None, "Z"),),
+    }
+    seven = Tournament(
+        players=tuple(Player(i, f"P{i}", rounds[i], rating=2000 - i) for i in range(1, 8)),
+        total_rounds=5,
+        initial_colour="w",
+    )
     assert dutch.pair_round(seven, "2026").bye == 6
     lines = explain(dutch, seven, 2, "2026", bye=6)
     assert "just as good" in lines[1] and lines[2].endswith("bye 5"), lines
@@ -208,7 +227,7 @@ def test_check_command_on_altered_files(events, tmp_path, capsys):
         return dc_replace(t, players=tuple(players))
 
     made = 0
-    for t, r, before, pairs, bye in _rounds(events):
+    for t, r, before, pairs, _bye in _rounds(events):
         state = before.state_before(r)
         w, b = pairs[0]
         flipped = [(b, w)] + pairs[1:]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from typing import Sequence
+from collections.abc import Sequence
 
 from tabellone.cli.event import EVENT_COMMANDS
 from tabellone.cli.generate import cmd_generate
@@ -46,8 +46,15 @@ from tabellone.core.errors import EXIT_INVALID_INPUT, EXIT_OK, EXIT_UNEXPECTED, 
 
 #: Command name -> the function that runs it.
 COMMANDS = {
-    "info": cmd_info, "convert": cmd_convert, "pair": cmd_pair, "generate": cmd_generate, "check": cmd_check,
-    "explain": cmd_explain, "standings": cmd_standings, "compare": cmd_compare, "simulate": cmd_simulate,
+    "info": cmd_info,
+    "convert": cmd_convert,
+    "pair": cmd_pair,
+    "generate": cmd_generate,
+    "check": cmd_check,
+    "explain": cmd_explain,
+    "standings": cmd_standings,
+    "compare": cmd_compare,
+    "simulate": cmd_simulate,
 }
 COMMANDS.update(EVENT_COMMANDS)
 
@@ -81,8 +88,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except MemoryError:
         what = progress.current()
-        print(f"tabellone: out of memory{' (' + what + ')' if what else ''}: the input asks for more than this "
-              "machine has (a huge event or number of rounds?); free memory or run on a larger machine", file=sys.stderr)
+        print(
+            f"tabellone: out of memory{' (' + what + ')' if what else ''}: the input asks for more than this "
+            "machine has (a huge event or number of rounds?); free memory or run on a larger machine",
+            file=sys.stderr,
+        )
         return EXIT_UNEXPECTED
     except Exception as exc:  # a bug: say so, without a traceback unless asked
         if os.environ.get("TABELLONE_DEBUG"):

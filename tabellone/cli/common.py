@@ -54,9 +54,18 @@ def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str,
     edition = args.edition or get_system(args.system).EDITIONS[0]
     used = f"{args.system} {edition}" + (" with Baku acceleration" if getattr(args, "baku", False) or baku else "")
     if found is None:
-        print(f"tabellone: warning: {source}: 192 declares {t.system!r}, which tabellone does not pair by; using {used}", file=sys.stderr)
-    elif found[0] != args.system or (found[1] or get_system(found[0]).EDITIONS[0]) != edition or (getattr(args, "baku", False) and not baku):
-        print(f"tabellone: warning: {source}: 192 declares {t.system}; using {used}, as the options ask", file=sys.stderr)
+        print(
+            f"tabellone: warning: {source}: 192 declares {t.system!r}, which tabellone does not pair by; using {used}",
+            file=sys.stderr,
+        )
+    elif (
+        found[0] != args.system
+        or (found[1] or get_system(found[0]).EDITIONS[0]) != edition
+        or (getattr(args, "baku", False) and not baku)
+    ):
+        print(
+            f"tabellone: warning: {source}: 192 declares {t.system}; using {used}, as the options ask", file=sys.stderr
+        )
 
 
 def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> None:
@@ -75,9 +84,12 @@ def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> Non
         args.system = "italo-svizzero"
     else:
         declared = f"declares {t.system!r}" if t.system else "declares no system (192)"
-        raise InputError(f"{command}: the file is a chess event (a win worth {format_points(t.scoring.win)}, a draw "
-                         f"{format_points(t.scoring.draw)}) and {declared}; "
-                         "name the system with --system", field="--system")
+        raise InputError(
+            f"{command}: the file is a chess event (a win worth {format_points(t.scoring.win)}, a draw "
+            f"{format_points(t.scoring.draw)}) and {declared}; "
+            "name the system with --system",
+            field="--system",
+        )
 
 
 def with_event_options(t: Tournament, args: argparse.Namespace, source: str) -> Tournament:
@@ -92,18 +104,31 @@ def with_event_options(t: Tournament, args: argparse.Namespace, source: str) -> 
         g = games_per_round(args.system) if getattr(args, "system", None) else 1
         columns = rounds * g
         if rounds < 1 or columns > 999:
-            raise InputError(f"--rounds {rounds}: expected 1 to {999 // g} {'matches' if g > 1 else 'rounds'}", field="--rounds")
+            raise InputError(
+                f"--rounds {rounds}: expected 1 to {999 // g} {'matches' if g > 1 else 'rounds'}", field="--rounds"
+            )
         if columns < t.rounds_paired:
-            raise InputError(f"--rounds {rounds}: the file already has {t.rounds_paired} {'round columns' if g > 1 else 'rounds'} paired",
-                             source=source, field="--rounds")
+            raise InputError(
+                f"--rounds {rounds}: the file already has {t.rounds_paired} {'round columns' if g > 1 else 'rounds'} paired",
+                source=source,
+                field="--rounds",
+            )
         if t.total_rounds is not None and t.total_rounds != columns:
-            what = f"{t.total_rounds} round columns (XXR / 142), {t.total_rounds / g:g} matches" if g > 1 else f"{t.total_rounds} rounds (XXR / 142)"
+            what = (
+                f"{t.total_rounds} round columns (XXR / 142), {t.total_rounds / g:g} matches"
+                if g > 1
+                else f"{t.total_rounds} rounds (XXR / 142)"
+            )
             raise InputError(f"--rounds {rounds}, but the file declares {what}", source=source, field="--rounds")
         t = replace(t, total_rounds=columns)
     if colour is not None:
         code = "w" if colour == "white" else "b"
         if t.initial_colour is not None and t.initial_colour != code:
-            raise InputError(f"--initial-colour {colour}, but the file declares the other (XXC / 152)", source=source, field="--initial-colour")
+            raise InputError(
+                f"--initial-colour {colour}, but the file declares the other (XXC / 152)",
+                source=source,
+                field="--initial-colour",
+            )
         t = replace(t, initial_colour=code)
     return t
 
@@ -122,8 +147,9 @@ def profile_name(profile: str) -> str:
     return resolve(profile).name
 
 
-def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None,
-                   module=None) -> str:
+def format_pairing(
+    t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None, module=None
+) -> str:
     """The pairing in ``fmt``. The text table shows each player's score from ``scored``
     (default ``t``): ``t`` with suspended games counted as the system counts them for
     pairing, which ``note`` then names; its heading names the round as the rules
@@ -144,7 +170,10 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournam
         return format_trf(add_round(t, pairing), "trf16")
     state = (scored or t).state_before(pairing.round)
     name = round_name(module, pairing.round)
-    lines = [f"{name[0].upper()}{name[1:]}: {title}, {len(pairing.pairs)} boards" + (f", bye to {pairing.bye}" if pairing.bye else "")]
+    lines = [
+        f"{name[0].upper()}{name[1:]}: {title}, {len(pairing.pairs)} boards"
+        + (f", bye to {pairing.bye}" if pairing.bye else "")
+    ]
     lines.append(f"{'board':>5}  {'white':<32} {'pts':>5}    {'black':<32} {'pts':>5}")
 
     def who(pid: int) -> str:
@@ -155,7 +184,9 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournam
             f"{k:>5}  {who(w):<32} {format_points(state[w].score):>5}  - {who(b):<32} {format_points(state[b].score):>5}"
         )
     if pairing.bye is not None:
-        lines.append(f"  bye  {who(pairing.bye):<32} {format_points(state[pairing.bye].score):>5}  (pairing-allocated bye)")
+        lines.append(
+            f"  bye  {who(pairing.bye):<32} {format_points(state[pairing.bye].score):>5}  (pairing-allocated bye)"
+        )
     rests = getattr(pairing, "rests", ()) or ()
     if rests:
         lines.append("resting this round: " + ", ".join(map(str, rests)))
@@ -164,8 +195,10 @@ def format_pairing(t: Tournament, pairing, fmt: str, title: str, scored: Tournam
         lines.append("not paired (absent or bye entered before pairing): " + ", ".join(map(str, absent)))
     second = getattr(pairing, "second_game", None)
     if second is not None:  # a Double-Swiss match
-        lines.append(f"colours of game 1 (round column {pairing.round}); game 2 (column {second.round}) reverses them"
-                     + ("; the bye counts a game won and one drawn (U, then H: C.04.5 1.4)" if pairing.bye is not None else ""))
+        lines.append(
+            f"colours of game 1 (round column {pairing.round}); game 2 (column {second.round}) reverses them"
+            + ("; the bye counts a game won and one drawn (U, then H: C.04.5 1.4)" if pairing.bye is not None else "")
+        )
     if note:
         lines.append(note)
     return "\n".join(lines) + "\n"
@@ -178,7 +211,9 @@ def emit(text: str, output: str | None, inputs: list[str], force: bool) -> None:
         write_text(safe_output(output, inputs, force), text)
 
 
-def _suspended_as_scored(module, t: Tournament, edition: str, round_number: int | None = None) -> tuple[Tournament, str | None]:
+def _suspended_as_scored(
+    module, t: Tournament, edition: str, round_number: int | None = None
+) -> tuple[Tournament, str | None]:
     """For systems that pair while a game is suspended (``score_suspended``: the game
     counts as the text says for pairing), ``t`` with those games scored so, and a note;
     other systems need every result (the state refuses a game without one)."""

@@ -32,7 +32,9 @@ def cmd_player(args: argparse.Namespace) -> int:
     from tabellone.formats.trf import decode
 
     if args.player_action is None:
-        raise InputError("say what to do: 'player add EVENT --name ...' or 'player import EVENT players.csv'", field="ACTION")
+        raise InputError(
+            "say what to do: 'player add EVENT --name ...' or 'player import EVENT players.csv'", field="ACTION"
+        )
     event = read_event(args.file)
     if args.player_action == "add":
         new = [make_player(args.name, args.rating, args.fide_id, args.federation, args.title, args.birth, args.sex)]
@@ -41,11 +43,20 @@ def cmd_player(args: argparse.Namespace) -> int:
     t, ids = add_players(event.tournament, new, insert=getattr(args, "insert", False))
     late = event.tournament.rounds_paired > 0
     if len(ids) == 1:
-        how = "inserted in the initial order, everyone renumbered" if getattr(args, "insert", False) else "next free number"
+        how = (
+            "inserted in the initial order, everyone renumbered"
+            if getattr(args, "insert", False)
+            else "next free number"
+        )
         what = f"player {ids[0]} {t.player(ids[0]).name}" + (f" (late entry: {how})" if late else "")
     else:
         what = f"{len(ids)} players" + (" (late entries)" if late else "")
-    return _saved(event, t, f"registered {what}; {_count(len(t.players), 'player')}" + ("" if late else ", numbered in the C.04.2 initial order"))
+    return _saved(
+        event,
+        t,
+        f"registered {what}; {_count(len(t.players), 'player')}"
+        + ("" if late else ", numbered in the C.04.2 initial order"),
+    )
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
@@ -78,7 +89,9 @@ def cmd_result(args: argparse.Namespace) -> int:
     r = args.round or t.rounds_paired
     if args.csv and args.results:
         raise InputError("give results on the command line or with --csv, not both", field="--csv")
-    triples = results_from_csv(decode(read_bytes(args.csv))[0], args.csv) if args.csv else parse_result_triples(args.results)
+    triples = (
+        results_from_csv(decode(read_bytes(args.csv))[0], args.csv) if args.csv else parse_result_triples(args.results)
+    )
     t = record_results(t, r, triples)
     left = missing_results(t, r)
     tail = f"; {_count(len(left), 'board')} still without a result" if left else "; the round is complete"
@@ -108,8 +121,11 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
     if args.output:
         raise InputError("--write records the round in the event file; print it with --format, not -o", field="-o")
     if args.format == "trf":
-        raise InputError("--write records the round in the event file itself, which is the TRF; "
-                         "choose --format text, html, csv, json or bbp for what is printed", field="--format")
+        raise InputError(
+            "--write records the round in the event file itself, which is the TRF; "
+            "choose --format text, html, csv, json or bbp for what is printed",
+            field="--format",
+        )
     event = read_event(args.file, teams=True)
     system = args.system
     options = {"method": args.method, "game": args.game, "odd": args.odd}
@@ -120,8 +136,13 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
     title = f"{TITLES.get(used, used)}" + (f" {edition}" if edition else "")
     from tabellone.verify.checker import round_name
 
-    _saved(event, t, f"{round_name(get_system(used), pairing.round)} paired and recorded: {_count(len(pairing.pairs), 'board')}"
-           + (f", bye to {pairing.bye}" if pairing.bye else ""), sys.stderr if args.format != "text" else None)
+    _saved(
+        event,
+        t,
+        f"{round_name(get_system(used), pairing.round)} paired and recorded: {_count(len(pairing.pairs), 'board')}"
+        + (f", bye to {pairing.bye}" if pairing.bye else ""),
+        sys.stderr if args.format != "text" else None,
+    )
     if args.format in ("csv", "html", "json"):
         sys.stdout.write(render(pairings_table(event.tournament, pairing, title, args.file), args.format))
     else:
@@ -130,6 +151,11 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
 
 
 EVENT_COMMANDS = {
-    "new": cmd_new, "player": cmd_player, "withdraw": cmd_withdraw, "bye": cmd_bye, "result": cmd_result, "lineup": cmd_lineup,
+    "new": cmd_new,
+    "player": cmd_player,
+    "withdraw": cmd_withdraw,
+    "bye": cmd_bye,
+    "result": cmd_result,
+    "lineup": cmd_lineup,
     "crosstable": cmd_crosstable,
 }

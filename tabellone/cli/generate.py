@@ -74,12 +74,24 @@ def _generate_teams(args: argparse.Namespace) -> int:
     if args.teams is None:
         raise InputError("a team event needs --teams", field="--teams")
     if args.system not in (None, "team-swiss"):
-        raise InputError(f"--teams makes a team event; the {args.system} system pairs players (use --system team-swiss)", field="--system")
+        raise InputError(
+            f"--teams makes a team event; the {args.system} system pairs players (use --system team-swiss)",
+            field="--system",
+        )
     if args.players is not None:
         raise InputError("give --teams or --players, not both", field="--players")
-    settings = TeamSettings(teams=args.teams, rounds=args.rounds, seed=args.seed, boards=args.boards, draw_rate=args.draw_rate,
-                            match_forfeit_rate=args.forfeit_rate, absence_rate=args.absence_rate,
-                            rating_high=args.rating_high, rating_low=args.rating_low, preferences=args.preferences)
+    settings = TeamSettings(
+        teams=args.teams,
+        rounds=args.rounds,
+        seed=args.seed,
+        boards=args.boards,
+        draw_rate=args.draw_rate,
+        match_forfeit_rate=args.forfeit_rate,
+        absence_rate=args.absence_rate,
+        rating_high=args.rating_high,
+        rating_low=args.rating_low,
+        preferences=args.preferences,
+    )
     settings.validate()
     target = safe_output(args.output, [], args.force)
 

@@ -58,7 +58,8 @@ def cmd_info(args: argparse.Namespace) -> int:
     if r < 1 or r > t.rounds_paired + 1:
         raise InputError(
             f"round {r} cannot be shown: the file has rounds 1-{t.rounds_paired} paired, so 1-{t.rounds_paired + 1} can",
-            source=args.file, field="--round",
+            source=args.file,
+            field="--round",
         )
     note = None
     if args.system not in (None, "dutch", "dubov"):
@@ -124,17 +125,29 @@ def _info_burstein(t: Tournament, r: int, args: argparse.Namespace) -> int:
 
     edition = args.edition or EDITIONS[0]
     if edition not in EDITIONS:
-        raise InputError(f"unknown Burstein edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
+        raise InputError(
+            f"unknown Burstein edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition"
+        )
     rows = index_list(t, r, edition)
     if args.json:
         print(json.dumps({"round": r, "edition": edition, "players": rows}, indent=1, ensure_ascii=False))
         return EXIT_OK
-    values = [k for k in ("Buchholz", "SB", "Median") if rows and k in rows[0]] if edition != "legacy" else ["SB", "Buchholz", "Median"]
+    values = (
+        [k for k in ("Buchholz", "SB", "Median") if rows and k in rows[0]]
+        if edition != "legacy"
+        else ["SB", "Buchholz", "Median"]
+    )
     article = "Art. 3.2" if edition == "legacy" else "Art. 1.8" if edition == "2026" else "A.7"
-    print(f"Burstein {edition}: players before round {r} in the order of {article} (score, {', '.join(values)}, number)")
+    print(
+        f"Burstein {edition}: players before round {r} in the order of {article} (score, {', '.join(values)}, number)"
+    )
     print(f"{'id':>5}  {'name':<24} {'score':>6} " + " ".join(f"{k:>9}" for k in values) + " due")
     for row in rows:
-        print(f"{row['id']:>5}  {row['name'][:24]:<24} {row['score']:>6} " + " ".join(f"{row[k]:>9}" for k in values) + f" {row['due']}")
+        print(
+            f"{row['id']:>5}  {row['name'][:24]:<24} {row['score']:>6} "
+            + " ".join(f"{row[k]:>9}" for k in values)
+            + f" {row['due']}"
+        )
     return EXIT_OK
 
 

@@ -53,13 +53,27 @@ def cmd_pair(args: argparse.Namespace) -> int:
         backend["solve"] = CpSatMatching()
     _, edition = rules_module(args.system, args.edition)
     past = args.round is not None and args.round <= t.rounds_paired
-    pairing = pair(t, args.system, edition, args.method, round=args.round, source=args.file, game=args.game, odd=args.odd,
-                   profile=args.profile, **backend)
-    title = f"{TITLES.get(args.system, args.system)} {edition}" + (f", profile {profile_name(args.profile)}" if args.profile else "")
+    pairing = pair(
+        t,
+        args.system,
+        edition,
+        args.method,
+        round=args.round,
+        source=args.file,
+        game=args.game,
+        odd=args.odd,
+        profile=args.profile,
+        **backend,
+    )
+    title = f"{TITLES.get(args.system, args.system)} {edition}" + (
+        f", profile {profile_name(args.profile)}" if args.profile else ""
+    )
     before = cut_before(t, pairing.round) if past else t
     scored, note = _suspended_as_scored(get_system(args.system), before, edition, pairing.round)
     if past:
-        note = (note + "\n" if note else "") + f"round {pairing.round} as the rules pair it from the rounds before it (the file's round is not changed)"
+        note = (
+            note + "\n" if note else ""
+        ) + f"round {pairing.round} as the rules pair it from the rounds before it (the file's round is not changed)"
     if args.format in ("csv", "html"):
         from tabellone.reports.tables import pairings_table, render
 
@@ -77,7 +91,9 @@ def compat_main(argv: list[str]) -> int:
     parser = _Parser(prog=f"tabellone {argv[0]}", description="bbpPairings-compatible invocation")
     parser.add_argument("file")
     mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("-p", dest="pair_out", nargs="?", const="-", help="pair the next round; write to OUT or standard output")
+    mode.add_argument(
+        "-p", dest="pair_out", nargs="?", const="-", help="pair the next round; write to OUT or standard output"
+    )
     mode.add_argument("-c", dest="check", action="store_true", help="check every round of the file")
     parser.add_argument("--edition", default=None)
     parser.add_argument("--baku", action="store_true", help="Baku acceleration when the file gives no virtual points")
@@ -120,8 +136,12 @@ def check_file(t: Tournament, system: str, edition: str | None, source: str) -> 
             differing.append(r)
             print(f"round {r}: differs from the rules' pairing")
             rec, got = set(recorded), set(pairing.pairs)
-            print(f"  in the file only: {' '.join(f'{w}-{b}' for w, b in sorted(rec - got)) or '-'}; bye {pab[0] if pab else '-'}")
-            print(f"  rules' pairing only: {' '.join(f'{w}-{b}' for w, b in sorted(got - rec)) or '-'}; bye {pairing.bye or '-'}")
+            print(
+                f"  in the file only: {' '.join(f'{w}-{b}' for w, b in sorted(rec - got)) or '-'}; bye {pab[0] if pab else '-'}"
+            )
+            print(
+                f"  rules' pairing only: {' '.join(f'{w}-{b}' for w, b in sorted(got - rec)) or '-'}; bye {pairing.bye or '-'}"
+            )
     print(f"{t.rounds_paired - len(differing)} of {t.rounds_paired} rounds as the rules pair them")
     return EXIT_OK if not differing else EXIT_NO_PAIRING
 
@@ -137,7 +157,9 @@ def read_proposed(path: str, round_number: int, players: set[int] | None = None)
     text, _ = decode(read_bytes(path))
     numbered = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
     if not numbered:
-        raise InputError(f"the file is empty: expected 'white black' lines, or a TRF file holding round {round_number}", source=path)
+        raise InputError(
+            f"the file is empty: expected 'white black' lines, or a TRF file holding round {round_number}", source=path
+        )
     lines = [ln for _, ln in numbered]
     counted = bool(lines) and lines[0].isdigit() and all(len(ln.split()) == 2 for ln in lines[1:])
     # the same lines without the count (every line two fields, the first a number; a TRF
@@ -148,9 +170,11 @@ def read_proposed(path: str, round_number: int, players: set[int] | None = None)
         if counted:
             count = int(lines[0])
             if count != len(lines) - 1:
-                raise InputError(f"the first line says {count} pairs but {len(lines) - 1} follow", source=path, line=numbered[0][0])
+                raise InputError(
+                    f"the first line says {count} pairs but {len(lines) - 1} follow", source=path, line=numbered[0][0]
+                )
         pairs, bye = [], None
-        for k, ln in numbered[first - 1:]:
+        for k, ln in numbered[first - 1 :]:
             a, b = ln.split()
             if not (a.isascii() and a.isdigit() and b.isascii() and b.isdigit()):
                 raise InputError(f"found {ln!r}, expected two pairing numbers", source=path, line=k)
@@ -176,7 +200,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     from tabellone.verify.checker import format_report
 
     if args.system is not None:
-        rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)  # options first, then the file
+        rules_module(
+            args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile
+        )  # options first, then the file
     loaded = load_checked(args.file, args.strict)
     follow_declared_system(args, loaded, args.file)
     rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
@@ -187,15 +213,29 @@ def cmd_check(args: argparse.Namespace) -> int:
         if r < 1 or r > t.rounds_paired + 1:
             raise InputError(f"round {r} cannot be checked: rounds 1-{t.rounds_paired + 1} can", field="--round")
         proposed = read_proposed(args.pairing, r, {p.id for p in t.players})
-    report = check(t, args.system, args.edition, round=args.round, pairing=proposed, game=args.game, odd=args.odd,
-                   profile=args.profile)
+    report = check(
+        t,
+        args.system,
+        args.edition,
+        round=args.round,
+        pairing=proposed,
+        game=args.game,
+        odd=args.odd,
+        profile=args.profile,
+    )
     profile = _profile_summary(args.profile) if args.profile else None
     if args.json:
-        print(json.dumps({**report.as_dict(), "system": args.system, **({"profile": profile} if profile else {})}, indent=1))
+        print(
+            json.dumps(
+                {**report.as_dict(), "system": args.system, **({"profile": profile} if profile else {})}, indent=1
+            )
+        )
     else:
         if profile:
-            print(f"profile {profile['name']} ({profile['source']}): against its pairing; criteria in its order: "
-                  + ", ".join(profile["quality"]))
+            print(
+                f"profile {profile['name']} ({profile['source']}): against its pairing; criteria in its order: "
+                + ", ".join(profile["quality"])
+            )
         sys.stdout.write(format_report(report.rounds, get_system(args.system)))
     return EXIT_OK if report.ok else EXIT_NO_PAIRING
 
@@ -225,8 +265,19 @@ def cmd_explain(args: argparse.Namespace) -> int:
     rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
     t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     pair = tuple(args.pair) if args.pair else None
-    print(explain(t, args.system, args.edition, args.round, pair=pair, bye=args.bye, game=args.game, odd=args.odd,
-                  profile=args.profile))
+    print(
+        explain(
+            t,
+            args.system,
+            args.edition,
+            args.round,
+            pair=pair,
+            bye=args.bye,
+            game=args.game,
+            odd=args.odd,
+            profile=args.profile,
+        )
+    )
     return EXIT_OK
 
 
@@ -285,8 +336,13 @@ def _comparison_dict(c) -> dict:
     return {
         "round": c.round,
         "same_pairs": c.same_pairs,
-        "first_difference": None if first is None else {
-            "group": first[0], "objective": first[1], "literal": first[2], "optimised": first[3],
+        "first_difference": None
+        if first is None
+        else {
+            "group": first[0],
+            "objective": first[1],
+            "literal": first[2],
+            "optimised": first[3],
         },
         "better": c.better,
         "literal": {"pairs": [list(p) for p in c.literal.pairs], "bye": c.literal.bye},
@@ -314,7 +370,9 @@ def _format_comparisons(comparisons, games_per_round: int = 1) -> str:
             continue
         group, name, lv, ov = first
         what = f"{name} (group {_value_text(group)})" if group not in (None, "-") else str(name)
-        lines.append(f"{number[id(c)]:>5}  {'differ':<9} {what[:40]:<40} {_value_text(lv):>12} {_value_text(ov):>12}  {c.better}")
+        lines.append(
+            f"{number[id(c)]:>5}  {'differ':<9} {what[:40]:<40} {_value_text(lv):>12} {_value_text(ov):>12}  {c.better}"
+        )
     for c in comparisons:
         if c.same_pairs:
             continue
@@ -323,7 +381,11 @@ def _format_comparisons(comparisons, games_per_round: int = 1) -> str:
         only_lit = sorted(p for p in lit.pairs if frozenset(p) not in ok)
         only_opt = sorted(p for p in opt.pairs if frozenset(p) not in lk)
         byes = f"; bye {lit.bye or '-'} / {opt.bye or '-'}" if lit.bye != opt.bye else ""
-        lines.append(f"{unit} {number[id(c)]}: literal only {_pairs_text(only_lit)}; optimised only {_pairs_text(only_opt)}{byes}")
+        lines.append(
+            f"{unit} {number[id(c)]}: literal only {_pairs_text(only_lit)}; optimised only {_pairs_text(only_opt)}{byes}"
+        )
     same = sum(1 for c in comparisons if c.same_pairs)
-    lines.append(f"{same} of {len(comparisons)} {'matches' if games_per_round > 1 else 'rounds'} paired the same by both methods")
+    lines.append(
+        f"{same} of {len(comparisons)} {'matches' if games_per_round > 1 else 'rounds'} paired the same by both methods"
+    )
     return "\n".join(lines) + "\n"

@@ -26,8 +26,11 @@ COLUMN = " (double-swiss: a round column of the file; match k is column 2k-1)"
 
 
 def add_profile_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--profile", metavar="FILE|NAME",
-                   help="the criteria as data: a TOML profile or a shipped one (dutch-2026, dutch-2017, global, colour-first, dubov-2026, burstein-2026, burstein-2025, burstein-legacy, lim-2026); see docs/profiles.md")
+    p.add_argument(
+        "--profile",
+        metavar="FILE|NAME",
+        help="the criteria as data: a TOML profile or a shipped one (dutch-2026, dutch-2017, global, colour-first, dubov-2026, burstein-2026, burstein-2025, burstein-legacy, lim-2026); see docs/profiles.md",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,57 +43,107 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, help="the round about to be paired (default: the next one)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--strict", action="store_true", help="declared scores that disagree with the results are an error")
-    p.add_argument("--system", help="also show what this system reads (dubov: the ARO list of Art. 9; burstein: the index order, 2026 Art. 1.8 or legacy Art. 3.2)")
+    p.add_argument(
+        "--system",
+        help="also show what this system reads (dubov: the ARO list of Art. 9; burstein: the index order, 2026 Art. 1.8 or legacy Art. 3.2)",
+    )
     p.add_argument("--edition")
 
     p = sub.add_parser("pair", help="pair the next round")
     p.add_argument("file")
     p.add_argument("--system", help="pairing system (default: the file's TRF26 192 code, else dutch)")
-    p.add_argument("--write", action="store_true", help="record the round in the event file (kept safe: see 'tabellone new')")
-    p.add_argument("--edition", help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; lim: 2026; italo-svizzero: capo5 or 2.2; burstein: 2026, the default, 2025 or legacy)")
-    p.add_argument("--round", type=int, help="a past round: the full board list the rules make for it from the rounds before it" + COLUMN)
+    p.add_argument(
+        "--write", action="store_true", help="record the round in the event file (kept safe: see 'tabellone new')"
+    )
+    p.add_argument(
+        "--edition",
+        help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; lim: 2026; italo-svizzero: capo5 or 2.2; burstein: 2026, the default, 2025 or legacy)",
+    )
+    p.add_argument(
+        "--round",
+        type=int,
+        help="a past round: the full board list the rules make for it from the rounds before it" + COLUMN,
+    )
     add_profile_option(p)
     _event_options(p)
     p.add_argument("-o", "--output", help="write the pairing here (default: standard output)")
     p.add_argument("--format", default="text", choices=("text", "bbp", "trf", "json", "csv", "html"))
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
-    p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
-    p.add_argument("--method", choices=("literal", "optimised"), help="the text's own procedure or the optimiser (dutch 2026/2017, burstein: optimised by default; dubov, lim, italo-svizzero: literal by default)")
-    p.add_argument("--backend", choices=("blossom", "cpsat"), default="blossom",
-                   help="dutch: solve each matching by Edmonds' blossom (default) or by OR-Tools CP-SAT (slower; same pairing)")
-    p.add_argument("--game", choices=("italiana", "internazionale"), help="italo-svizzero: Italian or international draughts (colours)")
-    p.add_argument("--odd", choices=("forfeit", "rest"), help="italo-svizzero: odd fields by forfeit points (Art. 8) or rests (Art. 9)")
+    p.add_argument(
+        "--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points"
+    )
+    p.add_argument(
+        "--method",
+        choices=("literal", "optimised"),
+        help="the text's own procedure or the optimiser (dutch 2026/2017, burstein: optimised by default; dubov, lim, italo-svizzero: literal by default)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=("blossom", "cpsat"),
+        default="blossom",
+        help="dutch: solve each matching by Edmonds' blossom (default) or by OR-Tools CP-SAT (slower; same pairing)",
+    )
+    p.add_argument(
+        "--game",
+        choices=("italiana", "internazionale"),
+        help="italo-svizzero: Italian or international draughts (colours)",
+    )
+    p.add_argument(
+        "--odd",
+        choices=("forfeit", "rest"),
+        help="italo-svizzero: odd fields by forfeit points (Art. 8) or rests (Art. 9)",
+    )
 
-    p = sub.add_parser("check", help="check rounds against the rules: absolute violations and the first criterion that differs")
+    p = sub.add_parser(
+        "check", help="check rounds against the rules: absolute violations and the first criterion that differs"
+    )
     p.add_argument("file")
     p.add_argument("--system", help="default: the file's TRF26 192 code, else dutch")
     p.add_argument("--edition")
     add_profile_option(p)
     p.add_argument("--round", type=int, help="check only this round" + COLUMN)
-    p.add_argument("--pairing", help="a proposed pairing of --round (bbp lines 'white black', or a TRF holding that round)")
+    p.add_argument(
+        "--pairing", help="a proposed pairing of --round (bbp lines 'white black', or a TRF holding that round)"
+    )
     p.add_argument("--json", action="store_true")
     p.add_argument("--strict", action="store_true")
-    p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
+    p.add_argument(
+        "--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points"
+    )
     _event_options(p)
     _system_options(p)
 
-    p = sub.add_parser("compare", help="pair rounds by the literal procedure and by the optimiser; compare their objectives")
+    p = sub.add_parser(
+        "compare", help="pair rounds by the literal procedure and by the optimiser; compare their objectives"
+    )
     p.add_argument("file")
-    p.add_argument("--system", help="a system with both methods (italo-svizzero, dubov, lim, burstein); default: the file's")
+    p.add_argument(
+        "--system", help="a system with both methods (italo-svizzero, dubov, lim, burstein); default: the file's"
+    )
     p.add_argument("--edition")
-    p.add_argument("--round", type=int, help="only this round (default: every paired round; the next one if none is)" + COLUMN)
+    p.add_argument(
+        "--round", type=int, help="only this round (default: every paired round; the next one if none is)" + COLUMN
+    )
     p.add_argument("--json", action="store_true")
     _system_options(p)
 
-    p = sub.add_parser("standings", help="standings: FIDE C.07 tie-breaks for chess, the Buchholz procedure for italo-svizzero")
+    p = sub.add_parser(
+        "standings", help="standings: FIDE C.07 tie-breaks for chess, the Buchholz procedure for italo-svizzero"
+    )
     p.add_argument("file")
     p.add_argument("--system", help="whose standings (default: the file's system, TRF26 192)")
     p.add_argument("--edition")
     p.add_argument("--game", choices=("italiana", "internazionale"))
-    p.add_argument("--tiebreaks", help="C.07 codes in order, e.g. BH/C1,BH,SB (default: the file's 202/212, else BH/C1,BH,SB)")
+    p.add_argument(
+        "--tiebreaks", help="C.07 codes in order, e.g. BH/C1,BH,SB (default: the file's 202/212, else BH/C1,BH,SB)"
+    )
     p.add_argument("--tiebreak-rules", choices=("2026", "2024"), default="2026", help="C.07 edition (default 2026)")
-    p.add_argument("--unrated", type=int, help="rating unrated players count with in ARO/TPR/APRO (default: none, and those tie-breaks are dropped when a player is unrated, C.07 Art. 10)")
+    p.add_argument(
+        "--unrated",
+        type=int,
+        help="rating unrated players count with in ARO/TPR/APRO (default: none, and those tie-breaks are dropped when a player is unrated, C.07 Art. 10)",
+    )
     p.add_argument("--format", default="text", choices=("text", "csv", "json", "html"))
     p.add_argument("--crosstable", action="store_true", help="the crosstable instead of the standings")
     p.add_argument("-o", "--output")
@@ -104,8 +157,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, help="a round of the file, or the next one (default)" + COLUMN)
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--pair", nargs=2, type=int, metavar=("A", "B"))
-    group.add_argument("--bye", type=int, metavar="X", help="the pairing-allocated bye (italo-svizzero: the forfeit points)")
-    p.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points")
+    group.add_argument(
+        "--bye", type=int, metavar="X", help="the pairing-allocated bye (italo-svizzero: the forfeit points)"
+    )
+    p.add_argument(
+        "--baku", action="store_true", help="Baku acceleration (C.04.7) when the file gives no virtual points"
+    )
     _event_options(p)
     _system_options(p)
 
@@ -116,7 +173,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="number of players (individual events)")
     p.add_argument("--teams", type=int, help="number of teams (team events: --system team-swiss)")
     p.add_argument("--boards", type=int, default=4, help="boards per team (team events; default 4)")
-    p.add_argument("--preferences", choices=("A", "B", "none"), default="A", help="colour preferences of a team event (C.04.6 Art. 1.7)")
+    p.add_argument(
+        "--preferences",
+        choices=("A", "B", "none"),
+        default="A",
+        help="colour preferences of a team event (C.04.6 Art. 1.7)",
+    )
     p.add_argument("--rounds", type=int, required=True, help="rounds to play (double-swiss: matches of two games)")
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--draw-rate", type=float, help="share of draws (default: the model's own)")
@@ -140,20 +202,40 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
     for command in sub.choices.values():
-        command.add_argument("-q", "--quiet", action="store_true",
-                             help="no progress line on stderr (shown only on a terminal, for runs over 2 s)")
+        command.add_argument(
+            "-q",
+            "--quiet",
+            action="store_true",
+            help="no progress line on stderr (shown only on a terminal, for runs over 2 s)",
+        )
     return parser
 
 
 def _event_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rounds", type=int, metavar="N",
-                   help="number of rounds (double-swiss: matches), for a file without XXR / 142 (a federation export)")
-    p.add_argument("--initial-colour", choices=("white", "black"), help="colour of the top player in round 1, for a file without XXC / 152")
+    p.add_argument(
+        "--rounds",
+        type=int,
+        metavar="N",
+        help="number of rounds (double-swiss: matches), for a file without XXR / 142 (a federation export)",
+    )
+    p.add_argument(
+        "--initial-colour",
+        choices=("white", "black"),
+        help="colour of the top player in round 1, for a file without XXC / 152",
+    )
 
 
 def _system_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", choices=("italiana", "internazionale"), help="italo-svizzero: Italian or international draughts (colours)")
-    p.add_argument("--odd", choices=("forfeit", "rest"), help="italo-svizzero: odd fields by forfeit points or rests (default: read from round 1)")
+    p.add_argument(
+        "--game",
+        choices=("italiana", "internazionale"),
+        help="italo-svizzero: Italian or international draughts (colours)",
+    )
+    p.add_argument(
+        "--odd",
+        choices=("forfeit", "rest"),
+        help="italo-svizzero: odd fields by forfeit points or rests (default: read from round 1)",
+    )
 
 
 def _event_parsers(sub) -> None:
@@ -164,7 +246,11 @@ def _event_parsers(sub) -> None:
     p.add_argument("--rounds", type=int, required=True, help="number of rounds (TRF26 142)")
     p.add_argument("--system", default="dutch", help="pairing system (dutch, dubov, italo-svizzero)")
     p.add_argument("--edition", help="edition of the system's rules (default: the current one)")
-    p.add_argument("--initial-colour", choices=("white", "black"), help="colour of the top player in round 1 (TRF26 152), drawn by lot (C.04.3); needed before round 1 is paired")
+    p.add_argument(
+        "--initial-colour",
+        choices=("white", "black"),
+        help="colour of the top player in round 1 (TRF26 152), drawn by lot (C.04.3); needed before round 1 is paired",
+    )
     p.add_argument("--tiebreaks", help="tie-break order, C.07 codes (TRF26 202), e.g. BH/C1,BH,SB")
 
     p = sub.add_parser("player", help="register players: 'player add' or 'player import'")
@@ -178,8 +264,14 @@ def _event_parsers(sub) -> None:
     a.add_argument("--title", default="", help="GM IM WGM FM WIM CM WFM WCM")
     a.add_argument("--birth", default="", help="birth date, e.g. 1990/05/17")
     a.add_argument("--sex", default="", help="m or w")
-    a.add_argument("--insert", action="store_true", help="a late entry takes its place in the initial order, everyone renumbered (until round 4 is paired)")
-    a = action.add_parser("import", help="register the players of a CSV (header: name,rating,fide_id,federation,title,birth,sex)")
+    a.add_argument(
+        "--insert",
+        action="store_true",
+        help="a late entry takes its place in the initial order, everyone renumbered (until round 4 is paired)",
+    )
+    a = action.add_parser(
+        "import", help="register the players of a CSV (header: name,rating,fide_id,federation,title,birth,sex)"
+    )
     a.add_argument("file", metavar="EVENT")
     a.add_argument("csv", metavar="PLAYERS.csv")
 
@@ -203,7 +295,9 @@ def _event_parsers(sub) -> None:
     p.add_argument("--csv", help="a CSV with columns white,black,result")
     p.add_argument("results", nargs="*", metavar="WHITE BLACK RESULT")
 
-    p = sub.add_parser("lineup", help="a team's players on boards 1, 2, ... in a paired round, before its games (TRF26 300)")
+    p = sub.add_parser(
+        "lineup", help="a team's players on boards 1, 2, ... in a paired round, before its games (TRF26 300)"
+    )
     p.add_argument("file", metavar="EVENT")
     p.add_argument("team", type=int, metavar="TEAM")
     p.add_argument("players", type=int, nargs="+", metavar="PLAYER", help="start ranks by board; 0 an empty board")
@@ -224,7 +318,7 @@ def _results_last(argv: list[str]) -> list[str]:
     options, words, k = [], [], 1
     while k < len(argv):
         if argv[k] in ("--round", "--csv") and k + 1 < len(argv):
-            options += argv[k:k + 2]
+            options += argv[k : k + 2]
             k += 2
         else:
             words.append(argv[k])
@@ -233,30 +327,68 @@ def _results_last(argv: list[str]) -> list[str]:
 
 
 def _simulate_parser(sub) -> None:
-    p = sub.add_parser("simulate", help="play many random events under several systems or profiles; compare rankings, colours, floats")
-    p.add_argument("--system", action="append", required=True, metavar="S[:E]",
-                   help="a pairing system to compare (repeat for several): dutch, dutch:2017, dubov, random ...")
+    p = sub.add_parser(
+        "simulate", help="play many random events under several systems or profiles; compare rankings, colours, floats"
+    )
+    p.add_argument(
+        "--system",
+        action="append",
+        required=True,
+        metavar="S[:E]",
+        help="a pairing system to compare (repeat for several): dutch, dutch:2017, dubov, random ...",
+    )
     p.add_argument("--edition", help="edition for every --system given without its own :EDITION")
-    p.add_argument("--profile", action="append", default=[], metavar="P",
-                   help="a rule profile (file or name) paired on the first system; repeat for several")
+    p.add_argument(
+        "--profile",
+        action="append",
+        default=[],
+        metavar="P",
+        help="a rule profile (file or name) paired on the first system; repeat for several",
+    )
     p.add_argument("--players", type=int, help="players of each individual event")
     p.add_argument("--teams", type=int, help="teams of each team event (--system team-swiss; the random baseline too)")
     p.add_argument("--boards", type=int, default=4, help="boards per team (team events; default 4)")
-    p.add_argument("--rounds", type=int, required=True,
-                   help="rounds of each event, counted in pairings: a double-swiss arm plays this many matches of two games")
+    p.add_argument(
+        "--rounds",
+        type=int,
+        required=True,
+        help="rounds of each event, counted in pairings: a double-swiss arm plays this many matches of two games",
+    )
     p.add_argument("--events", type=int, required=True)
-    p.add_argument("--seed", type=int, default=1, help="seed of the whole simulation (default 1); event k draws from (seed, k)")
+    p.add_argument(
+        "--seed", type=int, default=1, help="seed of the whole simulation (default 1); event k draws from (seed, k)"
+    )
     ratings = p.add_mutually_exclusive_group()
-    ratings.add_argument("--ratings", default="1400-2600", metavar="LO-HI", help="true strengths uniform in LO-HI (default 1400-2600)")
-    ratings.add_argument("--ratings-from", metavar="FILE", help="true strengths drawn from the rated players of this tournament file")
-    p.add_argument("--seed-noise", type=float, default=0.0, metavar="SIGMA",
-                   help="the rating the pairing sees is the true strength plus N(0, SIGMA) (default 0)")
+    ratings.add_argument(
+        "--ratings", default="1400-2600", metavar="LO-HI", help="true strengths uniform in LO-HI (default 1400-2600)"
+    )
+    ratings.add_argument(
+        "--ratings-from", metavar="FILE", help="true strengths drawn from the rated players of this tournament file"
+    )
+    p.add_argument(
+        "--seed-noise",
+        type=float,
+        default=0.0,
+        metavar="SIGMA",
+        help="the rating the pairing sees is the true strength plus N(0, SIGMA) (default 0)",
+    )
     p.add_argument("--model", default="milvang2015", help="result model: milvang2015 (default), bbp, gacrux2025")
-    p.add_argument("--draw-rate", type=float, help="share of draws (bbp: its draw percentage, default 0.30; others: replaces the model's)")
-    p.add_argument("--absence-rate", type=float, default=0.0, help="chance a player misses a round (zero-point bye entered before pairing)")
+    p.add_argument(
+        "--draw-rate",
+        type=float,
+        help="share of draws (bbp: its draw percentage, default 0.30; others: replaces the model's)",
+    )
+    p.add_argument(
+        "--absence-rate",
+        type=float,
+        default=0.0,
+        help="chance a player misses a round (zero-point bye entered before pairing)",
+    )
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, help="local processes (default 1)")
-    where.add_argument("--dask", metavar="ADDR", help="a Dask scheduler (tcp://host:8786), or 'local' for a LocalCluster")
+    where.add_argument(
+        "--dask", metavar="ADDR", help="a Dask scheduler (tcp://host:8786), or 'local' for a LocalCluster"
+    )
     p.add_argument("-o", "--output", metavar="TABLE", help="per-event table, .parquet or .csv")
     p.add_argument("--summary-json", metavar="FILE", help="mean and 95%% CI of every metric per system or profile")
     p.add_argument("--force", action="store_true", help="replace existing output files")

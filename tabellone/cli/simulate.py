@@ -67,10 +67,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.players is None and args.teams is None:
         raise InputError("give --players (individual events) or --teams (team events)", field="--players")
     sim = Simulation(
-        arms=parse_arms(args.system, args.edition, args.profile), teams=args.teams or 0, boards=args.boards,
-        players=args.players or 0, rounds=args.rounds, events=args.events, seed=args.seed,
-        rating_low=low, rating_high=high, ratings_pool=pool, seed_noise=args.seed_noise,
-        model=args.model, draw_rate=args.draw_rate, absence_rate=args.absence_rate,
+        arms=parse_arms(args.system, args.edition, args.profile),
+        teams=args.teams or 0,
+        boards=args.boards,
+        players=args.players or 0,
+        rounds=args.rounds,
+        events=args.events,
+        seed=args.seed,
+        rating_low=low,
+        rating_high=high,
+        ratings_pool=pool,
+        seed_noise=args.seed_noise,
+        model=args.model,
+        draw_rate=args.draw_rate,
+        absence_rate=args.absence_rate,
     )
     sim.validate()
     if args.workers is not None and args.workers < 1:
@@ -110,7 +120,11 @@ _SUMMARY_COLUMNS = (
 def _summary_text(summary: dict, sim) -> str:
     from tabellone.simulate.teams import NOT_FOR_TEAMS
 
-    field = f"{sim.teams} teams of {sim.boards} boards (ranked by match points, then game points)" if sim.teams else f"{sim.players} players"
+    field = (
+        f"{sim.teams} teams of {sim.boards} boards (ranked by match points, then game points)"
+        if sim.teams
+        else f"{sim.players} players"
+    )
     lines = [f"{sim.events} events, {field}, {sim.rounds} rounds, results by {sim.model}; mean +- 95% CI"]
     width = max(len(label) for label in summary)
     lines.append(f"{'':<{width}}  " + "  ".join(f"{head:>17}" for _, head, _ in _SUMMARY_COLUMNS))

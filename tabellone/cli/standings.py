@@ -37,10 +37,15 @@ def cmd_standings(args: argparse.Namespace) -> int:
     module = get_system(system)
     if system == "italo-svizzero":
         if args.tiebreaks:
-            raise InputError("the italo-svizzero standings follow the FID Buchholz procedure; --tiebreaks is for chess", field="--tiebreaks")
+            raise InputError(
+                "the italo-svizzero standings follow the FID Buchholz procedure; --tiebreaks is for chess",
+                field="--tiebreaks",
+            )
         edition = args.edition or module.EDITIONS[0]
         if edition not in module.EDITIONS:
-            raise InputError(f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+            raise InputError(
+                f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition"
+            )
         rows = module.standings(t, edition, **accepted_options(module.standings, {"game": args.game}, system))
         if args.format == "text":
             text = module.format_standings(t, rows, edition)
@@ -55,7 +60,9 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if hasattr(module, "standings_view"):  # Double-Swiss: a single forfeited game counts as played
         t = module.standings_view(t)
         per_round = 2  # and a round of the tie-breaks is a match of two games
-    table = chess_standings(t, tiebreaks, args.tiebreak_rules, unrated=args.unrated, source=args.file, games_per_round=per_round)
+    table = chess_standings(
+        t, tiebreaks, args.tiebreak_rules, unrated=args.unrated, source=args.file, games_per_round=per_round
+    )
     text = standings_csv(table) if args.format == "csv" else render(table, args.format)
     emit(text, args.output, [args.file], args.force)
     return EXIT_OK
@@ -73,12 +80,26 @@ def _team_standings(args: argparse.Namespace, t: Tournament) -> int:
     tbs = list(rows[0].values) if rows else []
     first, second = ("MP", "GP") if t.primary == "MP" else ("GP", "MP")
     header = ["place", "tpn", "team", first, second] + tbs
-    body = [[f"{r.place}{'=' if r.shared else ''}", r.tpn, r.name, r.primary, r.secondary] + [r.values[k] for k in tbs] for r in rows]
+    body = [
+        [f"{r.place}{'=' if r.shared else ''}", r.tpn, r.name, r.primary, r.secondary] + [r.values[k] for k in tbs]
+        for r in rows
+    ]
     n = rounds_complete(t)
-    notes = [f"Standings after round {n}" + (f" of {t.total_rounds}" if t.total_rounds else "")
-             + f"; {first}, then {second}, then tie-breaks (FIDE C.07, {args.tiebreak_rules} rules; match points unless :GP): " + (", ".join(tbs) or "none")]
-    table = Table(f"{event_title(t, args.file)} - standings", notes, header, body, [False, True, False, True, True] + [True] * len(tbs),
-                  "standings", {"round": n, "tiebreaks": tbs})
+    notes = [
+        f"Standings after round {n}"
+        + (f" of {t.total_rounds}" if t.total_rounds else "")
+        + f"; {first}, then {second}, then tie-breaks (FIDE C.07, {args.tiebreak_rules} rules; match points unless :GP): "
+        + (", ".join(tbs) or "none")
+    ]
+    table = Table(
+        f"{event_title(t, args.file)} - standings",
+        notes,
+        header,
+        body,
+        [False, True, False, True, True] + [True] * len(tbs),
+        "standings",
+        {"round": n, "tiebreaks": tbs},
+    )
     emit(render(table, args.format), args.output, [args.file], args.force)
     return EXIT_OK
 

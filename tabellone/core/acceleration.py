@@ -38,8 +38,11 @@ def baku_virtual_points(t: Tournament, games_per_round: int = 1) -> tuple[Virtua
         raise InputError("Baku acceleration needs the number of rounds (XXR n or 142 n)", field="XXR / 142")
     g = games_per_round
     if t.total_rounds % g:
-        raise InputError(f"Baku acceleration counts rounds of {g} games (round columns), so the event's "
-                         f"{t.total_rounds} columns should be a multiple of {g}", field="XXR / 142")
+        raise InputError(
+            f"Baku acceleration counts rounds of {g} games (round columns), so the event's "
+            f"{t.total_rounds} columns should be a multiple of {g}",
+            field="XXR / 142",
+        )
     n = len(t.players)
     ga = [p.id for p in t.in_pairing_order[: 2 * ceil(n / 4)]]  # 1.2; XXC rank: the records' order
     accelerated = ceil(t.total_rounds // g / 2)  # 1.4.1

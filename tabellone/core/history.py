@@ -19,7 +19,6 @@ from dataclasses import replace
 
 from tabellone.core.model import BLACK, WHITE, RoundEntry, Tournament, pab_receivers
 
-
 #: How the cut records a blank cell of a paired round: an absence, zero points.
 ABSENT = RoundEntry(None, None, "Z")
 

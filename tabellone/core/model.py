@@ -23,10 +23,10 @@ rules), 2026 edition:
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Iterator, Mapping
 
 from tabellone.core.scoring import GAME_CODES, PLAYED_CODES, RESULT_KINDS, Kind, Scoring
 
@@ -240,13 +240,13 @@ class PlayerState:
     floats_2026: tuple[Float | None, ...]
     floats_2017: tuple[Float | None, ...]
     had_pab: bool
-    won_without_playing: bool   # some unplayed round scored at least a win's points (U, F, + ...)
-    won_pab_or_forfeit: bool    # a PAB or forfeit win that scored at least a win (2017 C.2 reading)
-    participated: bool          # paired in some earlier round: a game (even forfeited) or a PAB
+    won_without_playing: bool  # some unplayed round scored at least a win's points (U, F, + ...)
+    won_pab_or_forfeit: bool  # a PAB or forfeit win that scored at least a win (2017 C.2 reading)
+    participated: bool  # paired in some earlier round: a game (even forfeited) or a PAB
     games_played: int
     rounds_unplayed: int
     rating: int
-    present: bool   # to be paired in this round (not absent, withdrawn or on a bye)
+    present: bool  # to be paired in this round (not absent, withdrawn or on a bye)
     bye: ByeKind | None  # a bye already given for this round
 
     @property
@@ -288,9 +288,9 @@ class Tournament:
 
     players: tuple[Player, ...]
     total_rounds: int | None = None
-    initial_colour: str | None = None   # colour of the top player in round 1 ('w'/'b')
+    initial_colour: str | None = None  # colour of the top player in round 1 ('w'/'b')
     scoring: Scoring = field(default_factory=Scoring)
-    system: str | None = None           # TRF26 192 system code, e.g. FIDE_DUTCH_2026
+    system: str | None = None  # TRF26 192 system code, e.g. FIDE_DUTCH_2026
     byes: tuple[PreassignedBye, ...] = ()
     virtual_points: tuple[VirtualPoints, ...] = ()
     prohibited: tuple[ProhibitedPairs, ...] = ()
@@ -372,7 +372,7 @@ class Tournament:
                 out.append((p, p.points, self.score_after(p, self.rounds_recorded)))
         return out
 
-    def with_derived_points(self) -> "Tournament":
+    def with_derived_points(self) -> Tournament:
         """This tournament with every player's declared points (columns 81-84) set to
         the score the results give over every recorded round: what a writer should put
         in the file, so that no later reader finds the points stale."""
@@ -427,7 +427,7 @@ class Tournament:
             if rec.first_round <= round_number <= rec.last_round:
                 ids = rec.players
                 for i, a in enumerate(ids):
-                    for b in ids[i + 1:]:
+                    for b in ids[i + 1 :]:
                         if a != b:
                             pairs.add(frozenset((a, b)))
         return frozenset(pairs)
@@ -539,9 +539,19 @@ class Tournament:
 #: programs (SwissMaster) write '0000 - =' for a half-point bye, '0000 - +' for a
 #: full-point one and '0000 - -' for an absence.
 BYE_OF_RESULT = {
-    "H": ByeKind.HALF, "=": ByeKind.HALF, "D": ByeKind.HALF,
-    "F": ByeKind.FULL, "+": ByeKind.FULL, "1": ByeKind.FULL, "W": ByeKind.FULL, "U": ByeKind.FULL,
-    "Z": ByeKind.ZERO, "-": ByeKind.ZERO, "0": ByeKind.ZERO, "L": ByeKind.ZERO, " ": ByeKind.ZERO,
+    "H": ByeKind.HALF,
+    "=": ByeKind.HALF,
+    "D": ByeKind.HALF,
+    "F": ByeKind.FULL,
+    "+": ByeKind.FULL,
+    "1": ByeKind.FULL,
+    "W": ByeKind.FULL,
+    "U": ByeKind.FULL,
+    "Z": ByeKind.ZERO,
+    "-": ByeKind.ZERO,
+    "0": ByeKind.ZERO,
+    "L": ByeKind.ZERO,
+    " ": ByeKind.ZERO,
 }
 
 

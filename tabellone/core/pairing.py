@@ -31,7 +31,11 @@ def attendance_problems(pairing: Pairing, to_pair: set[int], registered: set[int
     for board, (w, b) in enumerate(pairing.pairs, start=1):
         for pid in (w, b):
             if pid not in to_pair:
-                why = "is not in the tournament" if pid not in registered else "is not to be paired this round (absent or on a bye)"
+                why = (
+                    "is not in the tournament"
+                    if pid not in registered
+                    else "is not to be paired this round (absent or on a bye)"
+                )
                 problems.append(f"board {board}: player {pid} {why}")
             elif pid in seen:
                 problems.append(f"board {board}: player {pid} is already on {seen[pid]}")

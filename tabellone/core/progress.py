@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, TextIO
+from typing import TextIO
 
 #: Seconds a task runs before its progress line appears.
 DELAY = 2.0

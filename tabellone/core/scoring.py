@@ -18,15 +18,15 @@ from fractions import Fraction
 class Kind(enum.Enum):
     """What a round entry stands for, independent of any point system."""
 
-    WIN = "win"                    # played game won: '1' (and 'W', unrated: under one move)
-    DRAW = "draw"                  # '=' ('D')
-    LOSS = "loss"                  # '0' ('L')
-    FORFEIT_WIN = "forfeit_win"    # '+': the opponent did not appear
+    WIN = "win"  # played game won: '1' (and 'W', unrated: under one move)
+    DRAW = "draw"  # '=' ('D')
+    LOSS = "loss"  # '0' ('L')
+    FORFEIT_WIN = "forfeit_win"  # '+': the opponent did not appear
     FORFEIT_LOSS = "forfeit_loss"  # '-': did not appear (both '-' is a double forfeit)
-    PAB = "pab"                    # 'U': pairing-allocated bye
-    FULL_BYE = "full_bye"          # 'F': full-point bye (requested or arbiter's)
-    HALF_BYE = "half_bye"          # 'H': half-point bye
-    ZERO_BYE = "zero_bye"          # 'Z' or blank: absent, no points
+    PAB = "pab"  # 'U': pairing-allocated bye
+    FULL_BYE = "full_bye"  # 'F': full-point bye (requested or arbiter's)
+    HALF_BYE = "half_bye"  # 'H': half-point bye
+    ZERO_BYE = "zero_bye"  # 'Z' or blank: absent, no points
 
 
 #: Every result code of TRF16/TRF26 and its kind.
@@ -70,11 +70,11 @@ class Scoring:
     win: Fraction = Fraction(1)
     draw: Fraction = Fraction(1, 2)
     loss: Fraction = Fraction(0)
-    forfeit_win: Fraction | None = None     # None: same as win
+    forfeit_win: Fraction | None = None  # None: same as win
     forfeit_loss: Fraction = Fraction(0)
-    pab: Fraction | None = None             # None: same as win (C.04.1)
-    full_bye: Fraction | None = None        # None: same as win
-    half_bye: Fraction | None = None        # None: same as draw
+    pab: Fraction | None = None  # None: same as win (C.04.1)
+    full_bye: Fraction | None = None  # None: same as win
+    half_bye: Fraction | None = None  # None: same as draw
     zero_bye: Fraction = Fraction(0)
     white_win: Fraction | None = None
     black_win: Fraction | None = None
@@ -82,7 +82,7 @@ class Scoring:
     black_draw: Fraction | None = None
     white_loss: Fraction | None = None
     black_loss: Fraction | None = None
-    unknown: Fraction | None = None         # TRF26 162 'X': an unknown result (not used in pairing)
+    unknown: Fraction | None = None  # TRF26 162 'X': an unknown result (not used in pairing)
 
     #: Optional fields and the field whose value they take when unset.
     FALLBACKS = {
@@ -106,16 +106,16 @@ class Scoring:
                 object.__setattr__(self, name, None)
 
     @classmethod
-    def chess(cls) -> "Scoring":
+    def chess(cls) -> Scoring:
         """FIDE default: win 1, draw 1/2, loss 0, every bye of a win's value."""
         return cls()
 
     @classmethod
-    def draughts(cls) -> "Scoring":
+    def draughts(cls) -> Scoring:
         """Italian draughts federation (FID): win 2, draw 1, loss 0."""
         return cls(win=Fraction(2), draw=Fraction(1), loss=Fraction(0))
 
-    def with_values(self, **values: str | int | float | Fraction) -> "Scoring":
+    def with_values(self, **values: str | int | float | Fraction) -> Scoring:
         """A copy with some values replaced, given as numbers or decimal strings."""
         return replace(self, **{k: _points(v) for k, v in values.items()})
 

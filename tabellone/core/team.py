@@ -28,10 +28,11 @@ which colour preferences apply, are fields a ruleset reads (:attr:`TeamTournamen
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from tabellone.core.model import Tournament
 
@@ -87,8 +88,8 @@ class TeamTournament(Tournament):
     primary: str = "MP"
     secondary_for_colour: bool = True
     preferences: str = "A"
-    lineups: Mapping[tuple[int, int], "Lineup"] = field(default_factory=dict)
-    rounds_801: Mapping[tuple[int, int], "Round801"] = field(default_factory=dict)
+    lineups: Mapping[tuple[int, int], Lineup] = field(default_factory=dict)
+    rounds_801: Mapping[tuple[int, int], Round801] = field(default_factory=dict)
 
     def __hash__(self) -> int:  # the mappings inside are not hashable; identity will do
         return id(self)

@@ -7,7 +7,7 @@ colour in one game, or a record naming a player who does not exist.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
@@ -30,7 +30,12 @@ def check_consistency(t: Tournament, source: str, locate: Locator = _no_location
             line, field = locate(p.id, r)
             other = by_id.get(e.opponent)
             if other is None:
-                raise InputError(f"opponent {e.opponent} of player {p.id} has no player record", source=source, line=line, field=field)
+                raise InputError(
+                    f"opponent {e.opponent} of player {p.id} has no player record",
+                    source=source,
+                    line=line,
+                    field=field,
+                )
             if e.opponent == p.id:
                 raise InputError(f"player {p.id} is paired with itself", source=source, line=line, field=field)
             back = other.entry(r)
@@ -40,16 +45,22 @@ def check_consistency(t: Tournament, source: str, locate: Locator = _no_location
                 at = f" (line {where})" if where else ""
                 raise InputError(
                     f"player {p.id} meets {e.opponent} in round {r} but {e.opponent}'s entry names {found}{at}",
-                    source=source, line=line, field=field,
+                    source=source,
+                    line=line,
+                    field=field,
                 )
             if e.colour and back.colour and e.colour == back.colour:
                 raise InputError(
                     f"players {p.id} and {e.opponent} both have colour {e.colour!r} in round {r}",
-                    source=source, line=line, field=field,
+                    source=source,
+                    line=line,
+                    field=field,
                 )
     for item in [*t.byes, *t.virtual_points]:
         if item.player not in by_id:
-            raise InputError(f"player {item.player} named in a bye or virtual-points record has no player record", source=source)
+            raise InputError(
+                f"player {item.player} named in a bye or virtual-points record has no player record", source=source
+            )
     for rec in t.prohibited:
         for pid in rec.players:
             if pid not in by_id:

@@ -31,20 +31,31 @@ import hashlib
 import io
 import os
 import tempfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from tabellone.api import RESULT_CODES, add_round, enter_results, pair
-from tabellone.rules import SYSTEMS, declared_system, get_system, system_code
 from tabellone.core.errors import FileAccessError, InputError
-from tabellone.formats.files import read_bytes
-from tabellone.formats.jsonio import format_json, parse_json
-from tabellone.core.model import BLACK, WHITE, ByeKind, HeaderRecord, Player, PreassignedBye, ProhibitedPairs, RoundEntry, Tournament, VirtualPoints
+from tabellone.core.model import (
+    BLACK,
+    WHITE,
+    ByeKind,
+    HeaderRecord,
+    Player,
+    PreassignedBye,
+    ProhibitedPairs,
+    RoundEntry,
+    Tournament,
+    VirtualPoints,
+)
 from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import Scoring
+from tabellone.formats.files import read_bytes
+from tabellone.formats.jsonio import format_json, parse_json
 from tabellone.formats.trf import decode, format_trf, parse_trf
+from tabellone.rules import SYSTEMS, declared_system, get_system, system_code
 
 # --- the file --------------------------------------------------------------------------
 
@@ -64,7 +75,7 @@ class Event:
 
     path: Path
     tournament: Tournament
-    format: str            # 'trf16', 'trf26' or 'json'
+    format: str  # 'trf16', 'trf26' or 'json'
     fingerprint: Fingerprint | None  # None: the file does not exist yet
 
 
@@ -96,8 +107,12 @@ def read_event(path: str | os.PathLike[str], teams: bool = False) -> Event:
 
     if fmt != "json" and is_team_file(text):
         if not teams:
-            raise InputError("this command does not edit team events (310 records): the teams and their players are "
-                             "registered in the file; 'pair --write', 'result', 'bye' and 'withdraw' edit them", source=str(p), field="310")
+            raise InputError(
+                "this command does not edit team events (310 records): the teams and their players are "
+                "registered in the file; 'pair --write', 'result', 'bye' and 'withdraw' edit them",
+                source=str(p),
+                field="310",
+            )
         return Event(p, parse_team_trf(text, source=str(p)), "trf26", _fingerprint(p, data))
     t = parse_json(text, source=str(p)) if fmt == "json" else parse_trf(text, source=str(p), allow_empty=True)
     return Event(p, t, fmt, _fingerprint(p, data))
@@ -108,7 +123,7 @@ def backup_name(path: Path) -> Path:
     n = 1
     prefix = path.name + ".~"
     for name in os.listdir(path.parent if str(path.parent) else "."):
-        number = name[len(prefix):-1]
+        number = name[len(prefix) : -1]
         if name.startswith(prefix) and name.endswith("~") and number.isascii() and number.isdigit():
             n = max(n, int(number) + 1)
     return path.with_name(f"{path.name}.~{n}~")
@@ -143,7 +158,9 @@ def _unchanged(path: Path, fingerprint: Fingerprint | None) -> None:
     """Refuse to write over a file that is not the one read."""
     if fingerprint is None:
         if path.exists():
-            raise InputError(f"{path} exists; choose another name (an event file is never overwritten by 'new')", field="EVENT")
+            raise InputError(
+                f"{path} exists; choose another name (an event file is never overwritten by 'new')", field="EVENT"
+            )
         return
     try:
         data = path.read_bytes()
@@ -187,7 +204,7 @@ def save_event(event: Event, t: Tournament) -> Path | None:
         if event.fingerprint is not None:
             backup = backup_name(path)
             try:
-                os.link(path, backup)     # the old version stays whole under its new name
+                os.link(path, backup)  # the old version stays whole under its new name
             except OSError:
                 import shutil
 
@@ -207,6 +224,7 @@ def save_event(event: Event, t: Tournament) -> Path | None:
 
 # --- the system of an event --------------------------------------------------------------
 
+
 def system_of(t: Tournament) -> tuple[str, str | None]:
     """The pairing system and edition the file names (TRF26 ``192``): Dutch by default."""
     found, _ = declared_system(t.system)
@@ -220,8 +238,14 @@ def event_name(t: Tournament) -> str:
 # --- creating an event -----------------------------------------------------------------
 
 
-def new_event(name: str, rounds: int, system: str = "dutch", edition: str | None = None,
-              initial_colour: str | None = None, tiebreaks: Sequence[str] = ()) -> Tournament:
+def new_event(
+    name: str,
+    rounds: int,
+    system: str = "dutch",
+    edition: str | None = None,
+    initial_colour: str | None = None,
+    tiebreaks: Sequence[str] = (),
+) -> Tournament:
     """An event without players: name (``012``), rounds (``142``), initial colour
     (``152``), system (``192``), tie-breaks (``202``)."""
     if not name.strip():
@@ -233,7 +257,9 @@ def new_event(name: str, rounds: int, system: str = "dutch", edition: str | None
     module = get_system(system)
     edition = edition or module.EDITIONS[0]
     if edition not in module.EDITIONS:
-        raise InputError(f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition")
+        raise InputError(
+            f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition"
+        )
     colour = None
     if initial_colour is not None:
         if initial_colour not in ("white", "black"):
@@ -245,8 +271,14 @@ def new_event(name: str, rounds: int, system: str = "dutch", edition: str | None
 
         headers.append(HeaderRecord("202", " ".join(tb.text for tb in parse_codes(tiebreaks))))
     scoring = Scoring.draughts() if system == "italo-svizzero" else Scoring()
-    return Tournament(players=(), total_rounds=rounds, initial_colour=colour, scoring=scoring,
-                      system=system_code(system, edition), headers=tuple(headers))
+    return Tournament(
+        players=(),
+        total_rounds=rounds,
+        initial_colour=colour,
+        scoring=scoring,
+        system=system_code(system, edition),
+        headers=tuple(headers),
+    )
 
 
 # --- players ------------------------------------------------------------------------------
@@ -270,7 +302,11 @@ def normal_title(title: str) -> str:
 
 def initial_order_key(p: Player) -> tuple:
     """C.04.2 Initial order: rating (highest first), title, then name."""
-    title = normal_title(p.title) if p.title.strip().upper() in TITLE_ORDER or p.title.strip().lower() in _TITLE_CODES else ""
+    title = (
+        normal_title(p.title)
+        if p.title.strip().upper() in TITLE_ORDER or p.title.strip().lower() in _TITLE_CODES
+        else ""
+    )
     rank = TITLE_ORDER.index(title) if title else len(TITLE_ORDER)
     return (-p.rating, rank, p.name.casefold(), p.name)
 
@@ -278,6 +314,7 @@ def initial_order_key(p: Player) -> tuple:
 def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
     """``t`` with every pairing number changed by ``mapping`` (players, round records,
     byes, virtual points, prohibited pairs)."""
+
     def m(pid: int | None) -> int | None:
         return None if pid is None else mapping[pid]
 
@@ -291,7 +328,9 @@ def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
         players=tuple(players),
         byes=tuple(sorted(PreassignedBye(b.round, mapping[b.player], b.kind) for b in t.byes)),
         virtual_points=tuple(sorted(VirtualPoints(v.round, mapping[v.player], v.points) for v in t.virtual_points)),
-        prohibited=tuple(ProhibitedPairs(r.first_round, r.last_round, tuple(mapping[i] for i in r.players)) for r in t.prohibited),
+        prohibited=tuple(
+            ProhibitedPairs(r.first_round, r.last_round, tuple(mapping[i] for i in r.players)) for r in t.prohibited
+        ),
     )
 
 
@@ -302,8 +341,15 @@ def _check_field(value: str, width: int, what: str, option: str) -> str:
     return value
 
 
-def make_player(name: str, rating: int | str | None = None, fide_id: str = "", federation: str = "",
-                title: str = "", birth: str = "", sex: str = "") -> Player:
+def make_player(
+    name: str,
+    rating: int | str | None = None,
+    fide_id: str = "",
+    federation: str = "",
+    title: str = "",
+    birth: str = "",
+    sex: str = "",
+) -> Player:
     """A player record from what the organiser typed, each field checked."""
     name = _check_field(name or "", 33, "name", "--name")
     if not name:
@@ -323,8 +369,16 @@ def make_player(name: str, rating: int | str | None = None, fide_id: str = "", f
     sex = _check_field(sex or "", 1, "sex", "--sex").lower()
     if sex and sex not in ("m", "w", "f"):
         raise InputError(f"found sex {sex!r}, expected m or w", field="--sex")
-    return Player(id=0, name=name, rating=rating_value, fide_id=fide_id, federation=federation,
-                  title=normal_title(title or ""), birth_date=birth, sex=sex)
+    return Player(
+        id=0,
+        name=name,
+        rating=rating_value,
+        fide_id=fide_id,
+        federation=federation,
+        title=normal_title(title or ""),
+        birth_date=birth,
+        sex=sex,
+    )
 
 
 #: C.04.2: pairing numbers may be reassigned until this many rounds are paired.
@@ -342,8 +396,11 @@ def add_players(t: Tournament, new: Iterable[Player], insert: bool = False) -> t
     new = list(new)
     if insert and 0 < t.rounds_paired:
         if t.rounds_paired >= RENUMBER_UNTIL:
-            raise InputError(f"{t.rounds_paired} rounds are paired: pairing numbers are not changed after round {RENUMBER_UNTIL} "
-                             "(C.04.2); the player gets the next free number without --insert", field="--insert")
+            raise InputError(
+                f"{t.rounds_paired} rounds are paired: pairing numbers are not changed after round {RENUMBER_UNTIL} "
+                "(C.04.2); the player gets the next free number without --insert",
+                field="--insert",
+            )
         t, ids = add_players(t, new)
         order = sorted(t.players, key=initial_order_key)
         mapping = {p.id: k for k, p in enumerate(order, start=1)}
@@ -372,13 +429,26 @@ def add_players(t: Tournament, new: Iterable[Player], insert: bool = False) -> t
 
 
 _CSV_FIELDS = {
-    "name": "name", "player": "name",
-    "rating": "rating", "elo": "rating", "rtg": "rating",
-    "fide_id": "fide_id", "fide id": "fide_id", "fideid": "fide_id", "id_fide": "fide_id",
-    "federation": "federation", "fed": "federation", "country": "federation",
-    "title": "title", "tit": "title",
-    "birth": "birth", "birth_date": "birth", "born": "birth", "birthday": "birth",
-    "sex": "sex", "gender": "sex",
+    "name": "name",
+    "player": "name",
+    "rating": "rating",
+    "elo": "rating",
+    "rtg": "rating",
+    "fide_id": "fide_id",
+    "fide id": "fide_id",
+    "fideid": "fide_id",
+    "id_fide": "fide_id",
+    "federation": "federation",
+    "fed": "federation",
+    "country": "federation",
+    "title": "title",
+    "tit": "title",
+    "birth": "birth",
+    "birth_date": "birth",
+    "born": "birth",
+    "birthday": "birth",
+    "sex": "sex",
+    "gender": "sex",
 }
 
 
@@ -397,8 +467,12 @@ def players_from_csv(text: str, source: str) -> list[Player]:
     for k, cell in enumerate(header):
         key = cell.strip().lower().lstrip("\ufeff")
         if key not in _CSV_FIELDS:
-            raise InputError(f"unknown column {cell.strip()!r}; expected some of name, rating, fide_id, federation, title, birth, sex",
-                             source=source, line=header_line, field="header")
+            raise InputError(
+                f"unknown column {cell.strip()!r}; expected some of name, rating, fide_id, federation, title, birth, sex",
+                source=source,
+                line=header_line,
+                field="header",
+            )
         columns[k] = _CSV_FIELDS[key]
     if "name" not in columns.values():
         raise InputError("no 'name' column in the header row", source=source, line=header_line, field="header")
@@ -410,7 +484,9 @@ def players_from_csv(text: str, source: str) -> list[Player]:
         try:
             players.append(make_player(**values))
         except InputError as exc:
-            raise InputError(exc.detail, source=source, line=n, field=(exc.field or "").lstrip("-").replace("-", "_")) from None
+            raise InputError(
+                exc.detail, source=source, line=n, field=(exc.field or "").lstrip("-").replace("-", "_")
+            ) from None
     if not players:
         raise InputError("a header row but no players", source=source)
     return players
@@ -442,7 +518,12 @@ def request_bye(t: Tournament, pid: int, round_number: int, kind: ByeKind) -> To
         old = next(b for b in t.byes if b.round == round_number and b.player == pid)
         if old.kind == kind:
             raise InputError(f"player {pid} already has this bye in round {round_number}", field="ID")
-    byes = tuple(sorted({b for b in t.byes if not (b.round == round_number and b.player == pid)} | {PreassignedBye(round_number, pid, kind)}))
+    byes = tuple(
+        sorted(
+            {b for b in t.byes if not (b.round == round_number and b.player == pid)}
+            | {PreassignedBye(round_number, pid, kind)}
+        )
+    )
     return replace(t, byes=byes)
 
 
@@ -470,7 +551,9 @@ def withdrawn_players(t: Tournament) -> set[int]:
     zero_records = {(b.player, b.round) for b in t.byes if b.kind is ByeKind.ZERO}
     for p in t.players:
         last = t.total_rounds
-        if (p.id, last) in zero_records or (p.entry(last).opponent is None and p.entry(last).result in "Z-" and last <= t.rounds_paired):
+        if (p.id, last) in zero_records or (
+            p.entry(last).opponent is None and p.entry(last).result in "Z-" and last <= t.rounds_paired
+        ):
             out.add(p.id)
     return out
 
@@ -478,7 +561,9 @@ def withdrawn_players(t: Tournament) -> set[int]:
 # --- pairing and results --------------------------------------------------------------------
 
 
-def pair_and_record(t: Tournament, system: str | None = None, edition: str | None = None, **options) -> tuple[Tournament, Pairing]:
+def pair_and_record(
+    t: Tournament, system: str | None = None, edition: str | None = None, **options
+) -> tuple[Tournament, Pairing]:
     """Pair the next round by the file's system (or ``system``), and record it: the
     boards without results, the PAB, and the byes requested for that round written into
     its column (``0000 - H``), their ``240`` records then spent."""
@@ -515,22 +600,36 @@ def pair_and_record(t: Tournament, system: str | None = None, edition: str | Non
 
 
 #: The result seen from the other side: ``7 12 0-1`` is ``12 7 1-0``.
-_REVERSED = {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-", "--": "--", "0-0": "0-0",
-             "=": "=", "1/2-1/2": "=", "½-½": "=", "0.5-0.5": "="}
+_REVERSED = {
+    "1-0": "0-1",
+    "0-1": "1-0",
+    "+-": "-+",
+    "-+": "+-",
+    "--": "--",
+    "0-0": "0-0",
+    "=": "=",
+    "1/2-1/2": "=",
+    "½-½": "=",
+    "0.5-0.5": "=",
+}
 
 
 def parse_result_triples(tokens: Sequence[str]) -> list[tuple[int, int, str]]:
     """``12 7 1-0 3 5 =`` -> ``[(12, 7, '1-0'), (3, 5, '=')]``."""
     if len(tokens) % 3:
-        raise InputError(f"{len(tokens)} words; results come in threes: WHITE BLACK RESULT (e.g. 12 7 1-0)", field="results")
+        raise InputError(
+            f"{len(tokens)} words; results come in threes: WHITE BLACK RESULT (e.g. 12 7 1-0)", field="results"
+        )
     out = []
     for k in range(0, len(tokens), 3):
-        a, b, res = tokens[k:k + 3]
+        a, b, res = tokens[k : k + 3]
         for x in (a, b):
             if not (x.isascii() and x.isdigit()):
                 raise InputError(f"found {x!r} in '{a} {b} {res}', expected a pairing number", field="results")
         if res not in RESULT_CODES:
-            raise InputError(f"found result {res!r} in '{a} {b} {res}', expected one of 1-0 0-1 = +- -+ --", field="results")
+            raise InputError(
+                f"found result {res!r} in '{a} {b} {res}', expected one of 1-0 0-1 = +- -+ --", field="results"
+            )
         out.append((int(a), int(b), res))
     return out
 
@@ -539,7 +638,11 @@ def results_from_csv(text: str, source: str) -> list[tuple[int, int, str]]:
     """Results from a CSV with a header ``white,black,result`` (``board`` and ``round``
     columns are allowed and ignored, the round comes from ``--round``)."""
     delimiter = ";" if text[:2048].count(";") > text[:2048].count(",") else ","
-    rows = [(n, r) for n, r in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1) if any(c.strip() for c in r)]
+    rows = [
+        (n, r)
+        for n, r in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1)
+        if any(c.strip() for c in r)
+    ]
     if not rows:
         raise InputError("no rows: expected a header 'white,black,result' and one row per board", source=source)
     n0, header = rows[0]
@@ -551,7 +654,9 @@ def results_from_csv(text: str, source: str) -> list[tuple[int, int, str]]:
     out = []
     for n, row in rows[1:]:
         try:
-            out += parse_result_triples([row[iw].strip(), row[ib].strip(), row[ir].strip()] if len(row) > max(iw, ib, ir) else ["?"])
+            out += parse_result_triples(
+                [row[iw].strip(), row[ib].strip(), row[ir].strip()] if len(row) > max(iw, ib, ir) else ["?"]
+            )
         except InputError as exc:
             raise InputError(exc.detail, source=source, line=n, field="white,black,result") from None
     return out

@@ -28,9 +28,9 @@ and the games of their players (``001``). Both are written, so each step changes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Sequence
 
 from tabellone.api import pair
 from tabellone.core.errors import InputError
@@ -83,21 +83,38 @@ def set_lineup(t: TeamTournament, tpn: int, r: int, players: Sequence[int]) -> T
     b = t.boards_per_match
     roster = t.team_by_tpn[tpn].roster
     if len(players) != b:
-        raise InputError(f"{len(players)} players for {b} boards; give one per board (0 an empty board)", field="PLAYERS")
+        raise InputError(
+            f"{len(players)} players for {b} boards; give one per board (0 an empty board)", field="PLAYERS"
+        )
     for pid in players:
         if pid and pid not in roster:
-            raise InputError(f"player {pid} is not in team {tpn}'s roster (310: {' '.join(map(str, roster))})", field="PLAYERS")
+            raise InputError(
+                f"player {pid} is not in team {tpn}'s roster (310: {' '.join(map(str, roster))})", field="PLAYERS"
+            )
     if len([p for p in players if p]) != len({p for p in players if p}):
         raise InputError("a player is on two boards", field="PLAYERS")
     if not any(players):
-        raise InputError("no player on any board; a team that does not come loses its match by forfeit (result +- on every board)",
-                         field="PLAYERS")
+        raise InputError(
+            "no player on any board; a team that does not come loses its match by forfeit (result +- on every board)",
+            field="PLAYERS",
+        )
     opp = e.opponent
-    seated = [pid for team in (tpn, opp) for pid in t.team_by_tpn[team].roster
-              if pid in t.boards.by_id and not t.boards.player(pid).entry(r).is_empty]
-    if any(t.boards.player(pid).entry(r).result not in (" ", "+") or t.boards.player(pid).entry(r).opponent is None and
-           t.boards.player(pid).entry(r).result != "+" for pid in seated):
-        raise InputError(f"round {r}: the match {tpn}-{opp} has board results already; a line-up is set before its games", field="--round")
+    seated = [
+        pid
+        for team in (tpn, opp)
+        for pid in t.team_by_tpn[team].roster
+        if pid in t.boards.by_id and not t.boards.player(pid).entry(r).is_empty
+    ]
+    if any(
+        t.boards.player(pid).entry(r).result not in (" ", "+")
+        or t.boards.player(pid).entry(r).opponent is None
+        and t.boards.player(pid).entry(r).result != "+"
+        for pid in seated
+    ):
+        raise InputError(
+            f"round {r}: the match {tpn}-{opp} has board results already; a line-up is set before its games",
+            field="--round",
+        )
     theirs = lineup_of(t, opp, r)
     theirs = tuple(theirs) + (0,) * (b - len(theirs))
     players_by_id = {p.id: p for p in t.boards.players}
@@ -163,12 +180,18 @@ def record_team_round(t: TeamTournament, pairing: Pairing) -> TeamTournament:
         if len(p.rounds) < r:
             players[pid] = replace(p, rounds=_set(p.rounds, r, EMPTY_ENTRY))
     boards = replace(t.boards, players=tuple(players[p.id] for p in t.boards.players)).with_derived_points()
-    return replace(t, players=tuple(teams[p.id] for p in t.players), boards=boards,
-                   game_points={tpn: tuple(row) for tpn, row in gps.items()},
-                   byes=tuple(x for x in t.byes if x.round != r)).with_derived_points()
+    return replace(
+        t,
+        players=tuple(teams[p.id] for p in t.players),
+        boards=boards,
+        game_points={tpn: tuple(row) for tpn, row in gps.items()},
+        byes=tuple(x for x in t.byes if x.round != r),
+    ).with_derived_points()
 
 
-def pair_and_record_team(t: TeamTournament, system: str | None, edition: str | None, **options) -> tuple[TeamTournament, Pairing]:
+def pair_and_record_team(
+    t: TeamTournament, system: str | None, edition: str | None, **options
+) -> tuple[TeamTournament, Pairing]:
     """Pair the next round of a team event and record it (``pair EVENT --write``)."""
     system = system or "team-swiss"
     if t.total_rounds is not None and t.next_round > t.total_rounds:
@@ -177,7 +200,9 @@ def pair_and_record_team(t: TeamTournament, system: str | None, edition: str | N
         raise InputError(f"{len(t.players)} teams registered; at least two are needed to pair", field="EVENT")
     if any(p.entry(r).pending for p in t.players for r in range(1, t.rounds_paired + 1)):
         r = next(r for r in range(1, t.rounds_paired + 1) if any(p.entry(r).pending for p in t.players))
-        raise InputError(f"round {r} has matches without results; enter them before pairing round {t.next_round}", field="EVENT")
+        raise InputError(
+            f"round {r} has matches without results; enter them before pairing round {t.next_round}", field="EVENT"
+        )
     pairing = pair(t, system, edition, **{k: v for k, v in options.items() if v is not None})
     return record_team_round(t, pairing), pairing
 
@@ -206,17 +231,24 @@ def rederive_round(t: TeamTournament, r: int) -> TeamTournament:
         if e.opponent is None or gps[p.id][r - 1] is None or gps[e.opponent][r - 1] is None:
             continue
         mine, theirs = gps[p.id][r - 1], gps[e.opponent][r - 1]
-        played = any(boards.player(pid).entry(r).result in PLAYED_CODES
-                     for tpn in (p.id, e.opponent) for pid in lineup_of(t, tpn, r) if pid)
+        played = any(
+            boards.player(pid).entry(r).result in PLAYED_CODES
+            for tpn in (p.id, e.opponent)
+            for pid in lineup_of(t, tpn, r)
+            if pid
+        )
         code = match_result(mine, theirs) if played else ("+" if mine > theirs else "-")
         teams[p.id] = replace(teams[p.id], rounds=_set(teams[p.id].rounds, r, RoundEntry(e.opponent, e.colour, code)))
     for p in t.players:  # a match whose other side is still open stays open on both sides
         e = teams[p.id].entry(r)
         if e.opponent is not None and not e.pending and teams[e.opponent].entry(r).pending:
-            teams[p.id] = replace(teams[p.id], rounds=_set(teams[p.id].rounds, r, RoundEntry(e.opponent, e.colour, " ")))
+            teams[p.id] = replace(
+                teams[p.id], rounds=_set(teams[p.id].rounds, r, RoundEntry(e.opponent, e.colour, " "))
+            )
             gps[p.id][r - 1] = None
-    return replace(t, players=tuple(teams[p.id] for p in t.players),
-                   game_points={tpn: tuple(row) for tpn, row in gps.items()}).with_derived_points()
+    return replace(
+        t, players=tuple(teams[p.id] for p in t.players), game_points={tpn: tuple(row) for tpn, row in gps.items()}
+    ).with_derived_points()
 
 
 def record_board_results(t: TeamTournament, r: int, triples: Sequence[tuple[int, int, str]]) -> TeamTournament:
@@ -239,5 +271,13 @@ def missing_board_results(t: TeamTournament, r: int) -> list[tuple[int, int]]:
     return missing_results(t.boards, r) if t.boards is not None else []
 
 
-__all__ = ["board_colours", "missing_board_results", "pair_and_record_team", "record_board_results", "record_team_round", "rederive_round",
-           "seat_match", "set_lineup"]
+__all__ = [
+    "board_colours",
+    "missing_board_results",
+    "pair_and_record_team",
+    "record_board_results",
+    "record_team_round",
+    "rederive_round",
+    "seat_match",
+    "set_lineup",
+]

@@ -49,7 +49,15 @@ from tabellone.core.scoring import Scoring
 
 _GAME = re.compile(r"^(\d+)\s*([BN])\s*([012+\-?S])$")
 #: Result cell -> TRF code, and the code the opponent's cell must hold.
-_RESULTS = {"2": ("1", "0"), "1": ("=", "="), "0": ("0", "1"), "+": ("+", "-"), "-": ("-", "+"), "?": (" ", " "), "S": (" ", " ")}
+_RESULTS = {
+    "2": ("1", "0"),
+    "1": ("=", "="),
+    "0": ("0", "1"),
+    "+": ("+", "-"),
+    "-": ("-", "+"),
+    "?": (" ", " "),
+    "S": (" ", " "),
+}
 _CELL_OF_CODE = {"1": "2", "=": "1", "0": "0", "+": "+", "-": "-", " ": "?"}
 
 
@@ -89,7 +97,8 @@ def parse_csv(text: str | bytes, source: str = "<input>") -> Tournament:
     if len(header) < 3:
         raise InputError(
             f"found {len(header)} column(s) in the header, expected the draw number, the name and at least one round",
-            source=source, line=header_line,
+            source=source,
+            line=header_line,
         )
     if not rows:
         raise InputError("no player lines after the header", source=source, line=header_line)
@@ -105,7 +114,7 @@ def parse_csv(text: str | bytes, source: str = "<input>") -> Tournament:
     cells_of: dict[int, tuple[int, list[str]]] = {}
     names: dict[int, str] = {}
     for n, cells in rows:
-        if len(cells) > len(header) and any(c.strip() for c in cells[len(header):]):
+        if len(cells) > len(header) and any(c.strip() for c in cells[len(header) :]):
             raise err(n, len(header), f"found {len(cells)} cells, the header has {len(header)} columns")
         number = cells[0].strip() if cells else ""
         if not (number.isascii() and number.isdigit()) or int(number) == 0:
@@ -116,7 +125,7 @@ def parse_csv(text: str | bytes, source: str = "<input>") -> Tournament:
         name = cells[1].strip() if len(cells) > 1 else ""
         if not name:
             raise err(n, 1, "the name is empty")
-        cells_of[pid] = (n, [c.strip() for c in cells[2:len(header)]] + [""] * (len(header) - len(cells)))
+        cells_of[pid] = (n, [c.strip() for c in cells[2 : len(header)]] + [""] * (len(header) - len(cells)))
         names[pid] = name
 
     # first pass: parse every cell
@@ -138,7 +147,8 @@ def parse_csv(text: str | bytes, source: str = "<input>") -> Tournament:
                     if re.match(r"^\d+\s*W", c):
                         raise err(n, i, f"found {cell!r}: colours are B (Bianco, White) and N (Nero, Black)")
                     raise err(
-                        n, i,
+                        n,
+                        i,
                         f"found {cell!r}, expected opponent, colour (B/N) and result (2, 1, 0, +, -, ?) such as '12N2', or F, R or nothing",
                     )
                 opp = int(m.group(1))
@@ -160,14 +170,23 @@ def parse_csv(text: str | bytes, source: str = "<input>") -> Tournament:
             other_line = cells_of[e.opponent][0]
             if back.opponent != pid:
                 found = "nothing" if back.opponent is None else f"opponent {back.opponent}"
-                raise err(n, i, f"player {pid} meets {e.opponent} in round {k + 1}, but line {other_line} gives {e.opponent} {found}")
+                raise err(
+                    n,
+                    i,
+                    f"player {pid} meets {e.opponent} in round {k + 1}, but line {other_line} gives {e.opponent} {found}",
+                )
             if back.colour == e.colour:
                 colour = "B" if e.colour == WHITE else "N"
-                raise err(n, i, f"players {pid} and {e.opponent} both have colour {colour} in round {k + 1} (line {other_line})")
+                raise err(
+                    n,
+                    i,
+                    f"players {pid} and {e.opponent} both have colour {colour} in round {k + 1} (line {other_line})",
+                )
             expected = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", " ": " "}[e.result]
             if back.result != expected:
                 raise err(
-                    n, i,
+                    n,
+                    i,
                     f"round {k + 1}: player {pid} scores {_CELL_OF_CODE[e.result]!r} against {e.opponent}, "
                     f"but line {other_line} gives {e.opponent} {_CELL_OF_CODE[back.result]!r} (expected {_CELL_OF_CODE[expected]!r})",
                 )
@@ -215,8 +234,12 @@ def format_csv(t: Tournament, delimiter: str = ";") -> str:
     would be dropped: a chess event belongs in TRF or JSON."""
     lost = dropped_by_csv(t)
     if lost:
-        raise InputError("the CSV sheet is the draughts clubs' format and would drop " + "; ".join(lost)
-                         + ": convert to trf16, trf26 or json instead", field="--to csv")
+        raise InputError(
+            "the CSV sheet is the draughts clubs' format and would drop "
+            + "; ".join(lost)
+            + ": convert to trf16, trf26 or json instead",
+            field="--to csv",
+        )
     rounds = max(t.total_rounds or 0, t.rounds_recorded)
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=delimiter, lineterminator="\n")
@@ -227,7 +250,9 @@ def format_csv(t: Tournament, delimiter: str = ";") -> str:
             e = p.entry(k)
             if e.opponent is not None:
                 if e.result not in _CELL_OF_CODE:
-                    raise InputError(f"player {p.id}, round {k}: result {e.result!r} has no CSV form", field=f"round {k}")
+                    raise InputError(
+                        f"player {p.id}, round {k}: result {e.result!r} has no CSV form", field=f"round {k}"
+                    )
                 cells.append(f"{e.opponent}{'B' if e.colour == WHITE else 'N'}{_CELL_OF_CODE[e.result]}")
             elif e.result in ("U", "+", "F"):
                 cells.append("F")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from tabellone.core.errors import FileAccessError, InputError
-from tabellone.formats.jsonio import format_json, parse_json
 from tabellone.core.model import Tournament
+from tabellone.formats.jsonio import format_json, parse_json
 from tabellone.formats.trf import decode, format_trf, parse_trf
 
 FORMATS = ("trf16", "trf26", "json", "csv")

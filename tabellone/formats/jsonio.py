@@ -32,7 +32,16 @@ from fractions import Fraction
 from typing import Any
 
 from tabellone.core.errors import InputError
-from tabellone.core.model import ByeKind, HeaderRecord, Player, PreassignedBye, ProhibitedPairs, RoundEntry, Tournament, VirtualPoints
+from tabellone.core.model import (
+    ByeKind,
+    HeaderRecord,
+    Player,
+    PreassignedBye,
+    ProhibitedPairs,
+    RoundEntry,
+    Tournament,
+    VirtualPoints,
+)
 from tabellone.core.scoring import RESULT_KINDS, Scoring
 
 FORMAT = "tabellone-tournament"
@@ -90,7 +99,9 @@ class _Walker:
     def fail(self, path: str, message: str) -> InputError:
         return InputError(message, source=self.source, field=path)
 
-    def get(self, obj: Any, key: str, path: str, types: tuple[type, ...], *, optional: bool = False, default: Any = None) -> Any:
+    def get(
+        self, obj: Any, key: str, path: str, types: tuple[type, ...], *, optional: bool = False, default: Any = None
+    ) -> Any:
         if not isinstance(obj, dict):
             raise self.fail(path, f"expected an object, found {type(obj).__name__}")
         if key not in obj:
@@ -107,11 +118,11 @@ class _Walker:
 
     def frac(self, text: Any, path: str) -> Fraction:
         if isinstance(text, bool) or not isinstance(text, (str, int)):
-            raise self.fail(path, f"expected a number as a string such as \"1/2\", found {json.dumps(text)[:40]}")
+            raise self.fail(path, f'expected a number as a string such as "1/2", found {json.dumps(text)[:40]}')
         try:
             return Fraction(str(text))
         except (ValueError, ZeroDivisionError):
-            raise self.fail(path, f"expected a number such as \"1/2\" or \"0.5\", found {text!r}") from None
+            raise self.fail(path, f'expected a number such as "1/2" or "0.5", found {text!r}') from None
 
 
 def parse_json(data: bytes | str, source: str = "<input>") -> Tournament:
@@ -122,7 +133,7 @@ def parse_json(data: bytes | str, source: str = "<input>") -> Tournament:
         raise InputError(f"not valid JSON ({getattr(exc, 'msg', exc)})", source=source, line=line) from None
     w = _Walker(source)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise w.fail("format", f"expected \"{FORMAT}\"")
+        raise w.fail("format", f'expected "{FORMAT}"')
     if doc.get("version") != VERSION:
         raise w.fail("version", f"expected {VERSION}, found {doc.get('version')!r}")
     players = []
@@ -140,7 +151,7 @@ def parse_json(data: bytes | str, source: str = "<input>") -> Tournament:
             colour = w.get(rj, "colour", rp, (str,), optional=True)
             result = w.get(rj, "result", rp, (str,))
             if colour not in (None, "w", "b"):
-                raise w.fail(f"{rp}.colour", f"expected \"w\", \"b\" or null, found {colour!r}")
+                raise w.fail(f"{rp}.colour", f'expected "w", "b" or null, found {colour!r}')
             if result not in RESULT_KINDS:
                 raise w.fail(f"{rp}.result", f"expected a TRF result code, found {result!r}")
             rounds.append(RoundEntry(opp or None, colour, result))
@@ -171,7 +182,11 @@ def parse_json(data: bytes | str, source: str = "<input>") -> Tournament:
         kind = w.get(b, "kind", f"byes[{i}]", (str,))
         if kind not in ("H", "F", "Z"):
             raise w.fail(f"byes[{i}].kind", f"expected H, F or Z, found {kind!r}")
-        byes.append(PreassignedBye(w.get(b, "round", f"byes[{i}]", (int,)), w.get(b, "player", f"byes[{i}]", (int,)), ByeKind(kind)))
+        byes.append(
+            PreassignedBye(
+                w.get(b, "round", f"byes[{i}]", (int,)), w.get(b, "player", f"byes[{i}]", (int,)), ByeKind(kind)
+            )
+        )
     virtual = [
         VirtualPoints(
             w.get(v, "round", f"virtual_points[{i}]", (int,)),
@@ -198,7 +213,7 @@ def parse_json(data: bytes | str, source: str = "<input>") -> Tournament:
     ]
     colour = w.get(doc, "initial_colour", "$", (str,), optional=True)
     if colour not in (None, "w", "b"):
-        raise w.fail("initial_colour", f"expected \"w\", \"b\" or null, found {colour!r}")
+        raise w.fail("initial_colour", f'expected "w", "b" or null, found {colour!r}')
     by_rank = w.get(doc, "initial_colour_by_rank", "$", (bool,), optional=True, default=False)
     t = Tournament(
         players=tuple(sorted(players, key=lambda p: p.id)),

@@ -38,10 +38,10 @@ as read.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
-from typing import Callable, Mapping
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, Tournament
@@ -85,7 +85,7 @@ def parse_300(line: str, n: int, source: str) -> Lineup:
         raise InputError("found round 0, expected 1 or more", source=source, line=n, field="300 round, columns 5-7")
     players = []
     for k in range(16, len(p), 5):
-        chunk = p[k:k + 4]
+        chunk = p[k : k + 4]
         if not chunk.strip():
             players.append(0)
             continue
@@ -96,8 +96,9 @@ def parse_300(line: str, n: int, source: str) -> Lineup:
 
 
 def format_300(lineup: Lineup) -> str:
-    return (f"300 {lineup.round:3d} {lineup.tpn:3d} {lineup.opponent:3d} "
-            + " ".join(f"{pid:4d}" for pid in lineup.players)).rstrip()
+    return (
+        f"300 {lineup.round:3d} {lineup.tpn:3d} {lineup.opponent:3d} " + " ".join(f"{pid:4d}" for pid in lineup.players)
+    ).rstrip()
 
 
 # ---- 801 ---------------------------------------------------------------------------
@@ -184,15 +185,24 @@ def parse_801(line: str, n: int, source: str) -> Row801:
             raise err(f"found colour {colour!r}, expected w or b", f"801 round at column {rest[k + 1][0]}")
         bad = sorted(set(results.upper()) - BOARD_RESULTS)
         if bad:
-            raise err(f"found board result(s) {''.join(bad)!r} in {results!r}, expected 1 = 0 + - W D L", f"801 results at column {rcol}")
+            raise err(
+                f"found board result(s) {''.join(bad)!r} in {results!r}, expected 1 = 0 + - W D L",
+                f"801 results at column {rcol}",
+            )
         k += 3
         lineup = ""
         # a line-up is the next word unless that word opens the next round (a colour follows it)
-        if k < len(rest) and not _is_bye(rest[k][1]) and not (k + 1 < len(rest) and rest[k + 1][1].lower() in (WHITE, BLACK)):
+        if (
+            k < len(rest)
+            and not _is_bye(rest[k][1])
+            and not (k + 1 < len(rest) and rest[k + 1][1].lower() in (WHITE, BLACK))
+        ):
             lineup = rest[k][1].upper()
             if set(lineup) - set(_BASE36):
-                raise err(f"found line-up {rest[k][1]!r}, expected one character per board (1-9, A-Z, 0 an empty board)",
-                          f"801 line-up at column {rest[k][0]}")
+                raise err(
+                    f"found line-up {rest[k][1]!r}, expected one character per board (1-9, A-Z, 0 an empty board)",
+                    f"801 line-up at column {rest[k][0]}",
+                )
             k += 1
         rounds.append(Round801(int(word), colour.lower(), results.upper(), lineup, None, rcol))
     return Row801(n, int(tpn), nick, values[0], values[1], tuple(rounds))
@@ -220,8 +230,13 @@ def place_801(rows: list[Row801], source: str) -> list[Row801]:
             if step == 0:
                 r = 1
             elif offset % step:
-                raise InputError(f"the round at column {w.column} is out of line with the other rounds (first at column {first}, "
-                                 f"every {step} columns)", source=source, line=row.line, field="801 rounds")
+                raise InputError(
+                    f"the round at column {w.column} is out of line with the other rounds (first at column {first}, "
+                    f"every {step} columns)",
+                    source=source,
+                    line=row.line,
+                    field="801 rounds",
+                )
             else:
                 r = offset // step + 1
             placed[r] = w
@@ -247,7 +262,14 @@ def board_count(t) -> int:
         rounds = max((len(p.rounds) for p in boards.players), default=0)
         for team in t.teams:
             for r in range(1, rounds + 1):
-                most = max(most, sum(1 for pid in team.roster if boards.by_id.get(pid) and boards.player(pid).entry(r).opponent is not None))
+                most = max(
+                    most,
+                    sum(
+                        1
+                        for pid in team.roster
+                        if boards.by_id.get(pid) and boards.player(pid).entry(r).opponent is not None
+                    ),
+                )
     return most or min((len(team.roster) for team in t.teams), default=0)
 
 
@@ -260,7 +282,7 @@ def lineup_of(t, tpn: int, round_number: int) -> tuple[int, ...]:
     team = t.team_by_tpn[tpn]
     boards = t.boards
     if boards is None:
-        return team.roster[:t.boards_per_match]
+        return team.roster[: t.boards_per_match]
     return default_lineup(boards, team.roster, round_number)
 
 
@@ -290,7 +312,9 @@ def board_one_colour(boards: Tournament, players: tuple[int, ...], round_number:
     return None
 
 
-def check_lineups(t, source: str, lines_300: Mapping[tuple[int, int], int], player_line: Callable[[int], int | None]) -> None:
+def check_lineups(
+    t, source: str, lines_300: Mapping[tuple[int, int], int], player_line: Callable[[int], int | None]
+) -> None:
     """Every ``300`` record names a round the team played against that opponent and
     players of its roster; and in every match the players on board k of the two teams
     (300 or default order) met each other in their ``001`` records, with the colours of
@@ -317,14 +341,20 @@ def check_lineups(t, source: str, lines_300: Mapping[tuple[int, int], int], play
                         raise InputError(
                             f"round {r}, board {k + 1} of {p.id}-{e.opponent}: player {me} (team {team}) meets player {ge.opponent}, "
                             f"but the line-up (300 or the roster's order) puts player {other} on that board",
-                            source=source, line=player_line(me), field=f"round {r}")
+                            source=source,
+                            line=player_line(me),
+                            field=f"round {r}",
+                        )
                     if colours and ge.colour in (WHITE, BLACK) and k < len(colours):
                         want = colours[k].lower() if colour_side == WHITE else (BLACK if colours[k] == "W" else WHITE)
                         if ge.colour != want:
                             raise InputError(
                                 f"round {r}, board {k + 1}: player {me} (team {team}) has colour {ge.colour!r}; the 352 board colours "
                                 f"{colours} give {want!r} to board {k + 1} of the team {'with' if colour_side == WHITE else 'without'} White on board 1",
-                                source=source, line=player_line(me), field=f"round {r}")
+                                source=source,
+                                line=player_line(me),
+                                field=f"round {r}",
+                            )
 
 
 def _check_300(t, lu: Lineup, source: str, n: int | None) -> None:
@@ -339,7 +369,9 @@ def _check_300(t, lu: Lineup, source: str, n: int | None) -> None:
     e = t.player(lu.tpn).entry(lu.round)
     if e.opponent != lu.opponent:
         met = f"meets team {e.opponent}" if e.opponent is not None else "has no match"
-        raise err(f"team {lu.tpn} {met} in round {lu.round}, not team {lu.opponent}", "300 scheduled opponent, columns 13-15")
+        raise err(
+            f"team {lu.tpn} {met} in round {lu.round}, not team {lu.opponent}", "300 scheduled opponent, columns 13-15"
+        )
     roster = by_tpn[lu.tpn].roster
     seen: set[int] = set()
     for k, pid in enumerate(lu.players):
@@ -358,7 +390,9 @@ def _check_300(t, lu: Lineup, source: str, n: int | None) -> None:
 
 def has_board_records(boards: Tournament | None, roster: tuple[int, ...], round_number: int) -> bool:
     """Whether the players' ``001`` records say anything about this team in this round."""
-    return boards is not None and any(pid in boards.by_id and not boards.player(pid).entry(round_number).is_empty for pid in roster)
+    return boards is not None and any(
+        pid in boards.by_id and not boards.player(pid).entry(round_number).is_empty for pid in roster
+    )
 
 
 def board_results(t, tpn: int, round_number: int) -> tuple[tuple[int, ...], str]:
@@ -384,6 +418,7 @@ def check_801(t, rows: list[Row801], source: str) -> None:
     rounds = max((len(p.rounds) for p in t.players), default=0)
     scoring = t.boards.scoring if t.boards is not None else Scoring()
     for row in rows:
+
         def err(message: str, field: str) -> InputError:
             return InputError(message, source=source, line=row.line, field=field)
 
@@ -412,30 +447,53 @@ def check_801(t, rows: list[Row801], source: str) -> None:
                 continue
             if e.opponent != w.opponent or e.colour != w.colour:
                 has = f"meets team {e.opponent} with colour {e.colour!r}" if e.opponent is not None else "has no match"
-                raise err(f"team {row.tpn} meets {w.opponent} with {w.colour!r} in round {r}, but the match records say it {has}", where)
-            if not has_board_records(t.boards, roster, r) and not has_board_records(t.boards, by_tpn[w.opponent].roster, r):
+                raise err(
+                    f"team {row.tpn} meets {w.opponent} with {w.colour!r} in round {r}, but the match records say it {has}",
+                    where,
+                )
+            if not has_board_records(t.boards, roster, r) and not has_board_records(
+                t.boards, by_tpn[w.opponent].roster, r
+            ):
                 got = sum((scoring.points(c, None) for c in w.results), Fraction(0))
                 if got != t.game_points_in(row.tpn, r):
-                    raise err(f"the board results {w.results} make {format_points(got)} game points, "
-                              f"the match records {format_points(t.game_points_in(row.tpn, r))}", where)
+                    raise err(
+                        f"the board results {w.results} make {format_points(got)} game points, "
+                        f"the match records {format_points(t.game_points_in(row.tpn, r))}",
+                        where,
+                    )
                 continue
             players, chars = board_results(t, row.tpn, r)
             if len(w.results) != len(chars):
-                raise err(f"board results {w.results} have {len(w.results)} boards, the event has {len(chars)}", where + " (results)")
+                raise err(
+                    f"board results {w.results} have {len(w.results)} boards, the event has {len(chars)}",
+                    where + " (results)",
+                )
             if w.lineup:
                 if len(w.lineup) != len(players):
-                    raise err(f"line-up {w.lineup} has {len(w.lineup)} places, the event has {len(players)} boards", where + " (line-up)")
+                    raise err(
+                        f"line-up {w.lineup} has {len(w.lineup)} places, the event has {len(players)} boards",
+                        where + " (line-up)",
+                    )
                 named = []
                 for c in w.lineup:
                     k = _BASE36.index(c)
                     if k > len(roster):
-                        raise err(f"line-up {w.lineup}: place {c} is beyond team {row.tpn}'s roster of {len(roster)}", where + " (line-up)")
+                        raise err(
+                            f"line-up {w.lineup}: place {c} is beyond team {row.tpn}'s roster of {len(roster)}",
+                            where + " (line-up)",
+                        )
                     named.append(roster[k - 1] if k else 0)
-                if tuple(named) != players[:len(named)] or any(players[len(named):]):
-                    raise err(f"line-up {w.lineup} puts players {' '.join(map(str, named))} on the boards; the players' records "
-                              f"{'and 300 ' if (r, row.tpn) in t.lineups else ''}give {' '.join(map(str, players))}", where + " (line-up)")
+                if tuple(named) != players[: len(named)] or any(players[len(named) :]):
+                    raise err(
+                        f"line-up {w.lineup} puts players {' '.join(map(str, named))} on the boards; the players' records "
+                        f"{'and 300 ' if (r, row.tpn) in t.lineups else ''}give {' '.join(map(str, players))}",
+                        where + " (line-up)",
+                    )
             if len(w.results) != len(chars) or any(a != b for a, b in zip(w.results, chars) if b != "?"):
-                raise err(f"board results {w.results}, the players' records give {chars.replace('?', '.')}", where + " (results)")
+                raise err(
+                    f"board results {w.results}, the players' records give {chars.replace('?', '.')}",
+                    where + " (results)",
+                )
 
 
 def matches_from_801(rows: list[Row801], scoring: Scoring, pab_gp: Fraction, source: str):
@@ -458,13 +516,20 @@ def matches_from_801(rows: list[Row801], scoring: Scoring, pab_gp: Fraction, sou
         for r, w in row.rounds.items():
             if w.bye is not None:
                 entries[row.tpn][r - 1] = RoundEntry(None, None, w.bye)
-                gps[row.tpn][r - 1] = pab_gp if w.bye == "U" else sum((scoring.points(w.bye, None) for _ in w.results), Fraction(0))
+                gps[row.tpn][r - 1] = (
+                    pab_gp if w.bye == "U" else sum((scoring.points(w.bye, None) for _ in w.results), Fraction(0))
+                )
                 continue
             other = by_tpn.get(w.opponent)
             theirs = other.rounds.get(r) if other is not None else None
             if theirs is None or theirs.opponent != row.tpn or theirs.colour == w.colour:
-                raise InputError(f"team {row.tpn} meets {w.opponent} with {w.colour!r} in round {r}, but team {w.opponent}'s 801 line "
-                                 "does not name it with the other colour", source=source, line=row.line, field=f"801 round {r}")
+                raise InputError(
+                    f"team {row.tpn} meets {w.opponent} with {w.colour!r} in round {r}, but team {w.opponent}'s 801 line "
+                    "does not name it with the other colour",
+                    source=source,
+                    line=row.line,
+                    field=f"801 round {r}",
+                )
             mine = sum((scoring.points(c, None) for c in w.results), Fraction(0))
             other_points = sum((scoring.points(c, None) for c in theirs.results), Fraction(0))
             forfeited = all(c in "+-" for c in w.results + theirs.results)
@@ -482,8 +547,13 @@ def format_801(t) -> list[str]:
     rounds = max((len(p.rounds) for p in t.players), default=0)
     b = t.boards_per_match
     wt = max(2, len(str(max(team.tpn for team in t.teams))))
-    totals = {team.tpn: (format_points(t.score_after(t.player(team.tpn), rounds)),
-                         format_points(t.game_points_before(team.tpn, rounds + 1))) for team in t.teams}
+    totals = {
+        team.tpn: (
+            format_points(t.score_after(t.player(team.tpn), rounds)),
+            format_points(t.game_points_before(team.tpn, rounds + 1)),
+        )
+        for team in t.teams
+    }
     wm = max(4, max(len(m) for m, _ in totals.values()))
     wg = max(4, max(len(g) for _, g in totals.values()))
     lines = []

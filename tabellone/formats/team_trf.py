@@ -30,16 +30,36 @@ columns (:class:`~tabellone.core.errors.InputError`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from tabellone.core.errors import InputError
-from tabellone.core.model import BLACK, WHITE, EMPTY_ENTRY, ByeKind, HeaderRecord, Player, PreassignedBye, ProhibitedPairs, RoundEntry, Tournament, VirtualPoints
+from tabellone.core.model import (
+    BLACK,
+    EMPTY_ENTRY,
+    WHITE,
+    Player,
+    RoundEntry,
+    Tournament,
+    VirtualPoints,
+)
 from tabellone.core.scoring import PLAYED_CODES, Scoring, format_points
 from tabellone.core.team import Team, TeamTournament, match_result
-from tabellone.formats.team_records import Lineup, board_one_colour, default_lineup, has_board_records, matches_from_801, Row801, check_801, check_lineups, format_300, format_801, parse_300, parse_801, place_801
-from tabellone.formats.trf import _NUMBER, _Reader, format_player, split_lines, _scoring_lines
-from tabellone.core.validate import check_consistency
+from tabellone.formats.team_records import (
+    Lineup,
+    Row801,
+    board_one_colour,
+    check_801,
+    check_lineups,
+    default_lineup,
+    format_300,
+    format_801,
+    has_board_records,
+    matches_from_801,
+    parse_300,
+    parse_801,
+    place_801,
+)
+from tabellone.formats.trf import _NUMBER, _Reader, _scoring_lines, format_player, split_lines
 
 #: First lines' codes that mark a team event.
 TEAM_RECORDS = ("310", "013")
@@ -136,11 +156,13 @@ class _TeamReader:
     def ids(self, text: str, n: int, field: str, width: int, start_col: int) -> tuple[int, ...]:
         out = []
         for k in range(0, len(text), width):
-            chunk = text[k:k + width].strip()
+            chunk = text[k : k + width].strip()
             if chunk:
                 if not chunk.isdigit():
                     c = start_col + k
-                    raise self.error(n, f"found {chunk!r}, expected a start rank", f"{field}, columns {c}-{c + width - 2}")
+                    raise self.error(
+                        n, f"found {chunk!r}, expected a start rank", f"{field}, columns {c}-{c + width - 2}"
+                    )
                 if int(chunk):
                     out.append(int(chunk))
         return tuple(out)
@@ -169,7 +191,7 @@ class _TeamReader:
             gp = self.number(p[9:13], n, "320 PAB game points, columns 10-13")
             self.pab = (mp, gp)
             for r, k in enumerate(range(14, len(line), 4), start=1):
-                chunk = line[k:k + 3].strip()
+                chunk = line[k : k + 3].strip()
                 if chunk:
                     tpn = self.integer(chunk, n, f"320 PAB team of round {r}, columns {k + 1}-{k + 3}")
                     if tpn:
@@ -192,7 +214,9 @@ class _TeamReader:
         elif code == "362":
             tokens = line[4:].split()
             if len(tokens) % 2 or not tokens:
-                raise self.error(n, f"found {line[4:].strip()!r}, expected pairs such as 'TW 2 TD 1 TL 0'", "362 match points")
+                raise self.error(
+                    n, f"found {line[4:].strip()!r}, expected pairs such as 'TW 2 TD 1 TL 0'", "362 match points"
+                )
             for sym, value in zip(tokens[0::2], tokens[1::2]):
                 if sym.upper() not in self.mp_values:
                     raise self.error(n, f"found symbol {sym!r}, expected TW, TD or TL", "362 match points")
@@ -206,15 +230,22 @@ class _TeamReader:
             gp = self.number(p[9:13], n, "250 fictitious game points, columns 10-13", Fraction(0))
             tokens = p[14:].split()
             if len(tokens) != 4:
-                raise self.error(n, f"found {p[14:].strip()!r}, expected first and last round, first and last team", "250 (virtual points)")
+                raise self.error(
+                    n,
+                    f"found {p[14:].strip()!r}, expected first and last round, first and last team",
+                    "250 (virtual points)",
+                )
             r1, r2, t1, t2 = (self.integer(t, n, "250 (virtual points)") for t in tokens)
             self.virtual.append((n, mp, gp, r1, r2, t1, t2))
         elif code == "300":
             lu = parse_300(line, n, self.source)
             key = (lu.round, lu.tpn)
             if key in self.lineups:
-                raise self.error(n, f"team {lu.tpn} has two 300 line-ups for round {lu.round} (also line {self.lines_300[key]})",
-                                 "300 team, columns 9-11")
+                raise self.error(
+                    n,
+                    f"team {lu.tpn} has two 300 line-ups for round {lu.round} (also line {self.lines_300[key]})",
+                    "300 team, columns 9-11",
+                )
             self.lineups[key] = lu
             self.lines_300[key] = n
         elif code == "801":
@@ -224,9 +255,15 @@ class _TeamReader:
 
     def add_team(self, team: Team, n: int) -> None:
         if team.tpn in self.team_lines:
-            raise self.error(n, f"team {team.tpn} is registered twice (also line {self.team_lines[team.tpn]})", f"{n} team pairing number")
+            raise self.error(
+                n,
+                f"team {team.tpn} is registered twice (also line {self.team_lines[team.tpn]})",
+                f"{n} team pairing number",
+            )
         if team.tpn == 0:
-            raise self.error(n, "found team pairing number 0, expected 1 to 999", "310 team pairing number, columns 5-7")
+            raise self.error(
+                n, "found team pairing number 0, expected 1 to 999", "310 team pairing number, columns 5-7"
+            )
         self.teams.append(team)
         self.team_lines[team.tpn] = n
 
@@ -237,7 +274,7 @@ class _TeamReader:
         start = 28
         r = 1
         while start < len(line):
-            block = line[start:start + 13].ljust(11)
+            block = line[start : start + 13].ljust(11)
             opp, colour, points, mark = block[0:3].strip(), block[4].strip(), block[6:10].strip(), block[10].strip()
             where = f"802 round {r}, columns {start + 1}-{start + 11}"
             if not opp and not points:
@@ -283,15 +320,28 @@ class _TeamReader:
         if self.rows_802:
             entries, game_points = self.from_802(by_tpn)
         elif from_801:  # the 801 lines are the only round records
-            entries, game_points = matches_from_801(rows_801, boards.scoring if boards is not None else Scoring(), self.pab_gp(boards),
-                                                    self.source)
+            entries, game_points = matches_from_801(
+                rows_801, boards.scoring if boards is not None else Scoring(), self.pab_gp(boards), self.source
+            )
         else:
-            entries, game_points = derive_matches(boards, self.teams, self.pab_rounds, self.forfeits, self.source, self.team_lines,
-                                                  self.board_line_of, self.pab_gp(boards), self.lineups, self.board_colours)
+            entries, game_points = derive_matches(
+                boards,
+                self.teams,
+                self.pab_rounds,
+                self.forfeits,
+                self.source,
+                self.team_lines,
+                self.board_line_of,
+                self.pab_gp(boards),
+                self.lineups,
+                self.board_colours,
+            )
         header = _Reader(self.source)
         for n, raw in self.header_lines:
             header.other(raw, n)
-        header.players = [Player(t.tpn, t.name, tuple(entries.get(t.tpn, ())), points=t.mp, rank=t.rank) for t in self.teams]
+        header.players = [
+            Player(t.tpn, t.name, tuple(entries.get(t.tpn, ())), points=t.mp, rank=t.rank) for t in self.teams
+        ]
         header.player_lines = dict(self.team_lines)
         t = header.finish()
         for r, (tpn, n) in self.pab_rounds.items():
@@ -303,7 +353,11 @@ class _TeamReader:
                     raise self.error(n, f"team {tpn} has no team record (310)", "330 teams")
         for tpn in self.rows_802:
             if tpn not in by_tpn:
-                raise self.error(self.rows_802[tpn][0], f"team {tpn} has no team record (310)", "802 team pairing number, columns 5-7")
+                raise self.error(
+                    self.rows_802[tpn][0],
+                    f"team {tpn} has no team record (310)",
+                    "802 team pairing number, columns 5-7",
+                )
         preferences, primary, secondary, _ = team_options(t.system)
         virtual = []
         for n, mp, gp, r1, r2, t1, t2 in self.virtual:
@@ -311,19 +365,45 @@ class _TeamReader:
                 if tpn not in by_tpn:
                     raise self.error(n, f"team {tpn} has no team record (310)", "250 teams")
             points = mp if primary == "MP" else gp
-            virtual += [VirtualPoints(r, tpn, points) for r in range(r1, r2 + 1) for tpn in range(t1, t2 + 1) if tpn in by_tpn and points]
+            virtual += [
+                VirtualPoints(r, tpn, points)
+                for r in range(r1, r2 + 1)
+                for tpn in range(t1, t2 + 1)
+                if tpn in by_tpn and points
+            ]
         pab = self.pab or (self.mp_values["TD"], self.pab_gp(boards))
-        scoring = Scoring(win=self.mp_values["TW"], draw=self.mp_values["TD"], loss=self.mp_values["TL"],
-                          forfeit_win=self.mp_values["TW"], forfeit_loss=self.mp_values["TL"], pab=pab[0],
-                          full_bye=self.mp_values["TW"], half_bye=self.mp_values["TD"])
+        scoring = Scoring(
+            win=self.mp_values["TW"],
+            draw=self.mp_values["TD"],
+            loss=self.mp_values["TL"],
+            forfeit_win=self.mp_values["TW"],
+            forfeit_loss=self.mp_values["TL"],
+            pab=pab[0],
+            full_bye=self.mp_values["TW"],
+            half_bye=self.mp_values["TD"],
+        )
         event = TeamTournament(
-            **{f: getattr(t, f) for f in ("players", "total_rounds", "initial_colour", "system", "byes", "prohibited", "headers")},
-            scoring=scoring, virtual_points=tuple(sorted(virtual)) or t.virtual_points,
-            teams=tuple(sorted(self.teams, key=lambda x: x.tpn)), boards=boards, game_points=game_points,
-            pab_points=pab, board_colours=self.board_colours, primary=primary, secondary_for_colour=secondary,
-            preferences=preferences, lineups=dict(sorted(self.lineups.items())),
-            rounds_801={(r, row.tpn): w for row in rows_801 for r, w in row.rounds.items()
-                        if row.tpn in by_tpn and w.bye is None and not has_board_records(boards, by_tpn[row.tpn].roster, r)},
+            **{
+                f: getattr(t, f)
+                for f in ("players", "total_rounds", "initial_colour", "system", "byes", "prohibited", "headers")
+            },
+            scoring=scoring,
+            virtual_points=tuple(sorted(virtual)) or t.virtual_points,
+            teams=tuple(sorted(self.teams, key=lambda x: x.tpn)),
+            boards=boards,
+            game_points=game_points,
+            pab_points=pab,
+            board_colours=self.board_colours,
+            primary=primary,
+            secondary_for_colour=secondary,
+            preferences=preferences,
+            lineups=dict(sorted(self.lineups.items())),
+            rounds_801={
+                (r, row.tpn): w
+                for row in rows_801
+                for r, w in row.rounds.items()
+                if row.tpn in by_tpn and w.bye is None and not has_board_records(boards, by_tpn[row.tpn].roster, r)
+            },
         )
         check_lineups(event, self.source, self.lines_300, self.board_line_of)
         if self.rows_802 and boards is not None:
@@ -335,8 +415,18 @@ class _TeamReader:
         """When a file has both, its ``802`` lines and its players' ``001`` records tell
         one story: each match's opponent, colour, result and game points (a round the
         players' records leave blank, such as a bye without a ``320``, is not compared)."""
-        entries, gps = derive_matches(boards, self.teams, self.pab_rounds, self.forfeits, self.source, self.team_lines,
-                                      self.board_line_of, self.pab_gp(boards), self.lineups, self.board_colours)
+        entries, gps = derive_matches(
+            boards,
+            self.teams,
+            self.pab_rounds,
+            self.forfeits,
+            self.source,
+            self.team_lines,
+            self.board_line_of,
+            self.pab_gp(boards),
+            self.lineups,
+            self.board_colours,
+        )
         for tpn, (n, rounds) in sorted(self.rows_802.items()):
             p = event.player(tpn)
             mine = entries.get(tpn, [])
@@ -349,14 +439,25 @@ class _TeamReader:
                         continue
                 where = f"802 round {r}"
                 if (said.opponent, said.colour, said.result) != (derived.opponent, derived.colour, derived.result):
+
                     def show(e: RoundEntry) -> str:
-                        return (f"meets {e.opponent} with {e.colour!r}, result {e.result!r}" if e.opponent is not None
-                                else f"has bye code {e.result!r}")
-                    raise self.error(n, f"team {tpn} {show(said)}; its players' records (001) say it {show(derived)}", where)
+                        return (
+                            f"meets {e.opponent} with {e.colour!r}, result {e.result!r}"
+                            if e.opponent is not None
+                            else f"has bye code {e.result!r}"
+                        )
+
+                    raise self.error(
+                        n, f"team {tpn} {show(said)}; its players' records (001) say it {show(derived)}", where
+                    )
                 g_said, g_derived = event.game_points_in(tpn, r), gps[tpn][r - 1] if r <= len(gps[tpn]) else None
                 if g_derived is not None and not said.pending and g_said != g_derived:
-                    raise self.error(n, f"team {tpn} scored {format_points(g_said)} game points; its players' records (001) "
-                                        f"give {format_points(g_derived)}", where)
+                    raise self.error(
+                        n,
+                        f"team {tpn} scored {format_points(g_said)} game points; its players' records (001) "
+                        f"give {format_points(g_derived)}",
+                        where,
+                    )
 
     def board_line_of(self, pid: int) -> int | None:
         return self._board_line.get(pid)
@@ -387,7 +488,11 @@ class _TeamReader:
                     other = self.rows_802.get(opp)
                     theirs = other[1][r - 1] if other and len(other[1]) >= r else None
                     if theirs is None or theirs[0] != tpn:
-                        raise self.error(n, f"team {tpn} meets {opp} in round {r}, but team {opp}'s 802 line does not name {tpn}", where)
+                        raise self.error(
+                            n,
+                            f"team {tpn} meets {opp} in round {r}, but team {opp}'s 802 line does not name {tpn}",
+                            where,
+                        )
                     if theirs[1] == colour:
                         raise self.error(n, f"teams {tpn} and {opp} both have colour {colour!r} in round {r}", where)
                     if gp is None or theirs[2] is None:
@@ -401,8 +506,18 @@ class _TeamReader:
         return entries, gps
 
 
-def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, source: str, team_lines, board_line_of, pab_gp: Fraction,
-                   lineups=None, board_colours: str = ""):
+def derive_matches(
+    boards: Tournament | None,
+    teams,
+    pab_rounds,
+    forfeits,
+    source: str,
+    team_lines,
+    board_line_of,
+    pab_gp: Fraction,
+    lineups=None,
+    board_colours: str = "",
+):
     """The match level of a team event from its players' records (see the module's
     text): ``{tpn: [RoundEntry per round]}`` and ``{tpn: (game points per round)}``.
     ``lineups`` (the ``300`` records by (round, TPN)) say who sat on board 1 when a team
@@ -413,13 +528,21 @@ def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, sourc
     for team in teams:
         for pid in team.roster:
             if pid in team_of:
-                raise InputError(f"player {pid} is in the roster of teams {team_of[pid]} and {team.tpn}", source=source,
-                                 line=team_lines[team.tpn], field="310 players")
+                raise InputError(
+                    f"player {pid} is in the roster of teams {team_of[pid]} and {team.tpn}",
+                    source=source,
+                    line=team_lines[team.tpn],
+                    field="310 players",
+                )
             if boards is None or pid not in boards.by_id:
-                raise InputError(f"player {pid} of team {team.tpn} has no player record (001 line)", source=source,
-                                 line=team_lines[team.tpn], field="310 players")
+                raise InputError(
+                    f"player {pid} of team {team.tpn} has no player record (001 line)",
+                    source=source,
+                    line=team_lines[team.tpn],
+                    field="310 players",
+                )
             team_of[pid] = team.tpn
-    n_rounds = max([boards.rounds_recorded if boards else 0] + [r for r in pab_rounds] + [r for r, _ in forfeits])
+    n_rounds = max([boards.rounds_recorded if boards else 0] + list(pab_rounds) + [r for r, _ in forfeits])
     entries: dict[int, list[RoundEntry]] = {}
     gps: dict[int, list] = {}
     for team in teams:
@@ -431,7 +554,11 @@ def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, sourc
                 colour, code, opp, _ = forfeits[(r, team.tpn)]
                 row.append(RoundEntry(opp, colour, code))
                 counted = paired + [(pid, e) for pid, e in games if e.opponent is None and e.result in "+-"]
-                points.append(sum((boards.points_in_round(boards.player(pid), r) for pid, _ in counted), Fraction(0)) if boards else Fraction(0))
+                points.append(
+                    sum((boards.points_in_round(boards.player(pid), r) for pid, _ in counted), Fraction(0))
+                    if boards
+                    else Fraction(0)
+                )
                 continue
             if r in pab_rounds and pab_rounds[r][0] == team.tpn:
                 row.append(RoundEntry(None, None, "U"))
@@ -445,17 +572,30 @@ def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, sourc
                     # ("0000 - +", with no 330 record): won if a board was won
                     code = "+" if "+" in byes else "-"
                 row.append(RoundEntry(None, None, code) if code != " " else EMPTY_ENTRY)
-                points.append(sum((boards.points_in_round(boards.player(pid), r) for pid, _ in games), Fraction(0)) if code != " " else None)
+                points.append(
+                    sum((boards.points_in_round(boards.player(pid), r) for pid, _ in games), Fraction(0))
+                    if code != " "
+                    else None
+                )
                 continue
             for pid, e in paired:
                 if e.opponent not in team_of:
-                    raise InputError(f"player {pid} of team {team.tpn} meets player {e.opponent}, who is in no team's roster",
-                                     source=source, line=board_line_of(pid), field=f"round {r}")
+                    raise InputError(
+                        f"player {pid} of team {team.tpn} meets player {e.opponent}, who is in no team's roster",
+                        source=source,
+                        line=board_line_of(pid),
+                        field=f"round {r}",
+                    )
             opponents = {team_of[e.opponent] for _, e in paired}
             if len(opponents) != 1:
                 pid = paired[-1][0]
-                raise InputError(f"the players of team {team.tpn} meet players of teams {', '.join(map(str, sorted(opponents)))}; "
-                                 "a team meets one team", source=source, line=board_line_of(pid), field=f"round {r}")
+                raise InputError(
+                    f"the players of team {team.tpn} meet players of teams {', '.join(map(str, sorted(opponents)))}; "
+                    "a team meets one team",
+                    source=source,
+                    line=board_line_of(pid),
+                    field=f"round {r}",
+                )
             opp = opponents.pop()
             lu = lineups.get((r, team.tpn))
             board_players = lu.players if lu is not None else default_lineup(boards, team.roster, r)
@@ -477,7 +617,10 @@ def derive_matches(boards: Tournament | None, teams, pab_rounds, forfeits, sourc
             if e.result != "?":
                 continue
             mine, theirs = gps[tpn][r - 1], gps[e.opponent][r - 1]
-            played = any(boards.player(pid).entry(r).result in PLAYED_CODES for pid in next(t for t in teams if t.tpn == tpn).roster)
+            played = any(
+                boards.player(pid).entry(r).result in PLAYED_CODES
+                for pid in next(t for t in teams if t.tpn == tpn).roster
+            )
             code = match_result(mine, theirs) if played else ("+" if mine > theirs else "-")
             row[r - 1] = RoundEntry(e.opponent, e.colour, code)
     for row in entries.values():
@@ -495,7 +638,9 @@ def parse_team_trf(text: str, source: str = "<input>") -> TeamTournament:
         if not raw.strip():
             continue
         if "\t" in raw:
-            raise reader.error(n, "found a tab character; TRF columns must be padded with blanks", f"column {raw.index(chr(9)) + 1}")
+            raise reader.error(
+                n, "found a tab character; TRF columns must be padded with blanks", f"column {raw.index(chr(9)) + 1}"
+            )
         code = raw[:3]
         if code == "001":
             reader.board_lines.append((n, raw))
@@ -559,7 +704,11 @@ def format_team_trf(t: TeamTournament) -> str:
         lines.append((head + " ".join(f"{pid:4d}" for pid in team.roster)).rstrip())
     pabs = [next((p.id for p in t.players if p.entry(r).result == "U"), 0) for r in range(1, rounds + 1)]
     if t.teams:
-        lines.append((f"320 {_pts(t.pab_points[0], 4)} {_pts(t.pab_points[1], 4)} " + " ".join(f"{x:03d}" for x in pabs)).rstrip())
+        lines.append(
+            (
+                f"320 {_pts(t.pab_points[0], 4)} {_pts(t.pab_points[1], 4)} " + " ".join(f"{x:03d}" for x in pabs)
+            ).rstrip()
+        )
     for r in range(1, rounds + 1):
         for p in t.players:
             e = p.entry(r)

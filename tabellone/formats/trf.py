@@ -44,7 +44,18 @@ from dataclasses import replace
 from fractions import Fraction
 
 from tabellone.core.errors import InputError
-from tabellone.core.model import BLACK, WHITE, ByeKind, HeaderRecord, Player, PreassignedBye, ProhibitedPairs, RoundEntry, Tournament, VirtualPoints
+from tabellone.core.model import (
+    BLACK,
+    WHITE,
+    ByeKind,
+    HeaderRecord,
+    Player,
+    PreassignedBye,
+    ProhibitedPairs,
+    RoundEntry,
+    Tournament,
+    VirtualPoints,
+)
 from tabellone.core.scoring import RESULT_KINDS, Scoring, format_points
 from tabellone.core.validate import check_consistency
 
@@ -59,6 +70,7 @@ _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$", re.ASCII)
 def _digits(text: str) -> bool:
     """ASCII digits only (``str.isdigit`` also accepts superscripts such as '²')."""
     return text.isascii() and text.isdigit()
+
 
 #: bbpPairings point records and the Scoring field each sets.
 BBP_FIELDS = {
@@ -133,7 +145,9 @@ def _utf16(data: bytes, encoding: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise InputError(f"the file starts as {encoding.upper()} but byte {exc.start} is not {encoding.upper()} text") from None
+        raise InputError(
+            f"the file starts as {encoding.upper()} but byte {exc.start} is not {encoding.upper()} text"
+        ) from None
 
 
 def split_lines(text: str) -> list[str]:
@@ -188,22 +202,33 @@ class _Reader:
     def player(self, raw: str, n: int) -> None:
         line = raw.rstrip()
         if len(line) < 8:
-            raise self.error(n, f"found {line!r}, a player record needs at least the start rank", "columns 5-8 (start rank)")
+            raise self.error(
+                n, f"found {line!r}, a player record needs at least the start rank", "columns 5-8 (start rank)"
+            )
 
         def col(a: int, b: int) -> str:
-            return line[a - 1:b]
+            return line[a - 1 : b]
 
         if _digits(col(5, 9)):  # column 9 is blank: a 10,000th player does not fit
-            raise self.error(n, f"found start rank {col(5, 9)!r}: TRF holds start ranks up to 9,999 in its four columns 5-8",
-                             "columns 5-8 (start rank)")
+            raise self.error(
+                n,
+                f"found start rank {col(5, 9)!r}: TRF holds start ranks up to 9,999 in its four columns 5-8",
+                "columns 5-8 (start rank)",
+            )
         pid = self.integer(col(5, 8), n, "columns 5-8 (start rank)")
         if pid is None or pid == 0:
             raise self.error(n, f"found {col(5, 8)!r}, expected a start rank of 1 or more", "columns 5-8 (start rank)")
         if pid in self.player_lines:
-            raise self.error(n, f"start rank {pid} is already used on line {self.player_lines[pid]}", "columns 5-8 (start rank)")
+            raise self.error(
+                n, f"start rank {pid} is already used on line {self.player_lines[pid]}", "columns 5-8 (start rank)"
+            )
         rating = self.integer(col(49, 52), n, "columns 49-52 (rating)", blank=0)
         if col(52, 53).isdigit() and len(col(52, 53)) == 2:
-            raise self.error(n, f"found rating {col(49, 53).strip()!r}, five digits: TRF holds a rating in the four columns 49-52", "columns 49-52 (rating)")
+            raise self.error(
+                n,
+                f"found rating {col(49, 53).strip()!r}, five digits: TRF holds a rating in the four columns 49-52",
+                "columns 49-52 (rating)",
+            )
         points_text = col(81, 84).strip()
         points = self.number(points_text, n, "columns 81-84 (points)") if points_text else None
         rank = self.integer(col(86, 89), n, "columns 86-89 (rank)")
@@ -211,18 +236,24 @@ class _Reader:
         k = 0
         while ROUND_START + ROUND_WIDTH * k < len(line):
             c = ROUND_START + ROUND_WIDTH * k
-            cell = line[c:c + 8].ljust(8)
+            cell = line[c : c + 8].ljust(8)
             r = k + 1
             cols = f"columns {c + 1}-{c + 8} (round {r})"
-            if line[c + 8:c + 10].strip():
-                raise self.error(n, f"found {line[c:c + 10]!r}, expected 'OOOO C R' (opponent, colour, result) followed by blanks", cols)
+            if line[c + 8 : c + 10].strip():
+                raise self.error(
+                    n,
+                    f"found {line[c : c + 10]!r}, expected 'OOOO C R' (opponent, colour, result) followed by blanks",
+                    cols,
+                )
             opp_text = cell[0:4].strip()
             if opp_text and not _digits(opp_text):
                 raise self.error(n, f"found opponent {cell[0:4]!r}, expected a start rank or 0000", cols)
             opponent = int(opp_text) if opp_text else 0
             colour = cell[5].lower()
             if cell[4] != " " or cell[6] != " ":
-                raise self.error(n, f"found {cell!r}, expected opponent, colour and result separated by single blanks", cols)
+                raise self.error(
+                    n, f"found {cell!r}, expected opponent, colour and result separated by single blanks", cols
+                )
             if colour not in "wb- ":
                 raise self.error(n, f"found colour {cell[5]!r}, expected w, b or -", cols)
             result = cell[7].upper()
@@ -317,13 +348,19 @@ class _Reader:
                 key, _, value = tok.partition("=")
                 key = key.upper()
                 if (key not in XXS_FIELDS and key not in XXS_SHORTCUTS) or not value:
-                    raise self.error(n, f"found {tok!r}, expected CODE=points with CODE one of W D {' '.join(XXS_FIELDS)}", "XXS (scoring)")
+                    raise self.error(
+                        n,
+                        f"found {tok!r}, expected CODE=points with CODE one of W D {' '.join(XXS_FIELDS)}",
+                        "XXS (scoring)",
+                    )
                 points = self.number(value, n, f"XXS {key}")
                 if key in XXS_SHORTCUTS:
                     # W sets every kind of win (WW BW FW FPB) but not the PAB, which
                     # keeps its own value (JaVaFo manual); D every draw (WD BD HPB)
                     if key == "W" and "pab" not in self.scoring_values:
-                        self.scoring_values["pab"] = Scoring().value("pab") if "win" not in self.scoring_values else self.scoring_values["win"]
+                        self.scoring_values["pab"] = (
+                            Scoring().value("pab") if "win" not in self.scoring_values else self.scoring_values["win"]
+                        )
                     main, *covered = XXS_SHORTCUTS[key]
                     self.scoring_values[main] = points
                     for name in covered:
@@ -340,7 +377,9 @@ class _Reader:
         elif code == "240":
             # 240 T RRR IIII IIII ...: kind at column 5, round at 7-9, ids every 5 columns
             if len(tokens) < 3 or tokens[0].upper() not in ("H", "F", "Z"):
-                raise self.error(n, f"found {rest.strip()!r}, expected a bye kind (H, F or Z), a round and start ranks", "240 (byes)")
+                raise self.error(
+                    n, f"found {rest.strip()!r}, expected a bye kind (H, F or Z), a round and start ranks", "240 (byes)"
+                )
             first, last = self.round_range(tokens[1], n, "240 (byes) round, columns 7-9")
             ids = self.ids(tokens[2:], n, "240 (byes) start ranks, columns 11-14, 16-19, ...")
             self.bye_records.append((n, ByeKind(tokens[0].upper()), first, last, ids))
@@ -352,16 +391,24 @@ class _Reader:
             pid = self.ids(tokens[:1], n, "XXA (acceleration) player")[0]
             values = [self.number(t, n, f"XXA round {i + 1}") for i, t in enumerate(tokens[1:])]
             if len(values) > 999:
-                raise self.error(n, f"found {len(values)} rounds of virtual points, expected at most 999", "XXA (acceleration)")
+                raise self.error(
+                    n, f"found {len(values)} rounds of virtual points, expected at most 999", "XXA (acceleration)"
+                )
             self.virtual_records.append(("XXA", n, pid, values))
         elif code == "260":
             # 260 RRF RRL PPPP PPPP ...: first and last round, then start ranks
             if len(tokens) < 4:
-                raise self.error(n, f"found {rest.strip()!r}, expected first round, last round and at least two start ranks", "260 (prohibited pairs)")
+                raise self.error(
+                    n,
+                    f"found {rest.strip()!r}, expected first round, last round and at least two start ranks",
+                    "260 (prohibited pairs)",
+                )
             first = self.integer(tokens[0], n, "260 (prohibited pairs) first round, columns 5-7")
             last = self.integer(tokens[1], n, "260 (prohibited pairs) last round, columns 9-11")
             if not first or not last or last < first:
-                raise self.error(n, f"found rounds {tokens[0]} to {tokens[1]}, expected 1 <= first <= last", "260 (prohibited pairs)")
+                raise self.error(
+                    n, f"found rounds {tokens[0]} to {tokens[1]}, expected 1 <= first <= last", "260 (prohibited pairs)"
+                )
             ids = self.ids(tokens[2:], n, "260 (prohibited pairs) start ranks")
             self.prohibited_records.append((n, first, last, ids))
         elif upper == "XXP":
@@ -378,7 +425,9 @@ class _Reader:
         field = "162 (scoring)"
         tokens = re.findall(r"[A-Za-z]+|[-+]?\d*\.?\d+", line[3:])
         if not tokens or len(tokens) % 2:
-            raise self.error(n, f"found {line[3:].strip()!r}, expected pairs of symbol and points such as 'W 3.0 D 1.0'", field)
+            raise self.error(
+                n, f"found {line[3:].strip()!r}, expected pairs of symbol and points such as 'W 3.0 D 1.0'", field
+            )
         for sym, value in zip(tokens[0::2], tokens[1::2]):
             key = sym.upper()
             if key not in T162_FIELDS:
@@ -397,13 +446,23 @@ class _Reader:
             raise self.error(n, f"found match points {match_points!r}: team events are not supported", field)
         tokens = padded[9:].split()
         if len(tokens) != 5:
-            raise self.error(n, f"found {line[4:].strip()!r}, expected game points, first and last round, first and last start rank", field)
+            raise self.error(
+                n,
+                f"found {line[4:].strip()!r}, expected game points, first and last round, first and last start rank",
+                field,
+            )
         points = self.number(tokens[0], n, field + " game points, columns 10-13")
         if points == 0:
-            raise self.error(n, "found game points 0, expected the points to add (a record of nothing is an error)", field)
+            raise self.error(
+                n, "found game points 0, expected the points to add (a record of nothing is an error)", field
+            )
         r1, r2, p1, p2 = (self.integer(t, n, field) for t in tokens[1:])
         if not (r1 and r2 and p1 and p2) or r2 < r1 or p2 < p1:
-            raise self.error(n, f"found rounds {tokens[1]}-{tokens[2]} and players {tokens[3]}-{tokens[4]}, expected ranges from 1 with first <= last", field)
+            raise self.error(
+                n,
+                f"found rounds {tokens[1]}-{tokens[2]} and players {tokens[3]}-{tokens[4]}, expected ranges from 1 with first <= last",
+                field,
+            )
         self.virtual_records.append(("250", n, (r1, r2, p1, p2), points))
 
     # ---- whole file ----------------------------------------------------------------
@@ -454,7 +513,7 @@ class _Reader:
                     else:
                         cells.pop((r, pid), None)
         virtual = [VirtualPoints(r, pid, v) for (r, pid), v in cells.items()]
-        for n, first, last, ids in self.prohibited_records:
+        for n, _first, _last, ids in self.prohibited_records:
             for pid in ids:
                 known(pid, n, "260 / XXP (prohibited pairs)")
         prohibited = [ProhibitedPairs(first, last, tuple(ids)) for n, first, last, ids in self.prohibited_records]
@@ -490,7 +549,9 @@ def parse_trf(data: bytes | str, source: str = "<input>", *, allow_empty: bool =
         if not raw.strip():
             continue
         if "\t" in raw:
-            raise reader.error(n, "found a tab character; TRF columns must be padded with blanks", f"column {raw.index(chr(9)) + 1}")
+            raise reader.error(
+                n, "found a tab character; TRF columns must be padded with blanks", f"column {raw.index(chr(9)) + 1}"
+            )
         if raw.startswith("001"):
             reader.player(raw, n)
         else:
@@ -565,7 +626,10 @@ def _scoring_lines(scoring: Scoring, fmt: str) -> list[str]:
     if fmt == "trf26":
         chunks = []
         for sym, names in T162_FIELDS.items():
-            if any(n in rest for n in names) and len({scoring.value(n) if n != "unknown" else scoring.unknown for n in names}) == 1:
+            if (
+                any(n in rest for n in names)
+                and len({scoring.value(n) if n != "unknown" else scoring.unknown for n in names}) == 1
+            ):
                 v = scoring.unknown if sym == "X" else scoring.value(names[0])
                 chunks.append(f" {sym}{format_points(v):>4}   ")
                 for n in names:
@@ -664,7 +728,9 @@ def lines_240(byes) -> list[str]:
     by_kind_round: dict[tuple[str, int], list[int]] = {}
     for b in byes:
         by_kind_round.setdefault((b.kind.value, b.round), []).append(b.player)
-    return [_line_240(kind, r, ids) for (kind, r), ids in sorted(by_kind_round.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+    return [
+        _line_240(kind, r, ids) for (kind, r), ids in sorted(by_kind_round.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+    ]
 
 
 def _line_240(kind: str, round_number: int, ids: list[int]) -> str:

@@ -14,15 +14,15 @@ probability ``absence_rate`` (a zero-point bye entered before pairing).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Mapping, Sequence
 
 from tabellone.core.errors import InputError
-from tabellone.generate.tournament import GameStream, draw_game
 from tabellone.core.model import BLACK, EMPTY_ENTRY, WHITE, ByeKind, Player, PreassignedBye, RoundEntry, Tournament
 from tabellone.core.scoring import Scoring
 from tabellone.core.team import Team, TeamTournament, match_result
+from tabellone.generate.tournament import GameStream, draw_game
 
 #: Pairs a round: (pairs as (White team, Black team), bye team or None); None ends the event.
 Pairer = Callable[[TeamTournament], tuple[list[tuple[int, int]], int | None] | None]
@@ -48,15 +48,21 @@ class TeamSettings:
         if not 2 <= self.teams <= 999:
             raise InputError(f"found {self.teams} teams, expected 2 to 999", field="--teams")
         if not 1 <= self.boards <= 14:
-            raise InputError(f"found {self.boards} boards, expected 1 to 14 (TRF26 310 lists up to 14 players)", field="--boards")
+            raise InputError(
+                f"found {self.boards} boards, expected 1 to 14 (TRF26 310 lists up to 14 players)", field="--boards"
+            )
         if not 1 <= self.rounds <= 99:
             raise InputError(f"found {self.rounds} rounds, expected 1 to 99", field="--rounds")
         for name in ("match_forfeit_rate", "absence_rate"):
             v = getattr(self, name)
             if not 0 <= v <= 1:
-                raise InputError(f"found {name} {v}, expected a probability from 0 to 1", field=f"--{name.replace('_', '-')}")
+                raise InputError(
+                    f"found {name} {v}, expected a probability from 0 to 1", field=f"--{name.replace('_', '-')}"
+                )
         if self.preferences not in ("A", "B", "none"):
-            raise InputError(f"found colour preferences {self.preferences!r}, expected A, B or none", field="--preferences")
+            raise InputError(
+                f"found colour preferences {self.preferences!r}, expected A, B or none", field="--preferences"
+            )
 
     @property
     def colours(self) -> str:
@@ -69,8 +75,14 @@ class TeamSettings:
         return f"FIDE_TEAM{kind}_MP_GP"
 
 
-def generate_team_event(settings: TeamSettings, pairer: Pairer, *, field: tuple[Sequence[Team], Sequence[Player]] | None = None,
-                        strength: Mapping[int, float] | None = None, game_stream: GameStream | None = None) -> TeamTournament:
+def generate_team_event(
+    settings: TeamSettings,
+    pairer: Pairer,
+    *,
+    field: tuple[Sequence[Team], Sequence[Player]] | None = None,
+    strength: Mapping[int, float] | None = None,
+    game_stream: GameStream | None = None,
+) -> TeamTournament:
     """A team event of ``settings.rounds`` rounds, each paired by ``pairer`` and played.
 
     For a simulation (:mod:`tabellone.simulate`): ``field`` gives the teams (numbered
@@ -86,7 +98,10 @@ def generate_team_event(settings: TeamSettings, pairer: Pairer, *, field: tuple[
     players: dict[int, Player] = {}
     teams = []
     if field is None:
-        drawn = [sorted((rng.randint(settings.rating_low, settings.rating_high) for _ in range(b)), reverse=True) for _ in range(n)]
+        drawn = [
+            sorted((rng.randint(settings.rating_low, settings.rating_high) for _ in range(b)), reverse=True)
+            for _ in range(n)
+        ]
         drawn.sort(key=lambda rs: -sum(rs))
         for k, ratings in enumerate(drawn, start=1):
             roster = tuple(range((k - 1) * b + 1, k * b + 1))
@@ -102,8 +117,16 @@ def generate_team_event(settings: TeamSettings, pairer: Pairer, *, field: tuple[
     meetings: dict[tuple[int, int], int] = {}
     initial = settings.initial_colour or rng.choice((WHITE, BLACK))
     colours = settings.colours
-    scoring = Scoring(win=Fraction(2), draw=Fraction(1), loss=Fraction(0), forfeit_win=Fraction(2), forfeit_loss=Fraction(0),
-                      pab=Fraction(1), full_bye=Fraction(2), half_bye=Fraction(1))
+    scoring = Scoring(
+        win=Fraction(2),
+        draw=Fraction(1),
+        loss=Fraction(0),
+        forfeit_win=Fraction(2),
+        forfeit_loss=Fraction(0),
+        pab=Fraction(1),
+        full_bye=Fraction(2),
+        half_bye=Fraction(1),
+    )
     pab_points = (Fraction(1), Fraction(b, 2))
     entries: dict[int, list[RoundEntry]] = {t.tpn: [] for t in teams}
     board_rows: dict[int, list[RoundEntry]] = {pid: [] for pid in players}
@@ -111,13 +134,25 @@ def generate_team_event(settings: TeamSettings, pairer: Pairer, *, field: tuple[
     byes: list[PreassignedBye] = []
 
     def event() -> TeamTournament:
-        boards = Tournament(players=tuple(Player(p.id, p.name, tuple(board_rows[p.id]), rating=p.rating) for p in players.values()),
-                            total_rounds=settings.rounds, initial_colour=initial).with_derived_points()
+        boards = Tournament(
+            players=tuple(Player(p.id, p.name, tuple(board_rows[p.id]), rating=p.rating) for p in players.values()),
+            total_rounds=settings.rounds,
+            initial_colour=initial,
+        ).with_derived_points()
         return TeamTournament(
             players=tuple(Player(t.tpn, t.name, tuple(entries[t.tpn])) for t in teams),
-            total_rounds=settings.rounds, initial_colour=initial, scoring=scoring, system=settings.system_code,
-            byes=tuple(byes), teams=tuple(teams), boards=boards, game_points={k: tuple(v) for k, v in gps.items()},
-            pab_points=pab_points, board_colours=colours, primary="MP", secondary_for_colour=True,
+            total_rounds=settings.rounds,
+            initial_colour=initial,
+            scoring=scoring,
+            system=settings.system_code,
+            byes=tuple(byes),
+            teams=tuple(teams),
+            boards=boards,
+            game_points={k: tuple(v) for k, v in gps.items()},
+            pab_points=pab_points,
+            board_colours=colours,
+            primary="MP",
+            secondary_for_colour=True,
             preferences=settings.preferences,
         ).with_derived_points()
 
@@ -159,8 +194,14 @@ def generate_team_event(settings: TeamSettings, pairer: Pairer, *, field: tuple[
                         key = (min(pw, pb), max(pw, pb))
                         meetings[key] = meetings.get(key, 0) + 1
                         game_rng, low_side = game_stream(key[0], key[1], meetings[key]), (WHITE if pw < pb else BLACK)
-                    res = draw_game(game_rng, rating[pw], rating[pb], draw_rate=settings.draw_rate, model=settings.model,
-                                    low_side=low_side)
+                    res = draw_game(
+                        game_rng,
+                        rating[pw],
+                        rating[pb],
+                        draw_rate=settings.draw_rate,
+                        model=settings.model,
+                        low_side=low_side,
+                    )
                 board_rows[pw].append(RoundEntry(pb, WHITE, res[0]))
                 board_rows[pb].append(RoundEntry(pw, BLACK, res[1]))
                 for pid, code in ((pw, res[0]), (pb, res[1])):

@@ -70,8 +70,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping, Protocol, Sequence
+from typing import Protocol
 
 from tabellone.core.errors import InputError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Player, RoundEntry, Tournament
@@ -442,7 +443,9 @@ def _check_field(settings: GeneratorSettings, field: Sequence[Player]) -> list[P
         raise InputError(f"the field has {len(players)} players, the settings say {settings.players}", field="field")
     for k, p in enumerate(players, start=1):
         if not isinstance(p, Player) or p.id != k or p.rounds:
-            raise InputError(f"player {k} of the field must be a Player with id {k} and no rounds, got {p!r}", field="field")
+            raise InputError(
+                f"player {k} of the field must be a Player with id {k} and no rounds, got {p!r}", field="field"
+            )
     return players
 
 
@@ -509,9 +512,7 @@ def generate(
 
     def snapshot(points_through: int) -> Tournament:
         cut = replace(base, players=tuple(replace(p, rounds=tuple(entries[p.id])) for p in players))
-        return replace(
-            cut, players=tuple(replace(p, points=cut.score_after(p, points_through)) for p in cut.players)
-        )
+        return replace(cut, players=tuple(replace(p, points=cut.score_after(p, points_through)) for p in cut.players))
 
     for r in range(1, settings.rounds + 1):
         byes = _draw_byes(settings, rng, ids)

@@ -13,7 +13,7 @@ is used whenever the weights fit; networkx is the fallback for wider weights.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import networkx as nx
 

@@ -54,7 +54,7 @@ import operator
 import os
 import sys
 import warnings
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def _load_core():
@@ -82,9 +82,15 @@ def _tell_pure_python() -> None:
     global _told_pure_python
     if not _told_pure_python:
         _told_pure_python = True
-        why = "TABELLONE_PURE_PYTHON is set" if os.environ.get("TABELLONE_PURE_PYTHON") else "it was not built at install time: no C compiler?"
-        print(f"tabellone: the compiled matching core is not used ({why}); using the exact pure-Python matching, which is slower",
-              file=sys.stderr)
+        why = (
+            "TABELLONE_PURE_PYTHON is set"
+            if os.environ.get("TABELLONE_PURE_PYTHON")
+            else "it was not built at install time: no C compiler?"
+        )
+        print(
+            f"tabellone: the compiled matching core is not used ({why}); using the exact pure-Python matching, which is slower",
+            file=sys.stderr,
+        )
 
 
 def max_weight_matching(

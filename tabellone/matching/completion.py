@@ -35,7 +35,7 @@ flowers", Canad. J. Math. 17, 1965).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 
 class CompletionOracle:
@@ -48,8 +48,9 @@ class CompletionOracle:
         self.questions = 0
         self.exact = 0
 
-    def complete(self, pool: Iterable[int], must: Iterable[int] = (),
-                 exposable: Callable[[int], bool] | None = None) -> dict[int, int] | None:
+    def complete(
+        self, pool: Iterable[int], must: Iterable[int] = (), exposable: Callable[[int], bool] | None = None
+    ) -> dict[int, int] | None:
         """A matching covering ``must`` and ``pool`` (``must`` players paired into
         ``pool`` only), leaving single at most one ``pool`` player, for whom
         ``exposable`` holds, when the count is odd (``exposable`` None: nobody may be
@@ -132,8 +133,14 @@ class CompletionOracle:
                     break
         return left
 
-    def _expose(self, single: list[int], pool: list[int], in_must: set[int], mate: dict[int, int],
-                exposable: Callable[[int], bool] | None) -> bool:
+    def _expose(
+        self,
+        single: list[int],
+        pool: list[int],
+        in_must: set[int],
+        mate: dict[int, int],
+        exposable: Callable[[int], bool] | None,
+    ) -> bool:
         """With one player single: True if it may be, or after swapping it for a
         bye-eligible pool player c (c's partner d takes the single one)."""
         u = single[0]
@@ -151,7 +158,9 @@ class CompletionOracle:
             return True
         return False
 
-    def _exact(self, pool: list[int], must: list[int], exposable: Callable[[int], bool] | None) -> dict[int, int] | None:
+    def _exact(
+        self, pool: list[int], must: list[int], exposable: Callable[[int], bool] | None
+    ) -> dict[int, int] | None:
         """Step 4: the exact answer, a maximum-cardinality matching (compiled core)."""
         from tabellone.matching.blossom import max_weight_matching
 

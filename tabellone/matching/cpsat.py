@@ -36,7 +36,7 @@ round of a few dozen players takes seconds, not milliseconds.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from tabellone.core.errors import SolverLimitError
 
@@ -92,9 +92,13 @@ def covering_fields(fields: Sequence[Field], largest: int) -> list[Field]:
     return ordered
 
 
-def odd_set_cuts(edges: list[tuple[int, int, int]], objective: Sequence[float],
-                 cuts: list[tuple[list[int], int]], fixed: Sequence[tuple[Sequence[int], int]] = (),
-                 max_rounds: int = 60) -> None:
+def odd_set_cuts(
+    edges: list[tuple[int, int, int]],
+    objective: Sequence[float],
+    cuts: list[tuple[list[int], int]],
+    fixed: Sequence[tuple[Sequence[int], int]] = (),
+    max_rounds: int = 60,
+) -> None:
     """Add to ``cuts`` the odd-set inequalities ``(edge indices inside S, (|S| - 1) / 2)``
     that the linear relaxation violates on its way to maximising ``objective`` over the
     face where each ``(coefficients, optimum)`` of ``fixed`` holds (in doubles: the LP
@@ -191,7 +195,9 @@ class CpSatMatching:
         self.time_limit = time_limit
         self.levels_solved = 0
 
-    def __call__(self, n: int, edges: list[tuple[int, int, int]], fields: Sequence[Field] | None = None) -> dict[int, int]:
+    def __call__(
+        self, n: int, edges: list[tuple[int, int, int]], fields: Sequence[Field] | None = None
+    ) -> dict[int, int]:
         from ortools.sat.python import cp_model
 
         edge_list = [(u, v, w) for u, v, w in edges if w > 0 and u != v]
@@ -229,6 +235,7 @@ class CpSatMatching:
 
         cuts: list[tuple[list[int], int]] = []
         odd_set_cuts(edge_list, [float(w) for _, _, w in edge_list], cuts)
+
         def coefficients(low: int, high: int | None) -> list[int]:
             return [(w >> low) & ((1 << (high - low)) - 1) if high is not None else w >> low for _, _, w in edge_list]
 
@@ -262,7 +269,7 @@ class CpSatMatching:
                 chunk_max = solve(chunk, None, f"bits {low}-{high - 1} alone") + carry_max
                 above = chunks[k + 1][1]
                 if chunk_max >> (high - low) and carry is None and (above is None or above - low <= _MAX_MERGED_BITS):
-                    chunks[k:k + 2] = [(low, above)]
+                    chunks[k : k + 2] = [(low, above)]
                     continue
             k += 1
             if carry is not None:

@@ -15,8 +15,8 @@ bits. Narrow weights let the fast 128-bit matching back end take more instances.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 
 @dataclass(frozen=True)

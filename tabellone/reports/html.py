@@ -8,8 +8,8 @@ table header repeated on every page and rows never split. All text is escaped.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 STYLE = """
 :root { color-scheme: light; }
@@ -36,15 +36,29 @@ tbody tr:nth-child(even) { background: #f7f7f7; }
 """
 
 
-def page(title: str, notes: Sequence[str], header: Sequence[str], rows: Sequence[Sequence[object]],
-         numeric: Sequence[bool] | None = None, caption: str | None = None) -> str:
+def page(
+    title: str,
+    notes: Sequence[str],
+    header: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    numeric: Sequence[bool] | None = None,
+    caption: str | None = None,
+) -> str:
     """A whole HTML page with one table: ``header`` cells, ``rows`` of cells (``None``
     prints empty), ``numeric`` marks right-aligned columns."""
     numeric = list(numeric or [False] * len(header))
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
-           f"<h1>{escape(title)}</h1>"]
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title>",
+        f"<style>{STYLE}</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{escape(title)}</h1>",
+    ]
     if notes:
         out.append('<p class="notes">' + "<br>".join(escape(n) for n in notes) + "</p>")
     out.append('<div class="scroll">')
@@ -52,9 +66,11 @@ def page(title: str, notes: Sequence[str], header: Sequence[str], rows: Sequence
     if caption:
         out.append(f"<caption>{escape(caption)}</caption>")
     num = ' class="num"'
-    out.append("<thead><tr>" + "".join(
-        f'<th scope="col"{num if numeric[k] else ""}>{escape(str(h))}</th>' for k, h in enumerate(header)
-    ) + "</tr></thead>")
+    out.append(
+        "<thead><tr>"
+        + "".join(f'<th scope="col"{num if numeric[k] else ""}>{escape(str(h))}</th>' for k, h in enumerate(header))
+        + "</tr></thead>"
+    )
     out.append("<tbody>")
     for row in rows:
         cells = []

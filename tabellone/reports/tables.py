@@ -11,9 +11,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
 
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
@@ -29,8 +29,8 @@ class Table:
     header: list[str]
     rows: list[list[object]]
     numeric: list[bool]
-    kind: str                                   # 'standings', 'crosstable', 'pairings'
-    extra: dict = field(default_factory=dict)   # more for JSON
+    kind: str  # 'standings', 'crosstable', 'pairings'
+    extra: dict = field(default_factory=dict)  # more for JSON
 
 
 def cell(value: object) -> str:
@@ -50,22 +50,33 @@ def render(table: Table, fmt: str) -> str:
             w.writerow([cell(v) for v in row])
         return buf.getvalue()
     if fmt == "json":
+
         def value(v: object) -> object:
             if isinstance(v, Fraction):
                 return float(v) if v.denominator != 1 else int(v)
             return v
-        doc = {"title": table.title, "kind": table.kind, "notes": table.notes, **table.extra,
-               "rows": [{h: value(v) for h, v in zip(table.header, row)} for row in table.rows]}
+
+        doc = {
+            "title": table.title,
+            "kind": table.kind,
+            "notes": table.notes,
+            **table.extra,
+            "rows": [{h: value(v) for h, v in zip(table.header, row)} for row in table.rows],
+        }
         return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
     if fmt == "html":
         from tabellone.reports.html import page
 
-        return page(table.title, table.notes, table.header, [[cell(v) for v in row] for row in table.rows], table.numeric)
+        return page(
+            table.title, table.notes, table.header, [[cell(v) for v in row] for row in table.rows], table.numeric
+        )
     text_rows = [[cell(v) for v in row] for row in table.rows]
     widths = [max([len(h)] + [len(r[k]) for r in text_rows]) for k, h in enumerate(table.header)]
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(c.rjust(widths[k]) if table.numeric[k] else c.ljust(widths[k]) for k, c in enumerate(cells)).rstrip()
+        return "  ".join(
+            c.rjust(widths[k]) if table.numeric[k] else c.ljust(widths[k]) for k, c in enumerate(cells)
+        ).rstrip()
 
     out = [table.title] + table.notes + [line(table.header), "-" * len(line(table.header))]
     out += [line(r) for r in text_rows]
@@ -79,8 +90,9 @@ def event_title(t: Tournament, fallback: str = "") -> str:
 # --- standings ------------------------------------------------------------------------------
 
 
-def chess_standings(t: Tournament, tiebreaks, edition: str, *, unrated: int | None = None, source: str = "",
-                    games_per_round: int = 1) -> Table:
+def chess_standings(
+    t: Tournament, tiebreaks, edition: str, *, unrated: int | None = None, source: str = "", games_per_round: int = 1
+) -> Table:
     """The C.07 standings table; ``games_per_round`` 2 for Double-Swiss, whose rounds
     are matches of two game columns (tabellone.tiebreaks.participants)."""
     from tabellone.event import withdrawn_players
@@ -94,24 +106,46 @@ def chess_standings(t: Tournament, tiebreaks, edition: str, *, unrated: int | No
     for r in rows_in:
         p = r.participant.player
         name = p.name + (" (withdrawn)" if p.id in gone else "")
-        rows.append([f"{r.place}{'=' if r.shared else ''}", p.id, name, p.rating or None, p.federation or None,
-                     r.participant.points] + [r.participant.values.get(tb.text) for tb in tiebreaks])
+        rows.append(
+            [
+                f"{r.place}{'=' if r.shared else ''}",
+                p.id,
+                name,
+                p.rating or None,
+                p.federation or None,
+                r.participant.points,
+            ]
+            + [r.participant.values.get(tb.text) for tb in tiebreaks]
+        )
     total = f" of {t.total_rounds}" if t.total_rounds else ""
-    notes = [f"Standings after round {n}{total}; tie-breaks (FIDE C.07, {edition} rules): "
-             + (", ".join(tb.text for tb in tiebreaks) or "none")]
+    notes = [
+        f"Standings after round {n}{total}; tie-breaks (FIDE C.07, {edition} rules): "
+        + (", ".join(tb.text for tb in tiebreaks) or "none")
+    ]
     from tabellone.tiebreaks import RATING_BASED, rating_tiebreaks_dropped
 
     rated = [tb.text for tb in tiebreaks if tb.code in RATING_BASED]
     if rated and rating_tiebreaks_dropped(t, unrated):
-        notes.append(f"{', '.join(rated)} dropped: unrated players are present and no rating is given for them "
-                     "(C.07 Art. 10; --unrated R counts them as R)")
+        notes.append(
+            f"{', '.join(rated)} dropped: unrated players are present and no rating is given for them "
+            "(C.07 Art. 10; --unrated R counts them as R)"
+        )
     if games_per_round > 1:
-        notes.append(f"{n // games_per_round} matches of {games_per_round} games: each match is one round of the tie-breaks (C.04.5)")
+        notes.append(
+            f"{n // games_per_round} matches of {games_per_round} games: each match is one round of the tie-breaks (C.04.5)"
+        )
     if n < t.rounds_paired:
         notes.append(f"round {n + 1} has games without a result: not counted yet")
     numeric = [False, True, False, True, False, True] + [True] * len(tiebreaks)
-    table = Table(f"{event_title(t, source)} - standings", notes, header, rows, numeric, "standings",
-                  {"round": n, "tiebreak_rules": edition, "tiebreaks": [tb.text for tb in tiebreaks]})
+    table = Table(
+        f"{event_title(t, source)} - standings",
+        notes,
+        header,
+        rows,
+        numeric,
+        "standings",
+        {"round": n, "tiebreak_rules": edition, "tiebreaks": [tb.text for tb in tiebreaks]},
+    )
     return table
 
 
@@ -124,19 +158,51 @@ def standings_csv(table: Table) -> str:
     w.writerow(["start_rank", "name", "points"] + tbs)
     for row in table.rows:
         name = row[idx["name"]]
-        w.writerow([row[idx["start_rank"]], str(name).removesuffix(" (withdrawn)"), cell(row[idx["points"]])]
-                   + [cell(row[idx[tb]]) for tb in tbs])
+        w.writerow(
+            [row[idx["start_rank"]], str(name).removesuffix(" (withdrawn)"), cell(row[idx["points"]])]
+            + [cell(row[idx[tb]]) for tb in tbs]
+        )
     return buf.getvalue()
 
 
 def draughts_standings(t: Tournament, rows_in, source: str = "") -> Table:
     """The italo-svizzero classification (rules/italo_svizzero.standings) as a table."""
-    header = ["place", "technical_place", "start_rank", "name", "points", "buchholz", "total", "wins", "games", "decided_by"]
-    rows = [[r.place, r.technical_place, r.id, r.name + (" (rit.)" if r.withdrawn else ""), r.points, r.buchholz,
-             r.buchholz_total, r.wins, r.games, r.decided_by] for r in rows_in]
+    header = [
+        "place",
+        "technical_place",
+        "start_rank",
+        "name",
+        "points",
+        "buchholz",
+        "total",
+        "wins",
+        "games",
+        "decided_by",
+    ]
+    rows = [
+        [
+            r.place,
+            r.technical_place,
+            r.id,
+            r.name + (" (rit.)" if r.withdrawn else ""),
+            r.points,
+            r.buchholz,
+            r.buchholz_total,
+            r.wins,
+            r.games,
+            r.decided_by,
+        ]
+        for r in rows_in
+    ]
     numeric = [True, True, True, False, True, True, True, True, True, False]
-    return Table(f"{event_title(t, source)} - classifica", ["sistema italo-svizzero, procedura Buchholz"], header, rows,
-                 numeric, "standings")
+    return Table(
+        f"{event_title(t, source)} - classifica",
+        ["sistema italo-svizzero, procedura Buchholz"],
+        header,
+        rows,
+        numeric,
+        "standings",
+    )
 
 
 # --- crosstable ----------------------------------------------------------------------------
@@ -164,8 +230,14 @@ def crosstable(t: Tournament, source: str = "") -> Table:
         cells.append(t.score_after(p, n))
         rows.append(cells)
     numeric = [True, False, True] + [False] * n + [True]
-    return Table(f"{event_title(t, source)} - crosstable", [f"{len(t.players)} players, {n} rounds recorded"],
-                 header, rows, numeric, "crosstable")
+    return Table(
+        f"{event_title(t, source)} - crosstable",
+        [f"{len(t.players)} players, {n} rounds recorded"],
+        header,
+        rows,
+        numeric,
+        "crosstable",
+    )
 
 
 # --- pairings ---------------------------------------------------------------------------------
@@ -182,7 +254,25 @@ def pairings_table(t: Tournament, pairing: Pairing, title: str, source: str = ""
         rows.append([None, pairing.bye, t.player(pairing.bye).name, state[pairing.bye].score, "bye", None, "", None])
     for s in state:
         if not s.present and s.bye is not None:
-            rows.append([None, s.id, t.player(s.id).name, s.score, {"H": "½ bye", "F": "1 bye"}.get(s.bye.value, "absent"), None, "", None])
+            rows.append(
+                [
+                    None,
+                    s.id,
+                    t.player(s.id).name,
+                    s.score,
+                    {"H": "½ bye", "F": "1 bye"}.get(s.bye.value, "absent"),
+                    None,
+                    "",
+                    None,
+                ]
+            )
     numeric = [True, True, False, True, False, True, False, True]
-    return Table(f"{event_title(t, source)} - round {pairing.round}", [title], header, rows, numeric, "pairings",
-                 {"round": pairing.round})
+    return Table(
+        f"{event_title(t, source)} - round {pairing.round}",
+        [title],
+        header,
+        rows,
+        numeric,
+        "pairings",
+        {"round": pairing.round},
+    )

@@ -45,16 +45,26 @@ TITLES = {
 #: code -> (system, edition; ``None``: the current edition). The first code listed for a
 #: system is the one written (with the edition appended).
 DECLARED_SYSTEMS: dict[str, tuple[str, str | None]] = {
-    "FIDE_DUTCH": ("dutch", None), "FIDE_DUTCH_2026": ("dutch", "2026"), "FIDE_DUTCH_2025": ("dutch", "2026"),
-    "FIDE_DUTCH_2017": ("dutch", "2017"), "FIDE_DUTCH_1992": ("dutch", "1992"),
-    "FIDE_DUBOV": ("dubov", None), "FIDE_DUBOV_2026": ("dubov", "2026"), "FIDE_DUBOV_1997": ("dubov", "1997"),
-    "FIDE_BURSTEIN": ("burstein", None), "FIDE_BURSTEIN_2026": ("burstein", "2026"),
-    "FIDE_BURSTEIN_2025": ("burstein", "2025"), "FIDE_BURSTEIN_LEGACY": ("burstein", "legacy"),
-    "FIDE_LIM": ("lim", None), "FIDE_LIM_2026": ("lim", "2026"),
+    "FIDE_DUTCH": ("dutch", None),
+    "FIDE_DUTCH_2026": ("dutch", "2026"),
+    "FIDE_DUTCH_2025": ("dutch", "2026"),
+    "FIDE_DUTCH_2017": ("dutch", "2017"),
+    "FIDE_DUTCH_1992": ("dutch", "1992"),
+    "FIDE_DUBOV": ("dubov", None),
+    "FIDE_DUBOV_2026": ("dubov", "2026"),
+    "FIDE_DUBOV_1997": ("dubov", "1997"),
+    "FIDE_BURSTEIN": ("burstein", None),
+    "FIDE_BURSTEIN_2026": ("burstein", "2026"),
+    "FIDE_BURSTEIN_2025": ("burstein", "2025"),
+    "FIDE_BURSTEIN_LEGACY": ("burstein", "legacy"),
+    "FIDE_LIM": ("lim", None),
+    "FIDE_LIM_2026": ("lim", "2026"),
     "FIDE_TEAM": ("team-swiss", None),
-    "FID_ITALO_SVIZZERO": ("italo-svizzero", None), "FID_ITALO_SVIZZERO_CAPO5": ("italo-svizzero", "capo5"),
+    "FID_ITALO_SVIZZERO": ("italo-svizzero", None),
+    "FID_ITALO_SVIZZERO_CAPO5": ("italo-svizzero", "capo5"),
     "FID_ITALO_SVIZZERO_2.2": ("italo-svizzero", "2.2"),
-    "FIDE_DOUBLESWISS": ("double-swiss", None), "FIDE_DOUBLESWISS_2026": ("double-swiss", "2026"),
+    "FIDE_DOUBLESWISS": ("double-swiss", None),
+    "FIDE_DOUBLESWISS_2026": ("double-swiss", "2026"),
 }
 
 

@@ -28,11 +28,11 @@ class Entrant:
     rank: int
     score: Fraction
     real_score: Fraction
-    colours: str               # played games only: 'wbw'
-    pref: str | None           # preferred colour, None before any game
+    colours: str  # played games only: 'wbw'
+    pref: str | None  # preferred colour, None before any game
     strength: Strength
-    cd: int                    # colour difference: whites minus blacks
-    repeated: str | None       # the colour of the last two games when they were the same
+    cd: int  # colour difference: whites minus blacks
+    repeated: str | None  # the colour of the last two games when they were the same
     topscorer: bool
     state: PlayerState
 
@@ -53,10 +53,15 @@ def state_to_pair(t: Tournament, round_number: int | None = None) -> RoundState:
     from tabellone.core.errors import InputError
 
     if t.total_rounds is None:
-        raise InputError("the number of rounds is needed to pair (XXR n or 142 n in the file, or --rounds N): the last round has its own rules", field="XXR / 142")
+        raise InputError(
+            "the number of rounds is needed to pair (XXR n or 142 n in the file, or --rounds N): the last round has its own rules",
+            field="XXR / 142",
+        )
     state = t.state_before(round_number)
     if state.round > t.total_rounds:
-        raise InputError(f"round {state.round} is beyond the {t.total_rounds} rounds the file declares", field="XXR / 142")
+        raise InputError(
+            f"round {state.round} is beyond the {t.total_rounds} rounds the file declares", field="XXR / 142"
+        )
     return state
 
 
@@ -67,7 +72,10 @@ def required_initial_colour(t: Tournament, state: RoundState) -> str:
 
     initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state))
     if initial is None:
-        raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B in the file, or --initial-colour)", field="XXC / 152")
+        raise InputError(
+            "the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B in the file, or --initial-colour)",
+            field="XXC / 152",
+        )
     return initial
 
 
@@ -253,8 +261,9 @@ def infer_initial_colour(t: Tournament, ranks: dict[int, int]) -> str | None:
     return from_round_one(t)
 
 
-def brackets_of_pairing(players: list[Entrant], pairs: list[tuple[int, int]]
-                        ) -> list[tuple[list[Entrant], list[Entrant], list[tuple[Entrant, Entrant]], list[Entrant]]]:
+def brackets_of_pairing(
+    players: list[Entrant], pairs: list[tuple[int, int]]
+) -> list[tuple[list[Entrant], list[Entrant], list[tuple[Entrant, Entrant]], list[Entrant]]]:
     """The brackets a round's pairing makes, from the top, for the verifier: one
     ``(current, mdps, pairs, floaters)`` per score group, where ``current`` is the MDPs
     moved down into it followed by its residents, ``pairs`` the pairs made inside it (as

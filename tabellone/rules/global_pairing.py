@@ -41,21 +41,39 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from tabellone.matching.cpsat import solve_fields_of
 from tabellone.core.errors import NoPairingError
-from tabellone.matching.lexicographic import fit_layout
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
-
-from tabellone.rules.dutch import BracketValues, C2_bye_eligible, C10_colour_difference, C11_three_in_a_row, C12_colour_preference, C13_strong_preference, _default_solve
-from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, Entrant, entrants, finish_pairing, round_to_pair
+from tabellone.matching.cpsat import solve_fields_of
+from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.dutch import (
+    BracketValues,
+    C2_bye_eligible,
+    C10_colour_difference,
+    C11_three_in_a_row,
+    C12_colour_preference,
+    C13_strong_preference,
+    _default_solve,
+)
+from tabellone.rules.fide_common import (
+    C1_no_rematch,
+    C3_absolute_colours,
+    Entrant,
+    entrants,
+    finish_pairing,
+    round_to_pair,
+)
 from tabellone.rules.profiles import Objective, Profile
 
 #: Fields of the global weights -> the article each implements (``top`` and ``C5``,
 #: the completion, are always first).
 OWNER = {"C1": "C1", "C3": "C3", "C9": "C9", "C10": "C10", "C11": "C11", "C12": "C12", "C13": "C13", "SD": "SD"}
-COLOUR_CHECKS = (("C10", C10_colour_difference), ("C11", C11_three_in_a_row),
-                 ("C12", C12_colour_preference), ("C13", C13_strong_preference))
+COLOUR_CHECKS = (
+    ("C10", C10_colour_difference),
+    ("C11", C11_three_in_a_row),
+    ("C12", C12_colour_preference),
+    ("C13", C13_strong_preference),
+)
 
 
 def score_cost(h: Entrant, l: Entrant, scale: int) -> int:
@@ -66,8 +84,15 @@ def score_cost(h: Entrant, l: Entrant, scale: int) -> int:
 class GlobalRound:
     """One round as a single matching over ``players`` (and a bye vertex when odd)."""
 
-    def __init__(self, players: list[Entrant], state, last_round: bool, profile: Profile, solve=None,
-                 no_bye: frozenset[int] = frozenset()):
+    def __init__(
+        self,
+        players: list[Entrant],
+        state,
+        last_round: bool,
+        profile: Profile,
+        solve=None,
+        no_bye: frozenset[int] = frozenset(),
+    ):
         self.P = players
         self.n = len(players)
         self.state = state
@@ -82,16 +107,23 @@ class GlobalRound:
         sd = profile.criterion("SD")
         self.scale = sd.scale if sd is not None else 1
         scores = sorted({e.score for e in players})
-        self.score_rank = {s: k for k, s in enumerate(scores)}   # 0: the lowest score
+        self.score_rank = {s: k for k, s in enumerate(scores)}  # 0: the lowest score
         self.max_sd = math.floor((scores[-1] - scores[0]) * self.scale) if scores else 0
         self.max_unplayed = max((e.state.rounds_unplayed for e in players), default=0)
 
     # ---- the fields of one edge --------------------------------------------------------
 
     def pair_values(self, h: Entrant, l: Entrant) -> dict | None:
-        if (self.hard1 and not C1_no_rematch(h, l, self.state)) or (self.hard3 and not C3_absolute_colours(h, l, self.last)):
+        if (self.hard1 and not C1_no_rematch(h, l, self.state)) or (
+            self.hard3 and not C3_absolute_colours(h, l, self.last)
+        ):
             return None
-        v: dict = {"top": 1, "C5": len(self.score_rank), "C9": self.max_unplayed, "SD": self.max_sd - score_cost(h, l, self.scale)}
+        v: dict = {
+            "top": 1,
+            "C5": len(self.score_rank),
+            "C9": self.max_unplayed,
+            "SD": self.max_sd - score_cost(h, l, self.scale),
+        }
         for name, check in COLOUR_CHECKS:
             v[name] = int(check(h, l))
         if self.relax1:
@@ -103,9 +135,16 @@ class GlobalRound:
     def bye_values(self, e: Entrant) -> dict:
         """The bye edge: it costs nothing on the pair criteria; on C5 it is worth less
         the higher the score, on C9 the more rounds the player has not played."""
-        v = {"top": 1, "C5": len(self.score_rank) - 1 - self.score_rank[e.score],
-             "C9": self.max_unplayed - e.state.rounds_unplayed, "SD": self.max_sd,
-             "C10": 1, "C11": 1, "C12": 1, "C13": 1}
+        v = {
+            "top": 1,
+            "C5": len(self.score_rank) - 1 - self.score_rank[e.score],
+            "C9": self.max_unplayed - e.state.rounds_unplayed,
+            "SD": self.max_sd,
+            "C10": 1,
+            "C11": 1,
+            "C12": 1,
+            "C13": 1,
+        }
         if self.relax1:
             v["C1"] = 1
         if self.relax3:
@@ -131,7 +170,8 @@ class GlobalRound:
         vertices = n + 1 if odd else n
         edges_pairs = (vertices + 1) // 2
         blocks = {
-            "C1": [("C1", edges_pairs)], "C3": [("C3", edges_pairs)],
+            "C1": [("C1", edges_pairs)],
+            "C3": [("C3", edges_pairs)],
             "C9": [("C9", max(self.max_unplayed, 1) * edges_pairs)],
             "SD": [("SD", max(self.max_sd, 1) * edges_pairs)],
             **{name: [(name, edges_pairs)] for name, _ in COLOUR_CHECKS},
@@ -165,14 +205,17 @@ class GlobalRound:
         mate = solve_fields_of(self.solve, vertices, edges, layout.fields)
         unmatched = [self.P[i].id for i in range(n) if i not in mate]
         if unmatched:
-            raise NoPairingError(f"no legal pairing of the whole round exists (cannot pair: {', '.join(map(str, unmatched))})")
+            raise NoPairingError(
+                f"no legal pairing of the whole round exists (cannot pair: {', '.join(map(str, unmatched))})"
+            )
         pairs = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
         bye = next((i for i in range(n) if mate[i] == n), None)
         return pairs, bye
 
 
-def pair_round_global(t: Tournament, profile: Profile, round_number: int | None = None, solve=None,
-                      no_bye: frozenset[int] = frozenset()) -> Pairing:
+def pair_round_global(
+    t: Tournament, profile: Profile, round_number: int | None = None, solve=None, no_bye: frozenset[int] = frozenset()
+) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` as one maximum-weight matching
     under ``profile`` (``procedure = "global"``)."""
     state, players, initial = round_to_pair(t, round_number)

@@ -37,9 +37,9 @@ import hashlib
 import random
 
 from tabellone.core.errors import NoPairingError
-from tabellone.matching.backends import max_weight_matching
 from tabellone.core.model import WHITE, PlayerState, RoundState, Tournament
 from tabellone.core.pairing import Pairing, attendance_problems
+from tabellone.matching.backends import max_weight_matching
 
 #: One edition: this module's own baseline.
 EDITIONS = ("baseline",)
@@ -77,7 +77,9 @@ def colours(a: PlayerState, b: PlayerState, rng: random.Random) -> tuple[int, in
     return (a.id, b.id) if rng.random() < 0.5 else (b.id, a.id)
 
 
-def pair_round(t: Tournament, edition: str = "baseline", round_number: int | None = None, seed: int | None = None) -> Pairing:
+def pair_round(
+    t: Tournament, edition: str = "baseline", round_number: int | None = None, seed: int | None = None
+) -> Pairing:
     """A random legal pairing of the next round (or ``round_number``) of ``t``."""
     state = t.state_before(round_number)
     r = state.round
@@ -97,7 +99,9 @@ def pair_round(t: Tournament, edition: str = "baseline", round_number: int | Non
     mate = max_weight_matching(vertices, edges, max_cardinality=True)
     if len(mate) < vertices:
         unpaired = sorted(players[i].id for i in range(n) if i not in mate)
-        raise NoPairingError(f"round {r}: no legal random pairing (no rematch, bye rule): players {', '.join(map(str, unpaired))} are left over")
+        raise NoPairingError(
+            f"round {r}: no legal random pairing (no rematch, bye rule): players {', '.join(map(str, unpaired))} are left over"
+        )
     boards = []
     bye = None
     for i in range(n):

@@ -30,7 +30,8 @@ the next bracket takes exactly those, the rest of its players pairing among them
 
 from __future__ import annotations
 
-from typing import Callable, Collection, Hashable, Iterable, Mapping, TypeVar
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
+from typing import TypeVar
 
 H = TypeVar("H", bound=Hashable)
 

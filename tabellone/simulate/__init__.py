@@ -23,7 +23,7 @@ The simulation sits in the top layer: it pairs through the public
 """
 
 from tabellone.simulate.arms import Arm, parse_arms
-from tabellone.simulate.events import Simulation, TIMING_COLUMNS, derived_seed, draw_field, play_event
+from tabellone.simulate.events import TIMING_COLUMNS, Simulation, derived_seed, draw_field, play_event
 from tabellone.simulate.metrics import METRICS, kendall_half, mean_ci95, spearman, tournament_metrics
 from tabellone.simulate.runner import columns, run, summarise, to_dataframe, write_table
 

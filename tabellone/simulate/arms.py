@@ -10,9 +10,10 @@ label, the key of the summary and the ``arm`` column of the table: ``dutch-2026`
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from tabellone.core.errors import InputError
 

@@ -33,9 +33,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tabellone.core.errors import InputError, TabelloneError
-from tabellone.generate.tournament import MAX_PLAYERS, MAX_RATING, GeneratorSettings, generate
 from tabellone.core.model import Player, Tournament
 from tabellone.generate.result_models import MODELS, result_model
+from tabellone.generate.tournament import MAX_PLAYERS, MAX_RATING, GeneratorSettings, generate
 from tabellone.simulate.arms import Arm
 from tabellone.simulate.metrics import tournament_metrics
 
@@ -83,18 +83,24 @@ class Simulation:
             raise InputError("give at least one --system", field="--system")
         if self.teams:
             if self.players:
-                raise InputError("give --players (individual events) or --teams (team events), not both", field="--players")
+                raise InputError(
+                    "give --players (individual events) or --teams (team events), not both", field="--players"
+                )
             whole("--teams", self.teams, 2, 999)
             whole("--boards", self.boards, 1, 14)
             whole("--rounds", self.rounds, 1, self.teams - 1)
             for arm in self.arms:
                 if arm.system not in TEAM_SYSTEMS or arm.profile is not None:
-                    raise InputError(f"{arm.label} pairs players; a team simulation compares {' and '.join(TEAM_SYSTEMS)}",
-                                     field="--system")
+                    raise InputError(
+                        f"{arm.label} pairs players; a team simulation compares {' and '.join(TEAM_SYSTEMS)}",
+                        field="--system",
+                    )
         else:
             for arm in self.arms:
                 if arm.system == "team-swiss":
-                    raise InputError("team-swiss pairs teams: give --teams N (and --boards B) instead of --players", field="--system")
+                    raise InputError(
+                        "team-swiss pairs teams: give --teams N (and --boards B) instead of --players", field="--system"
+                    )
             whole("--players", self.players, 2, MAX_PLAYERS)
             whole("--rounds", self.rounds, 1, self.players - 1)
         whole("--events", self.events, 1, 10**9)
@@ -103,21 +109,38 @@ class Simulation:
         if self.ratings_pool:
             need = self.teams * self.boards if self.teams else self.players
             if len(self.ratings_pool) < need:
-                what = f"--teams x --boards must be at most that, got {need}" if self.teams else f"--players must be at most that, got {need}"
-                raise InputError(f"the field has {len(self.ratings_pool)} rated players; {what}", field="--ratings-from")
+                what = (
+                    f"--teams x --boards must be at most that, got {need}"
+                    if self.teams
+                    else f"--players must be at most that, got {need}"
+                )
+                raise InputError(
+                    f"the field has {len(self.ratings_pool)} rated players; {what}", field="--ratings-from"
+                )
         else:
             whole("--ratings (low)", self.rating_low, 0, MAX_RATING)
             whole("--ratings (high)", self.rating_high, 0, MAX_RATING)
             if self.rating_low > self.rating_high:
-                raise InputError(f"the lowest rating {self.rating_low} is above the highest {self.rating_high}", field="--ratings")
+                raise InputError(
+                    f"the lowest rating {self.rating_low} is above the highest {self.rating_high}", field="--ratings"
+                )
         sigma = self.seed_noise
-        if isinstance(sigma, bool) or not isinstance(sigma, (int, float)) or math.isnan(sigma) or not 0 <= sigma <= 2000:
+        if (
+            isinstance(sigma, bool)
+            or not isinstance(sigma, (int, float))
+            or math.isnan(sigma)
+            or not 0 <= sigma <= 2000
+        ):
             raise InputError(f"must be a number from 0 to 2000, got {sigma!r}", field="--seed-noise")
         for name, rate in (("--draw-rate", self.draw_rate), ("--absence-rate", self.absence_rate)):
-            if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float)) or math.isnan(rate) or not 0 <= rate <= 1):
+            if rate is not None and (
+                isinstance(rate, bool) or not isinstance(rate, (int, float)) or math.isnan(rate) or not 0 <= rate <= 1
+            ):
                 raise InputError(f"must be a number from 0 to 1, got {rate!r}", field=name)
         if self.model not in MODELS:
-            raise InputError(f"unknown result model {self.model!r}; expected one of {', '.join(MODELS)}", field="--model")
+            raise InputError(
+                f"unknown result model {self.model!r}; expected one of {', '.join(MODELS)}", field="--model"
+            )
         if not self.teams:
             self.settings(0).validate()
 
@@ -185,7 +208,9 @@ def game_streams(sim: Simulation, event: int):
     return game_stream
 
 
-def play_arm(sim: Simulation, event: int, arm: Arm, players: list[Player], strength: dict[int, int]) -> tuple[Tournament, float]:
+def play_arm(
+    sim: Simulation, event: int, arm: Arm, players: list[Player], strength: dict[int, int]
+) -> tuple[Tournament, float]:
     """Play event ``event`` under ``arm``; the finished tournament and the seconds spent
     pairing."""
     pairer = TimedPairer(sim, event, arm)
@@ -235,4 +260,13 @@ def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
 #: Columns that measure the machine, not the pairing: they differ from run to run.
 TIMING_COLUMNS = ("seconds_per_round", "seconds_total")
 
-__all__ = ["Simulation", "TIMING_COLUMNS", "TimedPairer", "derived_seed", "draw_field", "game_streams", "play_arm", "play_event"]
+__all__ = [
+    "Simulation",
+    "TIMING_COLUMNS",
+    "TimedPairer",
+    "derived_seed",
+    "draw_field",
+    "game_streams",
+    "play_arm",
+    "play_event",
+]

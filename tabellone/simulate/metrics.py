@@ -59,8 +59,8 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Mapping, Sequence
 
 from tabellone.core.model import WHITE, Tournament
 
@@ -249,9 +249,7 @@ def tournament_metrics(t: Tournament, strength: Mapping[int, float], rounds: int
         "floats_per_round": floats / rounds,
         "mean_score_difference": sum(score_gaps) / len(score_gaps) if score_gaps else math.nan,
         "pab_count": float(len(pab)),
-        "pab_receiver_rank": (
-            sum(rank[pid] for pid in pab) / len(pab) / max(1, len(ids) - 1) if pab else math.nan
-        ),
+        "pab_receiver_rank": (sum(rank[pid] for pid in pab) / len(pab) / max(1, len(ids) - 1) if pab else math.nan),
         "aro_spread": group_spread(groups),
     }
     return {name: row[name] for name in METRICS}

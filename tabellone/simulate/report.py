@@ -12,7 +12,8 @@ Two views answer most questions:
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tabellone.simulate.metrics import mean_ci95
 from tabellone.simulate.runner import need
@@ -35,7 +36,9 @@ def summary_table(rows: Sequence[dict[str, Any]], metrics: Sequence[str], arms: 
     return pd.DataFrame.from_dict(table, orient="index")
 
 
-def paired_differences(rows: Sequence[dict[str, Any]], metric: str, baseline: str) -> dict[str, dict[str, float | None]]:
+def paired_differences(
+    rows: Sequence[dict[str, Any]], metric: str, baseline: str
+) -> dict[str, dict[str, float | None]]:
     """For every arm but ``baseline``: the mean over events of (arm - baseline) on
     ``metric``, with its 95 % half-width (:func:`.metrics.mean_ci95`)."""
     by_event: dict[int, dict[str, float]] = {}
@@ -43,12 +46,13 @@ def paired_differences(rows: Sequence[dict[str, Any]], metric: str, baseline: st
         by_event.setdefault(row["event"], {})[row["arm"]] = row[metric]
     arms = list(dict.fromkeys(row["arm"] for row in rows if row["arm"] != baseline))
     return {
-        arm: mean_ci95([v[arm] - v[baseline] for v in by_event.values() if arm in v and baseline in v])
-        for arm in arms
+        arm: mean_ci95([v[arm] - v[baseline] for v in by_event.values() if arm in v and baseline in v]) for arm in arms
     }
 
 
-def plot_means(ax, rows: Sequence[dict[str, Any]], metric: str, title: str | None = None, arms: Sequence[str] | None = None):
+def plot_means(
+    ax, rows: Sequence[dict[str, Any]], metric: str, title: str | None = None, arms: Sequence[str] | None = None
+):
     """Bars of each arm's mean ``metric`` with 95 % error bars on ``ax``."""
     arms = list(arms) if arms is not None else list(dict.fromkeys(row["arm"] for row in rows))
     stats = [mean_ci95([row[metric] for row in rows if row["arm"] == arm]) for arm in arms]

@@ -17,11 +17,12 @@ A progress bar (tqdm) goes to stderr when it is a terminal.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from tabellone.core.errors import InputError
-from tabellone.simulate.events import Simulation, TIMING_COLUMNS, play_event
+from tabellone.simulate.events import TIMING_COLUMNS, Simulation, play_event
 from tabellone.simulate.metrics import METRICS, mean_ci95
 
 RESEARCH_EXTRA = "pip install 'tabellone[research]'"
@@ -34,7 +35,9 @@ def need(module: str, purpose: str):
     try:
         return importlib.import_module(module)
     except ImportError:
-        raise InputError(f"{purpose} needs {module.split('.')[0]}, part of the research extra: {RESEARCH_EXTRA}") from None
+        raise InputError(
+            f"{purpose} needs {module.split('.')[0]}, part of the research extra: {RESEARCH_EXTRA}"
+        ) from None
 
 
 def _progress(total: int, show: bool):
@@ -73,7 +76,9 @@ def _local(sim: Simulation, workers: int, tick: Callable[[], None]) -> list[dict
     return rows
 
 
-def _dask(sim: Simulation, address: str, workers: int | None, tick: Callable[[], None], processes: bool) -> list[dict[str, Any]]:
+def _dask(
+    sim: Simulation, address: str, workers: int | None, tick: Callable[[], None], processes: bool
+) -> list[dict[str, Any]]:
     distributed = need("dask.distributed", "--dask")
     cluster = None
     try:
@@ -126,7 +131,9 @@ def run(
     return rows
 
 
-def summarise(rows: Sequence[dict[str, Any]], labels: Iterable[str], *, timings: bool = True) -> dict[str, dict[str, dict[str, float | None]]]:
+def summarise(
+    rows: Sequence[dict[str, Any]], labels: Iterable[str], *, timings: bool = True
+) -> dict[str, dict[str, dict[str, float | None]]]:
     """``{arm: {metric: {"mean": m, "ci95": h}}}`` over the events
     (:func:`.metrics.mean_ci95`); the timing metrics too unless ``timings=False``."""
     names = list(METRICS) + (list(TIMING_COLUMNS) if timings else [])

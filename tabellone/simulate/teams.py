@@ -55,7 +55,9 @@ def draw_team_field(sim, event: int) -> tuple[list[Team], list[Player], dict[int
     seen = [max(0, s + round(rng.gauss(0.0, sim.seed_noise))) if sim.seed_noise > 0 else s for s in true]
     order = list(range(n))
     rng.shuffle(order)
-    groups = [sorted(order[k * sim.boards:(k + 1) * sim.boards], key=lambda i: (-seen[i], i)) for k in range(sim.teams)]
+    groups = [
+        sorted(order[k * sim.boards : (k + 1) * sim.boards], key=lambda i: (-seen[i], i)) for k in range(sim.teams)
+    ]
     groups.sort(key=lambda g: (-sum(seen[i] for i in g), g))
     teams, players, strength, team_strength = [], [], {}, {}
     for k, group in enumerate(groups, start=1):
@@ -76,9 +78,15 @@ def play_team_arm(sim, event: int, arm, field, strength) -> tuple[TeamTournament
     from tabellone.simulate.events import TimedPairer, game_streams
 
     pairer = TimedPairer(sim, event, arm, "simulated team event")
-    settings = TeamSettings(teams=sim.teams, rounds=sim.rounds, seed=sim.event_seed(event), boards=sim.boards,
-                            draw_rate=None if sim.model == "bbp" else sim.draw_rate, absence_rate=sim.absence_rate,
-                            model=result_model(sim.model, sim.draw_rate))
+    settings = TeamSettings(
+        teams=sim.teams,
+        rounds=sim.rounds,
+        seed=sim.event_seed(event),
+        boards=sim.boards,
+        draw_rate=None if sim.model == "bbp" else sim.draw_rate,
+        absence_rate=sim.absence_rate,
+        model=result_model(sim.model, sim.draw_rate),
+    )
     t = generate_team_event(settings, pairer, field=field, strength=strength, game_stream=game_streams(sim, event))
     return t, pairer.seconds
 
@@ -104,12 +112,14 @@ def team_metrics(t: TeamTournament, team_strength: dict[int, float], rounds: int
     points = [score[tpn] for tpn in ids]
     strengths = [float(team_strength[tpn]) for tpn in ids]
     alone, shares = strongest_first(strengths, points)
-    row.update({
-        "kendall_half": kendall_half(strengths, points),
-        "spearman": spearman(points, strengths),
-        "strongest_alone_first": float(alone),
-        "strongest_shares_first": float(shares),
-    })
+    row.update(
+        {
+            "kendall_half": kendall_half(strengths, points),
+            "spearman": spearman(points, strengths),
+            "strongest_alone_first": float(alone),
+            "strongest_shares_first": float(shares),
+        }
+    )
     for name in NOT_FOR_TEAMS:
         row[name] = math.nan
     return row

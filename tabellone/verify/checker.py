@@ -78,15 +78,23 @@ class ColourNote(str):
     rules_white: int | None
     article: str | None
 
-    def __new__(cls, white: int, black: int, rules_white: int | None, article: str | None) -> "ColourNote":
-        text = (f"{white}-{black}: the rules give the other colours" if article is None
-                else f"{white}-{black}: Art. {article} gives White to {rules_white}")
+    def __new__(cls, white: int, black: int, rules_white: int | None, article: str | None) -> ColourNote:
+        text = (
+            f"{white}-{black}: the rules give the other colours"
+            if article is None
+            else f"{white}-{black}: Art. {article} gives White to {rules_white}"
+        )
         obj = super().__new__(cls, text)
         obj.white, obj.black, obj.rules_white, obj.article = white, black, rules_white, article
         return obj
 
     def as_dict(self) -> dict:
-        return {"board": [self.white, self.black], "rules_white": self.rules_white, "article": self.article, "text": str(self)}
+        return {
+            "board": [self.white, self.black],
+            "rules_white": self.rules_white,
+            "article": self.article,
+            "text": str(self),
+        }
 
 
 @dataclass
@@ -142,8 +150,11 @@ class RoundReport:
             "colours": [n.as_dict() for n in self.colour_notes],
             "bye_given": self.bye_given,
             "bye_rules": self.bye_rules,
-            "entered": ({("empty" if code == " " else code): ids for code, ids in self.no_games.items()}
-                        if self.no_games is not None else None),
+            "entered": (
+                {("empty" if code == " " else code): ids for code, ids in self.no_games.items()}
+                if self.no_games is not None
+                else None
+            ),
             "next_to_pair": self.next_to_pair,
         }
 
@@ -160,13 +171,23 @@ def no_games_report(t, round_number: int) -> RoundReport:
     held: dict[str, list[int]] = {}
     for p in t.players:
         held.setdefault(p.entry(round_number).result, []).append(p.id)
-    return RoundReport(round=round_number, no_games=held, next_to_pair=round_number == t.rounds_paired + 1,
-                       after_last_game=round_number > t.rounds_paired)
+    return RoundReport(
+        round=round_number,
+        no_games=held,
+        next_to_pair=round_number == t.rounds_paired + 1,
+        after_last_game=round_number > t.rounds_paired,
+    )
 
 
 #: what a result code in a round without games means, for the report
-_HELD = {"H": "half-point bye", "F": "full-point bye", "Z": "zero-point bye", "-": "absent (-)",
-         "+": "won by forfeit without opponent", "U": "pairing-allocated bye"}
+_HELD = {
+    "H": "half-point bye",
+    "F": "full-point bye",
+    "Z": "zero-point bye",
+    "-": "absent (-)",
+    "+": "won by forfeit without opponent",
+    "U": "pairing-allocated bye",
+}
 
 
 def round_name(module, r: int) -> str:
@@ -225,7 +246,7 @@ class Difference(str):
     moved_yours: list[int]
     moved_rules: list[int]
 
-    def __new__(cls, text: str, **fields: object) -> "Difference":
+    def __new__(cls, text: str, **fields: object) -> Difference:
         obj = super().__new__(cls, text)
         obj.article = fields.get("article")  # type: ignore[assignment]
         obj.description = fields.get("description")  # type: ignore[assignment]
@@ -246,12 +267,21 @@ class Difference(str):
     def as_dict(self) -> dict:
         if self.equal:
             return {
-                "criterion": None, "article": self.order_article, "bracket": _json(self.bracket),
-                "moved_down_yours": self.moved_yours, "moved_down_rules": self.moved_rules, "text": str(self),
+                "criterion": None,
+                "article": self.order_article,
+                "bracket": _json(self.bracket),
+                "moved_down_yours": self.moved_yours,
+                "moved_down_rules": self.moved_rules,
+                "text": str(self),
             }
         return {
-            "criterion": self.description, "article": self.article, "bracket": _json(self.bracket),
-            "yours": _json(self.yours), "rules": _json(self.rules), "rules_better": self.rules_better, "text": str(self),
+            "criterion": self.description,
+            "article": self.article,
+            "bracket": _json(self.bracket),
+            "yours": _json(self.yours),
+            "rules": _json(self.rules),
+            "rules_better": self.rules_better,
+            "text": str(self),
         }
 
 
@@ -263,13 +293,26 @@ def _json(value: object) -> object:
     return value
 
 
-def _verdict(article: str, what: str, gv: object, rv: object, yours: str, where: str = "", label: str | None = None,
-             **fields: object) -> Difference:
+def _verdict(
+    article: str,
+    what: str,
+    gv: object,
+    rv: object,
+    yours: str,
+    where: str = "",
+    label: str | None = None,
+    **fields: object,
+) -> Difference:
     rules_better = _less(rv, gv)
     verdict = "the rules allow" if rules_better else "the rules' pairing has"
     return Difference(
         f"{label or article + ' ' + what}: {yours} {_show(gv)}, {verdict} {_show(rv)}{where}",
-        article=article, description=what, yours=gv, rules=rv, rules_better=rules_better, **fields,
+        article=article,
+        description=what,
+        yours=gv,
+        rules=rv,
+        rules_better=rules_better,
+        **fields,
     )
 
 
@@ -314,7 +357,9 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yo
         if gv != rv:
             if article in described:
                 return _verdict(article, described[article], gv, rv, yours)
-            return _verdict(article, "score of the PAB assignee", gv, rv, yours, label=f"{article} (score of the PAB assignee)")
+            return _verdict(
+                article, "score of the PAB assignee", gv, rv, yours, label=f"{article} (score of the PAB assignee)"
+            )
     for k, (gb, rb) in enumerate(zip(g_brackets, r_brackets)):
         g_moved = _moved_down(g_brackets, k, given.bye)
         r_moved = _moved_down(r_brackets, k, rules.bye)
@@ -340,8 +385,11 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yo
             mine = " ".join(map(str, g_moved)) or "nobody"
             theirs = " ".join(map(str, r_moved)) or "nobody"
             # the last bracket moves nobody down: who is left over takes the PAB
-            moves = (f"{yours} gives the pairing-allocated bye to {mine}, the rules to {theirs}"
-                     if k == len(g_brackets) - 1 else f"{yours} moves down {mine}, the rules move down {theirs}")
+            moves = (
+                f"{yours} gives the pairing-allocated bye to {mine}, the rules to {theirs}"
+                if k == len(g_brackets) - 1
+                else f"{yours} moves down {mine}, the rules move down {theirs}"
+            )
             text = (
                 f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
                 f"the text's generation order ({order}) decides; {moves}"
@@ -400,7 +448,9 @@ def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
             if hasattr(module, "evaluate"):
                 report.first_difference = first_difference(module, t, given, rules, edition)
             else:
-                report.first_difference = Difference("the rules pair it differently (this system has no criterion-by-criterion report yet)")
+                report.first_difference = Difference(
+                    "the rules pair it differently (this system has no criterion-by-criterion report yet)"
+                )
     return report
 
 
@@ -421,21 +471,27 @@ def format_report(reports: list[RoundReport], module=None) -> str:
             lines += _no_games_lines(rep, module)
             continue
         status = {
-            "ok": "as the rules pair it", "differs": "DIFFERS", "breaks": "BREAKS ABSOLUTE RULES",
+            "ok": "as the rules pair it",
+            "differs": "DIFFERS",
+            "breaks": "BREAKS ABSOLUTE RULES",
             "unpairable": "NO LEGAL PAIRING BY THE RULES",
         }[rep.status]
         lines.append(f"{round_name(module, rep.round)}: {status}")
         for a in rep.absolute:
             lines.append(f"  {a}")
         if rep.unpairable is not None:
-            lines.append(f"  the rules find no legal pairing of this round from the rounds before it ({rep.unpairable})")
+            lines.append(
+                f"  the rules find no legal pairing of this round from the rounds before it ({rep.unpairable})"
+            )
         if rep.first_difference:
             lines.append(f"  {rep.first_difference}")
         if rep.only_given or rep.only_rules:
             lines.append(f"  pairs given only:       {' '.join(f'{w}-{b}' for w, b in rep.only_given) or '-'}")
             lines.append(f"  pairs the rules make:   {' '.join(f'{w}-{b}' for w, b in rep.only_rules) or '-'}")
         if rep.bye_given != rep.bye_rules:
-            lines.append(f"  bye given to {rep.bye_given or 'nobody'}, the rules give it to {rep.bye_rules or 'nobody'}")
+            lines.append(
+                f"  bye given to {rep.bye_given or 'nobody'}, the rules give it to {rep.bye_rules or 'nobody'}"
+            )
         for note in rep.colour_notes:
             lines.append(f"  colours {note}")
     ok = sum(1 for r in played if r.ok)
@@ -448,7 +504,9 @@ def format_report(reports: list[RoundReport], module=None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | None = None, bye: int | None = None) -> list[str]:
+def explain(
+    module, t, round_number: int, edition: str, pair: tuple[int, int] | None = None, bye: int | None = None
+) -> list[str]:
     """Why the rules pair ``pair`` (or give ``bye`` the bye) in ``round_number`` of ``t``
     (which holds the rounds before it), or why they do not.
 
@@ -463,7 +521,9 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
     from tabellone.core.model import ProhibitedPairs
 
     if not hasattr(module, "evaluate"):
-        raise InputError("explain is not available for this system yet (it has no criterion-by-criterion report)", field="--system")
+        raise InputError(
+            "explain is not available for this system yet (it has no criterion-by-criterion report)", field="--system"
+        )
     rules = module.pair_round(t, edition, round_number)
     state = t.state_before(round_number)
     lines = []
@@ -473,7 +533,10 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
             raise InputError(f"player {pid} is not in the tournament", field="--pair / --bye")
         s = state[pid]
         if not s.present:
-            raise InputError(f"player {pid} is not paired in {round_name(module, round_number)} (bye or absence entered)", field="--pair / --bye")
+            raise InputError(
+                f"player {pid} is not paired in {round_name(module, round_number)} (bye or absence entered)",
+                field="--pair / --bye",
+            )
         return f"{pid} ({format_points(s.pairing_score)} points)"
 
     partner = {}
@@ -491,14 +554,27 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
             lines.append(f"the rules do not pair them: {a} {meets(a)}, {b} {meets(b)}")
             if not state.may_meet(a, b):
                 met = b in state[a].opponents
-                lines.append("C1: they have already played each other" if met else "C1: they are a prohibited pair (they may not meet)")
+                lines.append(
+                    "C1: they have already played each other"
+                    if met
+                    else "C1: they are a prohibited pair (they may not meet)"
+                )
                 return lines
             only_each_other = tuple(
-                ProhibitedPairs(round_number, round_number, (x, y)) for x in (a, b) for y in sorted(present) if y not in (a, b)
+                ProhibitedPairs(round_number, round_number, (x, y))
+                for x in (a, b)
+                for y in sorted(present)
+                if y not in (a, b)
             )
             forced_t = replace(t, prohibited=t.prohibited + only_each_other)
-            return lines + _why_not(module, t, rules, edition, f"{a}-{b}",
-                                    lambda: module.pair_round(forced_t, edition, round_number, no_bye=frozenset((a, b))))
+            return lines + _why_not(
+                module,
+                t,
+                rules,
+                edition,
+                f"{a}-{b}",
+                lambda: module.pair_round(forced_t, edition, round_number, no_bye=frozenset((a, b))),
+            )
         _, brackets = module.evaluate(t, rules, edition)
         for br in brackets:
             if a in br.players and b in br.players:
@@ -506,7 +582,9 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
                 up = [x for x in (a, b) if state[x].pairing_score < br.score]
                 note = f"; {' and '.join(map(str, down))} moved down from a higher score" if down else ""
                 note += f"; {' and '.join(map(str, up))} moved up from a lower score" if up else ""
-                lines.append(f"they meet in the {format_points(br.score)}-point bracket ({len(br.players)} players{note})")
+                lines.append(
+                    f"they meet in the {format_points(br.score)}-point bracket ({len(br.players)} players{note})"
+                )
                 break
         alt_t = replace(t, prohibited=t.prohibited + (ProhibitedPairs(round_number, round_number, (a, b)),))
         subject = f"{a}-{b}"
@@ -518,7 +596,10 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
     else:
         lines.append(f"{round_name(module, round_number)}: the pairing-allocated bye to {who(bye)}")
         if rules.bye != bye:
-            lines.append(f"the rules give the bye to {rules.bye or 'nobody'}" + (f"; {bye} meets {partner[bye]}" if bye in partner else ""))
+            lines.append(
+                f"the rules give the bye to {rules.bye or 'nobody'}"
+                + (f"; {bye} meets {partner[bye]}" if bye in partner else "")
+            )
             if rules.bye is None:
                 lines.append(f"{len(present)} players are paired: an even number, so nobody has the bye")
                 return lines
@@ -527,8 +608,14 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
                 lines.append(sentence)
                 if not allowed:
                     return lines
-            return lines + _why_not(module, t, rules, edition, f"the bye to {bye}",
-                                    lambda: module.pair_round(t, edition, round_number, no_bye=present - {bye}))
+            return lines + _why_not(
+                module,
+                t,
+                rules,
+                edition,
+                f"the bye to {bye}",
+                lambda: module.pair_round(t, edition, round_number, no_bye=present - {bye}),
+            )
         subject = f"the bye to {bye}"
         try:
             alternative = module.pair_round(t, edition, round_number, no_bye=frozenset({bye}))
@@ -537,15 +624,22 @@ def explain(module, t, round_number: int, edition: str, pair: tuple[int, int] | 
             return lines
     verdict = first_difference(module, t, alternative, rules, edition, yours="without it")
     if verdict.equal:
-        lines.append(f"without {subject} the best pairing is just as good; {subject} comes first in the text's order of candidates")
+        lines.append(
+            f"without {subject} the best pairing is just as good; {subject} comes first in the text's order of candidates"
+        )
     elif not verdict.rules_better:
         # a procedural system (the italo-svizzero rotation) need not be optimal on the
         # criteria: say so rather than call the better alternative worse
-        lines.append(f"without {subject} a pairing exists that is better on {verdict}; the text's procedure still forms {subject}")
+        lines.append(
+            f"without {subject} a pairing exists that is better on {verdict}; the text's procedure still forms {subject}"
+        )
     else:
         lines.append(f"without {subject} the best pairing is worse on {verdict}")
     changed = sorted(set(alternative.pairs) - set(rules.pairs))
-    lines.append(f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}" + (f"; bye {alternative.bye}" if alternative.bye != rules.bye else ""))
+    lines.append(
+        f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}"
+        + (f"; bye {alternative.bye}" if alternative.bye != rules.bye else "")
+    )
     if bye is not None and reading is not None:
         lines.append(reading(t, round_number, bye, edition)[1])
     return lines
@@ -560,13 +654,19 @@ def _why_not(module, t, rules: Pairing, edition: str, subject: str, forced) -> l
         return [f"with {subject} no legal pairing of the round exists ({exc})"]
     verdict = first_difference(module, t, best, rules, edition, yours=f"with {subject}")
     if verdict.equal:
-        lines = [f"with {subject} the best pairing is as good on every criterion; the rules' pairing comes first "
-                 f"in the text's generation order ({verdict.order_article})"]
+        lines = [
+            f"with {subject} the best pairing is as good on every criterion; the rules' pairing comes first "
+            f"in the text's generation order ({verdict.order_article})"
+        ]
     elif not verdict.rules_better:
-        lines = [f"with {subject} a pairing exists that is better on {verdict}; the text's procedure still does not make it"]
+        lines = [
+            f"with {subject} a pairing exists that is better on {verdict}; the text's procedure still does not make it"
+        ]
     else:
         lines = [f"with {subject} the best pairing is worse on {verdict}"]
     changed = sorted(set(best.pairs) - set(rules.pairs))
-    lines.append(f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}"
-                 + (f"; bye {best.bye}" if best.bye != rules.bye else ""))
+    lines.append(
+        f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}"
+        + (f"; bye {best.bye}" if best.bye != rules.bye else "")
+    )
     return lines

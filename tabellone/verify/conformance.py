@@ -54,8 +54,14 @@ def compare_round(t, r: int, pair_round, edition: str, name: str = "") -> RoundR
     return RoundResult(name, r, len(t.players), False, seconds, detail)
 
 
-def check_file(path: str | Path, edition: str, pair_round=None, rounds: list[int] | None = None, profile=None,
-               system: str = "dutch") -> FileResult:
+def check_file(
+    path: str | Path,
+    edition: str,
+    pair_round=None,
+    rounds: list[int] | None = None,
+    profile=None,
+    system: str = "dutch",
+) -> FileResult:
     """Every round (or ``rounds``) of the reference file ``path`` re-paired by ``pair_round``
     (default: the ``system``'s, under ``profile`` for systems that have profiles: a name,
     a path or a Profile; the edition's official profile when None) and compared."""

@@ -53,12 +53,22 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from tabellone.core.errors import InputError, NoPairingError
-from tabellone.matching.lexicographic import fit_layout
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
 from tabellone.core.pairing import Pairing
-
+from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.fide_common import (
+    C1_no_rematch,
+    Entrant,
+    absolute_problems,
+    board_order,
+    entrants,
+    required_initial_colour,
+    state_to_pair,
+)
+from tabellone.rules.fide_common import (
+    colour_rule as fide_colour_rule,
+)
 from tabellone.rules.profiles import Profile, official, resolve
-from tabellone.rules.fide_common import C1_no_rematch, absolute_problems, Entrant, board_order, colour_rule as fide_colour_rule, entrants, state_to_pair, required_initial_colour
 
 #: ``2026`` (in force from 1 February 2026) and ``2025`` (1 July 2025 - 31 January 2026):
 #: :mod:`tabellone.rules.burstein.edition_2026`; ``legacy``: the earlier text as bbpPairings 5.0.1 reads it
@@ -75,6 +85,8 @@ def _current(edition: str) -> bool:
 
 def generation_article(edition: str) -> str:
     return {"2026": "Art. 4", "2025": "D.1"}.get(edition, "the opposition order (preface)")
+
+
 METHODS = ("optimised", "literal")
 
 ZERO = Fraction(0)
@@ -110,6 +122,7 @@ def early_round_points(t: Tournament, state: RoundState) -> dict[int, Fraction]:
     """
     if t.virtual_points or state.round > 2:
         return {}
+
     def counts(p) -> bool:
         if state.round == 1:
             return state[p.id].present
@@ -218,6 +231,7 @@ def _descending(p: Player, q: Player) -> int:
 
 def ranking(players: list[Player]) -> list[Player]:
     """Score descending, then the index order of Art. 3.2."""
+
     def cmp(p: Player, q: Player) -> int:
         if p.score != q.score:
             return -1 if p.score > q.score else 1
@@ -263,7 +277,9 @@ def bye_candidates(players: list[Player], no_bye: frozenset[int] = frozenset()) 
     """Who may take the pairing-allocated bye, lowest of the ranking first: the text
     gives it to the lowest player who may have it (C.04.1: once, and not after a forfeit
     win); the next is tried only when the rest cannot be paired without that one."""
-    out = [pos for pos in range(len(players) - 1, -1, -1) if bye_eligible(players[pos].e) and players[pos].id not in no_bye]
+    out = [
+        pos for pos in range(len(players) - 1, -1, -1) if bye_eligible(players[pos].e) and players[pos].id not in no_bye
+    ]
     if not out:
         raise NoPairingError("no player is eligible for the pairing-allocated bye")
     return out
@@ -308,7 +324,9 @@ class Objective:
         from tabellone.rules.profiles import Objective as ProfileObjective
 
         self.profile = profile = profile or official("burstein", "legacy")
-        self.fields = ProfileObjective(profile, {"floaters": "floaters", "colour": "colour"}, frozenset({"colour"}), "floaters")
+        self.fields = ProfileObjective(
+            profile, {"floaters": "floaters", "colour": "colour"}, frozenset({"colour"}), "floaters"
+        )
         half = max(n // 2, 1)
         self.names, maxima = self.fields.layout_names({"floaters": [("floaters", half)], "colour": [("colour", half)]})
         self.layout = fit_layout(["pairs", *self.names], [half, *maxima])
@@ -438,7 +456,7 @@ class BracketBuilder:
             floater = None
             group.sort(key=functools.cmp_to_key(lambda a, c: _descending(P[a], P[c])))
             for k, v in enumerate(group):
-                for w in reversed(group[k + 1:]):
+                for w in reversed(group[k + 1 :]):
                     if w == v:
                         break
                     self.set(v, w, True, True)
@@ -447,7 +465,7 @@ class BracketBuilder:
                     continue
                 priority = 1
                 step = 1 if self.obj.profile.generation_order else 0  # off: any optimum
-                for w in group[k + 1:]:
+                for w in group[k + 1 :]:
                     if not done[w] and self.ok[v][w]:
                         self.set(v, w, True, True, priority * step)
                         priority += 1
@@ -491,15 +509,21 @@ def colour_rule(p: Player, q: Player, initial: str) -> tuple[str, str]:
     return colour, article
 
 
-def publish(round_number: int, pairs: list[tuple[Player, Player]], bye: Player | None, initial: str, solves: int = 0) -> Pairing:
+def publish(
+    round_number: int, pairs: list[tuple[Player, Player]], bye: Player | None, initial: str, solves: int = 0
+) -> Pairing:
     """Colours by :func:`colour_rule`, boards by C.04.2 3.6."""
     coloured = []
     for a, b in pairs:
         c, _ = colour_rule(a, b, initial)
         coloured.append((a.e, b.e) if c == WHITE else (b.e, a.e))
     ordered = board_order(coloured)
-    return Pairing(round=round_number, pairs=[(w.id, b.id) for w, b in ordered],
-                   bye=bye.id if bye is not None else None, solves=solves)
+    return Pairing(
+        round=round_number,
+        pairs=[(w.id, b.id) for w, b in ordered],
+        bye=bye.id if bye is not None else None,
+        solves=solves,
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -513,13 +537,22 @@ def profile_of(profile: Profile | str | None, edition: str) -> Profile:
     if p is None:
         return official("burstein", edition)
     if (p.system, p.edition) != ("burstein", edition):
-        raise InputError(f"profile {p.name} is for {p.system} {p.edition}, not burstein {edition}", source=p.source or None, field="--profile")
+        raise InputError(
+            f"profile {p.name} is for {p.system} {p.edition}, not burstein {edition}",
+            source=p.source or None,
+            field="--profile",
+        )
     return p
 
 
-def pair_round(t: Tournament, edition: str = EDITIONS[0], round_number: int | None = None,
-               no_bye: frozenset[int] = frozenset(), method: str | None = None,
-               profile: Profile | str | None = None) -> Pairing:
+def pair_round(
+    t: Tournament,
+    edition: str = EDITIONS[0],
+    round_number: int | None = None,
+    no_bye: frozenset[int] = frozenset(),
+    method: str | None = None,
+    profile: Profile | str | None = None,
+) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Burstein system.
 
     ``method`` is ``'optimised'`` (the default: maximum-weight matching) or
@@ -528,13 +561,18 @@ def pair_round(t: Tournament, edition: str = EDITIONS[0], round_number: int | No
     ``profile`` orders, weights or drops the quality criteria of the optimiser
     (docs/profiles.md; default: the edition's official profile)."""
     if edition not in EDITIONS:
-        raise InputError(f"unknown Burstein edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
+        raise InputError(
+            f"unknown Burstein edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition"
+        )
     method = method or "optimised"
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected optimised or literal", field="--method")
     prof = profile_of(profile, edition)
     if profile is not None and method == "literal":
-        raise InputError(f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself", field="--method")
+        raise InputError(
+            f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself",
+            field="--method",
+        )
     if _current(edition):
         if method == "literal":
             from tabellone.rules.burstein.literal_2026 import pair_round as literal_round
@@ -566,7 +604,9 @@ def pair_round(t: Tournament, edition: str = EDITIONS[0], round_number: int | No
     raise AssertionError("unreachable")
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None) -> list[str]:
+def check_absolute(
+    t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None
+) -> list[str]:
     """Every absolute rule a proposed round breaks (empty: legal): everyone to pair
     appears once (C.04.1), no rematch (Art. 3.1), no two absolute preferences for one
     colour, the bye only to complete an odd number and to an eligible player. A
@@ -599,7 +639,6 @@ class BracketValues:
     values: dict[str, object]
 
 
-
 def score_groups(players: list[Player], bye: int | None) -> list[list[Player]]:
     """The round's players (already in score order) cut into score groups, the player
     given the bye left out: what a pairing is judged against group by group."""
@@ -613,7 +652,10 @@ def score_groups(players: list[Player], bye: int | None) -> list[list[Player]]:
             groups.append([p])
     return groups
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None) -> tuple[dict[str, object], list[BracketValues]]:
+
+def evaluate(
+    t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None
+) -> tuple[dict[str, object], list[BracketValues]]:
     """The value of every criterion (see :func:`evaluate_text`); with a ``profile``, also
     the value of each of its weighted levels."""
     round_level, brackets = evaluate_text(t, pairing, edition)
@@ -624,7 +666,9 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profil
     return round_level, brackets
 
 
-def evaluate_text(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -> tuple[dict[str, object], list[BracketValues]]:
+def evaluate_text(
+    t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]
+) -> tuple[dict[str, object], list[BracketValues]]:
     """The round-level criteria (the bye: how far from the bottom of the ranking the
     assignee stands; the floaters: players paired outside their score group over the
     whole round) and, score group by score group from the top (with the floater from
@@ -640,7 +684,9 @@ def evaluate_text(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -
     round_level: dict[str, object] = {}
     if pairing.bye in {p.id for p in players}:
         eligible = [p.id for p in players if bye_eligible(p.e)]
-        round_level["bye"] = len(eligible) - 1 - eligible.index(pairing.bye) if pairing.bye in eligible else len(players)
+        round_level["bye"] = (
+            len(eligible) - 1 - eligible.index(pairing.bye) if pairing.bye in eligible else len(players)
+        )
     mate: dict[int, int] = {}
     for w, b in pairing.pairs:
         mate[w], mate[b] = b, w
@@ -689,7 +735,9 @@ def quality_criteria(edition: str = EDITIONS[0], profile: Profile | str | None =
     return text[:at] + levels + [c for c in text[at:] if c[0] not in fields]
 
 
-def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = EDITIONS[0]) -> tuple[int, str]:
+def colour_article(
+    t: Tournament, round_number: int, white: int, black: int, edition: str = EDITIONS[0]
+) -> tuple[int, str]:
     """Who gets White when ``white`` and ``black`` meet, and the article that decides."""
     if _current(edition):
         from tabellone.rules.burstein import edition_2026 as burstein_2026

@@ -49,18 +49,27 @@ criterion field). The bracket's pairs are then kept and its floaters join the ne
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
 from tabellone.core.errors import NoPairingError
-from tabellone.matching.lexicographic import fit_layout
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
 from tabellone.core.pairing import Pairing
-
+from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.burstein import (
+    Player,
+    score_groups,
+)  # the Entrant-with-index wrapper; here its index is the 2026 Index
+from tabellone.rules.fide_common import (
+    C1_no_rematch,
+    Entrant,
+    absolute_problems,
+    board_order,
+    entrants,
+    required_initial_colour,
+    state_to_pair,
+)
 from tabellone.rules.profiles import Objective, Profile, official
-from tabellone.rules.burstein import Player, score_groups  # the Entrant-with-index wrapper; here its index is the 2026 Index
-from tabellone.rules.fide_common import C1_no_rematch, Entrant, absolute_problems, board_order, entrants, required_initial_colour, state_to_pair
 
 EDITIONS = ("2026", "2025")
 ZERO = Fraction(0)
@@ -189,6 +198,7 @@ def bye_order(players: list[Player], edition: str, no_bye: frozenset[int] = froz
     pos = [i for i, p in enumerate(players) if C2_bye_eligible(p.e, edition) and p.id not in no_bye]
     if not pos:
         raise NoPairingError("no player is eligible for the pairing-allocated bye (C2)")
+
     def key(i: int) -> tuple:
         p = players[i]
         return (p.score, -len(p.e.colours), p.index.buchholz, p.index.sb, -p.e.rank)
@@ -276,10 +286,16 @@ class Round:
         if self.edition == C6_2025:
             per_score.insert(0, ((c6, "number"), len(B) + 1))
             nxt_scores.insert(0, ((c7, "number"), len(B) + 1))
-        return {c5: [(c5, len(B) // 2 + 1)], c6: per_score, c7: [((c7, "pairs"), len(B) + len(nxt) + 1)] + nxt_scores,
-                c8: [(c8, self.n // 2 + 1)]}
+        return {
+            c5: [(c5, len(B) // 2 + 1)],
+            c6: per_score,
+            c7: [((c7, "pairs"), len(B) + len(nxt) + 1)] + nxt_scores,
+            c8: [(c8, self.n // 2 + 1)],
+        }
 
-    def _values(self, u: int, v: int, inB: set[int], inN: set[int], level: dict[Fraction, int], resident: Fraction) -> dict:
+    def _values(
+        self, u: int, v: int, inB: set[int], inN: set[int], level: dict[Fraction, int], resident: Fraction
+    ) -> dict:
         """The criterion fields of the pair u-v in the current bracket."""
         P = self.P
         c5, c6, c7, c8 = self.ids[4:]
@@ -324,7 +340,11 @@ class Round:
             if not self.ok[u][v]:
                 return 0
             values = self.objective.fold(self._values(u, v, inB, inN, level, resident))
-            return self.c4 + (layout.pack([values.get(name, 0) for name in names]) << self.bonus_bits) if names else self.c4
+            return (
+                self.c4 + (layout.pack([values.get(name, 0) for name in names]) << self.bonus_bits)
+                if names
+                else self.c4
+            )
 
         for u in touched:
             for v in free:
@@ -366,7 +386,7 @@ class Round:
                     if x != v:
                         self.m.set_edge(v, x, 0)
         # reset the fields of the players left for the brackets below: C4 alone
-        for u in floaters + [v for v in nxt]:
+        for u in floaters + list(nxt):
             for v in range(self.n):
                 if v != u and not self.done[v]:
                     self.m.set_edge(u, v, self.c4 if self.ok[u][v] else 0)
@@ -430,13 +450,19 @@ def colour_rule(p: Player, q: Player, initial: str) -> tuple[str, str]:
     return (same if top is p else opposite(same)), "5.2.5"
 
 
-def publish(round_number: int, pairs: list[tuple[Player, Player]], bye: Player | None, initial: str, solves: int = 0) -> Pairing:
+def publish(
+    round_number: int, pairs: list[tuple[Player, Player]], bye: Player | None, initial: str, solves: int = 0
+) -> Pairing:
     coloured = []
     for a, b in pairs:
         c, _ = colour_rule(a, b, initial)
         coloured.append((a.e, b.e) if c == WHITE else (b.e, a.e))
-    return Pairing(round=round_number, pairs=[(w.id, b.id) for w, b in board_order(coloured)],
-                   bye=bye.id if bye is not None else None, solves=solves)
+    return Pairing(
+        round=round_number,
+        pairs=[(w.id, b.id) for w, b in board_order(coloured)],
+        bye=bye.id if bye is not None else None,
+        solves=solves,
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -448,8 +474,13 @@ def is_seeding_round(t: Tournament, round_number: int | None) -> bool:
     return state.round <= seeding_rounds(state.total_rounds)
 
 
-def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = None,
-               no_bye: frozenset[int] = frozenset(), profile: Profile | str | None = None) -> Pairing:
+def pair_round(
+    t: Tournament,
+    edition: str = "2026",
+    round_number: int | None = None,
+    no_bye: frozenset[int] = frozenset(),
+    profile: Profile | str | None = None,
+) -> Pairing:
     """Pair a round: a seeding round by the FIDE Dutch system (Art. 1.6), any later one
     by Art. 1.8-5 (:class:`Round`), its criteria in the order of ``profile`` (default:
     the official profile of the edition)."""
@@ -470,8 +501,16 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
             continue  # Art. 3.1.2: the PAB must allow a complete pairing
         r = Round(rest, state, edition, prof)
         pairs = r.pair()
-        return publish(state.round, [(rest[a], rest[b]) for a, b in pairs], players[pos] if pos is not None else None, initial, r.solves)
-    raise NoPairingError("the players cannot all be paired without breaking an absolute criterion (Art. 1.9.3: the arbiter decides)")
+        return publish(
+            state.round,
+            [(rest[a], rest[b]) for a, b in pairs],
+            players[pos] if pos is not None else None,
+            initial,
+            r.solves,
+        )
+    raise NoPairingError(
+        "the players cannot all be paired without breaking an absolute criterion (Art. 1.9.3: the arbiter decides)"
+    )
 
 
 def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
@@ -554,7 +593,9 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026"):
         bsn = {p.id: k + 1 for k, p in enumerate(B)}
         floaters = [p for p in B if mate.get(p.id) not in inside]
         by_id = {p.id: p for p in B}
-        clashes = sum(1 for p in B if mate.get(p.id) in inside and bsn[mate[p.id]] > bsn[p.id] and clash(p.e, by_id[mate[p.id]].e))
+        clashes = sum(
+            1 for p in B if mate.get(p.id) in inside and bsn[mate[p.id]] > bsn[p.id] and clash(p.e, by_id[mate[p.id]].e)
+        )
         values = {
             a5: len(floaters),
             a6: _c6(edition, B, floaters, g[0].score),
@@ -593,7 +634,13 @@ def index_list(t: Tournament, round_number: int | None = None) -> list[dict]:
     _, players, _ = round_players(t, round_number)
     names = {p.id: p.name for p in t.players}
     return [
-        {"id": p.id, "name": names[p.id], "score": format_points(p.score), "Buchholz": format_points(p.index.buchholz),
-         "SB": format_points(p.index.sb), "due": {"w": "W", "b": "B"}.get(p.e.pref or "", "-")}
+        {
+            "id": p.id,
+            "name": names[p.id],
+            "score": format_points(p.score),
+            "Buchholz": format_points(p.index.buchholz),
+            "SB": format_points(p.index.sb),
+            "due": {"w": "W", "b": "B"}.get(p.e.pref or "", "-"),
+        }
         for p in players
     ]

@@ -21,20 +21,30 @@ Pairability is decided by exhaustive search, memoised on the set of players left
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
-
-from tabellone.rules.burstein.edition_2026 import C6_2025, Player, bye_order, clash, compatible, is_seeding_round, publish, ranking_key, round_players
+from tabellone.rules.burstein.edition_2026 import (
+    C6_2025,
+    Player,
+    bye_order,
+    clash,
+    compatible,
+    is_seeding_round,
+    publish,
+    ranking_key,
+    round_players,
+)
 
 #: Most players the exhaustive procedure takes.
 LIMIT = 20
 
 
-def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = None,
-               no_bye: frozenset[int] = frozenset()) -> Pairing:
+def pair_round(
+    t: Tournament, edition: str = "2026", round_number: int | None = None, no_bye: frozenset[int] = frozenset()
+) -> Pairing:
     if is_seeding_round(t, round_number):
         from tabellone.rules import dutch
 
@@ -42,11 +52,14 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
     state, players, initial = round_players(t, round_number)
     n = len(players)
     if n > LIMIT:
-        raise InputError(f"the literal Burstein procedure is an exhaustive search and takes at most {LIMIT} players "
-                         f"to pair ({n} here); use the optimised method", field="--method")
+        raise InputError(
+            f"the literal Burstein procedure is an exhaustive search and takes at most {LIMIT} players "
+            f"to pair ({n} here); use the optimised method",
+            field="--method",
+        )
     ok = [[i != j and compatible(players[i].e, players[j].e, state) for j in range(n)] for i in range(n)]
 
-    @lru_cache(maxsize=None)
+    @cache
     def pairable(left: frozenset[int]) -> bool:
         """Art. 2.2 [C4]: the players ``left`` can all be paired."""
         if not left:
@@ -89,7 +102,9 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
 
     def c6(B: list[int], floaters: list[int], resident: Fraction) -> tuple:
         if edition == C6_2025:
-            paired_in = sorted((players[v].score for v in B if players[v].score > resident and v not in floaters), reverse=True)
+            paired_in = sorted(
+                (players[v].score for v in B if players[v].score > resident and v not in floaters), reverse=True
+            )
             return (-len(paired_in), tuple(-s for s in paired_in))
         return tuple(sorted((players[v].score for v in floaters), reverse=True))
 
@@ -106,7 +121,7 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
     incoming: list[int] = []
     for k, group in enumerate(groups):
         B = incoming + group
-        below = frozenset(v for g in groups[k + 1:] for v in g)
+        below = frozenset(v for g in groups[k + 1 :] for v in g)
         nxt = groups[k + 1] if k + 1 < len(groups) else None
         resident = players[group[0]].score
         best = chosen = None
@@ -121,8 +136,12 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
             raise NoPairingError("the players cannot all be paired without breaking an absolute criterion (C4)")
         pairs_out += chosen[0]
         incoming = chosen[1]
-    return publish(state.round, [(players[a], players[b]) for a, b in pairs_out],
-                   players[bye] if bye is not None else None, initial)
+    return publish(
+        state.round,
+        [(players[a], players[b]) for a, b in pairs_out],
+        players[bye] if bye is not None else None,
+        initial,
+    )
 
 
 def _generate(bsn: list[int], floats: int, ok):

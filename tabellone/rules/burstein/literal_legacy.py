@@ -26,7 +26,6 @@ import functools
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import RoundState
-
 from tabellone.rules.burstein import Player, _descending, compatible, due_colours_differ
 
 #: Most players the exhaustive procedure takes.
@@ -42,8 +41,11 @@ def pair_players(P: list[Player], state: RoundState) -> list[tuple[Player, Playe
     order."""
     n = len(P)
     if n > LIMIT:
-        raise InputError(f"the literal Burstein procedure is an exhaustive search and takes at most {LIMIT} players "
-                         f"to pair ({n} here); use the optimised method", field="--method")
+        raise InputError(
+            f"the literal Burstein procedure is an exhaustive search and takes at most {LIMIT} players "
+            f"to pair ({n} here); use the optimised method",
+            field="--method",
+        )
     ok = [[i != j and compatible(P[i].e, P[j].e, state) for j in range(n)] for i in range(n)]
     brackets = _brackets(P, ok)
     return _opposition(P, ok, brackets)
@@ -161,7 +163,7 @@ def _opposition(P: list[Player], ok, brackets: list[tuple[int, int, int]]) -> li
             return 0
         return None
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def best_below(mask: int) -> int | None:
         """The most pairs inside brackets over complete pairings of the players in
         ``mask`` (None: no complete pairing)."""
@@ -203,12 +205,19 @@ def _opposition(P: list[Player], ok, brackets: list[tuple[int, int, int]]) -> li
             if pos == len(members):
                 generated += 1
                 if generated > BUDGET:
-                    raise InputError(f"the literal Burstein procedure generated {BUDGET:,} candidates without finishing "
-                                     "the round; use the optimised method", field="--method")
+                    raise InputError(
+                        f"the literal Burstein procedure generated {BUDGET:,} candidates without finishing "
+                        "the round; use the optimised method",
+                        field="--method",
+                    )
                 down = lower
                 for f in floating:
                     down |= 1 << f
-                below = best_below(down) if all(any(group_edge(f, w) is not None for w in range(e, n)) for f in floating) else None
+                below = (
+                    best_below(down)
+                    if all(any(group_edge(f, w) is not None for w in range(e, n)) for f in floating)
+                    else None
+                )
                 if below is None:
                     return
                 inside = len(chosen)
@@ -218,7 +227,7 @@ def _opposition(P: list[Player], ok, brackets: list[tuple[int, int, int]]) -> li
                 return
             v = members[pos]
             used.add(v)
-            for w in reversed(members[pos + 1:]):
+            for w in reversed(members[pos + 1 :]):
                 if w not in used and ok[v][w]:
                     used.add(w)
                     chosen.append((v, w))

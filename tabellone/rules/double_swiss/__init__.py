@@ -108,18 +108,17 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Callable, Iterable, Sequence
 
 from tabellone.core import progress
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
-from tabellone.matching.lexicographic import fit_layout
-from tabellone.matching.backends import max_weight_matching
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Player, RoundEntry, Tournament, opposite
 from tabellone.core.pairing import Pairing, attendance_problems
 from tabellone.core.scoring import PLAYED_CODES
-
+from tabellone.matching.backends import max_weight_matching
+from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.comparison import Comparison
 from tabellone.rules.fide_common import board_order, effective_ranks, required_initial_colour
 from tabellone.rules.top_scoregroup import C6_pulls_out, C6_upfloaters_needed
@@ -188,7 +187,11 @@ def matches_of(t: Tournament, pid: int, upto: int) -> list[Match]:
             if e1.result not in BYE_CELLS or e2.result not in BYE_CELLS:
                 raise _bad(p, k, f"results {e1.result!r} {e2.result!r} without an opponent")
             if "U" in (e1.result, e2.result) and (e1.result, e2.result) != PAB_CODES:
-                raise _bad(p, k, f"a pairing-allocated bye is written U in game 1 and H in game 2 (Art. 1.4), found {e1.result!r} {e2.result!r}")
+                raise _bad(
+                    p,
+                    k,
+                    f"a pairing-allocated bye is written U in game 1 and H in game 2 (Art. 1.4), found {e1.result!r} {e2.result!r}",
+                )
             out.append(Match(k, None, None, points, pab=e1.result == "U", full_bye="F" in (e1.result, e2.result)))
             continue
         if g1 != g2 or e1.opponent != e2.opponent:
@@ -203,8 +206,16 @@ def matches_of(t: Tournament, pid: int, upto: int) -> list[Match]:
         theirs = o1.result == "-" and o2.result == "-" and o1.opponent == pid
         played = e1.result in PLAYED_CODES or e2.result in PLAYED_CODES
         colour = e1.colour or (opposite(e2.colour) if e2.colour else None)
-        out.append(Match(k, e1.opponent, colour if played else None, points,
-                         forfeited=mine or theirs, forfeit_win=theirs and not mine))
+        out.append(
+            Match(
+                k,
+                e1.opponent,
+                colour if played else None,
+                points,
+                forfeited=mine or theirs,
+                forfeit_win=theirs and not mine,
+            )
+        )
     return out
 
 
@@ -315,7 +326,8 @@ def match_virtual_points(t: Tournament, k: int) -> dict[int, Fraction]:
             raise InputError(
                 f"player {pid}, match {k}: virtual points {first.get(pid, 0)} for game 1 (round column {2 * k - 1}) but {points} "
                 f"for game 2 (column {2 * k}); acceleration (C.04.7) adds them once per match, the same in both columns",
-                field="250 / XXA")
+                field="250 / XXA",
+            )
     return first
 
 
@@ -339,14 +351,21 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
     if r % 2 == 0:
         raise ValueError("game 2 of a match is not paired: it repeats game 1")
     if t.total_rounds is None:
-        raise InputError("the number of rounds is needed to pair (142 n or XXR n, two columns per match, or --rounds): "
-                         "[C7] and [C8] lapse in the last round", field="XXR / 142")
+        raise InputError(
+            "the number of rounds is needed to pair (142 n or XXR n, two columns per match, or --rounds): "
+            "[C7] and [C8] lapse in the last round",
+            field="XXR / 142",
+        )
     if t.total_rounds % 2:
-        raise InputError(f"a Double-Swiss file has two round columns per match, so an even number of rounds; found {t.total_rounds}",
-                         field="XXR / 142")
+        raise InputError(
+            f"a Double-Swiss file has two round columns per match, so an even number of rounds; found {t.total_rounds}",
+            field="XXR / 142",
+        )
     k = (r + 1) // 2
     if r > t.total_rounds:
-        raise InputError(f"match {k} (round {r}) is beyond the {t.total_rounds // 2} matches the file declares", field="XXR / 142")
+        raise InputError(
+            f"match {k} (round {r}) is beyond the {t.total_rounds // 2} matches the file declares", field="XXR / 142"
+        )
     state = t.state_before(r)
     history = {p.id: matches_of(t, p.id, k - 1) for p in t.players}
     virtual = [match_virtual_points(t, j) for j in range(1, k + 1)]
@@ -365,17 +384,19 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
         if not p.entry(r + 1).is_empty and p.entry(r + 1).opponent is None:
             raise _bad(p, k, f"a bye ({p.entry(r + 1).result}) entered for game 2 only")
         ms = history[s.id]
-        P.append(Entrant(
-            id=s.id,
-            tpn=ranks[s.id] + 1,
-            score=scores[s.id][-1],
-            virtual=virtual[k - 1].get(s.id, Fraction(0)),
-            met=frozenset(m.opponent for m in ms if m.met),
-            colours="".join(m.colour for m in ms if m.colour),
-            matches_played=sum(1 for m in ms if m.met),
-            pab_barred=any(m.pab or m.forfeit_win or m.full_bye for m in ms),
-            floated=_floated(history, scores, s.id, k - 1),
-        ))
+        P.append(
+            Entrant(
+                id=s.id,
+                tpn=ranks[s.id] + 1,
+                score=scores[s.id][-1],
+                virtual=virtual[k - 1].get(s.id, Fraction(0)),
+                met=frozenset(m.opponent for m in ms if m.met),
+                colours="".join(m.colour for m in ms if m.colour),
+                matches_played=sum(1 for m in ms if m.met),
+                pab_barred=any(m.pab or m.forfeit_win or m.full_bye for m in ms),
+                floated=_floated(history, scores, s.id, k - 1),
+            )
+        )
     P.sort(key=lambda e: (-e.score, e.tpn))
     prohibited = state.prohibited
     ctx = Ctx(t, k, k == t.total_rounds // 2, "w", P, prohibited)
@@ -390,8 +411,12 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
 # the completion oracle and the criteria
 
 
-def _perfect(ctx: Ctx, vertices: Iterable[int], weight: Callable[[int, int], int] | None = None,
-             allowed: Callable[[int, int], bool] | None = None) -> dict[int, int] | None:
+def _perfect(
+    ctx: Ctx,
+    vertices: Iterable[int],
+    weight: Callable[[int, int], int] | None = None,
+    allowed: Callable[[int, int], bool] | None = None,
+) -> dict[int, int] | None:
     """A perfect matching of ``vertices`` over pairs that may meet ([C1]) and are
     ``allowed``, of greatest total ``weight`` (non-negative); ``None`` if there is none.
     [C3] (2.2.1) is this test on the players still to pair."""
@@ -440,7 +465,7 @@ def C6_need(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining
 
 def _following_group(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> set[int]:
     """What is left of the following scoregroup (2.3.3) once ``chosen`` float up."""
-    P, lv = ctx.P, ctx.lv
+    _P, lv = ctx.P, ctx.lv
     top = lv[residents[0]]
     below = [lv[i] for i in remaining if lv[i] < top]
     if not below:
@@ -477,8 +502,10 @@ def A3_4_order(ctx: Ctx) -> list[int]:
     """The PAB candidates allowed by [C2], in the order of 3.4.2-3.4.4: lowest score, most
     matches played, largest TPN (``ctx.no_bye``, barred by the caller, left out)."""
     P = ctx.P
-    return sorted((i for i in range(ctx.n) if C2_may_get_pab(P[i]) and P[i].id not in ctx.no_bye),
-                  key=lambda i: (P[i].score, -P[i].matches_played, -P[i].tpn))
+    return sorted(
+        (i for i in range(ctx.n) if C2_may_get_pab(P[i]) and P[i].id not in ctx.no_bye),
+        key=lambda i: (P[i].score, -P[i].matches_played, -P[i].tpn),
+    )
 
 
 def A3_4_pab(ctx: Ctx, method: str) -> int | None:
@@ -502,7 +529,9 @@ def A3_4_pab(ctx: Ctx, method: str) -> int | None:
         mate = max_weight_matching(n + 1, edges, max_cardinality=True)
         if len(mate) == n + 1:
             return mate[n]
-    raise NoPairingError("no player can take the pairing-allocated bye and leave the others pairable (C.04.5 3.4, [C2], [C3])")
+    raise NoPairingError(
+        "no player can take the pairing-allocated bye and leave the others pairable (C.04.5 3.4, [C2], [C3])"
+    )
 
 
 # ========================================================================================
@@ -675,7 +704,9 @@ def _pair_literal(ctx: Ctx, members: list[int], top: Fraction) -> list[tuple[int
         mate = _perfect(ctx, free, weight=lambda a, b: 2 - C8_cost(ctx, a, b, top), allowed=ok)
         if mate is None:
             return False
-        cost = sum(C8_cost(ctx, a, b, top) for a, b in pairs) + sum(C8_cost(ctx, a, b, top) for a, b in mate.items() if a < b)
+        cost = sum(C8_cost(ctx, a, b, top) for a, b in pairs) + sum(
+            C8_cost(ctx, a, b, top) for a, b in mate.items() if a < b
+        )
         return cost <= best
 
     last = -1
@@ -843,21 +874,31 @@ def _finish(ctx: Ctx, brackets: list[Bracket], bye: int | None) -> MatchPairing:
     ordered = board_order(coloured)
     pairs = [(w.id, b.id) for w, b in ordered]
     bye_id = P[bye].id if bye is not None else None
-    second = SecondGame(round=ctx.round + 1, pairs=[(b, w) for w, b in pairs], bye=None,
-                        half_byes=(bye_id,) if bye_id is not None else ())
+    second = SecondGame(
+        round=ctx.round + 1,
+        pairs=[(b, w) for w, b in pairs],
+        bye=None,
+        half_byes=(bye_id,) if bye_id is not None else (),
+    )
     return MatchPairing(round=ctx.round, pairs=pairs, bye=bye_id, solves=ctx.solves, second_game=second)
 
 
 def second_game(t: Tournament, round_number: int) -> SecondGame:
     """Game 2 of the match whose game 1 is round ``round_number - 1`` of ``t``."""
-    from tabellone.core.model import pairs_of_round, pab_receivers
+    from tabellone.core.model import pab_receivers, pairs_of_round
+
     pairs, _ = pairs_of_round(t, round_number - 1)
     pab = pab_receivers(t, round_number - 1)
     return SecondGame(round=round_number, pairs=[(b, w) for w, b in pairs], bye=None, half_byes=tuple(pab))
 
 
-def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = None, method: str = "literal",
-               no_bye: frozenset[int] = frozenset()) -> Pairing:
+def pair_round(
+    t: Tournament,
+    edition: str = "2026",
+    round_number: int | None = None,
+    method: str = "literal",
+    no_bye: frozenset[int] = frozenset(),
+) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Double-Swiss system.
 
     An odd round column is game 1 of a match: the pairing is made by ``method``
@@ -894,8 +935,10 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
         if sorted(pairing.pairs) != sorted(want.pairs):
             extra = sorted(set(pairing.pairs) - set(want.pairs))
             missing = sorted(set(want.pairs) - set(pairing.pairs))
-            problems.append(f"Preface/4.4: game 2 of a match repeats game 1 with colours reversed; "
-                            f"unexpected {extra or 'nothing'}, missing {missing or 'nothing'}")
+            problems.append(
+                f"Preface/4.4: game 2 of a match repeats game 1 with colours reversed; "
+                f"unexpected {extra or 'nothing'}, missing {missing or 'nothing'}"
+            )
         if pairing.bye is not None and pairing.bye not in want.half_byes:
             problems.append(f"Preface: {pairing.bye} has a bye in game 2 only; a bye covers the whole match")
         return problems
@@ -909,8 +952,10 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
             why = "are a prohibited pair" if b not in by_id[w].met else "have already met in a match not forfeited"
             problems.append(f"C1: {w} and {b} {why}")
     if pairing.bye in by_id and not C2_may_get_pab(by_id[pairing.bye]):
-        problems.append(f"C2: the pairing-allocated bye goes to {pairing.bye}, who already had a PAB, "
-                        "won a match by forfeit or had a full-point bye")
+        problems.append(
+            f"C2: the pairing-allocated bye goes to {pairing.bye}, who already had a PAB, "
+            "won a match by forfeit or had a full-point bye"
+        )
     return problems
 
 
@@ -992,7 +1037,11 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026") -> tuple[di
     remaining = set(range(ctx.n)) - ({bye} if bye is not None else set())
     out = []
     for br in brackets:
-        out.append(BracketValues(br.score, [ctx.P[i].id for i in br.residents + list(br.upfloaters)], _values(ctx, br, remaining)))
+        out.append(
+            BracketValues(
+                br.score, [ctx.P[i].id for i in br.residents + list(br.upfloaters)], _values(ctx, br, remaining)
+            )
+        )
         remaining -= set(br.residents) | set(br.upfloaters)
     return round_level, out
 
@@ -1087,7 +1136,9 @@ def standings_view(t: Tournament) -> Tournament:
 # a generated event, match by match
 
 
-def generate_event(settings, pairer: Callable[[Tournament], Pairing], *, total_matches: int | None = None) -> Tournament:
+def generate_event(
+    settings, pairer: Callable[[Tournament], Pairing], *, total_matches: int | None = None
+) -> Tournament:
     """A random Double-Swiss event of ``settings.rounds`` matches, paired by ``pairer``
     (given the event before each match, it returns game 1's :class:`Pairing`).
 
@@ -1104,9 +1155,14 @@ def generate_event(settings, pairer: Callable[[Tournament], Pairing], *, total_m
     rng = random.Random(settings.seed)
     players = _draw_players(settings, rng)
     initial = settings.initial_colour or (WHITE if rng.random() < 0.5 else BLACK)
-    base = Tournament(players=tuple(players), total_rounds=total, initial_colour=initial, scoring=settings.scoring,
-                      system="FIDE_DOUBLESWISS",
-                      headers=(HeaderRecord("012", f"Tabellone random Double-Swiss tournament, seed {settings.seed}"),))
+    base = Tournament(
+        players=tuple(players),
+        total_rounds=total,
+        initial_colour=initial,
+        scoring=settings.scoring,
+        system="FIDE_DOUBLESWISS",
+        headers=(HeaderRecord("012", f"Tabellone random Double-Swiss tournament, seed {settings.seed}"),),
+    )
     ids = [p.id for p in players]
     rating = {p.id: p.rating for p in players}
     cells: dict[int, list[RoundEntry]] = {pid: [] for pid in ids}
@@ -1124,10 +1180,24 @@ def generate_event(settings, pairer: Callable[[Tournament], Pairing], *, total_m
             raise SelfCheckError(f"pairer answered round {pairing.round} for match {k}")
         second: list[tuple[int, RoundEntry]] = []
         for w, b in pairing.pairs:
-            c1 = draw_game(rng, rating[w], rating[b], params=settings.params, draw_rate=settings.draw_rate,
-                           forfeit_rate=settings.forfeit_rate, model=settings.model)
-            c2 = draw_game(rng, rating[b], rating[w], params=settings.params, draw_rate=settings.draw_rate,
-                           forfeit_rate=settings.forfeit_rate, model=settings.model)
+            c1 = draw_game(
+                rng,
+                rating[w],
+                rating[b],
+                params=settings.params,
+                draw_rate=settings.draw_rate,
+                forfeit_rate=settings.forfeit_rate,
+                model=settings.model,
+            )
+            c2 = draw_game(
+                rng,
+                rating[b],
+                rating[w],
+                params=settings.params,
+                draw_rate=settings.draw_rate,
+                forfeit_rate=settings.forfeit_rate,
+                model=settings.model,
+            )
             cells[w].append(RoundEntry(b, WHITE, c1[0]))
             cells[b].append(RoundEntry(w, BLACK, c1[1]))
             second += [(b, RoundEntry(w, WHITE, c2[0])), (w, RoundEntry(b, BLACK, c2[1]))]
@@ -1142,8 +1212,27 @@ def generate_event(settings, pairer: Callable[[Tournament], Pairing], *, total_m
 
 
 __all__ = [
-    "A3_4_pab", "A3_5_profiles", "A3_5_sets", "A3_6_identifier", "A4_colour", "C1_may_meet", "C2_may_get_pab",
-    "C6_need", "C7_count", "C8_cost", "EDITIONS", "METHODS", "MatchPairing", "SecondGame", "check_absolute",
-    "compare", "evaluate", "generate_event", "match_virtual_points", "matches_of", "pair_round", "quality_criteria",
+    "A3_4_pab",
+    "A3_5_profiles",
+    "A3_5_sets",
+    "A3_6_identifier",
+    "A4_colour",
+    "C1_may_meet",
+    "C2_may_get_pab",
+    "C6_need",
+    "C7_count",
+    "C8_cost",
+    "EDITIONS",
+    "METHODS",
+    "MatchPairing",
+    "SecondGame",
+    "check_absolute",
+    "compare",
+    "evaluate",
+    "generate_event",
+    "match_virtual_points",
+    "matches_of",
+    "pair_round",
+    "quality_criteria",
     "round_name",
 ]

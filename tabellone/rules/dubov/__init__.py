@@ -107,29 +107,97 @@ code with ``Reading (art. N)`` and listed in ``docs/dubov.md``.
 
 from __future__ import annotations
 
-from tabellone.core.model import Strength  # noqa: F401  (dubov.Strength, as before)
-from tabellone.rules.comparison import Comparison, fmt_value  # noqa: F401  (dubov.Comparison stays importable)
-from tabellone.rules.dubov.aro import R1_aro, A1_7_aro, aro_cost  # noqa: F401
-from tabellone.rules.dubov.restrictions import UPWARD_RUN_LIMIT, R2_3_colour_difference, R2_4_three_in_a_row, R2_5_upward_transfer, R2_2_bye_eligible, C2_bye_eligible, R2_1_no_rematch, C1_no_rematch, R2_6_colour_legal, C3_absolute_colours  # noqa: F401
-from tabellone.rules.dubov.players import DP, R1_due_colour, A1_6_colour_preference, A1_8_max_t, build_players  # noqa: F401
-from tabellone.rules.dubov.colour_allocation import colour_allocation_1997, colour_rule_1997, colour_allocation_2026, colour_rule_2026  # noqa: F401
-from tabellone.rules.dubov.completion import Completion, seed_rows  # noqa: F401
-from tabellone.rules.dubov.follow import Follow, TEXT  # noqa: F401
-from tabellone.rules.dubov.context import EDITIONS, METHODS, Ctx  # noqa: F401
-from tabellone.rules.dubov.bye import R4_bye, A3_1_bye  # noqa: F401
-from tabellone.rules.dubov.orders import A4_1_3_set_order, A4_3_3_middle_out, A4_4_transpositions, A4_2_upfloater_order, A3_2_5_s1_order, A4_3_2_white_seekers, A4_3_2_black_seekers, R6_2_white_order, R6_2_black_order, R7_3_order, R7_4_order, R6_3_rows, A3_2_6_transposition  # noqa: F401
-from tabellone.rules.dubov.shifts_2026 import A3_2_3_split  # noqa: F401
-from tabellone.rules.dubov.brackets import Bracket, brackets_of  # noqa: F401
-from tabellone.rules.dubov.criteria_2026 import C7_unmet_preferences, C8_maximum_upfloater, C9_upfloat_times, C10_upfloated_before, C5_upfloaters, C6_upfloater_scores, C7_colour_preferences, C8_maximum_upfloaters, C9_maximum_upfloats, C10_repeated_upfloaters, A3_2_2_upfloater_numbers, A3_2_4_pairs_inside, A3_2_4_shifters_smaller, A3_2_4_shifters_larger, A3_2_6_transposition_numbers  # noqa: F401
-from tabellone.rules.dubov.criteria_2026 import ARO_balance, C1_rematches, C3_absolute_clashes  # noqa: F401
-from tabellone.rules.dubov.profile import Plan, build_plan, profile_of  # noqa: F401
-from tabellone.rules.dubov.procedure_2026 import A3_2_2_upfloaters, A3_2_4_shift  # noqa: F401
-from tabellone.rules.dubov.groups_1997 import R6_1_same_colour_pairs, R7_3_7_4_moved  # noqa: F401
-from tabellone.rules.dubov.literal_1997 import R5_first_round, R7_1_islands, R7_2_odd_group, R7_3_7_4_equalise, R6_3_same_colour_partner, R6_4_floater_order, R8_floaters  # noqa: F401
-from tabellone.rules.dubov.engine import pair_round, check_absolute  # noqa: F401
-from tabellone.rules.dubov.objective import objective_vector, compare  # noqa: F401
-from tabellone.rules.dubov.verifier import NotAllowed, NOT_ALLOWED, BracketValues, ROUND_2026, BRACKET_2026, ROUND_1997, GROUP_1997, Replay, evaluate, quality_criteria, colour_article  # noqa: F401
-from tabellone.rules.dubov.aro_list import aro_list  # noqa: F401
+from tabellone.core.model import Strength
+from tabellone.rules.comparison import Comparison, fmt_value
+from tabellone.rules.dubov.aro import A1_7_aro, R1_aro, aro_cost
+from tabellone.rules.dubov.aro_list import aro_list
+from tabellone.rules.dubov.brackets import Bracket, brackets_of
+from tabellone.rules.dubov.bye import A3_1_bye, R4_bye
+from tabellone.rules.dubov.colour_allocation import (
+    colour_allocation_1997,
+    colour_allocation_2026,
+    colour_rule_1997,
+    colour_rule_2026,
+)
+from tabellone.rules.dubov.completion import Completion, seed_rows
+from tabellone.rules.dubov.context import EDITIONS, METHODS, Ctx
+from tabellone.rules.dubov.criteria_2026 import (
+    A3_2_2_upfloater_numbers,
+    A3_2_4_pairs_inside,
+    A3_2_4_shifters_larger,
+    A3_2_4_shifters_smaller,
+    A3_2_6_transposition_numbers,
+    ARO_balance,
+    C1_rematches,
+    C3_absolute_clashes,
+    C5_upfloaters,
+    C6_upfloater_scores,
+    C7_colour_preferences,
+    C7_unmet_preferences,
+    C8_maximum_upfloater,
+    C8_maximum_upfloaters,
+    C9_maximum_upfloats,
+    C9_upfloat_times,
+    C10_repeated_upfloaters,
+    C10_upfloated_before,
+)
+from tabellone.rules.dubov.engine import check_absolute, pair_round
+from tabellone.rules.dubov.follow import TEXT, Follow
+from tabellone.rules.dubov.groups_1997 import R6_1_same_colour_pairs, R7_3_7_4_moved
+from tabellone.rules.dubov.literal_1997 import (
+    R5_first_round,
+    R6_3_same_colour_partner,
+    R6_4_floater_order,
+    R7_1_islands,
+    R7_2_odd_group,
+    R7_3_7_4_equalise,
+    R8_floaters,
+)
+from tabellone.rules.dubov.objective import compare, objective_vector
+from tabellone.rules.dubov.orders import (
+    A3_2_5_s1_order,
+    A3_2_6_transposition,
+    A4_1_3_set_order,
+    A4_2_upfloater_order,
+    A4_3_2_black_seekers,
+    A4_3_2_white_seekers,
+    A4_3_3_middle_out,
+    A4_4_transpositions,
+    R6_2_black_order,
+    R6_2_white_order,
+    R6_3_rows,
+    R7_3_order,
+    R7_4_order,
+)
+from tabellone.rules.dubov.players import DP, A1_6_colour_preference, A1_8_max_t, R1_due_colour, build_players
+from tabellone.rules.dubov.procedure_2026 import A3_2_2_upfloaters, A3_2_4_shift
+from tabellone.rules.dubov.profile import Plan, build_plan, profile_of
+from tabellone.rules.dubov.restrictions import (
+    UPWARD_RUN_LIMIT,
+    C1_no_rematch,
+    C2_bye_eligible,
+    C3_absolute_colours,
+    R2_1_no_rematch,
+    R2_2_bye_eligible,
+    R2_3_colour_difference,
+    R2_4_three_in_a_row,
+    R2_5_upward_transfer,
+    R2_6_colour_legal,
+)
+from tabellone.rules.dubov.shifts_2026 import A3_2_3_split
+from tabellone.rules.dubov.verifier import (
+    BRACKET_2026,
+    GROUP_1997,
+    NOT_ALLOWED,
+    ROUND_1997,
+    ROUND_2026,
+    BracketValues,
+    NotAllowed,
+    Replay,
+    colour_article,
+    evaluate,
+    quality_criteria,
+)
 
 __all__ = [
     "seed_rows",

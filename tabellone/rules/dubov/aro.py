@@ -4,9 +4,9 @@ ARO-balance objective both optimisers minimise inside a score group (:func:`aro_
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence, TYPE_CHECKING
-
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tabellone.rules.dubov.players import DP

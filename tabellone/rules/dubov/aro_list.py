@@ -1,22 +1,23 @@
-"""The ARO list published after each round (1997 art. 9).
-"""
+"""The ARO list published after each round (1997 art. 9)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from tabellone.core.errors import InputError
-from tabellone.core.model import Tournament, WHITE
+from tabellone.core.model import WHITE, Tournament
 from tabellone.rules.dubov.aro import A1_7_aro, R1_aro
-from tabellone.rules.dubov.restrictions import R2_5_upward_transfer
 from tabellone.rules.dubov.players import _opponent_ratings, _ratings, build_players
+from tabellone.rules.dubov.restrictions import R2_5_upward_transfer
 
 
 def _points(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
-def aro_list(t: Tournament, round_number: int | None = None, edition: str = "2026", ratings: dict[int, int] | None = None) -> list[dict]:
+def aro_list(
+    t: Tournament, round_number: int | None = None, edition: str = "2026", ratings: dict[int, int] | None = None
+) -> list[dict]:
     """Art. 9 (1997): the list of AROs published after each round so that players can
     work out the pairings themselves. One row per player to pair before ``round_number``
     (default: the next round), in pairing order: id, name, rating, score, games played,

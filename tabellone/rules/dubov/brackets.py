@@ -4,9 +4,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 from tabellone.core.model import BLACK, WHITE
 from tabellone.rules.dubov.shifts_2026 import A3_2_3_split, _roles, _shift_sequences, _shifter
@@ -29,7 +30,7 @@ class Bracket:
     ups: list[int]
     pairs: list[tuple[int, int]]
     pool: list[int]
-    _shift: "_ShiftView | None" = field(default=None, repr=False, compare=False)
+    _shift: _ShiftView | None = field(default=None, repr=False, compare=False)
 
     @property
     def members(self) -> list[int]:

@@ -1,5 +1,4 @@
-"""The bye: 1997 art. 4 (and 2.2), 2026 Art. 3.1 (C2, C4).
-"""
+"""The bye: 1997 art. 4 (and 2.2), 2026 Art. 3.1 (C2, C4)."""
 
 from __future__ import annotations
 
@@ -7,14 +6,14 @@ from typing import TYPE_CHECKING
 
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import BLACK, WHITE
-from tabellone.rules.dubov.restrictions import C2_bye_eligible, R2_2_bye_eligible
 from tabellone.rules.dubov.follow import TEXT
+from tabellone.rules.dubov.restrictions import C2_bye_eligible, R2_2_bye_eligible
 
 if TYPE_CHECKING:
-    from tabellone.rules.dubov.players import DP
     from tabellone.rules.dubov.completion import Completion
-    from tabellone.rules.dubov.follow import Follow
     from tabellone.rules.dubov.context import Ctx
+    from tabellone.rules.dubov.follow import Follow
+    from tabellone.rules.dubov.players import DP
 
 
 def R4_bye(ctx: Ctx, oracle: Completion, follow: Follow = TEXT) -> int | None:
@@ -35,7 +34,9 @@ def R4_bye(ctx: Ctx, oracle: Completion, follow: Follow = TEXT) -> int | None:
         whites = sum(1 for p in group if p.due == WHITE)
         blacks = len(group) - whites
         dominating = WHITE if whites > blacks else BLACK if blacks > whites else None
-        ordered = sorted(group, key=lambda p: (p.rating, 0 if (dominating is None or p.due == dominating) else 1, -p.aro, -p.tpn))
+        ordered = sorted(
+            group, key=lambda p: (p.rating, 0 if (dominating is None or p.due == dominating) else 1, -p.aro, -p.tpn)
+        )
         order += [p.index for p in ordered]
     bye = follow.pick("1997 4", None, order, lambda i: _bye_leaves_pairable(oracle, P[i]))
     if bye is None:

@@ -4,8 +4,8 @@ still be paired?
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
-from typing import Callable, Iterable, Sequence
 
 from tabellone.matching.completion import CompletionOracle
 
@@ -43,7 +43,9 @@ class Completion:
     def free(self) -> list[int]:
         return [i for i in range(self.n) if i not in self.mate and i not in self.out]
 
-    def feasible(self, extra: Iterable[tuple[int, int]] = (), edge_ok: Callable[[int, int], bool] | None = None) -> bool:
+    def feasible(
+        self, extra: Iterable[tuple[int, int]] = (), edge_ok: Callable[[int, int], bool] | None = None
+    ) -> bool:
         extra = list(extra)
         for a, b in extra:
             if not self.compat[a][b] or (edge_ok is not None and not edge_ok(a, b)):
@@ -75,11 +77,14 @@ class Completion:
             return None
         compat = self.compat
         if edge_ok is None:
+
             def ok(u: int, v: int) -> bool:
                 return compat[u][v]
         else:
+
             def ok(u: int, v: int) -> bool:
                 return compat[u][v] and edge_ok(u, v)
+
         oracle = CompletionOracle(ok)
         w = self.witness if self.witness is not None else self._hint
         if w:
@@ -118,7 +123,9 @@ class Completion:
         self.out.add(a)
 
 
-def seed_rows(oracle: Completion, rows: Sequence[int], cols: Sequence[int], edge_ok: Callable[[int, int], bool]) -> bool:
+def seed_rows(
+    oracle: Completion, rows: Sequence[int], cols: Sequence[int], edge_ok: Callable[[int, int], bool]
+) -> bool:
     """Speed only: give ``oracle`` a witness in which each row (in order) meets the first
     column (in order) it may meet that no earlier row took, when that assignment is
     complete and the rest of the round can still be paired. The first legal row-by-row

@@ -8,16 +8,21 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tabellone.core.errors import InputError, NoPairingError
-from tabellone.core.model import RoundState, Strength, Tournament, WHITE
+from tabellone.core.model import WHITE, RoundState, Strength, Tournament
+from tabellone.rules.dubov.completion import Completion
+from tabellone.rules.dubov.players import build_players
+from tabellone.rules.dubov.restrictions import (
+    C3_absolute_colours,
+    R2_1_no_rematch,
+    R2_5_upward_transfer,
+    R2_6_colour_legal,
+)
 from tabellone.rules.fide_common import state_to_pair
 from tabellone.rules.profiles import official
-from tabellone.rules.dubov.restrictions import C3_absolute_colours, R2_1_no_rematch, R2_5_upward_transfer, R2_6_colour_legal
-from tabellone.rules.dubov.players import build_players
-from tabellone.rules.dubov.completion import Completion
 
 if TYPE_CHECKING:
-    from tabellone.rules.profiles import Profile
     from tabellone.rules.dubov.players import DP
+    from tabellone.rules.profiles import Profile
 
 
 EDITIONS = ("2026", "1997")
@@ -49,8 +54,14 @@ class Ctx:
         return len(self.P)
 
 
-def _context(t: Tournament, edition: str, round_number: int | None, ratings: dict[int, int] | None,
-             profile: Profile | None = None, compat: bool = True) -> Ctx:
+def _context(
+    t: Tournament,
+    edition: str,
+    round_number: int | None,
+    ratings: dict[int, int] | None,
+    profile: Profile | None = None,
+    compat: bool = True,
+) -> Ctx:
     if edition not in EDITIONS:
         raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     state = state_to_pair(t, round_number)
@@ -61,7 +72,9 @@ def _context(t: Tournament, edition: str, round_number: int | None, ratings: dic
     initial = t.initial_colour or infer_initial_colour(t)
     if initial is None:
         if r == 1 or all(p.no_games for p in P):
-            raise InputError("the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B)", field="XXC / 152")
+            raise InputError(
+                "the initial colour is needed to pair round 1 (XXC white1|black1 or 152 W|B)", field="XXC / 152"
+            )
         initial = WHITE
     last = r == t.total_rounds
     if profile is None and edition == "2026":
@@ -99,6 +112,7 @@ def _compat_matrix(ctx: Ctx, relax_2_5: bool) -> list[list[bool]]:
 
         def colours_ok(a, b):
             return R2_6_colour_legal(a, b)
+
         check_2_5 = not relax_2_5
     else:
         c3 = hard("C3")
@@ -106,6 +120,7 @@ def _compat_matrix(ctx: Ctx, relax_2_5: bool) -> list[list[bool]]:
 
         def colours_ok(a, b):
             return not c3 or C3_absolute_colours(a, b)
+
         check_2_5 = False
     first = {}  # a representative player of each colour class
     for i, k in enumerate(keys):
@@ -173,8 +188,15 @@ def _completable_whole(ctx: Ctx, bye: int | None) -> bool:
     return oracle.feasible()
 
 
-def _prepare(t: Tournament, edition: str, round_number: int | None, ratings, no_bye: frozenset[int] = frozenset(),
-             profile: Profile | None = None, compat: bool = True) -> Ctx:
+def _prepare(
+    t: Tournament,
+    edition: str,
+    round_number: int | None,
+    ratings,
+    no_bye: frozenset[int] = frozenset(),
+    profile: Profile | None = None,
+    compat: bool = True,
+) -> Ctx:
     """The round's context; ``compat=False`` (2026 only: nothing there depends on it)
     leaves out the matrix of legal pairs, for readers of a finished pairing."""
     ctx = _context(t, edition, round_number, ratings, profile, compat or edition == "1997")

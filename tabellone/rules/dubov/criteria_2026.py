@@ -9,15 +9,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tabellone.rules.dubov.aro import _aro_scale, aro_cost
+from tabellone.rules.dubov.brackets import _shift_view
+from tabellone.rules.dubov.orders import A3_2_5_s1_order, A4_2_upfloater_order
 from tabellone.rules.dubov.players import A1_8_max_t
 from tabellone.rules.dubov.restrictions import C3_absolute_colours, R2_1_no_rematch
-from tabellone.rules.dubov.orders import A3_2_5_s1_order, A4_2_upfloater_order
-from tabellone.rules.dubov.brackets import _shift_view
 
 if TYPE_CHECKING:
-    from tabellone.rules.dubov.players import DP
-    from tabellone.rules.dubov.context import Ctx
     from tabellone.rules.dubov.brackets import Bracket
+    from tabellone.rules.dubov.context import Ctx
+    from tabellone.rules.dubov.players import DP
 
 
 def _max_upfloater(ctx: Ctx, p: DP) -> bool:

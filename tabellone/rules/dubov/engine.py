@@ -8,24 +8,30 @@ from typing import TYPE_CHECKING
 
 from tabellone.core import progress
 from tabellone.core.errors import InputError, SelfCheckError
-from tabellone.core.model import BLACK, Strength, Tournament, WHITE, opposite
+from tabellone.core.model import BLACK, WHITE, Strength, Tournament, opposite
 from tabellone.core.pairing import Pairing, attendance_problems
-from tabellone.rules.dubov.restrictions import C3_absolute_colours, R2_1_no_rematch, R2_3_colour_difference, R2_4_three_in_a_row, R2_5_upward_transfer
 from tabellone.rules.dubov.colour_allocation import colour_allocation_1997, colour_allocation_2026
 from tabellone.rules.dubov.context import EDITIONS, METHODS, _prepare
-from tabellone.rules.dubov.procedure_2026 import _pair_2026
 from tabellone.rules.dubov.literal_1997 import _first_round_1997, _pair_1997
+from tabellone.rules.dubov.procedure_2026 import _pair_2026
 from tabellone.rules.dubov.profile import profile_of
+from tabellone.rules.dubov.restrictions import (
+    C3_absolute_colours,
+    R2_1_no_rematch,
+    R2_3_colour_difference,
+    R2_4_three_in_a_row,
+    R2_5_upward_transfer,
+)
 
 if TYPE_CHECKING:
-    from tabellone.rules.profiles import Profile
     from tabellone.rules.dubov.context import Ctx
+    from tabellone.rules.profiles import Profile
 
 
 def _finish(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None, solves: int = 0) -> Pairing:
     P = ctx.P
     boards = []
-    for k, (a, b) in enumerate(pairs):
+    for _k, (a, b) in enumerate(pairs):
         if ctx.edition == "1997":
             w, bl = colour_allocation_1997(P[a], P[b])
         else:
@@ -38,7 +44,12 @@ def _finish(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None, solves: int
         return (-hi.real_score, -lo.real_score, hi.tpn)
 
     boards.sort(key=key)
-    return Pairing(round=ctx.state.round, pairs=[(w.id, bl.id) for w, bl in boards], bye=P[bye].id if bye is not None else None, solves=solves)
+    return Pairing(
+        round=ctx.state.round,
+        pairs=[(w.id, bl.id) for w, bl in boards],
+        bye=P[bye].id if bye is not None else None,
+        solves=solves,
+    )
 
 
 def _first_round_colours(ctx: Ctx, rows: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -50,8 +61,15 @@ def _first_round_colours(ctx: Ctx, rows: list[tuple[int, int]]) -> list[tuple[in
     return out
 
 
-def _run(t: Tournament, edition: str, round_number: int | None, method: str, ratings, no_bye: frozenset[int] = frozenset(),
-         profile: Profile | None = None) -> tuple[Ctx, Pairing]:
+def _run(
+    t: Tournament,
+    edition: str,
+    round_number: int | None,
+    method: str,
+    ratings,
+    no_bye: frozenset[int] = frozenset(),
+    profile: Profile | None = None,
+) -> tuple[Ctx, Pairing]:
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}", field="method")
     ctx = _prepare(t, edition, round_number, ratings, no_bye, profile)
@@ -99,8 +117,10 @@ def pair_round(
     if method is None:
         method = "optimised" if variant else "literal"
     if variant and method == "literal":
-        raise InputError(f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself",
-                         field="--method")
+        raise InputError(
+            f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself",
+            field="--method",
+        )
     r = round_number if round_number is not None else t.rounds_paired + 1
     with progress.task(f"Dubov {edition}, round {r}, {len(t.players)} players"):
         ctx, pairing = _run(t, edition, round_number, method, ratings, no_bye, prof)
@@ -110,8 +130,13 @@ def pair_round(
     return pairing
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", ratings: dict[int, int] | None = None,
-                   profile: Profile | str | None = None) -> list[str]:
+def check_absolute(
+    t: Tournament,
+    pairing: Pairing,
+    edition: str = "2026",
+    ratings: dict[int, int] | None = None,
+    profile: Profile | str | None = None,
+) -> list[str]:
     """Every absolute rule a proposed round breaks, one message each (empty: legal).
 
     Both editions: every player to pair appears once, nobody else; no rematch (1997 2.1,
@@ -149,10 +174,14 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", ratin
                     problems.append(f"2.5: player {low.id} may not be transferred to a higher score group now")
         elif hard("C3"):
             if not C3_absolute_colours(pw, pb):
-                problems.append(f"C3: {w} and {b} both have an absolute preference for {'White' if pw.due == WHITE else 'Black'}")
+                problems.append(
+                    f"C3: {w} and {b} both have an absolute preference for {'White' if pw.due == WHITE else 'Black'}"
+                )
             for p, c in ((pw, WHITE), (pb, BLACK)):
                 if p.strength is Strength.ABSOLUTE and p.due != c:
-                    problems.append(f"colour: player {p.id} has an absolute preference for {'White' if p.due == WHITE else 'Black'} but gets {'White' if c == WHITE else 'Black'}")
+                    problems.append(
+                        f"colour: player {p.id} has an absolute preference for {'White' if p.due == WHITE else 'Black'} but gets {'White' if c == WHITE else 'Black'}"
+                    )
     if hard("C2") and pairing.bye in P and not P[pairing.bye].bye_ok:
         label = "2.2" if edition == "1997" else "C2"
         problems.append(f"{label}: the bye goes to {pairing.bye}, who already scored a point without playing")

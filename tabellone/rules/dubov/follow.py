@@ -4,9 +4,9 @@ first-candidate rule, or the verifier's replay of a given pairing.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Callable, Sequence, TYPE_CHECKING
-
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tabellone.rules.dubov.completion import Completion
@@ -27,7 +27,9 @@ class Follow:
     they do nothing.
     """
 
-    def pick(self, article: str, subject: frozenset[int] | None, candidates: Sequence[int], passes: Callable[[int], bool]) -> int | None:
+    def pick(
+        self, article: str, subject: frozenset[int] | None, candidates: Sequence[int], passes: Callable[[int], bool]
+    ) -> int | None:
         """The candidate taken at step ``article`` for the players ``subject`` (None: the
         bye): the first of ``candidates`` that ``passes``, or None."""
         return next((c for c in candidates if passes(c)), None)
@@ -35,17 +37,17 @@ class Follow:
     def group(self, score: Fraction, oracle: Completion) -> None:
         """The procedure starts on the score group ``score``."""
 
-    def floaters(self, ctx: "Ctx", oracle: Completion, members: list[int], chosen: list[int]) -> None:
+    def floaters(self, ctx: Ctx, oracle: Completion, members: list[int], chosen: list[int]) -> None:
         """6.4: of ``members``, the procedure sends ``chosen`` (perhaps none) down."""
 
-    def rows(self, ctx: "Ctx", members: list[int], rows: list[int], cols: list[int], got: list[tuple[int, int]]) -> None:
+    def rows(self, ctx: Ctx, members: list[int], rows: list[int], cols: list[int], got: list[tuple[int, int]]) -> None:
         """6.2-6.3: the procedure pairs the rows (the White subgroup in 6.2 order) with the
         columns (the Black subgroup) as ``got``, row by row."""
 
     def first_round(self, top: list[int], bottom: list[int], got: list[tuple[int, int]]) -> None:
         """5: the procedure pairs the upper half with the lower half as ``got``."""
 
-    def arbiter(self, ctx: "Ctx", members: list[int], pairs: list[tuple[int, int]]) -> None:
+    def arbiter(self, ctx: Ctx, members: list[int], pairs: list[tuple[int, int]]) -> None:
         """9: the text cannot pair ``members``; the arbiter pairs them as ``pairs``."""
 
 

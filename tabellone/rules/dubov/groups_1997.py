@@ -5,14 +5,15 @@ verifier and the optimiser take from them.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence, TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from tabellone.core.model import BLACK, WHITE, opposite
 from tabellone.rules.dubov.orders import R6_2_black_order, R6_2_white_order, R7_3_order, R7_4_order
 
 if TYPE_CHECKING:
-    from tabellone.rules.dubov.players import DP
     from tabellone.rules.dubov.context import Ctx
+    from tabellone.rules.dubov.players import DP
 
 
 def _dominating(ctx: Ctx, residents: list[int]) -> str | None:
@@ -65,7 +66,9 @@ def R6_1_same_colour_pairs(ctx: Ctx, pairs: Iterable[tuple[int, int]]) -> int:
     return sum(1 for u, v in pairs if ctx.P[u].due == ctx.P[v].due)
 
 
-def R7_3_7_4_moved(ctx: Ctx, members: Sequence[int], pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def R7_3_7_4_moved(
+    ctx: Ctx, members: Sequence[int], pairs: Iterable[tuple[int, int]]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Art. 7.3 / 7.4 (1997): the players moved to the other colour subgroup, as their
     places (1 = first) in the order of 7.3 (due White) and of 7.4 (due Black). In a pair
     of two players due one colour the moved one is :func:`_mover_1997`'s (the first in
@@ -74,4 +77,7 @@ def R7_3_7_4_moved(ctx: Ctx, members: Sequence[int], pairs: Iterable[tuple[int, 
     w7 = {p.index: k for k, p in enumerate(R7_3_order(P[i] for i in members if P[i].due == WHITE), start=1)}
     b7 = {p.index: k for k, p in enumerate(R7_4_order(P[i] for i in members if P[i].due == BLACK), start=1)}
     movers = [_mover_1997(ctx, u, v) for u, v in pairs if P[u].due == P[v].due]
-    return (tuple(sorted(w7[m] for m in movers if P[m].due == WHITE)), tuple(sorted(b7[m] for m in movers if P[m].due == BLACK)))
+    return (
+        tuple(sorted(w7[m] for m in movers if P[m].due == WHITE)),
+        tuple(sorted(b7[m] for m in movers if P[m].due == BLACK)),
+    )

@@ -4,7 +4,8 @@ of fields lexicographically, packed into one integer weight per edge.
 
 from __future__ import annotations
 
-from typing import Callable, TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from tabellone.core.errors import NoPairingError
 from tabellone.matching.lexicographic import fit_layout
@@ -15,8 +16,14 @@ if TYPE_CHECKING:
     from tabellone.rules.dubov.context import Ctx
 
 
-def _lex_match(ctx: Ctx, oracle: Completion, edge_fields: Callable[[int, int], list[int] | None], per_edge_max: list[int], edge_ok=None,
-               among: list[int] | None = None) -> dict[int, int]:
+def _lex_match(
+    ctx: Ctx,
+    oracle: Completion,
+    edge_fields: Callable[[int, int], list[int] | None],
+    per_edge_max: list[int],
+    edge_ok=None,
+    among: list[int] | None = None,
+) -> dict[int, int]:
     """A perfect matching of the free players maximising the fields lexicographically.
 
     ``edge_fields(u, v)`` gives the non-negative field values of an edge, most important
@@ -60,8 +67,13 @@ def _setbit(pos: int, size: int) -> int:
     return 1 << (size - 1 - pos)
 
 
-def _lex_match_closed(ctx: Ctx, oracle: Completion, members: list[int], edge_fields: Callable[[int, int], list[int] | None],
-                      per_edge_max: list[int]) -> dict[int, int] | None:
+def _lex_match_closed(
+    ctx: Ctx,
+    oracle: Completion,
+    members: list[int],
+    edge_fields: Callable[[int, int], list[int] | None],
+    per_edge_max: list[int],
+) -> dict[int, int] | None:
     """Speed only: :func:`_lex_match` for a *closed* group, solved on the group alone.
 
     For ``edge_fields`` that give no edge between ``members`` and the other free players
@@ -79,7 +91,7 @@ def _lex_match_closed(ctx: Ctx, oracle: Completion, members: list[int], edge_fie
     raw = []
     for a, u in enumerate(members):
         row = compat[u]
-        for v in members[a + 1:]:
+        for v in members[a + 1 :]:
             if row[v]:
                 f = edge_fields(u, v)
                 if f is not None:

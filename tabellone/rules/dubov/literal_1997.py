@@ -11,17 +11,17 @@ from typing import TYPE_CHECKING
 from tabellone.core import progress
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import BLACK, WHITE
+from tabellone.rules.dubov.bye import R4_bye, _bye_leaves_pairable
 from tabellone.rules.dubov.completion import Completion, seed_rows
 from tabellone.rules.dubov.follow import TEXT
-from tabellone.rules.dubov.bye import R4_bye, _bye_leaves_pairable
-from tabellone.rules.dubov.orders import R6_2_black_order, R6_2_white_order, R6_3_rows, R7_3_order, R7_4_order
-from tabellone.rules.dubov.lex_matching import _lex_match, _setbit
 from tabellone.rules.dubov.groups_1997 import _roles_1997
+from tabellone.rules.dubov.lex_matching import _lex_match, _setbit
 from tabellone.rules.dubov.optimiser_1997 import _close_group_1997, _pair_1997_optimised_group
+from tabellone.rules.dubov.orders import R6_2_black_order, R6_2_white_order, R6_3_rows, R7_3_order, R7_4_order
 
 if TYPE_CHECKING:
-    from tabellone.rules.dubov.follow import Follow
     from tabellone.rules.dubov.context import Ctx
+    from tabellone.rules.dubov.follow import Follow
 
 
 def R5_first_round(ctx: Ctx, oracle: Completion, follow: Follow = TEXT) -> tuple[list[tuple[int, int]], int | None]:
@@ -74,7 +74,9 @@ def R7_1_islands(ctx: Ctx, oracle: Completion, members: list[int], follow: Follo
     the round (see :func:`pair_round`), players within 2.5 are tried first."""
     P = ctx.P
     pairs = []
-    for i in R6_2_white_order(P[j] for j in members if P[j].due == WHITE) + R6_2_black_order(P[j] for j in members if P[j].due == BLACK):
+    for i in R6_2_white_order(P[j] for j in members if P[j].due == WHITE) + R6_2_black_order(
+        P[j] for j in members if P[j].due == BLACK
+    ):
         i = i.index
         if i in oracle.mate:
             continue
@@ -148,7 +150,9 @@ def R7_3_7_4_equalise(ctx: Ctx, members: list[int]) -> tuple[list[int], list[int
     return W, B
 
 
-def R6_3_same_colour_partner(ctx: Ctx, oracle: Completion, W: list[int], B: list[int], closed: set[int], follow: Follow = TEXT) -> tuple[int, int] | None:
+def R6_3_same_colour_partner(
+    ctx: Ctx, oracle: Completion, W: list[int], B: list[int], closed: set[int], follow: Follow = TEXT
+) -> tuple[int, int] | None:
     """Art. 6.3, last paragraph (1997): when White no. k has met every Black, his
     opponent is sought among the Whites k+1 .. n, then k-1 .. 1. Reading (art. 6.3): the
     mirror rule for a Black who has met every White; the pair must keep the group and
@@ -164,7 +168,9 @@ def R6_3_same_colour_partner(ctx: Ctx, oracle: Completion, W: list[int], B: list
             if any(ctx.compat[i][j] for j in other):
                 continue
             j = follow.pick(
-                "1997 6.3 partner", frozenset({i}), order[k + 1:] + order[:k][::-1],
+                "1997 6.3 partner",
+                frozenset({i}),
+                order[k + 1 :] + order[:k][::-1],
                 lambda j, i=i: ctx.compat[i][j] and oracle.feasible([(i, j)], edge_ok),
             )
             if j is not None:
@@ -185,7 +191,9 @@ def R6_4_floater_order(ctx: Ctx, oracle: Completion, candidates: list[int], from
     return sorted(candidates, key=lambda i: (i in from_above, not can_lower(i), -P[i].tpn))
 
 
-def R8_floaters(ctx: Ctx, oracle: Completion, floaters: list[int], members: list[int], follow: Follow = TEXT) -> tuple[list[tuple[int, int]], list[int]]:
+def R8_floaters(
+    ctx: Ctx, oracle: Completion, floaters: list[int], members: list[int], follow: Follow = TEXT
+) -> tuple[list[tuple[int, int]], list[int]]:
     """Art. 8 (1997): floaters due White sorted as the Whites of 6.2, those due Black as
     its Blacks; from the highest White floater, alternating White and Black, each is
     paired with the player of the group with the highest rating, of the opposite due
@@ -204,7 +212,12 @@ def R8_floaters(ctx: Ctx, oracle: Completion, floaters: list[int], members: list
     for f in order:
         cands = [P[j] for j in members if j not in oracle.mate]
         cands.sort(key=lambda p: (p.due == P[f].due, -p.rating, p.aro, p.tpn))
-        c = follow.pick("1997 8.2", frozenset({f}), [p.index for p in cands], lambda j, f=f: ctx.compat[f][j] and oracle.feasible([(f, j)]))
+        c = follow.pick(
+            "1997 8.2",
+            frozenset({f}),
+            [p.index for p in cands],
+            lambda j, f=f: ctx.compat[f][j] and oracle.feasible([(f, j)]),
+        )
         if c is None:
             left.append(f)
         else:
@@ -213,7 +226,9 @@ def R8_floaters(ctx: Ctx, oracle: Completion, floaters: list[int], members: list
     return pairs, left
 
 
-def _pair_1997_literal_group(ctx: Ctx, oracle: Completion, s: Fraction, incoming: list[int], follow: Follow = TEXT) -> tuple[list[tuple[int, int]], list[int]]:
+def _pair_1997_literal_group(
+    ctx: Ctx, oracle: Completion, s: Fraction, incoming: list[int], follow: Follow = TEXT
+) -> tuple[list[tuple[int, int]], list[int]]:
     """One score group by the 1997 procedure: 8 (floaters from above), 7.1, 7.2,
     6.4, 7.3/7.4, 6.2/6.3. Returns (row, column) pairs and the floaters going down.
     ``follow`` takes the decisions (:class:`Follow`)."""

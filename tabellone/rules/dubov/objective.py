@@ -10,13 +10,31 @@ from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.rules.comparison import Comparison
 from tabellone.rules.dubov.aro import _aro_scale, aro_cost
-from tabellone.rules.dubov.context import _prepare
-from tabellone.rules.dubov.shifts_2026 import _positions_2026
-from tabellone.rules.dubov.brackets import _shift_view, brackets_of
-from tabellone.rules.dubov.criteria_2026 import A3_2_2_upfloater_numbers, A3_2_4_pairs_inside, A3_2_4_shifters_larger, A3_2_4_shifters_smaller, C10_repeated_upfloaters, C5_upfloaters, C6_upfloater_scores, C7_colour_preferences, C8_maximum_upfloaters, C9_maximum_upfloats
-from tabellone.rules.dubov.groups_1997 import R6_1_same_colour_pairs, R7_3_7_4_moved, _dominating, _positions_1997, _roles_1997, _transfer_key
-from tabellone.rules.dubov.engine import pair_round
 from tabellone.rules.dubov.aro_list import _points
+from tabellone.rules.dubov.brackets import _shift_view, brackets_of
+from tabellone.rules.dubov.context import _prepare
+from tabellone.rules.dubov.criteria_2026 import (
+    A3_2_2_upfloater_numbers,
+    A3_2_4_pairs_inside,
+    A3_2_4_shifters_larger,
+    A3_2_4_shifters_smaller,
+    C5_upfloaters,
+    C6_upfloater_scores,
+    C7_colour_preferences,
+    C8_maximum_upfloaters,
+    C9_maximum_upfloats,
+    C10_repeated_upfloaters,
+)
+from tabellone.rules.dubov.engine import pair_round
+from tabellone.rules.dubov.groups_1997 import (
+    R6_1_same_colour_pairs,
+    R7_3_7_4_moved,
+    _dominating,
+    _positions_1997,
+    _roles_1997,
+    _transfer_key,
+)
+from tabellone.rules.dubov.shifts_2026 import _positions_2026
 
 if TYPE_CHECKING:
     from tabellone.rules.dubov.context import Ctx
@@ -51,10 +69,16 @@ def objective_vector(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None) ->
         tag = _points(s)
         if ctx.edition == "2026":
             for name, value in (
-                ("C5", C5_upfloaters), ("C6", C6_upfloater_scores), ("C7", C7_colour_preferences),
-                ("C8", C8_maximum_upfloaters), ("C9", C9_maximum_upfloats), ("C10", C10_repeated_upfloaters),
-                ("4.2", A3_2_2_upfloater_numbers), ("inner", A3_2_4_pairs_inside),
-                ("4.3s", A3_2_4_shifters_smaller), ("4.3l", A3_2_4_shifters_larger),
+                ("C5", C5_upfloaters),
+                ("C6", C6_upfloater_scores),
+                ("C7", C7_colour_preferences),
+                ("C8", C8_maximum_upfloaters),
+                ("C9", C9_maximum_upfloats),
+                ("C10", C10_repeated_upfloaters),
+                ("4.2", A3_2_2_upfloater_numbers),
+                ("inner", A3_2_4_pairs_inside),
+                ("4.3s", A3_2_4_shifters_smaller),
+                ("4.3l", A3_2_4_shifters_larger),
             ):
                 out.append((tag, name, value(ctx, br)))
             rows = _shift_view(ctx, br).roles
@@ -85,14 +109,19 @@ def _vector_of(ctx: Ctx, pairing: Pairing) -> list[tuple[str, str, object]]:
     return objective_vector(ctx, pairs, bye)
 
 
-def compare(t: Tournament, edition: str = "2026", round_number: int | None = None, ratings: dict[int, int] | None = None) -> Comparison:
+def compare(
+    t: Tournament, edition: str = "2026", round_number: int | None = None, ratings: dict[int, int] | None = None
+) -> Comparison:
     """Pair a round both ways and say where, and by how much, the two differ on the
     stated objectives (:func:`objective_vector`)."""
     lit = pair_round(t, edition, round_number, "literal", ratings)
     opt = pair_round(t, edition, round_number, "optimised", ratings)
     ctx = _prepare(t, edition, lit.round, ratings)
     lv, ov = _vector_of(ctx, lit), _vector_of(ctx, opt)
-    same = sorted(tuple(sorted(p)) for p in lit.pairs) == sorted(tuple(sorted(p)) for p in opt.pairs) and lit.bye == opt.bye
+    same = (
+        sorted(tuple(sorted(p)) for p in lit.pairs) == sorted(tuple(sorted(p)) for p in opt.pairs)
+        and lit.bye == opt.bye
+    )
     first = None
     better = "equal"
     for a, b in zip(lv, ov):

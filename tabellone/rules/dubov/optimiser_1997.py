@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from tabellone.core.model import BLACK, WHITE
 from tabellone.rules.dubov.aro import _aro_scale, aro_cost
-from tabellone.rules.dubov.orders import R7_3_order, R7_4_order
-from tabellone.rules.dubov.lex_matching import _lex_match, _lex_match_closed, _setbit
-from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
 from tabellone.rules.dubov.groups_1997 import _dominating, _mover_1997, _positions_1997, _roles_1997, _transfer_key
+from tabellone.rules.dubov.lex_matching import _lex_match, _lex_match_closed, _setbit
+from tabellone.rules.dubov.orders import R7_3_order, R7_4_order
+from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
 
 if TYPE_CHECKING:
     from tabellone.rules.dubov.completion import Completion
@@ -66,8 +66,16 @@ def _transfers_1997(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[
         return [0] + d + [int(ctx.upfloat_ok[f]), int(P[f].due != dominating), _setbit(pos[f], npool)]
 
     per_edge = [1] + [1] * L + [1, 1, 1 << max(npool - 1, 0)]
-    got = upfloaters_by_candidates(ctx, oracle, residents, [p.index for p in pool],
-                                   lambda f: (P[f].score, ctx.upfloat_ok[f], P[f].due), fields, zero, per_edge)
+    got = upfloaters_by_candidates(
+        ctx,
+        oracle,
+        residents,
+        [p.index for p in pool],
+        lambda f: (P[f].score, ctx.upfloat_ok[f], P[f].due),
+        fields,
+        zero,
+        per_edge,
+    )
     if got is not None:  # speed only: the same set, proved from a few candidates
         return sorted(got, key=lambda i: pos[i])
     mate = _lex_match(ctx, oracle, fields, per_edge)
@@ -88,7 +96,9 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
     mpos.update({p.index: k for k, p in enumerate(blacks)})
     scale = _aro_scale(P)
     rpos, cpos = _positions_1997(ctx, members)
-    big_aro = max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
+    big_aro = (
+        max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
+    )
     zero = [0] * 5
 
     def fields(u, v):

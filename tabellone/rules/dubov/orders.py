@@ -6,8 +6,8 @@ of 1997 art. 6.2 and 7.3-7.4, and the first legal row-by-row assignment (1997 6.
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Iterable, Sequence, TYPE_CHECKING
-
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tabellone.rules.dubov.players import DP

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tabellone.core.errors import InputError
-from tabellone.core.model import BLACK, Float, RoundState, Strength, Tournament, WHITE, opposite
+from tabellone.core.model import BLACK, WHITE, Float, RoundState, Strength, Tournament, opposite
 from tabellone.rules.dubov.aro import A1_7_aro, R1_aro
 from tabellone.rules.dubov.restrictions import R2_3_colour_difference, R2_4_three_in_a_row
 
@@ -130,7 +130,9 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
         if edition == "1997":
             aro = R1_aro(opp)
             due = R1_due_colour(colours)
-            allowed = frozenset(c for c in (WHITE, BLACK) if R2_3_colour_difference(colours, c) and R2_4_three_in_a_row(colours, c))
+            allowed = frozenset(
+                c for c in (WHITE, BLACK) if R2_3_colour_difference(colours, c) and R2_4_three_in_a_row(colours, c)
+            )
             strength = Strength.ABSOLUTE if len(allowed) == 1 else (Strength.MILD if colours else Strength.NONE)
             if due not in allowed and allowed:
                 # Reading (art. 1, 2.6): a due colour that 2.3/2.4 forbid cannot be

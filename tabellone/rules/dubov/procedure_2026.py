@@ -10,19 +10,24 @@ from tabellone.core import progress
 from tabellone.core.errors import NoPairingError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE
 from tabellone.rules.dubov.aro import _aro_scale, aro_cost
-from tabellone.rules.dubov.completion import Completion, seed_rows
 from tabellone.rules.dubov.bye import A3_1_bye
-from tabellone.rules.dubov.orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
+from tabellone.rules.dubov.completion import Completion, seed_rows
+from tabellone.rules.dubov.criteria_2026 import (
+    C7_unmet_preferences,
+    C8_maximum_upfloater,
+    C9_upfloat_times,
+    C10_upfloated_before,
+)
 from tabellone.rules.dubov.lex_matching import _lex_match, _lex_match_closed, _setbit
-from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
-from tabellone.rules.dubov.shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
+from tabellone.rules.dubov.orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
 from tabellone.rules.dubov.profile import build_plan
 from tabellone.rules.dubov.restrictions import C3_absolute_colours, R2_1_no_rematch
-from tabellone.rules.dubov.criteria_2026 import C10_upfloated_before, C7_unmet_preferences, C8_maximum_upfloater, C9_upfloat_times
+from tabellone.rules.dubov.shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
+from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
 
 if TYPE_CHECKING:
-    from tabellone.rules.profiles import Profile
     from tabellone.rules.dubov.context import Ctx
+    from tabellone.rules.profiles import Profile
 
 
 def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[int]:
@@ -64,8 +69,19 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
     lv = {x: k for k, x in enumerate(levels)}
     L, npool = len(levels), len(pool)
     c9_top = ctx.total_rounds + 1
-    plan = build_plan(profile, [("C1", [1]), ("C3", [1]), ("C5", [1]), ("C6", [1] * L), ("C7", [1]), ("C8", [1]),
-                                ("C9", [c9_top]), ("C10", [1])])
+    plan = build_plan(
+        profile,
+        [
+            ("C1", [1]),
+            ("C3", [1]),
+            ("C5", [1]),
+            ("C6", [1] * L),
+            ("C7", [1]),
+            ("C8", [1]),
+            ("C9", [c9_top]),
+            ("C10", [1]),
+        ],
+    )
     order = profile.generation_order
     relax1, relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
     # A pair that breaks no criterion scores the full term (outside the bracket too):
@@ -97,18 +113,29 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
 
     per_edge = list(plan.maxima) + ([1 << max(npool - 1, 0)] if order else [])
     if order and not (relax1 or relax3) and _c5_first(profile):
+
         def klass(f):
             up = P[f]
-            return (up.score, up.due, C8_maximum_upfloater(ctx, up), C9_upfloat_times(ctx, up), C10_upfloated_before(ctx, up))
+            return (
+                up.score,
+                up.due,
+                C8_maximum_upfloater(ctx, up),
+                C9_upfloat_times(ctx, up),
+                C10_upfloated_before(ctx, up),
+            )
 
-        got = upfloaters_by_candidates(ctx, oracle, residents, [p.index for p in pool], klass, fields, outside, per_edge)
+        got = upfloaters_by_candidates(
+            ctx, oracle, residents, [p.index for p in pool], klass, fields, outside, per_edge
+        )
         if got is not None:
             return sorted(got, key=lambda i: pos[i])
     mate = _lex_match(ctx, oracle, fields, per_edge)
     return sorted({mate[r] for r in residents if mate[r] not in res}, key=lambda i: pos[i])
 
 
-def A3_2_4_shift(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str], optimise: bool) -> dict[int, int]:
+def A3_2_4_shift(
+    ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str], optimise: bool
+) -> dict[int, int]:
     """Art. 3.2.4 (2026): shift players between G1 and G2 so that the two are equal and
     a legal G1 x G2 pairing exists: first, as many players of the smaller subgroup (G1
     if equal) as the pairs it unavoidably forms inside itself, then from the larger one
@@ -135,7 +162,9 @@ def A3_2_4_shift(ctx: Ctx, oracle: Completion, members: list[int], side: dict[in
     nm = len(members)
     scale = _aro_scale(P)
     rpos, cpos = _positions_2026(ctx, members)
-    big_aro = max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
+    big_aro = (
+        max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
+    )
     plan = build_plan(profile, [("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [big_aro])])
     order = profile.generation_order
     relax1, relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
@@ -233,7 +262,9 @@ def _c5_first(profile: Profile) -> bool:
     return bool(levels) and levels[0].members == (("C5", 1),)
 
 
-def _without_shifts(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> tuple[list[int], list[int]] | None:
+def _without_shifts(
+    ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]
+) -> tuple[list[int], list[int]] | None:
     """Speed only, the literal method: when G1 and G2 are equal and can be paired across
     (the round still completable), no shift is made. Art. 3.2.4 shifts only to equalise
     or to make a legal pairing possible, and its matching (:func:`A3_2_4_shift`) agrees:

@@ -44,8 +44,11 @@ def profile_of(profile: Profile | str | None, edition: str) -> Profile | None:
     if p is None:
         return official("dubov", edition) if edition == "2026" else None
     if p.system != "dubov" or p.edition != edition:
-        raise InputError(f"profile {p.name} is for {p.system} {p.edition}, not dubov {edition}",
-                         source=p.source or None, field="--profile")
+        raise InputError(
+            f"profile {p.name} is for {p.system} {p.edition}, not dubov {edition}",
+            source=p.source or None,
+            field="--profile",
+        )
     return p
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabellone.core.model import BLACK, RoundState, Strength, WHITE, opposite
+from tabellone.core.model import BLACK, WHITE, RoundState, Strength, opposite
 
 if TYPE_CHECKING:
     from tabellone.rules.dubov.players import DP

@@ -40,7 +40,8 @@ candidates, and proves it:
 
 from __future__ import annotations
 
-from typing import Callable, TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.dubov.completion import _solve
@@ -50,9 +51,16 @@ if TYPE_CHECKING:
     from tabellone.rules.dubov.context import Ctx
 
 
-def upfloaters_by_candidates(ctx: Ctx, oracle: Completion, residents: list[int], pool: list[int],
-                             klass: Callable[[int], tuple], fields: Callable[[int, int], list[int]],
-                             outside: list[int], per_edge: list[int]) -> list[int] | None:
+def upfloaters_by_candidates(
+    ctx: Ctx,
+    oracle: Completion,
+    residents: list[int],
+    pool: list[int],
+    klass: Callable[[int], tuple],
+    fields: Callable[[int, int], list[int]],
+    outside: list[int],
+    per_edge: list[int],
+) -> list[int] | None:
     """The upfloaters of the bracket ``residents`` from ``pool`` (the players below, in
     the order of Art. 4.2), or None when the proof of the module docstring does not go
     through (the caller then solves the whole field). ``klass(f)``: the class of a
@@ -79,7 +87,9 @@ def upfloaters_by_candidates(ctx: Ctx, oracle: Completion, residents: list[int],
     return ups
 
 
-def _candidates(compat: list[list[bool]], residents: list[int], classes: dict[tuple, list[int]], need: int) -> list[int]:
+def _candidates(
+    compat: list[list[bool]], residents: list[int], classes: dict[tuple, list[int]], need: int
+) -> list[int]:
     """Of each class, its first players until every resident may meet ``need`` of them
     (or the class is used up)."""
     out = []
@@ -99,8 +109,15 @@ def _candidates(compat: list[list[bool]], residents: list[int], classes: dict[tu
     return out
 
 
-def _relaxed(residents: list[int], cands: list[int], res: set[int], compat: list[list[bool]],
-             fields: Callable[[int, int], list[int]], outside: list[int], per_edge: list[int]) -> list[tuple[int, int]] | None:
+def _relaxed(
+    residents: list[int],
+    cands: list[int],
+    res: set[int],
+    compat: list[list[bool]],
+    fields: Callable[[int, int], list[int]],
+    outside: list[int],
+    per_edge: list[int],
+) -> list[tuple[int, int]] | None:
     """Step 3: the best matching of residents and candidates, every resident paired, the
     candidates not taken paired among themselves (any two, and one with a stand-in when
     the count is odd) at the value of a pair outside the bracket. Returns the bracket's

@@ -5,28 +5,44 @@ gives a pair its colours (:func:`colour_article`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterable, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 from tabellone.core.errors import InputError
-from tabellone.core.model import Tournament, WHITE
+from tabellone.core.model import WHITE, Tournament
 from tabellone.core.pairing import Pairing
-from tabellone.rules.dubov.colour_allocation import colour_rule_1997, colour_rule_2026
-from tabellone.rules.dubov.follow import Follow
-from tabellone.rules.dubov.context import EDITIONS, _prepare
 from tabellone.rules.dubov.brackets import brackets_of
-from tabellone.rules.dubov.criteria_2026 import ARO_balance, C1_rematches, C3_absolute_clashes, A3_2_2_upfloater_numbers, A3_2_4_pairs_inside, A3_2_4_shifters_larger, A3_2_4_shifters_smaller, A3_2_6_transposition_numbers, C10_repeated_upfloaters, C5_upfloaters, C6_upfloater_scores, C7_colour_preferences, C8_maximum_upfloaters, C9_maximum_upfloats
+from tabellone.rules.dubov.colour_allocation import colour_rule_1997, colour_rule_2026
+from tabellone.rules.dubov.context import EDITIONS, _prepare
+from tabellone.rules.dubov.criteria_2026 import (
+    A3_2_2_upfloater_numbers,
+    A3_2_4_pairs_inside,
+    A3_2_4_shifters_larger,
+    A3_2_4_shifters_smaller,
+    A3_2_6_transposition_numbers,
+    ARO_balance,
+    C1_rematches,
+    C3_absolute_clashes,
+    C5_upfloaters,
+    C6_upfloater_scores,
+    C7_colour_preferences,
+    C8_maximum_upfloaters,
+    C9_maximum_upfloats,
+    C10_repeated_upfloaters,
+)
+from tabellone.rules.dubov.engine import pair_round
+from tabellone.rules.dubov.follow import Follow
 from tabellone.rules.dubov.groups_1997 import R6_1_same_colour_pairs, R7_3_7_4_moved
 from tabellone.rules.dubov.literal_1997 import R6_4_floater_order, _first_round_1997, _pair_1997
-from tabellone.rules.dubov.engine import pair_round
 from tabellone.rules.dubov.profile import profile_of
 
 if TYPE_CHECKING:
-    from tabellone.rules.profiles import Profile
+    from tabellone.rules.dubov.brackets import Bracket
     from tabellone.rules.dubov.completion import Completion
     from tabellone.rules.dubov.context import Ctx
-    from tabellone.rules.dubov.brackets import Bracket
+    from tabellone.rules.profiles import Profile
 
 
 class NotAllowed:
@@ -91,9 +107,21 @@ BRACKET_2026: list[tuple[str, str, Callable[[Ctx, Bracket], object]]] = [
     ("2026 C10", "upfloaters who upfloated in the previous round", C10_repeated_upfloaters),
     ("2026 3.2.2", "the set of upfloaters (sequence numbers of Art. 4.2: the first set)", A3_2_2_upfloater_numbers),
     ("2026 3.2.4", "pairs inside the smaller subgroup (each shifts a player)", A3_2_4_pairs_inside),
-    ("2026 3.2.4 smaller", "shifters from the smaller subgroup (sequence numbers of Art. 4.3: the first set)", A3_2_4_shifters_smaller),
-    ("2026 3.2.4 larger", "shifters from the larger subgroup (sequence numbers of Art. 4.3: the first set)", A3_2_4_shifters_larger),
-    ("2026 3.2.6", "transposition T2 (sequence numbers of Art. 4.4 in S1 order: the first legal one)", A3_2_6_transposition_numbers),
+    (
+        "2026 3.2.4 smaller",
+        "shifters from the smaller subgroup (sequence numbers of Art. 4.3: the first set)",
+        A3_2_4_shifters_smaller,
+    ),
+    (
+        "2026 3.2.4 larger",
+        "shifters from the larger subgroup (sequence numbers of Art. 4.3: the first set)",
+        A3_2_4_shifters_larger,
+    ),
+    (
+        "2026 3.2.6",
+        "transposition T2 (sequence numbers of Art. 4.4 in S1 order: the first legal one)",
+        A3_2_6_transposition_numbers,
+    ),
 ]
 
 
@@ -102,19 +130,28 @@ BRACKET_2026: list[tuple[str, str, Callable[[Ctx, Bracket], object]]] = [
 #: (:data:`NOT_ALLOWED` when the step does not allow it), or a count the step minimises.
 #: Round level first, then per score group.
 ROUND_1997: list[tuple[str, str]] = [
-    ("1997 4", "the bye: place of its receiver in the order of Art. 4 (lowest group, lowest R, dominating colour, higher ARO)"),
+    (
+        "1997 4",
+        "the bye: place of its receiver in the order of Art. 4 (lowest group, lowest R, dominating colour, higher ARO)",
+    ),
     ("1997 5", "the bye in round 1: place of its receiver counting from the end of the list"),
 ]
 
 
 GROUP_1997: list[tuple[str, str]] = [
     ("1997 5 pairs", "the upper half's opponents in round 1: places in the lower half, pair by pair"),
-    ("1997 8.2", "opponents of the floaters from above: places in the order of 8.2 (opposite due colour, highest R, lowest ARO)"),
+    (
+        "1997 8.2",
+        "opponents of the floaters from above: places in the order of 8.2 (opposite due colour, highest R, lowest ARO)",
+    ),
     ("1997 7.1", "opponents from below for players who met their whole group: places in the order of 7.1"),
     ("1997 7.2", "player brought up to make the group even: place in the order of 7.2"),
     ("1997 6.4", "players not paired within their score group (floaters)"),
     ("1997 6.4 choice", "floaters: places in the order of 6.4"),
-    ("1997 6.3 partner", "same-colour opponents of players who met the whole other subgroup: places in the order of 6.3"),
+    (
+        "1997 6.3 partner",
+        "same-colour opponents of players who met the whole other subgroup: places in the order of 6.3",
+    ),
     ("1997 6.1", "pairs of players due the same colour"),
     ("1997 7.3", "due-White players moved to the Black subgroup: places in the order of 7.3"),
     ("1997 7.4", "due-Black players moved to the White subgroup: places in the order of 7.4"),
@@ -266,8 +303,9 @@ def _indices(ctx: Ctx, pairing: Pairing) -> tuple[list[tuple[int, int]], int | N
     return pairs, idx.get(pairing.bye) if pairing.bye is not None else None
 
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026",
-             profile: Profile | str | None = None) -> tuple[dict[str, object], list[BracketValues]]:
+def evaluate(
+    t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
+) -> tuple[dict[str, object], list[BracketValues]]:
     """Every criterion of ``pairing`` (a complete, legal pairing of its round of ``t``),
     for the verifier (:mod:`tabellone.verify.checker`): the round-level values first (the bye),
     then one :class:`BracketValues` per score of the round, from the top. Every value is

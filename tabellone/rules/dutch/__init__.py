@@ -51,21 +51,33 @@ from __future__ import annotations
 
 import gc
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable
 
-from tabellone.matching.completion import CompletionOracle
-from tabellone.matching.cpsat import solve_fields_of
+from tabellone.core import progress
 from tabellone.core.errors import InputError, NoPairingError
-from tabellone.matching.lexicographic import Layout, fit_layout
 from tabellone.core.model import Float, RoundState, Tournament
 from tabellone.core.pairing import Pairing, attendance_problems
-from tabellone.core import progress
-
+from tabellone.matching.completion import CompletionOracle
+from tabellone.matching.cpsat import solve_fields_of
+from tabellone.matching.lexicographic import Layout, fit_layout
 from tabellone.rules.dutch.weights import Weights2017, Weights2026, colour_classes
+from tabellone.rules.fide_common import (
+    C1_no_rematch,
+    C3_absolute_colours,
+    Entrant,
+    brackets_of_pairing,
+    colour_rule,
+    effective_ranks,
+    entrants,
+    finish_pairing,
+    infer_initial_colour,
+    rematch_problem,
+    round_to_pair,
+    scoregroups,
+)
 from tabellone.rules.profiles import CATALOGUE, Objective, Profile, official, resolve
-from tabellone.rules.fide_common import finish_pairing, colour_rule, scoregroups, C1_no_rematch, C3_absolute_colours, Entrant, entrants, infer_initial_colour, effective_ranks, rematch_problem, brackets_of_pairing, round_to_pair
 
 EDITIONS = ("2026", "2017", "1992")
 #: Editions that exist only as the literal procedure of their text (tabellone.rules.dutch.edition_1992).
@@ -110,8 +122,10 @@ def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str) 
     if edition == "2017":
         if pab_rounds:
             k, pts = pab_rounds[0]
-            return False, (f"C.2 (2017): {player} already received a pairing-allocated bye (round {k}, "
-                           f"{format_points(pts)} points): under the 2017 text any earlier PAB bars another")
+            return False, (
+                f"C.2 (2017): {player} already received a pairing-allocated bye (round {k}, "
+                f"{format_points(pts)} points): under the 2017 text any earlier PAB bars another"
+            )
         forfeits = [k for k, res in won_rounds if res == "+"]
         if forfeits:
             return False, f"C.2 (2017): {player} already scored a forfeit win (round {forfeits[0]})"
@@ -119,13 +133,16 @@ def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str) 
     if won_rounds:
         k, res = won_rounds[0]
         how = {"U": "a PAB", "+": "a forfeit win", "F": "a full-point bye"}.get(res, "points without playing")
-        return False, (f"C2 (2026, with C.04.1 Art. 4): {player} already scored a win's points without playing "
-                       f"(round {k}: {how})")
+        return False, (
+            f"C2 (2026, with C.04.1 Art. 4): {player} already scored a win's points without playing (round {k}: {how})"
+        )
     if pab_rounds:
         k, pts = pab_rounds[0]
-        return True, (f"C2 (2026, with C.04.1 Art. 4): {player} may have the bye: the PAB of round {k} was worth "
-                      f"{format_points(pts)}, less than a win ({format_points(win)}), and only a full point without "
-                      "playing bars another (2017 C.2 would bar it)")
+        return True, (
+            f"C2 (2026, with C.04.1 Art. 4): {player} may have the bye: the PAB of round {k} was worth "
+            f"{format_points(pts)}, less than a win ({format_points(win)}), and only a full point without "
+            "playing bars another (2017 C.2 would bar it)"
+        )
     return True, f"C2 (2026): {player} may have the bye (no win's points scored without playing)"
 
 
@@ -190,14 +207,25 @@ def float_before(e: Entrant, rounds_back: int, edition: str) -> Float | None:
 #: completion) is owned by none: it is always the first field. ``C1`` and ``C3`` exist
 #: only when a profile counts those absolute criteria as quality ones.
 OWNER_2026 = {
-    "C1": "C1", "C3": "C3", "C6": "C6", "C7": "C7", "C8p": "C8", "C8s": "C8", "C9": "C9",
+    "C1": "C1",
+    "C3": "C3",
+    "C6": "C6",
+    "C7": "C7",
+    "C8p": "C8",
+    "C8s": "C8",
+    "C9": "C9",
     **{f"C{k}": f"C{k}" for k in range(10, 22)},
 }
 #: Fields of the 2026 weights that count the pairs meeting a criterion.
 PAIR_COUNTING_2026 = frozenset({"C10", "C11", "C12", "C13", "C15", "C17"})
 #: The same for the 2017 weights, whose articles are C.1 ... C.19.
 OWNER_2017 = {
-    "C1": "C.1", "C3": "C.3", "C5": "C.5", "C6": "C.6", "C7a": "C.7", "C7b": "C.7",
+    "C1": "C.1",
+    "C3": "C.3",
+    "C5": "C.5",
+    "C6": "C.6",
+    "C7a": "C.7",
+    "C7b": "C.7",
     **{f"C{k}": f"C.{k}" for k in range(8, 20)},
 }
 
@@ -210,7 +238,11 @@ def profile_of(profile: Profile | str | None, edition: str) -> Profile:
     if p is None:
         return official("dutch", edition)
     if p.system != "dutch" or p.edition != edition:
-        raise InputError(f"profile {p.name} is for {p.system} {p.edition}, not dutch {edition}", source=p.source or None, field="--profile")
+        raise InputError(
+            f"profile {p.name} is for {p.system} {p.edition}, not dutch {edition}",
+            source=p.source or None,
+            field="--profile",
+        )
     return p
 
 
@@ -232,7 +264,9 @@ class Compatibility:
     Memory is O(n * rounds), where a table of 4,000 players held 16 million entries.
     """
 
-    def __init__(self, players: list[Entrant], state: RoundState, last_round: bool, hard1: bool = True, hard3: bool = True):
+    def __init__(
+        self, players: list[Entrant], state: RoundState, last_round: bool, hard1: bool = True, hard3: bool = True
+    ):
         index = {e.id: k for k, e in enumerate(players)}
         self.banned: list[set[int]] | None = None
         if hard1:
@@ -257,7 +291,9 @@ class Compatibility:
         return c is None or c != self.claim[j]
 
 
-def settle_bracket(m: "Matcher", mdps: list[int], residents: list[int]) -> tuple[dict[int, int], list[tuple[int, int]], list[int]]:
+def settle_bracket(
+    m: Matcher, mdps: list[int], residents: list[int]
+) -> tuple[dict[int, int], list[tuple[int, int]], list[int]]:
     """A bracket paired without the text's generation order (a profile with
     ``generation_order = false``): any optimum of the criteria; the bracket's pairs are
     fixed and its unpaired players float down."""
@@ -295,8 +331,13 @@ class Matcher:
     vertex count, not with the field's.
     """
 
-    def __init__(self, players: list[Entrant], solve: Callable[[int, list[tuple[int, int, int]]], dict[int, int]] | None = None,
-                 vertices: int | None = None, active: list[int] | None = None):
+    def __init__(
+        self,
+        players: list[Entrant],
+        solve: Callable[[int, list[tuple[int, int, int]]], dict[int, int]] | None = None,
+        vertices: int | None = None,
+        active: list[int] | None = None,
+    ):
         self.players = players
         self.n = len(players)
         self.base: dict[tuple[int, int], dict | None] = {}
@@ -536,11 +577,23 @@ class Matcher:
             get_packed, get_bonus, weight = self.packed.get, self.bonus.get, self.weight
             # self.weight(key), its common cases inline (packed: 0, or its bonus added)
             if loc is None:
-                edges = [(a, b, weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
-                         for key in self._dirty for a, b in (key,) if a not in final and b not in final]
+                edges = [
+                    (a, b, weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
+                    for key in self._dirty
+                    for a, b in (key,)
+                    if a not in final and b not in final
+                ]
             else:
-                edges = [(loc[a], loc[b], weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
-                         for key in self._dirty for a, b in (key,) if a not in final and b not in final]
+                edges = [
+                    (
+                        loc[a],
+                        loc[b],
+                        weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0,
+                    )
+                    for key in self._dirty
+                    for a, b in (key,)
+                    if a not in final and b not in final
+                ]
             self._dirty.clear()
             mates = self._solve_incremental(edges)
             if loc is None:
@@ -553,7 +606,7 @@ class Matcher:
             free = [i for i in vertices if i not in self.final]
             edges = []
             for a_pos, a in enumerate(free):
-                for b in free[a_pos + 1:]:
+                for b in free[a_pos + 1 :]:
                     w = self.weight((a, b))
                     if w > 0:
                         edges.append((a, b, w))
@@ -735,10 +788,19 @@ class LocalMatcher(Matcher):
         # the changed pairs of players still to pair, as the core's edges (0 removes one);
         # no bonus yet at a bracket's first solve, where every pair is new
         if self.bonus:
-            edges = [(loc[a], loc[b], (w + get_bonus(key, 0)) if (w := get_packed(key, 0)) else 0)
-                     for key in self._dirty for a, b in (key,) if a not in final and b not in final]
+            edges = [
+                (loc[a], loc[b], (w + get_bonus(key, 0)) if (w := get_packed(key, 0)) else 0)
+                for key in self._dirty
+                for a, b in (key,)
+                if a not in final and b not in final
+            ]
         else:
-            edges = [(loc[a], loc[b], get_packed(key, 0)) for key in self._dirty for a, b in (key,) if a not in final and b not in final]
+            edges = [
+                (loc[a], loc[b], get_packed(key, 0))
+                for key in self._dirty
+                for a, b in (key,)
+                if a not in final and b not in final
+            ]
         self._dirty.clear()
         mates = self._solve_incremental(edges)
         mate: dict[int, int] = {}
@@ -863,7 +925,9 @@ class Dutch2026:
         sh, sl = sk[h], sk[l]
         if c9_on:
             bs = self.ctx.bye_score
-            c9 = (self.ctx.c9_ranks.get(h, 0) if ph.score == bs else 0) + (self.ctx.c9_ranks.get(l, 0) if pl.score == bs else 0)
+            c9 = (self.ctx.c9_ranks.get(h, 0) if ph.score == bs else 0) + (
+                self.ctx.c9_ranks.get(l, 0) if pl.score == bs else 0
+            )
             if c9:
                 v["C9"] = c9
         if l in nxt:
@@ -891,7 +955,9 @@ class Dutch2026:
                     v[(s_up, sh)] = 1
         return v
 
-    def layout_for(self, scores: list[Fraction], count_bound: int, members: list[int] | None = None) -> tuple[Layout, int]:
+    def layout_for(
+        self, scores: list[Fraction], count_bound: int, members: list[int] | None = None
+    ) -> tuple[Layout, int]:
         """The field layout of the round: each field as wide as its sum over one matching
         can grow. A field counting pairs holds at most n/2; a field counting players at
         most n; a per-score field (C7, C8, C18-C21) at most the number of players with
@@ -904,7 +970,7 @@ class Dutch2026:
         group = self.P if members is None else [self.P[i] for i in members]
         n = len(group)
         pairs_max, players_max = max(n // 2, 1), max(n, 1)
-        count = {s: 0 for s in scores}
+        count = dict.fromkeys(scores, 0)
         for e in group:
             if e.score in count:
                 count[e.score] += 1
@@ -975,16 +1041,20 @@ class Dutch2026:
             progress.step(gi + 1, len(groups))
             residents = group
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
-            below = [i for g in groups[gi + 2:] for i in g]
+            below = [i for g in groups[gi + 2 :] for i in g]
             current = mdps + residents
             A = current + nxt
             m.relayout(*self.layout_for(all_scores, n, A))
             m.begin_bracket(A, below, (len(A) + len(below)) % 2 == 1)
             cur_set, nxt_set = set(current), set(nxt)
             above = sorted(mdps + residents + nxt)
-            weights = Weights2026(self, m.shift_of, m.bonus_bits, m.top_unit, current, nxt, c9_on) if self.fast_weights else None
+            weights = (
+                Weights2026(self, m.shift_of, m.bonus_bits, m.top_unit, current, nxt, c9_on)
+                if self.fast_weights
+                else None
+            )
             for l in residents + nxt:  # every pair inside A but MDP-MDP (they float together)
-                hs = above[:bisect_left(above, l)]
+                hs = above[: bisect_left(above, l)]
                 if weights is not None:
                     m.set_column(l, hs, weights.column(l, hs))
                 else:
@@ -998,7 +1068,7 @@ class Dutch2026:
             pairs += new_pairs
             c9_on = self._c9_next(mate, floaters, nxt)
             for k, a in enumerate(floaters):  # players floating down together never meet (see _pair_whole)
-                for b in floaters[k + 1:]:
+                for b in floaters[k + 1 :]:
                     m.zero(a, b)
             mdps = floaters
         return self._bye_of(mdps, pairs)
@@ -1065,9 +1135,11 @@ class Dutch2026:
             mdp_set = set(mdps)
             final = self.m.final
             free = [h for h in range(max(residents + nxt) + 1) if h not in final]
-            weights = Weights2026(self, self.m.shift_of, bonus_bits, 0, current, nxt, c9_on, free, None) if fast else None
+            weights = (
+                Weights2026(self, self.m.shift_of, bonus_bits, 0, current, nxt, c9_on, free, None) if fast else None
+            )
             for l in residents + nxt:
-                hs = [h for h in free[:bisect_left(free, l)] if not (h in mdp_set and l in mdp_set)]
+                hs = [h for h in free[: bisect_left(free, l)] if not (h in mdp_set and l in mdp_set)]
                 if weights is not None:
                     self.m.set_column(l, hs, weights.column(l, hs))
                     continue
@@ -1087,7 +1159,7 @@ class Dutch2026:
             # right after completion) such a pair would have been made in the bracket;
             # a profile ranking other criteria above C6 can float both instead.
             for k, a in enumerate(floaters):
-                for b in floaters[k + 1:]:
+                for b in floaters[k + 1 :]:
                     self.m.zero(a, b)
             mdps = floaters
         return self._bye_of(mdps, pairs)
@@ -1165,8 +1237,16 @@ class BracketStepper:
         # bonuses in a large bracket
         self._set_bonus: Callable[[int, int, int], None] = m.set_bonus
 
-    def _take_best(self, x: int, candidates: list[int], start: int, count_edges_only: bool,
-                   mate: dict[int, int], allowed: set[int], unit: int = 1) -> tuple[dict[int, int], int]:
+    def _take_best(
+        self,
+        x: int,
+        candidates: list[int],
+        start: int,
+        count_edges_only: bool,
+        mate: dict[int, int],
+        allowed: set[int],
+        unit: int = 1,
+    ) -> tuple[dict[int, int], int]:
         """Pair ``x`` with the best of ``candidates`` (given lowest preference first)
         that keeps the optimum: bonuses ``start, start + 1, ...`` up the list, times
         ``unit`` (the counter advances on every candidate, or only on those with an
@@ -1220,7 +1300,9 @@ class BracketStepper:
                 return False
         return True
 
-    def _roles_without_exchange(self, R: list[int], pos: dict[int, int], p: int) -> tuple[dict[int, bool], dict[int, int]] | None:
+    def _roles_without_exchange(
+        self, R: list[int], pos: dict[int, int], p: int
+    ) -> tuple[dict[int, bool], dict[int, int]] | None:
         """C2-C4 in one solve when an optimum needs no exchange (the common case): the
         roles (True: S1) and the optimum with them, or None, with the weights as before.
 
@@ -1244,8 +1326,11 @@ class BracketStepper:
             m.restore_pairs(saved)
             return None
         after = m.value()
-        if (after is not None and after >> m.bonus_bits == before >> m.bonus_bits
-                and all(pos.get(mate.get(x), -1) > k for k, x in enumerate(R[:p]))):
+        if (
+            after is not None
+            and after >> m.bonus_bits == before >> m.bonus_bits
+            and all(pos.get(mate.get(x), -1) > k for k, x in enumerate(R[:p]))
+        ):
             return roles, mate
         m.restore_pairs(saved)
         return None
@@ -1255,12 +1340,19 @@ class BracketStepper:
         """The pairs of ``R`` that C5 drops: all but an S1 player with a later S2 player."""
         apart: list[tuple[int, int]] = []
         for k, x in enumerate(R):
-            later = R[k + 1:] if not roles[x] else [y for y in R[k + 1:] if roles[y]]
+            later = R[k + 1 :] if not roles[x] else [y for y in R[k + 1 :] if roles[y]]
             apart += [(x, y) if x < y else (y, x) for y in later]
         return apart
 
-    def _transpositions(self, R: list[int], pos: dict[int, int], roles: dict[int, bool], Rset: set[int],
-                        mate: dict[int, int], pairs: list[tuple[int, int]]) -> dict[int, int]:
+    def _transpositions(
+        self,
+        R: list[int],
+        pos: dict[int, int],
+        roles: dict[int, bool],
+        Rset: set[int],
+        mate: dict[int, int],
+        pairs: list[tuple[int, int]],
+    ) -> dict[int, int]:
         """C6: each S1 player in turn takes the lowest S2 BSN that keeps the optimum.
 
         Step by step (:meth:`_take_best`) that is a solve per S1 player. Most of them are
@@ -1290,10 +1382,12 @@ class BracketStepper:
                     break
             x = s1[i]
             a = pos[x]
-            mate, y = self._take_best(x, [R[c] for c in range(len(R) - 1, a, -1)], 0, False, mate, Rset, unit if guess else 1)
+            mate, y = self._take_best(
+                x, [R[c] for c in range(len(R) - 1, a, -1)], 0, False, mate, Rset, unit if guess else 1
+            )
             guess.pop(x, None)
             pairs.append((x, y))
-            m.set_bonus_row(x, R[a + 1:], 0)
+            m.set_bonus_row(x, R[a + 1 :], 0)
             i += 1
         for x, z in guess.items():
             self._set_bonus(x, z, 0)
@@ -1316,14 +1410,15 @@ class BracketStepper:
         has_edge = m.has_edge
         out: dict[int, list[int]] = {}
         for x in xs:
-            found = m.usable(x, [z for z in R[pos[x] + 1:] if z not in final and has_edge(x, z)])
+            found = m.usable(x, [z for z in R[pos[x] + 1 :] if z not in final and has_edge(x, z)])
             if found is None:
                 return {}
             out[x] = found
         return out
 
-    def _settle_guesses(self, xs: list[int], usable: dict[int, list[int]], guess: dict[int, int],
-                        mate: dict[int, int]) -> tuple[dict[int, int], list[tuple[int, int]]]:
+    def _settle_guesses(
+        self, xs: list[int], usable: dict[int, list[int]], guess: dict[int, int], mate: dict[int, int]
+    ) -> tuple[dict[int, int], list[tuple[int, int]]]:
         """Guess the C6 steps of ``xs`` in turn (each takes its first usable partner
         still free and not guessed for an earlier one), put a bonus of 1 on each guessed
         pair (``guess``: the pairs that have one), solve (unless the last optimum stays
@@ -1436,7 +1531,7 @@ class BracketStepper:
         def set_c2(k: int, extra: int = 0) -> None:
             # R[k]'s pairs with the players after it: the bonus where they may meet, 0
             # elsewhere (one call for the row: a large bracket sets millions)
-            m.set_bonus_row(R[k], R[k + 1:], c2_bonus(k) + extra)
+            m.set_bonus_row(R[k], R[k + 1 :], c2_bonus(k) + extra)
 
         if p > 0:
             # C2-C4 (exchanges), unless an optimum needs none: then S1 is R's first p players
@@ -1678,17 +1773,23 @@ class Dutch2017:
             m.relayout(lay, 3 * _bitlen(len(current) + len(nxt)) + 3)
             cur_set, nxt_set, mdp_set = set(current), set(nxt), set(mdps)
             verts = sorted(current + nxt)
-            weights = Weights2017(self, m.shift_of, m.bonus_bits, current, nxt, special, final, df) if self.fast_weights else None
+            weights = (
+                Weights2017(self, m.shift_of, m.bonus_bits, current, nxt, special, final, df)
+                if self.fast_weights
+                else None
+            )
             for a_pos, h in enumerate(verts):
                 # every pair but MDP-MDP (they float together)
-                ls = [l for l in verts[a_pos + 1:] if l not in mdp_set] if h in mdp_set else verts[a_pos + 1:]
+                ls = [l for l in verts[a_pos + 1 :] if l not in mdp_set] if h in mdp_set else verts[a_pos + 1 :]
                 if weights is not None:
                     m.set_row(h, ls, weights.row(h, ls))
                 else:
                     for l in ls:
                         m.set_base(h, l, self.values(h, l, cur_set, nxt_set, special, final, df))
             if self.profile.generation_order:
-                mate, new_pairs, floaters = BracketStepper(m, mdps, residents, nxt, _bitlen(len(current) + len(nxt))).run()
+                mate, new_pairs, floaters = BracketStepper(
+                    m, mdps, residents, nxt, _bitlen(len(current) + len(nxt))
+                ).run()
             else:
                 mate, new_pairs, floaters = settle_bracket(m, mdps, residents)
             self.solves += m.solves
@@ -1718,8 +1819,9 @@ class Dutch2017:
 # rounds whose first candidate is evidently legal and best
 
 
-def evident_pairing(players: list[Entrant], state: RoundState, edition: str,
-                    no_bye: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], int | None] | None:
+def evident_pairing(
+    players: list[Entrant], state: RoundState, edition: str, no_bye: frozenset[int] = frozenset()
+) -> tuple[list[tuple[int, int]], int | None] | None:
     """The round's pairing without a matcher, when the text's first candidate is provably
     legal and best; None otherwise (the optimiser then decides).
 
@@ -1741,8 +1843,13 @@ def evident_pairing(players: list[Entrant], state: RoundState, edition: str,
     first = players[0]
     games = first.state.games_played
     for e in players:
-        if (e.score != first.score or e.pref is not None or any(e.state.floats_2026) or any(e.state.floats_2017)
-                or e.state.games_played != games):
+        if (
+            e.score != first.score
+            or e.pref is not None
+            or any(e.state.floats_2026)
+            or any(e.state.floats_2017)
+            or e.state.games_played != games
+        ):
             return None
     half = n // 2
     pairs = [(k, half + k) for k in range(half)]
@@ -1798,7 +1905,10 @@ def pair_round(
     if profile is not None and method == "literal":
         p = resolve(profile)
         if not p.official:
-            raise InputError(f"profile {p.name}: profiles vary the optimised method; the literal method is the text itself", field="--method")
+            raise InputError(
+                f"profile {p.name}: profiles vary the optimised method; the literal method is the text itself",
+                field="--method",
+            )
         profile = None
     if method == "literal":
         from tabellone.rules.dutch.literal import pair_round_literal
@@ -1836,7 +1946,9 @@ def pair_round(
     return finish_pairing(players, r, pair_idx, bye_idx, initial, engine.m.solves)
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None) -> list[str]:
+def check_absolute(
+    t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
+) -> list[str]:
     """Every absolute rule a proposed round breaks, one message each (empty: legal).
 
     Checked: every player to be paired appears exactly once and nobody else does (C.04.1),
@@ -1864,7 +1976,9 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", profi
                 colour = "White" if pw.pref == "w" else "Black"
                 problems.append(f"{ids[2]}: {w} and {b} both have an absolute preference for {colour}")
     if hard2 and pairing.bye in players and not C2_bye_eligible(players[pairing.bye], edition):
-        problems.append(f"{ids[1]}: the pairing-allocated bye goes to {pairing.bye}, who already had a bye or won without playing")
+        problems.append(
+            f"{ids[1]}: the pairing-allocated bye goes to {pairing.bye}, who already had a bye or won without playing"
+        )
     return problems
 
 
@@ -1875,10 +1989,12 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", profi
 #: (article, what is minimised), from the catalogue of the texts (rules/profiles). C8
 #: (2026) and C.7 (2017), which look at the next bracket, have no value of their own in
 #: a finished pairing: the verifier sees them through the brackets below.
-QUALITY_2026 = [(c.id, c.text) for c in CATALOGUE[("dutch", "2026")].values()
-                if c.kind == "quality" and c.id not in ("C5", "C8", "SD")]
-QUALITY_2017 = [(c.id, c.text) for c in CATALOGUE[("dutch", "2017")].values()
-                if c.kind == "quality" and c.id != "C.7"]
+QUALITY_2026 = [
+    (c.id, c.text)
+    for c in CATALOGUE[("dutch", "2026")].values()
+    if c.kind == "quality" and c.id not in ("C5", "C8", "SD")
+]
+QUALITY_2017 = [(c.id, c.text) for c in CATALOGUE[("dutch", "2017")].values() if c.kind == "quality" and c.id != "C.7"]
 
 
 @dataclass
@@ -1891,7 +2007,9 @@ class BracketValues:
     values: dict[str, object]
 
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None) -> tuple[dict[str, object], list[BracketValues]]:
+def evaluate(
+    t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
+) -> tuple[dict[str, object], list[BracketValues]]:
     """The round-level criteria (C5: the PAB assignee's score) and, bracket by
     bracket from the top, the quality criteria of ``pairing``, following the brackets the
     pairing itself creates (unpaired players move down as MDPs).
@@ -1953,25 +2071,54 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Pr
         }
         for back, (c_down, c_up, s_down, s_up) in by_back.items():
             if edition == "2026":
-                resident_down = sum(1 for e in floaters if e.id not in mdp_ids and float_before(e, back, ed) is Float.DOWN)
+                resident_down = sum(
+                    1 for e in floaters if e.id not in mdp_ids and float_before(e, back, ed) is Float.DOWN
+                )
                 mdp_pairs = [(h, l) for h, l in pairs if h.score > l.score]
                 up = sum(1 for h, l in mdp_pairs if float_before(l, back, ed) is Float.UP)
                 # an MDP left unpaired floats on: it counts with the larger difference
                 # of a downfloater (its score minus one point below the bracket)
-                sd_down = tuple(sorted(
-                    [h.score - l.score for h, l in mdp_pairs if float_before(h, back, ed) is Float.DOWN]
-                    + [e.score - (lowest - 1) for e in floaters if e.id in mdp_ids and float_before(e, back, ed) is Float.DOWN],
-                    reverse=True))
-                sd_up = tuple(sorted((h.score - l.score for h, l in mdp_pairs if float_before(l, back, ed) is Float.UP), reverse=True))
+                sd_down = tuple(
+                    sorted(
+                        [h.score - l.score for h, l in mdp_pairs if float_before(h, back, ed) is Float.DOWN]
+                        + [
+                            e.score - (lowest - 1)
+                            for e in floaters
+                            if e.id in mdp_ids and float_before(e, back, ed) is Float.DOWN
+                        ],
+                        reverse=True,
+                    )
+                )
+                sd_up = tuple(
+                    sorted(
+                        (h.score - l.score for h, l in mdp_pairs if float_before(l, back, ed) is Float.UP), reverse=True
+                    )
+                )
             else:
-                down_now = [e for e in floaters] + [h for h, l in pairs if h.score > l.score]
+                down_now = list(floaters) + [h for h, l in pairs if h.score > l.score]
                 resident_down = sum(1 for e in down_now if float_before(e, back, ed) is Float.DOWN)
                 up = sum(1 for h, l in pairs if h.score > l.score and float_before(l, back, ed) is Float.UP)
-                sd_down = tuple(sorted(
-                    [h.score - l.score for h, l in pairs if h.score > l.score and float_before(h, back, ed) is Float.DOWN]
-                    + [e.score - (lowest - 1) for e in floaters if float_before(e, back, ed) is Float.DOWN],
-                    reverse=True))
-                sd_up = tuple(sorted((h.score - l.score for h, l in pairs if h.score > l.score and float_before(l, back, ed) is Float.UP), reverse=True))
+                sd_down = tuple(
+                    sorted(
+                        [
+                            h.score - l.score
+                            for h, l in pairs
+                            if h.score > l.score and float_before(h, back, ed) is Float.DOWN
+                        ]
+                        + [e.score - (lowest - 1) for e in floaters if float_before(e, back, ed) is Float.DOWN],
+                        reverse=True,
+                    )
+                )
+                sd_up = tuple(
+                    sorted(
+                        (
+                            h.score - l.score
+                            for h, l in pairs
+                            if h.score > l.score and float_before(l, back, ed) is Float.UP
+                        ),
+                        reverse=True,
+                    )
+                )
             v[c_down], v[c_up], v[s_down], v[s_up] = resident_down, up, sd_down, sd_up
         if prof is not None:
             ids = ("C1", "C3") if edition == "2026" else ("C.1", "C.3")

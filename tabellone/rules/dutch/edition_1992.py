@@ -140,17 +140,27 @@ steps one bracket (with its C12/C13 work) may take.
 from __future__ import annotations
 
 import itertools
-from math import comb
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Iterator
+from math import comb
 
 from tabellone.core.errors import InputError, NoPairingError
-from tabellone.matching.backends import max_weight_matching
 from tabellone.core.model import BLACK, WHITE, Float, RoundState, Tournament, opposite, pab_receivers
 from tabellone.core.pairing import Pairing, attendance_problems
-
-from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, Entrant, board_order, entrants, brackets_of_pairing, higher_ranked, rematch_problem, scoregroups, round_to_pair
+from tabellone.matching.backends import max_weight_matching
+from tabellone.rules.fide_common import (
+    C1_no_rematch,
+    C3_absolute_colours,
+    Entrant,
+    board_order,
+    brackets_of_pairing,
+    entrants,
+    higher_ranked,
+    rematch_problem,
+    round_to_pair,
+    scoregroups,
+)
 
 EDITION = "1992"
 DEFAULT_BUDGET = 400_000
@@ -287,7 +297,9 @@ def exchange_key(down: tuple[int, ...], up: tuple[int, ...]) -> tuple:
     return (len(d), sum(u) - sum(d), tuple(-x for x in d), tuple(u))
 
 
-def exchanges(s1: list[int], s2: list[int], guard: Callable[[int], None] | None = None) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+def exchanges(
+    s1: list[int], s2: list[int], guard: Callable[[int], None] | None = None
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """D2: every exchange between S1 and S2 (numbers), in order; first the empty one.
     ``guard`` is told the size of each batch (exchanges of k players) before it is made."""
     yield (), ()
@@ -458,7 +470,7 @@ class _Stage:
     transpositions of S2 (D1, C7) and, in a homogeneous group, the exchanges (D2, C8); the
     candidates that comply (C6), in the text's order."""
 
-    def __init__(self, br: "_Bracket", players: list[int], p: int, x: int, *, homogeneous: bool) -> None:
+    def __init__(self, br: _Bracket, players: list[int], p: int, x: int, *, homogeneous: bool) -> None:
         self.br = br
         self.r = br.r
         self.players = players
@@ -558,7 +570,9 @@ class _Stage:
 
     # ---- the candidates ------------------------------------------------------------------
 
-    def candidates(self, prefix: tuple[tuple[int, int], ...] = ()) -> Iterator[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]]:
+    def candidates(
+        self, prefix: tuple[tuple[int, int], ...] = ()
+    ) -> Iterator[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]]:
         """(pairs, players left) of every complying candidate, in the text's order. With
         ``prefix`` (moved-down players only): only the transpositions whose first pairs
         are those."""
@@ -603,7 +617,7 @@ class _Stage:
             if c > self.x:
                 continue
             rest = frozenset(z for z in s2 if z not in used and z != y)
-            if c + self.min_cost(tuple(s1[i + 1:]), rest) > self.x:
+            if c + self.min_cost(tuple(s1[i + 1 :]), rest) > self.x:
                 continue
             yield from self._step(s1, s2, i + 1, used | {y}, c, pairs + ((a, y),), prefix)
 
@@ -616,8 +630,15 @@ class _Bracket:
     of a previous bracket), through the fall-backs C9-C14; None when the procedure ends
     (the lowest bracket at C13, or every candidate given)."""
 
-    def __init__(self, rnd: _Round, mdps: list[int], residents: list[int], *, lowest: bool,
-                 hook: Callable[["_Bracket"], list[int] | None] | None) -> None:
+    def __init__(
+        self,
+        rnd: _Round,
+        mdps: list[int],
+        residents: list[int],
+        *,
+        lowest: bool,
+        hook: Callable[[_Bracket], list[int] | None] | None,
+    ) -> None:
         self.r = rnd
         self.P = rnd.P
         self.residents0 = list(residents)
@@ -625,8 +646,8 @@ class _Bracket:
         self.lowest = lowest
         self.hook = hook
         self.dropped: set[str] = set()
-        self.rem_bonus = 0   # C11 in a remainder
-        self.rem_pdec = 0    # C14 in a remainder
+        self.rem_bonus = 0  # C11 in a remainder
+        self.rem_pdec = 0  # C14 in a remainder
         self.rem_xdec = 0
         self._set_mdps(mdps)
         self._buffer: list[_Cand] = []
@@ -645,7 +666,9 @@ class _Bracket:
     def next(self) -> _Cand | None:
         if self._buffer:
             return self._buffer.pop()
-        self.r.current = f"the {_fmt(self.score)}-point bracket (players {', '.join(str(self.P[i].id) for i in self.players())})"
+        self.r.current = (
+            f"the {_fmt(self.score)}-point bracket (players {', '.join(str(self.P[i].id) for i in self.players())})"
+        )
         return next(self._gen, None)
 
     def push_back(self, c: _Cand) -> None:
@@ -879,7 +902,9 @@ class _Bracket:
                 continue
             c = fresh(t_c6, rem + self.c1_down)  # p = 0: the remainder moves down
             if c is not None:
-                yield _Cand(c.pairs, c.left, (frozenset(self.dropped), x, p, self.rem_bonus, self.rem_pdec, self.rem_xdec))
+                yield _Cand(
+                    c.pairs, c.left, (frozenset(self.dropped), x, p, self.rem_bonus, self.rem_pdec, self.rem_xdec)
+                )
             return "C9"
 
     def _alternatives(self, tstage: _Stage, t_c6: tuple) -> Iterator[tuple]:
@@ -1097,7 +1122,7 @@ def evaluate(t: Tournament, pairing: Pairing):
 
 def colour_article(t: Tournament, round_number: int, white: int, black: int) -> tuple[int, str]:
     """Who gets White when ``white`` and ``black`` meet, by E1-E4, and the article."""
-    from tabellone.rules.fide_common import infer_initial_colour, effective_ranks
+    from tabellone.rules.fide_common import effective_ranks, infer_initial_colour
 
     state = t.state_before(round_number)
     by_id = {e.id: e for e in entrants(t, state)}

@@ -62,17 +62,30 @@ in the Limbo ([C18], [C20]), the downfloaters' score differences of 2017 C.16/C.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Iterator
 
 from tabellone.core.errors import InputError, NoPairingError, TabelloneError
-from tabellone.matching.backends import max_weight_matching
 from tabellone.core.model import Float, Tournament
 from tabellone.core.pairing import Pairing
-
-from tabellone.rules.dutch import C2_bye_eligible, C10_colour_difference, C11_three_in_a_row, C12_colour_preference, C13_strong_preference, float_before
-from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, Entrant, scoregroups, finish_pairing, round_to_pair
+from tabellone.matching.backends import max_weight_matching
+from tabellone.rules.dutch import (
+    C2_bye_eligible,
+    C10_colour_difference,
+    C11_three_in_a_row,
+    C12_colour_preference,
+    C13_strong_preference,
+    float_before,
+)
+from tabellone.rules.fide_common import (
+    C1_no_rematch,
+    C3_absolute_colours,
+    Entrant,
+    finish_pairing,
+    round_to_pair,
+    scoregroups,
+)
 
 EDITIONS = ("2026", "2017")
 DEFAULT_BUDGET = 200_000
@@ -264,7 +277,7 @@ class _Round:
         ok = bye_ok or (lambda i: self.eligible[i])
         edges = []
         for k, a in enumerate(vs):
-            for b in vs[k + 1:]:
+            for b in vs[k + 1 :]:
                 if self.compat[a][b] and not (forbid and a in forbid and b in forbid):
                     edges.append((a, b, 1))
         if len(vs) % 2:
@@ -525,7 +538,7 @@ class _Bracket:
         vs = sorted(Fs) + self.below
         edges = []
         for k, a in enumerate(vs):
-            for b in vs[k + 1:]:
+            for b in vs[k + 1 :]:
                 if not r.compat[a][b]:
                     continue
                 fields = [0] * (1 + len(scores))
@@ -599,8 +612,8 @@ class _Bracket:
         order = {v: k for k, v in enumerate(sorted(values))}
         m = len(group)
         base = 1 << _width(m)
-        top = base ** len(order)       # the PSD field: below 2 * top per pair
-        w_inel = (m + 1) * 2 * top     # ineligible players paired: 0-2 per pair
+        top = base ** len(order)  # the PSD field: below 2 * top per pair
+        w_inel = (m + 1) * 2 * top  # ineligible players paired: 0-2 per pair
         w_pair = (m + 1) * (2 * w_inel + 2 * top)
         edges = []
         for a, b in itertools.combinations(group, 2):
@@ -616,7 +629,11 @@ class _Bracket:
         mate = _matching(group, edges, False)
         paired = set(mate)
         floaters = [i for i in group if i not in paired]
-        psd = [abs(self.P[a].score - self.P[b].score) for a, b in mate.items() if a < b and self.P[a].score != self.P[b].score]
+        psd = [
+            abs(self.P[a].score - self.P[b].score)
+            for a, b in mate.items()
+            if a < b and self.P[a].score != self.P[b].score
+        ]
         psd += [self.P[i].score - art for i in floaters]
         inel_left = sum(1 for i in floaters if not r.eligible[i]) if self.next_is_last else 0
         return (len(floaters), inel_left, tuple(sorted(psd, reverse=True)))
@@ -699,7 +716,7 @@ class _Bracket:
         if yy:
             ys = sorted(Y)
             for k, a in enumerate(ys):
-                for b in ys[k + 1:]:
+                for b in ys[k + 1 :]:
                     if self.legal(a, b):
                         edges.append((a, b, top - self._encode(self.pair_cost(a, b))))
         if not verts:
@@ -841,7 +858,7 @@ class _Bracket:
             bye_ok = None
         edges = []
         for k, a in enumerate(vs):
-            for b in vs[k + 1:]:
+            for b in vs[k + 1 :]:
                 if not r.compat[a][b]:
                     continue
                 w = fields(a, b)
@@ -858,7 +875,8 @@ class _Bracket:
         if need_perfect and len(mate) != len(vs):
             raise NoPairingError(f"{self.label}: the remaining players cannot all be paired")
         pairs = [
-            (a, b) for a, b in mate.items()
+            (a, b)
+            for a, b in mate.items()
             if a < b and a in inside and b in inside and not (a in self.mdp_set and b in self.mdp_set)
         ]
         paired_by_score: dict[Fraction, int] = {}
@@ -946,7 +964,10 @@ class _Bracket:
             _count("C9 separates candidates")
         if self.ed == "2026" and len({v[2] for v in looks if v[:2] == self.best[0][:2]}) > 1:
             _count("C8 separates candidates")
-        if self.ed == "2017" and len({v[1] for v in self._look.values() if v is not None and v[0] == self.best[0][0]}) > 1:
+        if (
+            self.ed == "2017"
+            and len({v[1] for v in self._look.values() if v is not None and v[0] == self.best[0][0]}) > 1
+        ):
             _count("C.7 separates candidates")
         return list(self.best[1]), list(self.best[2])
 
@@ -967,7 +988,7 @@ class _Bracket:
             nf = fixed + ((x, y),)
             nu = used | {y}
             rest = tuple(v for v in self.res if v not in nu)
-            node = _Node(nf, root.floating, tuple(s1[i + 1:]), rest, True, root.pairs - len(nf))
+            node = _Node(nf, root.floating, tuple(s1[i + 1 :]), rest, True, root.pairs - len(nf))
             if not self._enter(node):
                 continue
             if self._mdp_pairing(root, s1, nf, nu):
@@ -1027,7 +1048,7 @@ class _Bracket:
             nf = fixed + ((x, y),)
             if i + 1 < len(s1):
                 rest = tuple(v for v in s2 if v not in used and v != y)
-                node = _Node(mdp_pairs + nf, ex.floating, tuple(s1[i + 1:]), rest, False, len(s1) - i - 1)
+                node = _Node(mdp_pairs + nf, ex.floating, tuple(s1[i + 1 :]), rest, False, len(s1) - i - 1)
                 if not self._enter(node):
                     continue
             if self._transpose(ex, s1, s2, mdp_pairs, nf):
@@ -1064,11 +1085,20 @@ def _pair_2026(rnd: _Round) -> tuple[list[tuple[int, int]], int | None]:
     pairs: list[tuple[int, int]] = []
     mdps: list[int] = []
     for gi, group in enumerate(groups):
-        below = [i for g in groups[gi + 1:] for i in g]
+        below = [i for g in groups[gi + 1 :] for i in g]
         nxt = groups[gi + 1] if gi + 1 < len(groups) else []
         rnd.used = 0
-        br = _Bracket(rnd, mdps, group, below, nxt, completion=True, lookahead=True, next_is_last=gi + 2 == len(groups),
-                      label=f"{rnd.label}the {_fmt(P[group[0]].score)}-point bracket")
+        br = _Bracket(
+            rnd,
+            mdps,
+            group,
+            below,
+            nxt,
+            completion=True,
+            lookahead=True,
+            next_is_last=gi + 2 == len(groups),
+            label=f"{rnd.label}the {_fmt(P[group[0]].score)}-point bracket",
+        )
         new, floaters = br.pair()
         pairs += new
         mdps = sorted(floaters)
@@ -1084,7 +1114,7 @@ def _pair_2017(rnd: _Round) -> tuple[list[tuple[int, int]], int | None]:
     pairs: list[tuple[int, int]] = []
     mdps: list[int] = []
     gi = 0
-    ppb = False       # the bracket being paired is the PPB (A.9)
+    ppb = False  # the bracket being paired is the PPB (A.9)
     collapsed = False  # the bracket being paired is the CLB
     while gi < len(groups):
         if collapsed:
@@ -1093,14 +1123,23 @@ def _pair_2017(rnd: _Round) -> tuple[list[tuple[int, int]], int | None]:
         else:
             residents = groups[gi]
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
-            below = [i for g in groups[gi + 1:] for i in g]
+            below = [i for g in groups[gi + 1 :] for i in g]
             gnext = gi + 1
         last = not below
         special = ppb or collapsed or last
         rnd.used = 0
         what = "CLB" if collapsed else "PPB" if ppb else "bracket"
-        br = _Bracket(rnd, mdps, residents, below, nxt, completion=special, lookahead=not special,
-                      next_is_last=gnext == len(groups) - 1, label=f"{rnd.label}the {_fmt(P[residents[0]].score)}-point {what}")
+        br = _Bracket(
+            rnd,
+            mdps,
+            residents,
+            below,
+            nxt,
+            completion=special,
+            lookahead=not special,
+            next_is_last=gnext == len(groups) - 1,
+            label=f"{rnd.label}the {_fmt(P[residents[0]].score)}-point {what}",
+        )
         new, floaters = br.pair()
         if not special and not rnd.completable(floaters + below):
             # A.9: the downfloaters and the remaining players cannot complete the round:
@@ -1146,7 +1185,9 @@ def pair_round_literal(
     n = len(players)
     for i in range(n):
         for j in range(i + 1, n):
-            ok = C1_no_rematch(players[i], players[j], state) and C3_absolute_colours(players[i], players[j], rnd.last_round)
+            ok = C1_no_rematch(players[i], players[j], state) and C3_absolute_colours(
+                players[i], players[j], rnd.last_round
+            )
             rnd.compat[i][j] = rnd.compat[j][i] = ok
     pair_idx, bye_idx = _pair_2026(rnd) if edition == "2026" else _pair_2017(rnd)
     # 2026 Art. 5 (2017 E): colours; C.04.2 3.6 (2017 D.9): board order

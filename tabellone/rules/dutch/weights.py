@@ -36,7 +36,7 @@ evaluated once per pair of classes, by the very functions the text's path calls.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from tabellone.core.model import Float
 
@@ -105,9 +105,18 @@ class Weights2026:
     :meth:`ends_row` the pairs of no bracket (the whole field before the first one).
     """
 
-    def __init__(self, engine, shift_of: dict, bonus_bits: int, extra: int,
-                 current: list[int], nxt: list[int], c9_on: bool,
-                 members: Iterable[int] | None = None, absent: int | None = 0):
+    def __init__(
+        self,
+        engine,
+        shift_of: dict,
+        bonus_bits: int,
+        extra: int,
+        current: list[int],
+        nxt: list[int],
+        c9_on: bool,
+        members: Iterable[int] | None = None,
+        absent: int | None = 0,
+    ):
         unit = _Units(shift_of, bonus_bits)
         P, cand, sk = engine.P, engine._cand, engine.score_key
         self.sk = sk
@@ -141,12 +150,12 @@ class Weights2026:
         names = (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
         self.backs = backs
         floats = engine.floats
-        self.down = [[0] * n for _ in backs]      # per back: l's terms as the lower player
-        self.up_cut = [[0] * n for _ in backs]    # per back: C15/C17 lost when h is higher and l upfloated
+        self.down = [[0] * n for _ in backs]  # per back: l's terms as the lower player
+        self.up_cut = [[0] * n for _ in backs]  # per back: C15/C17 lost when h is higher and l upfloated
         self.uf = [[False] * n for _ in backs]
-        heq = [0] * n                             # h's terms when h's score is not higher
-        hhi_base = [0] * n                        # h's terms when higher, before C19/C21
-        self.s_up = [[0] * n for _ in backs]      # per back: h's C19/C21 unit (kept unless l upfloated)
+        heq = [0] * n  # h's terms when h's score is not higher
+        hhi_base = [0] * n  # h's terms when higher, before C19/C21
+        self.s_up = [[0] * n for _ in backs]  # per back: h's C19/C21 unit (kept unless l upfloated)
         c6 = unit("C6")
         for i in A:
             s = sk[i]
@@ -217,10 +226,16 @@ class Weights2026:
         sk, sl, cls = self.sk, self.sk[l], self.cls
         crow = self.rows[cls[l]]
         if c is None:
-            return [(((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban else absent
-                    for h in hs]
-        return [(((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban and claim[h] != c else absent
-                for h in hs]
+            return [
+                (((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban else absent
+                for h in hs
+            ]
+        return [
+            (((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]])
+            if h not in ban and claim[h] != c
+            else absent
+            for h in hs
+        ]
 
 
 class Weights2017:
@@ -238,8 +253,17 @@ class Weights2017:
     and player, or once per pair of scores.
     """
 
-    def __init__(self, engine, shift_of: dict, bonus_bits: int, cur: list[int], nxt: list[int],
-                 special: bool, final: bool, df: dict):
+    def __init__(
+        self,
+        engine,
+        shift_of: dict,
+        bonus_bits: int,
+        cur: list[int],
+        nxt: list[int],
+        special: bool,
+        final: bool,
+        df: dict,
+    ):
         self.unit = unit = _Units(shift_of, bonus_bits)
         P = engine.P
         self.P = P
@@ -291,7 +315,7 @@ class Weights2017:
             d = self.P[h].score - self.P[l].score
             shift_of, unit = self.unit.shift_of, self.unit
             got = [unit(("C6", d)) if ("C6", d) in shift_of else None]
-            for c_down, c_up, s_down, s_up in self.names:
+            for _c_down, _c_up, s_down, s_up in self.names:
                 got.append(unit((s_down, d)) if (s_down, d) in shift_of else None)
                 got.append(unit((s_up, d)) if (s_up, d) in shift_of else None)
             self._diff[key] = got
@@ -331,7 +355,7 @@ class Weights2017:
             higher = sh > si[l]
             by_score = self._by_scores(h, l)
             w += c5 + d6[h] + d6[l] - by_score[0] + self.rows[cls[l]][cls[h]]
-            for k, (c_down, c_up, s_down, s_up) in enumerate(self.names):
+            for k, (c_down, c_up, _s_down, _s_up) in enumerate(self.names):
                 h_df, l_df, l_uf = self.dfl[k][h], self.dfl[k][l], self.ufl[k][l]
                 if l_df:
                     w += unit(c_down) + self.sdown[k][l]

@@ -123,18 +123,18 @@ need every result.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
-from typing import Callable, Iterable, Sequence
 
 from tabellone.core import progress
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
-from tabellone.matching.lexicographic import fit_layout
-from tabellone.matching.backends import max_weight_matching
-from tabellone.core.model import BLACK, WHITE, EMPTY_ENTRY, Player, RoundEntry, Tournament
+from tabellone.core.model import BLACK, EMPTY_ENTRY, WHITE, Player, RoundEntry, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import Scoring
+from tabellone.matching.backends import max_weight_matching
+from tabellone.matching.lexicographic import fit_layout
 
 EDITIONS = ("capo5", "2.2")
 GAMES = ("italiana", "internazionale")
@@ -206,16 +206,16 @@ class RoundView:
     ring: list[int]
     to_pair: list[int]
     score: dict[int, Fraction]
-    opponents: dict[int, set[int]]       # Art. 6: every earlier pairing, forfeited or not
+    opponents: dict[int, set[int]]  # Art. 6: every earlier pairing, forfeited or not
     prohibited: frozenset[frozenset[int]]
     whites: dict[int, int]
-    colours: dict[int, str]              # own games, oldest first, Art. 14 colours for forfeit wins
-    awarded: set[int]                    # had forfeit points (Art. 11)
-    rested: set[int]                     # a round without a game or forfeit points (Art. 9)
-    round1_players: set[int]             # played a game in round 1 (Art. 9)
-    absent: set[int]                     # a bye or absence entered for this round
-    departed: set[int]                   # absent now, took part before (Art. 10)
-    pending: int                         # suspended games counted by Art. 16 / 2.41
+    colours: dict[int, str]  # own games, oldest first, Art. 14 colours for forfeit wins
+    awarded: set[int]  # had forfeit points (Art. 11)
+    rested: set[int]  # a round without a game or forfeit points (Art. 9)
+    round1_players: set[int]  # played a game in round 1 (Art. 9)
+    absent: set[int]  # a bye or absence entered for this round
+    departed: set[int]  # absent now, took part before (Art. 10)
+    pending: int  # suspended games counted by Art. 16 / 2.41
     total_rounds: int | None
     forfeit_marks: dict[int, str] = field(default_factory=dict)  # per entry of colours: 'f' = an Art. 14 colour
 
@@ -239,7 +239,9 @@ def forfeit_colour(edition: str, game: str) -> str:
 
 def _check_options(edition: str, game: str, method: str | None = None) -> None:
     if edition not in EDITIONS:
-        raise InputError(f"unknown italo-svizzero edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
+        raise InputError(
+            f"unknown italo-svizzero edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition"
+        )
     if game not in GAMES:
         raise InputError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}", field="--game")
     if method is not None and method not in METHODS:
@@ -464,8 +466,10 @@ def art9_rests(view: RoundView, odd: str) -> list[int]:
         raise InputError(f"Art. 9 needs an odd number of rounds, the file declares {R}", field="XXR / 142")
     if view.round == 1:
         if len(view.to_pair) < R - 1:
-            raise InputError(f"Art. 9: round 1 needs {R - 1} players, only {len(view.to_pair)} are present", field="players")
-        return view.to_pair[R - 1:]
+            raise InputError(
+                f"Art. 9: round 1 needs {R - 1} players, only {len(view.to_pair)} are present", field="players"
+            )
+        return view.to_pair[R - 1 :]
     best = art9_designated(view, odd)
     return [best] if best is not None and best not in view.absent else []
 
@@ -576,12 +580,7 @@ def _perfect(view: RoundView, players: Sequence[int]) -> bool:
         return True
     if m == 2:
         return art6_may_meet(view, players[0], players[1])
-    edges = [
-        (i, j, 1)
-        for i in range(m)
-        for j in range(i + 1, m)
-        if art6_may_meet(view, players[i], players[j])
-    ]
+    edges = [(i, j, 1) for i in range(m) for j in range(i + 1, m) if art6_may_meet(view, players[i], players[j])]
     mate = max_weight_matching(m, edges, max_cardinality=True)
     return len(mate) == m
 
@@ -607,7 +606,9 @@ def _first_regrouping(view: RoundView, players: Sequence[int]) -> list[tuple[int
     return out
 
 
-def _art15_regroup(view: RoundView, pairs: list[tuple[int, int]], leftover: list[int], steps: list[Step]) -> tuple[list[tuple[int, int]], int]:
+def _art15_regroup(
+    view: RoundView, pairs: list[tuple[int, int]], leftover: list[int], steps: list[Step]
+) -> tuple[list[tuple[int, int]], int]:
     """Art. 15 / 2.42: the players left over cannot form the last pair(s): un-pair the
     last pair formed and try every regrouping; then the one before; and so on."""
     if not leftover:
@@ -629,7 +630,9 @@ def _art15_regroup(view: RoundView, pairs: list[tuple[int, int]], leftover: list
         pool.extend(undone)
 
 
-def _rotate_even(view: RoundView, players: list[int], start: int, inclusive: bool) -> tuple[list[tuple[int, int]], int, list[Step]]:
+def _rotate_even(
+    view: RoundView, players: list[int], start: int, inclusive: bool
+) -> tuple[list[tuple[int, int]], int, list[Step]]:
     rot = _Rotation(view, players)
     pairs, leftover, steps = rot.run(start, inclusive)
     pairs, regrouped = _art15_regroup(view, pairs, leftover, steps)
@@ -679,7 +682,9 @@ def _literal(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
 def _round1_receiver(view: RoundView, players: list[int]) -> int:
     """Art. 8 / 2.43: in round 1 the forfeit points go to the last player listed."""
     if players[-1] in view.awarded:
-        raise NoPairingError(f"round 1: Art. 8 gives the forfeit points to the last player listed, {players[-1]}, and nobody else")
+        raise NoPairingError(
+            f"round 1: Art. 8 gives the forfeit points to the last player listed, {players[-1]}, and nobody else"
+        )
     return players[-1]
 
 
@@ -714,11 +719,23 @@ def _odd_rotation(view: RoundView, players: list[int], origin: int, inclusive: b
                 if level is not levels[0] or not with_art10:
                     note = f"forfeit points to {cand}: no player with a lower score could take them with a legal pairing of the rest"
                 return cand, pairs, regrouped, [Step("award", (cand,))] + steps, note
-    raise NoPairingError(f"round {view.round}: no player can take the forfeit points with a legal pairing of the others")
+    raise NoPairingError(
+        f"round {view.round}: no player can take the forfeit points with a legal pairing of the others"
+    )
 
 
-def _finish(view: RoundView, order: list[tuple[int, int]], award: int | None, rests: list[int], start: int,
-            regrouped: int, steps: list[Step], method: str, odd: str, notes: list[str]) -> ItaloPairing:
+def _finish(
+    view: RoundView,
+    order: list[tuple[int, int]],
+    award: int | None,
+    rests: list[int],
+    start: int,
+    regrouped: int,
+    steps: list[Step],
+    method: str,
+    odd: str,
+    notes: list[str],
+) -> ItaloPairing:
     boards = [art17_colours(view, a, b, odd) for a, b in order]
     return ItaloPairing(
         round=view.round,
@@ -807,8 +824,9 @@ def _inferred_last(view: RoundView, pairs: list[tuple[int, int]], start: int) ->
     return sorted(pairs, key=key)[-1]
 
 
-def rotation_trace(t: Tournament, edition: str = "capo5", game: str = "italiana", odd: str | None = None,
-                   upto: int | None = None) -> list[RoundTrace]:
+def rotation_trace(
+    t: Tournament, edition: str = "capo5", game: str = "italiana", odd: str | None = None, upto: int | None = None
+) -> list[RoundTrace]:
     """Replay the literal procedure over recorded rounds ``1 .. upto`` (default: all
     paired rounds) and say, round by round, where the next round starts."""
     _check_options(edition, game)
@@ -881,8 +899,14 @@ def reading_order(view: RoundView, players: Sequence[int], start: int) -> dict[i
     return {p: i for i, p in enumerate(order)}
 
 
-def objective_vector(view: RoundView, pairs: Sequence[tuple[int, int]], award: int | None, start: int,
-                     players: Sequence[int] | None = None, odd: str = "forfeit") -> tuple[int, int, int]:
+def objective_vector(
+    view: RoundView,
+    pairs: Sequence[tuple[int, int]],
+    award: int | None,
+    start: int,
+    players: Sequence[int] | None = None,
+    odd: str = "forfeit",
+) -> tuple[int, int, int]:
     """(score difference, rotation distance, colour balance) of a round, smaller better.
 
     * score difference: the sum over boards of the score gap, plus, for forfeit points,
@@ -918,8 +942,9 @@ def _board_terms(view: RoundView, rank: dict[int, int], unit: int, a: int, b: in
     return _gap_units(view.score[a], view.score[b], unit), abs(rank[a] - rank[b]), colour_cost(view, w, bl)
 
 
-def _board_terms_table(view: RoundView, players: Sequence[int], rank: dict[int, int], unit: int,
-                       odd: str) -> Callable[[int, int], tuple[int, int, int] | None]:
+def _board_terms_table(
+    view: RoundView, players: Sequence[int], rank: dict[int, int], unit: int, odd: str
+) -> Callable[[int, int], tuple[int, int, int] | None]:
     """Speed only: :func:`_board_terms` of a pair who may meet (Art. 6), None for a pair
     who may not, with what depends on one player computed once: the score in units, the
     colour cost of either colour (:func:`colour_cost` is a sum over the two players),
@@ -972,8 +997,9 @@ def _board_terms_table(view: RoundView, players: Sequence[int], rank: dict[int, 
     return terms
 
 
-def _banded_matching(n: int, m: int, raw: list, edges: list, rank: list[int], units: list[int], low: int,
-                     band: int = 24) -> dict[int, int] | None:
+def _banded_matching(
+    n: int, m: int, raw: list, edges: list, rank: list[int], units: list[int], low: int, band: int = 24
+) -> dict[int, int] | None:
     """Speed only: the optimiser's whole-field matching, found on the pairs at most
     ``band`` places apart in the reading order (and the forfeit-point edges, to vertex
     ``m``), when a proof says the whole field has the same single best matching; else
@@ -1014,7 +1040,9 @@ def _banded_matching(n: int, m: int, raw: list, edges: list, rank: list[int], un
     chosen = [values[(i, j)] for i, j in best.items() if i < j]
     if sum(v[0] for v in chosen) != score_floor or sum(v[1] for v in chosen) >= rot_floor + 2 * (band // 2):
         return None
-    again = max_weight_matching(n, [(i, j, w * (n + 1) + int(best.get(i) != j)) for i, j, w in sub], max_cardinality=True)
+    again = max_weight_matching(
+        n, [(i, j, w * (n + 1) + int(best.get(i) != j)) for i, j, w in sub], max_cardinality=True
+    )
     return best if again == best else None
 
 
@@ -1068,8 +1096,9 @@ def _optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
         s0, s1, s2, s3 = layout.shifts  # layout.pack, inlined for the n^2 / 2 edges
         one = 1 << s3
         edges = [(i, j, ((t0 - v0) << s0) + ((t1 - v1) << s1) + ((t2 - v2) << s2) + one) for i, j, (v0, v1, v2) in raw]
-        mate = _banded_matching(n, m, raw, edges, [rank[p] for p in players], [int(view.score[p] * unit) for p in players],
-                                int(low * unit))
+        mate = _banded_matching(
+            n, m, raw, edges, [rank[p] for p in players], [int(view.score[p] * unit) for p in players], int(low * unit)
+        )
         if mate is None:
             mate = max_weight_matching(n, edges, max_cardinality=True)
         if len(mate) != n:
@@ -1114,9 +1143,17 @@ def _start_before(t: Tournament, edition: str, game: str, odd: str, round_number
     return trace[-1].next_start if trace else None
 
 
-def pair_round(t: Tournament, edition: str = "capo5", round_number: int | None = None, game: str = "italiana",
-               method: str = "literal", odd: str | None = None, start: int | None = None,
-               check: bool = True, no_bye: Iterable[int] = ()) -> ItaloPairing:
+def pair_round(
+    t: Tournament,
+    edition: str = "capo5",
+    round_number: int | None = None,
+    game: str = "italiana",
+    method: str = "literal",
+    odd: str | None = None,
+    start: int | None = None,
+    check: bool = True,
+    no_bye: Iterable[int] = (),
+) -> ItaloPairing:
     """Pair the next round (or ``round_number``) of ``t``.
 
     ``game``: ``'italiana'`` or ``'internazionale'`` (Art. 14, 17.3). ``method``:
@@ -1151,8 +1188,9 @@ def pair_round(t: Tournament, edition: str = "capo5", round_number: int | None =
     return pairing
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "capo5", game: str = "italiana",
-                   odd: str | None = None) -> list[str]:
+def check_absolute(
+    t: Tournament, pairing: Pairing, edition: str = "capo5", game: str = "italiana", odd: str | None = None
+) -> list[str]:
     """Every absolute rule a proposed round breaks, one message each (empty: legal).
 
     Checked: each player to be paired appears once (on a board, as the receiver of
@@ -1167,7 +1205,9 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "capo5", game
     rests = list(getattr(pairing, "rests", expected_rests))
     problems = []
     if sorted(rests) != sorted(expected_rests):
-        problems.append(f"Art. 9: resting {sorted(rests) or 'nobody'}, the article has {sorted(expected_rests) or 'nobody'} rest")
+        problems.append(
+            f"Art. 9: resting {sorted(rests) or 'nobody'}, the article has {sorted(expected_rests) or 'nobody'} rest"
+        )
     to_pair = set(view.to_pair)
     known = set(view.ring)
     seen: dict[int, str] = {}
@@ -1262,8 +1302,14 @@ class Comparison:
         return f"round {self.round}: differ first on {name}: literal {lv}, optimised {ov} ({self.better} better)"
 
 
-def compare(t: Tournament, edition: str = "capo5", round_number: int | None = None, game: str = "italiana",
-            odd: str | None = None, start: int | None = None) -> Comparison:
+def compare(
+    t: Tournament,
+    edition: str = "capo5",
+    round_number: int | None = None,
+    game: str = "italiana",
+    odd: str | None = None,
+    start: int | None = None,
+) -> Comparison:
     """Pair a round both ways and compare them objective by objective."""
     odd = odd or detect_odd_method(t)
     view = _round_and_view(t, round_number, edition, game)
@@ -1322,8 +1368,9 @@ def quality_criteria(edition: str) -> list[tuple[str, str]]:
     return list(zip(_CRITERIA[edition], _CRITERIA_WHAT))
 
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = "capo5", game: str = "italiana",
-             odd: str | None = None) -> tuple[dict[str, object], list[ScoreGroupValues]]:
+def evaluate(
+    t: Tournament, pairing: Pairing, edition: str = "capo5", game: str = "italiana", odd: str | None = None
+) -> tuple[dict[str, object], list[ScoreGroupValues]]:
     """The criteria of a round of ``t`` (which holds the rounds before it), every value
     minimised: round level, the score of the player given the forfeit points (Art. 8 /
     2.43); then score group by score group from the top:
@@ -1373,8 +1420,15 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "capo5", game: str 
     return round_level, out
 
 
-def colour_article(t: Tournament, round_number: int, white: int, black: int, edition: str = "capo5",
-                   game: str = "italiana", odd: str | None = None) -> tuple[int, str]:
+def colour_article(
+    t: Tournament,
+    round_number: int,
+    white: int,
+    black: int,
+    edition: str = "capo5",
+    game: str = "italiana",
+    odd: str | None = None,
+) -> tuple[int, str]:
     """Who gets White when ``white`` and ``black`` meet in ``round_number`` of ``t``, and
     the step of Art. 17 (9.4 at the entry of round-1 resters; 2.52 in round 1 with seed
     002) that decides it; when counting forfeit wins with their Art. 14 (2.6) colour
@@ -1392,8 +1446,15 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
     return w, article
 
 
-def explain_steps(t: Tournament, round_number: int, edition: str = "capo5", pair: tuple[int, int] | None = None,
-                  bye: int | None = None, game: str = "italiana", odd: str | None = None) -> list[str]:
+def explain_steps(
+    t: Tournament,
+    round_number: int,
+    edition: str = "capo5",
+    pair: tuple[int, int] | None = None,
+    bye: int | None = None,
+    game: str = "italiana",
+    odd: str | None = None,
+) -> list[str]:
     """How the literal procedure forms ``pair`` (or gives ``bye`` the forfeit points) in
     round ``round_number`` of ``t``: the step of the rotation and its article, read from
     the trace of :func:`pair_round`. Empty when the rules do not pair them so."""
@@ -1416,15 +1477,25 @@ def explain_steps(t: Tournament, round_number: int, edition: str = "capo5", pair
                 first, second = step.players
                 if frozenset(step.players) == target and step.players not in undone:
                     if view.round == 1:
-                        return [f"the rotation of round 1 pairs the players in draw order, 1-2, 3-4, ... ({'Art. 3' if edition == 'capo5' else 'Art. 2.1'})"]
-                    where = f"reading the circle from {origin}" + (" (the start of the round)" if first_step else ", the last player paired")
+                        return [
+                            f"the rotation of round 1 pairs the players in draw order, 1-2, 3-4, ... ({'Art. 3' if edition == 'capo5' else 'Art. 2.1'})"
+                        ]
+                    where = f"reading the circle from {origin}" + (
+                        " (the start of the round)" if first_step else ", the last player paired"
+                    )
                     a4 = "Art. 4" if edition == "capo5" else "Art. 2.2"
-                    lines.append(f"{a4}: {where}, {first} is the first player on the highest free score ({pts(first)} points)")
+                    lines.append(
+                        f"{a4}: {where}, {first} is the first player on the highest free score ({pts(first)} points)"
+                    )
                     if view.score[second] == view.score[first]:
-                        lines.append(f"{a5}: {second} is the first free player after {first} on the same score whom he has not met")
+                        lines.append(
+                            f"{a5}: {second} is the first free player after {first} on the same score whom he has not met"
+                        )
                     else:
-                        lines.append(f"{a5}: no free player on {pts(first)} points is left whom {first} has not met; {second} is the first"
-                                     f" such player on the next score that has one ({pts(second)} points), reading on from the last player considered")
+                        lines.append(
+                            f"{a5}: no free player on {pts(first)} points is left whom {first} has not met; {second} is the first"
+                            f" such player on the next score that has one ({pts(second)} points), reading on from the last player considered"
+                        )
                     return lines
                 origin, first_step = second, False
             elif step.kind == "unpair":
@@ -1432,23 +1503,31 @@ def explain_steps(t: Tournament, round_number: int, edition: str = "capo5", pair
             elif step.kind == "regroup" and frozenset(step.players) == target:
                 gone = ", ".join("-".join(map(str, u)) for u in undone) or "none"
                 art = "Art. 15" if edition == "capo5" else "Art. 2.42 (Art. 15)"
-                return [f"{art}: the last players could not be paired without a rematch; the pairs undone ({gone}) and the "
-                        f"players left over were regrouped, and {pair[0]}-{pair[1]} is in the first regrouping in draw-number order"]
+                return [
+                    f"{art}: the last players could not be paired without a rematch; the pairs undone ({gone}) and the "
+                    f"players left over were regrouped, and {pair[0]}-{pair[1]} is in the first regrouping in draw-number order"
+                ]
         return []
     if bye is None or p.bye != bye:
         return []
     art = _AWARD_ARTICLE[edition]
     if view.round == 1:
         return [f"{art}: with an odd field the last player listed, {bye}, takes the forfeit points in round 1"]
-    who = "never had them, Art. 11" + ("; has not met a withdrawn player, Art. 10" if view.departed and not p.notes else "")
-    lines.append(f"{art}: {bye} ({pts(bye)} points) is last in the standings of the players who may take the forfeit points ({who})")
+    who = "never had them, Art. 11" + (
+        "; has not met a withdrawn player, Art. 10" if view.departed and not p.notes else ""
+    )
+    lines.append(
+        f"{art}: {bye} ({pts(bye)} points) is last in the standings of the players who may take the forfeit points ({who})"
+    )
     if p.steps and p.steps[-1].kind == "award":
         lines.append(f"{art}: several were level on that score; the rotation of the others left {bye} free")
     lines += list(p.notes)
     return lines
 
 
-def score_suspended(t: Tournament, edition: str = "capo5", round_number: int | None = None) -> tuple[Tournament, str | None]:
+def score_suspended(
+    t: Tournament, edition: str = "capo5", round_number: int | None = None
+) -> tuple[Tournament, str | None]:
     """``t`` with every game still without a result in the rounds before ``round_number``
     (default: the next round) entered as the text counts it for pairing: a draw (Art.
     16) or won by both (2.41, a played win ``W`` for each); and a note naming them
@@ -1487,16 +1566,22 @@ def verify(t: Tournament, edition: str = "capo5", game: str = "italiana", odd: s
         lit = _literal(view, start, odd)
         opt = _optimised(view, start, odd)
         c = _compare(view, lit, opt, odd)
-        out.append({
-            "round": tr.round,
-            "file_follows_rotation": tr.literal,
-            "agree": c.agree,
-            "literal_vector": c.literal_vector,
-            "optimised_vector": c.optimised_vector,
-            "winners": dict(zip(OBJECTIVES, c.winners)),
-            "only_literal": sorted(tuple(p) for p in lit.pairs if frozenset(p) not in {frozenset(q) for q in opt.pairs}),
-            "only_optimised": sorted(tuple(p) for p in opt.pairs if frozenset(p) not in {frozenset(q) for q in lit.pairs}),
-        })
+        out.append(
+            {
+                "round": tr.round,
+                "file_follows_rotation": tr.literal,
+                "agree": c.agree,
+                "literal_vector": c.literal_vector,
+                "optimised_vector": c.optimised_vector,
+                "winners": dict(zip(OBJECTIVES, c.winners)),
+                "only_literal": sorted(
+                    tuple(p) for p in lit.pairs if frozenset(p) not in {frozenset(q) for q in opt.pairs}
+                ),
+                "only_optimised": sorted(
+                    tuple(p) for p in opt.pairs if frozenset(p) not in {frozenset(q) for q in lit.pairs}
+                ),
+            }
+        )
     return out
 
 
@@ -1519,7 +1604,7 @@ class StandingRow:
     id: int
     name: str
     points: Fraction
-    buchholz: Fraction        # points of the opponents played (step a)
+    buchholz: Fraction  # points of the opponents played (step a)
     buchholz_total: Fraction  # own points + opponents' points, as the text adds them
     wins: int
     games: int
@@ -1649,11 +1734,21 @@ def standings(t: Tournament, edition: str = "capo5", game: str = "italiana") -> 
                     why = block_reason
                 else:
                     why = reason or "level"
-                rows.append(StandingRow(
-                    place=place, technical_place=technical, id=pid, name=p.name, points=pts[pid],
-                    buchholz=buch[pid], buchholz_total=pts[pid] + buch[pid], wins=wins[pid],
-                    games=len(played[pid]), withdrawn=pid in withdrawn, decided_by=why,
-                ))
+                rows.append(
+                    StandingRow(
+                        place=place,
+                        technical_place=technical,
+                        id=pid,
+                        name=p.name,
+                        points=pts[pid],
+                        buchholz=buch[pid],
+                        buchholz_total=pts[pid] + buch[pid],
+                        wins=wins[pid],
+                        games=len(played[pid]),
+                        withdrawn=pid in withdrawn,
+                        decided_by=why,
+                    )
+                )
     return rows
 
 
@@ -1741,8 +1836,7 @@ def simulate(s: SimSettings, compare_methods: bool = False) -> SimResult:
     order = list(range(s.players))
     rng.shuffle(order)  # the draw: draw numbers are not rating order
     players = tuple(Player(i + 1, f"Giocatore {i + 1:03d}", (), rating=ratings[order[i]]) for i in range(s.players))
-    t = Tournament(players=players, total_rounds=s.rounds, scoring=Scoring.draughts(),
-                   system="CUSTOM_SWISS")
+    t = Tournament(players=players, total_rounds=s.rounds, scoring=Scoring.draughts(), system="CUSTOM_SWISS")
     leave_after: dict[int, int] = {}
     if s.withdrawals:
         for pid in rng.sample(range(1, s.players + 1), min(s.withdrawals, s.players - 2)):

@@ -73,19 +73,18 @@ colour fault instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Iterable, Sequence
 
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
-from tabellone.matching.lexicographic import fit_layout
-from tabellone.matching.backends import max_weight_matching
 from tabellone.core.model import BLACK, WHITE, Tournament, opposite
 from tabellone.core.pairing import Pairing, attendance_problems
-
+from tabellone.matching.backends import max_weight_matching
+from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.comparison import Comparison
-from tabellone.rules.profiles import Objective, Profile, official, resolve
 from tabellone.rules.fide_common import C1_no_rematch, Entrant, board_order, higher_ranked, round_to_pair
+from tabellone.rules.profiles import Objective, Profile, official, resolve
 
 EDITIONS = ("2026",)
 METHODS = ("literal", "optimised")
@@ -110,14 +109,22 @@ def profile_of(profile: Profile | str | None, edition: str = "2026") -> Profile:
     for lv in p.levels:
         stages = {STAGES[cid] for cid, _ in lv.members if cid != "4.4"}
         if len(stages) > 1:
-            raise InputError(f"profile {p.name}: level {lv.name!r} weighs criteria of different stages of the Lim "
-                             "optimiser together (3.9, 3.8: floaters arriving; 3.2-3.4: residents who float; 5.2: colours)", **where)
+            raise InputError(
+                f"profile {p.name}: level {lv.name!r} weighs criteria of different stages of the Lim "
+                "optimiser together (3.9, 3.8: floaters arriving; 3.2-3.4: residents who float; 5.2: colours)",
+                **where,
+            )
         if stages and min(stages) < last:
-            raise InputError(f"profile {p.name}: {lv.name} is placed after a criterion of a later stage; the Lim optimiser "
-                             "settles the floaters arriving (3.9, 4.4, 3.8), then the residents who float (3.2-3.4), "
-                             "then the colours (5.2): reorder within a stage only", **where)
+            raise InputError(
+                f"profile {p.name}: {lv.name} is placed after a criterion of a later stage; the Lim optimiser "
+                "settles the floaters arriving (3.9, 4.4, 3.8), then the residents who float (3.2-3.4), "
+                "then the colours (5.2): reorder within a stage only",
+                **where,
+            )
         last = max(stages) if stages else last
     return p
+
+
 DOWN, UP = "down", "up"
 
 
@@ -262,7 +269,7 @@ def _matching(ctx: Ctx, vertices: Sequence[int], weight: Callable[[int, int], in
     edges = []
     for k, u in enumerate(vs):
         cu = ctx.compat[u]
-        for v in vs[k + 1:]:
+        for v in vs[k + 1 :]:
             if v in cu:
                 w = weight(u, v)
                 if w is not None:
@@ -288,7 +295,9 @@ def A1_1_bye(ctx: Ctx) -> int | None:
     whose absence leaves the others pairable (looking further up the ranking otherwise)."""
     if ctx.n % 2 == 0:
         if _perfect(ctx, range(ctx.n)) is None:
-            raise NoPairingError(f"round {ctx.state.round}: no pairing of all players keeps Art. 2.1 (no rematch, colour limits)")
+            raise NoPairingError(
+                f"round {ctx.state.round}: no pairing of all players keeps Art. 2.1 (no rematch, colour limits)"
+            )
         return None
     for i in reversed(range(ctx.n)):
         e = ctx.P[i]
@@ -296,7 +305,9 @@ def A1_1_bye(ctx: Ctx) -> int | None:
             continue
         if _perfect(ctx, [j for j in range(ctx.n) if j != i]) is not None:
             return i
-    raise NoPairingError(f"round {ctx.state.round}: no player can take the bye and leave the others pairable (Art. 1.1, 2.1)")
+    raise NoPairingError(
+        f"round {ctx.state.round}: no player can take the bye and leave the others pairable (Art. 1.1, 2.1)"
+    )
 
 
 @dataclass
@@ -394,7 +405,7 @@ def A4_candidates(ctx: Ctx, order: Sequence[int]) -> list[int]:
     its last player upward. Six players 1-6: 4, 5, 6, 3, 2; with 1 v 6 fixed, player 2
     tries 4, 5, 3 (the tables of 4.2 and 4.3). Pairing upward the order is mirrored."""
     m = len(order)
-    return list(order[m // 2:]) + list(reversed(order[1:m // 2]))
+    return list(order[m // 2 :]) + list(reversed(order[1 : m // 2]))
 
 
 def _scrutiny_order(ctx: Ctx, players: Iterable[int], direction: str) -> list[int]:
@@ -434,9 +445,10 @@ class _Oracle:
         return (a, len(pairs) + len(fixed))
 
 
-def _literal_group(ctx: Ctx, remaining: set[int], group: Group, incoming: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+def _literal_group(
+    ctx: Ctx, remaining: set[int], group: Group, incoming: list[int]
+) -> tuple[list[tuple[int, int]], list[int]]:
     """Pair one group by the text: returns the pairs made and the players floating on."""
-    P = ctx.P
     members = set(incoming) | set(group.residents)
     oracle = _Oracle(ctx, remaining, members, set(incoming))
     fixed: list[tuple[int, int]] = []
@@ -451,7 +463,7 @@ def _literal_group(ctx: Ctx, remaining: set[int], group: Group, incoming: list[i
             continue
         taken = {x for p in fixed for x in p}
         free_res = [i for i in group.residents if i not in taken]
-        others = [o for o in order[k + 1:] if o not in taken]
+        others = [o for o in order[k + 1 :] if o not in taken]
         for c in A3_8_candidates(ctx, f, free_res, others, group.direction):
             if c in ctx.compat[f] and oracle.values(fixed + [(f, c)], floating) == target:
                 fixed.append((f, c))
@@ -488,7 +500,9 @@ def A4_first_scrutiny(ctx: Ctx, players: Sequence[int], direction: str) -> list[
     (:func:`A4_candidates`), and an exchange must leave every player after him a
     compatible opponent (4.4). ``players`` can all be paired (the floaters are chosen
     first), so the first exchange that leaves the rest pairable is the text's."""
-    return _in_exchange_order(ctx, _scrutiny_order(ctx, players, direction), lambda vs: (_perfect(ctx, vs), 0), lambda p, c: 0)
+    return _in_exchange_order(
+        ctx, _scrutiny_order(ctx, players, direction), lambda vs: (_perfect(ctx, vs), 0), lambda p, c: 0
+    )
 
 
 def _in_exchange_order(ctx: Ctx, order: list[int], solve, price, proper=None) -> list[tuple[int, int]]:
@@ -594,7 +608,9 @@ def _swap(ctx: Ctx, mate: dict[int, int], p: int, c: int) -> dict[int, int] | No
 # the optimiser
 
 
-def _optimised_group(ctx: Ctx, remaining: set[int], group: Group, incoming: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+def _optimised_group(
+    ctx: Ctx, remaining: set[int], group: Group, incoming: list[int]
+) -> tuple[list[tuple[int, int]], list[int]]:
     """Pair one group as a lexicographic optimisation, fields most significant first:
 
     ``3.9`` floaters arriving paired in the group (most); ``4.4`` pairs in the group
@@ -607,7 +623,6 @@ def _optimised_group(ctx: Ctx, remaining: set[int], group: Group, incoming: list
     players still to pair). The fields are solved in three stages, each fixing what its
     fields decide: floater pairs (``3.9``, ``4.4``, ``3.8``), floated residents (``3.2``),
     pairs of the rest (``5.2`` and the order)."""
-    P = ctx.P
     members = set(incoming) | set(group.residents)
     inc = set(incoming)
     order = A3_6_3_7_incoming_order(ctx, incoming, group)
@@ -620,12 +635,16 @@ def _optimised_group(ctx: Ctx, remaining: set[int], group: Group, incoming: list
             # a floater's opponents as 3.8 lists them when his turn comes; an earlier
             # floater's choice only removes players from the list, so places among the
             # players left keep their order: the place in the full list ranks them alike
-            cands = A3_8_candidates(ctx, f, group.residents, order[k + 1:], group.direction)
+            cands = A3_8_candidates(ctx, f, group.residents, order[k + 1 :], group.direction)
             place.append({c: len(cands) - j for j, c in enumerate(cands)})
         objective = ctx.objective
-        fields, maxima = objective.layout_names({
-            "3.9": [("3.9", len(inc))], "4.4": [("4.4", len(members) // 2 + 1)],
-            "3.8": [(("3.8", k), len(p) + 1) for k, p in enumerate(place)]})
+        fields, maxima = objective.layout_names(
+            {
+                "3.9": [("3.9", len(inc))],
+                "4.4": [("4.4", len(members) // 2 + 1)],
+                "3.8": [(("3.8", k), len(p) + 1) for k, p in enumerate(place)],
+            }
+        )
         layout = fit_layout([*fields, "edge"], [*maxima, len(remaining)])
 
         def weight(u: int, v: int) -> int:
@@ -659,7 +678,9 @@ def _optimised_group(ctx: Ctx, remaining: set[int], group: Group, incoming: list
     N = len(rest)
     inside_set = set(rest)
     objective = ctx.objective
-    fields2, maxima2 = objective.layout_names({"4.4": [("4.4", N // 2 + 1)], "3.2-3.4": [("3.2-3.4", 2 * N * (1 << N))]})
+    fields2, maxima2 = objective.layout_names(
+        {"4.4": [("4.4", N // 2 + 1)], "3.2-3.4": [("3.2-3.4", 2 * N * (1 << N))]}
+    )
     layout2 = fit_layout([*fields2, "edge"], [*maxima2, len(remaining)])
 
     def weight2(u: int, v: int) -> int:
@@ -718,14 +739,22 @@ def _best_in_order(ctx: Ctx, players: Sequence[int], direction: str) -> list[tup
 # the round
 
 
-def _prepare(t: Tournament, edition: str, round_number: int | None, no_bye: frozenset[int] = frozenset(),
-             profile: Profile | None = None) -> Ctx:
+def _prepare(
+    t: Tournament,
+    edition: str,
+    round_number: int | None,
+    no_bye: frozenset[int] = frozenset(),
+    profile: Profile | None = None,
+) -> Ctx:
     if edition not in EDITIONS:
         raise InputError(f"unknown Lim edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     state, players, initial = round_to_pair(t, round_number)
     played = state.round - 1
     ctx = Ctx(
-        t=t, state=state, P=players, initial=initial,
+        t=t,
+        state=state,
+        P=players,
+        initial=initial,
         last_round=state.round == t.total_rounds,
         median=Fraction(played) * t.scoring.win / 2,
         no_bye=no_bye,
@@ -763,12 +792,22 @@ def _pair(ctx: Ctx, method: str) -> tuple[list[tuple[int, int]], int | None]:
 def _finish(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None) -> Pairing:
     P = ctx.P
     boards = board_order([allocate(P[a], P[b], ctx) for a, b in pairs])
-    return Pairing(round=ctx.state.round, pairs=[(w.id, b.id) for w, b in boards],
-                   bye=P[bye].id if bye is not None else None, solves=ctx.solves)
+    return Pairing(
+        round=ctx.state.round,
+        pairs=[(w.id, b.id) for w, b in boards],
+        bye=P[bye].id if bye is not None else None,
+        solves=ctx.solves,
+    )
 
 
-def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = None, method: str | None = None,
-               no_bye: frozenset[int] = frozenset(), profile: Profile | str | None = None) -> Pairing:
+def pair_round(
+    t: Tournament,
+    edition: str = "2026",
+    round_number: int | None = None,
+    method: str | None = None,
+    no_bye: frozenset[int] = frozenset(),
+    profile: Profile | str | None = None,
+) -> Pairing:
     """Pair the next round (or ``round_number``) of ``t`` by the Lim system.
 
     ``method`` is ``"literal"`` (the text's procedure, the default) or ``"optimised"``
@@ -783,7 +822,10 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}", field="--method")
     if prof is not None and method == "literal":
-        raise InputError(f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself", field="--method")
+        raise InputError(
+            f"profile {prof.name}: profiles vary the optimised method; the literal method is the text itself",
+            field="--method",
+        )
     ctx = _prepare(t, edition, round_number, no_bye, prof)
     pairs, bye = _pair(ctx, method)
     pairing = _finish(ctx, pairs, bye)
@@ -793,7 +835,9 @@ def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = 
     return pairing
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None) -> list[str]:
+def check_absolute(
+    t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
+) -> list[str]:
     """Every absolute rule a proposed round breaks, one message each (empty: legal):
     everyone to pair appears once; no rematch (C.04.1, 2.1); the bye only with an odd
     number, to a player allowed one (C.04.1 Art. 4); outside the last round, no colour
@@ -845,7 +889,10 @@ GROUP_CRITERIA = [
     ("3.8", "places of the floaters' opponents in the order of 3.8"),
     ("3.2-3.4", "places of the floated residents in the order of choice (3.2-3.4, 3.9, 3.10), first chosen first"),
     ("5.2", "colour faults: players without their due colour (+2 per colour limit broken, last round only)"),
-    ("4.1-4.3", "the scrutiny, player by player: (colour fault, place of the opponent in the exchange order of Art. 4)"),
+    (
+        "4.1-4.3",
+        "the scrutiny, player by player: (colour fault, place of the opponent in the exchange order of Art. 4)",
+    ),
 ]
 
 
@@ -871,7 +918,7 @@ def _groups_of(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None) -> list[
             if f in used:
                 continue
             free = [i for i in group.residents if i not in used]
-            cands = A3_8_candidates(ctx, f, free, [o for o in order[k + 1:] if o not in used], group.direction)
+            cands = A3_8_candidates(ctx, f, free, [o for o in order[k + 1 :] if o not in used], group.direction)
             if f in inside:
                 places.append(cands.index(mate[f]) if mate[f] in cands else len(cands) + 1)
                 used |= {f, mate[f]}
@@ -888,7 +935,9 @@ def _groups_of(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None) -> list[
         while order_s:
             p = order_s[0]
             cands = A4_candidates(ctx, order_s)
-            scrutiny.append((int(colour_fault(P[p], P[mate[p]], ctx) > 0), cands.index(mate[p]) if mate[p] in cands else len(cands)))
+            scrutiny.append(
+                (int(colour_fault(P[p], P[mate[p]], ctx) > 0), cands.index(mate[p]) if mate[p] in cands else len(cands))
+            )
             order_s = [x for x in order_s if x not in (p, mate[p])]
         values = {
             "3.9": sum(1 for i in incoming if i not in inside),
@@ -912,7 +961,9 @@ def _indices(ctx: Ctx, pairing: Pairing) -> tuple[list[tuple[int, int]], int | N
     return pairs, idx.get(pairing.bye) if pairing.bye is not None else None
 
 
-def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None) -> tuple[dict[str, object], list[BracketValues]]:
+def evaluate(
+    t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
+) -> tuple[dict[str, object], list[BracketValues]]:
     """Every criterion of ``pairing`` (a complete, legal pairing of its round of ``t``)
     for the verifier (:mod:`tabellone.verify.checker`): the round level (the bye's place counted
     from the bottom, Art. 1.1), then one :class:`BracketValues` per group in the order
@@ -973,7 +1024,10 @@ def compare(t: Tournament, edition: str = "2026", round_number: int | None = Non
     lit = pair_round(t, edition, round_number, "literal")
     opt = pair_round(t, edition, round_number, "optimised")
     lv, ov = objective_vector(t, lit, edition), objective_vector(t, opt, edition)
-    same = sorted(tuple(sorted(p)) for p in lit.pairs) == sorted(tuple(sorted(p)) for p in opt.pairs) and lit.bye == opt.bye
+    same = (
+        sorted(tuple(sorted(p)) for p in lit.pairs) == sorted(tuple(sorted(p)) for p in opt.pairs)
+        and lit.bye == opt.bye
+    )
     first, better = None, "equal"
     for a, b in zip(lv, ov):
         if a != b:

@@ -40,9 +40,9 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from tabellone.core.errors import InputError
 
@@ -147,7 +147,14 @@ _DUBOV_2026 = (
 # player before the matching (a procedure, not a field).
 _BURSTEIN_LEGACY = (
     ("3.1", "two players shall not play each other more than once", "absolute", "count", B, "k"),
-    ("colours", "two players with an absolute preference for the same colour shall not meet", "absolute", "count", B, "k"),
+    (
+        "colours",
+        "two players with an absolute preference for the same colour shall not meet",
+        "absolute",
+        "count",
+        B,
+        "k",
+    ),
     ("bye", "no PAB after a PAB or a forfeit win (C.04.1)", "absolute", "count", B, "k"),
     ("pairs", "the round can be paired (completion: the most pairs)", "absolute", "completion", B, "k"),
     ("floaters", "players paired outside their score group", "quality", "count", B, ""),
@@ -159,11 +166,32 @@ def _burstein_current(sep: str):
     """The criteria of the 2026 text (``C1``..) or of the 2025 text (``C.1``..)."""
     return (
         (f"C{sep}1", "two players shall not play each other more than once", "absolute", "count", B, "k"),
-        (f"C{sep}2", "no PAB for a player who had one or scored a win's points without playing", "absolute", "count", B, "k"),
-        (f"C{sep}3", "two players with the same absolute colour preference shall not meet", "absolute", "count", B, "k"),
+        (
+            f"C{sep}2",
+            "no PAB for a player who had one or scored a win's points without playing",
+            "absolute",
+            "count",
+            B,
+            "k",
+        ),
+        (
+            f"C{sep}3",
+            "two players with the same absolute colour preference shall not meet",
+            "absolute",
+            "count",
+            B,
+            "k",
+        ),
         (f"C{sep}4", "the remaining players can be paired (completion)", "absolute", "completion", B, "k"),
         (f"C{sep}5", "outgoing floaters of the bracket (the most pairs)", "quality", "count", B, ""),
-        (f"C{sep}6", "scores of the outgoing floaters" if not sep else "incoming floaters paired, then their scores", "quality", "scores", B, ""),
+        (
+            f"C{sep}6",
+            "scores of the outgoing floaters" if not sep else "incoming floaters paired, then their scores",
+            "quality",
+            "scores",
+            B,
+            "",
+        ),
         (f"C{sep}7", "the next bracket's C5 and C6", "quality", "scores", B, ""),
         (f"C{sep}8", "players who do not get their colour preference", "quality", "count", B, ""),
     )
@@ -179,14 +207,23 @@ _LIM_2026 = (
     ("3.9", "floaters arriving who float on", "quality", "count", B, ""),
     ("4.4", "players of the group left unpaired (the most pairs)", "quality", "count", B, "k"),
     ("3.8", "places of the floaters' opponents in the order of 3.8", "quality", "scores", B, ""),
-    ("3.2-3.4", "places of the floated residents in the order of choice (3.2-3.4, 3.9, 3.10)", "quality", "scores", B, ""),
+    (
+        "3.2-3.4",
+        "places of the floated residents in the order of choice (3.2-3.4, 3.9, 3.10)",
+        "quality",
+        "scores",
+        B,
+        "",
+    ),
     ("5.2", "colour faults: players without their due colour", "quality", "count", B, ""),
 )
 
 
 def _catalogue(rows) -> dict[str, Known]:
-    return {cid: Known(cid, text, kind, shape, procs, "r" in flags, "k" not in flags)
-            for cid, text, kind, shape, procs, flags in rows}
+    return {
+        cid: Known(cid, text, kind, shape, procs, "r" in flags, "k" not in flags)
+        for cid, text, kind, shape, procs, flags in rows
+    }
 
 
 #: The criteria each (system, edition) defines, by id.
@@ -318,7 +355,7 @@ def shipped() -> dict[str, Path]:
     return {p.stem: p for p in sorted(HERE.glob("*.toml"))}
 
 
-def resolve(profile: "Profile | str | os.PathLike[str] | None") -> Profile | None:
+def resolve(profile: Profile | str | os.PathLike[str] | None) -> Profile | None:
     """A :class:`Profile` from a Profile, the name of a shipped profile
     (``"dutch-2026"``, ``"global"``), or the path of a TOML file."""
     if profile is None or isinstance(profile, Profile):
@@ -329,7 +366,9 @@ def resolve(profile: "Profile | str | os.PathLike[str] | None") -> Profile | Non
         return load(ships[text])
     path = Path(text)
     if not path.suffix and not path.exists():
-        raise InputError(f"unknown profile: give a TOML file or one of {', '.join(ships)}", source=text, field="--profile")
+        raise InputError(
+            f"unknown profile: give a TOML file or one of {', '.join(ships)}", source=text, field="--profile"
+        )
     return load(path)
 
 
@@ -376,7 +415,17 @@ def parse(text: str, source: str = "<profile>") -> Profile:
 class _Validator:
     """Checks one profile document, each error with the line of the offending key."""
 
-    TOP_KEYS = {"name", "title", "system", "edition", "procedure", "generation_order", "dropped", "official", "criteria"}
+    TOP_KEYS = {
+        "name",
+        "title",
+        "system",
+        "edition",
+        "procedure",
+        "generation_order",
+        "dropped",
+        "official",
+        "criteria",
+    }
     ENTRY_KEYS = {"id", "article", "kind", "level", "weight", "scale"}
 
     def __init__(self, text: str, source: str):
@@ -416,7 +465,9 @@ class _Validator:
         return start
 
     def fail(self, reason: str, key: str | None = None, entry: int | None = None) -> InputError:
-        line = self.line_of(key, entry) if key is not None else (self._entry_start(entry) if entry is not None else None)
+        line = (
+            self.line_of(key, entry) if key is not None else (self._entry_start(entry) if entry is not None else None)
+        )
         return InputError(reason, source=self.source, line=line, field="profile")
 
     # -- the checks ----------------------------------------------------------------------
@@ -438,7 +489,9 @@ class _Validator:
             raise self.fail(f"system {system!r} has no profile support; expected one of {', '.join(systems)}", "system")
         edition = self._string(doc, "edition")
         if (system, edition) not in CATALOGUE:
-            raise self.fail(f"{system} has no edition {edition!r} with profiles; expected one of {', '.join(editions)}", "edition")
+            raise self.fail(
+                f"{system} has no edition {edition!r} with profiles; expected one of {', '.join(editions)}", "edition"
+            )
         known = CATALOGUE[(system, edition)]
         procedure = doc.get("procedure", "brackets")
         if procedure not in PROCEDURES:
@@ -466,16 +519,21 @@ class _Validator:
             if d in seen:
                 raise self.fail(f"{d} is both listed and dropped", "dropped")
             if not known[d].droppable:
-                raise self.fail(f"{d} ({known[d].text}) cannot be dropped: it is part of the completion of the round", "dropped")
+                raise self.fail(
+                    f"{d} ({known[d].text}) cannot be dropped: it is part of the completion of the round", "dropped"
+                )
         applicable = [c.id for c in known.values() if procedure in c.procedures]
         for pos, cid in enumerate(applicable):
             if cid not in seen and cid not in dropped:
                 what = "an absolute criterion" if known[cid].kind == "absolute" else "a quality criterion"
                 # the line: the dropped list, else the entry the text puts after it
-                later = next((seen[c] for c in applicable[pos + 1:] if c in seen), None)
-                err = self.fail(f"{cid} ({known[cid].text}) is {what} of {system} {edition} that the profile neither "
-                                f"lists nor drops: list it, or name it in dropped = [...]",
-                                "dropped" if "dropped" in doc else "id", None if "dropped" in doc else later)
+                later = next((seen[c] for c in applicable[pos + 1 :] if c in seen), None)
+                err = self.fail(
+                    f"{cid} ({known[cid].text}) is {what} of {system} {edition} that the profile neither "
+                    f"lists nor drops: list it, or name it in dropped = [...]",
+                    "dropped" if "dropped" in doc else "id",
+                    None if "dropped" in doc else later,
+                )
                 raise err
         # completion first: C4 before every quality criterion, C5 (2026) before every other quality criterion
         first_quality = next((k for k, c in enumerate(criteria) if c.kind == "quality"), None)
@@ -485,8 +543,12 @@ class _Validator:
             if c.kind == "absolute" and first_quality is not None and k > first_quality:
                 raise self.fail(f"{c.id} (completion) must come before every quality criterion", "id", k)
             if c.kind == "quality" and first_quality is not None and k != first_quality:
-                raise self.fail(f"{c.id} ({known[c.id].text}) must be the first quality criterion: "
-                                "it is part of the completion field", "id", k)
+                raise self.fail(
+                    f"{c.id} ({known[c.id].text}) must be the first quality criterion: "
+                    "it is part of the completion field",
+                    "id",
+                    k,
+                )
         name = doc.get("name", Path(self.source).stem)
         if not isinstance(name, str) or not name:
             raise self.fail("name must be a non-empty string", "name")
@@ -496,15 +558,28 @@ class _Validator:
         official = doc.get("official", False)
         if not isinstance(official, bool):
             raise self.fail("official must be true or false", "official")
-        profile = Profile(name, system, edition, procedure, generation_order, tuple(criteria), tuple(dropped),
-                          title, self.source, official)
+        profile = Profile(
+            name,
+            system,
+            edition,
+            procedure,
+            generation_order,
+            tuple(criteria),
+            tuple(dropped),
+            title,
+            self.source,
+            official,
+        )
         for lv in profile.levels:
             if len(lv.members) > 1:
                 for cid, _ in lv.members:
                     if known[cid].shape != "count":
                         k = seen[cid]
-                        raise self.fail(f"{cid} is compared score by score and cannot share level {lv.name!r} "
-                                        "with other criteria", "level", k)
+                        raise self.fail(
+                            f"{cid} is compared score by score and cannot share level {lv.name!r} with other criteria",
+                            "level",
+                            k,
+                        )
         return profile
 
     @staticmethod
@@ -514,12 +589,16 @@ class _Validator:
                 return f"{cid} is a criterion of {s} {e}, not of {system} {edition}"
         return f"unknown criterion {cid!r} of {system} {edition}; known: {', '.join(CATALOGUE[(system, edition)])}"
 
-    def _criterion(self, entry: object, k: int, known: dict[str, Known], system: str, edition: str, procedure: str) -> Criterion:
+    def _criterion(
+        self, entry: object, k: int, known: dict[str, Known], system: str, edition: str, procedure: str
+    ) -> Criterion:
         if not isinstance(entry, dict):
             raise self.fail("each [[criteria]] entry must be a table", entry=k)
         for key in entry:
             if key not in self.ENTRY_KEYS:
-                raise self.fail(f"unknown key {key!r} in a criterion; expected one of {', '.join(sorted(self.ENTRY_KEYS))}", key, k)
+                raise self.fail(
+                    f"unknown key {key!r} in a criterion; expected one of {', '.join(sorted(self.ENTRY_KEYS))}", key, k
+                )
         if "id" not in entry:
             raise self.fail("a criterion without id", entry=k)
         cid = self._string(entry, "id", entry=k)
@@ -535,8 +614,12 @@ class _Validator:
             if spec.kind == "quality":
                 raise self.fail(f"{cid} is a quality criterion: it cannot be made absolute", "kind", k)
             if not spec.relaxable:
-                raise self.fail(f"{cid} ({spec.text}) must stay absolute (only {', '.join(i for i, c in known.items() if c.relaxable)} "
-                                "can become quality criteria)", "kind", k)
+                raise self.fail(
+                    f"{cid} ({spec.text}) must stay absolute (only {', '.join(i for i, c in known.items() if c.relaxable)} "
+                    "can become quality criteria)",
+                    "kind",
+                    k,
+                )
         article = entry.get("article", spec.text)
         if not isinstance(article, str):
             raise self.fail("article must be a string", "article", k)
@@ -547,14 +630,25 @@ class _Validator:
             if key in entry and kind != "quality":
                 raise self.fail(f"{cid}: {key} applies to quality criteria only", key, k)
         if ("weight" in entry or "level" in entry) and spec.shape == "completion":
-            raise self.fail(f"{cid} is part of the completion field: it takes no weight or level", "weight" if "weight" in entry else "level", k)
+            raise self.fail(
+                f"{cid} is part of the completion field: it takes no weight or level",
+                "weight" if "weight" in entry else "level",
+                k,
+            )
         if "scale" in entry and cid != "SD":
             raise self.fail(f"{cid}: scale applies to criteria measured in points (SD) only", "scale", k)
         level = entry.get("level", cid)
         if not isinstance(level, str) or not level:
             raise self.fail("level must be a non-empty string", "level", k)
-        return Criterion(cid, article, kind, level, entry.get("weight", 1), entry.get("scale", 2 if cid == "SD" else 1),
-                         self._entry_start(k))
+        return Criterion(
+            cid,
+            article,
+            kind,
+            level,
+            entry.get("weight", 1),
+            entry.get("scale", 2 if cid == "SD" else 1),
+            self._entry_start(k),
+        )
 
 
 # ----------------------------------------------------------------------------------------
@@ -573,15 +667,23 @@ def dumps(profile: Profile) -> str:
     lines = [f"name = {_toml_string(profile.name)}"]
     if profile.title:
         lines.append(f"title = {_toml_string(profile.title)}")
-    lines += [f"system = {_toml_string(profile.system)}", f"edition = {_toml_string(profile.edition)}",
-              f"procedure = {_toml_string(profile.procedure)}",
-              f"generation_order = {'true' if profile.generation_order else 'false'}",
-              f"official = {'true' if profile.official else 'false'}"]
+    lines += [
+        f"system = {_toml_string(profile.system)}",
+        f"edition = {_toml_string(profile.edition)}",
+        f"procedure = {_toml_string(profile.procedure)}",
+        f"generation_order = {'true' if profile.generation_order else 'false'}",
+        f"official = {'true' if profile.official else 'false'}",
+    ]
     if profile.dropped:
         lines.append("dropped = [" + ", ".join(_toml_string(d) for d in profile.dropped) + "]")
     for c in profile.criteria:
-        lines += ["", "[[criteria]]", f"id = {_toml_string(c.id)}", f"kind = {_toml_string(c.kind)}",
-                  f"article = {_toml_string(c.article)}"]
+        lines += [
+            "",
+            "[[criteria]]",
+            f"id = {_toml_string(c.id)}",
+            f"kind = {_toml_string(c.kind)}",
+            f"article = {_toml_string(c.article)}",
+        ]
         if c.level != c.id:
             lines.append(f"level = {_toml_string(c.level)}")
         if c.weight != 1:
@@ -607,10 +709,17 @@ def drop(profile: Profile, *ids: str, name: str | None = None, title: str | None
     if unknown:
         raise InputError(f"{', '.join(unknown)}: not among the criteria of profile {profile.name}", field="profile")
     name = name or "drop-" + "-".join(ids)
-    variant = Profile(name, profile.system, profile.edition, profile.procedure, profile.generation_order,
-                      tuple(c for c in profile.criteria if c.id not in ids), profile.dropped + tuple(ids),
-                      title if title is not None else f"{profile.title or profile.name} without {', '.join(ids)}",
-                      official=False)
+    variant = Profile(
+        name,
+        profile.system,
+        profile.edition,
+        profile.procedure,
+        profile.generation_order,
+        tuple(c for c in profile.criteria if c.id not in ids),
+        profile.dropped + tuple(ids),
+        title if title is not None else f"{profile.title or profile.name} without {', '.join(ids)}",
+        official=False,
+    )
     return parse(dumps(variant), f"<{name}>")
 
 
@@ -656,7 +765,8 @@ class Objective:
         order = [cid for lv in p.levels for cid, _ in lv.members]
         pairs_at = order.index(self.pairs_criterion) if self.pairs_criterion in order else -1
         self.fill = tuple(
-            cid for cid in self.pair_counting
+            cid
+            for cid in self.pair_counting
             if cid in order and (pairs_at < 0 or order.index(cid) < pairs_at or route[cid][0] != cid)
         )
         # the fields an engine produces for this profile: the text's quality criteria and

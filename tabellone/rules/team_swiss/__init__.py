@@ -98,17 +98,16 @@ Readings where the text leaves a choice (each also where it is used):
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 from tabellone.core import progress
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
-from tabellone.matching.backends import max_weight_matching
 from tabellone.core.model import BLACK, WHITE, Tournament, opposite
 from tabellone.core.pairing import Pairing, attendance_problems
 from tabellone.core.team import TeamTournament
-
+from tabellone.matching.backends import max_weight_matching
 from tabellone.rules.comparison import Comparison
 from tabellone.rules.top_scoregroup import C6_upfloaters_needed
 
@@ -133,15 +132,15 @@ class Side:
     played matches, oldest first: C.04.2 Art. 3.4), its preference."""
 
     tpn: int
-    score: Fraction           # primary score, virtual points included (pairing score)
+    score: Fraction  # primary score, virtual points included (pairing score)
     secondary: Fraction
     opponents: frozenset[int]
     colours: str
-    matches: int              # matches played over the board
-    bye_barred: bool          # [C2]
-    floated: bool             # a floater in the previous round (1.5)
-    pref: str | None = None   # 'w', 'b' or None
-    strength: int = 0         # WEAK (simple or mild) or STRONG (Type B strong)
+    matches: int  # matches played over the board
+    bye_barred: bool  # [C2]
+    floated: bool  # a floater in the previous round (1.5)
+    pref: str | None = None  # 'w', 'b' or None
+    strength: int = 0  # WEAK (simple or mild) or STRONG (Type B strong)
 
     @property
     def cd(self) -> int:
@@ -156,7 +155,7 @@ class Ctx:
     sides: dict[int, Side]
     prohibited: frozenset[frozenset[int]]
     preferences: str
-    floats_count: bool        # [C7] and [C10] apply (not the last two rounds)
+    floats_count: bool  # [C7] and [C10] apply (not the last two rounds)
     initial: str
     solves: int = 0
     nodes: int = 0
@@ -207,9 +206,15 @@ def C2_bye_allowed(t: Tournament, tpn: int, r: int) -> bool:
 
 def _prepare(t: Tournament, edition: str, round_number: int | None) -> Ctx:
     if edition not in EDITIONS:
-        raise InputError(f"unknown edition {edition!r} of the Swiss Team Pairing System; expected one of {', '.join(EDITIONS)}", field="--edition")
+        raise InputError(
+            f"unknown edition {edition!r} of the Swiss Team Pairing System; expected one of {', '.join(EDITIONS)}",
+            field="--edition",
+        )
     if not isinstance(t, TeamTournament):
-        raise InputError("the Swiss Team Pairing System pairs team events: the file has no team records (310 or 013)", field="--system")
+        raise InputError(
+            "the Swiss Team Pairing System pairs team events: the file has no team records (310 or 013)",
+            field="--system",
+        )
     r = round_number or t.next_round
     state = t.state_before(r)
     last = t.total_rounds is not None and r >= t.total_rounds
@@ -219,12 +224,23 @@ def _prepare(t: Tournament, edition: str, round_number: int | None) -> Ctx:
     sides = {}
     for ps in state.to_pair:
         p = t.player(ps.id)
-        colours = "".join(p.entry(k).colour for k in range(1, r) if p.entry(k).played and p.entry(k).colour in (WHITE, BLACK))
+        colours = "".join(
+            p.entry(k).colour for k in range(1, r) if p.entry(k).played and p.entry(k).colour in (WHITE, BLACK)
+        )
         opponents = frozenset(p.entry(k).opponent for k in range(1, r) if p.entry(k).played)
         pref, strength = A1_7_preference(colours, t.preferences, last)
-        sides[ps.id] = Side(ps.id, scores[ps.id], secondary[ps.id], opponents, colours,
-                            sum(1 for k in range(1, r) if p.entry(k).played), not C2_bye_allowed(t, ps.id, r),
-                            r > 1 and floated(t, ps.id, r - 1, prev), pref, strength)
+        sides[ps.id] = Side(
+            ps.id,
+            scores[ps.id],
+            secondary[ps.id],
+            opponents,
+            colours,
+            sum(1 for k in range(1, r) if p.entry(k).played),
+            not C2_bye_allowed(t, ps.id, r),
+            r > 1 and floated(t, ps.id, r - 1, prev),
+            pref,
+            strength,
+        )
     floats_count = t.total_rounds is None or r < t.total_rounds - 1
     return Ctx(t, r, sides, state.prohibited, t.preferences, floats_count, t.initial_colour or WHITE)
 
@@ -239,7 +255,7 @@ def _edges(ctx: Ctx, vs: Sequence[int], weight) -> list[tuple[int, int, int]]:
     pos = {v: k for k, v in enumerate(vs)}
     out = []
     for k, a in enumerate(vs):
-        for b in vs[k + 1:]:
+        for b in vs[k + 1 :]:
             if C1_compatible(ctx, a, b):
                 w = weight(a, b)
                 if w is not None:
@@ -284,7 +300,9 @@ def A3_4_bye(ctx: Ctx) -> int | None:
     for tpn in sorted((x for x in teams if not S[x].bye_barred), key=lambda x: (S[x].score, -S[x].matches, -x)):
         if _pairable(ctx, [x for x in teams if x != tpn]):
             return tpn
-    raise NoPairingError(f"round {ctx.round}: no team can take the pairing-allocated bye and leave the others pairable (C.04.6 Art. 3.3.3: the Chief Arbiter decides)")
+    raise NoPairingError(
+        f"round {ctx.round}: no team can take the pairing-allocated bye and leave the others pairable (C.04.6 Art. 3.3.3: the Chief Arbiter decides)"
+    )
 
 
 # ========================================================================================
@@ -329,7 +347,9 @@ def _sets_of(levels, counts) -> Iterable[tuple[int, ...]]:
         yield tuple(x for part in combo for x in part)
 
 
-def _next_scoregroup(ctx: Ctx, left: list[int], top: Fraction, upfloaters: Sequence[int]) -> tuple[list[int], list[int]]:
+def _next_scoregroup(
+    ctx: Ctx, left: list[int], top: Fraction, upfloaters: Sequence[int]
+) -> tuple[list[int], list[int]]:
     """The scoregroup following the top-scoregroup, without the ``upfloaters`` taken from
     it, and every team left below the bracket (``rest``)."""
     lower = [x for x in left if ctx.sides[x].score < top]
@@ -398,7 +418,9 @@ def A3_5_literal(ctx: Ctx, left: list[int], residents: list[int], top: Fraction)
             chosen = _choose_among(ctx, left, residents, top, levels, counts)
             if chosen is not None:
                 return chosen
-    raise NoPairingError(f"round {ctx.round}: the {top}-point scoregroup cannot be paired (C.04.6 Art. 3.3.3)")  # pragma: no cover - [C3] kept
+    raise NoPairingError(
+        f"round {ctx.round}: the {top}-point scoregroup cannot be paired (C.04.6 Art. 3.3.3)"
+    )  # pragma: no cover - [C3] kept
 
 
 def A3_5_optimised(ctx: Ctx, left: list[int], residents: list[int], top: Fraction) -> tuple[int, ...]:
@@ -501,7 +523,7 @@ def _literal_bracket(ctx: Ctx, bracket: Sequence[int], ups: frozenset[int]) -> l
             if best[0] is None or cost < best[0]:
                 best[0], best[1] = cost, list(pairs)
             return best[0] == whole
-        rest = [x for x in tops[i:]] + [b for b in bottoms if b not in used]
+        rest = list(tops[i:]) + [b for b in bottoms if b not in used]
         if best[0] is not None and _add(cost, _lower_bound(ctx, rest)) >= best[0]:
             return False
         t = tops[i]
@@ -548,7 +570,7 @@ def _optimised_bracket(ctx: Ctx, bracket: Sequence[int], ups: frozenset[int]) ->
     identifier (3.6.3) among the optimal pairings."""
     vs = sorted(bracket)
     K = len(vs) + 2
-    big = 3 * K ** 3
+    big = 3 * K**3
 
     def cost(a, b):
         c = pair_cost(ctx, a, b, ups)
@@ -645,15 +667,19 @@ def A4_colours(ctx: Ctx, a: int, b: int) -> tuple[int, str]:
 # the round
 
 
-def _pair(ctx: Ctx, method: str, no_bye: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], int | None, list[tuple[Fraction, list[int], tuple[int, ...]]]]:
+def _pair(
+    ctx: Ctx, method: str, no_bye: frozenset[int] = frozenset()
+) -> tuple[list[tuple[int, int]], int | None, list[tuple[Fraction, list[int], tuple[int, ...]]]]:
     for x in no_bye:
         if x in ctx.sides:
             ctx.sides[x].bye_barred = True
     bye = A3_4_bye(ctx)
     left = sorted(x for x in ctx.sides if x != bye)
     if bye is None and not _pairable(ctx, left):
-        raise NoPairingError(f"round {ctx.round}: the teams cannot all be paired without two meeting again "
-                             "(C.04.6 Art. 3.3.3: the Chief Arbiter decides)")
+        raise NoPairingError(
+            f"round {ctx.round}: the teams cannot all be paired without two meeting again "
+            "(C.04.6 Art. 3.3.3: the Chief Arbiter decides)"
+        )
     pairs, brackets = [], []
     choose = A3_5_literal if method == "literal" else A3_5_optimised
     pair_bracket = _literal_bracket if method == "literal" else _optimised_bracket
@@ -684,8 +710,13 @@ def _finish(ctx: Ctx, pairs, bye) -> Pairing:
     return Pairing(round=ctx.round, pairs=boards, bye=bye, solves=ctx.solves)
 
 
-def pair_round(t: Tournament, edition: str = "2026", round_number: int | None = None, method: str = "literal",
-               no_bye: frozenset[int] = frozenset()) -> Pairing:
+def pair_round(
+    t: Tournament,
+    edition: str = "2026",
+    round_number: int | None = None,
+    method: str = "literal",
+    no_bye: frozenset[int] = frozenset(),
+) -> Pairing:
     """Pair the next round (or ``round_number``) of the team event ``t``.
 
     ``method`` is ``"literal"`` (the text's procedure, the default) or ``"optimised"``;
@@ -711,7 +742,10 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
     match, no prohibited pair; [C2] the bye only with an odd number of teams, to a team
     allowed one. Colours are never absolute (Preface: Basic Rules Art. 6-7 never apply)."""
     if not isinstance(t, TeamTournament):
-        raise InputError("the Swiss Team Pairing System pairs team events: the file has no team records (310 or 013)", field="--system")
+        raise InputError(
+            "the Swiss Team Pairing System pairs team events: the file has no team records (310 or 013)",
+            field="--system",
+        )
     r = pairing.round
     state = t.state_before(r)
     present = {p.id for p in state.to_pair}
@@ -766,7 +800,9 @@ def _brackets_of(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None) -> lis
         top = max(ctx.sides[x].score for x in left)
         residents = [x for x in left if ctx.sides[x].score == top]
         rset = set(residents)
-        ups = sorted({mate[x] for x in residents if x in mate and mate[x] not in rset}, key=lambda x: (-ctx.sides[x].score, x))
+        ups = sorted(
+            {mate[x] for x in residents if x in mate and mate[x] not in rset}, key=lambda x: (-ctx.sides[x].score, x)
+        )
         bracket = residents + ups
         inside = set(bracket)
         upset = frozenset(ups)
@@ -834,7 +870,7 @@ def objective_vector(t: Tournament, pairing: Pairing, edition: str = "2026") -> 
             out.append((_points(g.score), article, g.values[article]))
     for g in brackets:
         members = set(g.players)
-        ups = tuple(g.players[g.values["C4"] and len(g.players) - g.values["C4"]:]) if g.values["C4"] else ()
+        ups = tuple(g.players[g.values["C4"] and len(g.players) - g.values["C4"] :]) if g.values["C4"] else ()
         out.append((_points(g.score), "3.5.4", ups))
         out.append((_points(g.score), "3.6.2", identifier(p for p in plain if p[0] in members)))
     return out
@@ -854,7 +890,13 @@ def compare(t: Tournament, edition: str = "2026", round_number: int | None = Non
     for a, b in zip(lv, ov):
         if a != b:
             first = (a[0], a[1], a[2], b[2])
-            better = "optimised" if (b[0] == a[0] and b[1] == a[1] and b[2] < a[2]) else "literal" if b[0] == a[0] else "groups differ"
+            better = (
+                "optimised"
+                if (b[0] == a[0] and b[1] == a[1] and b[2] < a[2])
+                else "literal"
+                if b[0] == a[0]
+                else "groups differ"
+            )
             break
     return Comparison(lit.round, edition, lit, opt, lv, ov, same, first, better)
 
@@ -899,6 +941,15 @@ def standings(t: TeamTournament, tiebreaks=None, edition: str = "2026") -> list[
     mp = {tpn: t.match_points_before(tpn, n + 1) for tpn in t.team_by_tpn}
     gp = {tpn: t.game_points_before(tpn, n + 1) for tpn in t.team_by_tpn}
     primary, secondary = (mp, gp) if t.primary == "MP" else (gp, mp)
-    return [TeamRow(r.place, r.shared, r.participant.player.id, r.participant.player.name, primary[r.participant.player.id],
-                    secondary[r.participant.player.id], {tb.text: r.participant.values.get(tb.text) for tb in order[1:]})
-            for r in rows_in]
+    return [
+        TeamRow(
+            r.place,
+            r.shared,
+            r.participant.player.id,
+            r.participant.player.name,
+            primary[r.participant.player.id],
+            secondary[r.participant.player.id],
+            {tb.text: r.participant.values.get(tb.text) for tb in order[1:]},
+        )
+        for r in rows_in
+    ]
