@@ -16,25 +16,49 @@ then the pairing systems (:mod:`tabellone.rules`), then the engine
 
 __version__ = "0.2.0"
 
-from tabellone.api import (
-    RESULT_CODES,
-    CheckReport,
-    Explanation,
-    add_round,
-    check,
-    enter_results,
-    explain,
-    pair,
-    read,
-    recorded_pairing,
-    systems,
-    write,
-)
-from tabellone.core.errors import InputError, NoPairingError, SelfCheckError, TabelloneError
-from tabellone.core.model import Player, PlayerState, RoundEntry, RoundState, Tournament
-from tabellone.core.pairing import Pairing
-from tabellone.formats.trf import format_trf, parse_trf, read_trf
-from tabellone.verify.checker import RoundReport
+# The names below are loaded on first use (PEP 562), so that ``import tabellone`` (and the
+# command line, which starts with it) costs next to nothing: a Ctrl-C in the first
+# moments of a command then meets the command line's handler, not a half-done import.
+_EXPORTS = {
+    **dict.fromkeys(
+        (
+            "RESULT_CODES",
+            "CheckReport",
+            "Explanation",
+            "add_round",
+            "check",
+            "enter_results",
+            "explain",
+            "pair",
+            "read",
+            "recorded_pairing",
+            "systems",
+            "write",
+        ),
+        "tabellone.api",
+    ),
+    **dict.fromkeys(("InputError", "NoPairingError", "SelfCheckError", "TabelloneError"), "tabellone.core.errors"),
+    **dict.fromkeys(("Player", "PlayerState", "RoundEntry", "RoundState", "Tournament"), "tabellone.core.model"),
+    "Pairing": "tabellone.core.pairing",
+    **dict.fromkeys(("format_trf", "parse_trf", "read_trf"), "tabellone.formats.trf"),
+    "RoundReport": "tabellone.verify.checker",
+}
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tabellone' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
 
 __all__ = [
     "CheckReport",

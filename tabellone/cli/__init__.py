@@ -30,63 +30,105 @@ to see one for a bug report).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Sequence
 
-from tabellone.cli.event import EVENT_COMMANDS
-from tabellone.cli.generate import cmd_generate
-from tabellone.cli.info import cmd_convert, cmd_info
-from tabellone.cli.pairing import cmd_check, cmd_compare, cmd_explain, cmd_pair, compat_main
-from tabellone.cli.parser import _results_last, build_parser
-from tabellone.cli.simulate import cmd_simulate
-from tabellone.cli.standings import cmd_standings
-from tabellone.core import progress
 from tabellone.core.errors import EXIT_INVALID_INPUT, EXIT_OK, EXIT_UNEXPECTED, InputError, TabelloneError
 
-#: Command name -> the function that runs it.
-COMMANDS = {
-    "info": cmd_info,
-    "convert": cmd_convert,
-    "pair": cmd_pair,
-    "generate": cmd_generate,
-    "check": cmd_check,
-    "explain": cmd_explain,
-    "standings": cmd_standings,
-    "compare": cmd_compare,
-    "simulate": cmd_simulate,
-}
-COMMANDS.update(EVENT_COMMANDS)
+#: Exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+
+
+def _interrupted_early(signum, frame) -> None:  # pragma: no cover - timing dependent
+    """Ctrl-C before the command line is ready (its modules still loading): one line,
+    exit 130, nothing written yet."""
+    try:
+        os.write(2, b"tabellone: interrupted\n")
+    finally:
+        os._exit(EXIT_INTERRUPTED)
+
+
+# Run as the ``tabellone`` command (not imported by a test runner or a server): take
+# Ctrl-C first thing, as the modules of the command take a moment to load.
+if os.path.basename(sys.argv[0] if sys.argv else "") in ("tabellone", "tabellone.exe", "__main__.py", "-m", "-c"):
+    try:
+        signal.signal(signal.SIGINT, _interrupted_early)
+    except ValueError:  # not the main thread
+        pass
+
+
+def _commands() -> dict:
+    """Command name -> the function that runs it (loaded on the first command)."""
+    from tabellone.cli.event import EVENT_COMMANDS
+    from tabellone.cli.generate import cmd_generate
+    from tabellone.cli.info import cmd_convert, cmd_info
+    from tabellone.cli.pairing import cmd_check, cmd_compare, cmd_explain, cmd_pair
+    from tabellone.cli.simulate import cmd_simulate
+    from tabellone.cli.standings import cmd_standings
+
+    commands = {
+        "info": cmd_info,
+        "convert": cmd_convert,
+        "pair": cmd_pair,
+        "generate": cmd_generate,
+        "check": cmd_check,
+        "explain": cmd_explain,
+        "standings": cmd_standings,
+        "compare": cmd_compare,
+        "simulate": cmd_simulate,
+    }
+    commands.update(EVENT_COMMANDS)
+    return commands
+
+
+def __getattr__(name: str):
+    if name == "COMMANDS":  # the command table, as before
+        return _commands()
+    raise AttributeError(f"module 'tabellone.cli' has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        from tabellone.cli.pairing import compat_main
+        from tabellone.cli.parser import build_parser, split_result_words
+        from tabellone.core import progress
+
+        commands = _commands()
+        if signal.getsignal(signal.SIGINT) is _interrupted_early:
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # ready: Ctrl-C ends below, cleanly
         if argv and argv[0] in ("--dutch", "--dubov", "--burstein"):
             return compat_main(argv)
         parser = build_parser()
-        args = parser.parse_args(_results_last(argv))
+        kept, words = split_result_words(argv)
+        args = parser.parse_args(kept)
+        if words is not None:
+            args.results = words
         if args.command is None:
             parser.print_help()
             return EXIT_INVALID_INPUT
         progress.configure(quiet=getattr(args, "quiet", False))
         try:
-            return COMMANDS[args.command](args)
+            return commands[args.command](args)
         except InputError as exc:
             if exc.source is None and getattr(args, "file", None):
                 raise InputError(exc.detail, source=args.file, line=exc.line, field=exc.field) from None
             raise
     except SystemExit as exc:  # argparse: --help, --version, usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_INVALID_INPUT
+    except KeyboardInterrupt:
+        print("tabellone: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
     except TabelloneError as exc:
         print(f"tabellone: {exc}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("tabellone: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
     except MemoryError:
+        from tabellone.core import progress
+
         what = progress.current()
         print(
             f"tabellone: out of memory{' (' + what + ')' if what else ''}: the input asks for more than this "

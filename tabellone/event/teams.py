@@ -260,7 +260,7 @@ def record_board_results(t: TeamTournament, r: int, triples: Sequence[tuple[int,
         raise InputError("the event has no player records (001) to enter board results in", field="001")
     if r < 1 or r > t.rounds_paired:
         raise InputError(f"round {r} is not paired (rounds 1-{t.rounds_paired} are)", field="--round")
-    boards = record_results(t.boards, r, triples).with_derived_points()
+    boards = record_results(t.boards, r, triples, orient=True).with_derived_points()
     return rederive_round(replace(t, boards=boards), r)
 
 
