@@ -148,7 +148,9 @@ def _tail(t: Tournament, round_number: int) -> str:
     from tabellone.event.rounds import missing_results
 
     left = missing_results(t, round_number)
-    return f"{len(left)} board{'s' if len(left) != 1 else ''} still without a result" if left else "the round is complete"
+    return (
+        f"{len(left)} board{'s' if len(left) != 1 else ''} still without a result" if left else "the round is complete"
+    )
 
 
 def enter(t: Tournament, round_number: int, triples: Sequence[tuple[int, int, str]], orient: bool = False) -> Outcome:
