@@ -16,6 +16,12 @@ then the pairing systems (:mod:`tabellone.rules`), then the engine
 
 __version__ = "0.2.0"
 
+import os as _os
+import sys as _sys
+
+if _sys.argv[:1] == ["-m"] or _os.path.basename(_sys.argv[0] if _sys.argv else "") in ("tabellone", "tabellone.exe"):
+    import tabellone.cli  # the command: it takes Ctrl-C before anything else loads  # noqa: F401
+
 # The names below are loaded on first use (PEP 562), so that ``import tabellone`` (and the
 # command line, which starts with it) costs next to nothing: a Ctrl-C in the first
 # moments of a command then meets the command line's handler, not a half-done import.

@@ -30,12 +30,12 @@ to see one for a bug report).
 from __future__ import annotations
 
 import os
-import signal
 import sys
-import traceback
-from collections.abc import Sequence
 
-from tabellone.core.errors import EXIT_INVALID_INPUT, EXIT_OK, EXIT_UNEXPECTED, InputError, TabelloneError
+try:  # the C module itself: ``import signal`` takes a while to load
+    import _signal as signal
+except ImportError:  # pragma: no cover - not CPython
+    import signal
 
 #: Exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
@@ -50,13 +50,34 @@ def _interrupted_early(signum, frame) -> None:  # pragma: no cover - timing depe
         os._exit(EXIT_INTERRUPTED)
 
 
-# Run as the ``tabellone`` command (not imported by a test runner or a server): take
-# Ctrl-C first thing, as the modules of the command take a moment to load.
-if os.path.basename(sys.argv[0] if sys.argv else "") in ("tabellone", "tabellone.exe", "__main__.py", "-m", "-c"):
+def run_as_command() -> bool:
+    """Whether this process is the ``tabellone`` command (the console script, or
+    ``python -m tabellone``), not a program that imports the package."""
+    first = sys.argv[0] if sys.argv else ""
+    return (
+        first == "-m"  # python -m tabellone, while the package loads
+        or first.endswith(os.path.join("tabellone", "__main__.py"))
+        or os.path.basename(first) in ("tabellone", "tabellone.exe")
+    )
+
+
+# The command takes Ctrl-C first thing, before any other module loads.
+if run_as_command():
     try:
         signal.signal(signal.SIGINT, _interrupted_early)
     except ValueError:  # not the main thread
         pass
+
+import traceback  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+
+from tabellone.core.errors import (  # noqa: E402
+    EXIT_INVALID_INPUT,
+    EXIT_OK,
+    EXIT_UNEXPECTED,
+    InputError,
+    TabelloneError,
+)
 
 
 def _commands() -> dict:
@@ -98,7 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         commands = _commands()
         if signal.getsignal(signal.SIGINT) is _interrupted_early:
-            signal.signal(signal.SIGINT, signal.default_int_handler)  # ready: Ctrl-C ends below, cleanly
+            import signal as signals
+
+            signals.signal(signals.SIGINT, signals.default_int_handler)  # ready: Ctrl-C ends below, cleanly
         if argv and argv[0] in ("--dutch", "--dubov", "--burstein"):
             return compat_main(argv)
         parser = build_parser()
