@@ -98,7 +98,7 @@ def test_a_pair_given_black_first_is_refused_in_one_line(tmp_path, capsys):
 def test_entry_by_board_number_of_the_printed_list(tmp_path, capsys):
     path = event(tmp_path)
     out, _ = cli(capsys, "pair", path, "--write")
-    listed = [line.split() for line in out.splitlines() if line[:3].strip().isdigit()]
+    listed = [row for row in map(str.split, out.splitlines()) if len(row) > 2 and row[0].isdigit() and row[1].isdigit()]
     board3 = listed[2]
     white, black = int(board3[1]), int(board3[-1])  # 'Bd No. ... No.'
     cli(capsys, "result", path, "--round", "1", "--board", "3", "0-1")
