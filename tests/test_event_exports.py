@@ -71,6 +71,22 @@ def test_new_writes_the_header_records_in_their_columns(tmp_path):
     assert read_event(path).tournament.total_rounds == 4  # the file reads back
 
 
+def test_new_says_what_it_converted_and_writes_the_trf26_time_control_code(tmp_path, capsys):
+    path = tmp_path / "ev.trf"
+    _, err = cli(
+        capsys, "new", path, "--name", "O", "--rounds", "4", "--end", "12/04/2026", "--time-control-code", "5400+30"
+    )
+    assert "read as day/month/year: 2026/04/12" in err
+    rec = records(path)
+    assert rec["222"] == ["222 5400+30"]
+    cli(capsys, "event", "set", path, "--time-control-code", "40/6000+30:900+30")
+    cli(capsys, "event", "set", path, "--time-control-code", "W300-B240")
+    _, err = cli(capsys, "event", "set", path, "--time-control-code", "90 min", code=3)
+    assert "TRF26 code" in err
+    out, _ = cli(capsys, "export", path, "--to", "trf16")
+    assert "222 " not in out and "XXR 4" in out  # TRF16 has no 222
+
+
 def test_event_set_changes_records_and_event_show_says_them_in_words(tmp_path, capsys):
     path = tmp_path / "ev.trf"
     assert run("new", path, "--name", "Open", "--rounds", "3") == 0

@@ -47,6 +47,7 @@ def _header_values(args: argparse.Namespace) -> dict:
         "112": args.deputy,
         "122": args.time_control,
         "132": args.round_dates,
+        "222": args.time_control_code,
     }
 
 
@@ -58,6 +59,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     from tabellone.event import FileStore, new_event
 
     tiebreaks = [args.tiebreaks] if args.tiebreaks else []
+    notes: list[str] = []
     t = new_event(
         args.name,
         args.rounds,
@@ -67,11 +69,14 @@ def cmd_new(args: argparse.Namespace) -> int:
         tiebreaks,
         baku=args.baku,
         headers=_header_values(args),
+        notes=notes,
         **_event_option_values(args),
     )
     fmt = "json" if args.file.lower().endswith(".json") else "trf26"
     what = f"new event '{args.name}', {args.rounds} rounds, {t.system}"
     applied = FileStore(args.file).create(t, fmt, what)
+    for note in notes:
+        print(f"tabellone: note: {args.file}: {note}", file=sys.stderr)
     return _said(args.file, applied)
 
 
@@ -238,6 +243,12 @@ def cmd_export(args: argparse.Namespace) -> int:
             "set them with 'tabellone event set'",
             file=sys.stderr,
         )
+    if args.to == "trf16":
+        from dataclasses import replace
+
+        from tabellone.event.header import TRF26_ONLY
+
+        t = replace(t, headers=tuple(h for h in t.headers if h.code not in TRF26_ONLY))
     text = render(t, args.to)
     if args.output in (None, "-"):
         sys.stdout.write(text)

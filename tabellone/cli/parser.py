@@ -256,6 +256,11 @@ def _header_options(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--time-control", metavar="TEXT", help="allotted times, e.g. '90 min + 30 s/move' (TRF 122)")
     g.add_argument(
+        "--time-control-code",
+        metavar="CODE",
+        help="the same encoded for TRF26 222: seconds[+increment] per period, e.g. 5400+30 or 40/6000+30:900+30",
+    )
+    g.add_argument(
         "--round-dates",
         metavar="D1,D2,...",
         help="date of each round, YYYY/MM/DD, comma separated (TRF 132, written YY/MM/DD above each round's columns)",

@@ -11,6 +11,8 @@ Header records (TRF16 and TRF26 alike, 1-based columns; TRF26 keeps TRF16's 012-
     122 allotted times per moves/game (free text)
     132 round dates, YY/MM/DD, round r's date in columns 92+10(r-1) to 99+10(r-1): above
         that round's columns in the player records
+    222 (TRF26 only) the time control encoded: periods [moves/]seconds[+increment] joined
+        by ':', e.g. 5400+30 or 40/6000+30:900+30; W...-B... when White's and Black's differ
 
 The pairing system is TRF26 ``192`` (``FIDE_DUTCH_2026``; ``..._BAKU`` with Baku
 acceleration, C.04.7). Options that TRF has no record for (the pairing method, what a
@@ -44,11 +46,19 @@ HEADER_FIELDS = {
     "112": "deputy chief arbiter",
     "122": "time control",
     "132": "round dates",
+    "222": "time control, encoded (TRF26)",
 }
 #: Counted from the players on every write.
 COUNTED = ("062", "072", "082")
 #: Codes kept in the order of the TRF header.
-HEADER_ORDER = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132")
+HEADER_ORDER = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132", "222")
+#: Records only TRF26 defines: left out of a TRF16 export.
+TRF26_ONLY = ("222",)
+
+#: TRF26 222: periods ``[moves/]seconds[+increment]`` joined by ``:``, or different for
+#: White and Black: ``W<periods>-B<periods>`` (e.g. ``5400+30``, ``40/6000+30:900+30``, ``W300-B240``).
+_PERIODS = r"(?:\d+/)?\d+(?:\+\d+)?(?::(?:\d+/)?\d+(?:\+\d+)?)*"
+TIME_CONTROL_CODE = re.compile(rf"{_PERIODS}|W{_PERIODS}-B{_PERIODS}", re.ASCII)
 
 OPTIONS_PREFIX = "tabellone options:"
 #: Options kept in the options record, and the values each may take.
@@ -208,6 +218,12 @@ def set_headers(
                 text = text.upper()
                 if not (text.isascii() and text.isalpha() and len(text) == 3):
                     raise InputError(f"found federation {text!r}, expected a three-letter code such as ITA")
+            if code == "222" and text and not TIME_CONTROL_CODE.fullmatch(text):
+                raise InputError(
+                    f"found {text!r}, expected the TRF26 code: seconds[+increment] per period, periods joined by "
+                    "':' with moves/ before them, e.g. 5400+30 or 40/6000+30:900+30",
+                    field="--time-control-code",
+                )
             if code == "012" and not text:
                 raise InputError("the event needs a name", field="--name")
             texts = [text] if text else []
@@ -256,11 +272,13 @@ def new_event(
     tiebreaks: Sequence[str] = (),
     baku: bool = False,
     headers: dict[str, str | Sequence[str] | None] | None = None,
+    notes: list[str] | None = None,
     **options: str | None,
 ) -> Tournament:
     """An event without players: name (``012``), rounds (``142``), initial colour
     (``152``), system (``192``, with ``_BAKU`` for Baku acceleration), tie-breaks
-    (``202``), the other header records (``headers``) and options."""
+    (``202``), the other header records (``headers``; ``notes`` receives what was
+    converted, such as a date typed day first) and options."""
     if not name.strip():
         raise InputError("the event needs a name", field="--name")
     if rounds < 1 or rounds > 99:
@@ -295,5 +313,7 @@ def new_event(
     if baku:
         t = with_baku(t)
     if headers:
-        t, _, _ = set_headers(t, headers)
+        t, _, converted = set_headers(t, headers)
+        if notes is not None:
+            notes.extend(converted)
     return with_options(t, **options)
