@@ -14,13 +14,38 @@ then the pairing systems (:mod:`tabellone.rules`), then the engine
 (:mod:`tabellone.core`), which names no ruleset.
 """
 
-__version__ = "0.2.0"
-
 import os as _os
 import sys as _sys
 
-if _sys.argv[:1] == ["-m"] or _os.path.basename(_sys.argv[0] if _sys.argv else "") in ("tabellone", "tabellone.exe"):
-    import tabellone.cli  # the command: it takes Ctrl-C before anything else loads  # noqa: F401
+
+def _run_as_command() -> bool:
+    """Whether this process is the ``tabellone`` command (the console script, or
+    ``python -m tabellone``), not a program that imports the package (a server, tests)."""
+    if _os.path.basename(_sys.argv[0] if _sys.argv else "") in ("tabellone", "tabellone.exe"):
+        return True
+    orig = getattr(_sys, "orig_argv", [])
+    return "-m" in orig and orig[orig.index("-m") + 1 : orig.index("-m") + 2] == ["tabellone"]
+
+
+def _interrupted_early(signum, frame) -> None:  # pragma: no cover - timing dependent
+    """Ctrl-C before the command line is ready (its modules still loading): one line,
+    exit 130 (128 + SIGINT), nothing written yet. The command line puts Python's own
+    handler back once it is ready, and ends a later Ctrl-C cleanly itself."""
+    try:
+        _os.write(2, b"tabellone: interrupted\n")
+    finally:
+        _os._exit(130)
+
+
+if _run_as_command():  # first thing: Ctrl-C is the command's before any module loads
+    import _signal  # the C module: ``import signal`` takes a while
+
+    try:
+        _signal.signal(_signal.SIGINT, _interrupted_early)
+    except ValueError:  # not the main thread
+        pass
+
+__version__ = "0.2.0"
 
 # The names below are loaded on first use (PEP 562), so that ``import tabellone`` (and the
 # command line, which starts with it) costs next to nothing: a Ctrl-C in the first

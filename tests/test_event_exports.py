@@ -7,22 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from event_cli import cli, run
+
 import tabellone
-from tabellone.cli import main
 from tabellone.event import read_event
-
-
-def run(*argv: object) -> int:
-    return main([str(a) for a in argv])
-
-
-def cli(capsys, *argv: object, code: int = 0) -> tuple[str, str]:
-    capsys.readouterr()
-    got = run(*argv)
-    out, err = capsys.readouterr()
-    assert got == code, err
-    return out, err
-
 
 HEADER = (
     "--city",

@@ -9,23 +9,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from event_cli import cli, run
 
 import tabellone
-from tabellone.cli import main
 from tabellone.core.errors import InputError
 from tabellone.event import birth_date
-
-
-def run(*argv: object) -> int:
-    return main([str(a) for a in argv])
-
-
-def cli(capsys, *argv: object, code: int = 0) -> tuple[str, str]:
-    capsys.readouterr()
-    got = run(*argv)
-    out, err = capsys.readouterr()
-    assert got == code, err
-    return out, err
 
 
 def event(tmp_path: Path, *extra: str) -> Path:

@@ -10,21 +10,9 @@ import io
 from pathlib import Path
 
 import pytest
+from event_cli import cli, run
 
 import tabellone
-from tabellone.cli import main
-
-
-def run(*argv: object) -> int:
-    return main([str(a) for a in argv])
-
-
-def cli(capsys, *argv: object, code: int = 0) -> tuple[str, str]:
-    capsys.readouterr()
-    got = run(*argv)
-    out, err = capsys.readouterr()
-    assert got == code, err
-    return out, err
 
 
 def event(tmp_path: Path, players: int = 8, *extra: str) -> Path:

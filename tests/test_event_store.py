@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from event_cli import run
 
 import tabellone
 from tabellone.cli import main
@@ -23,10 +24,6 @@ from tabellone.event import FileStore, Outcome, add_players, exclusive, make_pla
 
 REPO = Path(__file__).resolve().parents[1]
 FORK = multiprocessing.get_context("fork")
-
-
-def run(*argv: object) -> int:
-    return main([str(a) for a in argv])
 
 
 def paired_event(tmp_path: Path, players: int, name: str = "c.trf") -> Path:

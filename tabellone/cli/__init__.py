@@ -30,54 +30,16 @@ to see one for a bug report).
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import traceback
+from collections.abc import Sequence
 
-try:  # the C module itself: ``import signal`` takes a while to load
-    import _signal as signal
-except ImportError:  # pragma: no cover - not CPython
-    import signal
+from tabellone import _interrupted_early  # the package takes Ctrl-C first: see there
+from tabellone.core.errors import EXIT_INVALID_INPUT, EXIT_OK, EXIT_UNEXPECTED, InputError, TabelloneError
 
 #: Exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
-
-
-def _interrupted_early(signum, frame) -> None:  # pragma: no cover - timing dependent
-    """Ctrl-C before the command line is ready (its modules still loading): one line,
-    exit 130, nothing written yet."""
-    try:
-        os.write(2, b"tabellone: interrupted\n")
-    finally:
-        os._exit(EXIT_INTERRUPTED)
-
-
-def run_as_command() -> bool:
-    """Whether this process is the ``tabellone`` command (the console script, or
-    ``python -m tabellone``), not a program that imports the package."""
-    first = sys.argv[0] if sys.argv else ""
-    return (
-        first == "-m"  # python -m tabellone, while the package loads
-        or first.endswith(os.path.join("tabellone", "__main__.py"))
-        or os.path.basename(first) in ("tabellone", "tabellone.exe")
-    )
-
-
-# The command takes Ctrl-C first thing, before any other module loads.
-if run_as_command():
-    try:
-        signal.signal(signal.SIGINT, _interrupted_early)
-    except ValueError:  # not the main thread
-        pass
-
-import traceback  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
-
-from tabellone.core.errors import (  # noqa: E402
-    EXIT_INVALID_INPUT,
-    EXIT_OK,
-    EXIT_UNEXPECTED,
-    InputError,
-    TabelloneError,
-)
 
 
 def _commands() -> dict:
@@ -119,9 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         commands = _commands()
         if signal.getsignal(signal.SIGINT) is _interrupted_early:
-            import signal as signals
-
-            signals.signal(signals.SIGINT, signals.default_int_handler)  # ready: Ctrl-C ends below, cleanly
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # ready: Ctrl-C ends below, cleanly
         if argv and argv[0] in ("--dutch", "--dubov", "--burstein"):
             return compat_main(argv)
         parser = build_parser()
