@@ -10,12 +10,18 @@ Subcommands::
     tabellone convert FILE --to trf16|trf26|json [-o OUT] [--force]
     tabellone standings FILE [--tiebreaks BH/C1,BH,SB] [--format text|csv|json|html] [--crosstable]
 
-and, to run an event from one file (:mod:`tabellone.event`: every write safe, with a backup)::
+and, to run an event from one file (:mod:`tabellone.event`: one command at a time per event,
+every write whole with a numbered backup, and logged for ``undo``)::
 
-    tabellone new EVENT --name N --rounds R [--system S] [--initial-colour white|black]
-    tabellone player add EVENT --name N [--rating ...] | tabellone player import EVENT players.csv
+    tabellone new EVENT --name N --rounds R [--system S] [--initial-colour white|black] [--baku]
+              [--city C --federation F --start D --end D --chief-arbiter A --deputy A ... --round-dates D,D,...]
+    tabellone event set EVENT [--city ...] | tabellone event show EVENT
+    tabellone player add EVENT --name N [--rating ...] | player import EVENT players.csv
+    tabellone player edit EVENT ID [--rating ...] | player remove EVENT ID | player list EVENT [--alphabetical]
     tabellone bye EVENT ID --round R --half|--zero|--full;  tabellone withdraw EVENT ID [--from-round R]
-    tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --csv FILE
+    tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --board N -+ | --csv F
+    tabellone round show EVENT [R] [--alphabetical];  tabellone undo EVENT [--list]
+    tabellone export EVENT --to trf26|trf16 -o FILE   (the rating officer's file: ranks, header records)
     tabellone lineup EVENT TEAM P1 P2 ... [--round R]   (team events: who sits on which board, TRF26 300)
     tabellone simulate --system S [--system S2 ...] --players N|--teams N [--boards B] --rounds R --events K --seed X [...]
 

@@ -174,7 +174,7 @@ def enter(t: Tournament, round_number: int, triples: Sequence[tuple[int, int, st
     seen: set[int] = set()
     entered, changed, unchanged = [], [], []
     for a, b, res in triples:
-        res = TYPED.get(res, res)
+        res = parse_result(res, f" for {a}-{b}")
         for pid in (a, b):
             known_player(t, pid)
         ea = t.player(a).entry(round_number)
