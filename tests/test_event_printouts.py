@@ -58,7 +58,7 @@ def test_the_pairing_list_names_ratings_titles_federations_byes_and_absences(tmp
     assert run("result", path, w.id, w.entry(1).opponent, "1-0") == 0
     out, _ = cli(capsys, "round", "show", path, "--format", "csv")
     rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0][:4] == ["Bd", "No.", "", "White"] and "Result" in rows[0]
+    assert rows[0][:4] == ["Bd", "No.", "Tit", "White"] and "Result" in rows[0]
     assert [r[rows[0].index("Result")] for r in rows[1:] if r[0] == "1"] == ["1-0"]
     html, _ = cli(capsys, "round", "show", path, "--format", "html")
     assert "<th" in html and "1-0" in html and "Porcu, Gavino" in html and "size: A4" in html
@@ -67,7 +67,22 @@ def test_the_pairing_list_names_ratings_titles_federations_byes_and_absences(tmp
 def test_pair_without_write_prints_the_list_with_ratings_too(capsys):
     out, _ = cli(capsys, "pair", EXAMPLE, "--format", "csv")
     header = next(csv.reader(io.StringIO(out)))
-    assert header == ["Bd", "No.", "", "White", "Rtg", "Fed", "Pts", "Result", "Pts", "", "Black", "Rtg", "Fed", "No."]
+    assert header == [
+        "Bd",
+        "No.",
+        "Tit",
+        "White",
+        "Rtg",
+        "Fed",
+        "Pts",
+        "Result",
+        "Pts",
+        "Tit",
+        "Black",
+        "Rtg",
+        "Fed",
+        "No.",
+    ]
 
 
 def test_the_crosstable_is_by_final_rank_with_a_legend(tmp_path, capsys):

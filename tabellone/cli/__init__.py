@@ -48,8 +48,13 @@ from tabellone.core.errors import EXIT_INVALID_INPUT, EXIT_OK, EXIT_UNEXPECTED, 
 EXIT_INTERRUPTED = 130
 
 
+#: Command name -> the function that runs it; filled on the first command (the modules
+#: behind it load then, not when the package is imported). An entry put here before
+#: (a test's stand-in) is kept.
+COMMANDS: dict = {}
+
+
 def _commands() -> dict:
-    """Command name -> the function that runs it (loaded on the first command)."""
     from tabellone.cli.event import EVENT_COMMANDS
     from tabellone.cli.generate import cmd_generate
     from tabellone.cli.info import cmd_convert, cmd_info
@@ -57,7 +62,7 @@ def _commands() -> dict:
     from tabellone.cli.simulate import cmd_simulate
     from tabellone.cli.standings import cmd_standings
 
-    commands = {
+    table = {
         "info": cmd_info,
         "convert": cmd_convert,
         "pair": cmd_pair,
@@ -67,15 +72,11 @@ def _commands() -> dict:
         "standings": cmd_standings,
         "compare": cmd_compare,
         "simulate": cmd_simulate,
+        **EVENT_COMMANDS,
     }
-    commands.update(EVENT_COMMANDS)
-    return commands
-
-
-def __getattr__(name: str):
-    if name == "COMMANDS":  # the command table, as before
-        return _commands()
-    raise AttributeError(f"module 'tabellone.cli' has no attribute {name!r}")
+    for name, command in table.items():
+        COMMANDS.setdefault(name, command)
+    return COMMANDS
 
 
 def main(argv: Sequence[str] | None = None) -> int:

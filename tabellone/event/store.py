@@ -13,6 +13,13 @@ changes, which :meth:`~EventStore.undo` walks back one at a time. The command li
 :class:`FileStore` (a TRF or JSON file, its lock file, numbered backups and a log
 next to it); the desk keeps its events in SQLite behind the same protocol.
 
+A database store follows the same contract: ``apply`` runs the read, the operation and
+the write in one transaction that excludes other writers from its start (SQLite: ``BEGIN
+IMMEDIATE``, with a busy timeout of a few seconds and then one clear refusal), the
+version is a counter or hash stored with the event, the log a table of the changes with
+the state before each (for ``undo``), and ``expected`` refuses a change prepared on an
+older version (two browsers on one event).
+
 The log of a file event is ``EVENT.log`` beside it, one JSON object a line: the change's
 number, time, what it did, the SHA-256 of the file before and after, and the backup that
 holds the version before. Undo puts that backup back (itself a change, logged and

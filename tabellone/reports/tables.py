@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from tabellone.core.errors import TabelloneError
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import format_points
@@ -233,7 +234,7 @@ def crosstable(t: Tournament, source: str = "") -> Table:
     n = t.rounds_recorded
     try:
         places = final_places(t)
-    except Exception:  # an event whose tie-breaks cannot be computed: by pairing number
+    except TabelloneError:  # tie-breaks the file names that cannot be computed: by pairing number
         places = {}
     order = sorted(t.players, key=lambda p: (places.get(p.id, 0), p.id))
     header = ["place", "start_rank", "name", "title", "fed", "rating"] + [f"r{k}" for k in range(1, n + 1)] + ["points"]
@@ -272,14 +273,14 @@ def crosstable(t: Tournament, source: str = "") -> Table:
 _BOARD_COLUMNS = (
     ("board", "Bd", True),
     ("white_no", "No.", True),
-    ("white_title", "", False),
+    ("white_title", "Tit", False),
     ("white", "White", False),
     ("white_rating", "Rtg", True),
     ("white_fed", "Fed", False),
     ("white_points", "Pts", True),
     ("result", "Result", False),
     ("black_points", "Pts", True),
-    ("black_title", "", False),
+    ("black_title", "Tit", False),
     ("black", "Black", False),
     ("black_rating", "Rtg", True),
     ("black_fed", "Fed", False),
