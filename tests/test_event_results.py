@@ -170,8 +170,14 @@ def test_baku_given_once_at_new_is_honoured_by_pair_write(tmp_path, capsys):
     cli(capsys, "check", path)  # the checker reads the same acceleration from 192
 
 
-def test_the_pairing_method_given_at_new_holds_for_later_commands(tmp_path):
+def test_the_pairing_method_given_at_new_holds_for_later_commands(tmp_path, capsys):
     path = event(tmp_path, 6, "--method", "literal")
     assert "method=literal" in path.read_text()
     assert run("pair", path, "--write") == 0
     assert "method=literal" in path.read_text()
+    # another method, or another system, for one round: used, and said
+    t = tabellone.read(path)
+    words = [str(x) for p in t.players if p.entry(1).colour == "w" for x in (p.id, p.entry(1).opponent, "1-0")]
+    assert run("result", path, *words) == 0
+    _, err = cli(capsys, "pair", path, "--write", "--method", "optimised")
+    assert "the event's method is literal; this round uses optimised" in err

@@ -150,7 +150,18 @@ def pair_next(t: Tournament, system: str | None = None, edition: str | None = No
     Baku acceleration asked for here on an event that did not declare it is declared
     from now on (TRF26 ``192 ..._BAKU``), so every later round honours it too."""
     warnings = []
-    if options.get("baku") and not _is_team(t) and event_options(t).get("baku") != "yes":
+    stored = event_options(t)
+    declared, declared_edition = system_of(t)
+    if system is not None and not _is_team(t) and (system, edition or declared_edition) != (declared, declared_edition):
+        warnings.append(
+            f"the event declares {t.system or declared} (192); this round is paired by {system}"
+            + (f" {edition}" if edition else "")
+            + ", as asked"
+        )
+    for key in ("method", "game", "odd"):
+        if options.get(key) is not None and stored.get(key) not in (None, options[key]):
+            warnings.append(f"the event's {key} is {stored[key]}; this round uses {options[key]}, as asked")
+    if options.get("baku") and not _is_team(t) and stored.get("baku") != "yes":
         t = with_baku(t)
         warnings.append(f"Baku acceleration (C.04.7) declared for the event from now on: 192 {t.system}")
     out, pairing = pair_and_record(t, system, edition, **options)
