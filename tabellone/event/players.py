@@ -311,9 +311,10 @@ EDITABLE = ("name", "rating", "fide_id", "federation", "title", "birth", "sex")
 def edit_player(t: Tournament, pid: int, changes: dict[str, str], same_name_ok: bool = False) -> Outcome:
     """The operation 'correct a player's record' (``changes``: field -> value as typed,
     fields of :data:`EDITABLE`). Before round 1 is paired everyone is renumbered in the
-    initial order; afterwards the number stays (C.04.2 Art. 2.3 allows renumbering
-    for wrong data, which the arbiter does with ``player add --insert`` logic only
-    before round 4; a rating corrected after round 1 changes no pairing number)."""
+    initial order; afterwards every pairing number stays as printed on the pairings
+    already published (C.04.2 Art. 2.3 would allow a renumbering for wrong data until
+    round 4 is paired; here it is not done behind the arbiter's back, and the warning
+    says so), and the corrected data count for ratings and tie-breaks."""
     old = known_player(t, pid)
     changes = {k: v for k, v in changes.items() if v is not None}
     unknown = set(changes) - set(EDITABLE)

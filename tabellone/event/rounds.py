@@ -112,6 +112,8 @@ def pair_and_record(
     if _is_team(t):
         from tabellone.event.teams import pair_and_record_team
 
+        if options.pop("baku", None):
+            raise InputError("team events are paired without acceleration here; --baku is for individual events")
         return pair_and_record_team(t, system, edition, **options)
     file_system, file_edition = system_of(t)
     system = system or file_system
