@@ -102,6 +102,25 @@ def test_concurrent_registrations_all_kept_and_numbered_once(tmp_path):
     assert [p.rating for p in t.players] == sorted((p.rating for p in t.players), reverse=True)
 
 
+def test_different_changes_at_once_are_all_kept(tmp_path):
+    """Results, bye requests, a withdrawal, player corrections and header records, each
+    from its own process at the same moment: every one acknowledged and in the file."""
+    path = paired_event(tmp_path, 12)
+    boards = white_boards(path)
+    commands = [["result", str(path), str(w), str(b), "1-0"] for w, b in boards[:3]]
+    commands += [["bye", str(path), str(pid), "--round", "2", "--half"] for pid in (1, 2)]
+    commands += [["withdraw", str(path), "12"]]
+    commands += [["player", "edit", str(path), str(pid), "--federation", "ITA"] for pid in (3, 4, 5)]
+    commands += [["event", "set", str(path), "--city", "Oristano"]]
+    done = run_at_once(path, commands)
+    assert [code for _, code in done] == [0] * len(commands)
+    t = tabellone.read(path)
+    assert all(t.player(w).entry(1).result == "1" for w, _ in boards[:3])
+    assert {(b.player, b.round, b.kind.value) for b in t.byes} >= {(1, 2, "H"), (2, 2, "H"), (12, 2, "Z")}
+    assert [t.player(pid).federation for pid in (3, 4, 5)] == ["ITA"] * 3
+    assert any(h.code == "022" and h.text == "Oristano" for h in t.headers)
+
+
 def test_three_result_commands_at_once_forty_tries_lose_nothing(tmp_path):
     """The issue's check: three 'result' commands at once on one file, 40 tries."""
     pristine = paired_event(tmp_path, 6, "pristine.trf")
