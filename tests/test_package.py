@@ -22,8 +22,10 @@ REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "open-24-before-r6.trf"
 
 
-def _run(args: list[str], cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(args, cwd=cwd, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=300)
+def _run(args: list[str], cwd: Path, env: dict | None = None, isolated: bool = False) -> subprocess.CompletedProcess:
+    """Run a command; ``isolated`` drops PYTHONPATH, so a fresh venv sees no checkout."""
+    base = {k: v for k, v in os.environ.items() if not (isolated and k == "PYTHONPATH")}
+    return subprocess.run(args, cwd=cwd, env={**base, **(env or {})}, capture_output=True, text=True, timeout=300)
 
 
 def test_own_rules_and_solver_packages_do_not_shadow_ours(tmp_path):
@@ -176,15 +178,17 @@ def test_built_wheel_holds_only_tabellone_and_runs_in_a_fresh_venv(tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, system_site_packages=False, with_pip=True)
     py = env_dir / "bin" / "python"
-    inst = _run([str(py), "-m", "pip", "install", "-q", str(wheel)], tmp_path)
+    inst = _run([str(py), "-m", "pip", "install", "-q", str(wheel)], tmp_path, isolated=True)
     assert inst.returncode == 0, inst.stderr[-2000:]
-    where = _run([str(py), "-c", "import tabellone; print(tabellone.__file__)"], tmp_path)
+    where = _run([str(py), "-c", "import tabellone; print(tabellone.__file__)"], tmp_path, isolated=True)
     assert where.stdout.strip().startswith(str(env_dir)), where.stdout + where.stderr
-    run = _run([str(env_dir / "bin" / "tabellone"), "pair", str(EXAMPLE)], tmp_path)
+    run = _run([str(env_dir / "bin" / "tabellone"), "pair", str(EXAMPLE)], tmp_path, isolated=True)
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""  # the compiled core was built into the wheel and is used
     assert run.stdout.startswith("Round 6: FIDE Dutch 2026, 11 boards, bye to")
     # the installed engine reads its profiles from the wheel (by name, not from a checkout)
-    run = _run([str(env_dir / "bin" / "tabellone"), "pair", str(EXAMPLE), "--profile", "global"], tmp_path)
+    run = _run(
+        [str(env_dir / "bin" / "tabellone"), "pair", str(EXAMPLE), "--profile", "global"], tmp_path, isolated=True
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("Round 6: FIDE Dutch 2026, profile global, 11 boards, bye to")
