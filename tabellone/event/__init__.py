@@ -30,6 +30,7 @@ import csv
 import hashlib
 import io
 import os
+import shutil
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -243,8 +244,6 @@ def save_event(event: Event, t: Tournament) -> Path | None:
             try:
                 os.link(path, backup)  # the old version stays whole under its new name
             except OSError:
-                import shutil
-
                 shutil.copy2(path, backup)
         os.replace(tmp, path)
         _fsync_folder(folder)

@@ -17,6 +17,7 @@ A progress bar (tqdm) goes to stderr when it is a terminal.
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -34,8 +35,6 @@ RESEARCH_EXTRA = "pip install 'tabellone[research]'"
 
 def need(module: str, purpose: str):
     """Import ``module`` for ``purpose``, or say which extra to install."""
-    import importlib
-
     try:
         return importlib.import_module(module)
     except ImportError:
