@@ -855,9 +855,9 @@ def test_optimiser_is_lexicographically_optimal_on_small_rounds():
         n = 6 + seed % 5  # 6..10 players
         res = simulate(SimSettings(players=n, rounds=3, seed=1000 + seed, forfeit_rate=0.05))
         for pairing, view in zip(res.pairings[1:], res.views[1:]):
-            opt = optimiser._optimised(view, pairing.start, "forfeit")
+            opt = optimiser.pair_optimised(view, pairing.start, "forfeit")
             players = list(view.to_pair)
-            strict = {p for lvl in odd._award_levels(view, players, True) for p in lvl}
+            strict = {p for lvl in odd.award_levels(view, players, True) for p in lvl}
             vec = it.objective_vector(view, opt.pairs, opt.bye, pairing.start, players, "forfeit")
             assert vec == _brute_best(view, players, pairing.start, "forfeit", strict)
             lit = it.objective_vector(view, pairing.pairs, pairing.bye, pairing.start, players, "forfeit")

@@ -85,12 +85,12 @@ def test_italo_edge_terms_are_the_board_terms():
         view = italo.round_view(cut_before(t, r), r)
         players = list(view.to_pair)
         rank = italo.reading_order(view, players, players[0])
-        unit = italo_view._units(view, players)
+        unit = italo_view.score_units(view, players)
         terms = italo_optimiser._board_terms_table(view, players, rank, unit, "forfeit")
         for a in players:
             for b in players:
                 want = (
-                    italo_optimiser._board_terms(view, rank, unit, a, b, "forfeit")
+                    italo_optimiser.board_terms(view, rank, unit, a, b, "forfeit")
                     if italo.art6_may_meet(view, a, b)
                     else None
                 )

@@ -185,7 +185,7 @@ def index_key(p: Player, q: Player) -> int:
     return (a > b) - (a < b)
 
 
-def _descending(p: Player, q: Player) -> int:
+def index_descending(p: Player, q: Player) -> int:
     return -index_key(p, q)
 
 
@@ -195,7 +195,7 @@ def ranking(players: list[Player]) -> list[Player]:
     def cmp(p: Player, q: Player) -> int:
         if p.score != q.score:
             return -1 if p.score > q.score else 1
-        return _descending(p, q)
+        return index_descending(p, q)
 
     return sorted(players, key=functools.cmp_to_key(cmp))
 
@@ -408,7 +408,7 @@ class BracketBuilder:
                 continue
             group = list(range(begin, end)) + ([floater] if floater is not None else [])
             floater = None
-            group.sort(key=functools.cmp_to_key(lambda a, c: _descending(P[a], P[c])))
+            group.sort(key=functools.cmp_to_key(lambda a, c: index_descending(P[a], P[c])))
             for k, v in enumerate(group):
                 for w in reversed(group[k + 1 :]):
                     if w == v:
@@ -566,7 +566,7 @@ def evaluate_text(t: Tournament, pairing: Pairing) -> tuple[dict[str, object], l
     incoming: list[Player] = []
     floaters = 0
     for g in groups:
-        members = sorted(g + incoming, key=functools.cmp_to_key(_descending))
+        members = sorted(g + incoming, key=functools.cmp_to_key(index_descending))
         inside = {p.id for p in members}
         pos = {p.id: k for k, p in enumerate(members)}
         clashes = 0

@@ -35,19 +35,19 @@ Articles and where they are implemented
 article    rule                                                            implemented by
 =========  ==============================================================  ============================
 2 / 1.3    draw numbers fixed once: the TRF start rank (or CSV number)     ``view.round_view`` (``ring``)
-3 / 2.1    round 1: 1-2, 3-4, ... (the rotation from no. 1)                 ``literal._literal``
+3 / 2.1    round 1: 1-2, 3-4, ... (the rotation from no. 1)                 ``literal.pair_literal``
 4 / 2.2    later rounds start from the last pair's Black (White in 2.2)    ``trace.restart_player``
-4          first player: the first highest score met from the start        ``rotation._Rotation.first_player``
-5 / 2.3    opponent: same score X, then the next lower score Y from the    ``rotation._Rotation.opponent``
+4          first player: the first highest score met from the start        ``rotation.Rotation.first_player``
+5 / 2.3    opponent: same score X, then the next lower score Y from the    ``rotation.Rotation.opponent``
            first Y after the last X considered, then Z, ...
 6          no rematch (forfeited pairings and TRF prohibited pairs too)    ``view.art6_may_meet``
-7-8        odd field at the start: forfeit points to the last listed,      ``literal._literal``, ``literal._odd_rotation``
+7-8        odd field at the start: forfeit points to the last listed,      ``literal.pair_literal``, ``literal._odd_rotation``
            later to the last in the standings (tie: the one the rotation
            leaves free)
 9          odd field, odd number of rounds: staggered rests; 9.4 colours   ``odd.art9_rests``, ``colours.art17_colours``
-10         odd after a withdrawal: forfeit points to the last player who   ``odd._award_levels``
+10         odd after a withdrawal: forfeit points to the last player who   ``odd.award_levels``
            has not met the withdrawn player, else the last but one, ...
-11         forfeit points at most once per player                         ``odd._award_levels``, ``checks.check_absolute``
+11         forfeit points at most once per player                         ``odd.award_levels``, ``checks.check_absolute``
 12-13      withdrawn players leave the rotation, keep their points         ``view.round_view``, ``classification.standings``
 14 / 2.6   forfeit wins count as Black (Italian) / White (international)   ``view.round_view`` (colours)
 15 / 2.42  unpairable last pair: un-pair the previous pairs, regroup       ``rotation._art15_regroup``

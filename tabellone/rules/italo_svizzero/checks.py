@@ -8,7 +8,7 @@ from __future__ import annotations
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.rules.italo_svizzero.odd import art9_rests, detect_odd_method
-from tabellone.rules.italo_svizzero.view import _check_options, art6_may_meet, round_view
+from tabellone.rules.italo_svizzero.view import art6_may_meet, check_options, round_view
 
 
 def check_absolute(
@@ -21,7 +21,7 @@ def check_absolute(
     forfeit points only to complete an odd number of players and never twice (Art. 11);
     Art. 9 rests as the article assigns them.
     """
-    _check_options(edition, game)
+    check_options(edition, game)
     odd = odd or detect_odd_method(t)
     view = round_view(t, pairing.round, edition, game)
     expected_rests = art9_rests(view, odd)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from tabellone.core.model import RoundEntry, Tournament
 from tabellone.core.scoring import format_points
 from tabellone.rules.italo_svizzero.odd import detect_odd_method
-from tabellone.rules.italo_svizzero.view import _check_options
+from tabellone.rules.italo_svizzero.view import check_options
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def standings(t: Tournament, edition: str = "capo5", game: str = "italiana") -> 
     order of merit (the opponent placed highest first). A group split by a later step is
     examined again from step b.1. Players still level share the place.
     """
-    _check_options(edition, game)
+    check_options(edition, game)
     pts = _final_points(t)
     played: dict[int, dict[int, Fraction]] = {}
     wins: dict[int, int] = {}

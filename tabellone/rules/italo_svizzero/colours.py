@@ -61,7 +61,7 @@ def art17_decision(view: RoundView, a: int, b: int, odd: str = "forfeit") -> tup
     return (lo, hi, "17.3") if view.game == "italiana" else (hi, lo, "17.3")
 
 
-def _without_forfeit_colours(view: RoundView, players: Iterable[int]) -> RoundView:
+def without_forfeit_colours(view: RoundView, players: Iterable[int]) -> RoundView:
     """``view`` with the Art. 14 / 2.6 colours of forfeit wins left out for ``players``
     (to tell whether that rule decided a colour)."""
     colours = dict(view.colours)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabellone.core.model import Tournament
-from tabellone.rules.italo_svizzero.engine import _round_and_view, _start_before, pair_round
+from tabellone.rules.italo_svizzero.engine import pair_round, round_and_view, start_before
 from tabellone.rules.italo_svizzero.odd import detect_odd_method
 from tabellone.rules.italo_svizzero.optimiser import objective_vector
 from tabellone.rules.italo_svizzero.view import OBJECTIVES, ItaloPairing, RoundView
@@ -81,15 +81,15 @@ def compare(
 ) -> Comparison:
     """Pair a round both ways and compare them objective by objective."""
     odd = odd or detect_odd_method(t)
-    view = _round_and_view(t, round_number, edition, game)
+    view = round_and_view(t, round_number, edition, game)
     if start is None:
-        start = _start_before(t, edition, game, odd, view.round)
+        start = start_before(t, edition, game, odd, view.round)
     lit = pair_round(t, edition, view.round, game, "literal", odd, start)
     opt = pair_round(t, edition, view.round, game, "optimised", odd, start)
-    return _compare(view, lit, opt, odd)
+    return compare_pairings(view, lit, opt, odd)
 
 
-def _compare(view: RoundView, lit: ItaloPairing, opt: ItaloPairing, odd: str) -> Comparison:
+def compare_pairings(view: RoundView, lit: ItaloPairing, opt: ItaloPairing, odd: str) -> Comparison:
     players = [p for p in view.to_pair if p not in set(lit.rests)]
     origin = lit.start if lit.start is not None else players[0]
     lv = objective_vector(view, lit.pairs, lit.bye, origin, players, odd)

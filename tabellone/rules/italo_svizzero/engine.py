@@ -12,14 +12,14 @@ from tabellone.core import progress
 from tabellone.core.errors import InputError, SelfCheckError
 from tabellone.core.model import Tournament
 from tabellone.rules.italo_svizzero.checks import check_absolute
-from tabellone.rules.italo_svizzero.literal import _literal
+from tabellone.rules.italo_svizzero.literal import pair_literal
 from tabellone.rules.italo_svizzero.odd import detect_odd_method
-from tabellone.rules.italo_svizzero.optimiser import _optimised
+from tabellone.rules.italo_svizzero.optimiser import pair_optimised
 from tabellone.rules.italo_svizzero.trace import rotation_trace
-from tabellone.rules.italo_svizzero.view import ODD_METHODS, ItaloPairing, RoundView, _check_options, round_view
+from tabellone.rules.italo_svizzero.view import ODD_METHODS, ItaloPairing, RoundView, check_options, round_view
 
 
-def _round_and_view(t: Tournament, round_number: int | None, edition: str, game: str) -> RoundView:
+def round_and_view(t: Tournament, round_number: int | None, edition: str, game: str) -> RoundView:
     r = t.next_round if round_number is None else round_number
     if t.total_rounds is not None and r > t.total_rounds:
         raise InputError(f"round {r} is beyond the {t.total_rounds} rounds the file declares", field="XXR / 142")
@@ -28,7 +28,7 @@ def _round_and_view(t: Tournament, round_number: int | None, edition: str, game:
     return round_view(t, r, edition, game)
 
 
-def _start_before(t: Tournament, edition: str, game: str, odd: str, round_number: int) -> int | None:
+def start_before(t: Tournament, edition: str, game: str, odd: str, round_number: int) -> int | None:
     """The player round ``round_number`` starts from (Art. 4 / 2.2), by replaying the
     rounds before it (:func:`rotation_trace`); ``None`` for round 1."""
     if round_number <= 1:
@@ -62,19 +62,19 @@ def pair_round(
     The pairing is checked against :func:`check_absolute` before it is returned; a
     violation raises :class:`~tabellone.core.errors.SelfCheckError` (an engine bug).
     """
-    _check_options(edition, game, method)
+    check_options(edition, game, method)
     odd = odd or detect_odd_method(t)
     if odd not in ODD_METHODS:
         raise InputError(f"unknown odd-field method {odd!r}; expected one of {', '.join(ODD_METHODS)}", field="--odd")
-    view = _round_and_view(t, round_number, edition, game)
+    view = round_and_view(t, round_number, edition, game)
     with progress.task(f"italo-svizzero {edition}, round {view.round}, {len(view.to_pair)} players"):
         if start is None:
-            start = _start_before(t, edition, game, odd, view.round)
+            start = start_before(t, edition, game, odd, view.round)
         if no_bye:
             view = replace(view, awarded=view.awarded | set(no_bye))
         if not view.to_pair:
             raise InputError(f"round {view.round}: nobody is to be paired (every player is absent)", field="round")
-        pairing = _literal(view, start, odd) if method == "literal" else _optimised(view, start, odd)
+        pairing = pair_literal(view, start, odd) if method == "literal" else pair_optimised(view, start, odd)
     if check:
         problems = check_absolute(t, pairing, edition, game=game, odd=odd)
         if problems:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from tabellone.core.errors import NoPairingError
 from tabellone.rules.italo_svizzero.colours import art17_colours
-from tabellone.rules.italo_svizzero.odd import _award_levels, art9_rests
-from tabellone.rules.italo_svizzero.rotation import _perfect, _rotate_even, _Rotation, _start_origin
+from tabellone.rules.italo_svizzero.odd import art9_rests, award_levels
+from tabellone.rules.italo_svizzero.rotation import Rotation, all_pairable, rotate_even, start_origin
 from tabellone.rules.italo_svizzero.view import ItaloPairing, RoundView, Step
 
 
-def _literal(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
+def pair_literal(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
     r = view.round
     rests = art9_rests(view, odd)
     steps: list[Step] = [Step("rest", (p,)) for p in rests]
@@ -23,26 +23,26 @@ def _literal(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
         # odd field gives forfeit points to the last listed player.
         origin, inclusive = (players[0] if players else view.ring[0]), True
     else:
-        origin, inclusive = _start_origin(view, start)
+        origin, inclusive = start_origin(view, start)
     award = None
     regrouped = 0
     if len(players) % 2 == 0:
-        pairs, regrouped, more = _rotate_even(view, players, origin, inclusive)
+        pairs, regrouped, more = rotate_even(view, players, origin, inclusive)
         steps += more
     elif r == 1:
-        award = _round1_receiver(view, players)
+        award = round1_receiver(view, players)
         steps.append(Step("award", (award,)))
-        pairs, regrouped, more = _rotate_even(view, players[:-1], origin, inclusive)
+        pairs, regrouped, more = rotate_even(view, players[:-1], origin, inclusive)
         steps += more
     else:
         award, pairs, regrouped, more, note = _odd_rotation(view, players, origin, inclusive, odd)
         steps += more
         if note:
             notes.append(note)
-    return _finish(view, pairs, award, rests, origin, regrouped, steps, "literal", odd, notes)
+    return finish_round(view, pairs, award, rests, origin, regrouped, steps, "literal", odd, notes)
 
 
-def _round1_receiver(view: RoundView, players: list[int]) -> int:
+def round1_receiver(view: RoundView, players: list[int]) -> int:
     """Art. 8 / 2.43: in round 1 the forfeit points go to the last player listed."""
     if players[-1] in view.awarded:
         raise NoPairingError(
@@ -53,7 +53,7 @@ def _round1_receiver(view: RoundView, players: list[int]) -> int:
 
 def _odd_rotation(view: RoundView, players: list[int], origin: int, inclusive: bool, odd: str):
     """Forfeit points and the rotation of the rest (Art. 8, 10, 11; reading 6)."""
-    rot = _Rotation(view, players)
+    rot = Rotation(view, players)
     pos = rot.pos
     n = len(view.ring)
 
@@ -61,7 +61,7 @@ def _odd_rotation(view: RoundView, players: list[int], origin: int, inclusive: b
         return (pos[p] - pos[origin]) % n
 
     for with_art10 in (True, False):
-        levels = _award_levels(view, players, with_art10, odd)
+        levels = award_levels(view, players, with_art10, odd)
         if not levels:
             continue
         for level in levels:
@@ -75,9 +75,9 @@ def _odd_rotation(view: RoundView, players: list[int], origin: int, inclusive: b
                 order = level
             for cand in order:
                 rest = [p for p in players if p != cand]
-                if not _perfect(view, rest):
+                if not all_pairable(view, rest):
                     continue
-                pairs, regrouped, steps = _rotate_even(view, rest, origin, inclusive)
+                pairs, regrouped, steps = rotate_even(view, rest, origin, inclusive)
                 note = None
                 if level is not levels[0] or not with_art10:
                     note = f"forfeit points to {cand}: no player with a lower score could take them with a legal pairing of the rest"
@@ -87,7 +87,7 @@ def _odd_rotation(view: RoundView, players: list[int], origin: int, inclusive: b
     )
 
 
-def _finish(
+def finish_round(
     view: RoundView,
     order: list[tuple[int, int]],
     award: int | None,

@@ -64,7 +64,7 @@ def art9_rests(view: RoundView, odd: str) -> list[int]:
     return [best] if best is not None and best not in view.absent else []
 
 
-def _award_levels(view: RoundView, players: list[int], with_art10: bool, odd: str = "forfeit") -> list[list[int]]:
+def award_levels(view: RoundView, players: list[int], with_art10: bool, odd: str = "forfeit") -> list[list[int]]:
     """Players who may receive forfeit points, grouped by score, lowest first (Art. 8:
     the last in the standings; Art. 11: never twice; Art. 10: not a player who met the
     withdrawn one; a player absent for his Art. 9 rest has not withdrawn)."""

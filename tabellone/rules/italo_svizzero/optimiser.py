@@ -16,10 +16,10 @@ from tabellone.core.model import BLACK, WHITE
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.italo_svizzero.colours import art17_colours
-from tabellone.rules.italo_svizzero.literal import _finish, _round1_receiver
-from tabellone.rules.italo_svizzero.odd import _award_levels, art9_rests
-from tabellone.rules.italo_svizzero.rotation import _start_origin
-from tabellone.rules.italo_svizzero.view import ItaloPairing, RoundView, Step, _units
+from tabellone.rules.italo_svizzero.literal import finish_round, round1_receiver
+from tabellone.rules.italo_svizzero.odd import art9_rests, award_levels
+from tabellone.rules.italo_svizzero.rotation import start_origin
+from tabellone.rules.italo_svizzero.view import ItaloPairing, RoundView, Step, score_units
 
 
 def colour_cost(view: RoundView, white: int, black: int) -> int:
@@ -75,40 +75,40 @@ def objective_vector(
     * colour balance: :func:`colour_cost` of each board with Art. 17 colours.
     """
     everyone = list(players) if players is not None else [p for pr in pairs for p in pr] + ([award] if award else [])
-    unit = _units(view, everyone)
+    unit = score_units(view, everyone)
     rank = reading_order(view, everyone, start)
     low = min((view.score[p] for p in everyone), default=Fraction(0))
     s = rot = col = 0
     for a, b in pairs:
-        ds, dr, dc = _board_terms(view, rank, unit, a, b, odd)
+        ds, dr, dc = board_terms(view, rank, unit, a, b, odd)
         s, rot, col = s + ds, rot + dr, col + dc
     if award is not None:
         s += _award_term(view, unit, low, award)
     return s, rot, col
 
 
-def _gap_units(x: Fraction, y: Fraction, unit: int) -> int:
+def gap_units(x: Fraction, y: Fraction, unit: int) -> int:
     """The score-difference objective between two scores, in the smallest unit of the
     round's scores (Art. 5: the same score, else the immediately lower one)."""
     return int(abs(x - y) * unit)
 
 
-def _board_terms(view: RoundView, rank: dict[int, int], unit: int, a: int, b: int, odd: str) -> tuple[int, int, int]:
+def board_terms(view: RoundView, rank: dict[int, int], unit: int, a: int, b: int, odd: str) -> tuple[int, int, int]:
     """The three objectives of one board: score gap, distance in the reading order
     (``rank``, :func:`reading_order`), and :func:`colour_cost` with Art. 17 colours."""
     w, bl = art17_colours(view, a, b, odd)
-    return _gap_units(view.score[a], view.score[b], unit), abs(rank[a] - rank[b]), colour_cost(view, w, bl)
+    return gap_units(view.score[a], view.score[b], unit), abs(rank[a] - rank[b]), colour_cost(view, w, bl)
 
 
 def _board_terms_table(
     view: RoundView, players: Sequence[int], rank: dict[int, int], unit: int, odd: str
 ) -> Callable[[int, int], tuple[int, int, int] | None]:
-    """Speed only: :func:`_board_terms` of a pair who may meet (Art. 6), None for a pair
+    """Speed only: :func:`board_terms` of a pair who may meet (Art. 6), None for a pair
     who may not, with what depends on one player computed once: the score in units, the
     colour cost of either colour (:func:`colour_cost` is a sum over the two players),
     and the Art. 17 colours from the counts and sequences (rounds where 9.4 or the
     first-round rule decides go through :func:`art17_colours`). The same values as
-    :func:`_board_terms`, for the n^2 / 2 edges of the optimiser."""
+    :func:`board_terms`, for the n^2 / 2 edges of the optimiser."""
     units = {p: int(view.score[p] * unit) for p in players}
     as_white: dict[int, int] = {}
     as_black: dict[int, int] = {}
@@ -207,32 +207,32 @@ def _banded_matching(
 def _award_term(view: RoundView, unit: int, low: Fraction, award: int) -> int:
     """The score objective of forfeit points (Art. 8: to the last in the standings): the
     receiver's score above the lowest score of the round."""
-    return _gap_units(view.score[award], low, unit)
+    return gap_units(view.score[award], low, unit)
 
 
-def _optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
+def pair_optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
     r = view.round
     rests = art9_rests(view, odd)
     players = [p for p in view.to_pair if p not in set(rests)]
-    origin = players[0] if (r == 1 and players) else _start_origin(view, start)[0]
+    origin = players[0] if (r == 1 and players) else start_origin(view, start)[0]
     notes: list[str] = []
     odd_count = len(players) % 2 == 1
     candidates_sets: list[set[int] | None]
     if not odd_count:
         candidates_sets = [None]
     elif r == 1:
-        candidates_sets = [{_round1_receiver(view, players)}]
+        candidates_sets = [{round1_receiver(view, players)}]
     else:
-        strict = {p for lvl in _award_levels(view, players, True, odd) for p in lvl}
-        loose = {p for lvl in _award_levels(view, players, False, odd) for p in lvl}
+        strict = {p for lvl in award_levels(view, players, True, odd) for p in lvl}
+        loose = {p for lvl in award_levels(view, players, False, odd) for p in lvl}
         candidates_sets = [c for c in (strict, loose) if c]
         if not candidates_sets:
             raise NoPairingError(f"round {r}: every player has had forfeit points already (Art. 11)")
-    unit = _units(view, players)
+    unit = score_units(view, players)
     rank = reading_order(view, players, origin)
     low = min((view.score[p] for p in players), default=Fraction(0))
     m = len(players)
-    board_terms = _board_terms_table(view, players, rank, unit, odd)
+    terms_of = _board_terms_table(view, players, rank, unit, odd)
     for k, cands in enumerate(candidates_sets):
         progress.step(k + 1, len(candidates_sets), "matching")
         n = m + (1 if cands is not None else 0)
@@ -241,7 +241,7 @@ def _optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
             a = players[i]
             for j in range(i + 1, m):
                 b = players[j]
-                terms = board_terms(a, b)
+                terms = terms_of(a, b)
                 if terms is not None:
                     raw.append((i, j, terms))
             if cands is not None and a in cands:
@@ -275,5 +275,5 @@ def _optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
         if cands is not candidates_sets[0]:
             notes.append("forfeit points given without the Art. 10 condition: no legal pairing satisfied it")
         steps = [Step("rest", (p,)) for p in rests] + ([Step("award", (award,))] if award is not None else [])
-        return _finish(view, order, award, rests, origin, 0, steps, "optimised", odd, notes)
+        return finish_round(view, order, award, rests, origin, 0, steps, "optimised", odd, notes)
     raise NoPairingError(f"round {r}: no pairing without a rematch exists")

@@ -9,10 +9,10 @@ from collections.abc import Iterable, Sequence
 
 from tabellone.core.errors import NoPairingError
 from tabellone.matching.backends import max_weight_matching
-from tabellone.rules.italo_svizzero.view import RoundView, Step, _units, art6_may_meet
+from tabellone.rules.italo_svizzero.view import RoundView, Step, art6_may_meet, score_units
 
 
-class _Rotation:
+class Rotation:
     """The literal reading of the circle for one round."""
 
     def __init__(self, view: RoundView, players: Sequence[int]):
@@ -20,7 +20,7 @@ class _Rotation:
         self.ring = view.ring
         self.pos = {p: i for i, p in enumerate(self.ring)}
         self.players = list(players)
-        unit = _units(view, self.players)
+        unit = score_units(view, self.players)
         self.score = {p: int(view.score[p] * unit) for p in self.players}
 
     def scan(self, origin: int, inclusive: bool) -> Iterable[int]:
@@ -87,7 +87,7 @@ class _Rotation:
         return pairs, leftover, steps
 
 
-def _perfect(view: RoundView, players: Sequence[int]) -> bool:
+def all_pairable(view: RoundView, players: Sequence[int]) -> bool:
     """Whether ``players`` can all be paired without a rematch."""
     m = len(players)
     if m % 2:
@@ -105,7 +105,7 @@ def _first_regrouping(view: RoundView, players: Sequence[int]) -> list[tuple[int
     """Art. 15 / reading 7: of the regroupings in which nobody meets an earlier opponent,
     the first in draw-number order (the lowest number with the lowest legal partner)."""
     rest = sorted(players)
-    if not _perfect(view, rest):
+    if not all_pairable(view, rest):
         return None
     out = []
     while rest:
@@ -113,7 +113,7 @@ def _first_regrouping(view: RoundView, players: Sequence[int]) -> list[tuple[int
         for b in rest[1:]:
             if art6_may_meet(view, a, b):
                 remaining = [x for x in rest if x not in (a, b)]
-                if _perfect(view, remaining):
+                if all_pairable(view, remaining):
                     out.append((a, b))
                     rest = remaining
                     break
@@ -146,16 +146,16 @@ def _art15_regroup(
         pool.extend(undone)
 
 
-def _rotate_even(
+def rotate_even(
     view: RoundView, players: list[int], start: int, inclusive: bool
 ) -> tuple[list[tuple[int, int]], int, list[Step]]:
-    rot = _Rotation(view, players)
+    rot = Rotation(view, players)
     pairs, leftover, steps = rot.run(start, inclusive)
     pairs, regrouped = _art15_regroup(view, pairs, leftover, steps)
     return pairs, regrouped, steps
 
 
-def _start_origin(view: RoundView, start: int | None) -> tuple[int, bool]:
+def start_origin(view: RoundView, start: int | None) -> tuple[int, bool]:
     if start is None or start not in set(view.ring):
         return view.ring[0], True
     return start, True

@@ -13,11 +13,11 @@ from tabellone.core.model import BLACK, WHITE, Player, RoundEntry, Tournament
 from tabellone.core.scoring import Scoring
 from tabellone.generate.tournament import draw_game
 from tabellone.rules.italo_svizzero.checks import check_absolute
-from tabellone.rules.italo_svizzero.comparison import Comparison, _compare
-from tabellone.rules.italo_svizzero.literal import _literal
-from tabellone.rules.italo_svizzero.optimiser import _optimised
+from tabellone.rules.italo_svizzero.comparison import Comparison, compare_pairings
+from tabellone.rules.italo_svizzero.literal import pair_literal
+from tabellone.rules.italo_svizzero.optimiser import pair_optimised
 from tabellone.rules.italo_svizzero.trace import restart_player
-from tabellone.rules.italo_svizzero.view import ItaloPairing, RoundView, _with_entries, round_view
+from tabellone.rules.italo_svizzero.view import ItaloPairing, RoundView, round_view, with_entries
 
 
 @dataclass(frozen=True)
@@ -71,19 +71,19 @@ def simulate(s: SimSettings, compare_methods: bool = False) -> SimResult:
     for r in range(1, s.rounds + 1):
         absent = {pid: RoundEntry(None, None, "Z") for pid, k in leave_after.items() if k < r}
         if absent:
-            t = _with_entries(t, r, absent)
+            t = with_entries(t, r, absent)
         view = round_view(t, r, s.edition, s.game)
         if s.method == "literal":
-            pairing = _literal(view, start, s.odd)
+            pairing = pair_literal(view, start, s.odd)
         else:
-            pairing = _optimised(view, start, s.odd)
+            pairing = pair_optimised(view, start, s.odd)
         problems = check_absolute(t, pairing, s.edition, s.game, s.odd)
         if problems:
             raise SelfCheckError(f"seed {s.seed}, round {r}: {'; '.join(problems)}")
         if compare_methods:
-            other = _optimised(view, start, s.odd) if s.method == "literal" else _literal(view, start, s.odd)
+            other = pair_optimised(view, start, s.odd) if s.method == "literal" else pair_literal(view, start, s.odd)
             lit, opt = (pairing, other) if s.method == "literal" else (other, pairing)
-            comparisons.append(_compare(view, lit, opt, s.odd))
+            comparisons.append(compare_pairings(view, lit, opt, s.odd))
         pairings.append(pairing)
         views.append(view)
         # suspended games of the previous round are finished now
@@ -93,7 +93,7 @@ def simulate(s: SimSettings, compare_methods: bool = False) -> SimResult:
             for w, b, wc, bc in suspended:
                 fix[w] = RoundEntry(b, WHITE, wc)
                 fix[b] = RoundEntry(w, BLACK, bc)
-            t = _with_entries(t, r - 1, fix)
+            t = with_entries(t, r - 1, fix)
             suspended = []
         for w, b in pairing.pairs:
             wc, bc = draw_game(rng, rating[w], rating[b], draw_rate=s.draw_rate, forfeit_rate=s.forfeit_rate)
@@ -106,7 +106,7 @@ def simulate(s: SimSettings, compare_methods: bool = False) -> SimResult:
             entries[pairing.bye] = RoundEntry(None, None, "U")
         for p in pairing.rests:
             entries[p] = RoundEntry(None, None, "Z")
-        t = _with_entries(t, r, entries)
+        t = with_entries(t, r, entries)
         colours = {frozenset(pr): pr for pr in pairing.pairs}
         last = colours[frozenset(pairing.order[-1])] if pairing.order else None
         nxt = restart_player(s.edition, s.game, last, pairing.bye)

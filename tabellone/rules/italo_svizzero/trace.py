@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from tabellone.core import progress
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import BLACK, WHITE, Tournament
-from tabellone.rules.italo_svizzero.literal import _literal
+from tabellone.rules.italo_svizzero.literal import pair_literal
 from tabellone.rules.italo_svizzero.odd import detect_odd_method
-from tabellone.rules.italo_svizzero.view import RoundView, _check_options, forfeit_colour, round_view
+from tabellone.rules.italo_svizzero.view import RoundView, check_options, forfeit_colour, round_view
 
 
 def restart_player(edition: str, game: str, last_pair: tuple[int, int] | None, award: int | None) -> int | None:
@@ -86,7 +86,7 @@ def rotation_trace(
 ) -> list[RoundTrace]:
     """Replay the literal procedure over recorded rounds ``1 .. upto`` (default: all
     paired rounds) and say, round by round, where the next round starts."""
-    _check_options(edition, game)
+    check_options(edition, game)
     odd = odd or detect_odd_method(t)
     last = t.rounds_paired if upto is None else upto
     out: list[RoundTrace] = []
@@ -96,7 +96,7 @@ def rotation_trace(
         view = round_view(t, r, edition, game)
         recorded, award = _recorded_round(t, r)
         try:
-            lit = _literal(view, start, odd)
+            lit = pair_literal(view, start, odd)
             same = {frozenset(p) for p in lit.pairs} == {frozenset(p) for p in recorded} and lit.bye == award
         except (NoPairingError, InputError):
             lit, same = None, False

@@ -14,21 +14,21 @@ from fractions import Fraction
 from tabellone.core.model import WHITE, RoundEntry, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import format_points
-from tabellone.rules.italo_svizzero.colours import _without_forfeit_colours, art17_decision
-from tabellone.rules.italo_svizzero.comparison import _compare
-from tabellone.rules.italo_svizzero.engine import _start_before, pair_round
-from tabellone.rules.italo_svizzero.literal import _literal
+from tabellone.rules.italo_svizzero.colours import art17_decision, without_forfeit_colours
+from tabellone.rules.italo_svizzero.comparison import compare_pairings
+from tabellone.rules.italo_svizzero.engine import pair_round, start_before
+from tabellone.rules.italo_svizzero.literal import pair_literal
 from tabellone.rules.italo_svizzero.odd import detect_odd_method
-from tabellone.rules.italo_svizzero.optimiser import _board_terms, _gap_units, _optimised, reading_order
-from tabellone.rules.italo_svizzero.rotation import _start_origin
+from tabellone.rules.italo_svizzero.optimiser import board_terms, gap_units, pair_optimised, reading_order
+from tabellone.rules.italo_svizzero.rotation import start_origin
 from tabellone.rules.italo_svizzero.trace import rotation_trace
 from tabellone.rules.italo_svizzero.view import (
     OBJECTIVES,
-    _check_options,
-    _units,
-    _with_entries,
+    check_options,
     forfeit_colour,
     round_view,
+    score_units,
+    with_entries,
 )
 
 #: The objectives (:data:`OBJECTIVES`, in priority order) named by the article of each
@@ -66,7 +66,7 @@ def quality_criteria(edition: str) -> list[tuple[str, str]]:
     """The optimisation model's objectives in priority order, as ``(article, what is
     minimised)``: score difference (Art. 5 / 2.3), rotation distance (Art. 4 / 2.2),
     colour balance (Art. 17 / 2.51)."""
-    _check_options(edition, "italiana")
+    check_options(edition, "italiana")
     return list(zip(_CRITERIA[edition], _CRITERIA_WHAT))
 
 
@@ -85,7 +85,7 @@ def evaluate(
 
     The rotation's reading order starts where the rules start the round
     (:func:`rotation_trace`)."""
-    _check_options(edition, game)
+    check_options(edition, game)
     odd = odd or detect_odd_method(t)
     view = round_view(t, pairing.round, edition, game)
     mate: dict[int, int] = {}
@@ -97,8 +97,8 @@ def evaluate(
     if view.round == 1:
         origin = players[0]
     else:
-        origin = _start_origin(view, _start_before(t, edition, game, odd, view.round))[0]
-    unit = _units(view, players)
+        origin = start_origin(view, start_before(t, edition, game, odd, view.round))[0]
+    unit = score_units(view, players)
     rank = reading_order(view, players, origin)
     score = view.score
     names = _CRITERIA[edition]
@@ -112,11 +112,11 @@ def evaluate(
     for k, s in enumerate(scores):
         members = sorted((p for p in mate if score[p] >= s >= floor[p]), key=lambda p: (-score[p], place[p]))
         leaving = [p for p in members if floor[p] < s]
-        carried = len(leaving) * _gap_units(s, scores[k + 1], unit) if leaving else 0
+        carried = len(leaving) * gap_units(s, scores[k + 1], unit) if leaving else 0
         rot = col = 0
         for w, b in pairing.pairs:
             if floor[w] == s:
-                _, dr, dc = _board_terms(view, rank, unit, w, b, odd)
+                _, dr, dc = board_terms(view, rank, unit, w, b, odd)
                 rot, col = rot + dr, col + dc
         out.append(ScoreGroupValues(s, members, {names[0]: Fraction(carried, unit), names[1]: rot, names[2]: col}))
     return round_level, out
@@ -135,12 +135,12 @@ def colour_article(
     the step of Art. 17 (9.4 at the entry of round-1 resters; 2.52 in round 1 with seed
     002) that decides it; when counting forfeit wins with their Art. 14 (2.6) colour
     changes the outcome, the article says so."""
-    _check_options(edition, game)
+    check_options(edition, game)
     odd = odd or detect_odd_method(t)
     view = round_view(t, round_number, edition, game)
     w, _, article = art17_decision(view, white, black, odd)
     if round_number > 1:
-        plain = _without_forfeit_colours(view, (white, black))
+        plain = without_forfeit_colours(view, (white, black))
         if art17_decision(plain, white, black, odd)[0] != w:
             rule = "2.6" if edition == "2.2" else "14"
             colour = "White" if forfeit_colour(edition, game) == WHITE else "Black"
@@ -233,7 +233,7 @@ def score_suspended(
     16) or won by both (2.41, a played win ``W`` for each); and a note naming them
     (``None`` when there are none). For outputs that read the general tournament state,
     which refuses games without results; the pairing is the same either way."""
-    _check_options(edition, "italiana")
+    check_options(edition, "italiana")
     r = t.next_round if round_number is None else round_number
     code = "=" if edition == "capo5" else "W"
     changed: dict[int, dict[int, RoundEntry]] = {}
@@ -248,7 +248,7 @@ def score_suspended(
     if not changed:
         return t, None
     for k, entries in changed.items():
-        t = _with_entries(t, k, entries)
+        t = with_entries(t, k, entries)
     how = "draws (Art. 16)" if edition == "capo5" else "won by both (2.41)"
     return t, f"suspended games counted as {how} for pairing: {', '.join(games)}"
 
@@ -263,9 +263,9 @@ def verify(t: Tournament, edition: str = "capo5", game: str = "italiana", odd: s
     for tr in trace:
         view = round_view(t, tr.round, edition, game)
         start = trace[tr.round - 2].next_start if tr.round > 1 else None
-        lit = _literal(view, start, odd)
-        opt = _optimised(view, start, odd)
-        c = _compare(view, lit, opt, odd)
+        lit = pair_literal(view, start, odd)
+        opt = pair_optimised(view, start, odd)
+        c = compare_pairings(view, lit, opt, odd)
         out.append(
             {
                 "round": tr.round,

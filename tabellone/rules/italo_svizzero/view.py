@@ -119,7 +119,7 @@ def forfeit_colour(edition: str, game: str) -> str:
     return BLACK if game == "italiana" else WHITE
 
 
-def _check_options(edition: str, game: str, method: str | None = None) -> None:
+def check_options(edition: str, game: str, method: str | None = None) -> None:
     if edition not in EDITIONS:
         raise InputError(
             f"unknown italo-svizzero edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition"
@@ -136,7 +136,7 @@ def round_view(t: Tournament, round_number: int, edition: str = "capo5", game: s
     Suspended games (a pairing with no result yet) count as draws (Art. 16) or as wins
     for both (2.41) for the pairing score only.
     """
-    _check_options(edition, game)
+    check_options(edition, game)
     r = round_number
     if r < 1:
         raise InputError(f"round must be 1 or more, got {r}", field="round")
@@ -233,11 +233,11 @@ def round_view(t: Tournament, round_number: int, edition: str = "capo5", game: s
     )
 
 
-def _units(view: RoundView, players: Iterable[int]) -> int:
+def score_units(view: RoundView, players: Iterable[int]) -> int:
     return lcm(*[view.score[p].denominator for p in players] or [1])
 
 
-def _with_entries(t: Tournament, r: int, entries: dict[int, RoundEntry]) -> Tournament:
+def with_entries(t: Tournament, r: int, entries: dict[int, RoundEntry]) -> Tournament:
     """``t`` with the round-``r`` entries of some players replaced (other rounds kept)."""
     if not entries:
         return t
