@@ -8,12 +8,15 @@ this module, and neither imports the other.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from tabellone.core.errors import InputError
-from tabellone.rules.fide_common import Entrant
+from tabellone.core.model import WHITE
+from tabellone.core.pairing import Pairing
+from tabellone.rules.fide_common import Entrant, board_order
 from tabellone.rules.profiles import Profile, official, resolve
 
 ZERO = Fraction(0)
@@ -65,3 +68,25 @@ def profile_of(profile: Profile | str | None, edition: str) -> Profile:
             field="--profile",
         )
     return p
+
+
+def publish(
+    round_number: int,
+    pairs: list[tuple[Player, Player]],
+    bye: Player | None,
+    initial: str,
+    colour_rule: Callable[[Player, Player, str], tuple[str, str]],
+    solves: int = 0,
+) -> Pairing:
+    """The round as published: each pair's colours by the edition's ``colour_rule``
+    (the colour of the first player, and the article), the boards by C.04.2 3.6."""
+    coloured = []
+    for a, b in pairs:
+        c, _ = colour_rule(a, b, initial)
+        coloured.append((a.e, b.e) if c == WHITE else (b.e, a.e))
+    return Pairing(
+        round=round_number,
+        pairs=[(w.id, b.id) for w, b in board_order(coloured)],
+        bye=bye.id if bye is not None else None,
+        solves=solves,
+    )

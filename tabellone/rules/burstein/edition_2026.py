@@ -60,12 +60,12 @@ from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.blossom import Matcher
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules import dutch
+from tabellone.rules.burstein import common
 from tabellone.rules.burstein.common import Player, profile_of, score_groups
 from tabellone.rules.fide_common import (
     C1_no_rematch,
     Entrant,
     absolute_problems,
-    board_order,
     entrants,
     required_initial_colour,
     state_to_pair,
@@ -450,16 +450,8 @@ def colour_rule(p: Player, q: Player, initial: str) -> tuple[str, str]:
 def publish(
     round_number: int, pairs: list[tuple[Player, Player]], bye: Player | None, initial: str, solves: int = 0
 ) -> Pairing:
-    coloured = []
-    for a, b in pairs:
-        c, _ = colour_rule(a, b, initial)
-        coloured.append((a.e, b.e) if c == WHITE else (b.e, a.e))
-    return Pairing(
-        round=round_number,
-        pairs=[(w.id, b.id) for w, b in board_order(coloured)],
-        bye=bye.id if bye is not None else None,
-        solves=solves,
-    )
+    """Colours by :func:`colour_rule` (Art. 5), boards by C.04.2 3.6."""
+    return common.publish(round_number, pairs, bye, initial, colour_rule, solves)
 
 
 # ----------------------------------------------------------------------------------------
