@@ -110,7 +110,7 @@ def _imports(tree: ast.AST) -> Iterable[tuple[ast.Import | ast.ImportFrom, bool]
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             yield node, type_only
         for child in ast.iter_child_nodes(node):
-            stack.append((child, type_only or _type_checking_block(node) and child in node.body))
+            stack.append((child, type_only or (_type_checking_block(node) and child in node.body)))
 
 
 def edges(root: Path) -> list[Edge]:
