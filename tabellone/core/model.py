@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
+from tabellone.core.errors import InputError
 from tabellone.core.scoring import GAME_CODES, PLAYED_CODES, RESULT_KINDS, Kind, Scoring
 
 WHITE = "w"
@@ -388,8 +389,6 @@ class Tournament:
         for p in self.players:
             for k in range(1, min(round_number, len(p.rounds) + 1)):
                 if p.rounds[k - 1].pending:
-                    from tabellone.core.errors import InputError
-
                     raise InputError(
                         f"round {k}: the game of players {p.id} and {p.rounds[k - 1].opponent} has no result; "
                         f"enter the results of round {k} before working on round {round_number}",

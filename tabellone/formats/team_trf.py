@@ -59,7 +59,8 @@ from tabellone.formats.team_records import (
     parse_801,
     place_801,
 )
-from tabellone.formats.trf import _NUMBER, _Reader, _scoring_lines, format_player, split_lines
+from tabellone.formats.text import NUMBER, split_lines
+from tabellone.formats.trf import _line_260, _Reader, _scoring_lines, format_player, lines_240, parse_trf
 
 #: First lines' codes that mark a team event.
 TEAM_RECORDS = ("310", "013")
@@ -143,7 +144,7 @@ class _TeamReader:
         t = text.strip().replace(",", ".")
         if not t and blank is not None:
             return blank
-        if not _NUMBER.match(t):
+        if not NUMBER.match(t):
             raise self.error(n, f"found {t!r}, expected a number such as 1.0 or 2.5", field)
         return Fraction(t)
 
@@ -302,8 +303,6 @@ class _TeamReader:
     # ---- the event --------------------------------------------------------------------
 
     def finish(self) -> TeamTournament:
-        from tabellone.formats.trf import parse_trf
-
         # blank lines stand in for the other records, so the board reader's line numbers
         # are the file's
         numbered = dict(self.board_lines)
@@ -670,8 +669,6 @@ def format_team_trf(t: TeamTournament) -> str:
     ``362``, ``240``/``250``/``260`` by team, the players' ``001`` records, then ``310``,
     ``320``, ``330``, the ``300`` line-ups, and per team one ``801`` line (when the event has
     board records) and one ``802`` line."""
-    from tabellone.formats.trf import _line_260, lines_240
-
     lines = [h.line for h in t.headers]
     if t.total_rounds is not None:
         lines.append(f"142 {t.total_rounds}")

@@ -58,13 +58,12 @@ from tabellone.core.model import (
 )
 from tabellone.core.scoring import RESULT_KINDS, Scoring, format_points
 from tabellone.core.validate import check_consistency
+from tabellone.formats.text import NUMBER, decode, read_bytes, split_lines
 
 ROUND_START = 91  # 0-based column of round 1's opponent field
 ROUND_WIDTH = 10
 ALL_ROUNDS = 999  # last round of a JaVaFo XXP record, which holds in every round
 MAX_ROUNDS = 999  # the most rounds an event may declare (XXR / 142); also the XXA limit
-
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$", re.ASCII)
 
 
 def _digits(text: str) -> bool:
@@ -121,44 +120,8 @@ T162_FIELDS = {
 # reading
 
 
-def decode(data: bytes) -> tuple[str, str]:
-    """Text of a file and the encoding it was read with: UTF-16 when it starts with its
-    byte-order mark (Windows editors save so) or has a zero byte in every other place,
-    UTF-8, else Windows-1252, else Latin-1 (which decodes any byte)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="strict"), "utf-8-sig"
-    for bom, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
-        if data.startswith(bom):
-            return _utf16(data[2:], encoding), encoding
-    head = data[:400]
-    if len(head) >= 8 and head[1::2].count(0) == len(head) // 2 and head[0::2].count(0) == 0:
-        return _utf16(data, "utf-16-le"), "utf-16-le"
-    for encoding in ("utf-8", "cp1252"):
-        try:
-            return data.decode(encoding), encoding
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1"), "latin-1"
-
-
-def _utf16(data: bytes, encoding: str) -> str:
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            f"the file starts as {encoding.upper()} but byte {exc.start} is not {encoding.upper()} text"
-        ) from None
-
-
-def split_lines(text: str) -> list[str]:
-    """Lines of a file ending in CR, LF or CRLF (mixed is fine)."""
-    return re.split(r"\r\n|\r|\n", text)
-
-
 def read_trf(path: str | os.PathLike[str]) -> Tournament:
     """Read a TRF file (TRF16 or TRF26, with JaVaFo/bbp extensions) from ``path``."""
-    from tabellone.formats.files import read_bytes
-
     return parse_trf(read_bytes(path), source=str(path))
 
 
@@ -193,7 +156,7 @@ class _Reader:
 
     def number(self, text: str, line: int, field: str) -> Fraction:
         t = text.strip().replace(",", ".")
-        if not _NUMBER.match(t):
+        if not NUMBER.match(t):
             raise self.error(line, f"found {t!r}, expected a number such as 1.0 or 0.5", field)
         return Fraction(t)
 

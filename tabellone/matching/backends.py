@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import networkx as nx
-
 try:  # rustworkx is optional (tabellone[test]); networkx answers without it
     import rustworkx as rx
 except ImportError:  # pragma: no cover
@@ -62,6 +60,10 @@ def max_weight_matching(
     else:
         if _blossom is None:
             _tell_pure_python()
+        # networkx, the fallback, is imported only when used: importing it takes about
+        # 0.3 s, more than most rounds take to pair with the compiled core
+        import networkx as nx
+
         g = nx.Graph()
         g.add_nodes_from(range(n))
         g.add_weighted_edges_from(edge_list)
