@@ -109,7 +109,7 @@ class TeamTournament(Tournament):
         """The game points team ``tpn`` scored in round ``round_number`` (0 if none)."""
         row = self.game_points.get(tpn, ())
         if 1 <= round_number <= len(row) and row[round_number - 1] is not None:
-            return row[round_number - 1]
+            return row[round_number - 1]  # type: ignore[return-value]  # not None, tested above
         return Fraction(0)
 
     def game_points_before(self, tpn: int, round_number: int) -> Fraction:
