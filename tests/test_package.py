@@ -75,13 +75,27 @@ def test_layers_point_one_way(layer, forbidden):
 
 def test_readme_python_example_runs(tmp_path):
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Use from Python", 1)[1]
+    section = readme.split("### Python", 1)[1]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     got = _run([sys.executable, "-c", code], REPO)
     assert got.returncode == 0, got.stderr
     lines = got.stdout.splitlines()
     boards = [ln for ln in lines if re.match(r"^\s*\d+\s", ln)]
     assert len(boards) == 11 and any("bye" in ln for ln in lines)
+
+
+def test_readme_set_up_commands_are_what_ci_runs():
+    """The README's two set-up commands come first, and .ci/run runs the test command as written."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    commands = [ln.strip() for ln in setup.splitlines() if ln.startswith("    python3 -m pip install")]
+    assert len(commands) == 2
+    main_job, tests = commands
+    assert "tabellone pair examples/" in main_job and (REPO / main_job.split()[-1]).is_file()
+    assert tests.endswith("python3 -m pytest") and "mypy" in tests and "mkdocs build --strict" in tests
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert tests in ci.splitlines()
+    assert len(readme.splitlines()) <= 200
 
 
 def test_api_pair_add_round_results_round_trip(tmp_path):
