@@ -162,6 +162,7 @@ def test_engine_without_the_compiled_core_says_so_once_and_pairs_the_same():
     assert pure.stderr.count("pure-Python matching") == 1
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("TABELLONE_SKIP_WHEEL") == "1", reason="TABELLONE_SKIP_WHEEL=1")
 def test_built_wheel_holds_only_tabellone_and_runs_in_a_fresh_venv(tmp_path):
     built = _run(
