@@ -98,6 +98,17 @@ def test_readme_set_up_commands_are_what_ci_runs():
     assert len(readme.splitlines()) <= 200
 
 
+def test_every_registered_system_has_its_page_in_the_docs():
+    from tabellone.rules import SYSTEMS
+
+    nav = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for name in sorted(set(SYSTEMS) - {"random"}):  # random: the research baseline, no rule text
+        page = REPO / "docs" / f"{name}.md"
+        assert page.is_file(), name
+        assert f" {name}.md" in nav and f"(docs/{name}.md)" in readme, name
+
+
 def test_api_pair_add_round_results_round_trip(tmp_path):
     t = tabellone.read(EXAMPLE)
     p = tabellone.pair(t)
