@@ -782,6 +782,7 @@ def test_generated_events_cover_the_ranges():
     assert sum(s.withdrawals > 0 for s in GENERATED) >= 30
 
 
+@pytest.mark.slow
 def test_generated_events_literal_rotation_invariants():
     stats = {"rounds": 0, "awards": 0, "regrouped": 0, "deferred": 0, "withdrawals": 0}
     for s in GENERATED:

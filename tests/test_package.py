@@ -45,13 +45,38 @@ def test_own_rules_and_solver_packages_do_not_shadow_ours(tmp_path):
 
 def test_readme_python_example_runs(tmp_path):
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Use from Python", 1)[1]
+    section = readme.split("### Python", 1)[1]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     got = _run([sys.executable, "-c", code], REPO)
     assert got.returncode == 0, got.stderr
     lines = got.stdout.splitlines()
     boards = [ln for ln in lines if re.match(r"^\s*\d+\s", ln)]
     assert len(boards) == 11 and any("bye" in ln for ln in lines)
+
+
+def test_readme_set_up_commands_are_what_ci_runs():
+    """The README's two set-up commands come first, and .ci/run runs the test command as written."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    commands = [ln.strip() for ln in setup.splitlines() if ln.startswith("    python3 -m pip install")]
+    assert len(commands) == 2
+    main_job, tests = commands
+    assert "tabellone pair examples/" in main_job and (REPO / main_job.split()[-1]).is_file()
+    assert tests.endswith("python3 -m pytest") and "mypy" in tests and "mkdocs build --strict" in tests
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert tests in ci.splitlines()
+    assert len(readme.splitlines()) <= 200
+
+
+def test_every_registered_system_has_its_page_in_the_docs():
+    from tabellone.rules import SYSTEMS
+
+    nav = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for name in sorted(set(SYSTEMS) - {"random"}):  # random: the research baseline, no rule text
+        page = REPO / "docs" / f"{name}.md"
+        assert page.is_file(), name
+        assert f" {name}.md" in nav and f"(docs/{name}.md)" in readme, name
 
 
 def test_api_pair_add_round_results_round_trip(tmp_path):
@@ -118,6 +143,7 @@ def test_engine_without_the_compiled_core_says_so_once_and_pairs_the_same():
     assert pure.stderr.count("pure-Python matching") == 1
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("TABELLONE_SKIP_WHEEL") == "1", reason="TABELLONE_SKIP_WHEEL=1")
 def test_built_wheel_holds_only_tabellone_and_runs_in_a_fresh_venv(tmp_path):
     built = _run(

@@ -475,7 +475,7 @@ class Tournament:
         byes = self.byes_for(r)
         states: dict[int, PlayerState] = {}
         for p in self.players:
-            opponents = set()
+            opponents: set[int] = set()
             colours = []
             f26: list[Float | None] = []
             f17: list[Float | None] = []
@@ -493,11 +493,11 @@ class Tournament:
                     participated = True
                 if e.played:
                     played += 1
-                    opponents.add(e.opponent)
+                    opponents.add(e.opponent)  # type: ignore[arg-type]  # a played game has an opponent
                     if e.colour in (WHITE, BLACK):
                         colours.append(e.colour)
                     mine = before[k - 1]
-                    theirs = cumulative.get(e.opponent, before)[k - 1]
+                    theirs = cumulative.get(e.opponent, before)[k - 1]  # type: ignore[arg-type]
                     fl = Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
                     f26.append(fl)
                     f17.append(fl)

@@ -126,7 +126,7 @@ class TeamTournament(Tournament):
         """The game points team ``tpn`` scored in round ``round_number`` (0 if none)."""
         row = self.game_points.get(tpn, ())
         if 1 <= round_number <= len(row) and row[round_number - 1] is not None:
-            return row[round_number - 1]
+            return row[round_number - 1]  # type: ignore[return-value]  # not None, tested above
         return Fraction(0)
 
     def game_points_before(self, tpn: int, round_number: int) -> Fraction:
@@ -150,7 +150,7 @@ def match_result(mine: Fraction, theirs: Fraction) -> str:
 # ---- what the team records (TRF26 300, 801) mean -------------------------------------
 
 
-def board_count(t) -> int:
+def board_count(t: TeamTournament) -> int:
     """Boards per match: the ``352`` sequence's length, else the most players a team
     fielded in one round, else the shortest roster."""
     if t.board_colours:
@@ -172,7 +172,7 @@ def board_count(t) -> int:
     return most or min((len(team.roster) for team in t.teams), default=0)
 
 
-def lineup_of(t, tpn: int, round_number: int) -> tuple[int, ...]:
+def lineup_of(t: TeamTournament, tpn: int, round_number: int) -> tuple[int, ...]:
     """The players of team ``tpn`` on boards 1, 2, ... in ``round_number`` (0: an empty
     board): its ``300`` record, else its default order (see :mod:`tabellone.formats.team_records`)."""
     explicit = t.lineups.get((round_number, tpn))

@@ -63,7 +63,7 @@ def safe_output(out: str | os.PathLike[str], inputs: list[str], force: bool = Fa
     return p
 
 
-def write_via_temporary(path: Path, write: Callable[[Path], None]) -> None:
+def write_via_temporary(path: Path, write: Callable[[Path], object]) -> None:
     """Call ``write(tmp)`` on a temporary file beside ``path``, then move it into place,
     so an interrupted write never leaves half a file; a failure is one error line."""
     tmp = path.with_name(path.name + ".tmp-tabellone")

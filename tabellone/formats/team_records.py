@@ -49,7 +49,15 @@ from tabellone.core.scoring import Scoring, format_points
 
 # The records' data and what they mean belong to the team model (the core); they are
 # named here too, where a reader of the format looks for them.
-from tabellone.core.team import Lineup, Round801, board_count, default_lineup, lineup_of, match_result
+from tabellone.core.team import (
+    Lineup,
+    Round801,
+    TeamTournament,
+    board_count,
+    default_lineup,
+    lineup_of,
+    match_result,
+)
 from tabellone.formats.text import NUMBER
 
 __all__ = [
@@ -267,7 +275,7 @@ def board_one_colour(boards: Tournament, players: tuple[int, ...], round_number:
 
 
 def check_lineups(
-    t, source: str, lines_300: Mapping[tuple[int, int], int], player_line: Callable[[int], int | None]
+    t: TeamTournament, source: str, lines_300: Mapping[tuple[int, int], int], player_line: Callable[[int], int | None]
 ) -> None:
     """Every ``300`` record names a round the team played against that opponent and
     players of its roster; and in every match the players on board k of the two teams
@@ -311,7 +319,7 @@ def check_lineups(
                             )
 
 
-def _check_300(t, lu: Lineup, source: str, n: int | None) -> None:
+def _check_300(t: TeamTournament, lu: Lineup, source: str, n: int | None) -> None:
     def err(message: str, field: str) -> InputError:
         return InputError(message, source=source, line=n, field=field)
 
@@ -349,7 +357,7 @@ def has_board_records(boards: Tournament | None, roster: tuple[int, ...], round_
     )
 
 
-def board_results(t, tpn: int, round_number: int) -> tuple[tuple[int, ...], str]:
+def board_results(t: TeamTournament, tpn: int, round_number: int) -> tuple[tuple[int, ...], str]:
     """(line-up, one result character per board) of team ``tpn`` in a match of
     ``round_number``, from its players' ``001`` records: ``-`` for an empty board."""
     players = lineup_of(t, tpn, round_number)
@@ -357,12 +365,12 @@ def board_results(t, tpn: int, round_number: int) -> tuple[tuple[int, ...], str]
     players = tuple(players) + (0,) * (b - len(players))
     chars = []
     for pid in players:
-        code = t.boards.player(pid).entry(round_number).result if pid else "-"
+        code = t.boards.player(pid).entry(round_number).result if pid else "-"  # type: ignore[union-attr]  # called with board records
         chars.append(code.upper() if code != " " else "?")
     return players, "".join(chars)
 
 
-def check_801(t, rows: list[Row801], source: str) -> None:
+def check_801(t: TeamTournament, rows: list[Row801], source: str) -> None:
     """Every ``801`` line agrees with the event: its team exists, its totals are the
     event's, and each round its opponent, colour, bye, line-up (300 or default order,
     as roster places) and board results (the players' ``001`` results) are the
@@ -388,7 +396,7 @@ def check_801(t, rows: list[Row801], source: str) -> None:
         if row.gp != gp:
             raise err(f"{format_points(row.gp)} game points, the results give {format_points(gp)}", "801 game points")
         roster = by_tpn[row.tpn].roster
-        for r, w in sorted(row.rounds.items()):
+        for r, w in sorted(row.rounds.items()):  # type: ignore[union-attr]  # placed rows (place_801)
             where = f"801 round {r}"
             e = p.entry(r)
             if w.bye is not None:
@@ -450,7 +458,9 @@ def check_801(t, rows: list[Row801], source: str) -> None:
                 )
 
 
-def matches_from_801(rows: list[Row801], scoring: Scoring, pab_gp: Fraction, source: str):
+def matches_from_801(
+    rows: list[Row801], scoring: Scoring, pab_gp: Fraction, source: str
+) -> tuple[dict[int, list[RoundEntry]], dict[int, tuple[Fraction | None, ...]]]:
     """The match level of a file whose only round records are its ``801`` lines (no
     ``802``, no rounds in the players' ``001`` records): ``({tpn: [RoundEntry]},
     {tpn: (game points per round)})``. A match's game points are its boards' points
@@ -458,21 +468,21 @@ def matches_from_801(rows: list[Row801], scoring: Scoring, pab_gp: Fraction, sou
     every board is a forfeited match; a bye letter is that bye (``U`` worth ``320``'s
     game points). The opponent's line must name this team in that round."""
     by_tpn = {row.tpn: row for row in rows}
-    entries: dict[int, list] = {}
-    gps: dict[int, list] = {}
+    entries: dict[int, list[RoundEntry]] = {}
+    gps: dict[int, list[Fraction | None]] = {}
     for row in rows:
-        last = max(row.rounds, default=0)
+        last = max(row.rounds, default=0)  # type: ignore[arg-type]  # placed rows (place_801)
         entries[row.tpn] = [EMPTY_ENTRY] * last
         gps[row.tpn] = [None] * last
-        for r, w in row.rounds.items():
+        for r, w in row.rounds.items():  # type: ignore[union-attr]
             if w.bye is not None:
                 entries[row.tpn][r - 1] = RoundEntry(None, None, w.bye)
                 gps[row.tpn][r - 1] = (
                     pab_gp if w.bye == "U" else sum((scoring.points(w.bye, None) for _ in w.results), Fraction(0))
                 )
                 continue
-            other = by_tpn.get(w.opponent)
-            theirs = other.rounds.get(r) if other is not None else None
+            other = by_tpn.get(w.opponent)  # type: ignore[arg-type]  # a match: an opponent
+            theirs = other.rounds.get(r) if other is not None else None  # type: ignore[union-attr]
             if theirs is None or theirs.opponent != row.tpn or theirs.colour == w.colour:
                 raise InputError(
                     f"team {row.tpn} meets {w.opponent} with {w.colour!r} in round {r}, but team {w.opponent}'s 801 line "
@@ -490,7 +500,7 @@ def matches_from_801(rows: list[Row801], scoring: Scoring, pab_gp: Fraction, sou
     return entries, {tpn: tuple(v) for tpn, v in gps.items()}
 
 
-def format_801(t) -> list[str]:
+def format_801(t: TeamTournament) -> list[str]:
     """The ``801`` lines of a team event with board records (module text): widths from
     the event, a round left blank while its match has no result yet."""
     if not t.teams or (t.boards is None and not t.rounds_801):

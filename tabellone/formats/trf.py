@@ -40,8 +40,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import (
@@ -138,7 +140,7 @@ class _Reader:
         self.system: str | None = None
         self.absent_next: list[tuple[int, int]] = []  # (line, id) from XXZ
         self.bye_records: list[tuple[int, ByeKind, int, int, list[int]]] = []
-        self.virtual_records: list[tuple] = []  # in file order: later records overwrite
+        self.virtual_records: list[tuple[str, int, Any, Any]] = []  # in file order: later records overwrite
         self.prohibited_records: list[tuple[int, int, int, list[int]]] = []
 
     def error(self, line: int, message: str, field: str | None = None) -> InputError:
@@ -366,8 +368,8 @@ class _Reader:
                     f"found {rest.strip()!r}, expected first round, last round and at least two start ranks",
                     "260 (prohibited pairs)",
                 )
-            first = self.integer(tokens[0], n, "260 (prohibited pairs) first round, columns 5-7")
-            last = self.integer(tokens[1], n, "260 (prohibited pairs) last round, columns 9-11")
+            first = self.integer(tokens[0], n, "260 (prohibited pairs) first round, columns 5-7")  # type: ignore[assignment]
+            last = self.integer(tokens[1], n, "260 (prohibited pairs) last round, columns 9-11")  # type: ignore[assignment]
             if not first or not last or last < first:
                 raise self.error(
                     n, f"found rounds {tokens[0]} to {tokens[1]}, expected 1 <= first <= last", "260 (prohibited pairs)"
@@ -446,7 +448,7 @@ class _Reader:
             if r > last_round:
                 raise self.error(n, f"round {r} is beyond the event's {last_round} rounds", what)
 
-        byes = []
+        byes: list[PreassignedBye] = []
         for n, kind, first, last, ids in self.bye_records:
             in_event(last, n, "240 (byes) round")
             for pid in ids:
@@ -594,7 +596,7 @@ def _scoring_lines(scoring: Scoring, fmt: str) -> list[str]:
                 and len({scoring.value(n) if n != "unknown" else scoring.unknown for n in names}) == 1
             ):
                 v = scoring.unknown if sym == "X" else scoring.value(names[0])
-                chunks.append(f" {sym}{format_points(v):>4}   ")
+                chunks.append(f" {sym}{format_points(v):>4}   ")  # type: ignore[arg-type]  # a value is given
                 for n in names:
                     rest.pop(n, None)
         if chunks:
@@ -686,7 +688,7 @@ def _byes_trf16(t: Tournament) -> list[str]:
     return lines
 
 
-def lines_240(byes) -> list[str]:
+def lines_240(byes: Iterable[PreassignedBye]) -> list[str]:
     """TRF26 ``240`` records for byes entered before pairing: one per kind and round."""
     by_kind_round: dict[tuple[str, int], list[int]] = {}
     for b in byes:

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 try:  # rustworkx is optional (tabellone[test]); networkx answers without it
     import rustworkx as rx
 except ImportError:  # pragma: no cover
-    rx = None
+    rx = None  # type: ignore[assignment]
 
 from tabellone.matching.blossom import _blossom, _tell_pure_python  # the compiled core, or None without it
 
