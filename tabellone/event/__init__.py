@@ -14,7 +14,9 @@ One idea a module:
 - :mod:`~tabellone.event.header`: the event's header records, system and options;
 - :mod:`~tabellone.event.players`: registering, editing, removing players;
 - :mod:`~tabellone.event.rounds`: byes, withdrawals, pairing a round, a recorded round;
-- :mod:`~tabellone.event.results`: results as arbiters type them, corrections;
+- :mod:`~tabellone.event.record`: results into the players' records (typed forms, checks);
+- :mod:`~tabellone.event.results`: the result command's words: boards, corrections said;
+- :mod:`~tabellone.event.outcome`: what an operation makes;
 - :mod:`~tabellone.event.ranks`: the final ranks written to the file;
 - :mod:`~tabellone.event.teams`: the same for team events.
 """
@@ -42,6 +44,7 @@ from tabellone.event.header import (
     with_options,
 )
 from tabellone.event.lock import exclusive
+from tabellone.event.outcome import Operation, Outcome
 from tabellone.event.players import (
     RENUMBER_UNTIL,
     TITLE_ORDER,
@@ -58,21 +61,20 @@ from tabellone.event.players import (
     renumber,
 )
 from tabellone.event.ranks import final_places, with_ranks
-from tabellone.event.results import (
+from tabellone.event.record import (
     RESULT_WORDS,
-    by_board,
-    enter,
+    check_entries,
+    missing_results,
     parse_result,
-    parse_result_triples,
-    record_results,
-    results_from_csv,
+    record_player_results,
+    sheet_result,
 )
+from tabellone.event.results import by_board, enter, parse_result_triples, record_results, results_from_csv
 from tabellone.event.rounds import (
     Board,
     RecordedRound,
     boards,
     bye,
-    missing_results,
     pair_and_record,
     pair_next,
     recorded_round,
@@ -82,7 +84,7 @@ from tabellone.event.rounds import (
     withdrawal,
     withdrawn_players,
 )
-from tabellone.event.store import Applied, EventStore, FileStore, LogEntry, Operation, Outcome, Snapshot
+from tabellone.event.store import Applied, EventStore, FileStore, LogEntry, Snapshot
 
 __all__ = [
     "RENUMBER_UNTIL",
@@ -105,6 +107,7 @@ __all__ = [
     "birth_date",
     "boards",
     "by_board",
+    "check_entries",
     "bye",
     "detect_format",
     "edit_player",
@@ -125,6 +128,7 @@ __all__ = [
     "player_warnings",
     "players_from_csv",
     "read_event",
+    "record_player_results",
     "record_results",
     "recorded_round",
     "register",
@@ -137,6 +141,7 @@ __all__ = [
     "score",
     "set_event",
     "set_headers",
+    "sheet_result",
     "system_of",
     "with_options",
     "with_ranks",

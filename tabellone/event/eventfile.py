@@ -31,9 +31,9 @@ from pathlib import Path
 from tabellone.core.errors import FileAccessError, InputError
 from tabellone.core.model import Tournament
 from tabellone.event.lock import exclusive
-from tabellone.formats.files import read_bytes
 from tabellone.formats.jsonio import format_json, parse_json
-from tabellone.formats.trf import decode, encode_text, format_trf, parse_trf, text_form
+from tabellone.formats.text import decode, encode_text, read_bytes, text_form
+from tabellone.formats.trf import format_trf, parse_trf
 
 
 @dataclass(frozen=True)

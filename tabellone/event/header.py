@@ -31,7 +31,7 @@ from dataclasses import replace
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Tournament
 from tabellone.core.scoring import Scoring
-from tabellone.event.store import Outcome
+from tabellone.event.outcome import Outcome
 from tabellone.rules import SYSTEMS, declared_system, get_system, system_code
 
 #: Header records an organiser sets, in file order, with what people call them.

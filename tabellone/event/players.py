@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Player, PreassignedBye, ProhibitedPairs, RoundEntry, Tournament, VirtualPoints
-from tabellone.event.store import Outcome
+from tabellone.event.outcome import Outcome
 
 #: FIDE titles in the order of C.04.2 (Initial order): GM, IM, WGM, FM, WIM, CM, WFM, WCM.
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")

@@ -13,13 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from tabellone.api import add_round, pair
 from tabellone.core.errors import InputError
-from tabellone.core.model import WHITE, ByeKind, PreassignedBye, RoundEntry, Tournament, pairs_of_round
+from tabellone.core.model import ByeKind, PreassignedBye, RoundEntry, Tournament, pairs_of_round
 from tabellone.core.pairing import Pairing
+from tabellone.core.rounds import add_round
+from tabellone.core.team import TeamTournament
 from tabellone.event.header import event_options, system_of, with_baku
+from tabellone.event.outcome import Outcome
 from tabellone.event.players import known_player
-from tabellone.event.store import Outcome
+from tabellone.event.record import sheet_result
+from tabellone.event.teams import pair_and_record_team
+from tabellone.rules.dispatch import pair
 
 BYE_NAMES = {ByeKind.HALF: "half-point", ByeKind.FULL: "full-point", ByeKind.ZERO: "zero-point"}
 
@@ -96,8 +100,6 @@ def withdrawn_players(t: Tournament) -> set[int]:
 
 
 def _is_team(t: Tournament) -> bool:
-    from tabellone.core.team import TeamTournament
-
     return isinstance(t, TeamTournament)
 
 
@@ -110,8 +112,6 @@ def pair_and_record(
     and the byes requested for that round written into its column (``0000 - H``),
     their ``240`` records then spent."""
     if _is_team(t):
-        from tabellone.event.teams import pair_and_record_team
-
         if options.pop("baku", None):
             raise InputError("team events are paired without acceleration here; --baku is for individual events")
         return pair_and_record_team(t, system, edition, **options)
@@ -202,28 +202,7 @@ class RecordedRound:
     scores: dict[int, Fraction]  # points before the round
 
 
-#: A board's result codes (White's, Black's) as a score sheet writes them.
-SHEET = {
-    ("1", "0"): "1-0",
-    ("0", "1"): "0-1",
-    ("=", "="): "½-½",
-    ("+", "-"): "+-",
-    ("-", "+"): "-+",
-    ("-", "-"): "--",
-    ("0", "0"): "0-0",
-    ("W", "L"): "1-0 (unrated)",
-    ("L", "W"): "0-1 (unrated)",
-    ("D", "D"): "½-½ (unrated)",
-}
-
 _UNPLAYED = {"H": "half-point bye", "F": "full-point bye", "Z": "absent", "U": "bye", "-": "absent", " ": "absent"}
-
-
-def sheet_result(t: Tournament, white: int, black: int, r: int) -> str:
-    ew, eb = t.player(white).entry(r), t.player(black).entry(r)
-    if ew.pending:
-        return ""
-    return SHEET.get((ew.result, eb.result), f"{ew.result}/{eb.result}")
 
 
 def board_order(t: Tournament, r: int, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -265,20 +244,6 @@ def recorded_round(t: Tournament, r: int) -> RecordedRound:
 
 def boards(t: Tournament, r: int) -> list[Board]:
     return recorded_round(t, r).boards
-
-
-def missing_results(t: Tournament, round_number: int) -> list[tuple[int, int]]:
-    """Boards of a round still without a result, as (white, black)."""
-    if _is_team(t):
-        if t.boards is None:
-            return []
-        t = t.boards
-    out = []
-    for p in t.players:
-        e = p.entry(round_number)
-        if e.pending and e.colour == WHITE:
-            out.append((p.id, e.opponent))
-    return out
 
 
 def score(t: Tournament, pid: int) -> Fraction:

@@ -33,31 +33,15 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from tabellone.core.errors import FileAccessError, InputError
 from tabellone.core.model import Tournament
 from tabellone.event.eventfile import Event, read_event, write_bytes_safely, write_event
 from tabellone.event.lock import exclusive
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What an operation made: the new tournament, one line saying what was done,
-    warnings the user must read (a result changed, later rounds touched), and a value
-    for the caller (the pairing made, the numbers given)."""
-
-    tournament: Tournament
-    message: str
-    warnings: tuple[str, ...] = ()
-    value: Any = None
-
-
-#: An operation: the tournament as stored -> what it becomes.
-Operation = Callable[[Tournament], Outcome]
+from tabellone.event.outcome import Operation, Outcome
 
 
 @dataclass(frozen=True)
@@ -230,8 +214,6 @@ class FileStore:
             new_backup = write_bytes_safely(event, data)
             message = f"undone: {last.what}"
             self._log(message, now, last.before, new_backup, undoes=last.seq)
-        from tabellone.event.eventfile import read_event as reread
-
-        restored = reread(self.path, teams=self.teams).tournament
+        restored = read_event(self.path, teams=self.teams).tournament
         notes = (f"the version undone is kept as {new_backup.name}",) if new_backup else ()
         return Applied(Outcome(restored, message), last.before, notes)
