@@ -23,6 +23,7 @@ from tabellone.event.outcome import Outcome
 from tabellone.event.players import known_player
 from tabellone.event.record import sheet_result
 from tabellone.event.teams import pair_and_record_team
+from tabellone.rules import games_per_round
 from tabellone.rules.dispatch import pair
 
 BYE_NAMES = {ByeKind.HALF: "half-point", ByeKind.FULL: "full-point", ByeKind.ZERO: "zero-point"}
@@ -206,9 +207,13 @@ _UNPLAYED = {"H": "half-point bye", "F": "full-point bye", "Z": "absent", "U": "
 
 
 def board_order(t: Tournament, r: int, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """``pairs`` of round ``r`` in C.04.2's board order (see the module text)."""
+    """``pairs`` of round ``r`` in C.04.2's board order (see the module text), by the
+    scores before the pairing: in a system whose pairing is a match of several games
+    (Double-Swiss), before the match, so that its games keep their boards."""
+    games = games_per_round(system_of(t)[0])
+    first = r - (r - 1) % games  # the match's first round column
     rank = {p.id: k for k, p in enumerate(t.in_pairing_order)}
-    score = {p.id: t.score_after(p, r - 1) for p in t.players}
+    score = {p.id: t.score_after(p, first - 1) for p in t.players}
 
     def key(wb: tuple[int, int]):
         a, b = wb
