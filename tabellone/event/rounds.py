@@ -130,7 +130,6 @@ def pair_and_record(
     to_pair = t
     if baku:
         from tabellone.core.acceleration import with_acceleration
-        from tabellone.rules import games_per_round
 
         to_pair = with_acceleration(with_baku(t), True, games_per_round(system))
     pairing = pair(to_pair, system, edition, **merged)
