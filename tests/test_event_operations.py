@@ -72,28 +72,32 @@ class SqliteStore:
         )
         return str(version + 1)
 
-    def apply(self, operation: Operation, expected: str | None = None) -> Applied:
+    def _exclusively(self, work):
+        """``work(db, version, doc)`` in one transaction that excludes other writers."""
         db = self._connect()
         try:
-            db.execute("BEGIN IMMEDIATE")  # excludes other writers from here to COMMIT
+            db.execute("BEGIN IMMEDIATE")
             version, doc = db.execute("SELECT version, doc FROM event WHERE id = 1").fetchone()
-            if expected is not None and expected != str(version):
-                raise FileAccessError("the event changed since you read it; nothing done")
-            outcome = operation(parse_json(doc))
-            now = self._write(db, outcome.message, doc, version, outcome.tournament)
+            out = work(db, version, doc)
             db.execute("COMMIT")
+            return out
         except BaseException:
             db.execute("ROLLBACK")
             raise
         finally:
             db.close()
-        return Applied(outcome, now)
+
+    def apply(self, operation: Operation, expected: str | None = None) -> Applied:
+        def work(db, version, doc):
+            if expected is not None and expected != str(version):
+                raise FileAccessError("the event changed since you read it; nothing done")
+            outcome = operation(parse_json(doc))
+            return Applied(outcome, self._write(db, outcome.message, doc, version, outcome.tournament))
+
+        return self._exclusively(work)
 
     def undo(self) -> Applied:
-        db = self._connect()
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            version, doc = db.execute("SELECT version, doc FROM event WHERE id = 1").fetchone()
+        def work(db, version, doc):
             taken = {row[0] for row in db.execute("SELECT undoes FROM log WHERE undoes IS NOT NULL")}
             rows = db.execute("SELECT seq, what, before FROM log WHERE undoes IS NULL ORDER BY seq DESC").fetchall()
             seq, what, before = next((r for r in rows if r[0] not in taken), (None, None, None))
@@ -101,13 +105,9 @@ class SqliteStore:
                 raise InputError("nothing to undo")
             restored = parse_json(before)
             now = self._write(db, f"undone: {what}", doc, version, restored, undoes=seq)
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        finally:
-            db.close()
-        return Applied(Outcome(restored, f"undone: {what}"), now)
+            return Applied(Outcome(restored, f"undone: {what}"), now)
+
+        return self._exclusively(work)
 
     def history(self) -> list[LogEntry]:
         with self._connect() as db:
