@@ -46,15 +46,15 @@ from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.matching.cpsat import solve_fields_of
 from tabellone.matching.lexicographic import fit_layout
-from tabellone.rules.dutch import (
+from tabellone.rules.dutch.criteria import (
     BracketValues,
     C2_bye_eligible,
     C10_colour_difference,
     C11_three_in_a_row,
     C12_colour_preference,
     C13_strong_preference,
-    _default_solve,
 )
+from tabellone.rules.dutch.matcher import default_solve
 from tabellone.rules.fide_common import (
     C1_no_rematch,
     C3_absolute_colours,
@@ -98,7 +98,7 @@ class GlobalRound:
         self.state = state
         self.last = last_round
         self.profile = profile
-        self.solve = solve or _default_solve
+        self.solve = solve or default_solve
         self.objective = Objective(profile, OWNER)
         self.hard1, self.hard3 = profile.is_absolute("C1"), profile.is_absolute("C3")
         self.relax1, self.relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")

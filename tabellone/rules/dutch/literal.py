@@ -70,7 +70,7 @@ from tabellone.core.errors import InputError, NoPairingError, TabelloneError
 from tabellone.core.model import Float, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.matching.backends import max_weight_matching
-from tabellone.rules.dutch import (
+from tabellone.rules.dutch.criteria import (
     C2_bye_eligible,
     C10_colour_difference,
     C11_three_in_a_row,
