@@ -10,12 +10,11 @@ from fractions import Fraction
 
 from tabellone.core import progress
 from tabellone.core.errors import NoPairingError
-from tabellone.core.model import Float
 from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.dutch.absolute import Compatibility
 from tabellone.rules.dutch.context import RoundContext, absolute_checks, bitlen
-from tabellone.rules.dutch.criteria import C2_bye_eligible, colour_checks, colour_values, float_before
+from tabellone.rules.dutch.criteria import CRITERIA_2017, C2_bye_eligible, colour_checks, float_before
 from tabellone.rules.dutch.edition_2026 import Dutch2026
 from tabellone.rules.dutch.generation import BracketStepper, settle_bracket
 from tabellone.rules.dutch.matcher import Matcher, default_solve
@@ -33,6 +32,18 @@ OWNER_2017 = {
     "C7b": "C.7",
     **{f"C{k}": f"C.{k}" for k in range(8, 20)},
 }
+
+
+def _with_field(*ids: str) -> tuple:
+    """The 2017 criteria ``ids`` (criteria.py), each with the name of its weight field."""
+    return tuple((CRITERIA_2017[c], c.replace(".", "")) for c in ids)
+
+
+#: The pairing score difference, the colour criteria, and the float criteria of one and two
+#: rounds before (repeated downfloats, repeated upfloats, their score differences).
+PSD_2017 = CRITERIA_2017["C.6"]
+COLOUR_2017 = _with_field("C.8", "C.9", "C.10", "C.11")
+FLOATS_2017 = (_with_field("C.12", "C.13", "C.16", "C.17"), _with_field("C.14", "C.15", "C.18", "C.19"))
 
 
 class Dutch2017:
@@ -95,8 +106,16 @@ class Dutch2017:
         """The fields of the pair h-l, mapped by the profile (:meth:`Objective.fold`)."""
         return self.objective.fold(self._text_values(h, l, cur, nxt, special, final, df))
 
-    def _text_values(self, h, l, cur, nxt, special, final, df, ed="2017"):
-        """The fields of the pair h-l as the text defines them (None: they may not meet)."""
+    def _text_values(self, h, l, cur, nxt, special, final, df):
+        """The fields of the pair h-l as the text defines them (None: they may not meet).
+
+        The quality criteria from C.6 on are those of :mod:`tabellone.rules.dutch.criteria`,
+        by article (a field is named as its article without the dot: ``C12`` for C.12).
+        The matching maximises, so a field holds what the pair saves: the parts its two
+        players would have as downfloaters, less the pair's own part. A downfloater's
+        score difference is keyed by ``df``, its score above one point below the lowest
+        of the bracket and the next (:meth:`layout`). :class:`Weights2017` packs the same
+        fields from per-player terms (``tests/test_dutch_weights.py``)."""
         if not self.ok(h, l):
             return None
         P = self.P
@@ -117,7 +136,7 @@ class Dutch2017:
             v["C5"] = 1
             add(("C6", df[h]), 1)
             add(("C6", df[l]), 1)
-            add(("C6", ph.score - pl.score), -1)
+            add(("C6", PSD_2017.pair(ph, pl)), -1)
         if not special:
             if final:
                 v["C7a"] = 1 + (not self.eligible[h]) + (not self.eligible[l])
@@ -129,24 +148,22 @@ class Dutch2017:
                 add(("C7b", df[l]), 1)
         if not in_br:
             return v
-        v.update(colour_values(ph, pl, ("C8", "C9", "C10", "C11")))
-        higher = ph.score > pl.score
-        for back, c_down, c_up, s_down, s_up in ((1, "C12", "C13", "C16", "C17"), (2, "C14", "C15", "C18", "C19")):
-            if self.rounds_played < back:
+        for c, name in COLOUR_2017:
+            v[name] = 1 - c.pair(ph, pl)
+        for (down, c_down), (up, c_up), (sd_down, s_down), (sd_up, s_up) in FLOATS_2017:
+            if self.rounds_played < down.back:
                 continue
-            h_df = float_before(ph, back, ed) is Float.DOWN
-            l_df = float_before(pl, back, ed) is Float.DOWN
-            l_uf = float_before(pl, back, ed) is Float.UP
-            v[c_down] = int(l_df) + int(ph.score <= pl.score and h_df)
-            if higher and l_uf:
+            v[c_down] = down.floater(pl, False, pl.score) + down.floater(ph, False, pl.score) - down.pair(ph, pl)
+            if up.pair(ph, pl):
                 v[c_up] = -1
-                add((s_up, ph.score - pl.score), -1)
-            if l_df:
+            if (d := sd_up.pair(ph, pl)) is not None:
+                add((s_up, d), -1)
+            if sd_down.repeats(pl):
                 add((s_down, df[l]), 1)
-            if h_df:
+            if sd_down.repeats(ph):
                 add((s_down, df[h]), 1)
-                if higher:
-                    add((s_down, ph.score - pl.score), -1)
+            if (d := sd_down.pair(ph, pl)) is not None:
+                add((s_down, d), -1)
         return v
 
     def layout(self, cur, residents, nxt, special, final):

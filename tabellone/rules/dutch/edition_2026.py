@@ -10,13 +10,12 @@ from fractions import Fraction
 
 from tabellone.core import progress
 from tabellone.core.errors import NoPairingError
-from tabellone.core.model import Float
 from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.cpsat import solve_fields_of
 from tabellone.matching.lexicographic import Layout, fit_layout
 from tabellone.rules.dutch.absolute import Compatibility
 from tabellone.rules.dutch.context import RoundContext, absolute_checks, bitlen
-from tabellone.rules.dutch.criteria import C2_bye_eligible, colour_checks, colour_values, float_before
+from tabellone.rules.dutch.criteria import CRITERIA_2026, C2_bye_eligible, colour_checks, float_before
 from tabellone.rules.dutch.generation import BracketStepper, settle_bracket
 from tabellone.rules.dutch.matcher import LocalMatcher, Matcher, NeedWholeField, default_solve
 from tabellone.rules.dutch.weights import Weights2026, colour_classes
@@ -38,6 +37,14 @@ OWNER_2026 = {
 }
 #: Fields of the 2026 weights that count the pairs meeting a criterion.
 PAIR_COUNTING_2026 = frozenset({"C10", "C11", "C12", "C13", "C15", "C17"})
+
+
+#: The colour criteria, and the float criteria of one and two rounds before (each as
+#: (resident downfloats, MDP opponents' upfloats, their score differences)), by article.
+COLOUR_2026 = tuple(CRITERIA_2026[c] for c in ("C10", "C11", "C12", "C13"))
+FLOATS_2026 = tuple(
+    tuple(CRITERIA_2026[c] for c in ids) for ids in (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
+)
 
 
 class Dutch2026:
@@ -93,9 +100,10 @@ class Dutch2026:
     def _text_values(self, h: int, l: int, current: set[int], nxt: set[int], c9_on: bool) -> dict | None:
         """The fields of the pair h-l as the text defines them (None: they may not meet).
 
-        Per-score fields are keyed by the score's rank (:attr:`score_key`), and each
-        player's floats one and two rounds before are read from :attr:`floats`, both
-        worked out once per round: this runs for every pair of every bracket."""
+        Per-score fields are keyed by the score's rank (:attr:`score_key`), worked out
+        once per round. The quality criteria from C10 on are those of
+        :mod:`tabellone.rules.dutch.criteria`, by article; :class:`Weights2026` packs the
+        same fields from per-player terms (``tests/test_dutch_weights.py``)."""
         if not self.ok(h, l):
             return None
         P = self.P
@@ -122,22 +130,27 @@ class Dutch2026:
             return v
         v["C6"] = 1
         v[("C7", sh)] = 1
-        v.update(colour_values(ph, pl, ("C10", "C11", "C12", "C13")))
+        # the criteria by their articles (criteria.py); the matching maximises, so a count
+        # field holds what the pair saves: the pairs meeting a criterion, or the players
+        # whom pairing h with l keeps from a repeated downfloat
+        for c in COLOUR_2026:
+            v[c.id] = 1 - c.pair(ph, pl)
         if self.rounds_played:
-            fh, fl = self.floats[h], self.floats[l]
-            higher = sh > sl
-            for back, c_down, c_up, s_down, s_up in ((0, "C14", "C15", "C18", "C19"), (1, "C16", "C17", "C20", "C21")):
-                if self.rounds_played <= back:
+            higher = sh > sl  # h is an MDP, l its resident opponent
+            for down, up, sd_down, sd_up in FLOATS_2026:
+                if self.rounds_played < down.back:
                     break
-                h_df, l_df, l_uf = fh[back] is Float.DOWN, fl[back] is Float.DOWN, fl[back] is Float.UP
-                v[c_down] = int(l_df) + int(not higher and h_df)
-                v[c_up] = int(not (higher and l_uf))
-                if l_df:
-                    v[(s_down, sl)] = 1
-                if h_df:
-                    v[(s_down, sh)] = v.get((s_down, sh), 0) + 1
-                if not (l_uf and higher):
-                    v[(s_up, sh)] = 1
+                v[down.id] = down.floater(pl, False, pl.score) + down.floater(ph, higher, pl.score)
+                v[up.id] = 1 - up.pair(ph, pl)
+                # the score differences by score, highest first (the reference engine's
+                # encoding): the players paired here who downfloated then, and the
+                # higher player of a pair whose lower one did not upfloat then
+                if sd_down.repeats(pl):
+                    v[(sd_down.id, sl)] = 1
+                if sd_down.repeats(ph):
+                    v[(sd_down.id, sh)] = v.get((sd_down.id, sh), 0) + 1
+                if sd_up.pair(ph, pl) is None:
+                    v[(sd_up.id, sh)] = 1
         return v
 
     def layout_for(

@@ -1,20 +1,14 @@
 """The Dutch system's criteria on any round pairing, for the verifier
 (:mod:`tabellone.verify.checker`): :func:`evaluate` values each quality criterion bracket by
-bracket, :func:`quality_criteria` lists them in priority order."""
+bracket, by its article's definition in :mod:`tabellone.rules.dutch.criteria`;
+:func:`quality_criteria` lists them in priority order."""
 
 from __future__ import annotations
 
-from tabellone.core.model import Float, Tournament
+from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.rules.dutch.context import LITERAL_ONLY, profile_of
-from tabellone.rules.dutch.criteria import (
-    BracketValues,
-    C10_colour_difference,
-    C11_three_in_a_row,
-    C12_colour_preference,
-    C13_strong_preference,
-    float_before,
-)
+from tabellone.rules.dutch.criteria import BracketValues, criteria_of
 from tabellone.rules.dutch.edition_1992 import QUALITY as QUALITY_1992
 from tabellone.rules.dutch.edition_1992 import evaluate as evaluate_1992
 from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, brackets_of_pairing, entrants
@@ -57,91 +51,22 @@ def evaluate(
         # C9 looks ahead from every bracket to the PAB assignee (see LOOKAHEAD)
         round_level["C9"] = by_id[pairing.bye].state.rounds_unplayed
     out: list[BracketValues] = []
-    quality = QUALITY_2026 if edition == "2026" else QUALITY_2017
+    criteria = criteria_of(edition)
     brackets = brackets_of_pairing(players, pairing.pairs)
     for gi, (current, mdps, inside, floaters) in enumerate(brackets):
         mdp_ids = {e.id for e in mdps}
         pairs = [tuple(sorted(pair, key=lambda x: (-x.score, x.rank))) for pair in inside]
         lowest = min(e.score for e in current)
-        v: dict[str, object] = {}
-        names = [a for a, _ in quality]
-        v[names[0]] = len(floaters)
+        v: dict[str, object] = {cid: c.value(pairs, floaters, mdp_ids, lowest) for cid, c in criteria.items()}
         if edition == "2026":
-            v["C7"] = tuple(sorted((e.score for e in floaters), reverse=True))
+            # C9: the PAB assignee's unplayed rounds, in the bracket that downfloats it to
+            # the bye (the last one); it looks ahead from every bracket (see LOOKAHEAD)
             last_group = gi == len(brackets) - 1
             v["C9"] = (
                 floaters[0].state.rounds_unplayed
                 if len(floaters) == 1 and pairing.bye == floaters[0].id and last_group
                 else 0
             )
-        else:
-            psd = [abs(h.score - l.score) for h, l in pairs] + [e.score - (lowest - 1) for e in floaters]
-            v["C.6"] = tuple(sorted(psd, reverse=True))
-        colour = [
-            sum(1 for h, l in pairs if not C10_colour_difference(h, l)),
-            sum(1 for h, l in pairs if not C11_three_in_a_row(h, l)),
-            sum(1 for h, l in pairs if not C12_colour_preference(h, l)),
-            sum(1 for h, l in pairs if not C13_strong_preference(h, l)),
-        ]
-        for name, value in zip(names[2:6] if edition == "2017" else names[3:7], colour):
-            v[name] = value
-        ed = edition
-        float_names = names[6:14] if edition == "2017" else names[7:15]
-        by_back = {
-            1: (float_names[0], float_names[1], float_names[4], float_names[5]),
-            2: (float_names[2], float_names[3], float_names[6], float_names[7]),
-        }
-        for back, (c_down, c_up, s_down, s_up) in by_back.items():
-            if edition == "2026":
-                resident_down = sum(
-                    1 for e in floaters if e.id not in mdp_ids and float_before(e, back, ed) is Float.DOWN
-                )
-                mdp_pairs = [(h, l) for h, l in pairs if h.score > l.score]
-                up = sum(1 for h, l in mdp_pairs if float_before(l, back, ed) is Float.UP)
-                # an MDP left unpaired floats on: it counts with the larger difference
-                # of a downfloater (its score minus one point below the bracket)
-                sd_down = tuple(
-                    sorted(
-                        [h.score - l.score for h, l in mdp_pairs if float_before(h, back, ed) is Float.DOWN]
-                        + [
-                            e.score - (lowest - 1)
-                            for e in floaters
-                            if e.id in mdp_ids and float_before(e, back, ed) is Float.DOWN
-                        ],
-                        reverse=True,
-                    )
-                )
-                sd_up = tuple(
-                    sorted(
-                        (h.score - l.score for h, l in mdp_pairs if float_before(l, back, ed) is Float.UP), reverse=True
-                    )
-                )
-            else:
-                down_now = list(floaters) + [h for h, l in pairs if h.score > l.score]
-                resident_down = sum(1 for e in down_now if float_before(e, back, ed) is Float.DOWN)
-                up = sum(1 for h, l in pairs if h.score > l.score and float_before(l, back, ed) is Float.UP)
-                sd_down = tuple(
-                    sorted(
-                        [
-                            h.score - l.score
-                            for h, l in pairs
-                            if h.score > l.score and float_before(h, back, ed) is Float.DOWN
-                        ]
-                        + [e.score - (lowest - 1) for e in floaters if float_before(e, back, ed) is Float.DOWN],
-                        reverse=True,
-                    )
-                )
-                sd_up = tuple(
-                    sorted(
-                        (
-                            h.score - l.score
-                            for h, l in pairs
-                            if h.score > l.score and float_before(l, back, ed) is Float.UP
-                        ),
-                        reverse=True,
-                    )
-                )
-            v[c_down], v[c_up], v[s_down], v[s_up] = resident_down, up, sd_down, sd_up
         if prof is not None:
             ids = ("C1", "C3") if edition == "2026" else ("C.1", "C.3")
             if prof.is_relaxed(ids[0]):
