@@ -46,13 +46,12 @@ module                  what it holds
 ``edition_2017``        the 2017 optimiser (A.8 PSD, A.9 PPB and collapsed bracket)
 ``literal``             2026 and 2017 as the text reads, candidate by candidate
 ``edition_1992``        the 1992 text, literal only
+``global_pairing``      the ``global`` profile's procedure: the whole round as one
+                        matching
 ``engine``              ``pair_round``: the dispatcher to the procedures above
 ``verifier``            ``evaluate`` and ``quality_criteria``, for the verifier
 ``colours``             ``colour_article``: who gets White, and the article (Art. 5)
 ======================  ==============================================================
-
-A ``procedure = "global"`` profile pairs the whole round as one matching
-(:mod:`tabellone.rules.global_pairing`).
 
 The modules import one way: ``engine``, ``verifier``, ``absolute`` and ``colours`` import
 the procedures; the procedures import ``criteria``, ``context``, ``matcher`` and

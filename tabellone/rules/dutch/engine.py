@@ -16,9 +16,9 @@ from tabellone.rules.dutch.criteria import C2_bye_eligible
 from tabellone.rules.dutch.edition_1992 import pair_round_1992, reject_method
 from tabellone.rules.dutch.edition_2017 import Dutch2017
 from tabellone.rules.dutch.edition_2026 import Dutch2026
+from tabellone.rules.dutch.global_pairing import pair_round_global
 from tabellone.rules.dutch.literal import pair_round_literal
 from tabellone.rules.fide_common import C1_no_rematch, Entrant, finish_pairing, round_to_pair
-from tabellone.rules.global_pairing import pair_round_global
 from tabellone.rules.profiles import Profile, resolve
 
 
@@ -82,7 +82,7 @@ def pair_round(
     path of a TOML file) states the criteria, their order and weights, and the
     procedure; by default the official profile of ``edition`` (the text as published).
     A ``procedure = "global"`` profile pairs the whole round as one matching
-    (:mod:`tabellone.rules.global_pairing`).
+    (:mod:`tabellone.rules.dutch.global_pairing`).
 
     ``method`` is ``'optimised'`` (maximum-weight matching, the default) or
     ``'literal'`` (the text's own candidate generation, :mod:`tabellone.rules.dutch.literal`: the

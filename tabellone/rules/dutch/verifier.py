@@ -11,8 +11,8 @@ from tabellone.rules.dutch.context import LITERAL_ONLY, profile_of
 from tabellone.rules.dutch.criteria import BracketValues, criteria_of
 from tabellone.rules.dutch.edition_1992 import QUALITY as QUALITY_1992
 from tabellone.rules.dutch.edition_1992 import evaluate as evaluate_1992
+from tabellone.rules.dutch.global_pairing import evaluate_global
 from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, brackets_of_pairing, entrants
-from tabellone.rules.global_pairing import evaluate_global
 from tabellone.rules.profiles import CATALOGUE, Profile
 
 #: Quality criteria in priority order, as the verifier reports them, per edition:
@@ -36,7 +36,7 @@ def evaluate(
 
     With a ``profile``: also the absolute criteria it counts as quality (pairs that
     break them) and the value of each weighted level; a global profile has one
-    "bracket", the whole round (:func:`tabellone.rules.global_pairing.evaluate_global`)."""
+    "bracket", the whole round (:func:`tabellone.rules.dutch.global_pairing.evaluate_global`)."""
     if edition in LITERAL_ONLY:
         return evaluate_1992(t, pairing)
     prof = profile_of(profile, edition) if profile is not None else None
