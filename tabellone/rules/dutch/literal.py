@@ -5,7 +5,8 @@ Goynuk 2017 additions, in force until 31 January 2026).
 
 This module is a cross-check of :mod:`tabellone.rules.dutch`, the optimiser, which reaches the same
 pairing through a maximum-weight matching. It shares with it only the model (entrants,
-the pair-level colour criteria, colour allocation and board order); it never calls it.
+colour allocation and board order) and the criteria as the articles define them
+(:mod:`tabellone.rules.dutch.criteria`); it never calls it.
 
 How the text is followed
 ------------------------
@@ -22,12 +23,14 @@ How the text is followed
   make the MDP-Pairing (4.2 / D.1), for each the remainder's resident exchanges (4.3 / D.2)
   and within each exchange the transpositions of S2R. A homogeneous bracket is a
   remainder without MDP-Pairing.
-* Each candidate is evaluated on every criterion, one function per article (``C6_...``,
-  ``C7_...`` and so on, below). The absolute criteria C1-C3 discard it; the completion
-  criterion (2026 [C4], every bracket, with [C5]; 2017 C.4 in the PPB, and the last
-  bracket or CLB, which completes the round) is checked on the players left after the
-  bracket with a plain maximum-cardinality matching; the quality criteria make a vector
-  compared in priority order. 2017 A.9 (PPB, collapsed last bracket) is in
+* Each candidate is evaluated on every criterion: the look-ahead ones by a method per
+  article (``C6_...``, ``C8_...`` and so on, below), the others as the sum of their parts
+  on its pairs and downfloaters (:mod:`tabellone.rules.dutch.criteria`, found by
+  article: :meth:`_Bracket.pair_cost`). The absolute criteria C1-C3 discard it; the
+  completion criterion (2026 [C4], every bracket, with [C5]; 2017 C.4 in the PPB, and
+  the last bracket or CLB, which completes the round) is checked on the players left
+  after the bracket with a plain maximum-cardinality matching; the quality criteria make
+  a vector compared in priority order. 2017 A.9 (PPB, collapsed last bracket) is in
   :func:`_pair_2017`.
 * The bracket takes the first candidate whose vector is the best of all (2026 Art. 3.4
   and 3.8; 2017 B.4 and B.8): the first perfect one when one exists, else the best with
