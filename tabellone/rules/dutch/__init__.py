@@ -54,13 +54,13 @@ module                  what it holds
 ======================  ==============================================================
 
 The modules import one way: ``engine``, ``verifier``, ``absolute`` and ``colours`` import
-the procedures; the procedures import ``criteria``, ``context``, ``matcher`` and
-``generation``; none imports this package back.
+the procedures (the literal ones when first used); the procedures import ``criteria``,
+``context``, ``matcher`` and ``generation``; none imports this package back.
 """
 
 from __future__ import annotations
 
-from tabellone.rules.dutch import edition_1992, literal, weights
+from tabellone.rules.dutch import weights
 from tabellone.rules.dutch.absolute import Compatibility, check_absolute
 from tabellone.rules.dutch.colours import colour_article
 from tabellone.rules.dutch.context import EDITIONS, LITERAL_ONLY, RoundContext
@@ -106,12 +106,10 @@ __all__ = [
     "check_absolute",
     "colour_article",
     "default_solve",
-    "edition_1992",
     "evaluate",
     "evident_pairing",
     "float_before",
     "generation_article",
-    "literal",
     "pair_round",
     "quality_criteria",
     "weights",

@@ -9,7 +9,6 @@ from tabellone.core.model import RoundState, Tournament
 from tabellone.core.pairing import Pairing, attendance_problems
 from tabellone.rules.dutch.context import LITERAL_ONLY, absolute_checks, profile_of
 from tabellone.rules.dutch.criteria import C2_bye_eligible
-from tabellone.rules.dutch.edition_1992 import check_absolute as check_1992
 from tabellone.rules.fide_common import C3_absolute_colours, Entrant, entrants, rematch_problem
 from tabellone.rules.profiles import Profile
 
@@ -65,6 +64,9 @@ def check_absolute(
     With a ``profile``, only the criteria it keeps absolute are checked.
     """
     if edition in LITERAL_ONLY:
+        # a literal procedure: loaded when first used (context.LITERAL_ONLY)
+        from tabellone.rules.dutch.edition_1992 import check_absolute as check_1992
+
         return check_1992(t, pairing)  # B1a, B1b, B2 as the 1992 text states them
     ids = ("C1", "C2", "C3") if edition == "2026" else ("C.1", "C.2", "C.3")
     hard1, hard2, hard3 = absolute_checks(profile_of(profile, edition), *ids)

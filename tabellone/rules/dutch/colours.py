@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from tabellone.core.model import Tournament
 from tabellone.rules.dutch.context import LITERAL_ONLY
-from tabellone.rules.dutch.edition_1992 import colour_article as colour_1992
 from tabellone.rules.fide_common import colour_rule, effective_ranks, entrants, infer_initial_colour
 
 
@@ -14,6 +13,9 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
     """Who gets White when ``white`` and ``black`` meet in ``round_number``, by Art. 5.2
     (2017: E.1-E.5; 1992: E1-E4), and the article that decides it."""
     if edition in LITERAL_ONLY:
+        # a literal procedure: loaded when first used (context.LITERAL_ONLY)
+        from tabellone.rules.dutch.edition_1992 import colour_article as colour_1992
+
         return colour_1992(t, round_number, white, black)
     state = t.state_before(round_number)
     by_id = {e.id: e for e in entrants(t, state)}

@@ -13,11 +13,9 @@ from tabellone.core.model import RoundState, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.rules.dutch.context import EDITIONS, LITERAL_ONLY, RoundContext, profile_of
 from tabellone.rules.dutch.criteria import C2_bye_eligible
-from tabellone.rules.dutch.edition_1992 import pair_round_1992, reject_method
 from tabellone.rules.dutch.edition_2017 import Dutch2017
 from tabellone.rules.dutch.edition_2026 import Dutch2026
 from tabellone.rules.dutch.global_pairing import pair_round_global
-from tabellone.rules.dutch.literal import pair_round_literal
 from tabellone.rules.fide_common import C1_no_rematch, Entrant, finish_pairing, round_to_pair
 from tabellone.rules.profiles import Profile, resolve
 
@@ -93,6 +91,9 @@ def pair_round(
     exists only as its text's procedure: it runs with ``method`` omitted or
     ``'literal'``; ``'optimised'`` is an input error saying so."""
     if edition in LITERAL_ONLY:
+        # a literal procedure: loaded when first used (context.LITERAL_ONLY)
+        from tabellone.rules.dutch.edition_1992 import pair_round_1992, reject_method
+
         if profile is not None:
             raise InputError("the 1992 edition has no profiles: it runs as its text's procedure", field="--profile")
         reject_method(method)
@@ -108,6 +109,9 @@ def pair_round(
             )
         profile = None
     if method == "literal":
+        # a literal procedure: loaded when first used (context.LITERAL_ONLY)
+        from tabellone.rules.dutch.literal import pair_round_literal
+
         return pair_round_literal(t, edition, round_number)
     if method != "optimised":
         raise InputError(f"unknown method {method!r}; expected optimised or literal", field="--method")

@@ -9,8 +9,6 @@ from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.rules.dutch.context import LITERAL_ONLY, profile_of
 from tabellone.rules.dutch.criteria import BracketValues, criteria_of
-from tabellone.rules.dutch.edition_1992 import QUALITY as QUALITY_1992
-from tabellone.rules.dutch.edition_1992 import evaluate as evaluate_1992
 from tabellone.rules.dutch.global_pairing import evaluate_global
 from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, brackets_of_pairing, entrants
 from tabellone.rules.profiles import CATALOGUE, Profile
@@ -38,6 +36,9 @@ def evaluate(
     break them) and the value of each weighted level; a global profile has one
     "bracket", the whole round (:func:`tabellone.rules.dutch.global_pairing.evaluate_global`)."""
     if edition in LITERAL_ONLY:
+        # a literal procedure: loaded when first used (context.LITERAL_ONLY)
+        from tabellone.rules.dutch.edition_1992 import evaluate as evaluate_1992
+
         return evaluate_1992(t, pairing)
     prof = profile_of(profile, edition) if profile is not None else None
     if prof is not None and prof.procedure == "global":
@@ -98,6 +99,9 @@ def quality_criteria(edition: str, profile: Profile | str | None = None) -> list
     """The quality criteria in priority order: (article, what is minimised); with a
     ``profile``, its levels in its order."""
     if edition in LITERAL_ONLY:
+        # a literal procedure: loaded when first used (context.LITERAL_ONLY)
+        from tabellone.rules.dutch.edition_1992 import QUALITY as QUALITY_1992
+
         return QUALITY_1992
     if profile is not None:
         return profile_of(profile, edition).quality_criteria()
