@@ -20,9 +20,12 @@ the rest of the round, not on a bracket's parts: each procedure computes them in
 terms (the optimiser as the first fields of its weights, the literal procedure from the
 players left after a candidate, the verifier from the brackets below).
 
-The optimiser maximises, so its fields count what a pair *saves*: a count criterion's
-field on the pair h-l is the downfloaters' parts that pairing h with l avoids, less the
-pair's own part (:mod:`tabellone.rules.dutch.edition_2026`, ``_text_values``).
+The optimisers maximise, so their fields on the pair h-l count what pairing h with l
+saves: the parts the two would have as downfloaters, less the pair's own part (2026 adds
+one per pair to the criteria with no downfloater part: the number of pairs is fixed by C6
+above them). The score-difference criteria keep the reference engine's encoding, one
+field per score (``_text_values`` of :mod:`~tabellone.rules.dutch.edition_2026` and
+:mod:`~tabellone.rules.dutch.edition_2017`).
 """
 
 from __future__ import annotations
