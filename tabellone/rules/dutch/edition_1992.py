@@ -149,14 +149,17 @@ from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import BLACK, WHITE, Float, RoundState, Tournament, opposite, pab_receivers
 from tabellone.core.pairing import Pairing, attendance_problems
 from tabellone.matching.backends import max_weight_matching
+from tabellone.rules.dutch.criteria import BracketValues
 from tabellone.rules.fide_common import (
     C1_no_rematch,
     C3_absolute_colours,
     Entrant,
     board_order,
     brackets_of_pairing,
+    effective_ranks,
     entrants,
     higher_ranked,
+    infer_initial_colour,
     rematch_problem,
     round_to_pair,
     scoregroups,
@@ -1084,8 +1087,6 @@ def evaluate(t: Tournament, pairing: Pairing):
     following the brackets the pairing itself makes (unpaired players move down). The
     1992 text does not optimise them (the first complying candidate is taken): the
     values only show where two pairings differ."""
-    from tabellone.rules.dutch import BracketValues
-
     state = t.state_before(pairing.round)
     players = entrants(t, state)
     by_id = {e.id: e for e in players}
@@ -1122,8 +1123,6 @@ def evaluate(t: Tournament, pairing: Pairing):
 
 def colour_article(t: Tournament, round_number: int, white: int, black: int) -> tuple[int, str]:
     """Who gets White when ``white`` and ``black`` meet, by E1-E4, and the article."""
-    from tabellone.rules.fide_common import effective_ranks, infer_initial_colour
-
     state = t.state_before(round_number)
     by_id = {e.id: e for e in entrants(t, state)}
     initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state)) or WHITE
