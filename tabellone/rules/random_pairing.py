@@ -38,7 +38,7 @@ import random
 
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import WHITE, PlayerState, RoundState, Tournament
-from tabellone.core.pairing import Pairing, attendance_problems
+from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
 
 #: One edition: this module's own baseline.
@@ -116,20 +116,27 @@ def pair_round(
 
 
 def check_absolute(t: Tournament, pairing: Pairing, edition: str = "baseline", seed: int | None = None) -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition, seed)]
+
+
+def violations(t: Tournament, pairing: Pairing, edition: str = "baseline", seed: int | None = None) -> list[Violation]:
     """Every absolute rule of the baseline a proposed round breaks (empty: legal):
     attendance (C.04.1), no rematch, the bye only with an odd number and to an eligible
     player. ``seed`` is taken, like :func:`pair_round`, and changes nothing: what is
     legal does not depend on the draw."""
     state: RoundState = t.state_before(pairing.round)
     to_pair = {s.id for s in state.to_pair}
-    problems, _ = attendance_problems(pairing, to_pair, set(state.players))
+    r = pairing.round
+    problems, _ = attendance_violations(pairing, to_pair, set(state.players))
     for w, b in pairing.pairs:
         if w != b and w in to_pair and b in to_pair and not state.may_meet(w, b):
             why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
-            problems.append(f"no rematch: {w} and {b} {why}")
+            problems.append(Violation.headed("no rematch", f"{w} and {b} {why}", players=(w, b), round=r))
     if pairing.bye in to_pair and not bye_eligible(state[pairing.bye]):
-        problems.append(f"bye: {pairing.bye} already scored a win's points without playing")
+        body = f"{pairing.bye} already scored a win's points without playing"
+        problems.append(Violation.headed("bye", body, players=(pairing.bye,), round=r))
     return problems
 
 
-__all__ = ["EDITIONS", "bye_eligible", "check_absolute", "colours", "pair_round", "tournament_seed"]
+__all__ = ["EDITIONS", "bye_eligible", "check_absolute", "colours", "pair_round", "tournament_seed", "violations"]

@@ -54,12 +54,13 @@ from fractions import Fraction
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
-from tabellone.core.pairing import Pairing
+from tabellone.core.pairing import Pairing, Violation
 from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.comparison import BracketValues, Comparison
 from tabellone.rules.fide_common import (
     C1_no_rematch,
     Entrant,
-    absolute_problems,
+    absolute_violations,
     board_order,
     entrants,
     required_initial_colour,
@@ -607,6 +608,13 @@ def pair_round(
 def check_absolute(
     t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None
 ) -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition, profile)]
+
+
+def violations(
+    t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None
+) -> list[Violation]:
     """Every absolute rule a proposed round breaks (empty: legal): everyone to pair
     appears once (C.04.1), no rematch (Art. 3.1), no two absolute preferences for one
     colour, the bye only to complete an odd number and to an eligible player. A
@@ -617,8 +625,8 @@ def check_absolute(
     if _current(edition):
         from tabellone.rules.burstein import edition_2026 as burstein_2026
 
-        return burstein_2026.check_absolute(t, pairing, edition)
-    return absolute_problems(t, pairing, C3_absolute_colours, bye_eligible, ("Art. 3.1", "colours", "bye (C.04.1)"))
+        return burstein_2026.violations(t, pairing, edition)
+    return absolute_violations(t, pairing, C3_absolute_colours, bye_eligible, ("Art. 3.1", "colours", "bye (C.04.1)"))
 
 
 # ----------------------------------------------------------------------------------------
@@ -630,13 +638,6 @@ QUALITY = [
     ("colour", "pairs in a score group whose due colours clash"),
     ("opposition", "partners from the bottom of the index order (Art. 3.2), from the top player down"),
 ]
-
-
-@dataclass
-class BracketValues:
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
 
 
 def score_groups(players: list[Player], bye: int | None) -> list[list[Player]]:
@@ -790,16 +791,8 @@ def objective_vector(t: Tournament, pairing: Pairing, edition: str = "legacy") -
 def compare(t: Tournament, edition: str = EDITIONS[0], round_number: int | None = None):
     """Pair a round by the literal procedure and by the optimiser, and give the first
     criterion on which they differ (``tabellone compare --system burstein``)."""
-    from tabellone.rules.comparison import Comparison
-
     lit = pair_round(t, edition, round_number, method="literal")
     opt = pair_round(t, edition, round_number, method="optimised")
     lv, ov = objective_vector(t, lit, edition), objective_vector(t, opt, edition)
-    same = sorted(lit.pairs) == sorted(opt.pairs) and lit.bye == opt.bye
-    first, better = None, "equal"
-    for a, b in zip(lv, ov):
-        if a != b:
-            first = (a[0], a[1], a[2], b[2])
-            better = "optimised" if b[2] < a[2] else "literal"
-            break
-    return Comparison(lit.round, edition, lit, opt, lv, ov, same, first, better)
+    same = sorted(lit.pairs) == sorted(opt.pairs) and lit.bye == opt.bye  # colours count here
+    return Comparison.of(edition, lit, opt, lv, ov, same)

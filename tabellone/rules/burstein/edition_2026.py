@@ -54,16 +54,17 @@ from fractions import Fraction
 
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
-from tabellone.core.pairing import Pairing
+from tabellone.core.pairing import Pairing, Violation
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.burstein import (
     Player,
     score_groups,
 )  # the Entrant-with-index wrapper; here its index is the 2026 Index
+from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
     C1_no_rematch,
     Entrant,
-    absolute_problems,
+    absolute_violations,
     board_order,
     entrants,
     required_initial_colour,
@@ -514,8 +515,15 @@ def pair_round(
 
 
 def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition)]
+
+
+def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[Violation]:
     """Every absolute rule a proposed round breaks: attendance (C.04.1), [C1], [C3], [C2]."""
-    return absolute_problems(t, pairing, C3_absolute_colours, lambda e: C2_bye_eligible(e, edition), ("C1", "C3", "C2"))
+    return absolute_violations(
+        t, pairing, C3_absolute_colours, lambda e: C2_bye_eligible(e, edition), ("C1", "C3", "C2")
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -550,13 +558,6 @@ def quality_criteria(edition: str = "2026") -> list[tuple[str, str]]:
 
     own = QUALITY_2025 if edition == C6_2025 else QUALITY
     return own + [(a, f"seeding round (Art. 1.6), Dutch 2026: {d}") for a, d in dutch.quality_criteria("2026")]
-
-
-@dataclass
-class BracketValues:
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
 
 
 def _c6(edition: str, B: list[Player], floaters: list[Player], resident: Fraction) -> tuple:

@@ -131,10 +131,11 @@ from math import lcm
 from tabellone.core import progress
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.core.model import BLACK, EMPTY_ENTRY, WHITE, Player, RoundEntry, Tournament
-from tabellone.core.pairing import Pairing
+from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import Scoring
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.comparison import BracketValues, vector_difference
 
 EDITIONS = ("capo5", "2.2")
 GAMES = ("italiana", "internazionale")
@@ -1191,7 +1192,14 @@ def pair_round(
 def check_absolute(
     t: Tournament, pairing: Pairing, edition: str = "capo5", game: str = "italiana", odd: str | None = None
 ) -> list[str]:
-    """Every absolute rule a proposed round breaks, one message each (empty: legal).
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition, game, odd)]
+
+
+def violations(
+    t: Tournament, pairing: Pairing, edition: str = "capo5", game: str = "italiana", odd: str | None = None
+) -> list[Violation]:
+    """Every absolute rule a proposed round breaks, one violation each (empty: legal).
 
     Checked: each player to be paired appears once (on a board, as the receiver of
     forfeit points, or resting under Art. 9) and nobody else does; Art. 6 no rematch;
@@ -1203,45 +1211,49 @@ def check_absolute(
     view = round_view(t, pairing.round, edition, game)
     expected_rests = art9_rests(view, odd)
     rests = list(getattr(pairing, "rests", expected_rests))
-    problems = []
+    r = pairing.round
+    problems: list[Violation] = []
     if sorted(rests) != sorted(expected_rests):
-        problems.append(
-            f"Art. 9: resting {sorted(rests) or 'nobody'}, the article has {sorted(expected_rests) or 'nobody'} rest"
-        )
+        body = f"resting {sorted(rests) or 'nobody'}, the article has {sorted(expected_rests) or 'nobody'} rest"
+        involved = tuple(sorted(set(rests) ^ set(expected_rests)))
+        problems.append(Violation.headed("Art. 9", body, players=involved, round=r))
     to_pair = set(view.to_pair)
     known = set(view.ring)
     seen: dict[int, str] = {}
 
-    def take(pid: int, where: str) -> None:
+    def fault(text: str, players: tuple[int, ...], board: int | None = None) -> None:
+        problems.append(Violation("attendance", players, r, text, board))
+
+    def take(pid: int, where: str, board: int | None = None) -> None:
         if pid not in known:
-            problems.append(f"{where}: player {pid} is not in the tournament")
+            fault(f"{where}: player {pid} is not in the tournament", (pid,), board)
         elif pid not in to_pair:
-            problems.append(f"{where}: player {pid} is not to be paired this round (absent or withdrawn)")
+            fault(f"{where}: player {pid} is not to be paired this round (absent or withdrawn)", (pid,), board)
         elif pid in seen:
-            problems.append(f"{where}: player {pid} is already on {seen[pid]}")
+            fault(f"{where}: player {pid} is already on {seen[pid]}", (pid,), board)
         seen[pid] = where
 
     for p in rests:
         take(p, "rest")
     for board, (w, b) in enumerate(pairing.pairs, start=1):
-        take(w, f"board {board}")
-        take(b, f"board {board}")
+        take(w, f"board {board}", board)
+        take(b, f"board {board}", board)
         if w == b:
-            problems.append(f"board {board}: player {w} paired with itself")
+            fault(f"board {board}: player {w} paired with itself", (w,), board)
         elif w in known and b in known and not art6_may_meet(view, w, b):
             why = "are a prohibited pair" if b not in view.opponents[w] else "have already been paired"
-            problems.append(f"Art. 6: {w} and {b} {why}")
+            problems.append(Violation("Art. 6", (w, b), r, f"Art. 6: {w} and {b} {why}", board))
     if pairing.bye is not None:
         pid = pairing.bye
         take(pid, "forfeit points")
         if pid in view.awarded:
-            problems.append(f"Art. 11: {pid} already had forfeit points")
+            problems.append(Violation.headed("Art. 11", f"{pid} already had forfeit points", players=(pid,), round=r))
     missing = sorted(to_pair - set(seen))
     if missing:
-        problems.append(f"not paired: {', '.join(map(str, missing))}")
+        fault(f"not paired: {', '.join(map(str, missing))}", tuple(missing))
     playing = len(to_pair) - len(set(rests) & to_pair)
     if pairing.bye is not None and playing % 2 == 0:
-        problems.append("forfeit points with an even number of players")
+        fault("forfeit points with an even number of players", ())
     return problems
 
 
@@ -1276,21 +1288,23 @@ class Comparison:
     def same_pairs(self) -> bool:
         return self.agree
 
+    def _difference(self) -> tuple[tuple | None, str]:
+        # the objectives are round totals: group None (tabellone.rules.comparison)
+        return vector_difference(
+            [(None, name, v) for name, v in zip(OBJECTIVES, self.literal_vector)],
+            [(None, name, v) for name, v in zip(OBJECTIVES, self.optimised_vector)],
+        )
+
     @property
     def first_difference(self) -> tuple | None:
         """``(group, objective, literal value, optimised value)`` of the first objective
         on which the two differ (the objectives are round totals: group ``None``)."""
-        for name, a, b in zip(OBJECTIVES, self.literal_vector, self.optimised_vector):
-            if a != b:
-                return (None, name, a, b)
-        return None
+        return self._difference()[0]
 
     @property
     def better(self) -> str:
         """``'equal'``, ``'optimised'`` or ``'literal'``: which vector is smaller."""
-        if self.literal_vector == self.optimised_vector:
-            return "equal"
-        return "optimised" if self.optimised_vector < self.literal_vector else "literal"
+        return self._difference()[1]
 
     def describe(self) -> str:
         if self.agree:
@@ -1348,16 +1362,7 @@ _CRITERIA_WHAT = (
 _AWARD_ARTICLE = {"capo5": "Art. 8", "2.2": "Art. 2.43"}
 
 
-@dataclass(frozen=True)
-class ScoreGroupValues:
-    """One score group of a round as the verifier reads it: its score, its players (those
-    on that score, after any player moving down to it from a higher score: paired with a
-    lower score, he passes through every group down to his opponent's) and the value of
-    each criterion of :func:`quality_criteria` in it."""
-
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
+ScoreGroupValues = BracketValues  # the one definition: tabellone.rules.comparison
 
 
 def quality_criteria(edition: str) -> list[tuple[str, str]]:
@@ -1894,6 +1899,7 @@ def simulate(s: SimSettings, compare_methods: bool = False) -> SimResult:
 
 
 __all__ = [
+    "violations",
     "EDITIONS",
     "EDITION_TEXTS",
     "GAMES",
