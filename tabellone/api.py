@@ -25,19 +25,17 @@ plus a formatter, ``tabellone check`` is :func:`check` plus a formatter.
 
 from __future__ import annotations
 
-import functools
-import inspect
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import Any
 
 from tabellone.core.errors import InputError, SelfCheckError
 from tabellone.core.model import EMPTY_ENTRY, RoundEntry, Tournament, pairs_of_round
 from tabellone.core.pairing import Pairing
 from tabellone.formats.files import dumps, load, safe_output, write_text
-from tabellone.rules import SYSTEMS, TITLES, get_system
+from tabellone.rules import SYSTEMS, get_system
+from tabellone.rules.base import Options, PairingSystem
 from tabellone.verify.checker import RoundReport
 
 __all__ = [
@@ -46,12 +44,12 @@ __all__ = [
     "RESULT_CODES",
     "add_round",
     "check",
+    "configure",
     "enter_results",
     "explain",
     "pair",
     "read",
     "recorded_pairing",
-    "rules_module",
     "systems",
     "write",
 ]
@@ -76,102 +74,26 @@ def write(t: Tournament, path: str | os.PathLike[str], format: str = "trf16", *,
 
 def systems() -> dict[str, str]:
     """The pairing systems by command-line name, with their full titles."""
-    return {name: TITLES[name] for name in SYSTEMS}
+    return {name: rules.title for name, rules in SYSTEMS.items()}
 
 
-# --- binding a system's options ---------------------------------------------------------
+# --- a system and its options --------------------------------------------------------------
 
 
-def accepted_options(function: Callable[..., Any], options: Mapping[str, Any], system: str) -> dict[str, Any]:
-    """The options ``function`` takes; an option given that it does not take is an error."""
-    params = inspect.signature(function).parameters
-    for name, value in options.items():
-        if value is not None and name not in params:
-            raise InputError(f"the {system} system has no option --{name}", field=f"--{name}")
-    return {k: v for k, v in options.items() if v is not None and k in params}
+def configure(system: str = "dutch", edition: str | None = None, **options: Any) -> tuple[PairingSystem, str, Options]:
+    """The system registered as ``system``, the edition (the current one when ``None``,
+    the profile's when a ``profile`` is given) and the system's options (``game``,
+    ``odd``, ``profile``, ``method``, ...; ``None`` values left out), checked once: an
+    unknown system or edition, an option the system does not take or a bad value is an
+    :class:`~tabellone.InputError` naming it.
 
-
-class _WithOptions:
-    """A rules module whose functions receive the caller's options (``game``, ``odd``,
-    the edition where a function takes it by name) whenever they take them and the caller
-    has not passed them: the generic verifier calls ``pair_round(t, edition, round)`` and
-    ``colour_article(t, round, white, black)`` and needs no system's names."""
-
-    _BOUND = (
-        "pair_round",
-        "check_absolute",
-        "evaluate",
-        "quality_criteria",
-        "colour_article",
-        "compare",
-        "explain_steps",
-    )
-
-    def __init__(self, module: ModuleType, options: Mapping[str, Any]):
-        self._module = module
-        self._options = {k: v for k, v in options.items() if v is not None}
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._module, name)
-        if name not in self._BOUND or not callable(value):
-            return value
-        signature = inspect.signature(value)
-
-        @functools.wraps(value)
-        def call(*args: Any, **kwargs: Any) -> Any:
-            given = signature.bind_partial(*args, **kwargs).arguments
-            for key, option in self._options.items():
-                if key in signature.parameters and key not in given:
-                    kwargs[key] = option
-            return value(*args, **kwargs)
-
-        return call
-
-
-def _edition_of(module: ModuleType, system: str, edition: str | None) -> str:
-    edition = edition or module.EDITIONS[0]
-    if edition not in module.EDITIONS:
-        raise InputError(
-            f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition"
-        )
-    return edition
-
-
-def _with_profile(system: str, edition: str | None, options: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]]:
-    """``options`` with ``profile`` (a name, a path or a Profile) read and checked
-    against ``system`` and ``edition``; the edition defaults to the profile's."""
-    from tabellone.rules.profiles import resolve
-
-    given = {k: v for k, v in options.items() if v is not None}
-    if "profile" not in given:
-        return edition, given
-    profile = resolve(given["profile"])
-    if profile.system != system:
-        raise InputError(
-            f"profile {profile.name} is for the {profile.system} system, not {system}",
-            source=profile.source or None,
-            field="--profile",
-        )
-    if edition is not None and edition != profile.edition:
-        raise InputError(
-            f"profile {profile.name} is for edition {profile.edition}, not {edition}",
-            source=profile.source or None,
-            field="--profile",
-        )
-    given["profile"] = profile
-    return profile.edition, given
-
-
-def rules_module(system: str = "dutch", edition: str | None = None, **options: Any) -> tuple[Any, str]:
-    """The rules module of ``system`` with ``options`` bound (``game``, ``odd``,
-    ``profile``, ...), and the edition (the current one when ``None``, the profile's
-    when a profile is given). An option the system does not take is an
-    :class:`~tabellone.InputError`."""
-    module = get_system(system)
-    edition, given = _with_profile(system, edition, options)
-    edition = _edition_of(module, system, edition)
-    accepted_options(module.pair_round, given, system)
-    return _WithOptions(module, {**given, "edition": edition}), edition
+    >>> rules, edition, options = configure("italo-svizzero", game="internazionale")
+    >>> rules.title, edition, options.game
+    ('FID italo-svizzero a rotazione continua', 'capo5', 'internazionale')
+    """
+    rules = get_system(system)
+    edition, opts = rules.configure(edition, **options)
+    return rules, edition, opts
 
 
 # --- pairing ------------------------------------------------------------------------------
@@ -209,20 +131,12 @@ def pair(
             raise InputError(f"round {round} cannot be paired: rounds 1-{t.rounds_paired + 1} can", field="--round")
         if round <= t.rounds_paired:
             t = cut_before(t, round)
-    module = get_system(system)
-    edition, options = _with_profile(system, edition, {**options, "profile": profile})
-    edition = _edition_of(module, system, edition)
-    given = {"method": method, **options}
-    pairing = module.pair_round(t, edition, **accepted_options(module.pair_round, given, system))
-    check_options = {
-        k: v for k, v in accepted_options(module.pair_round, given, system).items() if k not in ("method", "solve")
-    }
-    problems = module.check_absolute(
-        t, pairing, edition, **accepted_options(module.check_absolute, check_options, system)
-    )
+    rules, edition, opts = configure(system, edition, method=method, profile=profile, **options)
+    pairing = rules.pair(t, edition, None, opts)
+    problems = rules.violations(t, pairing, edition, opts)
     if problems:
         raise SelfCheckError(
-            f"{source}: the engine produced a pairing that breaks the rules ({'; '.join(problems)}); "
+            f"{source}: the engine produced a pairing that breaks the rules ({'; '.join(v.text for v in problems)}); "
             "nothing was written. Please report this with the input file."
         )
     return pairing
@@ -354,7 +268,7 @@ def check(
     from tabellone.core.history import cut_before
     from tabellone.verify.checker import check_round, no_games_report
 
-    module, edition = rules_module(system, edition, **options)
+    rules, edition, opts = configure(system, edition, **options)
     report = CheckReport(system, edition)
     if pairing is not None:
         r = round or pairing.round or t.next_round
@@ -362,7 +276,7 @@ def check(
             raise InputError(f"round {r} cannot be checked: rounds 1-{t.rounds_paired + 1} can", field="--round")
         if pairing.round != r:
             pairing = replace(pairing, round=r)
-        report.rounds.append(check_round(module, cut_before(t, r), pairing, edition))
+        report.rounds.append(check_round(rules, cut_before(t, r), pairing, edition, opts))
         return report
     # a round without a game is reported as such: one nobody played, or after the last
     # round with a game, byes and absences entered before pairing (the next round to pair)
@@ -375,7 +289,7 @@ def check(
         if not recorded.pairs and recorded.bye is None:
             report.rounds.append(no_games_report(t, r))
         else:
-            report.rounds.append(check_round(module, cut_before(t, r), recorded, edition))
+            report.rounds.append(check_round(rules, cut_before(t, r), recorded, edition, opts))
     return report
 
 
@@ -410,17 +324,14 @@ def explain(
 
     if (pair is None) == (bye is None):
         raise InputError("give either a pair or a bye to explain", field="--pair / --bye")
-    module, edition = rules_module(system, edition, **options)
+    rules, edition, opts = configure(system, edition, **options)
     r = round or t.next_round
     if r < 1 or r > t.rounds_paired + 1:
         raise InputError(f"round {r} cannot be explained: rounds 1-{t.rounds_paired + 1} can", field="--round")
     before = cut_before(t, r) if r <= t.rounds_paired else t
-    note = None
-    if hasattr(module, "score_suspended"):
-        before, note = module.score_suspended(before, edition, r)
-    lines = explain_lines(module, before, r, edition, pair=pair, bye=bye)
-    if hasattr(module, "explain_steps"):  # a procedural system: the step of its procedure
-        lines += module.explain_steps(before, r, edition, pair=pair, bye=bye)
+    before, note = rules.score_suspended(before, edition, r)
+    lines = explain_lines(rules, before, r, edition, pair=pair, bye=bye, options=opts)
+    lines += rules.explain_steps(before, r, edition, opts, pair=pair, bye=bye)  # a procedural system's step
     if note:
         lines.append(note)
     subject = f"{pair[0]}-{pair[1]}" if pair is not None else f"bye {bye}"

@@ -35,11 +35,14 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from tabellone.core.errors import NoPairingError
+from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import WHITE, PlayerState, RoundState, Tournament
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
+from tabellone.rules.base import Options, PairingSystem
 
 #: One edition: this module's own baseline.
 EDITIONS = ("baseline",)
@@ -139,4 +142,55 @@ def violations(t: Tournament, pairing: Pairing, edition: str = "baseline", seed:
     return problems
 
 
-__all__ = ["EDITIONS", "bye_eligible", "check_absolute", "colours", "pair_round", "tournament_seed", "violations"]
+@dataclass(frozen=True)
+class RandomOptions(Options):
+    """``seed``: the draw's seed, mixed with the round number (default: a digest of the
+    tournament, so one file always gives one round)."""
+
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
+            raise InputError(f"found seed {self.seed!r}, expected a whole number", field="--seed")
+
+
+class RandomPairing(PairingSystem[RandomOptions]):
+    """A legal round drawn at random (this module's text): the research baseline. It has
+    no quality criteria, so the verifier says only whether a round is the one drawn."""
+
+    name = "random"
+    title = "Random legal pairing (research baseline)"
+    editions = EDITIONS
+    pairs_teams = True
+    Options = RandomOptions
+
+    def pair(
+        self,
+        t: Tournament,
+        edition: str,
+        round_number: int | None = None,
+        options: Options | None = None,
+        *,
+        no_bye: Iterable[int] = frozenset(),
+    ) -> Pairing:
+        if no_bye:
+            raise InputError("the random baseline draws the bye; it cannot bar players from it", field="--bye")
+        return pair_round(t, edition, round_number, self.options(options).seed)
+
+    def violations(
+        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
+    ) -> list[Violation]:
+        return violations(t, pairing, edition, self.options(options).seed)
+
+
+__all__ = [
+    "EDITIONS",
+    "RandomOptions",
+    "RandomPairing",
+    "bye_eligible",
+    "check_absolute",
+    "colours",
+    "pair_round",
+    "tournament_seed",
+    "violations",
+]

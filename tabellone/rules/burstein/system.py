@@ -1,0 +1,106 @@
+"""The FIDE Burstein system (C.04.4.2) as a :class:`~tabellone.rules.base.PairingSystem`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tabellone.core.errors import InputError
+from tabellone.core.model import Tournament
+from tabellone.core.pairing import Pairing, Violation
+from tabellone.rules import burstein
+from tabellone.rules.base import BracketValues, Options, PairingSystem
+from tabellone.rules.comparison import Comparison
+from tabellone.rules.profiles import Profile
+
+
+@dataclass(frozen=True)
+class BursteinOptions(Options):
+    """``method``: ``"optimised"`` (the default) or ``"literal"``; ``profile``: the
+    criteria as data (every absolute criterion stays)."""
+
+    method: str | None = None
+    profile: Profile | None = None
+
+
+class Burstein(PairingSystem[BursteinOptions]):
+    """FIDE Burstein: the 2026 text, the 2025 one, and the legacy text as bbpPairings reads it."""
+
+    name = "burstein"
+    title = "FIDE Burstein"
+    editions = burstein.EDITIONS
+    methods = burstein.METHODS
+    comparable = True
+    lookahead = burstein.LOOKAHEAD
+    Options = BursteinOptions
+
+    def pair(
+        self,
+        t: Tournament,
+        edition: str,
+        round_number: int | None = None,
+        options: Options | None = None,
+        *,
+        no_bye: Iterable[int] = frozenset(),
+    ) -> Pairing:
+        o = self.options(options)
+        return burstein.pair_round(t, edition, round_number, no_bye=frozenset(no_bye), **o.given("method", "profile"))
+
+    def violations(
+        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
+    ) -> list[Violation]:
+        return burstein.violations(t, pairing, edition, self.options(options).profile)
+
+    def quality_criteria(self, edition: str, options: Options | None = None) -> list[tuple[str, str]]:
+        return burstein.quality_criteria(edition, self.options(options).profile)
+
+    def evaluate(
+        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
+    ) -> tuple[dict[str, object], list[BracketValues]]:
+        return burstein.evaluate(t, pairing, edition, self.options(options).profile)
+
+    def colour_article(
+        self, t: Tournament, round_number: int, white: int, black: int, edition: str, options: Options | None = None
+    ) -> tuple[int, str]:
+        return burstein.colour_article(t, round_number, white, black, edition=edition)
+
+    def generation_article(self, edition: str) -> str:
+        return burstein.generation_article(edition)
+
+    def compare(
+        self, t: Tournament, edition: str, round_number: int | None = None, options: Options | None = None
+    ) -> Comparison:
+        return burstein.compare(t, edition, round_number)
+
+    def info_report(self, t: Tournament, round_number: int, edition: str | None, as_json: bool) -> str:
+        """The order of the players: score, then the index (2026 Art. 1.8: Buchholz,
+        Sonneborn-Berger; legacy Art. 3.2: SB, Buchholz, Median), then number."""
+        edition = edition or self.editions[0]
+        if edition not in self.editions:
+            raise InputError(
+                f"unknown Burstein edition {edition!r}; expected one of {', '.join(self.editions)}", field="--edition"
+            )
+        rows = burstein.index_list(t, round_number, edition)
+        if as_json:
+            return json.dumps(
+                {"round": round_number, "edition": edition, "players": rows}, indent=1, ensure_ascii=False
+            )
+        values = (
+            [k for k in ("Buchholz", "SB", "Median") if rows and k in rows[0]]
+            if edition != "legacy"
+            else ["SB", "Buchholz", "Median"]
+        )
+        article = "Art. 3.2" if edition == "legacy" else "Art. 1.8" if edition == "2026" else "A.7"
+        lines = [
+            f"Burstein {edition}: players before round {round_number} in the order of {article} "
+            f"(score, {', '.join(values)}, number)",
+            f"{'id':>5}  {'name':<24} {'score':>6} " + " ".join(f"{k:>9}" for k in values) + " due",
+        ]
+        for row in rows:
+            lines.append(
+                f"{row['id']:>5}  {row['name'][:24]:<24} {row['score']:>6} "
+                + " ".join(f"{row[k]:>9}" for k in values)
+                + f" {row['due']}"
+            )
+        return "\n".join(lines)

@@ -1,0 +1,122 @@
+"""The FID italo-svizzero a rotazione continua as a
+:class:`~tabellone.rules.base.PairingSystem`: Italian draughts, 2-1-0 points."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from tabellone.core.errors import InputError
+from tabellone.core.model import Tournament
+from tabellone.core.pairing import Pairing, Violation
+from tabellone.rules import italo_svizzero as italo
+from tabellone.rules.base import BracketValues, Options, PairingSystem
+
+
+@dataclass(frozen=True)
+class ItaloOptions(Options):
+    """``game``: ``"italiana"`` (the default) or ``"internazionale"`` (which colour
+    a forfeit gives); ``method``: ``"literal"`` (the default, the rotation) or
+    ``"optimised"``; ``odd``: how an odd field is completed, ``"forfeit"`` (forfeit
+    points) or ``"rest"`` (Art. 9), read from the file when ``None``; ``start``: the
+    player the rotation starts from (read from the rounds before when ``None``)."""
+
+    game: str | None = None
+    method: str | None = None
+    odd: str | None = None
+    start: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.game is not None and self.game not in italo.GAMES:
+            raise InputError(f"unknown game {self.game!r}; expected one of {', '.join(italo.GAMES)}", field="--game")
+        if self.odd is not None and self.odd not in italo.ODD_METHODS:
+            raise InputError(
+                f"unknown odd-field method {self.odd!r}; expected one of {', '.join(italo.ODD_METHODS)}",
+                field="--odd",
+            )
+
+
+class ItaloSvizzero(PairingSystem[ItaloOptions]):
+    """The FID italo-svizzero: the text of Capo V and that of seed 002 (2.2)."""
+
+    name = "italo-svizzero"
+    title = "FID italo-svizzero a rotazione continua"
+    editions = italo.EDITIONS
+    methods = italo.METHODS
+    comparable = True
+    Options = ItaloOptions
+
+    def pair(
+        self,
+        t: Tournament,
+        edition: str,
+        round_number: int | None = None,
+        options: Options | None = None,
+        *,
+        no_bye: Iterable[int] = (),
+    ) -> Pairing:
+        o = self.options(options)
+        return italo.pair_round(
+            t, edition, round_number, no_bye=tuple(no_bye), **o.given("game", "method", "odd", "start")
+        )
+
+    def violations(
+        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
+    ) -> list[Violation]:
+        return italo.violations(t, pairing, edition, **self.options(options).given("game", "odd"))
+
+    def quality_criteria(self, edition: str, options: Options | None = None) -> list[tuple[str, str]]:
+        return italo.quality_criteria(edition)
+
+    def evaluate(
+        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
+    ) -> tuple[dict[str, object], list[BracketValues]]:
+        return italo.evaluate(t, pairing, edition, **self.options(options).given("game", "odd"))
+
+    def colour_article(
+        self, t: Tournament, round_number: int, white: int, black: int, edition: str, options: Options | None = None
+    ) -> tuple[int, str]:
+        o = self.options(options)
+        return italo.colour_article(t, round_number, white, black, edition=edition, **o.given("game", "odd"))
+
+    def compare(
+        self, t: Tournament, edition: str, round_number: int | None = None, options: Options | None = None
+    ) -> italo.Comparison:
+        return italo.compare(t, edition, round_number, **self.options(options).given("game", "odd", "start"))
+
+    def score_suspended(
+        self, t: Tournament, edition: str, round_number: int | None = None
+    ) -> tuple[Tournament, str | None]:
+        return italo.score_suspended(t, edition, round_number)
+
+    def explain_steps(
+        self,
+        t: Tournament,
+        round_number: int,
+        edition: str,
+        options: Options | None = None,
+        pair: tuple[int, int] | None = None,
+        bye: int | None = None,
+    ) -> list[str]:
+        o = self.options(options)
+        return italo.explain_steps(t, round_number, edition, pair=pair, bye=bye, **o.given("game", "odd"))
+
+    def standings(
+        self, t: Tournament, edition: str | None, options: Options | None = None, tiebreaks: Any = None
+    ) -> list:
+        """The FID Buchholz procedure; C.07 tie-breaks do not apply."""
+        if tiebreaks:
+            raise InputError(
+                "the italo-svizzero standings follow the FID Buchholz procedure; --tiebreaks is for chess",
+                field="--tiebreaks",
+            )
+        edition = edition or self.editions[0]
+        if edition not in self.editions:
+            raise InputError(
+                f"unknown edition {edition!r}; expected one of {', '.join(self.editions)}", field="--edition"
+            )
+        return italo.standings(t, edition, **self.options(options).given("game"))
+
+    def format_standings(self, t: Tournament, rows: list, edition: str | None) -> str:
+        return italo.format_standings(t, rows, edition or self.editions[0])
