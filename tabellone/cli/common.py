@@ -16,7 +16,7 @@ from tabellone.core.model import Tournament
 from tabellone.core.scoring import format_points
 from tabellone.formats.files import load, safe_output, write_text
 from tabellone.formats.trf import format_trf
-from tabellone.rules import declared_system, games_per_round, get_system, team_system
+from tabellone.rules import DEFAULT_SYSTEM, declared_system, games_per_round, get_system, system_scoring_by, team_system
 from tabellone.rules.base import PairingSystem
 
 
@@ -34,7 +34,7 @@ def load_checked(path: str, strict: bool) -> Tournament:
     return t
 
 
-def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str, default: str = "dutch") -> None:
+def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str, default: str = DEFAULT_SYSTEM) -> None:
     """Set ``args.system`` and ``args.edition`` from the file's ``192`` code when the
     command line names neither (nor ``--baku``); otherwise, or when the code names a
     system tabellone does not pair by, keep the options and say in one line what was
@@ -73,7 +73,6 @@ def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> Non
     """``args.system`` for ``compare`` and ``standings`` when not given: the file's
     ``192`` code, else italo-svizzero for a draughts file (2-1-0 points); a chess file
     that declares no system must name one, rather than be read as draughts."""
-    from tabellone.core.scoring import Scoring
 
     if args.system is not None:
         return
@@ -81,8 +80,8 @@ def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> Non
     if found is not None:
         args.system = found[0]
         args.edition = args.edition or found[1]
-    elif t.scoring == Scoring.draughts():
-        args.system = "italo-svizzero"
+    elif system_scoring_by(t.scoring) is not None:
+        args.system = system_scoring_by(t.scoring)
     else:
         declared = f"declares {t.system!r}" if t.system else "declares no system (192)"
         raise InputError(

@@ -10,7 +10,7 @@ from tabellone.core.errors import (
     InputError,
 )
 from tabellone.core.model import Tournament
-from tabellone.rules import declared_system, get_system, team_system
+from tabellone.rules import DEFAULT_SYSTEM, declared_system, get_system, system_scoring_by, team_system
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
@@ -28,11 +28,9 @@ def cmd_standings(args: argparse.Namespace) -> int:
         return _team_standings(args, t)
     system = args.system
     if system is None:
-        from tabellone.core.scoring import Scoring
-
         found, _ = declared_system(t.system)
         # the file's 192 code; else a draughts file (2-1-0 points) is italo-svizzero; else chess
-        system = found[0] if found else "italo-svizzero" if t.scoring == Scoring.draughts() else "dutch"
+        system = found[0] if found else system_scoring_by(t.scoring) or DEFAULT_SYSTEM
     rules = get_system(system)
     options = {"game": args.game} if args.game is not None else None
     rows = rules.standings(t, args.edition, options, tiebreaks=args.tiebreaks)

@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from tabellone.core.scoring import Scoring
     from tabellone.rules.base import PairingSystem
 
 #: Every system, by its name on the command line: where its class lives. The registry
@@ -35,6 +36,9 @@ _CLASSES = {
     "double-swiss": "tabellone.rules.double_swiss.system:DoubleSwiss",
     "team-swiss": "tabellone.rules.team_swiss.system:TeamSwiss",
 }
+
+#: The system used when neither the command line nor the file names one.
+DEFAULT_SYSTEM = "dutch"
 
 _LOADED: dict[str, PairingSystem] = {}
 
@@ -161,6 +165,16 @@ def as_system(system: PairingSystem | ModuleType | str) -> PairingSystem:
         if system.__name__ in (module, package):
             return _load(name)
     raise TypeError(f"{system.__name__} is not a registered pairing system")
+
+
+def system_scoring_by(scoring: Scoring) -> str | None:
+    """The system whose own points are ``scoring`` when they are not chess's (a file
+    scored 2-1-0 is an italo-svizzero event), or ``None``."""
+    from tabellone.core.scoring import Scoring
+
+    if scoring == Scoring():
+        return None
+    return next((name for name, system in SYSTEMS.items() if system.scoring() == scoring), None)
 
 
 def team_system() -> PairingSystem:

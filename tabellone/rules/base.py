@@ -44,13 +44,14 @@ class is the contract, the package the rules.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing, Violation
+from tabellone.core.scoring import Scoring
 from tabellone.rules.comparison import BracketValues, Comparison
 
 __all__ = ["BracketValues", "Comparison", "NoOptions", "Options", "PairingSystem", "Violation"]
@@ -107,6 +108,13 @@ class PairingSystem(Generic[O]):
     methods: ClassVar[tuple[str, ...]] = ()
     #: Whether :meth:`compare` pairs a round by both methods (``tabellone compare``).
     comparable: ClassVar[bool] = False
+    #: Whether the two methods give one pairing: the optimiser states the text's criteria
+    #: in the text's order, generation order included, so it makes the round the text's
+    #: procedure makes (checked on generated rounds by ``tests/test_system_contract.py``
+    #: and at scale by the ``benchmarks/*_crosscheck.py`` scripts). False where the
+    #: procedure may settle for less than the optimum (the Lim colour choices, the
+    #: italo-svizzero rotation) or where the two readings differ (Dubov).
+    methods_agree: ClassVar[bool] = False
     #: Round columns one pairing fills: 2 for a Double-Swiss match (two games, each in
     #: its own TRF column), 1 for the others. A "round" of ``--rounds`` and of the C.04.7
     #: acceleration is one pairing.
@@ -115,6 +123,12 @@ class PairingSystem(Generic[O]):
     #: team system (the default for a team event, and the one whose standings it has).
     pairs_teams: ClassVar[bool] = False
     team_system: ClassVar[bool] = False
+    #: Whether the bbpPairings / JaVaFo command line ``tabellone --NAME FILE -p|-c`` pairs
+    #: by this system (``--dutch``, ``--dubov``, ``--burstein``).
+    bbp_compatible: ClassVar[bool] = False
+    #: A research baseline rather than a ruleset (the random pairing): its one edition is
+    #: not named in reports, and it draws from a ``seed`` option.
+    research_baseline: ClassVar[bool] = False
     #: Criteria a bracket meets by looking ahead to the rest of the round (the Dutch C9):
     #: the verifier compares their round value, not the bracket's.
     lookahead: ClassVar[tuple[str, ...]] = ()
@@ -236,6 +250,13 @@ class PairingSystem(Generic[O]):
         article that decides; ``None`` for a system without colour articles."""
         return None
 
+    def pab_article(self, edition: str) -> str | None:
+        """The round-level article :meth:`evaluate` gives as the score of the PAB
+        assignee without listing it in :meth:`quality_criteria` (the Dutch C5, which the
+        text settles before any bracket; the italo-svizzero Art. 8); the verifier
+        compares it first and names it "score of the PAB assignee". ``None``: none."""
+        return None
+
     def generation_article(self, edition: str) -> str:
         """The article that makes the first-generated of equally good candidates the
         pairing (the verifier names it when two pairings tie on every criterion)."""
@@ -296,6 +317,22 @@ class PairingSystem(Generic[O]):
     def format_standings(self, t: Tournament, rows: list, edition: str | None) -> str:
         """The text table of :meth:`standings` rows."""
         raise NotImplementedError
+
+    def scoring(self) -> Scoring:
+        """The points a new event of this system scores by (chess: 1-½-0)."""
+        return Scoring()
+
+    def generate(self, settings: Any, pairer: Callable[[Tournament], Pairing]) -> Tournament:
+        """A random event (:class:`tabellone.generate.tournament.GeneratorSettings`), each
+        round paired by ``pairer`` (given the event before the round, it returns the
+        :class:`Pairing`) and played (:func:`tabellone.generate.tournament.generate`)."""
+        from tabellone.generate.tournament import generate
+
+        def pairs(t: Tournament) -> tuple[list[tuple[int, int]], int | None]:
+            pairing = pairer(t)
+            return pairing.pairs, pairing.bye
+
+        return generate(settings, pairs)
 
     def standings_view(self, t: Tournament) -> Tournament:
         """``t`` as the tie-breaks read it (the Double-Swiss system counts a single

@@ -162,6 +162,7 @@ class RandomPairing(PairingSystem[RandomOptions]):
     title = "Random legal pairing (research baseline)"
     editions = EDITIONS
     pairs_teams = True
+    research_baseline = True
     Options = RandomOptions
 
     def pair(

@@ -35,7 +35,7 @@ class Arm:
         options: dict[str, Any] = {}
         if self.profile is not None:
             options["profile"] = self.profile
-        if self.system == "random":
+        if get_system(self.system).takes("seed"):
             options["seed"] = event_seed
         return options
 
@@ -51,8 +51,8 @@ def _system_arm(spec: str, edition: str | None) -> Arm:
     name, sep, own_edition = spec.partition(":")
     if sep and not own_edition:
         raise InputError(f"{spec!r}: give an edition after the colon (dutch:2017) or none", field="--system")
-    _, chosen, _ = configure(name, own_edition or edition)
-    label = name if name == "random" else f"{name}-{chosen}"
+    rules, chosen, _ = configure(name, own_edition or edition)
+    label = name if rules.research_baseline else f"{name}-{chosen}"
     return Arm(label=label, system=name, edition=chosen)
 
 

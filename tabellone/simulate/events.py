@@ -73,7 +73,7 @@ class Simulation:
 
     def validate(self) -> None:
         """Raise :class:`~tabellone.InputError` naming the first bad option."""
-        from tabellone.simulate.teams import TEAM_SYSTEMS
+        from tabellone.rules import SYSTEMS, get_system
 
         def whole(name: str, value: object, low: int, high: int) -> None:
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -90,16 +90,18 @@ class Simulation:
             whole("--boards", self.boards, 1, 14)
             whole("--rounds", self.rounds, 1, self.teams - 1)
             for arm in self.arms:
-                if arm.system not in TEAM_SYSTEMS or arm.profile is not None:
+                if not get_system(arm.system).pairs_teams or arm.profile is not None:
+                    teams = [name for name, system in SYSTEMS.items() if system.pairs_teams]
                     raise InputError(
-                        f"{arm.label} pairs players; a team simulation compares {' and '.join(TEAM_SYSTEMS)}",
+                        f"{arm.label} pairs players; a team simulation compares {' and '.join(teams)}",
                         field="--system",
                     )
         else:
             for arm in self.arms:
-                if arm.system == "team-swiss":
+                if get_system(arm.system).team_system:
                     raise InputError(
-                        "team-swiss pairs teams: give --teams N (and --boards B) instead of --players", field="--system"
+                        f"{arm.system} pairs teams: give --teams N (and --boards B) instead of --players",
+                        field="--system",
                     )
             whole("--players", self.players, 2, MAX_PLAYERS)
             whole("--rounds", self.rounds, 1, self.players - 1)

@@ -32,7 +32,9 @@ class Burstein(PairingSystem[BursteinOptions]):
     editions = burstein.EDITIONS
     methods = burstein.METHODS
     comparable = True
+    bbp_compatible = True
     lookahead = burstein.LOOKAHEAD
+    methods_agree = True
     Options = BursteinOptions
 
     def pair(
@@ -64,6 +66,9 @@ class Burstein(PairingSystem[BursteinOptions]):
         self, t: Tournament, round_number: int, white: int, black: int, edition: str, options: Options | None = None
     ) -> tuple[int, str]:
         return burstein.colour_article(t, round_number, white, black, edition=edition)
+
+    def pab_article(self, edition: str) -> str:
+        return "C5"  # a seeding round is evaluated as the Dutch system's (Art. 1.8)
 
     def generation_article(self, edition: str) -> str:
         return burstein.generation_article(edition)

@@ -3,8 +3,9 @@ a round is a match of two games, each in its own round column."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing, Violation
@@ -29,6 +30,7 @@ class DoubleSwiss(PairingSystem[DoubleSwissOptions]):
     methods = double_swiss.METHODS
     comparable = True
     games_per_round = double_swiss.GAMES_PER_ROUND
+    methods_agree = True
     Options = DoubleSwissOptions
 
     def pair(
@@ -71,6 +73,10 @@ class DoubleSwiss(PairingSystem[DoubleSwissOptions]):
 
     def round_name(self, round_number: int) -> str:
         return double_swiss.round_name(round_number)
+
+    def generate(self, settings: Any, pairer: Callable[[Tournament], Pairing]) -> Tournament:
+        """A match per round: two TRF columns, byes per match (:func:`~tabellone.rules.double_swiss.generate_event`)."""
+        return double_swiss.generate_event(settings, pairer)
 
     def standings_view(self, t: Tournament) -> Tournament:
         return double_swiss.standings_view(t)

@@ -33,6 +33,7 @@ class Dubov(PairingSystem[DubovOptions]):
     editions = dubov.EDITIONS
     methods = dubov.METHODS
     comparable = True
+    bbp_compatible = True
     Options = DubovOptions
 
     def pair(

@@ -35,7 +35,9 @@ class Dutch(PairingSystem[DutchOptions]):
     title = "FIDE Dutch"
     editions = dutch.EDITIONS
     methods = ("optimised", "literal")
+    bbp_compatible = True
     lookahead = dutch.LOOKAHEAD
+    methods_agree = True
     Options = DutchOptions
 
     def pair(
@@ -69,6 +71,9 @@ class Dutch(PairingSystem[DutchOptions]):
         self, t: Tournament, round_number: int, white: int, black: int, edition: str, options: Options | None = None
     ) -> tuple[int, str]:
         return dutch.colour_article(t, round_number, white, black, edition=edition)
+
+    def pab_article(self, edition: str) -> str:
+        return "C5"  # 2026, and every profile-driven (global) pairing
 
     def generation_article(self, edition: str) -> str:
         return dutch.generation_article(edition)

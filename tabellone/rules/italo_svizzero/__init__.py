@@ -1359,7 +1359,7 @@ _CRITERIA_WHAT = (
     "colour balance (Art. 17 colours that unbalance or do not alternate)",
 )
 #: The round-level criterion: who takes the forfeit points (Art. 8 / 2.43).
-_AWARD_ARTICLE = {"capo5": "Art. 8", "2.2": "Art. 2.43"}
+AWARD_ARTICLE = {"capo5": "Art. 8", "2.2": "Art. 2.43"}
 
 
 ScoreGroupValues = BracketValues  # the one definition: tabellone.rules.comparison
@@ -1407,7 +1407,7 @@ def evaluate(
     names = _CRITERIA[edition]
     round_level: dict[str, object] = {}
     if pairing.bye is not None:
-        round_level[_AWARD_ARTICLE[edition]] = score[pairing.bye]
+        round_level[AWARD_ARTICLE[edition]] = score[pairing.bye]
     scores = sorted({score[p] for p in players}, reverse=True)
     floor = {p: min(score[p], score[mate[p]]) for p in mate}  # the score group his board is completed in
     place = {p: i for i, p in enumerate(view.ring)}
@@ -1515,7 +1515,7 @@ def explain_steps(
         return []
     if bye is None or p.bye != bye:
         return []
-    art = _AWARD_ARTICLE[edition]
+    art = AWARD_ARTICLE[edition]
     if view.round == 1:
         return [f"{art}: with an odd field the last player listed, {bye}, takes the forfeit points in round 1"]
     who = "never had them, Art. 11" + (

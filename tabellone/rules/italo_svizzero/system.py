@@ -10,6 +10,7 @@ from typing import Any
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing, Violation
+from tabellone.core.scoring import Scoring
 from tabellone.rules import italo_svizzero as italo
 from tabellone.rules.base import BracketValues, Options, PairingSystem
 
@@ -80,6 +81,10 @@ class ItaloSvizzero(PairingSystem[ItaloOptions]):
         o = self.options(options)
         return italo.colour_article(t, round_number, white, black, edition=edition, **o.given("game", "odd"))
 
+    def pab_article(self, edition: str) -> str:
+        """Who takes the forfeit points (Art. 8; seed 002: Art. 2.43)."""
+        return italo.AWARD_ARTICLE[edition]
+
     def compare(
         self, t: Tournament, edition: str, round_number: int | None = None, options: Options | None = None
     ) -> italo.Comparison:
@@ -117,6 +122,10 @@ class ItaloSvizzero(PairingSystem[ItaloOptions]):
                 f"unknown edition {edition!r}; expected one of {', '.join(self.editions)}", field="--edition"
             )
         return italo.standings(t, edition, **self.options(options).given("game"))
+
+    def scoring(self) -> Scoring:
+        """Italian draughts: a win 2 points, a draw 1."""
+        return Scoring.draughts()
 
     def format_standings(self, t: Tournament, rows: list, edition: str | None) -> str:
         return italo.format_standings(t, rows, edition or self.editions[0])

@@ -30,6 +30,7 @@ class TeamSwiss(PairingSystem[TeamSwissOptions]):
     comparable = True
     pairs_teams = True
     team_system = True
+    methods_agree = True
     Options = TeamSwissOptions
 
     def pair(
