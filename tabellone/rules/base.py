@@ -54,7 +54,7 @@ from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import Scoring
 from tabellone.rules.comparison import BracketValues, Comparison
 
-__all__ = ["BracketValues", "Comparison", "NoOptions", "Options", "PairingSystem", "Violation"]
+__all__ = ["BracketValues", "Comparison", "NoOptions", "Options", "PackageSystem", "PairingSystem", "Violation"]
 
 
 @dataclass(frozen=True)
@@ -341,3 +341,65 @@ class PairingSystem(Generic[O]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+class PackageSystem(PairingSystem[O]):
+    """A system whose rules package offers the functions the interface calls, with the
+    same meaning: ``pair_round(t, edition, round_number, no_bye=...)``,
+    ``violations(t, pairing, edition)``, ``quality_criteria(edition)``,
+    ``evaluate(t, pairing, edition)``, ``colour_article(t, round, white, black, edition=...)``
+    and, for a :attr:`~PairingSystem.comparable` system, ``compare(t, edition, round_number)``.
+
+    :attr:`package` is the package; :attr:`keywords` says which options each function
+    takes, as keywords (every option it does not name stays out of the call):
+
+    >>> from tabellone.rules import get_system
+    >>> get_system("lim").keywords["pair_round"]
+    ('method', 'profile')
+    """
+
+    #: The rules package (``tabellone.rules.lim``).
+    package: ClassVar[Any]
+    #: Function name -> the options it takes by keyword.
+    keywords: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    def _given(self, function: str, options: Options | None) -> dict[str, Any]:
+        return self.options(options).given(*self.keywords.get(function, ()))
+
+    def pair(
+        self,
+        t: Tournament,
+        edition: str,
+        round_number: int | None = None,
+        options: Options | None = None,
+        *,
+        no_bye: Iterable[int] = frozenset(),
+    ) -> Pairing:
+        kw = self._given("pair_round", options)
+        return self.package.pair_round(t, edition, round_number, no_bye=frozenset(no_bye), **kw)
+
+    def violations(
+        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
+    ) -> list[Violation]:
+        return self.package.violations(t, pairing, edition, **self._given("violations", options))
+
+    def quality_criteria(self, edition: str, options: Options | None = None) -> list[tuple[str, str]]:
+        return self.package.quality_criteria(edition, **self._given("quality_criteria", options))
+
+    def evaluate(
+        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
+    ) -> tuple[dict[str, object], list[BracketValues]]:
+        return self.package.evaluate(t, pairing, edition, **self._given("evaluate", options))
+
+    def colour_article(
+        self, t: Tournament, round_number: int, white: int, black: int, edition: str, options: Options | None = None
+    ) -> tuple[int, str] | None:
+        kw = self._given("colour_article", options)
+        return self.package.colour_article(t, round_number, white, black, edition=edition, **kw)
+
+    def compare(
+        self, t: Tournament, edition: str, round_number: int | None = None, options: Options | None = None
+    ) -> Any:
+        if not self.comparable:
+            return super().compare(t, edition, round_number, options)
+        return self.package.compare(t, edition, round_number, **self._given("compare", options))

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
-from tabellone.core.pairing import Pairing, Violation
 from tabellone.rules import burstein
-from tabellone.rules.base import BracketValues, Options, PairingSystem
-from tabellone.rules.comparison import Comparison
+from tabellone.rules.base import Options, PackageSystem
 from tabellone.rules.profiles import Profile
 
 
@@ -24,7 +21,7 @@ class BursteinOptions(Options):
     profile: Profile | None = None
 
 
-class Burstein(PairingSystem[BursteinOptions]):
+class Burstein(PackageSystem[BursteinOptions]):
     """FIDE Burstein: the 2026 text, the 2025 one, and the legacy text as bbpPairings reads it."""
 
     name = "burstein"
@@ -36,47 +33,19 @@ class Burstein(PairingSystem[BursteinOptions]):
     lookahead = burstein.LOOKAHEAD
     methods_agree = True
     Options = BursteinOptions
-
-    def pair(
-        self,
-        t: Tournament,
-        edition: str,
-        round_number: int | None = None,
-        options: Options | None = None,
-        *,
-        no_bye: Iterable[int] = frozenset(),
-    ) -> Pairing:
-        o = self.options(options)
-        return burstein.pair_round(t, edition, round_number, no_bye=frozenset(no_bye), **o.given("method", "profile"))
-
-    def violations(
-        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
-    ) -> list[Violation]:
-        return burstein.violations(t, pairing, edition, self.options(options).profile)
-
-    def quality_criteria(self, edition: str, options: Options | None = None) -> list[tuple[str, str]]:
-        return burstein.quality_criteria(edition, self.options(options).profile)
-
-    def evaluate(
-        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
-    ) -> tuple[dict[str, object], list[BracketValues]]:
-        return burstein.evaluate(t, pairing, edition, self.options(options).profile)
-
-    def colour_article(
-        self, t: Tournament, round_number: int, white: int, black: int, edition: str, options: Options | None = None
-    ) -> tuple[int, str]:
-        return burstein.colour_article(t, round_number, white, black, edition=edition)
+    package = burstein
+    keywords = {
+        "pair_round": ("method", "profile"),
+        "violations": ("profile",),
+        "quality_criteria": ("profile",),
+        "evaluate": ("profile",),
+    }
 
     def pab_article(self, edition: str) -> str:
         return "C5"  # a seeding round is evaluated as the Dutch system's (Art. 1.8)
 
     def generation_article(self, edition: str) -> str:
         return burstein.generation_article(edition)
-
-    def compare(
-        self, t: Tournament, edition: str, round_number: int | None = None, options: Options | None = None
-    ) -> Comparison:
-        return burstein.compare(t, edition, round_number)
 
     def info_report(self, t: Tournament, round_number: int, edition: str | None, as_json: bool) -> str:
         """The order of the players: score, then the index (2026 Art. 1.8: Buchholz,

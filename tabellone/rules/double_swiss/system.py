@@ -3,15 +3,14 @@ a round is a match of two games, each in its own round column."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from tabellone.core.model import Tournament
-from tabellone.core.pairing import Pairing, Violation
+from tabellone.core.pairing import Pairing
 from tabellone.rules import double_swiss
-from tabellone.rules.base import BracketValues, Options, PairingSystem
-from tabellone.rules.comparison import Comparison
+from tabellone.rules.base import Options, PackageSystem
 
 
 @dataclass(frozen=True)
@@ -21,7 +20,7 @@ class DoubleSwissOptions(Options):
     method: str | None = None
 
 
-class DoubleSwiss(PairingSystem[DoubleSwissOptions]):
+class DoubleSwiss(PackageSystem[DoubleSwissOptions]):
     """FIDE Double-Swiss (2026)."""
 
     name = "double-swiss"
@@ -32,44 +31,11 @@ class DoubleSwiss(PairingSystem[DoubleSwissOptions]):
     games_per_round = double_swiss.GAMES_PER_ROUND
     methods_agree = True
     Options = DoubleSwissOptions
-
-    def pair(
-        self,
-        t: Tournament,
-        edition: str,
-        round_number: int | None = None,
-        options: Options | None = None,
-        *,
-        no_bye: Iterable[int] = frozenset(),
-    ) -> Pairing:
-        o = self.options(options)
-        return double_swiss.pair_round(t, edition, round_number, no_bye=frozenset(no_bye), **o.given("method"))
-
-    def violations(
-        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
-    ) -> list[Violation]:
-        return double_swiss.violations(t, pairing, edition)
-
-    def quality_criteria(self, edition: str, options: Options | None = None) -> list[tuple[str, str]]:
-        return double_swiss.quality_criteria(edition)
-
-    def evaluate(
-        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
-    ) -> tuple[dict[str, object], list[BracketValues]]:
-        return double_swiss.evaluate(t, pairing, edition)
-
-    def colour_article(
-        self, t: Tournament, round_number: int, white: int, black: int, edition: str, options: Options | None = None
-    ) -> tuple[int, str]:
-        return double_swiss.colour_article(t, round_number, white, black, edition=edition)
+    package = double_swiss
+    keywords = {"pair_round": ("method",)}
 
     def generation_article(self, edition: str) -> str:
         return double_swiss.generation_article(edition)
-
-    def compare(
-        self, t: Tournament, edition: str, round_number: int | None = None, options: Options | None = None
-    ) -> Comparison:
-        return double_swiss.compare(t, edition, round_number)
 
     def round_name(self, round_number: int) -> str:
         return double_swiss.round_name(round_number)

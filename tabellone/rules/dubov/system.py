@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tabellone.core.model import Tournament
-from tabellone.core.pairing import Pairing, Violation
 from tabellone.rules import dubov
-from tabellone.rules.base import BracketValues, Options, PairingSystem
-from tabellone.rules.comparison import Comparison
+from tabellone.rules.base import Options, PackageSystem
 from tabellone.rules.profiles import Profile
 
 
@@ -25,7 +22,7 @@ class DubovOptions(Options):
     profile: Profile | None = None
 
 
-class Dubov(PairingSystem[DubovOptions]):
+class Dubov(PackageSystem[DubovOptions]):
     """FIDE Dubov, the 2026 text and the 1997 one."""
 
     name = "dubov"
@@ -35,44 +32,14 @@ class Dubov(PairingSystem[DubovOptions]):
     comparable = True
     bbp_compatible = True
     Options = DubovOptions
-
-    def pair(
-        self,
-        t: Tournament,
-        edition: str,
-        round_number: int | None = None,
-        options: Options | None = None,
-        *,
-        no_bye: Iterable[int] = frozenset(),
-    ) -> Pairing:
-        o = self.options(options)
-        return dubov.pair_round(
-            t, edition, round_number, no_bye=frozenset(no_bye), **o.given("method", "ratings", "profile")
-        )
-
-    def violations(
-        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
-    ) -> list[Violation]:
-        o = self.options(options)
-        return dubov.violations(t, pairing, edition, o.ratings, o.profile)
-
-    def quality_criteria(self, edition: str, options: Options | None = None) -> list[tuple[str, str]]:
-        return dubov.quality_criteria(edition, self.options(options).profile)
-
-    def evaluate(
-        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
-    ) -> tuple[dict[str, object], list[BracketValues]]:
-        return dubov.evaluate(t, pairing, edition, self.options(options).profile)
-
-    def colour_article(
-        self, t: Tournament, round_number: int, white: int, black: int, edition: str, options: Options | None = None
-    ) -> tuple[int, str]:
-        return dubov.colour_article(t, round_number, white, black, edition=edition)
-
-    def compare(
-        self, t: Tournament, edition: str, round_number: int | None = None, options: Options | None = None
-    ) -> Comparison:
-        return dubov.compare(t, edition, round_number, self.options(options).ratings)
+    package = dubov
+    keywords = {
+        "pair_round": ("method", "ratings", "profile"),
+        "violations": ("ratings", "profile"),
+        "quality_criteria": ("profile",),
+        "evaluate": ("profile",),
+        "compare": ("ratings",),
+    }
 
     def info_report(self, t: Tournament, round_number: int, edition: str | None, as_json: bool) -> str:
         """The list of Art. 9 (1997): ARO and due colour of every player."""

@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
-from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import Scoring
 from tabellone.rules import italo_svizzero as italo
-from tabellone.rules.base import BracketValues, Options, PairingSystem
+from tabellone.rules.base import Options, PackageSystem
 
 
 @dataclass(frozen=True)
@@ -38,7 +36,7 @@ class ItaloOptions(Options):
             )
 
 
-class ItaloSvizzero(PairingSystem[ItaloOptions]):
+class ItaloSvizzero(PackageSystem[ItaloOptions]):
     """The FID italo-svizzero: the text of Capo V and that of seed 002 (2.2)."""
 
     name = "italo-svizzero"
@@ -47,48 +45,18 @@ class ItaloSvizzero(PairingSystem[ItaloOptions]):
     methods = italo.METHODS
     comparable = True
     Options = ItaloOptions
-
-    def pair(
-        self,
-        t: Tournament,
-        edition: str,
-        round_number: int | None = None,
-        options: Options | None = None,
-        *,
-        no_bye: Iterable[int] = (),
-    ) -> Pairing:
-        o = self.options(options)
-        return italo.pair_round(
-            t, edition, round_number, no_bye=tuple(no_bye), **o.given("game", "method", "odd", "start")
-        )
-
-    def violations(
-        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
-    ) -> list[Violation]:
-        return italo.violations(t, pairing, edition, **self.options(options).given("game", "odd"))
-
-    def quality_criteria(self, edition: str, options: Options | None = None) -> list[tuple[str, str]]:
-        return italo.quality_criteria(edition)
-
-    def evaluate(
-        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
-    ) -> tuple[dict[str, object], list[BracketValues]]:
-        return italo.evaluate(t, pairing, edition, **self.options(options).given("game", "odd"))
-
-    def colour_article(
-        self, t: Tournament, round_number: int, white: int, black: int, edition: str, options: Options | None = None
-    ) -> tuple[int, str]:
-        o = self.options(options)
-        return italo.colour_article(t, round_number, white, black, edition=edition, **o.given("game", "odd"))
+    package = italo
+    keywords = {
+        "pair_round": ("game", "method", "odd", "start"),
+        "violations": ("game", "odd"),
+        "evaluate": ("game", "odd"),
+        "colour_article": ("game", "odd"),
+        "compare": ("game", "odd", "start"),
+    }
 
     def pab_article(self, edition: str) -> str:
         """Who takes the forfeit points (Art. 8; seed 002: Art. 2.43)."""
         return italo.AWARD_ARTICLE[edition]
-
-    def compare(
-        self, t: Tournament, edition: str, round_number: int | None = None, options: Options | None = None
-    ) -> italo.Comparison:
-        return italo.compare(t, edition, round_number, **self.options(options).given("game", "odd", "start"))
 
     def score_suspended(
         self, t: Tournament, edition: str, round_number: int | None = None
