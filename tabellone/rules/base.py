@@ -24,7 +24,8 @@ What a system states about itself:
   (``"optimised"``, ``"literal"``: the text's own procedure), empty for a system with one;
 * :attr:`~PairingSystem.games_per_round`: round columns one pairing fills (2 for a
   Double-Swiss match);
-* :attr:`~PairingSystem.Options`: its options as one frozen dataclass, validated once by
+* :attr:`~PairingSystem.options_type`: its options as one frozen dataclass (an
+  :class:`Options`), validated once by
   :meth:`~PairingSystem.configure` (an option it does not take, or a bad value, is an
   :class:`~tabellone.InputError` naming the option).
 
@@ -61,7 +62,8 @@ __all__ = ["BracketValues", "Comparison", "NoOptions", "Options", "PackageSystem
 class Options:
     """A system's options: subclass it as a frozen dataclass, one field per option, each
     defaulting to ``None`` or its neutral value (the field name is the command line's
-    ``--name``). ``__post_init__`` checks the values (an :class:`~tabellone.InputError`
+    ``--name``), set as the system's :attr:`~PairingSystem.options_type`.
+    ``__post_init__`` checks the values (an :class:`~tabellone.InputError`
     naming the option); :meth:`PairingSystem.configure` checks ``method`` against the
     system's :attr:`~PairingSystem.methods` and reads ``profile``.
 
@@ -132,9 +134,9 @@ class PairingSystem(Generic[O]):
     #: Criteria a bracket meets by looking ahead to the rest of the round (the Dutch C9):
     #: the verifier compares their round value, not the bracket's.
     lookahead: ClassVar[tuple[str, ...]] = ()
-    #: The options, a frozen dataclass (:class:`Options`); the class is generic in it, so
-    #: :meth:`options` gives the system's own type.
-    Options: type[Options] = NoOptions
+    #: The type of the system's options, a frozen dataclass (:class:`Options`); the class
+    #: is generic in it, so :meth:`options` gives the system's own type.
+    options_type: type[Options] = NoOptions
 
     # --- editions and options ------------------------------------------------------------
 
@@ -151,10 +153,10 @@ class PairingSystem(Generic[O]):
 
     def takes(self, option: str) -> bool:
         """Whether the system takes ``option`` (``"profile"``, ``"solve"``, ``"game"``...)."""
-        return option in self.Options.names()
+        return option in self.options_type.names()
 
     def configure(self, edition: str | None = None, **given: Any) -> tuple[str, O]:
-        """The edition and the :attr:`Options` for ``given`` (``None`` values are left
+        """The edition and the :attr:`options_type` for ``given`` (``None`` values are left
         out), checked once: a ``profile`` (a name, a path or a Profile) is read and must
         be for this system and edition (its edition is the default); the edition must be
         the system's; an option the system does not take, or a bad value, is an
@@ -163,7 +165,7 @@ class PairingSystem(Generic[O]):
         if "profile" in given:
             edition, given["profile"] = self._profile(edition, given["profile"])
         edition = self.edition(edition)
-        names = self.Options.names()
+        names = self.options_type.names()
         for key in given:
             if key not in names:
                 raise InputError(f"the {self.name} system has no option --{key}", field=f"--{key}")
@@ -172,14 +174,14 @@ class PairingSystem(Generic[O]):
             raise InputError(
                 f"unknown method {method!r}; expected one of {', '.join(self.methods) or 'none'}", field="--method"
             )
-        return edition, cast(O, self.Options(**given))
+        return edition, cast(O, self.options_type(**given))
 
     def options(self, options: Options | Mapping[str, Any] | None = None) -> O:
-        """``options`` as the system's :attr:`Options` (a mapping is checked as by
+        """``options`` as the system's :attr:`options_type` (a mapping is checked as by
         :meth:`configure`; ``None``: every option at its default)."""
         if options is None:
-            return cast(O, self.Options())
-        if isinstance(options, self.Options):
+            return cast(O, self.options_type())
+        if isinstance(options, self.options_type):
             return cast(O, options)
         if isinstance(options, Options):
             raise TypeError(f"{type(options).__name__} are not the options of the {self.name} system")
@@ -189,6 +191,7 @@ class PairingSystem(Generic[O]):
         from tabellone.rules.profiles import resolve
 
         p = resolve(profile)
+        assert p is not None  # configure passes only a profile given
         if p.system != self.name:
             raise InputError(
                 f"profile {p.name} is for the {p.system} system, not {self.name}",
@@ -359,9 +362,9 @@ class PackageSystem(PairingSystem[O]):
     """
 
     #: The rules package (``tabellone.rules.lim``).
-    package: ClassVar[Any]
+    package: Any
     #: Function name -> the options it takes by keyword.
-    keywords: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    keywords: Mapping[str, tuple[str, ...]] = {}
 
     def _given(self, function: str, options: Options | None) -> dict[str, Any]:
         return self.options(options).given(*self.keywords.get(function, ()))

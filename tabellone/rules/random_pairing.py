@@ -163,7 +163,7 @@ class RandomPairing(PairingSystem[RandomOptions]):
     editions = EDITIONS
     pairs_teams = True
     research_baseline = True
-    Options = RandomOptions
+    options_type = RandomOptions
 
     def pair(
         self,

@@ -32,7 +32,7 @@ class Burstein(PackageSystem[BursteinOptions]):
     bbp_compatible = True
     lookahead = burstein.LOOKAHEAD
     methods_agree = True
-    Options = BursteinOptions
+    options_type = BursteinOptions
     package = burstein
     keywords = {
         "pair_round": ("method", "profile"),

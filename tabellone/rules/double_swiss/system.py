@@ -30,7 +30,7 @@ class DoubleSwiss(PackageSystem[DoubleSwissOptions]):
     comparable = True
     games_per_round = double_swiss.GAMES_PER_ROUND
     methods_agree = True
-    Options = DoubleSwissOptions
+    options_type = DoubleSwissOptions
     package = double_swiss
     keywords = {"pair_round": ("method",)}
 

@@ -31,7 +31,7 @@ class Dubov(PackageSystem[DubovOptions]):
     methods = dubov.METHODS
     comparable = True
     bbp_compatible = True
-    Options = DubovOptions
+    options_type = DubovOptions
     package = dubov
     keywords = {
         "pair_round": ("method", "ratings", "profile"),

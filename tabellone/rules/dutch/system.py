@@ -37,7 +37,7 @@ class Dutch(PackageSystem[DutchOptions]):
     methods_agree = True
     bbp_compatible = True
     lookahead = dutch.LOOKAHEAD
-    Options = DutchOptions
+    options_type = DutchOptions
     package = dutch
     keywords = {
         "pair_round": ("method", "profile", "solve"),

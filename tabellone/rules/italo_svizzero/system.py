@@ -44,7 +44,7 @@ class ItaloSvizzero(PackageSystem[ItaloOptions]):
     editions = italo.EDITIONS
     methods = italo.METHODS
     comparable = True
-    Options = ItaloOptions
+    options_type = ItaloOptions
     package = italo
     keywords = {
         "pair_round": ("game", "method", "odd", "start"),

@@ -26,7 +26,7 @@ class Lim(PackageSystem[LimOptions]):
     editions = lim.EDITIONS
     methods = lim.METHODS
     comparable = True
-    Options = LimOptions
+    options_type = LimOptions
     package = lim
     keywords = {
         "pair_round": ("method", "profile"),

@@ -28,7 +28,7 @@ class TeamSwiss(PackageSystem[TeamSwissOptions]):
     pairs_teams = True
     team_system = True
     methods_agree = True
-    Options = TeamSwissOptions
+    options_type = TeamSwissOptions
     package = team_swiss
     keywords = {"pair_round": ("method",)}
 
@@ -41,4 +41,4 @@ class TeamSwiss(PackageSystem[TeamSwissOptions]):
         """The team standings: primary score, secondary score, the C.07 tie-breaks
         ``tiebreaks`` (default the file's, else :data:`~tabellone.rules.team_swiss.TEAM_TIEBREAKS`);
         ``edition`` is the C.07 edition the tie-breaks follow."""
-        return team_swiss.standings(t, tiebreaks, edition or "2026")
+        return team_swiss.standings(t, tiebreaks, edition or "2026")  # type: ignore[arg-type]  # it refuses a player event
