@@ -9,7 +9,7 @@ a text maximises is stored negated by its system (the Dubov ``order`` term)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -31,6 +31,29 @@ class BracketValues:
     score: Fraction
     players: list[int]
     values: dict[str, object]
+
+
+def objective_vector(
+    round_level: Mapping[str, object],
+    brackets: Sequence[BracketValues],
+    articles: Sequence[str],
+    *,
+    round_group: object = "round",
+    group: Callable[[Fraction], object] = lambda score: fmt_value(score),
+) -> list[tuple]:
+    """A round's criteria (as a system's ``evaluate`` gives them) as one vector, compared
+    lexicographically, smaller better: the round-level values in their order, as
+    ``(round_group, article, value)``, then, bracket by bracket from the top, the value of
+    each of ``articles`` (the bracket criteria in priority order) it has, as
+    ``(group(score), article, value)``.
+
+    >>> objective_vector({"3.4": 0}, [BracketValues(Fraction(3, 2), [1, 2], {"C4": 1, "C5": ()})], ["C4", "C5"])
+    [('round', '3.4', 0), ('1.5', 'C4', 1), ('1.5', 'C5', ())]
+    """
+    out: list[tuple] = [(round_group, article, value) for article, value in round_level.items()]
+    for b in brackets:
+        out += [(group(b.score), a, b.values[a]) for a in articles if a in b.values]
+    return out
 
 
 def vector_difference(literal: Sequence[tuple], optimised: Sequence[tuple]) -> tuple[tuple | None, str]:

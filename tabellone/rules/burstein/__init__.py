@@ -57,6 +57,7 @@ from tabellone.core.model import WHITE, RoundState, Tournament, opposite
 from tabellone.core.pairing import Pairing, Violation
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.comparison import BracketValues, Comparison
+from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.fide_common import (
     C1_no_rematch,
     Entrant,
@@ -781,11 +782,9 @@ def objective_vector(t: Tournament, pairing: Pairing, edition: str = "legacy") -
     """The criteria of :func:`evaluate` in priority order as ``(group, name, value)``:
     the round-level ones (group ``'-'``), then each score group's from the top."""
     round_level, brackets = evaluate(t, pairing, edition)
-    criteria = quality_criteria(edition)
-    out: list[tuple] = [("-", name, round_level[name]) for name, _ in criteria if name in round_level]
-    for b in brackets:
-        out += [(b.score, name, b.values[name]) for name, _ in criteria if name in b.values]
-    return out
+    names = [name for name, _ in quality_criteria(edition)]
+    in_order = {name: round_level[name] for name in names if name in round_level}
+    return vector_of(in_order, brackets, names, round_group="-", group=lambda score: score)
 
 
 def compare(t: Tournament, edition: str = EDITIONS[0], round_number: int | None = None):

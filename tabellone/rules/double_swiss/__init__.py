@@ -120,6 +120,7 @@ from tabellone.core.scoring import PLAYED_CODES
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.comparison import BracketValues, Comparison
+from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.fide_common import board_order, effective_ranks, required_initial_colour
 from tabellone.rules.top_scoregroup import C6_pulls_out, C6_upfloaters_needed
 
@@ -1071,10 +1072,7 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
 def objective_vector(t: Tournament, pairing: Pairing) -> list[tuple[str, str, object]]:
     """The round's criteria as a flat list ``(bracket, article, value)``, for reports."""
     round_level, brackets = evaluate(t, pairing)
-    out: list[tuple[str, str, object]] = [("round", a, v) for a, v in round_level.items()]
-    for b in brackets:
-        out += [(str(b.score), a, b.values[a]) for a, _ in BRACKET_CRITERIA]
-    return out
+    return vector_of(round_level, brackets, [a for a, _ in BRACKET_CRITERIA], group=str)
 
 
 def compare(t: Tournament, edition: str = "2026", round_number: int | None = None) -> Comparison:

@@ -83,6 +83,7 @@ from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.comparison import BracketValues, Comparison
+from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.fide_common import C1_no_rematch, Entrant, board_order, higher_ranked, round_to_pair
 from tabellone.rules.profiles import Objective, Profile, official, resolve
 
@@ -1008,15 +1009,7 @@ def objective_vector(t: Tournament, pairing: Pairing, edition: str = "2026") -> 
     priority order, groups in the order of Art. 2.2, as (group score, article, value);
     compared lexicographically, smaller better."""
     round_level, groups = evaluate(t, pairing, edition)
-    out: list[tuple[str, str, object]] = [("round", k, v) for k, v in round_level.items()]
-    for g in groups:
-        for article, _ in GROUP_CRITERIA:
-            out.append((_points(g.score), article, g.values[article]))
-    return out
-
-
-def _points(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+    return vector_of(round_level, groups, [a for a, _ in GROUP_CRITERIA])
 
 
 def compare(t: Tournament, edition: str = "2026", round_number: int | None = None) -> Comparison:

@@ -108,7 +108,8 @@ from tabellone.core.model import BLACK, WHITE, Tournament, opposite
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.core.team import TeamTournament
 from tabellone.matching.backends import max_weight_matching
-from tabellone.rules.comparison import BracketValues, Comparison
+from tabellone.rules.comparison import BracketValues, Comparison, fmt_value
+from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.top_scoregroup import C6_upfloaters_needed
 
 EDITIONS = ("2026",)
@@ -861,21 +862,14 @@ def objective_vector(t: Tournament, pairing: Pairing, edition: str = "2026") -> 
     then the order of the text (3.5.4 set, 3.6.2 identifier) as the last components;
     compared lexicographically, smaller better."""
     round_level, brackets = evaluate(t, pairing, edition)
-    out: list[tuple[str, str, object]] = [("round", k, v) for k, v in round_level.items()]
+    out = vector_of(round_level, brackets, [a for a, _ in BRACKET_CRITERIA])
     plain = _plain(t, pairing)
-    for g in brackets:
-        for article, _ in BRACKET_CRITERIA:
-            out.append((_points(g.score), article, g.values[article]))
     for g in brackets:
         members = set(g.players)
         ups = tuple(g.players[g.values["C4"] and len(g.players) - g.values["C4"] :]) if g.values["C4"] else ()
-        out.append((_points(g.score), "3.5.4", ups))
-        out.append((_points(g.score), "3.6.2", identifier(p for p in plain if p[0] in members)))
+        out.append((fmt_value(g.score), "3.5.4", ups))
+        out.append((fmt_value(g.score), "3.6.2", identifier(p for p in plain if p[0] in members)))
     return out
-
-
-def _points(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
 def compare(t: Tournament, edition: str = "2026", round_number: int | None = None) -> Comparison:
