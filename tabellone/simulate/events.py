@@ -91,7 +91,8 @@ class Simulation:
             whole("--rounds", self.rounds, 1, self.teams - 1)
             for arm in self.arms:
                 if not get_system(arm.system).pairs_teams or arm.profile is not None:
-                    teams = [name for name, system in SYSTEMS.items() if system.pairs_teams]
+                    teams = [name for name, s in SYSTEMS.items() if s.pairs_teams]
+                    teams.sort(key=lambda name: not SYSTEMS[name].team_system)  # the team system first
                     raise InputError(
                         f"{arm.label} pairs players; a team simulation compares {' and '.join(teams)}",
                         field="--system",
