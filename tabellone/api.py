@@ -26,16 +26,16 @@ plus a formatter, ``tabellone check`` is :func:`check` plus a formatter.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tabellone.core.errors import InputError, SelfCheckError
-from tabellone.core.model import EMPTY_ENTRY, RoundEntry, Tournament, pairs_of_round
+from tabellone.core.errors import InputError
+from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
+from tabellone.core.rounds import RESULT_CODES, add_round, enter_results, recorded_pairing
 from tabellone.formats.files import dumps, load, safe_output, write_text
-from tabellone.rules import SYSTEMS, get_system
-from tabellone.rules.base import Options, PairingSystem
+from tabellone.rules import SYSTEMS
+from tabellone.rules.dispatch import configure, pair
 from tabellone.verify.checker import RoundReport
 
 __all__ = [
@@ -75,160 +75,6 @@ def write(t: Tournament, path: str | os.PathLike[str], format: str = "trf16", *,
 def systems() -> dict[str, str]:
     """The pairing systems by command-line name, with their full titles."""
     return {name: rules.title for name, rules in SYSTEMS.items()}
-
-
-# --- a system and its options --------------------------------------------------------------
-
-
-def configure(system: str = "dutch", edition: str | None = None, **options: Any) -> tuple[PairingSystem, str, Options]:
-    """The system registered as ``system``, the edition (the current one when ``None``,
-    the profile's when a ``profile`` is given) and the system's options (``game``,
-    ``odd``, ``profile``, ``method``, ...; ``None`` values left out), checked once: an
-    unknown system or edition, an option the system does not take or a bad value is an
-    :class:`~tabellone.InputError` naming it.
-
-    >>> rules, edition, options = configure("italo-svizzero", game="internazionale")
-    >>> rules.title, edition, options.game
-    ('FID italo-svizzero a rotazione continua', 'capo5', 'internazionale')
-    """
-    rules = get_system(system)
-    edition, opts = rules.configure(edition, **options)
-    return rules, edition, opts
-
-
-# --- pairing ------------------------------------------------------------------------------
-
-
-def pair(
-    t: Tournament,
-    system: str = "dutch",
-    edition: str | None = None,
-    method: str | None = None,
-    round: int | None = None,
-    *,
-    profile: Any = None,
-    source: str = "tournament",
-    **options: Any,
-) -> Pairing:
-    """Pair the next round of ``t`` (or ``round``: a past round is paired from the rounds
-    before it) by ``system`` (see :func:`systems`) and ``edition``.
-
-    ``profile`` states the criteria as data (docs/profiles.md): the name of a shipped
-    profile (``"dutch-2026"``, ``"dutch-2017"``, ``"global"``), the path of a TOML file,
-    or a :class:`tabellone.rules.profiles.Profile`. Its edition is used when ``edition``
-    is ``None``; the absolute criteria checked are the profile's.
-
-    ``method`` is ``"optimised"`` or ``"literal"`` for systems that have both; other
-    options (``game``, ``odd``, ``solve``, ...) go to the systems that take them. The
-    pairing is checked against the absolute criteria before it is returned: a violation
-    is an engine bug and raises :class:`~tabellone.SelfCheckError`. No legal pairing
-    raises :class:`~tabellone.NoPairingError`.
-    """
-    from tabellone.core.history import cut_before
-
-    if round is not None:
-        if round < 1 or round > t.rounds_paired + 1:
-            raise InputError(f"round {round} cannot be paired: rounds 1-{t.rounds_paired + 1} can", field="--round")
-        if round <= t.rounds_paired:
-            t = cut_before(t, round)
-    rules, edition, opts = configure(system, edition, method=method, profile=profile, **options)
-    pairing = rules.pair(t, edition, None, opts)
-    problems = rules.violations(t, pairing, edition, opts)
-    if problems:
-        raise SelfCheckError(
-            f"{source}: the engine produced a pairing that breaks the rules ({'; '.join(v.text for v in problems)}); "
-            "nothing was written. Please report this with the input file."
-        )
-    return pairing
-
-
-# --- entering rounds and results -----------------------------------------------------------
-
-
-def add_round(t: Tournament, pairing: Pairing) -> Tournament:
-    """``t`` with ``pairing`` entered as its round: the games without results, the
-    pairing-allocated bye (``U``), and rests where the system has them (``Z``). Every
-    player's points are set to the score the results give (none is left stale)."""
-    r = pairing.round
-    entries: dict[int, RoundEntry] = {}
-    for w, b in pairing.pairs:
-        entries[w] = RoundEntry(b, "w", " ")
-        entries[b] = RoundEntry(w, "b", " ")
-    if pairing.bye is not None:
-        entries[pairing.bye] = RoundEntry(None, None, "U")
-    for pid in getattr(pairing, "rests", ()) or ():
-        entries[pid] = RoundEntry(None, None, "Z")
-    for pid in getattr(pairing, "half_byes", ()) or ():  # Double-Swiss: the PAB's second game
-        entries[pid] = RoundEntry(None, None, "H")
-    players = []
-    for p in t.players:
-        rounds = list(p.rounds[: r - 1])
-        while len(rounds) < r - 1:
-            rounds.append(EMPTY_ENTRY)
-        rounds.append(entries.get(p.id, p.entry(r)))
-        while rounds and rounds[-1].is_empty:
-            rounds.pop()
-        players.append(replace(p, rounds=tuple(rounds)))
-    added = replace(t, players=tuple(players)).with_derived_points()
-    second = getattr(pairing, "second_game", None)  # Double-Swiss: a match is two rounds
-    return add_round(added, second) if second is not None else added
-
-
-#: Results as typed (``1-0``, ``=``, forfeits ``+-``) -> the TRF codes of White and Black.
-RESULT_CODES: dict[str, tuple[str, str]] = {
-    "1-0": ("1", "0"),
-    "0-1": ("0", "1"),
-    "=": ("=", "="),
-    "1/2-1/2": ("=", "="),
-    "½-½": ("=", "="),
-    "0.5-0.5": ("=", "="),
-    "+-": ("+", "-"),
-    "-+": ("-", "+"),
-    "--": ("-", "-"),
-    "0-0": ("0", "0"),
-}
-
-
-def enter_results(
-    t: Tournament, round: int, results: Mapping[tuple[int, int], str] | Iterable[tuple[int, int, str]]
-) -> Tournament:
-    """``t`` with the results of round ``round`` entered.
-
-    ``results`` maps ``(white, black)`` to ``"1-0"``, ``"0-1"``, ``"="`` (also
-    ``"1/2-1/2"``), ``"0-0"``, or a forfeit ``"+-"``, ``"-+"``, ``"--"``; or is a list of
-    ``(white, black, result)``. The pair must be a board of that round with those
-    colours; anything else is an :class:`~tabellone.InputError`. Declared points are not
-    kept: they are set to the score the results give."""
-    items = list(results.items()) if isinstance(results, Mapping) else [((w, b), res) for w, b, res in results]
-    new: dict[int, RoundEntry] = {}
-    for (w, b), res in items:
-        codes = RESULT_CODES.get(res.strip())
-        if codes is None:
-            raise InputError(f"result {res!r} for {w}-{b}: expected one of {', '.join(RESULT_CODES)}", field="result")
-        for pid, colour, opp in ((w, "w", b), (b, "b", w)):
-            if pid not in t.by_id:
-                raise InputError(f"player {pid} is not in the tournament", field="result")
-            e = t.player(pid).entry(round)
-            if e.opponent != opp or e.colour != colour:
-                raise InputError(f"{w}-{b} is not a board of round {round} (White {w}, Black {b})", field="result")
-            if pid in new:
-                raise InputError(f"player {pid} has two results in round {round}", field="result")
-        new[w] = RoundEntry(b, "w", codes[0])
-        new[b] = RoundEntry(w, "b", codes[1])
-    players = []
-    for p in t.players:
-        if p.id in new:
-            rounds = list(p.rounds)
-            rounds[round - 1] = new[p.id]
-            p = replace(p, rounds=tuple(rounds))
-        players.append(p)
-    return replace(t, players=tuple(players)).with_derived_points()
-
-
-def recorded_pairing(t: Tournament, round: int) -> Pairing:
-    """Round ``round`` of ``t`` as paired: its games (finished or not) and its PAB."""
-    pairs, pab = pairs_of_round(t, round)
-    return Pairing(round=round, pairs=pairs, bye=pab[0] if pab else None)
 
 
 # --- checking and explaining -------------------------------------------------------------

@@ -20,6 +20,8 @@ from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from tabellone.core.errors import InputError
+
 if TYPE_CHECKING:
     from tabellone.core.scoring import Scoring
     from tabellone.rules.base import PairingSystem
@@ -142,8 +144,6 @@ def system_code(system: str, edition: str) -> str:
 def get_system(name: str) -> PairingSystem:
     """The system registered as ``name``; an unknown name is an
     :class:`~tabellone.InputError` listing the names (``--system``)."""
-    from tabellone.core.errors import InputError
-
     if name not in _CLASSES:
         raise InputError(f"unknown pairing system {name!r}; available: {', '.join(SYSTEMS)}", field="--system")
     return _load(name)

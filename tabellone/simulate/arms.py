@@ -16,6 +16,7 @@ from typing import Any
 
 from tabellone.core.errors import InputError
 from tabellone.rules import get_system
+from tabellone.rules.dispatch import configure
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,6 @@ def profiles_supported(system: str) -> bool:
 
 
 def _system_arm(spec: str, edition: str | None) -> Arm:
-    from tabellone.api import configure
-
     name, sep, own_edition = spec.partition(":")
     if sep and not own_edition:
         raise InputError(f"{spec!r}: give an edition after the colon (dutch:2017) or none", field="--system")

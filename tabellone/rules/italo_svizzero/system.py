@@ -11,6 +11,7 @@ from tabellone.core.model import Tournament
 from tabellone.core.scoring import Scoring
 from tabellone.rules import italo_svizzero as italo
 from tabellone.rules.base import Options, PackageSystem
+from tabellone.rules.italo_svizzero.verifier import AWARD_ARTICLE
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class ItaloSvizzero(PackageSystem[ItaloOptions]):
 
     def pab_article(self, edition: str) -> str:
         """Who takes the forfeit points (Art. 8; seed 002: Art. 2.43)."""
-        return italo.AWARD_ARTICLE[edition]
+        return AWARD_ARTICLE[edition]
 
     def score_suspended(
         self, t: Tournament, edition: str, round_number: int | None = None
