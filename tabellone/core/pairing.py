@@ -58,7 +58,7 @@ class Violation:
     def __str__(self) -> str:
         return self.text
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """The fields of ``tabellone check --json``: article, players, text."""
         return {"article": self.article, "players": list(self.players), "text": self.text}
 

@@ -312,12 +312,12 @@ class PairingSystem(Generic[O]):
 
     def standings(
         self, t: Tournament, edition: str | None, options: Options | None = None, tiebreaks: Any = None
-    ) -> list | None:
+    ) -> list[Any] | None:
         """The system's own standings rows (the italo-svizzero Buchholz procedure);
         ``None``: the FIDE C.07 tie-breaks of the file (``tabellone standings``)."""
         return None
 
-    def format_standings(self, t: Tournament, rows: list, edition: str | None) -> str:
+    def format_standings(self, t: Tournament, rows: list[Any], edition: str | None) -> str:
         """The text table of :meth:`standings` rows."""
         raise NotImplementedError
 
@@ -379,26 +379,35 @@ class PackageSystem(PairingSystem[O]):
         no_bye: Iterable[int] = frozenset(),
     ) -> Pairing:
         kw = self._given("pair_round", options)
-        return self.package.pair_round(t, edition, round_number, no_bye=frozenset(no_bye), **kw)
+        pairing: Pairing = self.package.pair_round(t, edition, round_number, no_bye=frozenset(no_bye), **kw)
+        return pairing
 
     def violations(
         self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
     ) -> list[Violation]:
-        return self.package.violations(t, pairing, edition, **self._given("violations", options))
+        found: list[Violation] = self.package.violations(t, pairing, edition, **self._given("violations", options))
+        return found
 
     def quality_criteria(self, edition: str, options: Options | None = None) -> list[tuple[str, str]]:
-        return self.package.quality_criteria(edition, **self._given("quality_criteria", options))
+        criteria: list[tuple[str, str]] = self.package.quality_criteria(
+            edition, **self._given("quality_criteria", options)
+        )
+        return criteria
 
     def evaluate(
         self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
     ) -> tuple[dict[str, object], list[BracketValues]]:
-        return self.package.evaluate(t, pairing, edition, **self._given("evaluate", options))
+        values: tuple[dict[str, object], list[BracketValues]] = self.package.evaluate(
+            t, pairing, edition, **self._given("evaluate", options)
+        )
+        return values
 
     def colour_article(
         self, t: Tournament, round_number: int, white: int, black: int, edition: str, options: Options | None = None
     ) -> tuple[int, str] | None:
         kw = self._given("colour_article", options)
-        return self.package.colour_article(t, round_number, white, black, edition=edition, **kw)
+        decided: tuple[int, str] = self.package.colour_article(t, round_number, white, black, edition=edition, **kw)
+        return decided
 
     def compare(
         self, t: Tournament, edition: str, round_number: int | None = None, options: Options | None = None
