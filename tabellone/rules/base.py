@@ -39,7 +39,22 @@ implement; the verifier's :meth:`~PairingSystem.evaluate`,
 
 A system's class lives in its package (``tabellone/rules/<system>/system.py``) and calls
 the package's public functions (``pair_round``, ``violations``, ``evaluate``, ...): the
-class is the contract, the package the rules.
+class is the contract, the package the rules. Adding a system whose package offers those
+functions takes a class that says which options each of them takes::
+
+    @dataclass(frozen=True)
+    class MineOptions(Options):
+        method: str | None = None
+
+    class Mine(PackageSystem[MineOptions]):
+        name, title = "mine", "My Swiss system"
+        editions, methods = ("2026",), ("literal", "optimised")
+        options_type = MineOptions
+        package = tabellone.rules.mine
+        keywords = {"pair_round": ("method",)}
+
+and a line in the registry (``tabellone.rules._CLASSES``); ``tests/test_system_contract.py``
+then checks it like every other system.
 """
 
 from __future__ import annotations
