@@ -111,9 +111,18 @@ def test_no_import_circle_runs_through_the_dutch_system():
     assert circles == []
 
 
+#: The system's adapter to the one interface (:mod:`tabellone.rules.dutch.system`) stands on
+#: the package's public names, as any caller does: the registry loads it, the package never
+#: imports it, so it closes no circle (test_architecture checks every circle).
+ADAPTER = "tabellone.rules.dutch.system"
+
+
 def test_nothing_in_the_dutch_package_imports_the_package_itself():
     graph = _graph()
-    back = sorted(m for m, targets in graph.items() if _in_scope(m) and "tabellone.rules.dutch" in targets)
+    assert ADAPTER not in graph["tabellone.rules.dutch"]
+    back = sorted(
+        m for m, targets in graph.items() if _in_scope(m) and m != ADAPTER and "tabellone.rules.dutch" in targets
+    )
     assert back == []
 
 

@@ -60,12 +60,12 @@ the procedures (the literal ones when first used); the procedures import ``crite
 
 from __future__ import annotations
 
+from tabellone.rules.comparison import BracketValues
 from tabellone.rules.dutch import weights
-from tabellone.rules.dutch.absolute import Compatibility, check_absolute
+from tabellone.rules.dutch.absolute import Compatibility, check_absolute, violations
 from tabellone.rules.dutch.colours import colour_article
 from tabellone.rules.dutch.context import EDITIONS, LITERAL_ONLY, RoundContext
 from tabellone.rules.dutch.criteria import (
-    BracketValues,
     C2_bye_eligible,
     C2_bye_reading,
     C10_colour_difference,
@@ -112,5 +112,6 @@ __all__ = [
     "generation_article",
     "pair_round",
     "quality_criteria",
+    "violations",
     "weights",
 ]

@@ -6,10 +6,10 @@ it is shown)."""
 from __future__ import annotations
 
 from tabellone.core.model import RoundState, Tournament
-from tabellone.core.pairing import Pairing, attendance_problems
+from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.rules.dutch.context import LITERAL_ONLY, absolute_checks, profile_of
 from tabellone.rules.dutch.criteria import C2_bye_eligible
-from tabellone.rules.fide_common import C3_absolute_colours, Entrant, entrants, rematch_problem
+from tabellone.rules.fide_common import C3_absolute_colours, Entrant, entrants, rematch_violation
 from tabellone.rules.profiles import Profile
 
 
@@ -56,7 +56,14 @@ class Compatibility:
 def check_absolute(
     t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
 ) -> list[str]:
-    """Every absolute rule a proposed round breaks, one message each (empty: legal).
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition, profile)]
+
+
+def violations(
+    t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
+) -> list[Violation]:
+    """Every absolute rule a proposed round breaks, one violation each (empty: legal).
 
     Checked: every player to be paired appears exactly once and nobody else does (C.04.1),
     C1 no rematch, C2 the bye, C3 absolute colour preferences, and that a bye is given
@@ -65,26 +72,27 @@ def check_absolute(
     """
     if edition in LITERAL_ONLY:
         # a literal procedure: loaded when first used (context.LITERAL_ONLY)
-        from tabellone.rules.dutch.edition_1992 import check_absolute as check_1992
+        from tabellone.rules.dutch.edition_1992 import violations as violations_1992
 
-        return check_1992(t, pairing)  # B1a, B1b, B2 as the 1992 text states them
+        return violations_1992(t, pairing)  # B1a, B1b, B2 as the 1992 text states them
     ids = ("C1", "C2", "C3") if edition == "2026" else ("C.1", "C.2", "C.3")
     hard1, hard2, hard3 = absolute_checks(profile_of(profile, edition), *ids)
     state = t.state_before(pairing.round)
     players = {e.id: e for e in entrants(t, state)}
     last = state.total_rounds is not None and state.round == state.total_rounds
-    problems, _ = attendance_problems(pairing, set(players), set(state.players))
+    r = pairing.round
+    problems, _ = attendance_violations(pairing, set(players), set(state.players))
     for w, b in pairing.pairs:
         if w != b and w in players and b in players:
             pw, pb = players[w], players[b]
-            rematch = rematch_problem(pw, pb, state, ids[0]) if hard1 else None
+            rematch = rematch_violation(pw, pb, state, ids[0]) if hard1 else None
             if rematch:
                 problems.append(rematch)
             if hard3 and not C3_absolute_colours(pw, pb, last):
                 colour = "White" if pw.pref == "w" else "Black"
-                problems.append(f"{ids[2]}: {w} and {b} both have an absolute preference for {colour}")
+                body = f"{w} and {b} both have an absolute preference for {colour}"
+                problems.append(Violation.headed(ids[2], body, players=(w, b), round=r))
     if hard2 and pairing.bye in players and not C2_bye_eligible(players[pairing.bye], edition):
-        problems.append(
-            f"{ids[1]}: the pairing-allocated bye goes to {pairing.bye}, who already had a bye or won without playing"
-        )
+        body = f"the pairing-allocated bye goes to {pairing.bye}, who already had a bye or won without playing"
+        problems.append(Violation.headed(ids[1], body, players=(pairing.bye,), round=r))
     return problems

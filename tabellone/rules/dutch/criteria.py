@@ -385,13 +385,3 @@ CRITERIA_2017: dict[str, Criterion] = _by_id(
 def criteria_of(edition: str) -> dict[str, Criterion]:
     """:data:`CRITERIA_2026` for ``"2026"``, else :data:`CRITERIA_2017`."""
     return CRITERIA_2026 if edition == "2026" else CRITERIA_2017
-
-
-@dataclass
-class BracketValues:
-    """One bracket of a round pairing and the value of each quality criterion in it
-    (every value is minimised: a count, or a list compared from its largest item)."""
-
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]

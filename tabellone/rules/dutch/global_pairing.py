@@ -46,7 +46,8 @@ from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.matching.cpsat import solve_fields_of
 from tabellone.matching.lexicographic import fit_layout
-from tabellone.rules.dutch.criteria import CRITERIA_2026, BracketValues, C2_bye_eligible
+from tabellone.rules.comparison import BracketValues
+from tabellone.rules.dutch.criteria import CRITERIA_2026, C2_bye_eligible
 from tabellone.rules.dutch.matcher import default_solve
 from tabellone.rules.fide_common import (
     C1_no_rematch,

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
+from tabellone.rules.comparison import BracketValues
 from tabellone.rules.dutch.context import LITERAL_ONLY, profile_of
-from tabellone.rules.dutch.criteria import BracketValues, criteria_of
+from tabellone.rules.dutch.criteria import criteria_of
 from tabellone.rules.dutch.global_pairing import evaluate_global
 from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, brackets_of_pairing, entrants
 from tabellone.rules.profiles import CATALOGUE, Profile
