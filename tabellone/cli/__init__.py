@@ -89,7 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         commands = _commands()
         if signal.getsignal(signal.SIGINT) is _interrupted_early:
             signal.signal(signal.SIGINT, signal.default_int_handler)  # ready: Ctrl-C ends below, cleanly
-        if argv and argv[0] in ("--dutch", "--dubov", "--burstein"):
+        from tabellone.rules import SYSTEMS, get_system
+
+        if argv and argv[0].startswith("--") and argv[0][2:] in SYSTEMS and get_system(argv[0][2:]).bbp_compatible:
             return compat_main(argv)
         parser = build_parser()
         kept, words = split_result_words(argv)

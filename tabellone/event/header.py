@@ -30,7 +30,6 @@ from dataclasses import replace
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Tournament
-from tabellone.core.scoring import Scoring
 from tabellone.event.outcome import Outcome
 from tabellone.rules import SYSTEMS, declared_system, get_system, system_code
 
@@ -122,7 +121,7 @@ def with_options(t: Tournament, **options: str | None) -> Tournament:
 def with_baku(t: Tournament) -> Tournament:
     """``t`` declaring Baku acceleration: its 192 code with ``_BAKU``."""
     system, edition = system_of(t)
-    code = t.system or system_code(system, edition or get_system(system).EDITIONS[0])
+    code = t.system or system_code(system, edition or get_system(system).editions[0])
     return t if code.upper().endswith("_BAKU") else replace(t, system=code + "_BAKU")
 
 
@@ -286,10 +285,10 @@ def new_event(
     if system not in SYSTEMS:
         raise InputError(f"unknown pairing system {system!r}; available: {', '.join(SYSTEMS)}", field="--system")
     module = get_system(system)
-    edition = edition or module.EDITIONS[0]
-    if edition not in module.EDITIONS:
+    edition = edition or module.editions[0]
+    if edition not in module.editions:
         raise InputError(
-            f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition"
+            f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.editions)}", field="--edition"
         )
     colour = None
     if initial_colour is not None:
@@ -301,7 +300,7 @@ def new_event(
         from tabellone.tiebreaks import parse_codes
 
         records.append(HeaderRecord("202", " ".join(tb.text for tb in parse_codes(tiebreaks))))
-    scoring = Scoring.draughts() if system == "italo-svizzero" else Scoring()
+    scoring = module.scoring()
     t = Tournament(
         players=(),
         total_rounds=rounds,

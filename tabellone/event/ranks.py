@@ -5,8 +5,8 @@ A rating officer's tools read the rank column of the final file; TRF26 defines i
 the rank, ties allowed, so players level on points and on every tie-break share it.
 The standings are those ``tabellone standings`` prints: points, then the tie-breaks
 the file names (TRF26 ``202``, else ``212``), else C.07's recommended BH/C1, BH, SB
-(:mod:`tabellone.tiebreaks`); an italo-svizzero event ranks by the FID Buchholz
-procedure of its rules. Before any round is complete no rank is written.
+(:mod:`tabellone.tiebreaks`); a system with standings of its own (italo-svizzero: the
+FID Buchholz procedure) ranks by them. Before any round is complete no rank is written.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabellone.core.model import Tournament
-from tabellone.rules import declared_system
+from tabellone.rules import DEFAULT_SYSTEM, declared_system, games_per_round, get_system
 
 
 def final_places(t: Tournament) -> dict[int, int]:
@@ -26,21 +26,15 @@ def final_places(t: Tournament) -> dict[int, int]:
     if n == 0 or not t.players:
         return {}
     found, _ = declared_system(t.system)
-    system = found[0] if found else "dutch"
-    if system == "italo-svizzero":
-        from tabellone.rules import get_system
-
-        rows = get_system(system).standings(t)
-        return {r.id: r.place for r in rows}
-    per_round = 1
-    if system == "double-swiss":
-        from tabellone.rules import get_system
-
-        t = get_system(system).standings_view(t)
-        per_round = 2
-        n -= n % 2
-        if n == 0:
-            return {}
+    system = get_system(found[0] if found else DEFAULT_SYSTEM)
+    own = system.standings(t, found[1] if found else None)
+    if own is not None:  # the system's own standings (italo-svizzero: the Buchholz procedure)
+        return {r.id: r.place for r in own}
+    t = system.standings_view(t)  # Double-Swiss: a single forfeited game of a match counts as played
+    per_round = games_per_round(system.name)
+    n -= n % per_round
+    if n == 0:
+        return {}
     tiebreaks = codes_from_file(t) or parse_codes(DEFAULT)
     rows = ranking(t, tiebreaks, "2026", rounds=n, games_per_round=per_round)
     return {row.participant.player.id: row.place for row in rows}
