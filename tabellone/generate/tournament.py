@@ -99,6 +99,29 @@ class ResultModel(Protocol):
 
 
 @dataclass(frozen=True)
+class Contestant:
+    """One side of a game, as a result model that looks beyond two ratings sees it:
+    the player's id, the rating the pairing saw, and the strength the results follow
+    (the same number unless a simulation adds rating noise)."""
+
+    id: int
+    rating: float
+    strength: float
+
+
+class _GameAt:
+    """A model with ``outcome(white, black, round)`` bound to one game, offered to
+    :func:`draw_game` as a two-rating model (see :mod:`tabellone.generate.result_models`)."""
+
+    def __init__(self, model, white: Contestant, black: Contestant, round_number: int) -> None:
+        self.model, self.white, self.black, self.round = model, white, black, round_number
+        self.name = model.name
+
+    def probabilities(self, white_rating: float, black_rating: float) -> tuple[float, float, float]:
+        return self.model.outcome(self.white, self.black, self.round)
+
+
+@dataclass(frozen=True)
 class MilvangParameters:
     """Coefficients of Milvang's 2015 result model (see the module docstring).
 
@@ -358,8 +381,12 @@ class GeneratorSettings:
             raise InputError(f"must be a Scoring, got {self.scoring!r}", field="scoring")
         if not isinstance(self.params, MilvangParameters):
             raise InputError(f"must be MilvangParameters, got {self.params!r}", field="params")
-        if self.model is not None and not callable(getattr(self.model, "probabilities", None)):
-            raise InputError(f"must be a result model with a probabilities method, got {self.model!r}", field="model")
+        if self.model is not None and not (
+            callable(getattr(self.model, "probabilities", None)) or callable(getattr(self.model, "outcome", None))
+        ):
+            raise InputError(
+                f"must be a result model with an outcome or a probabilities method, got {self.model!r}", field="model"
+            )
 
 
 # --------------------------------------------------------------------------------------
@@ -507,6 +534,7 @@ def generate(
     ids = [p.id for p in players]
     known = set(ids)
     rating = {p.id: (p.rating if strength is None else strength[p.id]) for p in players}
+    contestant = {p.id: Contestant(p.id, p.rating, rating[p.id]) for p in players}
     entries: dict[int, list[RoundEntry]] = {pid: [] for pid in ids}
     meetings: dict[tuple[int, int], int] = {}
 
@@ -531,6 +559,9 @@ def generate(
                 meetings[key] = meetings.get(key, 0) + 1
                 game_rng = game_stream(key[0], key[1], meetings[key])
                 low_side = WHITE if white < black else BLACK
+            model = settings.model
+            if model is not None and callable(getattr(model, "outcome", None)):
+                model = _GameAt(model, contestant[white], contestant[black], r)
             w_code, b_code = draw_game(
                 game_rng,
                 rating[white],
@@ -538,7 +569,7 @@ def generate(
                 params=settings.params,
                 draw_rate=settings.draw_rate,
                 forfeit_rate=settings.forfeit_rate,
-                model=settings.model,
+                model=model,
                 low_side=low_side,
             )
             entries[white].append(RoundEntry(black, WHITE, w_code))
@@ -549,6 +580,7 @@ def generate(
 
 
 __all__ = [
+    "Contestant",
     "GameStream",
     "GeneratorSettings",
     "MILVANG_2015",
