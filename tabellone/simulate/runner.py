@@ -239,6 +239,18 @@ def run(
     return rows
 
 
+def tournaments(sim: Simulation, events: Iterable[int] | None = None) -> Iterator[tuple[int, str, Any]]:
+    """``(event, arm label, finished tournament)`` for every event (or only
+    ``events``) and arm, played in this process: the very tournaments the rows
+    measure, to look at, write (:func:`tabellone.write`) or check with another engine.
+    An arm that could not pair an event gives ``None``."""
+    sim.validate()
+    for k in range(sim.events) if events is None else events:
+        rows, finished = play_event_full(sim, k)
+        for row in rows:
+            yield k, row["arm"], finished.get(row["arm"])
+
+
 def _ok(row: dict[str, Any]) -> bool:
     return row.get("status", "ok") == "ok"
 
@@ -387,5 +399,6 @@ __all__ = [
     "summarise",
     "table_csv",
     "to_dataframe",
+    "tournaments",
     "write_table",
 ]
