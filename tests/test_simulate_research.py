@@ -75,7 +75,7 @@ def test_the_repro_completes_with_a_failure_count(tmp_path, capsys):
     failed = doc["random"]["events"]["failed"]
     assert failed > 0 and f"random: {failed} of 30 events failed" in out
     assert "no legal random pairing" in " ".join(doc["random"]["events"]["reasons"])
-    for arm, m in doc.items():
+    for m in doc.values():
         events = m["events"]
         assert events["ok"] + events["failed"] == events["total"] == 30
         # every metric reports over the events the arm finished
