@@ -378,3 +378,105 @@ def test_dask_local_takes_workers(capsys):
     assert main(args + ["--dask", "local", "--workers", "1"]) == 0
     assert main(args + ["--dask", "tcp://127.0.0.1:1", "--workers", "2"]) == 3
     assert "a remote Dask cluster has its own workers" in capsys.readouterr().err
+
+
+# --- the score-difference cost of the global profile --------------------------------------------
+
+SD_FIRST = """
+name = "sd-{cost_name}"
+system = "dutch"
+edition = "2026"
+procedure = "global"
+generation_order = false
+dropped = ["C9", "C10", "C11", "C12", "C13"]
+
+[[criteria]]
+id = "C1"
+kind = "absolute"
+
+[[criteria]]
+id = "C2"
+kind = "absolute"
+
+[[criteria]]
+id = "C3"
+kind = "absolute"
+
+[[criteria]]
+id = "C4"
+kind = "absolute"
+
+[[criteria]]
+id = "C5"
+kind = "quality"
+
+[[criteria]]
+id = "SD"
+kind = "quality"
+scale = 2
+{cost_line}
+"""
+
+
+def _sd_profile(cost_line: str, name: str):
+    from tabellone.rules import profiles
+
+    return profiles.parse(SD_FIRST.format(cost_line=cost_line, cost_name=name), f"<{name}>")
+
+
+def test_sd_cost_functions_by_hand():
+    from tabellone.rules.profiles import sd_cost
+
+    assert [sd_cost(d, "squared") for d in range(5)] == [0, 1, 4, 9, 16]
+    # a table by difference, extended past its end by its last step
+    assert [sd_cost(d, (0, 1, 5, 6)) for d in range(7)] == [0, 1, 5, 6, 7, 8, 9]
+
+
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        ('cost = "cubic"', "cost must be 'linear' or 'squared' or a table"),
+        ("cost = [1, 2]", "starts at 0 and never falls"),
+        ("cost = [0, 3, 2]", "starts at 0 and never falls"),
+        ("cost = [0, 1.5]", "whole numbers"),
+    ],
+)
+def test_a_bad_sd_cost_is_one_line_naming_the_line(line, words):
+    from tabellone.core.errors import InputError
+
+    with pytest.raises(InputError) as err:
+        _sd_profile(line, "bad")
+    text = str(err.value)
+    assert words in text and "\n" not in text
+    assert f":{SD_FIRST.format(cost_line=line, cost_name='bad').splitlines().index(line) + 1}:" in text
+
+
+def test_sd_cost_survives_dumps_and_reaches_the_matching():
+    from tabellone.generate.tournament import GeneratorSettings, generate
+    from tabellone.rules import profiles
+
+    for line, cost in (('cost = "squared"', "squared"), ("cost = [0, 1, 5, 6]", (0, 1, 5, 6))):
+        p = _sd_profile(line, "x")
+        assert p.criterion("SD").cost == cost
+        assert profiles.parse(profiles.dumps(p)).criterion("SD").cost == cost
+    linear, squared = _sd_profile("", "linear"), _sd_profile('cost = "squared"', "squared")
+    import tabellone
+
+    def dutch(t):
+        p = tabellone.pair(t)
+        return p.pairs, p.bye
+
+    strictly = 0
+    for seed in range(12):
+        t = generate(GeneratorSettings(players=12, rounds=3, seed=seed), dutch, total_rounds=5)
+        score = {p.id: t.score_after(p, 3) for p in t.players}
+        costs = {}
+        for name, profile in (("linear", linear), ("squared", squared)):
+            pairing = tabellone.pair(t, profile=profile)
+            gaps = [abs(score[w] - score[b]) * 2 for w, b in pairing.pairs]
+            costs[name] = (sum(gaps), sum(g * g for g in gaps))
+        # each pairing is optimal for its own cost (SD is the first level after the bye)
+        assert costs["linear"][0] <= costs["squared"][0]
+        assert costs["squared"][1] <= costs["linear"][1]
+        strictly += costs["squared"][1] < costs["linear"][1]
+    assert strictly > 0  # and the convex cost does change some rounds
