@@ -701,7 +701,9 @@ class _Validator:
             or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= COST_MAX for c in cost)
         ):
             raise self.fail(
-                f"SD: a cost table is a list of at least two whole numbers from 0 to {COST_MAX}, not {cost!r}", "cost", k
+                f"SD: a cost table is a list of at least two whole numbers from 0 to {COST_MAX}, not {cost!r}",
+                "cost",
+                k,
             )
         if cost[0] != 0 or any(b < a for a, b in zip(cost, cost[1:])):
             raise self.fail(f"SD: a cost table starts at 0 and never falls, not {cost!r}", "cost", k)
