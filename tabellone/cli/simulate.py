@@ -277,10 +277,10 @@ def _summary_text(summary: dict, sim) -> str:
     for label, metrics in summary.items():
         events = metrics["events"]
         if events["failed"]:
-            reason, count = max(events["reasons"].items(), key=lambda kv: kv[1])
+            first = next(iter(events["reasons"]))
             lines.append(
                 f"{label}: {events['failed']} of {events['total']} events failed (means over the {events['ok']} "
-                f"it finished); most often: {reason} ({count})"
+                f"it finished); the first: {first}"
             )
     if sim.teams:
         lines += [f"{name}: not measured for teams ({why})" for name, why in NOT_FOR_TEAMS.items()]
