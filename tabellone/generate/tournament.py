@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -538,9 +539,14 @@ def generate(
     entries: dict[int, list[RoundEntry]] = {pid: [] for pid in ids}
     meetings: dict[tuple[int, int], int] = {}
 
-    def snapshot(points_through: int) -> Tournament:
-        cut = replace(base, players=tuple(replace(p, rounds=tuple(entries[p.id])) for p in players))
-        return replace(cut, players=tuple(replace(p, points=cut.score_after(p, points_through)) for p in cut.players))
+    # each player's points after the rounds finished so far, kept as the rounds end
+    # (one pass per round instead of re-adding every round of every player)
+    running = {pid: Fraction(0) for pid in ids}
+
+    def snapshot() -> Tournament:
+        return replace(
+            base, players=tuple(replace(p, rounds=tuple(entries[p.id]), points=running[p.id]) for p in players)
+        )
 
     for r in range(1, settings.rounds + 1):
         byes = _draw_byes(settings, rng, ids)
@@ -548,7 +554,7 @@ def generate(
             entries[pid].append(RoundEntry(None, None, code))
         # Declared points: the score after the last paired round, as a file written
         # before pairing round r would give it.
-        t = snapshot(r - 1)
+        t = snapshot()  # points through round r - 1
         if t.next_round != r:  # pragma: no cover - guarded by _draw_byes
             raise SelfCheckError(f"round {r}: the tournament reads as before round {t.next_round}")
         pairs, pab = _check_pairing(r, pairer(t), known - set(byes), known)
@@ -576,7 +582,10 @@ def generate(
             entries[black].append(RoundEntry(white, BLACK, b_code))
         if pab is not None:
             entries[pab].append(RoundEntry(None, None, "U"))
-    return snapshot(settings.rounds)
+        for pid in ids:
+            e = entries[pid][r - 1]
+            running[pid] += settings.scoring.points(e.result, e.colour)
+    return snapshot()
 
 
 __all__ = [
