@@ -70,9 +70,9 @@ from __future__ import annotations
 
 import math
 import random
-from fractions import Fraction
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Protocol
 
 from tabellone.core.errors import InputError, SelfCheckError
