@@ -95,10 +95,16 @@ def differences_table(rows: Sequence[dict[str, Any]], metrics: Sequence[str], ba
 
 
 def verdicts(
-    rows: Sequence[dict[str, Any]], metric: str, baseline: str, *, family: int = 1, lower_is_better: bool = True
+    rows: Sequence[dict[str, Any]],
+    metric: str,
+    baseline: str,
+    *,
+    family: int = 1,
+    lower_is_better: bool | None = True,
 ) -> list[str]:
     """One sentence per arm on ``metric`` against ``baseline``: the paired difference
-    with its interval, and a direction only where the interval excludes zero."""
+    with its interval, and a direction only where the interval excludes zero (better or
+    worse, or with ``lower_is_better=None`` just lower or higher)."""
     level = family_level(family)
     out = []
     for arm, s in paired_differences(rows, metric, baseline, family=family).items():
@@ -108,8 +114,11 @@ def verdicts(
         m, h = s["mean"], s["ci95"]
         text = f"{arm} - {baseline} on {metric}: {m:+.4f} +- {h:.4f} ({level:.1%} interval, K = {s['n']}): "
         if m - h > 0 or m + h < 0:
-            better = (m < 0) == lower_is_better
-            text += f"{'better' if better else 'worse'} than {baseline} (the interval excludes 0)"
+            if lower_is_better is None:
+                word = "lower" if m < 0 else "higher"
+            else:
+                word = "better" if (m < 0) == lower_is_better else "worse"
+            text += f"{word} than {baseline} (the interval excludes 0)"
         elif h == 0:
             text += f"the same as {baseline} on every event"
         else:
