@@ -14,7 +14,6 @@ The folder holds everything needed to publish or continue a run::
       (or table.csv)         its metadata (``tabellone``); CSV without pyarrow
     DIR/summary.json         the summary (:func:`.runner.summarise`), the same shape as
                              ``--summary-json``
-    DIR/trf/                 with ``--export-trf``: the exported events (see the CLI)
 
 ``--resume`` reads the chunks, plays only the events they lack, and ends with the table
 and summary an uninterrupted run gives: every event is a pure function of the settings
@@ -103,7 +102,6 @@ class RunFolder:
         self.buffer: list[dict[str, Any]] = []
         self.last_flush = time.monotonic()
         self.rows: list[dict[str, Any]] = []
-        self.trf_dir: Path | None = None
         run_file = self.path / RUN_FILE
         if self.path.exists() and not self.path.is_dir():
             raise FileAccessError(f"{self.path}: is a file, not a folder (--out names a folder)")
@@ -173,11 +171,6 @@ class RunFolder:
     def add(self, result: dict[str, Any]) -> None:
         """One finished event (a task result of :func:`.runner.event_task`)."""
         self.buffer.extend(result["rows"])
-        if result.get("trf") and self.trf_dir is not None:
-            from tabellone.formats.files import write_text
-
-            for label, text in result["trf"].items():
-                write_text(self.trf_dir / f"event-{result['event']:06d}-{label}.trf", text)
         events = len({row["event"] for row in self.buffer})
         if events >= self.chunk_events or time.monotonic() - self.last_flush >= self.chunk_seconds:
             self.flush()
