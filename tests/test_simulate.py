@@ -404,6 +404,8 @@ def test_simulate_parquet(tmp_path):
     assert main(BASE + ["--model", "bbp", "-o", str(out)]) == 0
     table = pq.read_table(out)
     assert table.num_rows == 2 and table.column("arm").to_pylist() == ["dutch-2026", "dutch-2026"]
+    record = json.loads(table.schema.metadata[b"tabellone"])  # how the table was made travels with it
+    assert record["settings"]["model"]["name"] == "bbp" and record["seed"] == 1
 
 
 @pytest.mark.parametrize(

@@ -147,8 +147,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out:
         from tabellone.simulate.record import RunFolder, metadata
 
-        options = {k: v for k, v in vars(args).items() if k not in ("func", "command")}
-        folder = RunFolder(args.out, metadata(sim, options=options), resume=args.resume, force=args.force)
+        folder = RunFolder(args.out, metadata(sim, options=_options(args)), resume=args.resume, force=args.force)
         done = folder.done_events()
     trf_dir = None
     if args.export_trf:
@@ -194,11 +193,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         folder.finish(rows, summary, "parquet" if have("pyarrow") else "csv")
     if args.output:
-        write_table(rows, args.output, metadata=folder.record if folder is not None else None)
+        if folder is not None:
+            record = folder.record
+        else:
+            from tabellone.simulate.record import metadata
+
+            record = metadata(sim, options=_options(args))
+        write_table(rows, args.output, metadata=record)
     if args.summary_json:
         write_text(safe_output(args.summary_json, [], True), json.dumps(summary, indent=1) + "\n")
     sys.stdout.write(_summary_text(summary, sim))
     return EXIT_OK
+
+
+def _options(args: argparse.Namespace) -> dict:
+    """The command's options as parsed, for the run's record."""
+    return {k: v for k, v in vars(args).items() if k not in ("func", "command")}
 
 
 def _unique(rows: list[dict]) -> list[dict]:
