@@ -31,6 +31,7 @@ def test_committed_notebook_holds_its_outputs(path):
     assert any(o.get("data", {}).get("image/png") for c in code for o in c.outputs), "a figure is expected"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_committed_outputs_come_from_this_version_at_k_30_or_more(path):
     import re

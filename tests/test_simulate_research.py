@@ -151,6 +151,7 @@ def _cli(args: list[str], cwd: Path, **kw) -> subprocess.Popen:
     )
 
 
+@pytest.mark.slow
 def test_sigint_then_resume_gives_the_uninterrupted_summary(tmp_path):
     # the run is interrupted as Ctrl-C does it: SIGINT to the whole process group
     # (the main process and its two worker processes)
@@ -289,6 +290,7 @@ def test_export_trf_every_k_and_recheck(tmp_path, capsys):
 # --- a cluster of real processes -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_relative_profile_on_a_dask_cluster_of_separate_processes(tmp_path):
     pytest.importorskip("dask.distributed", reason="the research extra (dask[distributed]) is not installed")
     elsewhere, here = tmp_path / "cluster", tmp_path / "study"

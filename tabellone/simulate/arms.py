@@ -23,6 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from tabellone.core.errors import InputError
+from tabellone.rules import get_system
+from tabellone.rules.dispatch import pair, rules_module
+from tabellone.rules.profiles import parse, resolve, shipped
 
 
 @dataclass(frozen=True)
@@ -67,18 +70,12 @@ class Arm:
 
 @lru_cache(maxsize=64)
 def _parsed(text: str, source: str):
-    from tabellone.rules.profiles import parse
-
     return parse(text, source)
 
 
 def read_profile(profile: str) -> str:
     """The TOML text of a profile given as a shipped name or a file path (a relative
     path from this process's folder), checked by parsing it."""
-    from pathlib import Path
-
-    from tabellone.rules.profiles import resolve, shipped
-
     parsed = resolve(profile)  # one clear line for an unknown name, a missing file, a bad profile
     ships = shipped()
     path = ships[profile] if profile in ships else Path(profile)
@@ -90,17 +87,12 @@ def read_profile(profile: str) -> str:
 def profiles_supported(system: str) -> bool:
     """Whether this build's :func:`tabellone.pair` takes ``profile=`` (the profiles of
     issue 11, part 1), directly or through the system's ``pair_round``."""
-    from tabellone import api
-    from tabellone.rules import get_system
-
-    if "profile" in inspect.signature(api.pair).parameters:
+    if "profile" in inspect.signature(pair).parameters:
         return True
     return "profile" in inspect.signature(get_system(system).pair_round).parameters
 
 
 def _system_arm(spec: str, edition: str | None) -> Arm:
-    from tabellone.api import rules_module
-
     name, sep, own_edition = spec.partition(":")
     if sep and not own_edition:
         raise InputError(f"{spec!r}: give an edition after the colon (dutch:2017) or none", field="--system")

@@ -63,6 +63,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from tabellone.core.model import WHITE, Tournament
+from tabellone.rules.dubov import A1_7_aro
+from tabellone.simulate.stats import describe
 
 #: The metrics of one event and arm, in table order (timings are added by the runner).
 METRICS = (
@@ -208,8 +210,6 @@ def group_spread(values_by_group: Mapping[object, Sequence[float]]) -> float:
 def tournament_metrics(t: Tournament, strength: Mapping[int, float], rounds: int) -> dict[str, float]:
     """Every metric of :data:`METRICS` for the finished tournament ``t`` (``rounds``
     rounds played), ``strength`` the true strength by player id."""
-    from tabellone.rules.dubov import A1_7_aro
-
     ids = [p.id for p in t.players]
     running: dict[int, Fraction] = {pid: Fraction(0) for pid in ids}
     floats = 0
@@ -266,8 +266,6 @@ def mean_ci95(values: Sequence[float]) -> dict[str, float | int | None]:
     >>> s["mean"], round(s["ci95"], 4), s["n"]
     (2.0, 2.4841, 3)
     """
-    from tabellone.simulate.stats import describe
-
     return describe(values)
 
 

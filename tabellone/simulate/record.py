@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from tabellone.core.errors import FileAccessError, InputError
+from tabellone.formats.files import write_text
 from tabellone.simulate.events import Simulation
 from tabellone.simulate.runner import rows_from_csv, table_csv, write_table
 
@@ -43,16 +44,21 @@ SUMMARY_FILE = "summary.json"
 CHUNKS = "chunks"
 
 
+def package_version() -> str:
+    """This tabellone's version. The package's own ``__init__`` (which holds it) sits
+    above this layer, but a package is always initialised before any of its modules, so
+    the version is read from the module already loaded, without importing upwards."""
+    return sys.modules["tabellone"].__version__
+
+
 def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 def metadata(sim: Simulation, command: list[str] | None = None, options: dict[str, Any] | None = None) -> dict:
     """What a run records of itself (see the module text)."""
-    import tabellone
-
     return {
-        "tabellone": tabellone.__version__,
+        "tabellone": package_version(),
         "python": platform.python_version(),
         "command": list(sys.argv if command is None else command),
         "created": _now(),
@@ -164,8 +170,6 @@ class RunFolder:
     # ---- writing --------------------------------------------------------------------------
 
     def _write_json(self, path: Path, doc: Any) -> None:
-        from tabellone.formats.files import write_text
-
         write_text(path, json.dumps(doc, indent=1) + "\n")
 
     def add(self, result: dict[str, Any]) -> None:
@@ -180,8 +184,6 @@ class RunFolder:
         self.last_flush = time.monotonic()
         if not self.buffer:
             return
-        from tabellone.formats.files import write_text
-
         chunks = self.path / CHUNKS
         number = 1 + max((int(p.stem.split("-")[1]) for p in chunks.glob("part-*.csv")), default=0)
         write_text(chunks / f"part-{number:05d}.csv", table_csv(self.buffer))

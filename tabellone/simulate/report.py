@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabellone.simulate.metrics import mean_ci95
+from tabellone.simulate.record import package_version
 from tabellone.simulate.runner import need
 from tabellone.simulate.stats import LEVEL, describe
 
@@ -33,9 +34,7 @@ def header(seed: int, events: int, what: str = "") -> str:
     >>> header(7, 30, "100 x 9").split(" | ")[1:]
     ['seed 7', 'K = 30 events per arm', '100 x 9']
     """
-    import tabellone
-
-    parts = [f"tabellone {tabellone.__version__}", f"seed {seed}", f"K = {events} events per arm"]
+    parts = [f"tabellone {package_version()}", f"seed {seed}", f"K = {events} events per arm"]
     return " | ".join(parts + ([what] if what else []))
 
 

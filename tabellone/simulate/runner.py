@@ -22,14 +22,22 @@ that many seconds, for batch logs.
 
 from __future__ import annotations
 
+import csv
+import importlib
+import importlib.util
+import io
+import json
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
 from typing import Any
 
 from tabellone.core.errors import InputError
+from tabellone.formats.files import write_text, write_via_temporary
+from tabellone.formats.trf import format_trf
 from tabellone.simulate.events import STATUS_COLUMNS, TIMING_COLUMNS, Simulation, play_event_full
 from tabellone.simulate.metrics import METRICS
 from tabellone.simulate.stats import describe, paired
@@ -39,8 +47,6 @@ RESEARCH_EXTRA = "pip install 'tabellone[research]'"
 
 def need(module: str, purpose: str):
     """Import ``module`` for ``purpose``, or say which extra to install."""
-    import importlib
-
     try:
         return importlib.import_module(module)
     except ImportError:
@@ -51,8 +57,6 @@ def need(module: str, purpose: str):
 
 def have(module: str) -> bool:
     """Whether ``module`` can be imported (an optional part of the research extra)."""
-    import importlib.util
-
     return importlib.util.find_spec(module) is not None
 
 
@@ -62,8 +66,6 @@ def event_task(sim: Simulation, event: int, fail_fast: bool = False, export: boo
     rows, finished = play_event_full(sim, event, fail_fast=fail_fast)
     trf: dict[str, str] = {}
     if export and not sim.teams:
-        from tabellone.formats.trf import format_trf
-
         trf = {label: format_trf(t) for label, t in finished.items()}
     return {"event": event, "rows": rows, "trf": trf}
 
@@ -317,9 +319,6 @@ def columns() -> list[str]:
 def table_csv(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as CSV text, one line per row in :func:`columns` order; floats by
     ``repr``, so that reading them back gives the very same numbers."""
-    import csv
-    import io
-
     names = columns()
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
@@ -333,9 +332,6 @@ def rows_from_csv(text: str, source: str = "<table>") -> list[dict[str, Any]]:
     """The rows of a table written by :func:`table_csv` (or ``-o TABLE.csv``), typed
     back: ``event`` a whole number, ``arm``, ``status`` and ``reason`` text, the rest
     floats. A table written before the status columns existed reads as all ``ok``."""
-    import csv
-    import io
-
     reader = csv.DictReader(io.StringIO(text))
     text_columns = {"arm", *STATUS_COLUMNS}
     rows = []
@@ -360,19 +356,11 @@ def write_table(rows: Sequence[dict[str, Any]], path: str, metadata: dict[str, A
     """The per-event table to ``path``: Parquet (``.parquet``, pyarrow; ``metadata``,
     the run's record, goes into the file's metadata under ``tabellone``) or CSV
     (``.csv``), written through a temporary file."""
-    from pathlib import Path
-
     target = Path(path)
     names = columns()
     if not path.lower().endswith(".parquet"):
-        from tabellone.formats.files import write_text
-
         write_text(target, table_csv(rows))  # through a temporary file, one error line
         return
-    import json
-
-    from tabellone.formats.files import write_via_temporary
-
     pa = need("pyarrow", "writing Parquet")
     pq = need("pyarrow.parquet", "writing Parquet")
     table = pa.table({name: [row[name] for row in rows] for name in names})

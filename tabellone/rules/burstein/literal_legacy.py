@@ -1,6 +1,6 @@
 """The Burstein system by the text's own procedure, by search (no matching algorithm).
 
-:mod:`tabellone.rules.burstein` pairs a round with weighted matchings. This module pairs the same
+:mod:`tabellone.rules.burstein.legacy` pairs a round with weighted matchings. This module pairs the same
 round the way an arbiter reads the text, score group by score group, trying candidates in
 the text's order and keeping the first that is best, so that the two can be compared
 (``benchmarks/burstein_crosscheck.py``):
@@ -26,7 +26,8 @@ import functools
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import RoundState
-from tabellone.rules.burstein import Player, _descending, compatible, due_colours_differ
+from tabellone.rules.burstein.common import Player
+from tabellone.rules.burstein.legacy import compatible, due_colours_differ, index_descending
 
 #: Most players the exhaustive procedure takes.
 LIMIT = 22
@@ -188,7 +189,9 @@ def _opposition(P: list[Player], ok, brackets: list[tuple[int, int, int]]) -> li
     floaters: list[int] = []
     generated = 0
     for _, s, e in brackets:
-        members = sorted(list(range(s, e)) + floaters, key=functools.cmp_to_key(lambda a, c: _descending(P[a], P[c])))
+        members = sorted(
+            list(range(s, e)) + floaters, key=functools.cmp_to_key(lambda a, c: index_descending(P[a], P[c]))
+        )
         lower = 0
         for v in range(e, n):
             lower |= 1 << v
