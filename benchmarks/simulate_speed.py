@@ -75,10 +75,10 @@ def one_worker(system: str, args) -> tuple[float, float]:
 
 def phases(system: str, args) -> dict[str, float]:
     """Seconds per event in each phase (see the module text), and the total."""
-    import tabellone.api as api
     import tabellone.core.model as model
     import tabellone.generate.tournament as gen
     import tabellone.simulate.events as ev
+    import tabellone.simulate.streams as streams
 
     spent: dict[str, float] = defaultdict(float)
     undo = []
@@ -98,7 +98,7 @@ def phases(system: str, args) -> dict[str, float]:
         undo.append((owner, name, original))
 
     wrap(ev, "draw_field", "set-up (field)")
-    wrap(api, "pair", "pairing (tabellone.pair)")
+    wrap(streams, "pair", "pairing (tabellone.pair)")  # the name the simulation's pairer calls
     wrap(model.Tournament, "state_before", "  of which: state before the round")
     wrap(gen, "replace", "generator snapshots")
     wrap(gen, "draw_game", "result draws")
