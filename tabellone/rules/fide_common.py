@@ -12,6 +12,7 @@ from fractions import Fraction
 from math import floor
 
 from tabellone.core.model import WHITE, PlayerState, RoundState, Strength, Tournament, opposite
+from tabellone.core.pairing import Violation, attendance_violations
 
 
 @dataclass(frozen=True)
@@ -167,13 +168,13 @@ def C1_no_rematch(a: Entrant, b: Entrant, state: RoundState) -> bool:
     return state.may_meet(a.id, b.id)
 
 
-def rematch_problem(a: Entrant, b: Entrant, state: RoundState, article: str) -> str | None:
-    """The verifier's message when ``a`` and ``b`` may not meet (None when they may),
-    headed by the ``article`` of the edition at hand (C1, C.1, B1a)."""
+def rematch_violation(a: Entrant, b: Entrant, state: RoundState, article: str) -> Violation | None:
+    """The violation when ``a`` and ``b`` may not meet (None when they may), under the
+    ``article`` of the edition at hand (C1, C.1, B1a)."""
     if C1_no_rematch(a, b, state):
         return None
     why = "are a prohibited pair" if b.id not in state[a.id].opponents else "have already played each other"
-    return f"{article}: {a.id} and {b.id} {why}"
+    return Violation.headed(article, f"{a.id} and {b.id} {why}", players=(a.id, b.id), round=state.round)
 
 
 def C3_absolute_colours(a: Entrant, b: Entrant, last_round: bool) -> bool:
@@ -293,29 +294,42 @@ def brackets_of_pairing(
     return out
 
 
-def absolute_problems(t: Tournament, pairing, colours_ok, bye_ok, articles: tuple[str, str, str]) -> list[str]:
-    """Every absolute rule a proposed round breaks, one message each (empty: legal), for
-    a system given by its two absolute tests: ``colours_ok(a, b)`` (may two players meet
-    as far as colours go) and ``bye_ok(e)`` (may a player take the pairing-allocated
-    bye). Checked: everyone to be paired appears exactly once and nobody else does, and
-    the bye completes an odd number (C.04.1); no rematch; the colour and bye tests.
-    ``articles`` names the rules broken in the messages: (rematch, colours, bye)."""
-    from tabellone.core.pairing import attendance_problems
-
+def absolute_violations(t: Tournament, pairing, colours_ok, bye_ok, articles: tuple[str, str, str]) -> list[Violation]:
+    """Every absolute rule a proposed round breaks (empty: legal), for a system given by
+    its two absolute tests: ``colours_ok(a, b)`` (may two players meet as far as colours
+    go) and ``bye_ok(e)`` (may a player take the pairing-allocated bye). Checked:
+    everyone to be paired appears exactly once and nobody else does, and the bye
+    completes an odd number (C.04.1); no rematch; the colour and bye tests. ``articles``
+    names the rules broken: (rematch, colours, bye)."""
     rematch_article, colour_article, bye_article = articles
     state = t.state_before(pairing.round)
+    r = pairing.round
     players = {e.id: e for e in entrants(t, state)}
-    problems, _ = attendance_problems(pairing, set(players), set(state.players))
+    problems, _ = attendance_violations(pairing, set(players), set(state.players))
     for w, b in pairing.pairs:
         if w == b or w not in players or b not in players:
             continue
         pw, pb = players[w], players[b]
-        problem = rematch_problem(pw, pb, state, rematch_article)
+        problem = rematch_violation(pw, pb, state, rematch_article)
         if problem:
             problems.append(problem)
         if not colours_ok(pw, pb):
             colour = "White" if pw.pref == WHITE else "Black"
-            problems.append(f"{colour_article}: {w} and {b} both have an absolute preference for {colour}")
+            problems.append(
+                Violation.headed(
+                    colour_article,
+                    f"{w} and {b} both have an absolute preference for {colour}",
+                    players=(w, b),
+                    round=r,
+                )
+            )
     if pairing.bye in players and not bye_ok(players[pairing.bye]):
-        problems.append(f"{bye_article}: the pairing-allocated bye goes to {pairing.bye}, who may not have it")
+        problems.append(
+            Violation.headed(
+                bye_article,
+                f"the pairing-allocated bye goes to {pairing.bye}, who may not have it",
+                players=(pairing.bye,),
+                round=r,
+            )
+        )
     return problems
