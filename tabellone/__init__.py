@@ -25,27 +25,82 @@ checks both, function-level imports included):
    it names no format and no system.
 """
 
+import os as _os
+import sys as _sys
+
+
+def _run_as_command() -> bool:
+    """Whether this process is the ``tabellone`` command (the console script, or
+    ``python -m tabellone``), not a program that imports the package (a server, tests)."""
+    if _os.path.basename(_sys.argv[0] if _sys.argv else "") in ("tabellone", "tabellone.exe"):
+        return True
+    orig = getattr(_sys, "orig_argv", [])
+    return "-m" in orig and orig[orig.index("-m") + 1 : orig.index("-m") + 2] == ["tabellone"]
+
+
+def _interrupted_early(signum, frame) -> None:  # pragma: no cover - timing dependent
+    """Ctrl-C before the command line is ready (its modules still loading): one line,
+    exit 130 (128 + SIGINT), nothing written yet. The command line puts Python's own
+    handler back once it is ready, and ends a later Ctrl-C cleanly itself."""
+    try:
+        _os.write(2, b"tabellone: interrupted\n")
+    finally:
+        _os._exit(130)
+
+
+if _run_as_command():  # first thing: Ctrl-C is the command's before any module loads
+    import _signal  # the C module: ``import signal`` takes a while
+
+    try:
+        _signal.signal(_signal.SIGINT, _interrupted_early)
+    except ValueError:  # not the main thread
+        pass
+
 __version__ = "0.2.0"
 
-from tabellone.api import (
-    RESULT_CODES,
-    CheckReport,
-    Explanation,
-    add_round,
-    check,
-    enter_results,
-    explain,
-    pair,
-    read,
-    recorded_pairing,
-    systems,
-    write,
-)
-from tabellone.core.errors import InputError, NoPairingError, SelfCheckError, TabelloneError
-from tabellone.core.model import Player, PlayerState, RoundEntry, RoundState, Tournament
-from tabellone.core.pairing import Pairing
-from tabellone.formats.trf import format_trf, parse_trf, read_trf
-from tabellone.verify.checker import RoundReport
+# The names below are loaded on first use (PEP 562), so that ``import tabellone`` (and the
+# command line, which starts with it) costs next to nothing: a Ctrl-C in the first
+# moments of a command then meets the command line's handler, not a half-done import.
+_EXPORTS = {
+    **dict.fromkeys(
+        (
+            "RESULT_CODES",
+            "CheckReport",
+            "Explanation",
+            "add_round",
+            "check",
+            "enter_results",
+            "explain",
+            "pair",
+            "read",
+            "recorded_pairing",
+            "systems",
+            "write",
+        ),
+        "tabellone.api",
+    ),
+    **dict.fromkeys(("InputError", "NoPairingError", "SelfCheckError", "TabelloneError"), "tabellone.core.errors"),
+    **dict.fromkeys(("Player", "PlayerState", "RoundEntry", "RoundState", "Tournament"), "tabellone.core.model"),
+    "Pairing": "tabellone.core.pairing",
+    **dict.fromkeys(("format_trf", "parse_trf", "read_trf"), "tabellone.formats.trf"),
+    "RoundReport": "tabellone.verify.checker",
+}
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tabellone' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
 
 __all__ = [
     "CheckReport",

@@ -148,8 +148,11 @@ def test_results_byes_withdrawals_and_points(tmp_path, capsys):
     boards = [(p.id, p.entry(1).opponent) for p in t.players if p.entry(1).colour == "w"]
     assert t.player(6).entry(1).result == "H" and "240 H" not in path.read_text()  # the request is spent
     (w1, b1), (w2, b2) = boards[0], boards[1]
-    # a pair given Black first is turned round: 'b1 w1 0-1' is 'w1 b1 1-0'
-    assert run("result", path, "--round", "1", b1, w1, "0-1", w2, b2, "=") == 0
+    # a pair given Black first is refused (one line, nothing entered), not turned round
+    before = path.read_bytes()
+    assert run("result", path, "--round", "1", b1, w1, "0-1", w2, b2, "=") == 3
+    assert path.read_bytes() == before
+    assert run("result", path, "--round", "1", w1, b1, "1-0", w2, b2, "=") == 0
     t = tabellone.read(path)
     assert t.player(w1).entry(1).result == "1" and t.player(b1).entry(1).result == "0"
     assert t.player(w1).points == 1 and t.player(6).points == tabellone.read(path).player(6).points == 0.5

@@ -96,7 +96,11 @@ def test_crosstable_page(capsys):
     s = check_page(run(capsys, "crosstable", EXAMPLE, "--format", "html"))
     assert "12b+" in s.cells  # player 1, round 1: forfeit win against 12 with Black
     doc = json.loads(run(capsys, "standings", EXAMPLE, "--crosstable", "--format", "json"))
-    assert doc["rows"][0]["r1"] == "12b+" and doc["rows"][3]["r3"] == "-Z"
+    by_number = {row["start_rank"]: row for row in doc["rows"]}
+    assert by_number[1]["r1"] == "12b+" and by_number[4]["r3"] == "-Z"
+    # by final rank, with a legend of the cells
+    assert [row["place"] for row in doc["rows"]] == sorted(row["place"] for row in doc["rows"])
+    assert any("-H half-point bye" in note for note in doc["notes"])
 
 
 @pytest.mark.parametrize("name", ['Rossi <script>alert(1)</script> & "Co"'])

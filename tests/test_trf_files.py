@@ -89,7 +89,10 @@ def test_info_command_shows_every_player(path, capsys):
     t = parsed(path)
     assert cli.main(["info", str(path)]) == 0
     out = capsys.readouterr().out
-    assert f"state before round {t.rounds_paired + 1}" in out
+    if t.total_rounds is not None and t.rounds_paired >= t.total_rounds:  # finished: no "round 10 of 9"
+        assert f"all {t.total_rounds} rounds played" in out
+    else:
+        assert f"state before round {t.rounds_paired + 1}" in out
     # one table row per player: rank and start rank right-aligned in 4 columns
     rows = [
         line

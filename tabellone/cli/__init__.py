@@ -10,12 +10,18 @@ Subcommands::
     tabellone convert FILE --to trf16|trf26|json [-o OUT] [--force]
     tabellone standings FILE [--tiebreaks BH/C1,BH,SB] [--format text|csv|json|html] [--crosstable]
 
-and, to run an event from one file (:mod:`tabellone.event`: every write safe, with a backup)::
+and, to run an event from one file (:mod:`tabellone.event`: one command at a time per event,
+every write whole with a numbered backup, and logged for ``undo``)::
 
-    tabellone new EVENT --name N --rounds R [--system S] [--initial-colour white|black]
-    tabellone player add EVENT --name N [--rating ...] | tabellone player import EVENT players.csv
+    tabellone new EVENT --name N --rounds R [--system S] [--initial-colour white|black] [--baku]
+              [--city C --federation F --start D --end D --chief-arbiter A --deputy A ... --round-dates D,D,...]
+    tabellone event set EVENT [--city ...] | tabellone event show EVENT
+    tabellone player add EVENT --name N [--rating ...] | player import EVENT players.csv
+    tabellone player edit EVENT ID [--rating ...] | player remove EVENT ID | player list EVENT [--alphabetical]
     tabellone bye EVENT ID --round R --half|--zero|--full;  tabellone withdraw EVENT ID [--from-round R]
-    tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --csv FILE
+    tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --board N -+ | --csv F
+    tabellone round show EVENT [R] [--alphabetical];  tabellone undo EVENT [--list]
+    tabellone export EVENT --to trf26|trf16 -o FILE   (the rating officer's file: ranks, header records)
     tabellone lineup EVENT TEAM P1 P2 ... [--round R]   (team events: who sits on which board, TRF26 300)
     tabellone simulate --system S [--system S2 ...] --players N|--teams N [--boards B] --rounds R --events K --seed X [...]
 
@@ -30,64 +36,91 @@ to see one for a bug report).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Sequence
 
-from tabellone.cli.event import EVENT_COMMANDS
-from tabellone.cli.generate import cmd_generate
-from tabellone.cli.info import cmd_convert, cmd_info
-from tabellone.cli.pairing import cmd_check, cmd_compare, cmd_explain, cmd_pair, compat_main
-from tabellone.cli.parser import _results_last, build_parser
-from tabellone.cli.simulate import cmd_simulate
-from tabellone.cli.standings import cmd_standings
-from tabellone.core import progress
+from tabellone import _interrupted_early  # the package takes Ctrl-C first: see there
 from tabellone.core.errors import EXIT_INVALID_INPUT, EXIT_OK, EXIT_UNEXPECTED, InputError, TabelloneError
-from tabellone.rules import SYSTEMS, get_system
 
-#: Command name -> the function that runs it.
-COMMANDS = {
-    "info": cmd_info,
-    "convert": cmd_convert,
-    "pair": cmd_pair,
-    "generate": cmd_generate,
-    "check": cmd_check,
-    "explain": cmd_explain,
-    "standings": cmd_standings,
-    "compare": cmd_compare,
-    "simulate": cmd_simulate,
-}
-COMMANDS.update(EVENT_COMMANDS)
+#: Exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+
+
+#: Command name -> the function that runs it; filled on the first command (the modules
+#: behind it load then, not when the package is imported). An entry put here before
+#: (a test's stand-in) is kept.
+COMMANDS: dict = {}
+
+
+def _commands() -> dict:
+    from tabellone.cli.event import EVENT_COMMANDS
+    from tabellone.cli.generate import cmd_generate
+    from tabellone.cli.info import cmd_convert, cmd_info
+    from tabellone.cli.pairing import cmd_check, cmd_compare, cmd_explain, cmd_pair
+    from tabellone.cli.simulate import cmd_simulate
+    from tabellone.cli.standings import cmd_standings
+
+    table = {
+        "info": cmd_info,
+        "convert": cmd_convert,
+        "pair": cmd_pair,
+        "generate": cmd_generate,
+        "check": cmd_check,
+        "explain": cmd_explain,
+        "standings": cmd_standings,
+        "compare": cmd_compare,
+        "simulate": cmd_simulate,
+        **EVENT_COMMANDS,
+    }
+    for name, command in table.items():
+        COMMANDS.setdefault(name, command)
+    return COMMANDS
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        from tabellone.cli.pairing import compat_main
+        from tabellone.cli.parser import build_parser, split_result_words
+        from tabellone.core import progress
+
+        commands = _commands()
+        if signal.getsignal(signal.SIGINT) is _interrupted_early:
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # ready: Ctrl-C ends below, cleanly
+        from tabellone.rules import SYSTEMS, get_system
+
         if argv and argv[0].startswith("--") and argv[0][2:] in SYSTEMS and get_system(argv[0][2:]).bbp_compatible:
             return compat_main(argv)
         parser = build_parser()
-        args = parser.parse_args(_results_last(argv))
+        kept, words = split_result_words(argv)
+        args = parser.parse_args(kept)
+        if words is not None:
+            args.results = words
         if args.command is None:
             parser.print_help()
             return EXIT_INVALID_INPUT
         progress.configure(quiet=getattr(args, "quiet", False))
         try:
-            return COMMANDS[args.command](args)
+            return commands[args.command](args)
         except InputError as exc:
             if exc.source is None and getattr(args, "file", None):
                 raise InputError(exc.detail, source=args.file, line=exc.line, field=exc.field) from None
             raise
     except SystemExit as exc:  # argparse: --help, --version, usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_INVALID_INPUT
+    except KeyboardInterrupt:
+        print("tabellone: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
     except TabelloneError as exc:
         print(f"tabellone: {exc}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("tabellone: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
     except MemoryError:
+        from tabellone.core import progress
+
         what = progress.current()
         print(
             f"tabellone: out of memory{' (' + what + ')' if what else ''}: the input asks for more than this "

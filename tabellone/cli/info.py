@@ -83,7 +83,10 @@ def cmd_info(args: argparse.Namespace) -> int:
     title = next((h.text for h in t.headers if h.code == "012"), os.path.basename(args.file))
     total = f" of {t.total_rounds}" if t.total_rounds else ""
     present = sum(1 for s in state if s.present)
-    print(f"{title}: state before round {r}{total}; {present} to pair, {len(rows) - present} not paired")
+    if t.total_rounds is not None and r > t.total_rounds:  # a finished event: nothing left to pair
+        print(f"{title}: all {t.total_rounds} rounds played; state after round {t.total_rounds}")
+    else:
+        print(f"{title}: state before round {r}{total}; {present} to pair, {len(rows) - present} not paired")
     print("colours: W/B per round, - unplayed; pref: w/b mild, W/B strong, W!/B! absolute;")
     print("floats: D down, U up, . none (2026 definition); pab: had the pairing-allocated bye")
     header = f"{'rk':>4} {'no':>4}  {'name':<24} {'rtg':>4} {'pts':>5} {'psc':>5}  {'colours':<12} {'cd':>3} {'pref':<4} {'floats':<12} {'pab':<3} status"

@@ -18,7 +18,7 @@ from tabellone.cli.common import (
     system_of_file,
     with_event_options,
 )
-from tabellone.cli.event import cmd_pair_write
+from tabellone.cli.event import cmd_pair_write, event_defaults
 from tabellone.cli.parser import _Parser
 from tabellone.core.errors import (
     EXIT_NO_PAIRING,
@@ -39,6 +39,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
         return cmd_pair_write(args)
     loaded = load_checked(args.file, args.strict)
     follow_declared_system(args, loaded, args.file)
+    event_defaults(args, loaded)  # the options the event keeps (method, ...)
     t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     backend = {}
     if args.backend == "cpsat":

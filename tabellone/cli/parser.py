@@ -239,6 +239,66 @@ def _system_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _header_options(p: argparse.ArgumentParser) -> None:
+    """The header records a rating report needs (see tabellone/event/header.py) and the
+    options an event keeps for every later command."""
+    g = p.add_argument_group("header records (TRF 022-132)")
+    g.add_argument("--city", help="city (TRF 022)")
+    g.add_argument("--federation", dest="event_federation", metavar="FED", help="federation, e.g. ITA (TRF 032)")
+    g.add_argument("--start", metavar="DATE", help="start date YYYY/MM/DD (TRF 042; DD/MM/YYYY is converted)")
+    g.add_argument("--end", metavar="DATE", help="end date YYYY/MM/DD (TRF 052)")
+    g.add_argument("--type", help="type of tournament, e.g. 'Swiss system, individual' (TRF 092)")
+    g.add_argument("--chief-arbiter", metavar="NAME", help="chief arbiter, e.g. 'IA Rossi, Mario' (TRF 102)")
+    g.add_argument(
+        "--deputy",
+        action="append",
+        metavar="NAME",
+        help="deputy chief arbiter, one per option (TRF 112, one line each)",
+    )
+    g.add_argument("--time-control", metavar="TEXT", help="allotted times, e.g. '90 min + 30 s/move' (TRF 122)")
+    g.add_argument(
+        "--time-control-code",
+        metavar="CODE",
+        help="the same encoded for TRF26 222: seconds[+increment] per period, e.g. 5400+30 or 40/6000+30:900+30",
+    )
+    g.add_argument(
+        "--round-dates",
+        metavar="D1,D2,...",
+        help="date of each round, YYYY/MM/DD, comma separated (TRF 132, written YY/MM/DD above each round's columns)",
+    )
+    o = p.add_argument_group("options every later command honours")
+    o.add_argument(
+        "--method", choices=("literal", "optimised"), help="pairing method of systems that have both (kept in the file)"
+    )
+    o.add_argument(
+        "--late-entry-rounds",
+        choices=("zero", "half"),
+        help="what a late entrant scores for each round missed: zero (C.04.2 Art. 2.4, the default) or a "
+        "half-point bye, where the event's rules give one",
+    )
+
+
+def _player_fields(a: argparse.ArgumentParser, required: bool) -> None:
+    a.add_argument("--name", required=required, help="'Surname, Forename' as FIDE writes it")
+    a.add_argument("--rating", default=None)
+    a.add_argument("--fide-id", default=None)
+    a.add_argument("--federation", default=None, help="three letters, e.g. ITA")
+    a.add_argument("--title", default=None, help="GM IM WGM FM WIM CM WFM WCM")
+    a.add_argument("--birth", default=None, help="birth date YYYY/MM/DD (DD/MM/YYYY is converted, and said)")
+    a.add_argument("--sex", default=None, help="m or w")
+    a.add_argument(
+        "--same-name-ok",
+        action="store_true",
+        help="register a second player with the same name and no FIDE id or birth date to tell them apart",
+    )
+
+
+def _listing_output(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--format", default="text", choices=("text", "csv", "json", "html"))
+    p.add_argument("-o", "--output")
+    p.add_argument("--force", action="store_true")
+
+
 def _event_parsers(sub) -> None:
     """The commands that change an event file (see tabellone/event/__init__.py)."""
     p = sub.add_parser("new", help="create an event file (TRF26) without players")
@@ -253,28 +313,53 @@ def _event_parsers(sub) -> None:
         help="colour of the top player in round 1 (TRF26 152), drawn by lot (C.04.3); needed before round 1 is paired",
     )
     p.add_argument("--tiebreaks", help="tie-break order, C.07 codes (TRF26 202), e.g. BH/C1,BH,SB")
+    p.add_argument(
+        "--baku", action="store_true", help="Baku acceleration (C.04.7) for the whole event (TRF26 192 ..._BAKU)"
+    )
+    _header_options(p)
 
-    p = sub.add_parser("player", help="register players: 'player add' or 'player import'")
+    p = sub.add_parser("event", help="the event's header records and options: 'event set', 'event show'")
+    action = p.add_subparsers(dest="event_action", metavar="ACTION", parser_class=_Parser)
+    a = action.add_parser("set", help="set header records (city, dates, arbiters, ...) and options")
+    a.add_argument("file", metavar="EVENT")
+    a.add_argument("--name", dest="set_name", help="event name (TRF 012)")
+    _header_options(a)
+    a = action.add_parser("show", help="print the header records and options")
+    a.add_argument("file", metavar="EVENT")
+
+    p = sub.add_parser("player", help="players: 'player add', 'import', 'edit', 'remove', 'list'")
     action = p.add_subparsers(dest="player_action", metavar="ACTION", parser_class=_Parser)
     a = action.add_parser("add", help="register one player")
     a.add_argument("file", metavar="EVENT")
-    a.add_argument("--name", required=True, help="'Surname, Name' as FIDE writes it")
-    a.add_argument("--rating", default=None)
-    a.add_argument("--fide-id", default="")
-    a.add_argument("--federation", default="")
-    a.add_argument("--title", default="", help="GM IM WGM FM WIM CM WFM WCM")
-    a.add_argument("--birth", default="", help="birth date, e.g. 1990/05/17")
-    a.add_argument("--sex", default="", help="m or w")
+    _player_fields(a, required=True)
     a.add_argument(
         "--insert",
         action="store_true",
         help="a late entry takes its place in the initial order, everyone renumbered (until round 4 is paired)",
+    )
+    a.add_argument(
+        "--missed",
+        choices=("zero", "half"),
+        help="a late entry's rounds already paired: zero points (C.04.2 Art. 2.4) or half-point byes where the "
+        "event's rules give them (default: the event's --late-entry-rounds, else zero)",
     )
     a = action.add_parser(
         "import", help="register the players of a CSV (header: name,rating,fide_id,federation,title,birth,sex)"
     )
     a.add_argument("file", metavar="EVENT")
     a.add_argument("csv", metavar="PLAYERS.csv")
+    a.add_argument("--missed", choices=("zero", "half"), help="as for 'player add'")
+    a = action.add_parser("edit", help="correct a player's record (before round 1: renumbered in the initial order)")
+    a.add_argument("file", metavar="EVENT")
+    a.add_argument("id", type=int, metavar="ID")
+    _player_fields(a, required=False)
+    a = action.add_parser("remove", help="remove a registration (before round 1 is paired; later: withdraw)")
+    a.add_argument("file", metavar="EVENT")
+    a.add_argument("id", type=int, metavar="ID")
+    a = action.add_parser("list", help="the list of players, by pairing number or alphabetically")
+    a.add_argument("file", metavar="EVENT")
+    a.add_argument("--alphabetical", action="store_true")
+    _listing_output(a)
 
     p = sub.add_parser("withdraw", help="withdraw a player from a round to the end (zero-point byes, TRF26 240)")
     p.add_argument("file", metavar="EVENT")
@@ -290,11 +375,37 @@ def _event_parsers(sub) -> None:
     kind.add_argument("--zero", action="store_true", help="zero-point bye (absent)")
     kind.add_argument("--full", action="store_true", help="full-point bye (where the event's rules allow it)")
 
-    p = sub.add_parser("result", help="enter results: WHITE BLACK RESULT ... (1-0 0-1 = +- -+ --) or --csv")
+    p = sub.add_parser(
+        "result",
+        help="enter results: WHITE BLACK RESULT ... or --board N RESULT",
+        description="Results as on a score sheet, White's score first: 1-0 0-1 = (also 1/2, ½-½) +- -+ -- 0-0; "
+        "+- means White won by forfeit. A board is WHITE BLACK (White first: a pair given Black first is refused, "
+        "saying which way round the board is) or --board N, its number on the round's pairing list. A result "
+        "entered over another is a correction, and said.",
+    )
     p.add_argument("file", metavar="EVENT")
     p.add_argument("--round", type=int, help="the round (default: the last paired)")
+    p.add_argument("--board", type=int, metavar="N", help="the board's number on the round's pairing list")
     p.add_argument("--csv", help="a CSV with columns white,black,result")
     p.add_argument("results", nargs="*", metavar="WHITE BLACK RESULT")
+
+    p = sub.add_parser("round", help="a recorded round: 'round show EVENT [R]' (boards, results, byes, absences)")
+    action = p.add_subparsers(dest="round_action", metavar="ACTION", parser_class=_Parser)
+    a = action.add_parser("show", help="the pairing list of a round as recorded, with its results")
+    a.add_argument("file", metavar="EVENT")
+    a.add_argument("round", type=int, nargs="?", metavar="ROUND", help="default: the last paired")
+    a.add_argument("--alphabetical", action="store_true", help="one line per player, by name (for the notice board)")
+    _listing_output(a)
+
+    p = sub.add_parser("undo", help="take back the last change to the event (from its log and backups)")
+    p.add_argument("file", metavar="EVENT")
+    p.add_argument("--list", action="store_true", help="list the changes instead")
+
+    p = sub.add_parser("export", help="the file for the rating officer: TRF26 or TRF16 with ranks and header records")
+    p.add_argument("file", metavar="EVENT")
+    p.add_argument("--to", choices=("trf26", "trf16"), default="trf26")
+    p.add_argument("-o", "--output", help="default: standard output")
+    p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the event)")
 
     p = sub.add_parser(
         "lineup", help="a team's players on boards 1, 2, ... in a paired round, before its games (TRF26 300)"
@@ -304,27 +415,43 @@ def _event_parsers(sub) -> None:
     p.add_argument("players", type=int, nargs="+", metavar="PLAYER", help="start ranks by board; 0 an empty board")
     p.add_argument("--round", type=int, help="the round (default: the last paired)")
 
-    p = sub.add_parser("crosstable", help="the crosstable (also 'standings --crosstable')")
+    p = sub.add_parser("crosstable", help="the crosstable, by final rank (also 'standings --crosstable')")
     p.add_argument("file")
-    p.add_argument("--format", default="text", choices=("text", "csv", "json", "html"))
-    p.add_argument("-o", "--output")
-    p.add_argument("--force", action="store_true")
+    _listing_output(p)
 
 
-def _results_last(argv: list[str]) -> list[str]:
-    """``result EVENT --round 3 12 7 1-0``: argparse cannot take positional words after
-    an option once the positionals began, so the options of ``result`` go first."""
+#: Options of ``result`` that take a value.
+_RESULT_VALUED = ("--round", "--board", "--csv")
+
+
+def split_result_words(argv: list[str]) -> tuple[list[str], list[str] | None]:
+    """``result``'s words kept away from argparse, which reads ``-+`` and ``--`` as
+    options: returns the arguments argparse sees (the command, EVENT and the options)
+    and the result words (``None`` for another command): every word that is not one
+    of ``result``'s options or its value, after the first (EVENT)."""
     if not argv or argv[0] != "result":
-        return argv
-    options, words, k = [], [], 1
+        return argv, None
+    from tabellone.event.results import RESULT_WORDS
+
+    kept, words, k = ["result"], [], 1
+    event_seen = False
     while k < len(argv):
-        if argv[k] in ("--round", "--csv") and k + 1 < len(argv):
-            options += argv[k : k + 2]
-            k += 2
-        else:
-            words.append(argv[k])
-            k += 1
-    return ["result"] + options + words
+        a = argv[k]
+        if a.split("=", 1)[0] in _RESULT_VALUED:
+            kept.append(a)
+            if "=" not in a and k + 1 < len(argv):
+                kept.append(argv[k + 1])
+                k += 1
+        elif a in RESULT_WORDS or not a.startswith("-"):
+            if not event_seen and a not in RESULT_WORDS:
+                kept.append(a)
+                event_seen = True
+            else:
+                words.append(a)
+        else:  # -h, -q, or an unknown option: argparse says what it is
+            kept.append(a)
+        k += 1
+    return kept, words
 
 
 def _simulate_parser(sub) -> None:

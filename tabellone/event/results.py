@@ -1,9 +1,22 @@
-"""Results of a round as an organiser enters them: typed (``12 7 1-0``) or from a CSV
-sheet, a pair given either way round, then entered into the players' records; and the
-boards still waiting for a result.
+"""Results as arbiters type them, entered and corrected without surprises.
 
-The team event's boards (:mod:`tabellone.event.teams`) are entered here too, and the
-matches then follow them.
+A result is written as on a score sheet, White's score first: ``1-0``, ``0-1``, a draw
+``=`` (also ``1/2``, ``½``, ``½-½``, ``1/2-1/2``, ``0.5-0.5``), the forfeits ``+-``
+(White wins, Black did not play), ``-+`` and ``--`` (neither played), ``0-0`` (both
+lost, played); ``:`` may stand for ``-`` (``1:0``, ``+:-``). A board is named by its
+two pairing numbers, White first (``12 7 1-0``), or by its number in the round's
+board order (``--board 5 1-0``, :func:`tabellone.event.rounds.boards`).
+
+The pair must be given White first. Given Black first (``7 12 0-1`` where 12 has
+White) it is refused with one line saying which way round the board is: reading it
+either way would silently give the point to the wrong player when the arbiter meant
+"the first number won".
+
+Entering a result over another one is a correction: it is made, and said ("board 3
+12-7: changed from 1-0 to 0-1"); a result typed again unchanged says so. A correction
+to a round that later rounds were paired on warns that those pairings were made on the
+old result and stand as published (C.04.2 Art. 4.4 lists when a published pairing may
+be changed; ``tabellone check`` compares them with the corrected results).
 """
 
 from __future__ import annotations
@@ -13,38 +26,31 @@ import io
 from collections.abc import Sequence
 
 from tabellone.core.errors import InputError
-from tabellone.core.model import BLACK, WHITE, Player, Tournament
-from tabellone.core.rounds import RESULT_CODES, enter_results
+from tabellone.core.model import Tournament
+from tabellone.core.rounds import enter_results
 from tabellone.core.team import TeamTournament
+from tabellone.event.outcome import Outcome
+from tabellone.event.record import (
+    RESULT_WORDS,
+    SHOWN,
+    TYPED,
+    check_entries,
+    check_paired,
+    missing_results,
+    parse_result,
+)
+from tabellone.event.rounds import boards
+from tabellone.event.teams import record_board_results
 
-
-def known_player(t: Tournament, pid: int) -> Player:
-    """The player with pairing number ``pid``; an unknown number is an error."""
-    if pid not in t.by_id:
-        raise InputError(f"no player has pairing number {pid}", field="ID")
-    return t.player(pid)
-
-
-#: The result seen from the other side: ``7 12 0-1`` is ``12 7 1-0``.
-_REVERSED = {
-    "1-0": "0-1",
-    "0-1": "1-0",
-    "+-": "-+",
-    "-+": "+-",
-    "--": "--",
-    "0-0": "0-0",
-    "=": "=",
-    "1/2-1/2": "=",
-    "½-½": "=",
-    "0.5-0.5": "=",
-}
+__all__ = ["RESULT_WORDS", "by_board", "enter", "parse_result", "parse_result_triples", "record_results"]
 
 
 def parse_result_triples(tokens: Sequence[str]) -> list[tuple[int, int, str]]:
     """``12 7 1-0 3 5 =`` -> ``[(12, 7, '1-0'), (3, 5, '=')]``."""
     if len(tokens) % 3:
         raise InputError(
-            f"{len(tokens)} words; results come in threes: WHITE BLACK RESULT (e.g. 12 7 1-0)", field="results"
+            f"{len(tokens)} words; results come in threes: WHITE BLACK RESULT (e.g. 12 7 1-0), or --board N RESULT",
+            field="results",
         )
     out = []
     for k in range(0, len(tokens), 3):
@@ -52,11 +58,7 @@ def parse_result_triples(tokens: Sequence[str]) -> list[tuple[int, int, str]]:
         for x in (a, b):
             if not (x.isascii() and x.isdigit()):
                 raise InputError(f"found {x!r} in '{a} {b} {res}', expected a pairing number", field="results")
-        if res not in RESULT_CODES:
-            raise InputError(
-                f"found result {res!r} in '{a} {b} {res}', expected one of 1-0 0-1 = +- -+ --", field="results"
-            )
-        out.append((int(a), int(b), res))
+        out.append((int(a), int(b), parse_result(res, f" in '{a} {b} {res}'")))
     return out
 
 
@@ -88,39 +90,72 @@ def results_from_csv(text: str, source: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def record_player_results(t: Tournament, round_number: int, triples: Sequence[tuple[int, int, str]]) -> Tournament:
-    """Enter results of ``round_number`` of a player event (or of a team event's boards).
-    A pair given as BLACK WHITE is turned round (``7 12 0-1`` is board ``12 7 1-0``). A
-    result already entered is replaced (a correction)."""
-    if t.rounds_paired == 0:
-        raise InputError("no round is paired yet: pair one first (tabellone pair EVENT --write)", field="--round")
-    if round_number < 1 or round_number > t.rounds_paired:
-        raise InputError(f"round {round_number} is not paired (rounds 1-{t.rounds_paired} are)", field="--round")
-    if not triples:
-        raise InputError("no results given", field="results")
-    oriented = []
-    for a, b, res in triples:
-        for pid in (a, b):
-            known_player(t, pid)
-        ea = t.player(a).entry(round_number)
-        if ea.opponent == b and ea.colour == WHITE:
-            oriented.append((a, b, res))
-        elif ea.opponent == b and ea.colour == BLACK:
-            oriented.append((b, a, _REVERSED[res]))
-        else:
-            raise InputError(f"{a} and {b} do not play each other in round {round_number}", field="results")
-    return enter_results(t, round_number, oriented)
+def by_board(t: Tournament, round_number: int, board: int, word: str) -> list[tuple[int, int, str]]:
+    """``--board N RESULT``: the triple of board ``board`` of the round's board order."""
+    check_paired(t, round_number)
+    listed = boards(t, round_number)
+    if board < 1 or board > len(listed):
+        raise InputError(f"round {round_number} has boards 1-{len(listed)}; found board {board}", field="--board")
+    b = listed[board - 1]
+    return [(b.white, b.black, parse_result(word, f" for board {board}"))]
 
 
-def missing_results(t: Tournament, round_number: int) -> list[tuple[int, int]]:
-    """Boards of a round still without a result, as (white, black)."""
+def _board_number(t: Tournament, round_number: int, white: int) -> int | None:
+    return next((b.number for b in boards(t, round_number) if b.white == white), None)
+
+
+def record_results(
+    t: Tournament, round_number: int, triples: Sequence[tuple[int, int, str]], orient: bool = False
+) -> Tournament:
+    """``t`` with results of ``round_number`` entered (:func:`enter`, without its words)."""
+    return enter(t, round_number, triples, orient).tournament
+
+
+def _tail(t: Tournament, round_number: int) -> str:
+    left = missing_results(t, round_number)
+    return (
+        f"{len(left)} board{'s' if len(left) != 1 else ''} still without a result" if left else "the round is complete"
+    )
+
+
+def enter(t: Tournament, round_number: int, triples: Sequence[tuple[int, int, str]], orient: bool = False) -> Outcome:
+    """The operation 'enter or correct results of a round' (see the module text). In a
+    team event the numbers are the players' (its boards), and the matches follow their
+    boards (:func:`tabellone.event.teams.record_board_results`); there a board given
+    Black first is turned round, as team score sheets list the home team's player first
+    whatever his colour."""
     if isinstance(t, TeamTournament):
-        if t.boards is None:
-            return []
-        t = t.boards
-    out = []
-    for p in t.players:
-        e = p.entry(round_number)
-        if e.pending and e.colour == WHITE:
-            out.append((p.id, e.opponent))
-    return out
+        out = record_board_results(t, round_number, [(a, b, TYPED.get(r, r)) for a, b, r in triples])
+        n = len(triples)
+        entered = f"{n} result{'s' if n != 1 else ''} entered"
+        return Outcome(out, f"round {round_number}: {entered}; {_tail(out, round_number)}")
+    entries = check_entries(t, round_number, triples, orient)
+    new, changed, unchanged = [], [], []
+    for e in entries:
+        label = f"board {_board_number(t, round_number, e.white) or '?'} {e.white}-{e.black}"
+        if not e.before:
+            new.append(e)
+        elif e.before == SHOWN[e.code]:
+            unchanged.append(label)
+        else:
+            changed.append((e, f"{label}: changed from {e.before} to {SHOWN[e.code]}"))
+    entered = new + [e for e, _ in changed]
+    out = enter_results(t, round_number, [(e.white, e.black, e.code) for e in entered]) if entered else t
+    parts = []
+    if new:
+        parts.append(f"{len(new)} result{'s' if len(new) != 1 else ''} entered")
+    parts += [said for _, said in changed]
+    if unchanged:
+        parts.append(f"{', '.join(unchanged)}: already recorded so, unchanged")
+    warnings = []
+    if changed and t.rounds_paired > round_number:
+        one = t.rounds_paired == round_number + 1
+        later = f"round {round_number + 1}" if one else f"rounds {round_number + 1}-{t.rounds_paired}"
+        warnings.append(
+            f"round {round_number} was corrected after {later} {'was' if one else 'were'} paired on the old "
+            f"result: the pairings of {later} stand as published (C.04.2 Art. 4.4); "
+            "'tabellone check' compares them with the corrected results"
+        )
+    return Outcome(
+        out, f"round {round_number}: " + "; ".join(parts + [_tail(out, round_number)]), tuple(warnings), len(entered)
+    )

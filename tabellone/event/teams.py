@@ -37,7 +37,7 @@ from tabellone.core.model import BLACK, EMPTY_ENTRY, WHITE, RoundEntry
 from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import PLAYED_CODES
 from tabellone.core.team import Lineup, TeamTournament, default_lineup, lineup_of, match_result
-from tabellone.event.results import missing_results, record_player_results
+from tabellone.event.record import missing_results, record_player_results
 from tabellone.rules.dispatch import pair
 
 

@@ -33,7 +33,10 @@ def decode(data: bytes) -> tuple[str, str]:
     byte-order mark (Windows editors save so) or has a zero byte in every other place,
     UTF-8, else Windows-1252, else Latin-1 (which decodes any byte)."""
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="strict"), "utf-8-sig"
+        try:
+            return data[3:].decode("utf-8", errors="strict"), "utf-8-sig"
+        except UnicodeDecodeError:  # a UTF-8 mark on Windows-1252 text (some editors save so)
+            return _single_byte(data[3:])
     for bom, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
         if data.startswith(bom):
             return _utf16(data[2:], encoding), encoding
@@ -60,3 +63,57 @@ def _utf16(data: bytes, encoding: str) -> str:
 def split_lines(text: str) -> list[str]:
     """Lines of a file ending in CR, LF or CRLF (mixed is fine)."""
     return re.split(r"\r\n|\r|\n", text)
+
+
+# --------------------------------------------------------------------------------------
+# keeping a file's encoding and line endings on write
+
+
+def _single_byte(data: bytes) -> tuple[str, str]:
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+#: What people call the encodings :func:`decode` reads.
+ENCODING_NAMES = {
+    "utf-8": "UTF-8",
+    "utf-8-sig": "UTF-8",
+    "cp1252": "Windows-1252",
+    "latin-1": "Latin-1",
+    "utf-16-le": "UTF-16",
+    "utf-16-be": "UTF-16",
+}
+
+
+def text_form(data: bytes) -> tuple[str, bool, str]:
+    """How a file's text is stored: (encoding as :func:`decode` names it, whether it
+    starts with a byte-order mark, its line ending: ``"\\r\\n"``, ``"\\r"`` or ``"\\n"``,
+    the first one found; LF for a file with none)."""
+    text, encoding = decode(data)
+    bom = data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff"))
+    m = re.search(r"\r\n|\r|\n", text)
+    return encoding, bom, m.group(0) if m else "\n"
+
+
+def encode_text(text: str, encoding: str, bom: bool, newline: str) -> tuple[bytes, str | None]:
+    """``text`` (lines ending in LF) stored as a file read with ``encoding``, ``bom``
+    and ``newline`` was (:func:`text_form`), and ``None``; or, when some character does
+    not exist in that encoding (a name typed with a letter Windows-1252 lacks), as UTF-8
+    with the same mark and line endings, and one line saying so."""
+    text = text.replace("\n", newline) if newline != "\n" else text
+    codec = {"utf-8-sig": "utf-8"}.get(encoding, encoding)
+    marks = {"utf-8": b"\xef\xbb\xbf", "utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}
+    try:
+        body = text.encode(codec)
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start : exc.end]
+        body = text.encode("utf-8")
+        note = (
+            f"converted from {ENCODING_NAMES.get(encoding, encoding)} to UTF-8: {bad!r} cannot be written in "
+            f"{ENCODING_NAMES.get(encoding, encoding)}"
+        )
+        return (marks["utf-8"] if bom else b"") + body, note
+    mark = marks.get(codec, marks["utf-8"]) if bom else b""
+    return mark + body, None

@@ -3,7 +3,8 @@ document each (no external file, no script), readable on a phone and printed on 
 
 Every page is a title, a line of notes and one table. The stylesheet is inline: a
 table that scrolls sideways on a narrow screen, and for print an A4 page with the
-table header repeated on every page and rows never split. All text is escaped.
+table header repeated on every page and rows never split; a table wider than
+:data:`WIDE` columns (a crosstable) prints on a landscape page in a smaller type. All text is escaped.
 """
 
 from __future__ import annotations
@@ -25,7 +26,11 @@ td.c, th.c { text-align: center; }
 tbody tr:nth-child(even) { background: #f7f7f7; }
 @media (max-width: 600px) { body { margin: .5rem; } th, td { padding: .25rem .3rem; font-size: .85rem; } }
 @page { size: A4; margin: 12mm; }
+@page wide { size: A4 landscape; margin: 10mm; }
 @media print {
+  table.wide { page: wide; font-size: 8pt; }
+  table.wide th, table.wide td { padding: .1rem .25rem; }
+  p.notes { color: #000; }
   body { margin: 0; font-size: 10pt; }
   div.scroll { overflow: visible; }
   th { position: static; background: #ddd !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -34,6 +39,10 @@ tbody tr:nth-child(even) { background: #f7f7f7; }
   tbody tr:nth-child(even) { background: none; }
 }
 """
+
+
+#: Columns from which a table prints on a landscape A4 page.
+WIDE = 14
 
 
 def page(
@@ -62,7 +71,8 @@ def page(
     if notes:
         out.append('<p class="notes">' + "<br>".join(escape(n) for n in notes) + "</p>")
     out.append('<div class="scroll">')
-    out.append("<table>")
+    # a wide table (a crosstable of many rounds) prints on a landscape page
+    out.append('<table class="wide">' if len(header) > WIDE else "<table>")
     if caption:
         out.append(f"<caption>{escape(caption)}</caption>")
     num = ' class="num"'
