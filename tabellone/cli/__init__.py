@@ -17,6 +17,7 @@ and, to run an event from one file (:mod:`tabellone.event`: every write safe, wi
     tabellone bye EVENT ID --round R --half|--zero|--full;  tabellone withdraw EVENT ID [--from-round R]
     tabellone pair EVENT --write;  tabellone result EVENT [--round R] WHITE BLACK 1-0 ... | --csv FILE
     tabellone lineup EVENT TEAM P1 P2 ... [--round R]   (team events: who sits on which board, TRF26 300)
+    tabellone desk [FOLDER] [--host H] [--port P] [--no-browser]   (the web desk: docs/desk.md)
     tabellone simulate --system S [--system S2 ...] --players N|--teams N [--boards B] --rounds R --events K --seed X [...]
 
 and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``
@@ -34,6 +35,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 
+from tabellone.cli.desk import cmd_desk
 from tabellone.cli.event import EVENT_COMMANDS
 from tabellone.cli.generate import cmd_generate
 from tabellone.cli.info import cmd_convert, cmd_info
@@ -55,6 +57,7 @@ COMMANDS = {
     "standings": cmd_standings,
     "compare": cmd_compare,
     "simulate": cmd_simulate,
+    "desk": cmd_desk,
 }
 COMMANDS.update(EVENT_COMMANDS)
 

@@ -194,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _event_parsers(sub)
     _simulate_parser(sub)
+    _desk_parser(sub)
 
     p = sub.add_parser("convert", help="convert between TRF16, TRF26 and JSON")
     p.add_argument("file")
@@ -324,6 +325,14 @@ def _results_last(argv: list[str]) -> list[str]:
             words.append(argv[k])
             k += 1
     return ["result"] + options + words
+
+
+def _desk_parser(sub) -> None:
+    p = sub.add_parser("desk", help="the tournament desk: a local web app to run events and check pairings")
+    p.add_argument("folder", metavar="FOLDER", nargs="?", default=".", help="the folder of events (default: here)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
+    p.add_argument("--port", type=int, default=8724, help="port (default 8724)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
 
 
 def _simulate_parser(sub) -> None:
