@@ -141,24 +141,23 @@ def import_event(text: str, filename: str) -> Tournament:
 def boards_of_imported(t: Tournament) -> dict[int, tuple[tuple[int, int], ...]]:
     """Board order for rounds paired elsewhere (a TRF does not keep it): by the higher
     score of the two players, then the higher-ranked player, as pairing lists show."""
+    from tabellone.core.model import pairs_of_round
+
     out = {}
     for r in range(1, t.rounds_paired + 1):
-        state = t.state_before(r)
-        pairs, _ = _pairs_and_pab(t, r)
-
-        def key(p: tuple[int, int]) -> tuple:
-            w, b = p
-            scores = sorted((state[w].score, state[b].score), reverse=True)
-            return (-scores[0], -scores[1], min(w, b))
-
-        out[r] = tuple(sorted(pairs, key=key))
+        pairs, _ = pairs_of_round(t, r)
+        out[r] = tuple(sorted(pairs, key=_board_key(t.state_before(r))))
     return out
 
 
-def _pairs_and_pab(t: Tournament, r: int) -> tuple[list[tuple[int, int]], list[int]]:
-    from tabellone.core.model import pairs_of_round
+def _board_key(state):
+    """Board order: the higher score of the two, the lower score, the higher-ranked player."""
 
-    return pairs_of_round(t, r)
+    def key(p: tuple[int, int]) -> tuple:
+        high, low = sorted((state[p[0]].score, state[p[1]].score), reverse=True)
+        return (-high, -low, min(p))
+
+    return key
 
 
 def edit_settings(state: State, form: dict[str, str]) -> Change:
@@ -359,8 +358,11 @@ def pair_two(state: State, white: int, black: int) -> Change:
     if white == black:
         raise InputError("choose two different players", field="player")
     unpaired = tuple(x for x in d.unpaired if x not in (white, black))
-    new = replace(d, pairs=d.pairs + ((white, black),), unpaired=unpaired)
-    return _edited(state, new, f"{white}-{black} paired on board {len(new.pairs)}")
+    scores = state.tournament.state_before(d.round)
+    key = _board_key(scores)
+    at = next((k for k, p in enumerate(d.pairs) if key(p) > key((white, black))), len(d.pairs))
+    new = replace(d, pairs=d.pairs[:at] + ((white, black),) + d.pairs[at:], unpaired=unpaired)
+    return _edited(state, new, f"{white}-{black} paired on board {at + 1}")
 
 
 def give_bye(state: State, pid: int) -> Change:
@@ -475,11 +477,18 @@ def enter_result(state: State, r: int, board: int, key: str) -> Change:
         detail = f"round {r} board {board} ({w}-{b}): {new} confirmed"
     elif old:
         later = later_rounds(state, r)
-        touched = f"; rounds {', '.join(map(str, later))} were paired with the old result" if later else ""
+        touched = f"; {rounds_were(later)} paired with the old result" if later else ""
         detail = f"round {r} board {board} ({w}-{b}): corrected {old} -> {new}{touched}"
     else:
         detail = f"round {r} board {board} ({w}-{b}): {new}"
     return Change(replace(state, tournament=t), detail, boards=((r, board),), value=(old, new))
+
+
+def rounds_were(rounds: list[int]) -> str:
+    """``round 5 was`` / ``rounds 4, 5 were``."""
+    if len(rounds) == 1:
+        return f"round {rounds[0]} was"
+    return f"rounds {', '.join(map(str, rounds))} were"
 
 
 def results_complete(t: Tournament, r: int) -> bool:

@@ -56,7 +56,9 @@ class Desk:
         self.access = Access(folder)
         self._stores: dict[str, EventStore] = {}
         self.templates = Jinja2Templates(directory=str(HERE / "templates"))
-        self.templates.env.globals.update(titles=TITLES, systems=actions.DESK_SYSTEMS, editions=_editions())
+        self.templates.env.globals.update(
+            titles=TITLES, systems=actions.DESK_SYSTEMS, editions=_editions(), rounds_were=actions.rounds_were
+        )
         self.templates.env.filters["q"] = lambda s: quote(str(s), safe="")
 
     def store(self, slug: str) -> EventStore:
@@ -133,13 +135,13 @@ def back(url: str, msg: str = "", err: str = "") -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
 
-def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     desk: Desk = request.app.state.desk
     context.setdefault("who", who(request))
     context.setdefault("msg", request.query_params.get("msg", ""))
     context.setdefault("err", request.query_params.get("err", ""))
     context.setdefault("lan", desk.open_to_lan)
-    return desk.templates.TemplateResponse(request, name, context, status_code=status)
+    return desk.templates.TemplateResponse(request, template, context, status_code=status)
 
 
 def is_htmx(request: Request) -> bool:
@@ -707,6 +709,17 @@ async def on_input_error(request: Request, exc: Exception) -> Response:
     return page(request, "message.html", 404, title="Not found", text=text)
 
 
+async def on_bug(request: Request, exc: Exception) -> Response:
+    """A bug: one line saying so (the traceback goes to the server's log), never a trace page."""
+    import traceback
+
+    traceback.print_exception(exc)
+    text = f"internal error ({type(exc).__name__}: {exc}); the log shows what was saved. Please report it with the event file."
+    if is_htmx(request):
+        return HTMLResponse(f'<div class="flash err" role="alert">{_escape(text)}</div>', status_code=500)
+    return page(request, "message.html", 500, title="Something went wrong", text=text)
+
+
 def _escape(text: str) -> str:
     from html import escape
 
@@ -754,7 +767,7 @@ def create_app(folder: str | Path, open_to_lan: bool = False) -> Starlette:
     ]
     app = Starlette(
         routes=routes,
-        exception_handlers={Forbidden: on_forbidden, TabelloneError: on_input_error},
+        exception_handlers={Forbidden: on_forbidden, TabelloneError: on_input_error, Exception: on_bug},
     )
     app.state.desk = desk
     return app
