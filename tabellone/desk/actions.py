@@ -334,12 +334,13 @@ def exchange(state: State, a: int, b: int) -> Change:
     if a == b:
         raise InputError("choose two different players", field="player")
 
+    if {a, b} in [set(p) for p in d.pairs]:
+        raise InputError(f"{a} and {b} play each other: swap the colours instead", field="player")
+
     def put(x: int) -> int:
         return b if x == a else a if x == b else x
 
     pairs = tuple((put(w), put(k)) for w, k in d.pairs)
-    if any(w == k for w, k in pairs):
-        raise InputError(f"{a} and {b} play each other: swap the colours instead", field="player")
     moved = replace(
         d,
         pairs=pairs,

@@ -524,7 +524,7 @@ async def result_entry(request: Request) -> Response:
         )
         old, new = done.value
         if old and old != new:
-            note = "corrected"
+            note = f"corrected {old} → {new}"
     except Conflict as exc:
         conflict = {"key": key, "typed": actions.KEYS.get(key, key), "seen": exc.seen, "current": exc.current}
     except TabelloneError as exc:
@@ -536,7 +536,8 @@ async def result_entry(request: Request) -> Response:
     if b is None:
         raise InputError(f"round {r} has no board {board}", field="board")
     later = actions.later_rounds(state, r) if note else []
-    context = ev_context(slug, state, r=r, b=b, conflict=conflict, note=note, error=error, later=later)
+    saved = not (conflict or error)
+    context = ev_context(slug, state, r=r, b=b, conflict=conflict, note=note, error=error, later=later, saved=saved)
     if form.get("from") == "board":
         return page(request, "board.html", **context, code=b.code)
     return page(request, "result_row.html", **context)
@@ -686,6 +687,7 @@ async def check_page(request: Request) -> Response:
                 views.safe_explain, t, used, edition if system else system_of(t)[1], r, pair, bye
             )
             context["explained"] = f"{a}-{b} in round {r}" if b else f"the bye to {a} in round {r}"
+            context["rounds_value"] = r
     return page(request, "check.html", **context)
 
 

@@ -11,7 +11,6 @@ from typing import Any
 from tabellone import api
 from tabellone.core.errors import TabelloneError
 from tabellone.core.model import Tournament
-from tabellone.core.scoring import format_points
 from tabellone.desk.actions import for_pairing, header, result_of
 from tabellone.desk.store import State
 from tabellone.event import withdrawn_players
@@ -20,7 +19,13 @@ from tabellone.verify.checker import RoundReport
 
 
 def pts(x: Fraction | None) -> str:
-    return "" if x is None else format_points(x)
+    """Points as a pairing list shows them: ``0``, ``½``, ``2½``."""
+    if x is None:
+        return ""
+    whole, half = divmod(x, 1)
+    if half == Fraction(1, 2):
+        return f"{whole}½" if whole else "½"
+    return str(x) if half else str(whole)
 
 
 @dataclass
