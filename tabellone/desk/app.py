@@ -530,11 +530,13 @@ async def result_entry(request: Request) -> Response:
     except TabelloneError as exc:
         error = str(exc)
     store, _, state = await load(request, slug)
+    if r not in state.boards:
+        raise InputError(f"round {r} is not published", field="round")
     versions = await run_in_threadpool(store.board_versions, r)
     view = views.published(state, r, versions)
-    b = view.boards[board - 1] if 1 <= board <= len(view.boards) else None
-    if b is None:
-        raise InputError(f"round {r} has no board {board}", field="board")
+    if not 1 <= board <= len(view.boards):
+        raise InputError(f"round {r} has boards 1-{len(view.boards)}, not {board}", field="board")
+    b = view.boards[board - 1]
     later = actions.later_rounds(state, r) if note else []
     saved = not (conflict or error)
     context = ev_context(slug, state, r=r, b=b, conflict=conflict, note=note, error=error, later=later, saved=saved)
@@ -706,9 +708,21 @@ async def on_input_error(request: Request, exc: Exception) -> Response:
     if is_htmx(request):
         return HTMLResponse(f'<div class="flash err" role="alert">{_escape(text)}</div>', status_code=200)
     if request.method == "POST":
-        referer = request.headers.get("referer") or "/"
+        referer = request.headers.get("referer") or _owner(request.url.path)
         return back(referer.split("?")[0], err=text)
     return page(request, "message.html", 404, title="Not found", text=text)
+
+
+def _owner(path: str) -> str:
+    """The page a form posted to ``path`` lives on."""
+    parts = path.strip("/").split("/")
+    if len(parts) >= 3 and parts[0] == "e":
+        slug, what = parts[1], parts[2]
+        page_of = {"draft": "rounds", "players": "players", "results": "results", "log": "log"}
+        if what == "results" and len(parts) >= 4:
+            return f"/e/{slug}/results/{parts[3]}"
+        return f"/e/{slug}/{page_of[what]}" if what in page_of else f"/e/{slug}"
+    return "/" + parts[0] if parts[0] in ("check", "devices") else "/"
 
 
 async def on_bug(request: Request, exc: Exception) -> Response:

@@ -1,0 +1,121 @@
+"""The desk's HTTP interface without a browser: who may do what, importing and exporting
+files, errors as one line on the page, and the command when the extra is missing."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the desk extra: pip install -e '.[desk]'")
+pytest.importorskip("httpx", reason="starlette's test client needs httpx (test extra)")
+
+with warnings.catch_warnings():  # starlette >= 1.0 asks for httpx2; httpx works the same
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from tabellone.api import check
+from tabellone.formats.trf import parse_trf
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "open-24-before-r6.trf"
+PASSWORD = "correct horse"
+
+
+def flash(response) -> list[str]:
+    return re.findall(r'class="flash (?:ok|err|warn)[^"]*"[^>]*>([^<]*)', response.text)
+
+
+@pytest.fixture
+def desk(tmp_path):
+    from tabellone.desk.app import create_app
+
+    return create_app(tmp_path / "events")
+
+
+@pytest.fixture
+def admin(desk) -> TestClient:
+    client = TestClient(desk)
+    client.post("/setup", data={"password": PASSWORD, "repeat": PASSWORD})
+    return client
+
+
+def test_first_start_asks_for_the_admin_password(desk):
+    client = TestClient(desk)
+    assert client.get("/").url.path == "/setup"
+    short = client.post("/setup", data={"password": "short", "repeat": "short"})
+    assert short.status_code == 400 and "at least 8" in short.text
+    differ = client.post("/setup", data={"password": PASSWORD, "repeat": PASSWORD + "!"})
+    assert "differ" in differ.text
+    done = client.post("/setup", data={"password": PASSWORD, "repeat": PASSWORD})
+    assert done.url.path == "/" and "log out" in done.text
+    # set once: a second setup cannot replace it
+    other = TestClient(desk)
+    assert other.post("/setup", data={"password": "x" * 10, "repeat": "x" * 10}).url.path == "/login"
+    assert "wrong password" in other.post("/login", data={"password": "x" * 10}).text
+    assert "log out" in other.post("/login", data={"password": PASSWORD}).text
+
+
+def test_visitors_read_the_public_pages_only(admin, desk):
+    made = admin.post("/events/import", files={"file": (EXAMPLE.name, EXAMPLE.read_bytes())})
+    slug = made.url.path.split("/")[2]
+    public = TestClient(desk)
+    assert public.get(f"/e/{slug}/standings").status_code == 200
+    assert public.get(f"/e/{slug}/pairings/5").status_code == 200
+    for url in (f"/e/{slug}/players", f"/e/{slug}/rounds", f"/e/{slug}/results/5", f"/e/{slug}/log", "/check"):
+        assert public.get(url).url.path == "/login", url
+    refused = public.post(f"/e/{slug}/draft/pair")
+    assert refused.url.path == "/login"
+    assert admin.get(f"/e/{slug}/log").text.count("<tr") == 2  # header and the import: the visitor changed nothing
+
+
+def test_a_device_enters_results_and_nothing_else(admin, desk):
+    made = admin.post("/events/import", files={"file": (EXAMPLE.name, EXAMPLE.read_bytes())})
+    slug = made.url.path.split("/")[2]
+    admin.post("/devices", data={"name": "tablet 1"})
+    token = re.search(r"/d/([A-Za-z0-9_-]+)", admin.get("/devices").text).group(1)
+    tablet = TestClient(desk)
+    assert "tablet 1" in tablet.get(f"/d/{token}").text
+    assert tablet.get(f"/e/{slug}/results/5").status_code == 200
+    assert tablet.get(f"/e/{slug}/players").status_code == 403
+    admin.post("/devices", data={"revoke": token})
+    assert tablet.get(f"/e/{slug}/results/5").url.path == "/login"
+
+
+def test_an_imported_event_goes_on_and_exports_what_it_holds(admin):
+    made = admin.post("/events/import", files={"file": (EXAMPLE.name, EXAMPLE.read_bytes())})
+    assert "5 rounds paired" in flash(made)[0]
+    slug = made.url.path.split("/")[2]
+    original = parse_trf(EXAMPLE.read_text(encoding="utf-8"))
+    exported = parse_trf(admin.get(f"/e/{slug}/export/trf26").text)
+    assert [p.rounds for p in exported.players] == [p.rounds for p in original.players]
+    assert check(exported).ok == check(original).ok
+    drafted = admin.post(f"/e/{slug}/draft/pair", headers={"HX-Request": "true"})
+    assert "as the rules pair it" in drafted.text
+    trf16 = admin.get(f"/e/{slug}/export/trf16")
+    assert "XXR" in trf16.text and trf16.headers["content-disposition"].endswith('.trf"')
+
+
+def test_bad_input_is_one_line_on_the_page(admin):
+    made = admin.post("/events", data={"name": "Errors Open", "rounds": "5", "initial_colour": "white"})
+    slug = made.url.path.split("/")[2]
+    bad = "name;rating;club\nRossi, Anna;2100;Scacchi\n"
+    response = admin.post(f"/e/{slug}/players/import", files={"file": ("bad.csv", bad.encode())})
+    assert response.url.path == f"/e/{slug}/players"
+    (message,) = flash(response)
+    assert message.startswith("bad.csv:1: header:") and "club" in message
+    no_round = admin.post(f"/e/{slug}/results/1/1", data={"result": "1", "version": "1"})
+    assert "published" in " ".join(flash(no_round))
+    missing = admin.get("/e/no-such-event/standings")
+    assert missing.status_code == 404 and "no event" in missing.text
+
+
+def test_the_command_says_how_to_install_the_extra(monkeypatch, capsys, tmp_path):
+    import tabellone.desk
+    from tabellone.cli import main
+
+    monkeypatch.setattr(tabellone.desk, "missing", lambda: ["starlette", "uvicorn"])
+    assert main(["desk", str(tmp_path), "--no-browser"]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "pip install 'tabellone[desk]'" in err[0]
