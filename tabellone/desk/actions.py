@@ -135,7 +135,7 @@ def import_event(text: str, filename: str) -> Tournament:
         if is_team_file(text):
             raise InputError("a team event (310 records): the desk runs individual events", source=source, field="310")
         t = parse_trf(text, source=source, allow_empty=True)
-    return t
+    return t.with_derived_points()
 
 
 def boards_of_imported(t: Tournament) -> dict[int, tuple[tuple[int, int], ...]]:
@@ -196,6 +196,7 @@ def add_player(state: State, form: dict[str, str]) -> Change:
     _no_draft(state, "registering a player")
     before = state.tournament
     t, ids = add_players(before, [make_player(**player_fields(form))])
+    t = t.with_derived_points()
     late = before.rounds_paired > 0
     p = t.player(ids[0])
     detail = f"player {p.id} {p.name} registered" + (" (late entry, next free number)" if late else "")
@@ -206,6 +207,7 @@ def import_players(state: State, text: str, filename: str) -> Change:
     _no_draft(state, "registering players")
     new = players_from_csv(text, filename or "upload.csv")
     t, ids = add_players(state.tournament, new)
+    t = t.with_derived_points()
     return Change(replace(state, tournament=t), f"{len(ids)} players imported from {filename or 'a CSV file'}")
 
 

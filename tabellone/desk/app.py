@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -55,6 +56,9 @@ class Desk:
         folder.mkdir(parents=True, exist_ok=True)
         self.access = Access(folder)
         self._stores: dict[str, EventStore] = {}
+        #: (event, version) -> the draft's check: a check pairs the round again, so it is
+        #: made once per version of the event (any change makes a new version)
+        self.checks: dict[tuple[str, int], tuple[Any, str | None]] = {}
         self.templates = Jinja2Templates(directory=str(HERE / "templates"))
         self.templates.env.globals.update(
             titles=TITLES, systems=actions.DESK_SYSTEMS, editions=_editions(), rounds_were=actions.rounds_were
@@ -68,6 +72,11 @@ class Desk:
                 raise InputError(f"no event {slug!r} in this folder", field="event")
             self._stores[slug] = EventStore(path)
         return self._stores[slug]
+
+    def remember_check(self, key: tuple[str, int], value: tuple[Any, str | None]) -> None:
+        self.checks[key] = value
+        while len(self.checks) > 16:
+            self.checks.pop(next(iter(self.checks)))
 
     def new_slug(self, name: str) -> str:
         base = slugify(name)
@@ -409,19 +418,42 @@ async def players_action(request: Request) -> Response:
 async def rounds_page(request: Request) -> Response:
     need_admin(request)
     slug = request.path_params["slug"]
-    _, _, state = await load(request, slug)
-    return page(request, "rounds.html", **(await _draft_context(slug, state)), tab="rounds")
+    _, version, state = await load(request, slug)
+    desk: Desk = request.app.state.desk
+    return page(request, "rounds.html", **_draft_context(desk, slug, version, state), tab="rounds")
 
 
-async def _draft_context(slug: str, state: State, **more: Any) -> dict[str, Any]:
-    draft = report = problem = None
+def _draft_context(desk: Desk, slug: str, version: int, state: State, **more: Any) -> dict[str, Any]:
+    """The draft's page; its check when already made for this version of the event (else
+    the page asks for it: :func:`draft_check`, so the draft shows at once)."""
+    draft = None
+    report, problem = desk.checks.get((slug, version), (None, None))
     if state.draft is not None:
         draft = views.round_view(state.tournament, state.draft.round, state.draft.pairs, state.draft.bye)
-        report, problem = await run_in_threadpool(actions.check_draft, state)
     verdict = views.verdict(report.rounds[0]) if report else None
     return ev_context(
-        slug, state, draft=draft, verdict=verdict, problem=problem, published=sorted(state.boards), **more
+        slug,
+        state,
+        draft=draft,
+        verdict=verdict,
+        problem=problem,
+        version=version,
+        published=sorted(state.boards),
+        **more,
     )
+
+
+async def draft_check(request: Request) -> Response:
+    """The live check of the draft as it stands (:func:`tabellone.api.check`)."""
+    need_admin(request)
+    desk: Desk = request.app.state.desk
+    slug = request.path_params["slug"]
+    _, version, state = await load(request, slug)
+    if state.draft is None:
+        return HTMLResponse('<div class="verdict" id="check">No draft: it was published or unpaired.</div>')
+    if (slug, version) not in desk.checks:
+        desk.remember_check((slug, version), await run_in_threadpool(actions.check_draft, state))
+    return page(request, "draft_check.html", **_draft_context(desk, slug, version, state))
 
 
 async def draft_action(request: Request) -> Response:
@@ -455,8 +487,8 @@ async def draft_action(request: Request) -> Response:
         error = str(exc)
     if not is_htmx(request):
         return back(f"/e/{slug}/rounds", err=error) if error else back(f"/e/{slug}/rounds")
-    _, _, state = await load(request, slug)
-    context = await _draft_context(slug, state, explanation=explanation, draft_error=error)
+    _, version, state = await load(request, slug)
+    context = _draft_context(request.app.state.desk, slug, version, state, explanation=explanation, draft_error=error)
     return page(request, "draft.html", **context)
 
 
@@ -532,11 +564,9 @@ async def result_entry(request: Request) -> Response:
     store, _, state = await load(request, slug)
     if r not in state.boards:
         raise InputError(f"round {r} is not published", field="round")
-    versions = await run_in_threadpool(store.board_versions, r)
-    view = views.published(state, r, versions)
-    if not 1 <= board <= len(view.boards):
-        raise InputError(f"round {r} has boards 1-{len(view.boards)}, not {board}", field="board")
-    b = view.boards[board - 1]
+    if not 1 <= board <= len(state.boards[r]):
+        raise InputError(f"round {r} has boards 1-{len(state.boards[r])}, not {board}", field="board")
+    b = views.one_board(state, r, board, await run_in_threadpool(store.board_versions, r))
     later = actions.later_rounds(state, r) if note else []
     saved = not (conflict or error)
     context = ev_context(slug, state, r=r, b=b, conflict=conflict, note=note, error=error, later=later, saved=saved)
@@ -742,6 +772,33 @@ def _escape(text: str) -> str:
     return escape(text)
 
 
+class ServerTiming:
+    """Adds ``Server-Timing: app;dur=MS`` to every response: the time from the request's
+    arrival to its response's start, which is when the page is fully computed (the
+    benchmark reads it; so can a browser's developer tools)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        import time
+
+        start = time.perf_counter()
+
+        async def timed(message):
+            if message["type"] == "http.response.start":
+                ms = (time.perf_counter() - start) * 1000
+                message = {
+                    **message,
+                    "headers": [*message.get("headers", []), (b"server-timing", f"app;dur={ms:.1f}".encode())],
+                }
+            await send(message)
+
+        await self.app(scope, receive, timed)
+
+
 def create_app(folder: str | Path, open_to_lan: bool = False) -> Starlette:
     """The desk serving the events of ``folder``."""
     desk = Desk(Path(folder), open_to_lan)
@@ -766,6 +823,7 @@ def create_app(folder: str | Path, open_to_lan: bool = False) -> Starlette:
         Route(e + "/players", players_page),
         Route(e + "/players/{what}", players_action, methods=["POST"]),
         Route(e + "/rounds", rounds_page),
+        Route(e + "/draft/check", draft_check),
         Route(e + "/draft/{what}", draft_action, methods=["POST"]),
         Route(e + "/results", results_page),
         Route(e + "/results/{round:int}", results_page),
@@ -784,6 +842,7 @@ def create_app(folder: str | Path, open_to_lan: bool = False) -> Starlette:
     app = Starlette(
         routes=routes,
         exception_handlers={Forbidden: on_forbidden, TabelloneError: on_input_error, Exception: on_bug},
+        middleware=[Middleware(ServerTiming)],
     )
     app.state.desk = desk
     return app

@@ -120,7 +120,8 @@ class Draft:
 
 @dataclass(frozen=True)
 class State:
-    """An event as the desk keeps it (see the module text)."""
+    """An event as the desk keeps it (see the module text). Its tournament's points are
+    the ones its results give (every action keeps them so: the TRF text is written as is)."""
 
     tournament: Tournament
     draft: Draft | None = None
@@ -132,7 +133,7 @@ class State:
         return json.dumps(
             {
                 "schema": SCHEMA_VERSION,
-                "trf": format_trf(self.tournament.with_derived_points(), "trf26"),
+                "trf": format_trf(self.tournament, "trf26"),
                 "draft": self.draft.as_dict() if self.draft else None,
                 "boards": {str(r): [list(p) for p in pairs] for r, pairs in sorted(self.boards.items())},
                 "settings": self.settings,
@@ -187,7 +188,7 @@ def now() -> str:
 
 
 def _pack(doc: str) -> bytes:
-    return zlib.compress(doc.encode("utf-8"), 6)
+    return zlib.compress(doc.encode("utf-8"), 1)
 
 
 def _unpack(blob: bytes) -> str:
@@ -222,7 +223,8 @@ class EventStore:
         self.path = Path(path)
         self.slug = self.path.name.removesuffix(SUFFIX)
         self._lock = threading.Lock()
-        self._cached: tuple[int, State] | None = None
+        self._local = threading.local()  # one connection per thread, kept open
+        self._cached: tuple[int, State, str] | None = None  # version, state, its text
 
     # --- creating and reading -----------------------------------------------------------
 
@@ -251,29 +253,32 @@ class EventStore:
 
     @contextmanager
     def _conn(self) -> Iterator[sqlite3.Connection]:
-        if not self.path.exists():
-            raise InputError(f"no event {self.slug!r}", field="event")
-        conn = connect(self.path)
-        try:
-            yield conn
-        finally:
-            conn.close()
+        """This thread's connection: kept open, so that closing it does not checkpoint
+        the WAL after every change (SQLite does that when the last connection closes)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            if not self.path.exists():
+                raise InputError(f"no event {self.slug!r}", field="event")
+            conn = self._local.conn = connect(self.path)
+        yield conn
 
-    def _state(self, conn: sqlite3.Connection) -> tuple[int, State]:
-        """The state and its version, parsed once per version."""
-        version, doc = conn.execute("SELECT version, doc FROM state WHERE id = 1").fetchone()
+    def _state(self, conn: sqlite3.Connection) -> tuple[int, State, str]:
+        """The version, the state and its text, parsed once per version."""
+        version = conn.execute("SELECT version FROM state WHERE id = 1").fetchone()[0]
         with self._lock:
             if self._cached is not None and self._cached[0] == version:
                 return self._cached
+        doc = conn.execute("SELECT doc FROM state WHERE id = 1").fetchone()[0]
         state = State.from_doc(doc, source=self.path.name)
         with self._lock:
-            self._cached = (version, state)
-        return version, state
+            self._cached = (version, state, doc)
+        return version, state, doc
 
     def load(self) -> tuple[int, State]:
         """The current version and state."""
         with self._conn() as conn:
-            return self._state(conn)
+            version, state, _ = self._state(conn)
+        return version, state
 
     def version(self) -> int:
         with self._conn() as conn:
@@ -293,7 +298,7 @@ class EventStore:
         ``expect`` is ``(round, board, version)``: the board must still be at that
         version, else :class:`Conflict` and nothing is written."""
         with self._conn() as conn, transaction(conn):
-            version, state = self._state(conn)
+            version, state, doc = self._state(conn)
             if expect is not None:
                 r, b, seen = expect
                 row = conn.execute("SELECT version FROM boards WHERE round = ? AND board = ?", (r, b)).fetchone()
@@ -302,7 +307,7 @@ class EventStore:
                 if row[0] != seen:
                     raise Conflict(r, b, seen, row[0])
             done = fn(state)
-            self._write(conn, version, state, done.state, who, action, done.detail)
+            self._write(conn, version, doc, done.state, who, action, done.detail)
             self._bump(conn, done.state, done.boards)
         return done
 
@@ -310,7 +315,7 @@ class EventStore:
         self,
         conn: sqlite3.Connection,
         version: int,
-        before: State,
+        before: str,
         after: State,
         who: str,
         action: str,
@@ -318,13 +323,14 @@ class EventStore:
         undoes: int | None = None,
     ) -> None:
         new_version = version + 1
-        conn.execute("UPDATE state SET version = ?, doc = ? WHERE id = 1", (new_version, after.to_doc()))
+        doc = after.to_doc()
+        conn.execute("UPDATE state SET version = ?, doc = ? WHERE id = 1", (new_version, doc))
         conn.execute(
             "INSERT INTO log (at, who, action, detail, version, before, undoes) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (now(), who, action, detail, new_version, _pack(before.to_doc()), undoes),
+            (now(), who, action, detail, new_version, _pack(before), undoes),
         )
         with self._lock:
-            self._cached = (new_version, after)
+            self._cached = (new_version, after, doc)
 
     def _bump(self, conn: sqlite3.Connection, state: State, touched: tuple[tuple[int, int], ...]) -> None:
         """New boards get a version and a code; touched boards go one version up."""
@@ -387,9 +393,9 @@ class EventStore:
                     break
             if target is None:
                 raise InputError("nothing to undo", field="undo")
-            version, state = self._state(conn)
+            version, _, doc = self._state(conn)
             restored = State.from_doc(_unpack(target[7]), source=self.path.name)
-            self._write(conn, version, state, restored, who, "undo", f"undo #{target[0]}: {target[4]}", target[0])
+            self._write(conn, version, doc, restored, who, "undo", f"undo #{target[0]}: {target[4]}", target[0])
             conn.execute("UPDATE boards SET version = version + 1")
             self._add_boards(conn, restored)
         return LogEntry(*target[:7])
@@ -428,9 +434,9 @@ class EventStore:
             row = conn.execute("SELECT doc, label FROM snapshots WHERE id = ?", (snapshot_id,)).fetchone()
             if row is None:
                 raise InputError(f"no snapshot {snapshot_id}", field="snapshot")
-            version, state = self._state(conn)
+            version, _, doc = self._state(conn)
             restored = State.from_doc(_unpack(row[0]), source=self.path.name)
-            self._write(conn, version, state, restored, who, "restore", f"restored snapshot #{snapshot_id}: {row[1]}")
+            self._write(conn, version, doc, restored, who, "restore", f"restored snapshot #{snapshot_id}: {row[1]}")
             conn.execute("UPDATE boards SET version = version + 1")
             self._add_boards(conn, restored)
 

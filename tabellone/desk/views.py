@@ -92,6 +92,14 @@ def published(state: State, r: int, versions) -> RoundView:
     return round_view(state.tournament, r, state.boards[r], versions=versions)
 
 
+def one_board(state: State, r: int, board: int, versions) -> Board:
+    """One board of a published round (what a result entry shows again)."""
+    t = state.tournament
+    w, b = state.boards[r][board - 1]
+    version, code = versions.get(board, (0, ""))
+    return Board(board, side(t, w, r), side(t, b, r), result_of(t, r, w), version, code)
+
+
 def alphabetical(view: RoundView) -> list[tuple[Side, str, Any, Side | None]]:
     """Every player of a round by name: board (or what instead), colour, opponent."""
     rows = []

@@ -20,7 +20,7 @@ def fresh(players: int = 11) -> State:
     state, _ = actions.create_event({"name": "Actions Open", "rounds": "4", "initial_colour": "black"})
     rng = random.Random(11)
     t, _ = add_players(state.tournament, [make_player(f"P{k:02d}", rng.randint(1400, 2400)) for k in range(players)])
-    return replace(state, tournament=t)
+    return replace(state, tournament=t.with_derived_points())
 
 
 def test_the_initial_colour_drawn_by_lot_is_recorded():

@@ -92,7 +92,8 @@ def test_an_imported_event_goes_on_and_exports_what_it_holds(admin):
     assert [p.rounds for p in exported.players] == [p.rounds for p in original.players]
     assert check(exported).ok == check(original).ok
     drafted = admin.post(f"/e/{slug}/draft/pair", headers={"HX-Request": "true"})
-    assert "as the rules pair it" in drafted.text
+    assert 'hx-get="/e/' in drafted.text and "/draft/check" in drafted.text  # the check follows
+    assert "as the rules pair it" in admin.get(f"/e/{slug}/draft/check").text
     trf16 = admin.get(f"/e/{slug}/export/trf16")
     assert "XXR" in trf16.text and trf16.headers["content-disposition"].endswith('.trf"')
 

@@ -21,7 +21,7 @@ def event_state(players: int = 12, rounds: int = 5) -> State:
     state, _ = actions.create_event({"name": "Store Open", "rounds": str(rounds), "initial_colour": "white"})
     rng = random.Random(5)
     t, _ = add_players(state.tournament, [make_player(f"P{k:02d}", rng.randint(1400, 2400)) for k in range(players)])
-    return replace(state, tournament=t)
+    return replace(state, tournament=t.with_derived_points())
 
 
 @pytest.fixture
