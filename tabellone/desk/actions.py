@@ -264,6 +264,59 @@ def player_bye(state: State, pid: int, round_text: str, kind: str) -> Change:
     return Change(replace(state, tournament=t), f"player {pid} {t.player(pid).name}: {kind}-point bye in round {r}")
 
 
+def set_availability(state: State, pid: int, r: int, kind: str) -> Change:
+    """A cell of the availability grid: a bye requested for a round not yet paired
+    (``half``, ``zero``, ``full``: :func:`tabellone.event.request_bye`), or none."""
+    _no_draft(state, "changing who plays")
+    t = state.tournament
+    if kind:
+        return player_bye(state, pid, str(r), kind)
+    if pid not in t.by_id:
+        raise InputError(f"no player has pairing number {pid}", field="player")
+    if r < t.next_round:
+        raise InputError(f"round {r} is already paired", field="round")
+    kept = tuple(b for b in t.byes if not (b.round == r and b.player == pid))
+    if len(kept) == len(t.byes):
+        raise InputError(f"player {pid} has no bye in round {r}", field="round")
+    return Change(replace(state, tournament=replace(t, byes=kept)), f"player {pid}: plays in round {r} (bye removed)")
+
+
+def add_prohibited(state: State, players_text: str, first: str, last: str) -> Change:
+    """Players who must not meet (same club, federation, family): TRF26 ``260``,
+    written as ``XXP`` in TRF16 (which has no rounds: every round)."""
+    from tabellone.core.model import ProhibitedPairs
+
+    _no_draft(state, "changing who may meet")
+    t = state.tournament
+    ids = []
+    for word in players_text.replace(",", " ").split():
+        if not word.isdigit() or int(word) not in t.by_id:
+            raise InputError(f"found {word!r}, expected pairing numbers of registered players", field="players")
+        ids.append(int(word))
+    if len(set(ids)) < 2:
+        raise InputError("give at least two players who must not meet", field="players")
+    last_round = t.total_rounds or 99
+    lo = int(first) if first.strip().isdigit() else max(1, t.next_round)
+    hi = int(last) if last.strip().isdigit() else last_round
+    if not 1 <= lo <= hi <= last_round:
+        raise InputError(f"rounds {lo}-{hi}: expected rounds within 1-{last_round}", field="rounds")
+    new = ProhibitedPairs(lo, hi, tuple(sorted(set(ids))))
+    t = replace(t, prohibited=t.prohibited + (new,))
+    names = ", ".join(str(i) for i in new.players)
+    return Change(replace(state, tournament=t), f"players {names} may not meet in rounds {lo}-{hi}")
+
+
+def remove_prohibited(state: State, index: int) -> Change:
+    _no_draft(state, "changing who may meet")
+    t = state.tournament
+    if not 0 <= index < len(t.prohibited):
+        raise InputError(f"no prohibited group {index + 1}", field="group")
+    gone = t.prohibited[index]
+    kept = t.prohibited[:index] + t.prohibited[index + 1 :]
+    detail = f"players {', '.join(map(str, gone.players))} may meet again"
+    return Change(replace(state, tournament=replace(t, prohibited=kept)), detail)
+
+
 def player_withdraw(state: State, pid: int) -> Change:
     _no_draft(state, "withdrawing a player")
     t = withdraw(state.tournament, pid)

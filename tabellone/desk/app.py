@@ -412,6 +412,44 @@ async def players_action(request: Request) -> Response:
     return back(url, msg=done.detail)
 
 
+async def availability_page(request: Request) -> Response:
+    need_admin(request)
+    slug = request.path_params["slug"]
+    _, _, state = await load(request, slug)
+    t = state.tournament
+    rounds = list(range(t.next_round, (t.total_rounds or t.next_round) + 1))
+    byes = {(b.player, b.round): b.kind.value for b in t.byes}
+    return page(
+        request,
+        "availability.html",
+        **ev_context(slug, state, rounds=rounds, byes=byes, gone=views.withdrawn_players(t), tab="players"),
+    )
+
+
+async def availability_action(request: Request) -> Response:
+    need_admin(request)
+    slug, what = request.path_params["slug"], request.path_params["what"]
+    form = await form_of(request)
+    if what == "cell":
+        pid, r = as_int(form.get("id"), "id"), as_int(form.get("round"), "round")
+        done = await apply(request, slug, "bye", lambda s: actions.set_availability(s, pid, r, form.get("kind", "")))
+        if is_htmx(request):
+            return HTMLResponse(f'<span class="saved" title="{_escape(done.detail)}">saved</span>')
+    elif what == "prohibit":
+        done = await apply(
+            request,
+            slug,
+            "prohibit",
+            lambda s: actions.add_prohibited(s, form.get("players", ""), form.get("first", ""), form.get("last", "")),
+        )
+    elif what == "allow":
+        index = as_int(form.get("index"), "index")
+        done = await apply(request, slug, "prohibit", lambda s: actions.remove_prohibited(s, index))
+    else:
+        raise InputError(f"unknown action {what!r}", field="action")
+    return back(f"/e/{slug}/availability", msg=done.detail)
+
+
 # --- rounds and the draft -----------------------------------------------------------------------------
 
 
@@ -621,6 +659,13 @@ async def standings_page(request: Request) -> Response:
     return page(request, "standings.html", **ev_context(slug, state, table=table, tab="standings"))
 
 
+async def player_page(request: Request) -> Response:
+    slug, pid = request.path_params["slug"], request.path_params["pid"]
+    _, _, state = await load(request, slug)
+    data = await run_in_threadpool(views.breakdown, state, pid)
+    return page(request, "player.html", **ev_context(slug, state, b=data, tab="standings"))
+
+
 async def crosstable_page(request: Request) -> Response:
     slug = request.path_params["slug"]
     _, _, state = await load(request, slug)
@@ -748,7 +793,7 @@ def _owner(path: str) -> str:
     parts = path.strip("/").split("/")
     if len(parts) >= 3 and parts[0] == "e":
         slug, what = parts[1], parts[2]
-        page_of = {"draft": "rounds", "players": "players", "results": "results", "log": "log"}
+        page_of = {"draft": "rounds", "players": "players", "results": "results", "availability": "availability"}
         if what == "results" and len(parts) >= 4:
             return f"/e/{slug}/results/{parts[3]}"
         return f"/e/{slug}/{page_of[what]}" if what in page_of else f"/e/{slug}"
@@ -822,6 +867,8 @@ def create_app(folder: str | Path, open_to_lan: bool = False) -> Starlette:
         Route(e + "/snapshots/{sid:int}/restore", restore, methods=["POST"]),
         Route(e + "/players", players_page),
         Route(e + "/players/{what}", players_action, methods=["POST"]),
+        Route(e + "/availability", availability_page),
+        Route(e + "/availability/{what}", availability_action, methods=["POST"]),
         Route(e + "/rounds", rounds_page),
         Route(e + "/draft/check", draft_check),
         Route(e + "/draft/{what}", draft_action, methods=["POST"]),
@@ -834,6 +881,7 @@ def create_app(folder: str | Path, open_to_lan: bool = False) -> Starlette:
         Route(e + "/pairings/{round:int}", pairings_page),
         Route(e + "/standings", standings_page),
         Route(e + "/crosstable", crosstable_page),
+        Route(e + "/player/{pid:int}", player_page),
         Route(e + "/hall", hall_page),
         Route(e + "/hall/content", hall_content),
         Route(e + "/stream", stream),

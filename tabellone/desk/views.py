@@ -52,7 +52,8 @@ class Board:
 class RoundView:
     round: int
     boards: list[Board]
-    byes: list[tuple[Side, str]] = field(default_factory=list)  # (player, what: 'bye', '½ bye', 'absent')
+    #: players without a board: (player, what in words, the TRF code: U, H, F, Z, -)
+    byes: list[tuple[Side, str, str]] = field(default_factory=list)
 
     @property
     def missing(self) -> int:
@@ -78,13 +79,13 @@ def round_view(t: Tournament, r: int, pairs, bye: int | None = None, versions=No
         for p in t.players:
             e = p.entry(r)
             if e.opponent is None and e.result != " ":
-                view.byes.append((side(t, p.id, r), _BYE_WORDS.get(e.result, e.result)))
+                view.byes.append((side(t, p.id, r), _BYE_WORDS.get(e.result, e.result), e.result))
     else:
         if bye is not None:
-            view.byes.append((side(t, bye, r), "bye (pairing)"))
+            view.byes.append((side(t, bye, r), "bye (pairing)", "U"))
         for b in sorted(t.byes):
             if b.round == r:
-                view.byes.append((side(t, b.player, r), _BYE_WORDS.get(b.kind.value, b.kind.value)))
+                view.byes.append((side(t, b.player, r), _BYE_WORDS.get(b.kind.value, b.kind.value), b.kind.value))
     return view
 
 
@@ -106,7 +107,7 @@ def alphabetical(view: RoundView) -> list[tuple[Side, str, Any, Side | None]]:
     for b in view.boards:
         rows.append((b.white, "White", b.number, b.black))
         rows.append((b.black, "Black", b.number, b.white))
-    for s, what in view.byes:
+    for s, what, _code in view.byes:
         rows.append((s, what, "", None))
     return sorted(rows, key=lambda row: row[0].name.casefold())
 
@@ -130,7 +131,6 @@ def standings(state: State) -> Standings:
     procedure for italo-svizzero."""
     from tabellone.reports.tables import cell, chess_standings, draughts_standings
     from tabellone.rules import get_system
-    from tabellone.tiebreaks import DEFAULT, codes_from_file, parse_codes
 
     t = state.tournament
     system = state.draft.system if state.draft else None
@@ -142,7 +142,7 @@ def standings(state: State) -> Standings:
         table = draughts_standings(t, module.standings(t, system_of(t)[1] or module.EDITIONS[0]))
         order_col = table.header.index("start_rank")
     else:
-        tiebreaks = codes_from_file(t) or parse_codes(DEFAULT)
+        tiebreaks = event_tiebreaks(t)
         table = chess_standings(t, tiebreaks, state.settings.get("tiebreak_rules", "2026"))
         order_col = table.header.index("start_rank")
     rows = [[cell(v) for v in row] for row in table.rows]
@@ -154,6 +154,59 @@ def standings(state: State) -> Standings:
         table.numeric,
         [int(row[order_col]) for row in table.rows],
     )
+
+
+def event_tiebreaks(t: Tournament):
+    from tabellone.tiebreaks import DEFAULT, codes_from_file, parse_codes
+
+    return codes_from_file(t) or parse_codes(DEFAULT)
+
+
+@dataclass
+class Breakdown:
+    """One player's standing explained: each round as the tie-breaks read it."""
+
+    player: Any
+    points: str
+    values: list[tuple[str, str]]
+    rounds: list[dict[str, Any]]
+
+
+def breakdown(state: State, pid: int) -> Breakdown:
+    """The rounds of ``pid`` as :func:`tabellone.tiebreaks.compute` reads them: the
+    opponent and the score the opponent brings to Buchholz (adjusted for their own
+    unplayed rounds, C.07 Art. 16.3), or an unplayed round (a dummy opponent, Art.
+    16.4), and the values of the event's tie-breaks."""
+    from tabellone.reports.tables import cell
+    from tabellone.tiebreaks import compute, rounds_complete
+
+    t = state.tournament
+    if pid not in t.by_id:
+        from tabellone.core.errors import InputError
+
+        raise InputError(f"no player has pairing number {pid}", field="player")
+    tiebreaks = event_tiebreaks(t)
+    n = rounds_complete(t)
+    parts = compute(t, tiebreaks, state.settings.get("tiebreak_rules", "2026"), rounds=n)
+    me = parts[pid]
+    rounds = []
+    for k, v in enumerate(me.rounds, start=1):
+        e = t.player(pid).entry(k)
+        opp = t.player(v.opponent) if v.opponent is not None else None
+        rounds.append(
+            {
+                "round": k,
+                "opponent": opp,
+                "colour": {"w": "White", "b": "Black"}.get(v.colour or "", ""),
+                "result": {"=": "½"}.get(e.result, e.result),
+                "points": pts(v.points),
+                "played": v.played,
+                "vur": v.vur,
+                "brings": pts(parts[v.opponent].adjusted) if v.played else "",
+            }
+        )
+    values = [(tb.text, cell(me.values.get(tb.text))) for tb in tiebreaks if tb.text in me.values]
+    return Breakdown(t.player(pid), pts(me.points), values, rounds)
 
 
 @dataclass

@@ -148,3 +148,23 @@ def test_players_before_and_after_round_one():
         actions.remove_player(published, 2)
     late = actions.add_player(published, {"name": "Late, Lou", "rating": "2000"})
     assert late.value == 6 and "late entry" in late.detail
+
+
+def test_availability_and_players_who_must_not_meet():
+    state = fresh(10)
+    w, b = actions.pair_draft(state).state.draft.pairs[0]
+    kept_apart = actions.add_prohibited(state, f"{w} {b}", "1", "4").state
+    assert kept_apart.tournament.prohibited[-1].players == tuple(sorted((w, b)))
+    pairs = actions.pair_draft(kept_apart).state.draft.pairs
+    assert {w, b} not in [set(p) for p in pairs], "the engine keeps them apart"
+    assert len(actions.remove_prohibited(kept_apart, 0).state.tournament.prohibited) == 0
+    with pytest.raises(InputError, match="at least two"):
+        actions.add_prohibited(state, f"{w}", "1", "4")
+    away = actions.set_availability(state, w, 1, "zero").state
+    assert [(x.player, x.round, x.kind) for x in away.tournament.byes] == [(w, 1, ByeKind.ZERO)]
+    drafted = actions.pair_draft(away).state.draft
+    assert w not in {x for p in drafted.pairs for x in p} and drafted.bye != w
+    back = actions.set_availability(away, w, 1, "").state
+    assert back.tournament.byes == ()
+    with pytest.raises(InputError, match="no bye"):
+        actions.set_availability(back, w, 1, "")

@@ -68,5 +68,10 @@
     }
   }
 
+  document.addEventListener("change", function (ev) {
+    var t = ev.target;
+    if (t.classList && t.classList.contains("avail")) t.classList.toggle("bye", t.value !== "");
+  });
+
   document.addEventListener("DOMContentLoaded", function () { quickEntry(); hall(); });
 })();
