@@ -211,6 +211,40 @@ def import_players(state: State, text: str, filename: str) -> Change:
     return Change(replace(state, tournament=t), f"{len(ids)} players imported from {filename or 'a CSV file'}")
 
 
+#: The fields a CSV column can be mapped to (the columns players_from_csv reads).
+PLAYER_FIELDS = ("name", "rating", "fide_id", "federation", "title", "birth", "sex")
+
+
+def csv_rows(text: str) -> list[list[str]]:
+    """The rows of a CSV (comma or semicolon, as :func:`tabellone.event.players_from_csv` tells them apart)."""
+    import csv
+    import io
+
+    sample = text[:2048]
+    delimiter = ";" if sample.count(";") > sample.count(",") else ","
+    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter) if any(c.strip() for c in row)]
+
+
+def remap_csv(text: str, mapping: dict[int, str]) -> str:
+    """The CSV with only the mapped columns, under the names the event layer reads:
+    ``mapping`` is column number -> field (``PLAYER_FIELDS``); the header row is dropped."""
+    import csv
+    import io
+
+    fields = {k: f for k, f in mapping.items() if f}
+    if "name" not in fields.values():
+        raise InputError("map one column to the name", field="mapping")
+    if len(set(fields.values())) != len(fields):
+        raise InputError("two columns are mapped to the same field", field="mapping")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    order = sorted(fields)
+    writer.writerow([fields[k] for k in order])
+    for row in csv_rows(text)[1:]:
+        writer.writerow([row[k] if k < len(row) else "" for k in order])
+    return out.getvalue()
+
+
 def edit_player(state: State, pid: int, form: dict[str, str]) -> Change:
     """Change a player's record; before round 1 everyone is renumbered in the initial
     order again (the rating or title may have moved the player)."""

@@ -397,7 +397,18 @@ async def players_action(request: Request) -> Response:
         done = await apply(request, slug, "player", lambda s: actions.add_player(s, form))
     elif what == "import":
         text, name = upload_text(form)
-        done = await apply(request, slug, "players", lambda s: actions.import_players(s, text, name))
+        try:
+            done = await apply(request, slug, "players", lambda s: actions.import_players(s, text, name))
+        except InputError as exc:
+            if exc.field != "header":
+                raise
+            return await _column_mapping(request, slug, text, name, exc.detail)
+    elif what == "mapped":
+        text, name = str(form.get("csv", "")), str(form.get("filename", "upload.csv"))
+        columns = len(actions.csv_rows(text)[0]) if text.strip() else 0
+        mapping = {k: str(form.get(f"col{k}", "")) for k in range(columns)}
+        mapped = actions.remap_csv(text, mapping)
+        done = await apply(request, slug, "players", lambda s: actions.import_players(s, mapped, name))
     else:
         pid = as_int(form.get("id"), "id")
         fn = {
@@ -448,6 +459,30 @@ async def availability_action(request: Request) -> Response:
     else:
         raise InputError(f"unknown action {what!r}", field="action")
     return back(f"/e/{slug}/availability", msg=done.detail)
+
+
+async def _column_mapping(request: Request, slug: str, text: str, name: str, why: str) -> Response:
+    """A CSV whose header the importer does not know: say which column is which."""
+    _, _, state = await load(request, slug)
+    rows = actions.csv_rows(text)
+    header = rows[0]
+    guess = [h.strip().lower() if h.strip().lower() in actions.PLAYER_FIELDS else "" for h in header]
+    return page(
+        request,
+        "mapping.html",
+        **ev_context(
+            slug,
+            state,
+            header=header,
+            guess=guess,
+            sample=rows[1:4],
+            csv=text,
+            filename=name,
+            why=why,
+            fields=actions.PLAYER_FIELDS,
+            tab="players",
+        ),
+    )
 
 
 # --- rounds and the draft -----------------------------------------------------------------------------

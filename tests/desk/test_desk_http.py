@@ -101,11 +101,12 @@ def test_an_imported_event_goes_on_and_exports_what_it_holds(admin):
 def test_bad_input_is_one_line_on_the_page(admin):
     made = admin.post("/events", data={"name": "Errors Open", "rounds": "5", "initial_colour": "white"})
     slug = made.url.path.split("/")[2]
-    bad = "name;rating;club\nRossi, Anna;2100;Scacchi\n"
+    bad = "name;rating\nRossi, Anna;2100\nBianchi, Carlo;19x0\n"
     response = admin.post(f"/e/{slug}/players/import", files={"file": ("bad.csv", bad.encode())})
     assert response.url.path == f"/e/{slug}/players"
     (message,) = flash(response)
-    assert message.startswith("bad.csv:1: header:") and "club" in message
+    assert message.startswith("bad.csv:3: rating:") and "19x0" in message
+    assert "Rossi, Anna" not in response.text, "nothing imported from a file with an error"
     no_round = admin.post(f"/e/{slug}/results/1/1", data={"result": "1", "version": "1"})
     assert "published" in " ".join(flash(no_round))
     missing = admin.get("/e/no-such-event/standings")
@@ -120,3 +121,20 @@ def test_the_command_says_how_to_install_the_extra(monkeypatch, capsys, tmp_path
     assert main(["desk", str(tmp_path), "--no-browser"]) != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "pip install 'tabellone[desk]'" in err[0]
+
+
+def test_a_csv_with_other_column_names_is_mapped_by_hand(admin):
+    made = admin.post("/events", data={"name": "Mapped Open", "rounds": "5", "initial_colour": "white"})
+    slug = made.url.path.split("/")[2]
+    text = (
+        "Cognome e nome;Punti Elo;Società;Nazione\nRossi, Anna;2100;Scacchi Roma;ITA\nBianchi, Carlo;1950;Torre;SUI\n"
+    )
+    asked = admin.post(f"/e/{slug}/players/import", files={"file": ("soci.csv", text.encode())})
+    assert "which column is which" in asked.text and "Società" in asked.text
+    mapping = {"col0": "name", "col1": "rating", "col2": "", "col3": "federation", "filename": "soci.csv"}
+    done = admin.post(f"/e/{slug}/players/mapped", data={**mapping, "csv": text})
+    assert "2 players imported" in " ".join(flash(done))
+    players = admin.get(f"/e/{slug}/players").text
+    assert "Rossi, Anna" in players and "SUI" in players and "Scacchi Roma" not in players
+    twice = admin.post(f"/e/{slug}/players/mapped", data={**mapping, "col1": "name", "csv": text})
+    assert "the same field" in " ".join(flash(twice))
