@@ -187,6 +187,14 @@ async def setup(request: Request) -> Response:
     desk: Desk = request.app.state.desk
     if desk.access.has_password():
         return back("/login")
+    if not _local(request):
+        return page(
+            request,
+            "message.html",
+            403,
+            title="Not from here",
+            text="The admin password is set from the computer that runs the desk (http://127.0.0.1:PORT/).",
+        )
     if request.method == "POST":
         form = await form_of(request)
         try:
@@ -195,6 +203,19 @@ async def setup(request: Request) -> Response:
             return page(request, "setup.html", 400, err=exc.detail)
         return _logged_in(desk, form.get("password", ""))
     return page(request, "setup.html")
+
+
+def _local(request: Request) -> bool:
+    """The request comes from the computer running the desk."""
+    import ipaddress
+
+    host = request.client.host if request.client else ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _logged_in(desk: Desk, password: str) -> Response:

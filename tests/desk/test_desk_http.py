@@ -21,6 +21,7 @@ from tabellone.formats.trf import parse_trf
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "open-24-before-r6.trf"
 PASSWORD = "correct horse"
+LOCAL = ("127.0.0.1", 50000)  # the computer running the desk
 
 
 def flash(response) -> list[str]:
@@ -36,13 +37,13 @@ def desk(tmp_path):
 
 @pytest.fixture
 def admin(desk) -> TestClient:
-    client = TestClient(desk)
+    client = TestClient(desk, client=LOCAL)
     client.post("/setup", data={"password": PASSWORD, "repeat": PASSWORD})
     return client
 
 
 def test_first_start_asks_for_the_admin_password(desk):
-    client = TestClient(desk)
+    client = TestClient(desk, client=LOCAL)
     assert client.get("/").url.path == "/setup"
     short = client.post("/setup", data={"password": "short", "repeat": "short"})
     assert short.status_code == 400 and "at least 8" in short.text
@@ -51,16 +52,23 @@ def test_first_start_asks_for_the_admin_password(desk):
     done = client.post("/setup", data={"password": PASSWORD, "repeat": PASSWORD})
     assert done.url.path == "/" and "log out" in done.text
     # set once: a second setup cannot replace it
-    other = TestClient(desk)
+    other = TestClient(desk, client=LOCAL)
     assert other.post("/setup", data={"password": "x" * 10, "repeat": "x" * 10}).url.path == "/login"
     assert "wrong password" in other.post("/login", data={"password": "x" * 10}).text
     assert "log out" in other.post("/login", data={"password": PASSWORD}).text
 
 
+def test_the_password_is_set_from_the_desk_computer_only(desk):
+    from_lan = TestClient(desk, client=("192.168.1.20", 50000))
+    refused = from_lan.post("/setup", data={"password": PASSWORD, "repeat": PASSWORD})
+    assert refused.status_code == 403
+    assert TestClient(desk, client=LOCAL).get("/").url.path == "/setup", "still to be set"
+
+
 def test_visitors_read_the_public_pages_only(admin, desk):
     made = admin.post("/events/import", files={"file": (EXAMPLE.name, EXAMPLE.read_bytes())})
     slug = made.url.path.split("/")[2]
-    public = TestClient(desk)
+    public = TestClient(desk, client=LOCAL)
     assert public.get(f"/e/{slug}/standings").status_code == 200
     assert public.get(f"/e/{slug}/pairings/5").status_code == 200
     for url in (f"/e/{slug}/players", f"/e/{slug}/rounds", f"/e/{slug}/results/5", f"/e/{slug}/log", "/check"):
@@ -75,7 +83,7 @@ def test_a_device_enters_results_and_nothing_else(admin, desk):
     slug = made.url.path.split("/")[2]
     admin.post("/devices", data={"name": "tablet 1"})
     token = re.search(r"/d/([A-Za-z0-9_-]+)", admin.get("/devices").text).group(1)
-    tablet = TestClient(desk)
+    tablet = TestClient(desk, client=LOCAL)
     assert "tablet 1" in tablet.get(f"/d/{token}").text
     assert tablet.get(f"/e/{slug}/results/5").status_code == 200
     assert tablet.get(f"/e/{slug}/players").status_code == 403
