@@ -28,6 +28,9 @@ CREATE TABLE IF NOT EXISTS sessions (token TEXT PRIMARY KEY, role TEXT NOT NULL,
 CREATE TABLE IF NOT EXISTS devices (
     token TEXT PRIMARY KEY, name TEXT NOT NULL, created TEXT NOT NULL, revoked TEXT
 );
+CREATE TABLE IF NOT EXISTS fide (
+    id TEXT PRIMARY KEY, name TEXT, federation TEXT, sex TEXT, title TEXT, rating INTEGER, birth TEXT
+);
 CREATE TABLE IF NOT EXISTS checks (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, text TEXT NOT NULL, at TEXT NOT NULL);
 """
 
@@ -148,6 +151,54 @@ class Access:
 
     def revoke(self, token: str) -> None:
         self._write(("UPDATE devices SET revoked = ? WHERE token = ?", (now(), token)))
+
+    # --- the FIDE rating list -----------------------------------------------------------------
+
+    def load_rating_list(self, players, name: str) -> int:
+        """Replace the rating list with ``players`` (:class:`tabellone.desk.fidelist.Listed`),
+        in one transaction: a list that fails to read leaves the old one in place."""
+        conn = connect(self.path)
+        try:
+            with transaction(conn):
+                conn.execute("DELETE FROM fide")
+                count = 0
+                batch = []
+                for p in players:
+                    batch.append((p.fide_id, p.name, p.federation, p.sex, p.title, p.rating, p.birth))
+                    if len(batch) >= 5000:
+                        conn.executemany("INSERT OR REPLACE INTO fide VALUES (?, ?, ?, ?, ?, ?, ?)", batch)
+                        count += len(batch)
+                        batch = []
+                conn.executemany("INSERT OR REPLACE INTO fide VALUES (?, ?, ?, ?, ?, ?, ?)", batch)
+                count += len(batch)
+                conn.execute(
+                    "INSERT OR REPLACE INTO settings VALUES ('fide_list', ?)",
+                    (f"{name}, {count} players, loaded {now()}",),
+                )
+        finally:
+            conn.close()
+        return count
+
+    def rating_list(self) -> str:
+        rows = self._query("SELECT value FROM settings WHERE key = 'fide_list'")
+        return rows[0][0] if rows else ""
+
+    def listed(self, fide_ids: list[str]) -> dict[str, dict]:
+        out = {}
+        for fid in fide_ids:
+            rows = self._query("SELECT id, name, federation, sex, title, rating, birth FROM fide WHERE id = ?", (fid,))
+            if rows:
+                i, name, fed, sex, title, rating, birth = rows[0]
+                out[i] = dict(
+                    fide_id=i,
+                    name=name[:33],
+                    federation=fed,
+                    sex=sex,
+                    title=title,
+                    rating=str(rating or ""),
+                    birth=birth,
+                )
+        return out
 
     # --- the arbiter's check uploads ---------------------------------------------------------
 

@@ -203,6 +203,21 @@ def add_player(state: State, form: dict[str, str]) -> Change:
     return Change(replace(state, tournament=t), detail, value=ids[0])
 
 
+def add_listed(state: State, ids_text: str, listed: dict[str, dict]) -> Change:
+    """Register players by FIDE id from the rating list (``listed``: id -> fields)."""
+    _no_draft(state, "registering players")
+    ids = ids_text.replace(",", " ").split()
+    if not ids:
+        raise InputError("give one or more FIDE ids", field="fide_ids")
+    unknown = [i for i in ids if i not in listed]
+    if unknown:
+        raise InputError(f"not in the rating list: {', '.join(unknown)}", field="fide_ids")
+    t, new = add_players(state.tournament, [make_player(**listed[i]) for i in ids])
+    t = t.with_derived_points()
+    names = ", ".join(f"{pid} {t.player(pid).name}" for pid in new)
+    return Change(replace(state, tournament=t), f"registered from the FIDE list: {names}", value=new)
+
+
 def import_players(state: State, text: str, filename: str) -> Change:
     _no_draft(state, "registering players")
     new = players_from_csv(text, filename or "upload.csv")

@@ -261,6 +261,23 @@ async def devices(request: Request) -> Response:
     return page(request, "devices.html", devices=access.devices(), base=base)
 
 
+async def ratings(request: Request) -> Response:
+    """The FIDE rating list the organiser downloaded, to register players by FIDE id."""
+    need_admin(request)
+    access: Access = request.app.state.desk.access
+    if request.method == "POST":
+        from tabellone.desk.fidelist import read_list
+
+        form = await form_of(request)
+        value = form.get("file")
+        if not isinstance(value, tuple) or not value[1]:
+            raise InputError("choose the rating list file (TXT, XML or the ZIP as downloaded)", field="file")
+        name, data = value
+        count = await run_in_threadpool(access.load_rating_list, read_list(data, name), name)
+        return back("/ratings", msg=f"{count} players read from {name}")
+    return page(request, "ratings.html", info=access.rating_list())
+
+
 async def device_link(request: Request) -> Response:
     token = request.path_params["token"]
     w = request.app.state.desk.access.who(None, token)
@@ -424,6 +441,10 @@ async def players_action(request: Request) -> Response:
             if exc.field != "header":
                 raise
             return await _column_mapping(request, slug, text, name, exc.detail)
+    elif what == "fide":
+        ids = str(form.get("fide_ids", ""))
+        listed = await run_in_threadpool(request.app.state.desk.access.listed, ids.replace(",", " ").split())
+        done = await apply(request, slug, "players", lambda s: actions.add_listed(s, ids, listed))
     elif what == "mapped":
         text, name = str(form.get("csv", "")), str(form.get("filename", "upload.csv"))
         columns = len(actions.csv_rows(text)[0]) if text.strip() else 0
@@ -853,7 +874,7 @@ def _owner(path: str) -> str:
         if what == "results" and len(parts) >= 4:
             return f"/e/{slug}/results/{parts[3]}"
         return f"/e/{slug}/{page_of[what]}" if what in page_of else f"/e/{slug}"
-    return "/" + parts[0] if parts[0] in ("check", "devices") else "/"
+    return "/" + parts[0] if parts[0] in ("check", "devices", "ratings") else "/"
 
 
 async def on_bug(request: Request, exc: Exception) -> Response:
@@ -911,6 +932,7 @@ def create_app(folder: str | Path, open_to_lan: bool = False) -> Starlette:
         Route("/logout", logout, methods=["POST"]),
         Route("/devices", devices, methods=["GET", "POST"]),
         Route("/d/{token}", device_link),
+        Route("/ratings", ratings, methods=["GET", "POST"]),
         Route("/check", check_page, methods=["GET", "POST"]),
         Route("/events", create_event, methods=["POST"]),
         Route("/events/import", import_event, methods=["POST"]),
