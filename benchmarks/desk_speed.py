@@ -115,17 +115,21 @@ def main() -> int:
             response = client.request(method, path, **kw)
             return response, time.perf_counter() - t0
 
+        def pair_check_publish(r: int) -> str:
+            """Pair round ``r`` as a draft, its live check, publish; the result grid's page."""
+            response, s = timed("POST", event + "/draft/pair", headers=hx)
+            steps.one(f"pair round {r} and show the draft", response, s, "< 2000")
+            response, s = timed("GET", event + "/draft/check")
+            assert "as the rules pair it" in response.text, "the draft's check"
+            steps.one("  its live check (pairs the round again)", response, s)
+            response, s = timed("POST", event + "/draft/publish")
+            steps.one(f"publish round {r} (snapshot) and its result grid", response, s)
+            return response.text
+
+        hx = {"HX-Request": "true"}
         response, s = timed("POST", event + "/players/import", files={"file": ("players.csv", csv.encode())})
         steps.one(f"import {args.players} players (and the players page)", response, s)
-        hx = {"HX-Request": "true"}
-        response, s = timed("POST", event + "/draft/pair", headers=hx)
-        steps.one("pair round 1 and show the draft", response, s, "< 2000")
-        response, s = timed("GET", event + "/draft/check")
-        assert "as the rules pair it" in response.text, "the draft's check"
-        steps.one("  its live check (pairs the round again)", response, s)
-        response, s = timed("POST", event + "/draft/publish")
-        steps.one("publish round 1 (snapshot) and its result grid", response, s)
-        grid = response.text
+        grid = pair_check_publish(1)
         boards = [(int(n), int(v)) for n, v in re.findall(r'id="b(\d+)" data-board="\d+" data-version="(\d+)"', grid)]
         server_times, client_times = [], []
         for k, (n, version) in enumerate(boards):
@@ -139,13 +143,7 @@ def main() -> int:
         steps.many(f"{min(args.results, len(boards))} results, one POST each", server_times, client_times)
         response, s = timed("GET", event + "/results/1")
         steps.one("result grid of round 1", response, s)
-        response, s = timed("POST", event + "/draft/pair", headers=hx)
-        steps.one("pair round 2 and show the draft", response, s, "< 2000")
-        response, s = timed("GET", event + "/draft/check")
-        assert "as the rules pair it" in response.text, "the draft's check"
-        steps.one("  its live check (pairs the round again)", response, s)
-        response, s = timed("POST", event + "/draft/publish")
-        steps.one("publish round 2 and its result grid", response, s)
+        pair_check_publish(2)
         response, s = timed("GET", event + "/pairings/2")
         steps.one("pairing list of round 2", response, s)
         response, s = timed("GET", event + "/standings")

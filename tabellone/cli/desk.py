@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import sys
 from pathlib import Path
 
 from tabellone.core.errors import EXIT_OK, InputError
 
 
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def cmd_desk(args: argparse.Namespace) -> int:
-    from tabellone.desk import missing
+    from tabellone.desk import is_loopback, missing
 
     absent = missing()
     if absent:
@@ -39,7 +29,7 @@ def cmd_desk(args: argparse.Namespace) -> int:
         raise InputError(f"{folder} is a file; give the folder that holds the events", field="FOLDER")
     if not 0 < args.port < 65536:
         raise InputError(f"found port {args.port}, expected 1 to 65535", field="--port")
-    lan = not _loopback(args.host)
+    lan = not is_loopback(args.host)
     app = create_app(folder, open_to_lan=lan)
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
     print(

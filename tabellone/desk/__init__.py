@@ -16,3 +16,15 @@ def missing() -> list[str]:
     import importlib.util
 
     return [dist for module, dist in REQUIRED.items() if importlib.util.find_spec(module) is None]
+
+
+def is_loopback(host: str) -> bool:
+    """``host`` (a name or an address) is this computer."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

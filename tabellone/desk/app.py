@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from tabellone.core.errors import InputError, TabelloneError
-from tabellone.desk import actions, views
+from tabellone.desk import actions, is_loopback, views
 from tabellone.desk.access import Access, Who
 from tabellone.desk.store import SUFFIX, Change, Conflict, EventStore, State, event_stores
 from tabellone.formats.files import dumps
@@ -207,15 +207,7 @@ async def setup(request: Request) -> Response:
 
 def _local(request: Request) -> bool:
     """The request comes from the computer running the desk."""
-    import ipaddress
-
-    host = request.client.host if request.client else ""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return is_loopback(request.client.host if request.client else "")
 
 
 def _logged_in(desk: Desk, password: str) -> Response:
