@@ -168,3 +168,23 @@ def test_availability_and_players_who_must_not_meet():
     assert back.tournament.byes == ()
     with pytest.raises(InputError, match="no bye"):
         actions.set_availability(back, w, 1, "")
+
+
+@pytest.mark.parametrize("system", actions.DESK_SYSTEMS)
+def test_every_desk_system_pairs_checks_and_ranks(system):
+    from tabellone.desk import views
+
+    rng = random.Random(2)
+    state, _ = actions.create_event({"name": "Systems", "rounds": "4", "system": system, "initial_colour": "white"})
+    t, _ = add_players(state.tournament, [make_player(f"P{k:02d}", rng.randint(1500, 2550)) for k in range(11)])
+    state = replace(state, tournament=t.with_derived_points())
+    for r in (1, 2):
+        drafted = actions.pair_draft(state).state
+        report, problem = actions.check_draft(drafted)
+        assert problem is None and report.rounds[0].ok, (system, r)
+        state = actions.publish(drafted).state
+        for n in range(1, len(state.boards[r]) + 1):
+            state = actions.enter_result(state, r, n, rng.choice("10=")).state
+    table = views.standings(state)
+    assert sorted(table.order) == list(range(1, 12))
+    assert len(views.crosstable(state, table.order)) == 11
