@@ -29,6 +29,7 @@ def cmd_desk(args: argparse.Namespace) -> int:
         raise InputError(f"{folder} is a file; give the folder that holds the events", field="FOLDER")
     if not 0 < args.port < 65536:
         raise InputError(f"found port {args.port}, expected 1 to 65535", field="--port")
+    _port_free(args.host, args.port)
     lan = not is_loopback(args.host)
     app = create_app(folder, open_to_lan=lan)
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
@@ -43,8 +44,26 @@ def cmd_desk(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=3, access_log=False
     )
-    server = uvicorn.Server(config)
-    server.run()
-    if not server.started:
-        raise InputError(f"cannot listen on {args.host}:{args.port} (in use, or not allowed)", field="--port")
+    uvicorn.Server(config).run()
     return EXIT_OK
+
+
+def _port_free(host: str, port: int) -> None:
+    """One clear line when the address cannot be listened on (before the server starts)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        raise InputError(f"unknown host {host!r}", field="--host") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(address)
+        except OSError as exc:
+            raise InputError(
+                f"cannot listen on {host}:{port} ({exc.strerror}): another desk or program uses it? "
+                "choose another with --port",
+                field="--port",
+            ) from None

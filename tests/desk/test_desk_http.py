@@ -146,3 +146,17 @@ def test_a_csv_with_other_column_names_is_mapped_by_hand(admin):
     assert "Rossi, Anna" in players and "SUI" in players and "Scacchi Roma" not in players
     twice = admin.post(f"/e/{slug}/players/mapped", data={**mapping, "col1": "name", "csv": text})
     assert "the same field" in " ".join(flash(twice))
+
+
+def test_a_port_in_use_is_one_line(capsys, tmp_path):
+    import socket
+
+    from tabellone.cli import main
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["desk", str(tmp_path), "--port", str(port), "--no-browser"]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"cannot listen on 127.0.0.1:{port}" in err[0]
