@@ -569,18 +569,19 @@ async def draft_action(request: Request) -> Response:
     form = await form_of(request)
     explanation: list[str] | None = None
     error = ""
+    seen = int(form["seen"]) if str(form.get("seen", "")).isdigit() else None
     try:
         if what == "pair":
             done = await apply(request, slug, "pair", actions.pair_draft)
         elif what == "publish":
             store = request.app.state.desk.store(slug)
-            done = await apply(request, slug, "publish", actions.publish)
+            done = await apply(request, slug, "publish", actions.publish, seen=seen)
             await run_in_threadpool(
                 store.snapshot, request.app.state.desk.folder / "snapshots", done.value, f"round {done.value} published"
             )
             return back(f"/e/{slug}/results/{done.value}", msg=f"{done.detail}; snapshot taken")
         elif what == "discard":
-            done = await apply(request, slug, "unpair", actions.discard_draft)
+            done = await apply(request, slug, "unpair", actions.discard_draft, seen=seen)
         elif what == "explain":
             _, _, state = await load(request, slug)
             a, b = str(form.get("a", "")).strip(), str(form.get("b", "")).strip()
@@ -589,7 +590,7 @@ async def draft_action(request: Request) -> Response:
             explanation = await run_in_threadpool(lambda: actions.explain_draft(state, pair, bye).lines)
         else:
             fn = _edit(what, form)
-            await apply(request, slug, "draft", fn)
+            await apply(request, slug, "draft", fn, seen=seen)
     except TabelloneError as exc:
         error = str(exc)
     if not is_htmx(request):

@@ -293,12 +293,21 @@ class EventStore:
         fn: Callable[[State], Change],
         *,
         expect: tuple[int, int, int] | None = None,
+        seen: int | None = None,
     ) -> Change:
         """Run ``fn`` on the current state in one transaction and keep what it returns.
         ``expect`` is ``(round, board, version)``: the board must still be at that
-        version, else :class:`Conflict` and nothing is written."""
+        version, else :class:`Conflict` and nothing is written. ``seen`` is the version
+        of the whole event the change was asked on: a later one refuses it (an
+        :class:`~tabellone.InputError` saying so) and nothing is written."""
         with self._conn() as conn, transaction(conn):
             version, state, doc = self._state(conn)
+            if seen is not None and seen != version:
+                raise InputError(
+                    "the event changed since this page showed it (another window or device): "
+                    "nothing was done; here it is as it stands now",
+                    field="version",
+                )
             if expect is not None:
                 r, b, seen = expect
                 row = conn.execute("SELECT version FROM boards WHERE round = ? AND board = ?", (r, b)).fetchone()

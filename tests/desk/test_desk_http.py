@@ -160,3 +160,17 @@ def test_a_port_in_use_is_one_line(capsys, tmp_path):
         assert main(["desk", str(tmp_path), "--port", str(port), "--no-browser"]) != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and f"cannot listen on 127.0.0.1:{port}" in err[0]
+
+
+def test_a_draft_edited_in_another_window_is_not_edited_blind(admin):
+    made = admin.post("/events/import", files={"file": (EXAMPLE.name, EXAMPLE.read_bytes())})
+    slug = made.url.path.split("/")[2]
+    hx = {"HX-Request": "true"}
+    page_a = admin.post(f"/e/{slug}/draft/pair", headers=hx).text
+    seen = re.search(r'hx-vals=\'\{"seen": "(\d+)"\}\'', page_a).group(1)
+    admin.post(f"/e/{slug}/draft/swap", data={"board": "1", "seen": seen}, headers=hx)  # window B
+    stale = admin.post(f"/e/{slug}/draft/unpair", data={"board": "2", "seen": seen}, headers=hx)
+    assert "nothing was done" in stale.text
+    assert "board 2" not in admin.get(f"/e/{slug}/log").text.split("</tbody>")[0].split("<tbody>")[1].split("</tr>")[0]
+    published = admin.post(f"/e/{slug}/draft/publish", data={"seen": seen})
+    assert "nothing was done" in " ".join(flash(published)) and published.url.path.endswith("/rounds")
