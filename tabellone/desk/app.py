@@ -407,14 +407,16 @@ async def restore(request: Request) -> Response:
 async def players_page(request: Request) -> Response:
     need_admin(request)
     slug = request.path_params["slug"]
-    _, _, state = await load(request, slug)
+    _, version, state = await load(request, slug)
     t = state.tournament
     gone = views.withdrawn_players(t)
     byes = {}
     for b in t.byes:
         byes.setdefault(b.player, []).append(f"R{b.round} {b.kind.value}")
     return page(
-        request, "players.html", **ev_context(slug, state, players=t.players, gone=gone, byes=byes, tab="players")
+        request,
+        "players.html",
+        **ev_context(slug, state, players=t.players, gone=gone, byes=byes, version=version, tab="players"),
     )
 
 
@@ -453,7 +455,8 @@ async def players_action(request: Request) -> Response:
         }.get(what)
         if fn is None:
             raise InputError(f"unknown action {what!r}", field="action")
-        done = await apply(request, slug, "player", fn)
+        seen = int(form["seen"]) if str(form.get("seen", "")).isdigit() else None
+        done = await apply(request, slug, "player", fn, seen=seen)  # the numbers as that page showed them
     return back(url, msg=done.detail)
 
 

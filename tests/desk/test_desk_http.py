@@ -174,3 +174,15 @@ def test_a_draft_edited_in_another_window_is_not_edited_blind(admin):
     assert "board 2" not in admin.get(f"/e/{slug}/log").text.split("</tbody>")[0].split("<tbody>")[1].split("</tr>")[0]
     published = admin.post(f"/e/{slug}/draft/publish", data={"seen": seen})
     assert "nothing was done" in " ".join(flash(published)) and published.url.path.endswith("/rounds")
+
+
+def test_a_player_is_not_removed_by_a_number_that_changed(admin):
+    made = admin.post("/events", data={"name": "Numbers Open", "rounds": "5", "initial_colour": "white"})
+    slug = made.url.path.split("/")[2]
+    admin.post(f"/e/{slug}/players/add", data={"name": "Low, Lea", "rating": "1500"})
+    page_a = admin.get(f"/e/{slug}/players").text
+    seen = re.search(r'name="seen" value="(\d+)"', page_a).group(1)
+    admin.post(f"/e/{slug}/players/add", data={"name": "High, Hal", "rating": "2500"})  # now number 1
+    stale = admin.post(f"/e/{slug}/players/remove", data={"id": "1", "seen": seen})
+    assert "nothing was done" in " ".join(flash(stale))
+    assert "High, Hal" in stale.text and "Low, Lea" in stale.text
