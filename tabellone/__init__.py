@@ -49,7 +49,7 @@ def _interrupted_early(signum, frame) -> None:  # pragma: no cover - timing depe
 
 
 if _run_as_command():  # first thing: Ctrl-C is the command's before any module loads
-    import _signal  # the C module: ``import signal`` takes a while
+    import _signal  # type: ignore[import-not-found]  # the C module: ``import signal`` takes a while
 
     try:
         _signal.signal(_signal.SIGINT, _interrupted_early)

@@ -23,6 +23,7 @@ every write whole with a numbered backup, and logged for ``undo``)::
     tabellone round show EVENT [R] [--alphabetical];  tabellone undo EVENT [--list]
     tabellone export EVENT --to trf26|trf16 -o FILE   (the rating officer's file: ranks, header records)
     tabellone lineup EVENT TEAM P1 P2 ... [--round R]   (team events: who sits on which board, TRF26 300)
+    tabellone desk [FOLDER] [--host H] [--port P] [--no-browser]   (the web desk: docs/desk.md)
     tabellone simulate --system S [--system S2 ...] --players N|--teams N [--boards B] --rounds R --events K --seed X [...]
 
 and the bbpPairings / JaVaFo invocation ``tabellone --dutch FILE -p [OUT]`` or ``-c``
@@ -55,6 +56,7 @@ COMMANDS: dict = {}
 
 
 def _commands() -> dict:
+    from tabellone.cli.desk import cmd_desk
     from tabellone.cli.event import EVENT_COMMANDS
     from tabellone.cli.generate import cmd_generate
     from tabellone.cli.info import cmd_convert, cmd_info
@@ -72,6 +74,7 @@ def _commands() -> dict:
         "standings": cmd_standings,
         "compare": cmd_compare,
         "simulate": cmd_simulate,
+        "desk": cmd_desk,
         **EVENT_COMMANDS,
     }
     for name, command in table.items():

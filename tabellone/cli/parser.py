@@ -195,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _event_parsers(sub)
     _simulate_parser(sub)
+    _desk_parser(sub)
 
     p = sub.add_parser("convert", help="convert between TRF16, TRF26 and JSON")
     p.add_argument("file")
@@ -452,6 +453,14 @@ def split_result_words(argv: list[str]) -> tuple[list[str], list[str] | None]:
             kept.append(a)
         k += 1
     return kept, words
+
+
+def _desk_parser(sub) -> None:
+    p = sub.add_parser("desk", help="the tournament desk: a local web app to run events and check pairings")
+    p.add_argument("folder", metavar="FOLDER", nargs="?", default=".", help="the folder of events (default: here)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
+    p.add_argument("--port", type=int, default=8724, help="port (default 8724)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
 
 
 def _simulate_parser(sub) -> None:

@@ -1,0 +1,190 @@
+"""What the desk does to an event, checked against the shared event layer: a published
+draft is recorded exactly as ``tabellone.event.pair_and_record`` records it, edits move
+players as asked, the live check follows the edits, corrections name later rounds."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from tabellone.core.errors import InputError
+from tabellone.core.model import ByeKind
+from tabellone.desk import actions
+from tabellone.desk.store import State
+from tabellone.event import add_players, make_player, pair_and_record, request_bye
+
+
+def fresh(players: int = 11) -> State:
+    state, _ = actions.create_event({"name": "Actions Open", "rounds": "4", "initial_colour": "black"})
+    rng = random.Random(11)
+    t, _ = add_players(state.tournament, [make_player(f"P{k:02d}", rng.randint(1400, 2400)) for k in range(players)])
+    return replace(state, tournament=t.with_derived_points())
+
+
+def test_the_initial_colour_drawn_by_lot_is_recorded():
+    seen = set()
+    for seed in range(8):
+        state, detail = actions.create_event(
+            {"name": "Lot", "rounds": "3", "initial_colour": "lot"}, rng=random.Random(seed)
+        )
+        colour = {"w": "white", "b": "black"}[state.tournament.initial_colour]
+        assert f"initial colour {colour} (drawn by lot)" in detail
+        assert state.settings["initial_colour_drawn"] is True
+        seen.add(colour)
+    assert seen == {"white", "black"}
+
+
+def test_the_event_form_writes_its_records():
+    state, _ = actions.create_event(
+        {
+            "name": "Rec",
+            "rounds": "7",
+            "place": "Siena",
+            "arbiter": "IA Verdi",
+            "acceleration": "baku",
+            "tiebreaks": "BH/C1 SB",
+            "initial_colour": "white",
+        }
+    )
+    t = state.tournament
+    assert (actions.header(t, "022"), actions.header(t, "102"), actions.header(t, "202")) == (
+        "Siena",
+        "IA Verdi",
+        "BH/C1 SB",
+    )
+    assert t.system == "FIDE_DUTCH_2026_BAKU" and actions.accelerated(state)
+    with pytest.raises(InputError, match="rounds"):
+        actions.create_event({"name": "Bad", "rounds": "x"})
+
+
+def test_publish_records_the_round_as_the_event_layer_does():
+    state = fresh()
+    t = request_bye(state.tournament, 3, 1, ByeKind.HALF)  # a requested bye, spent into round 1
+    state = replace(state, tournament=t)
+    drafted = actions.pair_draft(state).state
+    published = actions.publish(drafted).state
+    expected, pairing = pair_and_record(t)
+    assert published.tournament == expected.with_derived_points()
+    assert published.boards[1] == tuple(pairing.pairs)
+    assert published.draft is None
+
+
+def test_edits_move_players_and_the_check_follows():
+    state = actions.pair_draft(fresh()).state
+    d = state.draft
+    assert d.bye is not None  # 11 players, minus one half-point bye: 10 paired... or a PAB
+    report, problem = actions.check_draft(state)
+    assert problem is None and report.rounds[0].ok
+
+    swapped = actions.swap_colours(state, 1).state
+    assert swapped.draft.pairs[0] == d.pairs[0][::-1]
+    report, _ = actions.check_draft(swapped)
+    assert not report.rounds[0].ok and report.rounds[0].colour_notes
+
+    w, b = d.pairs[1]
+    unpaired = actions.unpair_board(state, 2).state
+    assert set(unpaired.draft.unpaired) == {w, b} and len(unpaired.draft.pairs) == len(d.pairs) - 1
+    with pytest.raises(InputError, match="have no board"):
+        actions.publish(unpaired)
+    with_bye = actions.give_bye(unpaired, w).state
+    assert with_bye.draft.bye == w and set(with_bye.draft.unpaired) == {b, d.bye}
+    repaired = actions.pair_two(with_bye, d.bye, b).state
+    assert not repaired.draft.unpaired
+    report, _ = actions.check_draft(repaired)
+    assert not report.rounds[0].ok  # the bye went to another player
+
+    back = actions.pair_two(unpaired, w, b).state
+    assert back.draft.pairs == d.pairs, "the board goes back to its place in the board order"
+    assert actions.check_draft(back)[0].rounds[0].ok
+
+    a, c = d.pairs[0][0], d.pairs[2][1]
+    exchanged = actions.exchange(state, a, c).state
+    assert exchanged.draft.pairs[0][0] == c and exchanged.draft.pairs[2][1] == a
+    with pytest.raises(InputError, match="play each other"):
+        actions.exchange(state, *d.pairs[0])
+
+
+def test_explain_gives_the_rules_reasons():
+    state = actions.pair_draft(fresh()).state
+    w, b = state.draft.pairs[0]
+    lines = actions.explain_draft(state, (w, b), None).lines
+    assert any("bracket" in line for line in lines)
+    assert actions.explain_draft(state, None, state.draft.bye).lines
+
+
+def test_results_and_corrections():
+    state = actions.publish(actions.pair_draft(fresh(10)).state).state
+    with pytest.raises(InputError, match="expected 1, 0"):
+        actions.enter_result(state, 1, 1, "2")
+    for n in range(1, 6):
+        state = actions.enter_result(state, 1, n, "=").state
+    assert actions.results_complete(state.tournament, 1)
+    state = actions.publish(actions.pair_draft(state).state).state
+    done = actions.enter_result(state, 1, 2, "1")
+    assert done.value == ("½-½", "1-0")
+    assert "corrected ½-½ -> 1-0; round 2 was paired with the old result" in done.detail
+    w, b = state.boards[1][1]
+    assert done.state.tournament.score_after(done.state.tournament.player(w), 1) == 1
+    double = actions.enter_result(done.state, 2, 1, "--").state
+    w2, b2 = state.boards[2][0]
+    assert [double.tournament.player(x).entry(2).result for x in (w2, b2)] == ["-", "-"]
+
+
+def test_players_before_and_after_round_one():
+    state = fresh(6)
+    top = state.tournament.player(1)
+    edited = actions.edit_player(state, 6, {"name": "New Top", "rating": "2700"}).state
+    assert edited.tournament.player(1).name == "New Top", "renumbered in the initial order"
+    assert edited.tournament.player(2).name == top.name
+    removed = actions.remove_player(edited, 1).state
+    assert len(removed.tournament.players) == 5 and removed.tournament.player(1).name == top.name
+    drafted = actions.pair_draft(removed).state
+    with pytest.raises(InputError, match="drafted"):
+        actions.add_player(drafted, {"name": "Too, Late"})
+    published = actions.publish(drafted).state
+    with pytest.raises(InputError, match="withdrawn, not removed"):
+        actions.remove_player(published, 2)
+    late = actions.add_player(published, {"name": "Late, Lou", "rating": "2000"})
+    assert late.value == 6 and "late entry" in late.detail
+
+
+def test_availability_and_players_who_must_not_meet():
+    state = fresh(10)
+    w, b = actions.pair_draft(state).state.draft.pairs[0]
+    kept_apart = actions.add_prohibited(state, f"{w} {b}", "1", "4").state
+    assert kept_apart.tournament.prohibited[-1].players == tuple(sorted((w, b)))
+    pairs = actions.pair_draft(kept_apart).state.draft.pairs
+    assert {w, b} not in [set(p) for p in pairs], "the engine keeps them apart"
+    assert len(actions.remove_prohibited(kept_apart, 0).state.tournament.prohibited) == 0
+    with pytest.raises(InputError, match="at least two"):
+        actions.add_prohibited(state, f"{w}", "1", "4")
+    away = actions.set_availability(state, w, 1, "zero").state
+    assert [(x.player, x.round, x.kind) for x in away.tournament.byes] == [(w, 1, ByeKind.ZERO)]
+    drafted = actions.pair_draft(away).state.draft
+    assert w not in {x for p in drafted.pairs for x in p} and drafted.bye != w
+    back = actions.set_availability(away, w, 1, "").state
+    assert back.tournament.byes == ()
+    with pytest.raises(InputError, match="no bye"):
+        actions.set_availability(back, w, 1, "")
+
+
+@pytest.mark.parametrize("system", actions.DESK_SYSTEMS)
+def test_every_desk_system_pairs_checks_and_ranks(system):
+    from tabellone.desk import views
+
+    rng = random.Random(2)
+    state, _ = actions.create_event({"name": "Systems", "rounds": "4", "system": system, "initial_colour": "white"})
+    t, _ = add_players(state.tournament, [make_player(f"P{k:02d}", rng.randint(1500, 2550)) for k in range(11)])
+    state = replace(state, tournament=t.with_derived_points())
+    for r in (1, 2):
+        drafted = actions.pair_draft(state).state
+        report, problem = actions.check_draft(drafted)
+        assert problem is None and report.rounds[0].ok, (system, r)
+        state = actions.publish(drafted).state
+        for n in range(1, len(state.boards[r]) + 1):
+            state = actions.enter_result(state, r, n, rng.choice("10=")).state
+    table = views.standings(state)
+    assert sorted(table.order) == list(range(1, 12))
+    assert len(views.crosstable(state, table.order)) == 11

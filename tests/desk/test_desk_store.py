@@ -1,0 +1,176 @@
+"""The desk's SQLite store, on real files: one transaction per change, the append-only
+log, per-board versions (two writers, one board: one is refused), undo and snapshots,
+and writers in separate processes."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import sqlite3
+from dataclasses import replace
+
+import pytest
+
+from tabellone.core.errors import InputError
+from tabellone.desk import actions
+from tabellone.desk.store import SUFFIX, Change, Conflict, EventStore, State
+from tabellone.event import add_players, make_player
+
+
+def event_state(players: int = 12, rounds: int = 5) -> State:
+    state, _ = actions.create_event({"name": "Store Open", "rounds": str(rounds), "initial_colour": "white"})
+    rng = random.Random(5)
+    t, _ = add_players(state.tournament, [make_player(f"P{k:02d}", rng.randint(1400, 2400)) for k in range(players)])
+    return replace(state, tournament=t.with_derived_points())
+
+
+@pytest.fixture
+def store(tmp_path) -> EventStore:
+    return EventStore.create(tmp_path / f"open{SUFFIX}", event_state(), "admin", "created")
+
+
+def published_round(store: EventStore) -> State:
+    store.change("admin", "pair", actions.pair_draft)
+    store.change("admin", "publish", actions.publish)
+    return store.load()[1]
+
+
+def log_rows(store: EventStore) -> int:
+    with sqlite3.connect(store.path) as conn:
+        return conn.execute("SELECT COUNT(*) FROM log").fetchone()[0]
+
+
+def test_the_file_is_wal_and_the_state_reads_back(store):
+    with sqlite3.connect(store.path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    version, state = store.load()
+    assert version == 1
+    fresh = EventStore(store.path).load()[1]  # parsed from the file, not the cache
+    assert fresh.tournament == state.tournament.with_derived_points()
+    assert [p.name for p in fresh.tournament.players] == [p.name for p in event_state().tournament.players]
+
+
+def test_every_change_is_one_transaction_with_a_log_row(store):
+    store.change("admin", "player", lambda s: actions.add_player(s, {"name": "Late, Lou", "rating": "2000"}))
+    assert store.version() == 2
+    entry = store.log()[0]
+    assert (entry.who, entry.action) == ("admin", "player")
+    assert "Late, Lou" in entry.detail
+
+    def broken(state: State) -> Change:
+        actions.add_player(state, {"name": "Half, Done"})
+        raise RuntimeError("power cut")
+
+    with pytest.raises(RuntimeError):
+        store.change("admin", "player", broken)
+    assert store.version() == 2 and log_rows(store) == 2
+    assert "Half, Done" not in [p.name for p in EventStore(store.path).load()[1].tournament.players]
+
+
+def test_the_log_is_append_only(store):
+    with sqlite3.connect(store.path) as conn:
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            conn.execute("UPDATE log SET who = 'someone else'")
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            conn.execute("DELETE FROM log")
+
+
+def test_a_stale_board_version_is_refused_and_nothing_is_written(store):
+    state = published_round(store)
+    (version, _code) = store.board_versions(1)[1]
+    store.change("tablet", "result", lambda s: actions.enter_result(s, 1, 1, "1"), expect=(1, 1, version))
+    with pytest.raises(Conflict) as caught:
+        store.change("phone", "result", lambda s: actions.enter_result(s, 1, 1, "0"), expect=(1, 1, version))
+    assert (caught.value.seen, caught.value.current) == (version, version + 1)
+    w, _b = state.boards[1][0]
+    assert actions.result_of(store.load()[1].tournament, 1, w) == "1-0"
+    # another board is not touched by the first board's version
+    assert store.board_versions(1)[2][0] == 1
+
+
+def _enter(path: str, boards: list[int], key: str, start, out) -> None:
+    store = EventStore(path)
+    start.wait()
+    done = []
+    for n in boards:
+        seen = store.board_versions(1)[n][0]
+        try:
+            store.change(
+                f"writer {key}", "result", lambda s, n=n: actions.enter_result(s, 1, n, key), expect=(1, n, seen)
+            )
+            done.append(n)
+        except Conflict:
+            pass
+    out.put((key, done))
+
+
+def test_writers_in_separate_processes_lose_nothing(tmp_path):
+    store = EventStore.create(tmp_path / f"big{SUFFIX}", event_state(players=40), "admin", "created")
+    state = published_round(store)
+    boards = list(range(1, len(state.boards[1]) + 1))
+    ctx = multiprocessing.get_context("fork")
+    start, out = ctx.Event(), ctx.Queue()
+    # two writers on the odd and even boards, and two more racing for board 1
+    jobs = [
+        ctx.Process(target=_enter, args=(str(store.path), boards[0::2], "1", start, out)),
+        ctx.Process(target=_enter, args=(str(store.path), boards[1::2], "0", start, out)),
+        ctx.Process(target=_enter, args=(str(store.path), [1], "=", start, out)),
+    ]
+    for job in jobs:
+        job.start()
+    start.set()
+    results = dict(out.get(timeout=60) for _ in jobs)
+    for job in jobs:
+        job.join(timeout=60)
+    final = EventStore(store.path).load()[1].tournament
+    shown = {n: actions.result_of(final, 1, w) for n, (w, _b) in enumerate(state.boards[1], start=1)}
+    assert all(shown.values()), "every board has its result"
+    for n in boards[1::2]:
+        assert shown[n] == "0-1" and n in results["0"]
+    for n in boards[2::2]:
+        assert shown[n] == "1-0" and n in results["1"]
+    # board 1: whoever came second saw the first one's version move on and wrote nothing
+    assert (1 in results["1"]) != (1 in results["="])
+    assert shown[1] == ("1-0" if 1 in results["1"] else "½-½")
+    logged = [e.detail for e in EventStore(store.path).log(500) if e.action == "result"]
+    assert len(logged) == len(boards)
+
+
+def test_undo_puts_back_the_state_before_and_is_logged(store):
+    before = store.load()[1]
+    store.change("admin", "player", lambda s: actions.add_player(s, {"name": "Late, Lou", "rating": "2000"}))
+    store.change("admin", "event", lambda s: actions.edit_settings(s, {"name": "Renamed Open"}))
+    undone = store.undo("admin")
+    assert undone.action == "event"
+    assert actions.header(store.load()[1].tournament, "012") == "Store Open"
+    store.undo("admin")  # and the change before it
+    assert store.load()[1].tournament == before.tournament.with_derived_points()
+    entries = store.log()
+    assert [e.action for e in entries[:2]] == ["undo", "undo"]
+    assert all(e.undone for e in entries if e.action in ("player", "event"))
+    # the creation has no state before it
+    with pytest.raises(InputError, match="nothing to undo"):
+        store.undo("admin")
+
+
+def test_undo_moves_every_board_version_on(store):
+    published_round(store)
+    seen = store.board_versions(1)[3][0]
+    store.change("admin", "result", lambda s: actions.enter_result(s, 1, 3, "="), expect=(1, 3, seen))
+    store.undo("admin")
+    with pytest.raises(Conflict):  # a device showing the undone result cannot write over it
+        store.change("tablet", "result", lambda s: actions.enter_result(s, 1, 3, "1"), expect=(1, 3, seen + 1))
+
+
+def test_snapshot_files_and_restore(store, tmp_path):
+    state = published_round(store)
+    trf, backup = store.snapshot(tmp_path / "snapshots", 1, "round 1 published")
+    assert trf.read_text().startswith("012 Store Open")
+    copy = EventStore(backup.rename(backup.with_name(f"copy{SUFFIX}")))
+    assert copy.load()[1].tournament == store.load()[1].tournament
+    store.change("admin", "result", lambda s: actions.enter_result(s, 1, 1, "1"))
+    sid = store.snapshots()[0]["id"]
+    store.restore(sid, "admin")
+    w, _ = state.boards[1][0]
+    assert actions.result_of(store.load()[1].tournament, 1, w) == ""
+    assert store.log()[0].action == "restore"
