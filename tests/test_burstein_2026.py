@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 from burstein_checks import independent_check
-from conftest import pairer
+from testkit import pairer
 from tournaments import field, game, merge
 
 from tabellone.core.history import cut_before

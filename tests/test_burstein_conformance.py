@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, shared_available
+from testkit import SHARED, shared_available
 
 from tabellone.verify.conformance import check_file
 

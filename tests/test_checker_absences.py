@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import pairer
+from testkit import pairer
 
 import tabellone
 from tabellone.core.model import EMPTY_ENTRY
@@ -108,7 +108,7 @@ def test_real_files_with_blank_cells_check_as_with_absences(name):
     """ICU files (Swiss Perfect era) write an absence as '      -  '. Read as absences,
     no round breaks an absolute rule, and the whole report equals the one of the file
     with those cells written '0000 - Z'."""
-    from conftest import shared_path
+    from testkit import shared_path
 
     from tabellone.formats.trf import decode
 

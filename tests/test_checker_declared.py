@@ -10,7 +10,7 @@ federation file.
 
 from __future__ import annotations
 
-from conftest import fixture_path, shared_path, trf_player_line
+from testkit import fixture_path, shared_path, trf_player_line
 
 from tabellone.cli import main
 

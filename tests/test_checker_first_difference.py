@@ -7,7 +7,7 @@ order decided (2026 Art. 3.8), and the report names who each pairing moved down.
 
 from __future__ import annotations
 
-from conftest import fixture_path, shared_path
+from testkit import fixture_path, shared_path
 
 import tabellone
 import tabellone.rules.dutch as dutch
@@ -124,7 +124,7 @@ def test_a_tie_in_the_last_bracket_names_the_bye(tmp_path):
     PAB to the last player, 5 (S1 = {1, 2}, S2 = {3, 4, 5}: 1-3 2-4); giving it to 4
     (1-3 2-5) is as good on every criterion, C5 and C9 included (both hold 0 points and
     no unplayed round). The last bracket moves nobody down: the report names the bye."""
-    from conftest import trf_player_line
+    from testkit import trf_player_line
 
     path = tmp_path / "five.trf"
     path.write_text(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import fixture_path, trf_player_line
+from testkit import fixture_path, trf_player_line
 
 import tabellone
 from tabellone.cli import main
@@ -194,7 +194,7 @@ def test_gacrux_cut_before_round_30_pairs_round_29(tmp_path, capsys):
     """The Gacrux stress file (peers/SOURCES.md) has a round nobody played (29: three
     zero-point byes, 47 empty cells). Cut before round 30, round 29 is the next round to
     pair, not a paired one; check says it had no games."""
-    from conftest import shared_path
+    from testkit import shared_path
 
     src = shared_path("peers/caissify_pairings/gacrux_generated/stress_50p31r_manybyes.trf")
     cut = tmp_path / "cut.trf"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import fixture_path, shared_path
+from testkit import fixture_path, shared_path
 
 from tabellone.cli import main
 

@@ -77,7 +77,7 @@ def test_pair_on_the_cpsat_back_end_gives_the_same_round(capsys):
 
 import json  # noqa: E402
 
-from conftest import FIXTURES, REPO, trf_player_line  # noqa: E402
+from testkit import FIXTURES, REPO, trf_player_line  # noqa: E402
 
 WORKED = str(FIXTURES / "italo" / "worked-10.trf")  # the hand-worked event of test_italo_svizzero.py
 

@@ -12,7 +12,7 @@ import random
 
 import networkx as nx
 import pytest
-from conftest import shared_path
+from testkit import shared_path
 
 from tabellone.matching.completion import CompletionOracle
 

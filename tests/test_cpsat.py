@@ -13,7 +13,7 @@ import random
 from functools import partial
 
 import pytest
-from conftest import SHARED, shared_available
+from testkit import SHARED, shared_available
 
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.cpsat import CpSatMatching, covering_fields

@@ -20,9 +20,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from conftest import shared_path, trf_player_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from testkit import shared_path, trf_player_line
 
 from tabellone.core.model import ColourPreference, Strength, colour_preference
 from tabellone.formats.trf import parse_trf, read_trf

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pytest
-from conftest import pairer, shared_path
+from testkit import pairer, shared_path
 from tournaments import field, game, merge
 
 from tabellone.cli import main

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
+from testkit import FIXTURES
 
 import tabellone
 from tabellone.cli import main

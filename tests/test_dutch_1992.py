@@ -12,7 +12,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
-from conftest import pairer
+from testkit import pairer
 from tournaments import field, game, merge
 
 from tabellone.cli import main

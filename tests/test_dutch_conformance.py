@@ -11,7 +11,7 @@ them.
 from __future__ import annotations
 
 import pytest
-from conftest import SHARED, shared_available
+from testkit import SHARED, shared_available
 
 from tabellone.verify.conformance import check_file
 

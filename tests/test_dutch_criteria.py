@@ -13,7 +13,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
-from conftest import shared_path
+from testkit import shared_path
 
 from tabellone.core.history import cut_before
 from tabellone.core.model import Float, Strength

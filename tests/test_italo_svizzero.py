@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import FIXTURES
+from testkit import FIXTURES
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.history import cut_before

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO, SHARED, shared_available
+from testkit import FIXTURES, REPO, SHARED, shared_available
 
 import tabellone
 from tabellone.cli import main

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from burstein_checks import independent_check
-from conftest import pairer
+from testkit import pairer
 from tournaments import field, game, merge
 
 from tabellone.api import pair

@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import run_tabellone as run
+from testkit import run_tabellone as run
 
 import tabellone
 from tabellone.core.errors import InputError

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import run_tabellone
+from testkit import run_tabellone
 
 import tabellone
 from tabellone.core.errors import InputError

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import (
+from testkit import (
     all_shared_trf_files,
     corpus_trf_files,
     file_params,

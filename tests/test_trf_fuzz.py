@@ -27,9 +27,9 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, SHARED, shared_available
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from testkit import FIXTURES, SHARED, shared_available
 
 from tabellone import cli
 from tabellone.core.errors import InputError

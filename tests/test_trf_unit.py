@@ -28,7 +28,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import fixture_path, shared_path, trf_player_line
+from testkit import fixture_path, shared_path, trf_player_line
 
 from tabellone import cli
 from tabellone.core.errors import InputError
@@ -894,7 +894,7 @@ def test_a_huge_range_in_a_record_is_read_in_bounded_memory(tmp_path, record):
     import subprocess
     import sys
 
-    from conftest import REPO
+    from testkit import REPO
 
     LIMIT = 256 << 20
 

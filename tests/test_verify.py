@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import pairer
+from testkit import pairer
 
 import tabellone.rules.dutch as dutch
 from tabellone.core.history import cut_before

@@ -1,0 +1,154 @@
+"""What the tests share that is not a fixture: where the fixtures and the shared
+reference folder are, readers of shared files, a TRF player line builder, the generator's
+pairer and a runner of the ``tabellone`` command. (Fixtures and collection hooks are in
+``conftest.py``; tests import these by ``from testkit import ...``, a name no sub-folder's
+conftest shadows.)
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+
+
+FIXTURES = TESTS / "fixtures"
+
+
+REPO = TESTS.parent
+
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+SHARED_MISSING = (
+    f"shared data folder {SHARED} is absent (it sits beside the repository on developer machines and in CI)"
+)
+
+
+def shared_available() -> bool:
+    return SHARED.is_dir()
+
+
+def shared_path(relative: str) -> Path:
+    """A file in the shared folder; skips the calling test when it (or the folder) is absent."""
+    if not shared_available():
+        pytest.skip(SHARED_MISSING)
+    p = SHARED / relative
+    if not p.is_file():
+        pytest.skip(f"shared file {p} is absent")
+    return p
+
+
+def realdata_trf_files() -> list[Path]:
+    return sorted((SHARED / "realdata" / "trf").glob("*.trf")) if shared_available() else []
+
+
+def corpus_trf_files() -> list[Path]:
+    return sorted((SHARED / "corpus").glob("**/*.trf")) if shared_available() else []
+
+
+def witness_trf_files() -> list[Path]:
+    return sorted((SHARED / "witness").glob("**/*.trf")) if shared_available() else []
+
+
+def all_shared_trf_files() -> list[Path]:
+    """Every TRF file of the shared folder: real data, then the corpus, then witnesses."""
+    return realdata_trf_files() + corpus_trf_files() + witness_trf_files()
+
+
+def rel(path: Path) -> str:
+    """A short, stable test id for a shared file: its path inside the shared folder."""
+    try:
+        return path.relative_to(SHARED).as_posix()
+    except ValueError:
+        return path.name
+
+
+def file_params(paths: list[Path]) -> list:
+    """``pytest.param`` per file, or one skipped param with a clear reason when the
+    shared folder is absent (instead of pytest's bare 'got empty parameter set')."""
+    if not paths:
+        reason = SHARED_MISSING if not shared_available() else "no TRF file found in the shared folder"
+        return [pytest.param(None, marks=pytest.mark.skip(reason=reason), id="no-shared-data")]
+    return [pytest.param(p, id=rel(p)) for p in paths]
+
+
+@functools.cache
+def read_shared_bytes(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+@functools.cache
+def parsed(path: Path):
+    """The tournament in ``path`` (cached: Tournament is immutable)."""
+    from tabellone.formats.trf import parse_trf
+
+    return parse_trf(read_shared_bytes(path), source=str(path))
+
+
+def split_any_newline(text: str) -> list[str]:
+    """Lines of a text ending in CR, LF or CRLF (a test-side helper, independent of the reader)."""
+    return re.split(r"\r\n|\r|\n", text)
+
+
+def fixture_path(name: str) -> Path:
+    return FIXTURES / name
+
+
+def trf_player_line(
+    pid: int,
+    cells: list[str],
+    *,
+    name: str = "",
+    rating: str = "",
+    points: str = "",
+    rank: str = "",
+    sex: str = "",
+    title: str = "",
+    federation: str = "",
+    fide_id: str = "",
+    birth: str = "",
+) -> str:
+    """A ``001`` record laid out from the FIDE TRF16 column table (written here, independently
+    of the solver's writer). ``cells`` are the 8-character round blocks ``'OOOO c r'``;
+    round r starts at column 92 + 10 (r - 1)."""
+    head = (
+        f"001 {pid:>4} {sex:1}{title:>3} {name or f'Player {pid}':<33} {rating:>4} {federation:<3} "
+        f"{fide_id:>11} {birth:<10} {points:>4} {rank:>4}"
+    )
+    assert len(head) == 89, head
+    return (head + "".join("  " + c for c in cells)).rstrip()
+
+
+def pairer(system: str = "dutch", edition: str | None = None, method: str | None = None, profile=None):
+    """A pairer for :func:`tabellone.generate.tournament.generate`: ``t -> (pairs, bye)``,
+    the next round of ``t`` paired by :func:`tabellone.pair` with the given rules."""
+    from tabellone.api import pair
+
+    def pair_next(t):
+        p = pair(t, system, edition, method, profile=profile)
+        return p.pairs, p.bye
+
+    return pair_next
+
+
+def run_tabellone(*args, cwd=None, env: dict | None = None, timeout: float = 600):
+    """``python -m tabellone ARGS`` in a process of its own, as a user runs it (arguments
+    turned into strings); the completed process, with its exit code, stdout and stderr."""
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "tabellone", *(str(a) for a in args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        timeout=timeout,
+    )
