@@ -40,6 +40,7 @@ from tabellone.core.errors import NoPairingError
 from tabellone.core.model import WHITE, PlayerState, RoundState, Tournament
 from tabellone.core.pairing import Pairing, attendance_problems
 from tabellone.matching.backends import max_weight_matching
+from tabellone.rules.fide_common import ART4_2026
 
 #: One edition: this module's own baseline.
 EDITIONS = ("baseline",)
@@ -49,9 +50,11 @@ WEIGHT_RANGE = 1 << 30
 
 
 def bye_eligible(s: PlayerState) -> bool:
-    """The pairing-allocated bye only for a player who has not yet scored a win's points
-    without playing (C.04.1 Art. 4; Dutch 2026 C2)."""
-    return not s.won_without_playing
+    """The pairing-allocated bye by C.04.1 (2026) Art. 4, as the Dutch 2026 [C2] quotes it:
+    "A participant who has already received a pairing allocated bye, or has already
+    scored in one single round, without playing, as many points as rewarded for a win,
+    shall not receive the pairing allocated bye" (any earlier PAB bars another)."""
+    return not ART4_2026.bars(s)
 
 
 def tournament_seed(t: Tournament) -> int:
@@ -128,7 +131,7 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "baseline", s
             why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
             problems.append(f"no rematch: {w} and {b} {why}")
     if pairing.bye in to_pair and not bye_eligible(state[pairing.bye]):
-        problems.append(f"bye: {pairing.bye} already scored a win's points without playing")
+        problems.append(ART4_2026.problem(t, pairing.bye, pairing.round))
     return problems
 
 

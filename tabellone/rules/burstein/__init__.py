@@ -22,8 +22,8 @@ step                   rule                                                     
 =====================  ==================================================================  ===========================
 ranking                score, then Art. 3.2's index order: SB, Buchholz, Median, rank      :func:`burstein_index`, :func:`index_key`
 early rounds           rounds 1-2: the upper half of the ranking list starts one point up  :func:`early_round_points`
-bye                    the lowest-ranked player eligible (C.04.1: no second PAB or         :func:`bye_candidates`
-                       PAB after a forfeit win) takes the pairing-allocated bye; the
+bye                    the lowest-ranked player eligible (C.04.1.d: no PAB after any PAB   :func:`bye_candidates`
+                       or a forfeit win) takes the pairing-allocated bye; the
                        next only when the rest cannot be paired (the reference engine
                        gives up there)
 C1 (Art. 3.1)          two players do not meet twice                                       :func:`tabellone.rules.fide_common.C1_no_rematch`
@@ -57,6 +57,7 @@ from tabellone.core.model import WHITE, RoundState, Tournament, opposite
 from tabellone.core.pairing import Pairing
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.fide_common import (
+    ByeRule,
     C1_no_rematch,
     Entrant,
     absolute_problems,
@@ -267,10 +268,30 @@ def compatible(a: Entrant, b: Entrant, state: RoundState) -> bool:
     return C1_no_rematch(a, b, state) and C3_absolute_colours(a, b)
 
 
+#: The earlier text has no bye rule of its own: the Basic Rules of its time apply,
+#: C.04.1.d (:func:`bye_eligible`).
+LEGACY_BYE_RULE = ByeRule("bye", any_pab=True, forfeit_win=True, win_unplayed=False, source="C.04.1.d")
+
+
 def bye_eligible(e: Entrant) -> bool:
-    """C.04.1: no pairing-allocated bye for a player who already had one, or who won a
-    game by forfeit."""
-    return not e.state.won_pab_or_forfeit
+    """Whether ``e`` may have the pairing-allocated bye (edition ``legacy``). The earlier
+    Burstein text says nothing of the bye; the Basic Rules (C.04.1.d) do: "A player who
+    has already received a pairing-allocated bye, or has already scored a (forfeit) win
+    due to an opponent not appearing in time, shall not receive the pairing-allocated
+    bye." Any earlier PAB, whatever it was worth, or a forfeit win; a full-point or
+    half-point bye the player asked for does not bar. (bbpPairings 5.0.1 reads it so: a
+    round without a game that was paired, a PAB or a forfeit, and scored as a win.)"""
+    return not LEGACY_BYE_RULE.bars(e.state)
+
+
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str) -> tuple[bool, str]:
+    """Whether ``player`` may have the PAB of ``round_number``, and the sentence that says
+    so, with the round of the earlier bye or forfeit win that bars it (every edition)."""
+    if _current(edition):
+        from tabellone.rules.burstein.edition_2026 import C2_bye_reading as current
+
+        return current(t, round_number, player, edition)
+    return LEGACY_BYE_RULE.reading(t, player, round_number)
 
 
 def bye_candidates(players: list[Player], no_bye: frozenset[int] = frozenset()) -> list[int]:
@@ -618,7 +639,9 @@ def check_absolute(
         from tabellone.rules.burstein import edition_2026 as burstein_2026
 
         return burstein_2026.check_absolute(t, pairing, edition)
-    return absolute_problems(t, pairing, C3_absolute_colours, bye_eligible, ("Art. 3.1", "colours", "bye (C.04.1)"))
+    return absolute_problems(
+        t, pairing, C3_absolute_colours, bye_eligible, ("Art. 3.1", "colours", "bye (C.04.1)"), LEGACY_BYE_RULE
+    )
 
 
 # ----------------------------------------------------------------------------------------

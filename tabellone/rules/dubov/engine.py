@@ -21,6 +21,7 @@ from tabellone.rules.dubov.restrictions import (
     R2_3_colour_difference,
     R2_4_three_in_a_row,
     R2_5_upward_transfer,
+    bye_rule,
 )
 
 if TYPE_CHECKING:
@@ -183,6 +184,8 @@ def check_absolute(
                         f"colour: player {p.id} has an absolute preference for {'White' if p.due == WHITE else 'Black'} but gets {'White' if c == WHITE else 'Black'}"
                     )
     if hard("C2") and pairing.bye in P and not P[pairing.bye].bye_ok:
-        label = "2.2" if edition == "1997" else "C2"
-        problems.append(f"{label}: the bye goes to {pairing.bye}, who already scored a point without playing")
+        problems.append(
+            bye_rule(edition).problem(t, pairing.bye, pairing.round)
+            or f"C2: the bye goes to {pairing.bye}, who may not have it"
+        )
     return problems
