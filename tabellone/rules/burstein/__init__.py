@@ -49,6 +49,7 @@ the top, the lowest partner, without touching any criterion field.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -228,6 +229,54 @@ def index_key(p: Player, q: Player) -> int:
 
 def _descending(p: Player, q: Player) -> int:
     return -index_key(p, q)
+
+
+def bracket_order(items: list, player: Callable[[object], Player]) -> list:
+    """``items`` (a bracket's residents in ranking order, then the floater from above) in
+    descending index order (:func:`index_key`), sorted as the reference engine sorts a
+    bracket: a bottom-up merge sort that keeps a counter of runs (the sort of a C++
+    ``std::list``; stable, earlier items first on ties).
+
+    The order matters beyond ties: between a floater and its new group the comparison
+    weighs Buchholz and Median by each player's own score, and in a group on 0 points
+    those products all vanish, so the comparison is not transitive (a floater can come
+    after one resident, before a second, and that second before the first). The text
+    orders players of one score group only; bbpPairings 5.0.1 extends it so, and its
+    sort decides where the floater lands. Any other sort (Python's among them) may put
+    it elsewhere, and then a different player is "the top of the bracket" who meets the
+    lowest partner (issue 27, item 7: round 2 after a round-1 forfeit or PAB leaves
+    players on 0 points with a floater from above)."""
+
+    def higher(a, b) -> bool:
+        return index_key(player(a), player(b)) > 0
+
+    def merge(first: list, second: list) -> list:
+        out, i, j = [], 0, 0
+        while i < len(first) and j < len(second):
+            if higher(second[j], first[i]):
+                out.append(second[j])
+                j += 1
+            else:
+                out.append(first[i])
+                i += 1
+        return out + first[i:] + second[j:]
+
+    runs: list[list] = []  # runs[k]: 2**k items merged, or empty
+    for item in items:
+        carry = [item]
+        k = 0
+        while k < len(runs) and runs[k]:
+            carry = merge(runs[k], carry)
+            runs[k] = []
+            k += 1
+        if k == len(runs):
+            runs.append(carry)
+        else:
+            runs[k] = carry
+    out: list = []
+    for run in runs:
+        out = merge(run, out)
+    return out
 
 
 def ranking(players: list[Player]) -> list[Player]:
@@ -475,7 +524,7 @@ class BracketBuilder:
                 continue
             group = list(range(begin, end)) + ([floater] if floater is not None else [])
             floater = None
-            group.sort(key=functools.cmp_to_key(lambda a, c: _descending(P[a], P[c])))
+            group = bracket_order(group, P.__getitem__)
             for k, v in enumerate(group):
                 for w in reversed(group[k + 1 :]):
                     if w == v:
@@ -719,7 +768,7 @@ def evaluate_text(
     incoming: list[Player] = []
     floaters = 0
     for g in groups:
-        members = sorted(g + incoming, key=functools.cmp_to_key(_descending))
+        members = bracket_order(g + incoming, lambda p: p)
         inside = {p.id for p in members}
         pos = {p.id: k for k, p in enumerate(members)}
         clashes = 0

@@ -1,0 +1,98 @@
+"""Readings of a file and of a reference engine that decide a verdict (issue 27, items 3,
+5, 6 and 7).
+
+* Item 3: a board a file records with no colours (a forfeit written ``251 - -`` /
+  ``214 - +``) gets no colour note, and its orientation does not make a round differ.
+* Item 7: a Burstein bracket (edition ``legacy``) is sorted as the reference engine sorts
+  it, which decides who is its top when the comparison of a floater with a group on 0
+  points is not transitive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from conftest import shared_path
+
+import tabellone
+from tabellone.core.history import cut_before
+from tabellone.core.model import Player, RoundEntry, Tournament
+
+E = RoundEntry
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+# ----------------------------------------------------------------------------------------
+# item 3: colourless forfeits
+
+
+def _with_round_2(t: Tournament, boards: list[tuple[int, int, str | None, str, str]]) -> Tournament:
+    """``t`` (one round played) with round 2 recorded: (a, b, a's colour or None, a's
+    result, b's result) per board."""
+    cells: dict[int, RoundEntry] = {}
+    for a, b, colour, ra, rb in boards:
+        cells[a] = E(b, colour, ra)
+        cells[b] = E(a, None if colour is None else ("b" if colour == "w" else "w"), rb)
+    players = tuple(replace(p, rounds=(p.entry(1), cells[p.id])) for p in t.players)
+    return replace(t, players=players)
+
+
+def _four() -> Tournament:
+    """Four players, round 1: 1-3 1-0 and 2-4 1-0 (both winners White)."""
+    r1 = {1: E(3, "w", "1"), 3: E(1, "b", "0"), 2: E(4, "w", "1"), 4: E(2, "b", "0")}
+    players = tuple(Player(p, f"Player {p}", (r1[p],), rating=2400 - 100 * p) for p in range(1, 5))
+    return Tournament(players=players, total_rounds=3, initial_colour="w")
+
+
+def test_a_forfeit_without_colours_has_no_colour_note():
+    t = _four()
+    rules = tabellone.pair(t)
+    assert {frozenset(p) for p in rules.pairs} == {frozenset((1, 2)), frozenset((3, 4))}
+    (w12, b12), (w34, b34) = sorted(rules.pairs, key=min)
+    # the file writes 3-4 as a forfeit without colours, the loser first: the other way
+    # round from the rules' White
+    recorded = _with_round_2(t, [(w12, b12, "w", "1", "0"), (b34, w34, None, "-", "+")])
+    (r,) = tabellone.check(recorded, round=2).rounds
+    assert r.ok and r.colour_notes == []
+    # with colours, the same board the other way round is a colour note (control)
+    coloured = _with_round_2(t, [(w12, b12, "w", "1", "0"), (b34, w34, "w", "-", "+")])
+    (r,) = tabellone.check(coloured, round=2).rounds
+    assert not r.ok and [(n.white, n.black, n.rules_white) for n in r.colour_notes] == [(b34, w34, w34)]
+
+
+def test_karl_mala_round_5_forfeit_without_colours():
+    """Karl-Mala 2005 round 5 records 214-251 as ``251 - -`` / ``214 - +``."""
+    t = tabellone.read(shared_path("realdata/trf/sklangen_TRF_example1_karl_mala_2005.trf"))
+    (r,) = tabellone.check(t, round=5).rounds
+    assert all(251 not in (n.white, n.black) for n in r.colour_notes)
+    assert r.ok
+
+
+# ----------------------------------------------------------------------------------------
+# item 7: the order of a Burstein bracket
+
+
+def test_burstein_bracket_order_follows_the_reference_sort():
+    """Round 2 of an event made by bbpPairings 5.0.1's generator (27 players; round 1: a
+    PAB to 27, a forfeit 23-16, 2 absent in round 2). The last bracket is the 0-point
+    group 26, 16, 17, 19, 21, 24, 25 (Buchholz 2, then 1) and 18, floated from the 1-point
+    group. Between scores the engine compares SB, then Buchholz and Median times each
+    player's score: on 0 points those are 0, so 18 comes before 26 (both 0, smaller
+    number) but after 16 (0 against 0, smaller number), while 26 comes before 16 in its
+    group (Buchholz 2 against 1): no order sorts them all. The reference engine's list
+    sort merges 26-16, 17-19, 21-24, 25-18 (18 before 25), then 26, 16, 17, 19 and
+    18, 21, 24, 25 (18 before 26), and so puts 18 first: 18, the top, meets the lowest,
+    25; 26 the lowest with the other due colour, 21; 16 the one that leaves 17-24 with
+    their colours, 19. The file's round 2 is that pairing."""
+    from tabellone.rules.burstein import bracket_order, round_players
+
+    path = FIXTURES / "burstein-order" / "bbp501-27-players.trf"
+    t = tabellone.read(path)
+    _, players, _ = round_players(cut_before(t, 2), 2)
+    by_id = {p.id: p for p in players}
+    assert bracket_order([26, 16, 17, 19, 21, 24, 25, 18], by_id.__getitem__) == [18, 26, 16, 17, 19, 21, 24, 25]
+    (r,) = tabellone.check(t, system="burstein", edition="legacy", round=2).rounds
+    assert r.ok
+    pairs = {frozenset(p) for p in tabellone.pair(cut_before(t, 2), system="burstein", edition="legacy").pairs}
+    assert {frozenset((18, 25)), frozenset((21, 26)), frozenset((16, 19)), frozenset((17, 24))} <= pairs
