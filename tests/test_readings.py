@@ -1,6 +1,9 @@
 """Readings of a file and of a reference engine that decide a verdict (issue 27, items 3,
 5, 6 and 7).
 
+* Item 5: files written by ``generate``, ``pair --write`` and ``convert --to trf26`` carry
+  the TRF26 ``192`` code naming system and edition; ``check`` of a file that declares
+  none says which it assumed.
 * Item 3: a board a file records with no colours (a forfeit written ``251 - -`` /
   ``214 - +``) gets no colour note, and its orientation does not make a round differ.
 * Item 7: a Burstein bracket (edition ``legacy``) is sorted as the reference engine sorts
@@ -10,12 +13,15 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from conftest import shared_path
 
 import tabellone
+from tabellone.cli import main
 from tabellone.core.history import cut_before
 from tabellone.core.model import Player, RoundEntry, Tournament
 
@@ -96,3 +102,70 @@ def test_burstein_bracket_order_follows_the_reference_sort():
     assert r.ok
     pairs = {frozenset(p) for p in tabellone.pair(cut_before(t, 2), system="burstein", edition="legacy").pairs}
     assert {frozenset((18, 25)), frozenset((21, 26)), frozenset((16, 19)), frozenset((17, 24))} <= pairs
+
+
+# ----------------------------------------------------------------------------------------
+# item 5: files say which system paired them
+
+
+@pytest.mark.parametrize(
+    ("system", "edition"),
+    [
+        ("dutch", None),
+        ("dutch", "2017"),
+        ("dubov", None),
+        ("dubov", "1997"),
+        ("burstein", None),
+        ("burstein", "legacy"),
+        ("lim", None),
+        ("italo-svizzero", "2.2"),
+        ("double-swiss", None),
+    ],
+)
+def test_generate_writes_the_192_code_and_check_follows_it(tmp_path, capsys, system, edition):
+    from tabellone.rules import declared_system, get_system
+
+    out = tmp_path / "g.trf"
+    args = ["generate", "--players", "7", "--rounds", "3", "--seed", "11", "--system", system, "-o", str(out)]
+    assert main(args + (["--edition", edition] if edition else [])) == 0
+    capsys.readouterr()
+    t = tabellone.read(out)
+    assert declared_system(t.system) == ((system, edition or get_system(system).EDITIONS[0]), False), t.system
+    assert main(["check", str(out)]) == 0  # no options: the file's code decides
+    report, err = capsys.readouterr()
+    assert "declares no system" not in report and err == ""
+
+
+def test_pair_write_records_the_system_in_a_file_without_one(tmp_path, capsys):
+    plain = tmp_path / "e.trf"
+    plain.write_text((FIXTURES / "checker" / "six_after_r1.trf").read_text())
+    assert tabellone.read(plain).system is None
+    assert main(["pair", str(plain), "--write", "--system", "dubov", "--format", "bbp"]) == 0
+    assert tabellone.read(plain).system == "FIDE_DUBOV_2026"
+
+
+def test_convert_to_trf26_declares_a_system(tmp_path, capsys):
+    src = str(FIXTURES / "checker" / "six_after_r1.trf")
+    assert main(["convert", src, "--to", "trf26", "-o", str(tmp_path / "a.trf")]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "declares no system (192); writing 192 FIDE_DUTCH_2026" in err
+    assert tabellone.read(tmp_path / "a.trf").system == "FIDE_DUTCH_2026"
+    args = ["convert", src, "--to", "trf26", "--system", "lim", "-o", str(tmp_path / "b.trf")]
+    assert main(args) == 0 and capsys.readouterr().err == ""
+    assert tabellone.read(tmp_path / "b.trf").system == "FIDE_LIM_2026"
+    # a file that declares its system keeps it
+    assert main(["convert", str(tmp_path / "b.trf"), "--to", "trf26", "--system", "dubov"]) == 0
+    assert "192 FIDE_LIM_2026" in capsys.readouterr().out
+
+
+def test_check_says_which_system_it_assumed(capsys):
+    src = str(FIXTURES / "checker" / "six_after_r1.trf")
+    main(["check", src])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == (
+        "the file declares no system (192): checked as FIDE Dutch 2026 (name another with --system / --edition)"
+    )
+    main(["check", src, "--json"])
+    assert json.loads(capsys.readouterr().out)["system_assumed"] is True
+    main(["check", src, "--edition", "2017"])
+    assert "declares no system" not in capsys.readouterr().out

@@ -25,6 +25,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.players is None:
         raise InputError("generate needs --players (or --teams for a team event)", field="--players")
     args.system = args.system or "dutch"
+    from tabellone.rules import system_code
+
+    code = system_code(args.system, args.edition)  # 192: the file says which system paired it
     if args.profile:  # a bad profile is reported before anything is generated
         from tabellone.rules.profiles import resolve
 
@@ -40,6 +43,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         half_bye_rate=args.half_bye_rate,
         rating_high=args.rating_high,
         rating_low=args.rating_low,
+        system=code,
     )
     settings.validate()
     target = safe_output(args.output, [], args.force)

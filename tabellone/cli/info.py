@@ -151,8 +151,41 @@ def _info_burstein(t: Tournament, r: int, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _declaring_system(t, args: argparse.Namespace):
+    """``t`` with a TRF26 ``192`` code naming system and edition: the file's own when it
+    has one with an edition; else ``--system``/``--edition``; else the one ``check`` and
+    ``pair`` assume (Dutch, current edition), said in one warning line."""
+    from dataclasses import replace
+
+    from tabellone.core.team import TeamTournament
+    from tabellone.rules import declared_system, get_system, system_code
+
+    found, baku = declared_system(t.system)
+    if t.system and (found is None or found[1] is not None or isinstance(t, TeamTournament)):
+        return t  # the file's own code is kept (one tabellone does not pair by too)
+    if found is not None:  # a system without its edition: the edition it is paired by
+        system, edition = found[0], args.edition
+    else:
+        system = args.system or ("team-swiss" if isinstance(t, TeamTournament) else "dutch")
+        edition = args.edition
+        get_system(system)  # an unknown system is an input error
+    code = system_code(system, edition)
+    if code is None:
+        return t
+    code += "_BAKU" if baku else ""
+    if not t.system and args.system is None:
+        print(
+            f"tabellone: warning: {args.file}: declares no system (192); writing 192 {code}, the system "
+            "check and pair assume (name another with --system)",
+            file=sys.stderr,
+        )
+    return replace(t, system=code)
+
+
 def cmd_convert(args: argparse.Namespace) -> int:
     t = load_checked(args.file, args.strict)
+    if args.to == "trf26":
+        t = _declaring_system(t, args)
     text = dumps(t, args.to)
     if args.output in (None, "-"):
         sys.stdout.write(text)

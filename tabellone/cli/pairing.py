@@ -29,7 +29,7 @@ from tabellone.core.errors import (
 from tabellone.core.model import Tournament
 from tabellone.core.scoring import format_points
 from tabellone.formats.files import safe_output, write_text
-from tabellone.rules import games_per_round, get_system
+from tabellone.rules import TITLES, games_per_round, get_system
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
@@ -204,6 +204,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile
         )  # options first, then the file
     loaded = load_checked(args.file, args.strict)
+    # a file that declares no system (192), none named: say on one line which one is assumed
+    assumed = not loaded.system and args.system is None and args.edition is None and not args.baku
     follow_declared_system(args, loaded, args.file)
     rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
     t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
@@ -227,10 +229,21 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.json:
         print(
             json.dumps(
-                {**report.as_dict(), "system": args.system, **({"profile": profile} if profile else {})}, indent=1
+                {
+                    **report.as_dict(),
+                    "system": args.system,
+                    "system_assumed": assumed,
+                    **({"profile": profile} if profile else {}),
+                },
+                indent=1,
             )
         )
     else:
+        if assumed:
+            print(
+                f"the file declares no system (192): checked as {TITLES[args.system]} {report.edition} "
+                "(name another with --system / --edition)"
+            )
         if profile:
             print(
                 f"profile {profile['name']} ({profile['source']}): against its pairing; criteria in its order: "

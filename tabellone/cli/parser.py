@@ -198,6 +198,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("convert", help="convert between TRF16, TRF26 and JSON")
     p.add_argument("file")
     p.add_argument("--to", required=True, choices=FORMATS)
+    p.add_argument(
+        "--system",
+        help="trf26: the system (and --edition) to declare in 192 when the file declares none "
+        "(default: dutch, which check and pair assume; one warning line says so)",
+    )
+    p.add_argument("--edition", help="with --system: the edition to declare (default: the system's current one)")
     p.add_argument("-o", "--output", help="output file (default: standard output)")
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")

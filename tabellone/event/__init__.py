@@ -583,6 +583,8 @@ def pair_and_record(
     pairing = pair(t, system, edition, **{k: v for k, v in options.items() if v is not None})
     r = pairing.round
     out = add_round(t, pairing)
+    if out.system is None:  # the file says which system paired it (TRF26 192)
+        out = replace(out, system=system_code(system, edition))
     byes = {b.player: b.kind for b in out.byes if b.round == r}
     players = []
     for p in out.players:

@@ -1185,7 +1185,7 @@ def generate_event(
         total_rounds=total,
         initial_colour=initial,
         scoring=settings.scoring,
-        system="FIDE_DOUBLESWISS",
+        system=settings.system or "FIDE_DOUBLESWISS_2026",
         headers=(HeaderRecord("012", f"Tabellone random Double-Swiss tournament, seed {settings.seed}"),),
     )
     ids = [p.id for p in players]
