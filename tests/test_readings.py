@@ -1,8 +1,8 @@
 """Readings of a file and of a reference engine that decide a verdict (issue 27, items 3,
 5, 6 and 7).
 
-* Item 5: files written by ``generate``, ``pair --write`` and ``convert --to trf26`` carry
-  the TRF26 ``192`` code naming system and edition; ``check`` of a file that declares
+* Item 5: files written by ``generate`` and ``pair --write`` carry the TRF26 ``192`` code
+  naming system and edition (``convert --to trf26`` with ``--system``/``--edition``); ``check`` of a file that declares
   none says which it assumed.
 * Item 3: a board a file records with no colours (a forfeit written ``251 - -`` /
   ``214 - +``) gets no colour note, and its orientation does not make a round differ.
@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import shared_path
+from conftest import shared_path, trf_player_line
 
 import tabellone
 from tabellone.cli import main
@@ -144,18 +144,21 @@ def test_pair_write_records_the_system_in_a_file_without_one(tmp_path, capsys):
     assert tabellone.read(plain).system == "FIDE_DUBOV_2026"
 
 
-def test_convert_to_trf26_declares_a_system(tmp_path, capsys):
+def test_convert_to_trf26_declares_the_system_named(tmp_path, capsys):
     src = str(FIXTURES / "checker" / "six_after_r1.trf")
-    assert main(["convert", src, "--to", "trf26", "-o", str(tmp_path / "a.trf")]) == 0
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "declares no system (192); writing 192 FIDE_DUTCH_2026" in err
-    assert tabellone.read(tmp_path / "a.trf").system == "FIDE_DUTCH_2026"
     args = ["convert", src, "--to", "trf26", "--system", "lim", "-o", str(tmp_path / "b.trf")]
     assert main(args) == 0 and capsys.readouterr().err == ""
     assert tabellone.read(tmp_path / "b.trf").system == "FIDE_LIM_2026"
-    # a file that declares its system keeps it
+    args = ["convert", src, "--to", "trf26", "--edition", "2017", "-o", str(tmp_path / "c.trf")]
+    assert main(args) == 0
+    assert tabellone.read(tmp_path / "c.trf").system == "FIDE_DUTCH_2017"
+    # a file that declares its system keeps it, and says so
     assert main(["convert", str(tmp_path / "b.trf"), "--to", "trf26", "--system", "dubov"]) == 0
-    assert "192 FIDE_LIM_2026" in capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert "192 FIDE_LIM_2026" in out and err.count("\n") == 1 and "192 declares FIDE_LIM_2026; kept" in err
+    # without options nothing is added: the file reads back as it was
+    assert main(["convert", src, "--to", "trf26", "-o", str(tmp_path / "d.trf")]) == 0
+    assert tabellone.read(tmp_path / "d.trf").system is None
 
 
 def test_check_says_which_system_it_assumed(capsys):
@@ -169,3 +172,88 @@ def test_check_says_which_system_it_assumed(capsys):
     assert json.loads(capsys.readouterr().out)["system_assumed"] is True
     main(["check", src, "--edition", "2017"])
     assert "declares no system" not in capsys.readouterr().out
+
+
+# ----------------------------------------------------------------------------------------
+# item 6: readings that deserve one warning line
+
+
+def _trf(tmp_path, lines: list[str], name: str = "e.trf", header: str = "XXR 4\nXXC white1\n") -> str:
+    path = tmp_path / name
+    path.write_text("012 Readings\n" + header + "\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_plus_without_opponent_says_which_reading_applied(tmp_path, capsys):
+    """Round 1: 1-2 1-0, 3-4 1-0, 5 '0000 - +', the round's only player unpaired: the PAB
+    (as bbpPairings writes it). Round 2: 1-3 1-0 and 2 and 5 both '0000 - +': two points
+    without opponent in one round are full-point byes entered before pairing."""
+    cells = {
+        1: ["   2 w 1", "   3 w 1"],
+        2: ["   1 b 0", "0000 - +"],
+        3: ["   4 w 1", "   1 b 0"],
+        4: ["   3 b 0", "0000 - -"],
+        5: ["0000 - +", "0000 - +"],
+    }
+    path = _trf(tmp_path, [trf_player_line(p, c, rating=str(2500 - 100 * p)) for p, c in cells.items()])
+    main(["check", path])
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"tabellone: warning: {path}: '0000 - +' (a point without opponent) read as the pairing-allocated bye in "
+        "round 1 (player 5) (the round's only player left unpaired); as a full-point bye entered before pairing "
+        "in round 2 (players 2, 5)"
+    ]
+
+
+def test_blank_cells_worth_half_a_point_are_counted_in_one_line(tmp_path, capsys):
+    """Two players declare half a point more than their results, each with a blank cell
+    (an ICU half-point bye); a third declares a point more with one blank cell: not
+    explained, its own line."""
+    cells = {
+        1: ["   2 w 1", "   3 w 1"],
+        2: ["   1 b 0", "0000 -  "],
+        3: ["   4 w 1", "   1 b 0"],
+        4: ["   3 b 0", "0000 -  "],
+        5: ["0000 -  ", "   6 w 1"],
+        6: ["0000 - U", "   5 b 0"],
+    }
+    points = {1: "2.0", 2: "0.5", 3: "1.0", 4: "0.5", 5: "2.0", 6: "1.0"}
+    lines = [trf_player_line(p, c, rating=str(2500 - 100 * p), points=points[p]) for p, c in cells.items()]
+    path = _trf(tmp_path, lines)
+    main(["check", path])
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2
+    assert "player 5 (Player 5): columns 81-84 (points) declare 2.0 but the results give 1.0" in err[0]
+    assert "2 players declare more points" in err[1] and err[1].endswith("(players 2, 4)")
+
+
+def test_check_says_how_many_rounds_it_assumed(tmp_path, capsys):
+    lines = [
+        trf_player_line(1, ["   2 w 1"], rating="2400"),
+        trf_player_line(2, ["   1 b 0"], rating="2300"),
+    ]
+    path = _trf(tmp_path, lines, header="XXC white1\n")
+    main(["check", path, "--system", "dutch"])
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "the file declares no number of rounds (XXR / 142): checked as a 1-round event, "
+        "its last recorded round the last (give --rounds N to say otherwise)"
+    )
+    main(["check", path, "--system", "dutch", "--rounds", "5"])
+    assert "declares no number of rounds" not in capsys.readouterr().out
+
+
+def test_initial_colour_with_player_1_absent_names_who_gets_it(tmp_path, capsys):
+    """Player 1 has a half-point bye entered for round 1: the initial colour is that of
+    the highest-ranked player paired (TRF26 152), player 2, who then has White on board
+    1 against 4 (2 and 3 top halves: 2-4, 3-5)."""
+    lines = [trf_player_line(1, ["0000 - H"], rating="2500")] + [
+        trf_player_line(p, [], rating=str(2500 - 100 * p)) for p in range(2, 6)
+    ]
+    path = _trf(tmp_path, lines, header="XXR 3\n")
+    assert main(["pair", path, "--initial-colour", "white", "--format", "bbp"]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [
+        f"tabellone: warning: {path}: player 1 is not paired in round 1: --initial-colour white is the colour of "
+        "player 2, the highest-ranked player paired there (TRF26 152, XXC white1)"
+    ]
+    assert out.split()[:3] == ["2", "2", "4"]

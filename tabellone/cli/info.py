@@ -152,34 +152,26 @@ def _info_burstein(t: Tournament, r: int, args: argparse.Namespace) -> int:
 
 
 def _declaring_system(t, args: argparse.Namespace):
-    """``t`` with a TRF26 ``192`` code naming system and edition: the file's own when it
-    has one with an edition; else ``--system``/``--edition``; else the one ``check`` and
-    ``pair`` assume (Dutch, current edition), said in one warning line."""
+    """``t`` declaring (TRF26 ``192``) the system and edition ``--system``/``--edition``
+    name, for a file that declares none; a file's own code is kept, and without the
+    options nothing is added (``check`` then says which system it assumes)."""
     from dataclasses import replace
 
-    from tabellone.core.team import TeamTournament
-    from tabellone.rules import declared_system, get_system, system_code
+    from tabellone.rules import get_system, system_code
 
-    found, baku = declared_system(t.system)
-    if t.system and (found is None or found[1] is not None or isinstance(t, TeamTournament)):
-        return t  # the file's own code is kept (one tabellone does not pair by too)
-    if found is not None:  # a system without its edition: the edition it is paired by
-        system, edition = found[0], args.edition
-    else:
-        system = args.system or ("team-swiss" if isinstance(t, TeamTournament) else "dutch")
-        edition = args.edition
-        get_system(system)  # an unknown system is an input error
-    code = system_code(system, edition)
-    if code is None:
+    if args.system is None and args.edition is None:
         return t
-    code += "_BAKU" if baku else ""
-    if not t.system and args.system is None:
+    if t.system:
         print(
-            f"tabellone: warning: {args.file}: declares no system (192); writing 192 {code}, the system "
-            "check and pair assume (name another with --system)",
+            f"tabellone: warning: {args.file}: 192 declares {t.system}; kept (--system / --edition name the "
+            "system of a file that declares none)",
             file=sys.stderr,
         )
-    return replace(t, system=code)
+        return t
+    system = args.system or "dutch"
+    get_system(system)  # an unknown system is an input error
+    code = system_code(system, args.edition)
+    return t if code is None else replace(t, system=code)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:

@@ -233,12 +233,18 @@ def cmd_check(args: argparse.Namespace) -> int:
                     **report.as_dict(),
                     "system": args.system,
                     "system_assumed": assumed,
+                    "rounds_assumed": t.rounds_paired if t.total_rounds is None else None,
                     **({"profile": profile} if profile else {}),
                 },
                 indent=1,
             )
         )
     else:
+        if t.total_rounds is None:
+            print(
+                f"the file declares no number of rounds (XXR / 142): checked as a {t.rounds_paired}-round event, "
+                "its last recorded round the last (give --rounds N to say otherwise)"
+            )
         if assumed:
             print(
                 f"the file declares no system (192): checked as {TITLES[args.system]} {report.edition} "
