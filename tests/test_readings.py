@@ -257,3 +257,38 @@ def test_initial_colour_with_player_1_absent_names_who_gets_it(tmp_path, capsys)
         "player 2, the highest-ranked player paired there (TRF26 152, XXC white1)"
     ]
     assert out.split()[:3] == ["2", "2", "4"]
+
+
+# ----------------------------------------------------------------------------------------
+# item 2: colour breaches in a given pairing
+
+
+def test_a_third_colour_in_a_row_in_a_given_pairing_is_an_absolute_break():
+    """Four players, four rounds. Round 1: 1-3 (1 White), 4-2 (4 White); round 2: 2-1,
+    4-3 (2 and 4 White). Colours played: 1 W B, 2 B W, 3 B B, 4 W W. Round 3 can only be
+    1-4 and 2-3; given 4 White and 2 White, 4 gets White a third time (and a difference
+    of +3) and 3 Black a third time (-3): C.04.1 Art. 6-7, with no exception before the
+    last round, in the Dutch and the Burstein systems."""
+    from tabellone.core.pairing import Pairing
+
+    rounds = {
+        1: (E(3, "w", "1"), E(2, "b", "1")),
+        2: (E(4, "b", "0"), E(1, "w", "0")),
+        3: (E(1, "b", "0"), E(4, "b", "0")),
+        4: (E(2, "w", "0"), E(3, "w", "1")),
+    }
+    players = tuple(Player(p, f"Player {p}", rounds[p], rating=2400 - 100 * p) for p in range(1, 5))
+    t = Tournament(players=players, total_rounds=4, initial_colour="w")
+    given = Pairing(3, [(4, 1), (2, 3)])
+    expected = [
+        "C.04.1 Art. 7: 4 gets White a third time in a row (colours played: W W)",
+        "C.04.1 Art. 6: 4 gets White: three more Whites than Blacks (colours played: W W)",
+        "C.04.1 Art. 7: 3 gets Black a third time in a row (colours played: B B)",
+        "C.04.1 Art. 6: 3 gets Black: three more Blacks than Whites (colours played: B B)",
+    ]
+    for system, edition in (("dutch", "2026"), ("dutch", "2017"), ("burstein", "2026"), ("burstein", "legacy")):
+        (r,) = tabellone.check(t, system=system, edition=edition, pairing=given).rounds
+        assert [a for a in r.absolute if a.startswith("C.04.1")] == expected, (system, edition, r.absolute)
+    # the rules' own pairing of the round breaks neither
+    (r,) = tabellone.check(t, pairing=tabellone.pair(t)).rounds
+    assert r.ok

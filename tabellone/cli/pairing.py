@@ -240,6 +240,11 @@ def cmd_check(args: argparse.Namespace) -> int:
             )
         )
     else:
+        if profile:
+            print(
+                f"profile {profile['name']} ({profile['source']}): against its pairing; criteria in its order: "
+                + ", ".join(profile["quality"])
+            )
         if t.total_rounds is None:
             print(
                 f"the file declares no number of rounds (XXR / 142): checked as a {t.rounds_paired}-round event, "
@@ -249,11 +254,6 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(
                 f"the file declares no system (192): checked as {TITLES[args.system]} {report.edition} "
                 "(name another with --system / --edition)"
-            )
-        if profile:
-            print(
-                f"profile {profile['name']} ({profile['source']}): against its pairing; criteria in its order: "
-                + ", ".join(profile["quality"])
             )
         sys.stdout.write(format_report(report.rounds, get_system(args.system)))
     return EXIT_OK if report.ok else EXIT_NO_PAIRING

@@ -396,6 +396,37 @@ ART4_2026 = ByeRule("C2", any_pab=True, forfeit_win=False, win_unplayed=True, so
 ART_D_2017 = ByeRule("C.2", any_pab=True, forfeit_win=True, win_unplayed=False, source="C.04.1.d")
 
 
+def colour_breaches(players: dict[int, Entrant], pairing, exempt=None) -> list[str]:
+    """C.04.1 (2026) Art. 6 and 7 on the colours a pairing gives, one message each,
+    naming the article, the player and the colours played so far: "the difference
+    between the number of rounds they play with Black and ... with White shall not be
+    greater than 2 or less than -2"; "No participants shall receive the same colour
+    three times in a row" (C.04.2 Art. 3.4: unplayed rounds do not count, so the colours
+    of the games played, in order). ``exempt(white, black)``: the system's own exception
+    for a board (Dutch: the last round, a topscorer on the board, 2026 C10-C11). Boards a
+    recorded round gives without colours (a forfeit written ``251 - -``) are skipped."""
+    out = []
+    colourless = getattr(pairing, "colourless", frozenset())
+    for w, b in pairing.pairs:
+        if w == b or w not in players or b not in players or frozenset((w, b)) in colourless:
+            continue
+        if exempt is not None and exempt(players[w], players[b]):
+            continue
+        for p, colour in ((players[w], WHITE), (players[b], opposite(WHITE))):
+            name = "White" if colour == WHITE else "Black"
+            played = " ".join(c.upper() for c in p.colours) or "none"
+            if p.repeated == colour:
+                out.append(f"C.04.1 Art. 7: {p.id} gets {name} a third time in a row (colours played: {played})")
+            cd = p.cd + (1 if colour == WHITE else -1)
+            if abs(cd) > 2:
+                more, fewer = ("Whites", "Blacks") if cd > 0 else ("Blacks", "Whites")
+                words = {3: "three", 4: "four"}.get(abs(cd), "more than two")
+                out.append(
+                    f"C.04.1 Art. 6: {p.id} gets {name}: {words} more {more} than {fewer} (colours played: {played})"
+                )
+    return out
+
+
 def absolute_problems(
     t: Tournament, pairing, colours_ok, bye_ok, articles: tuple[str, str, str], bye_rule: ByeRule | None = None
 ) -> list[str]:
@@ -423,6 +454,7 @@ def absolute_problems(
         if not colours_ok(pw, pb):
             colour = "White" if pw.pref == WHITE else "Black"
             problems.append(f"{colour_article}: {w} and {b} both have an absolute preference for {colour}")
+    problems += colour_breaches(players, pairing)  # no exception in the Burstein texts
     if pairing.bye in players and not bye_ok(players[pairing.bye]):
         found = bye_rule.problem(t, pairing.bye, pairing.round) if bye_rule is not None else None
         problems.append(found or f"{bye_article}: the pairing-allocated bye goes to {pairing.bye}, who may not have it")

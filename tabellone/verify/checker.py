@@ -57,7 +57,7 @@ def _absolute_break(text: str) -> AbsoluteBreak:
     import re
 
     head, sep, rest = text.partition(":")
-    if sep and re.fullmatch(r"(Art\. )?[A-Z]{0,2}\.?\d[\w.]*( \w+)?", head.strip()):
+    if sep and re.fullmatch(r"(C\.04\.1 )?(Art\. )?[A-Z]{0,2}\.?\d[\w.]*( \w+)?", head.strip()):
         article, body = head.strip(), rest
     else:
         article, body = "attendance", text

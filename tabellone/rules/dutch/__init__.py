@@ -71,6 +71,7 @@ from tabellone.rules.fide_common import (
     C3_absolute_colours,
     Entrant,
     brackets_of_pairing,
+    colour_breaches,
     colour_rule,
     effective_ranks,
     entrants,
@@ -1949,6 +1950,9 @@ def check_absolute(
             if hard3 and not C3_absolute_colours(pw, pb, last):
                 colour = "White" if pw.pref == "w" else "Black"
                 problems.append(f"{ids[2]}: {w} and {b} both have an absolute preference for {colour}")
+    # C.04.1 Art. 6-7; the Dutch exception: topscorers and their opponents in the last round
+    if hard3:
+        problems += colour_breaches(players, pairing, lambda w, b: last and (w.topscorer or b.topscorer))
     if hard2 and pairing.bye in players and not C2_bye_eligible(players[pairing.bye], edition):
         problems.append(C2_bye_rule(edition).problem(t, pairing.bye, pairing.round))
     return problems
