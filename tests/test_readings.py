@@ -292,3 +292,48 @@ def test_a_third_colour_in_a_row_in_a_given_pairing_is_an_absolute_break():
     # the rules' own pairing of the round breaks neither
     (r,) = tabellone.check(t, pairing=tabellone.pair(t)).rounds
     assert r.ok
+
+
+# ----------------------------------------------------------------------------------------
+# item 4 (part): a forced pair that breaks C3 names C3 and the players
+
+
+def test_explain_a_pair_barred_by_c3_names_it():
+    """On generated events (paired by the Dutch engine), two players who have not met, in
+    a round before the last, whose colours played give both an absolute preference for
+    the same colour (the last two games alike, or a difference beyond 1): ``explain
+    --pair`` answers with C3 and both players, not with "no legal pairing"."""
+    from tabellone.core.history import cut_before
+    from tabellone.generate.tournament import GeneratorSettings, generate
+    from tabellone.rules import dutch
+
+    def pairer(t):
+        p = dutch.pair_round(t, "2026")
+        return p.pairs, p.bye
+
+    def absolute(colours: str) -> str | None:
+        cd = colours.count("w") - colours.count("b")
+        if cd > 1 or colours[-2:] == "ww":
+            return "Black"
+        if cd < -1 or colours[-2:] == "bb":
+            return "White"
+        return None
+
+    seen = 0
+    for seed in range(6):
+        t = generate(GeneratorSettings(players=12, rounds=6, seed=seed), pairer)
+        for r in range(3, t.total_rounds):
+            before = cut_before(t, r)
+            state = before.state_before(r)
+            prefs = {pid: absolute(s.colours) for pid, s in state.players.items() if s.present}
+            ids = sorted(pid for pid, c in prefs.items() if c)
+            pair = next(
+                ((x, y) for x in ids for y in ids if x < y and prefs[x] == prefs[y] and state.may_meet(x, y)),
+                None,
+            )
+            if pair is None:
+                continue
+            lines = tabellone.explain(before, round=r, pair=pair).lines
+            assert lines[-1] == f"C3: {pair[0]} and {pair[1]} both have an absolute preference for {prefs[pair[0]]}"
+            seen += 1
+    assert seen >= 3

@@ -562,6 +562,10 @@ def explain(
                     else "C1: they are a prohibited pair (they may not meet)"
                 )
                 return lines
+            barred = _pair_barred(module, t, round_number, a, b, edition)
+            if barred:
+                lines.append(barred)
+                return lines
             only_each_other = tuple(
                 ProhibitedPairs(round_number, round_number, (x, y))
                 for x in (a, b)
@@ -645,6 +649,34 @@ def explain(
     if bye is not None and reading is not None:
         lines.append(reading(t, round_number, bye, edition)[1])
     return lines
+
+
+def _pair_barred(module, t, round_number: int, a: int, b: int, edition: str) -> str | None:
+    """The absolute criterion that bars the pair ``a``-``b`` whichever colours it gets
+    (C3: both have an absolute preference for the same colour), as the system's own
+    check words it: a break it reports for this board alone, in both orientations."""
+
+    def breaks(white: int, black: int) -> dict[str, str]:
+        try:
+            texts = _check_absolute(module, t, Pairing(round_number, [(white, black)]), edition)
+        except TabelloneError:
+            return {}
+        out = {}
+        for text in texts:
+            found = _absolute_break(text)
+            if found.article != "attendance" and sorted(found.players) == sorted((a, b)):
+                out.setdefault(found.article, text)
+        return out
+
+    as_asked, reversed_ = breaks(a, b), breaks(b, a)
+    common = [article for article in as_asked if article in reversed_]
+    return as_asked[common[0]] if common else None
+
+
+def _check_absolute(module, t, pairing: Pairing, edition: str) -> list[str]:
+    if "edition" in inspect.signature(module.check_absolute).parameters:
+        return module.check_absolute(t, pairing, edition=edition)
+    return module.check_absolute(t, pairing)
 
 
 def _why_not(module, t, rules: Pairing, edition: str, subject: str, forced) -> list[str]:
