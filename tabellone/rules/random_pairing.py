@@ -9,9 +9,9 @@ ratings altogether, and only the absolute rules every Swiss tournament keeps rem
 * **no rematch**: two players meet at most once (as FIDE C.04.3 C1 and C.04.1 Art. 2;
   a forfeited game is not a meeting, prohibited pairs count as met);
 * **the bye**: with an odd number of players one of them, drawn at random among the
-  eligible, gets the pairing-allocated bye; eligible is a player who has not yet
-  scored a win's points without playing (a PAB, a forfeit win, a full-point bye), as
-  C.04.1 Art. 4 and Dutch 2026 C2 read it;
+  eligible, gets the pairing-allocated bye; eligible is a player who has had no PAB
+  (whatever it was worth) and has not scored a win's points in one round without
+  playing (a forfeit win, a full-point bye), as C.04.1 Art. 4 and Dutch 2026 C2 read it;
 * every player to pair plays exactly once or has the bye.
 
 How the round is drawn: every allowed pair (and every allowed bye) gets an independent
