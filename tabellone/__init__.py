@@ -9,9 +9,20 @@ The public API (see :mod:`tabellone.api`)::
     for board, (white, black) in enumerate(pairing.pairs, start=1):
         print(board, t.player(white).name, "-", t.player(black).name)
 
-Layers point one way: this package and its command line (:mod:`tabellone.cli`) on top,
-then the pairing systems (:mod:`tabellone.rules`), then the engine
-(:mod:`tabellone.core`), which names no ruleset.
+Layers point one way; a module imports from its own layer and the layers below, never
+from one above, and no import circle joins the modules (``tests/test_architecture.py``
+checks both, function-level imports included):
+
+4. :mod:`tabellone.api`, :mod:`tabellone.cli` (and a desk to come): the entry points;
+   this package re-exports the API.
+3. :mod:`tabellone.verify`, :mod:`tabellone.event`, :mod:`tabellone.simulate`,
+   :mod:`tabellone.reports` (it prints an event's standings): built on the systems.
+2. :mod:`tabellone.rules`: the pairing systems, their registry, and the dispatch of a
+   round to one with its self-check (:mod:`tabellone.rules.dispatch`).
+1. :mod:`tabellone.formats`, :mod:`tabellone.matching`, :mod:`tabellone.generate` and
+   :mod:`tabellone.tiebreaks` (these two read only the core; systems use them).
+0. :mod:`tabellone.core`: the model, scoring, pairing, history, errors, the team model;
+   it names no format and no system.
 """
 
 __version__ = "0.2.0"

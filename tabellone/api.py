@@ -25,25 +25,24 @@ plus a formatter, ``tabellone check`` is :func:`check` plus a formatter.
 
 from __future__ import annotations
 
-import functools
-import inspect
 import os
-from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import Any
 
-from tabellone.core.errors import InputError, SelfCheckError
-from tabellone.core.model import EMPTY_ENTRY, RoundEntry, Tournament, pairs_of_round
+from tabellone.core.errors import InputError
+from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
+from tabellone.core.rounds import RESULT_CODES, add_round, enter_results, recorded_pairing
 from tabellone.formats.files import dumps, load, safe_output, write_text
-from tabellone.rules import SYSTEMS, TITLES, get_system
+from tabellone.rules import SYSTEMS, TITLES
+from tabellone.rules.dispatch import accepted_options, pair, rules_module
 from tabellone.verify.checker import RoundReport
 
 __all__ = [
     "CheckReport",
     "Explanation",
     "RESULT_CODES",
+    "accepted_options",
     "add_round",
     "check",
     "enter_results",
@@ -77,245 +76,6 @@ def write(t: Tournament, path: str | os.PathLike[str], format: str = "trf16", *,
 def systems() -> dict[str, str]:
     """The pairing systems by command-line name, with their full titles."""
     return {name: TITLES[name] for name in SYSTEMS}
-
-
-# --- binding a system's options ---------------------------------------------------------
-
-
-def accepted_options(function: Callable[..., Any], options: Mapping[str, Any], system: str) -> dict[str, Any]:
-    """The options ``function`` takes; an option given that it does not take is an error."""
-    params = inspect.signature(function).parameters
-    for name, value in options.items():
-        if value is not None and name not in params:
-            raise InputError(f"the {system} system has no option --{name}", field=f"--{name}")
-    return {k: v for k, v in options.items() if v is not None and k in params}
-
-
-class _WithOptions:
-    """A rules module whose functions receive the caller's options (``game``, ``odd``,
-    the edition where a function takes it by name) whenever they take them and the caller
-    has not passed them: the generic verifier calls ``pair_round(t, edition, round)`` and
-    ``colour_article(t, round, white, black)`` and needs no system's names."""
-
-    _BOUND = (
-        "pair_round",
-        "check_absolute",
-        "evaluate",
-        "quality_criteria",
-        "colour_article",
-        "compare",
-        "explain_steps",
-    )
-
-    def __init__(self, module: ModuleType, options: Mapping[str, Any]):
-        self._module = module
-        self._options = {k: v for k, v in options.items() if v is not None}
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._module, name)
-        if name not in self._BOUND or not callable(value):
-            return value
-        signature = inspect.signature(value)
-
-        @functools.wraps(value)
-        def call(*args: Any, **kwargs: Any) -> Any:
-            given = signature.bind_partial(*args, **kwargs).arguments
-            for key, option in self._options.items():
-                if key in signature.parameters and key not in given:
-                    kwargs[key] = option
-            return value(*args, **kwargs)
-
-        return call
-
-
-def _edition_of(module: ModuleType, system: str, edition: str | None) -> str:
-    edition = edition or module.EDITIONS[0]
-    if edition not in module.EDITIONS:
-        raise InputError(
-            f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition"
-        )
-    return edition
-
-
-def _with_profile(system: str, edition: str | None, options: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]]:
-    """``options`` with ``profile`` (a name, a path or a Profile) read and checked
-    against ``system`` and ``edition``; the edition defaults to the profile's."""
-    from tabellone.rules.profiles import resolve
-
-    given = {k: v for k, v in options.items() if v is not None}
-    if "profile" not in given:
-        return edition, given
-    profile = resolve(given["profile"])
-    if profile.system != system:
-        raise InputError(
-            f"profile {profile.name} is for the {profile.system} system, not {system}",
-            source=profile.source or None,
-            field="--profile",
-        )
-    if edition is not None and edition != profile.edition:
-        raise InputError(
-            f"profile {profile.name} is for edition {profile.edition}, not {edition}",
-            source=profile.source or None,
-            field="--profile",
-        )
-    given["profile"] = profile
-    return profile.edition, given
-
-
-def rules_module(system: str = "dutch", edition: str | None = None, **options: Any) -> tuple[Any, str]:
-    """The rules module of ``system`` with ``options`` bound (``game``, ``odd``,
-    ``profile``, ...), and the edition (the current one when ``None``, the profile's
-    when a profile is given). An option the system does not take is an
-    :class:`~tabellone.InputError`."""
-    module = get_system(system)
-    edition, given = _with_profile(system, edition, options)
-    edition = _edition_of(module, system, edition)
-    accepted_options(module.pair_round, given, system)
-    return _WithOptions(module, {**given, "edition": edition}), edition
-
-
-# --- pairing ------------------------------------------------------------------------------
-
-
-def pair(
-    t: Tournament,
-    system: str = "dutch",
-    edition: str | None = None,
-    method: str | None = None,
-    round: int | None = None,
-    *,
-    profile: Any = None,
-    source: str = "tournament",
-    **options: Any,
-) -> Pairing:
-    """Pair the next round of ``t`` (or ``round``: a past round is paired from the rounds
-    before it) by ``system`` (see :func:`systems`) and ``edition``.
-
-    ``profile`` states the criteria as data (docs/profiles.md): the name of a shipped
-    profile (``"dutch-2026"``, ``"dutch-2017"``, ``"global"``), the path of a TOML file,
-    or a :class:`tabellone.rules.profiles.Profile`. Its edition is used when ``edition``
-    is ``None``; the absolute criteria checked are the profile's.
-
-    ``method`` is ``"optimised"`` or ``"literal"`` for systems that have both; other
-    options (``game``, ``odd``, ``solve``, ...) go to the systems that take them. The
-    pairing is checked against the absolute criteria before it is returned: a violation
-    is an engine bug and raises :class:`~tabellone.SelfCheckError`. No legal pairing
-    raises :class:`~tabellone.NoPairingError`.
-    """
-    from tabellone.core.history import cut_before
-
-    if round is not None:
-        if round < 1 or round > t.rounds_paired + 1:
-            raise InputError(f"round {round} cannot be paired: rounds 1-{t.rounds_paired + 1} can", field="--round")
-        if round <= t.rounds_paired:
-            t = cut_before(t, round)
-    module = get_system(system)
-    edition, options = _with_profile(system, edition, {**options, "profile": profile})
-    edition = _edition_of(module, system, edition)
-    given = {"method": method, **options}
-    pairing = module.pair_round(t, edition, **accepted_options(module.pair_round, given, system))
-    check_options = {
-        k: v for k, v in accepted_options(module.pair_round, given, system).items() if k not in ("method", "solve")
-    }
-    problems = module.check_absolute(
-        t, pairing, edition, **accepted_options(module.check_absolute, check_options, system)
-    )
-    if problems:
-        raise SelfCheckError(
-            f"{source}: the engine produced a pairing that breaks the rules ({'; '.join(problems)}); "
-            "nothing was written. Please report this with the input file."
-        )
-    return pairing
-
-
-# --- entering rounds and results -----------------------------------------------------------
-
-
-def add_round(t: Tournament, pairing: Pairing) -> Tournament:
-    """``t`` with ``pairing`` entered as its round: the games without results, the
-    pairing-allocated bye (``U``), and rests where the system has them (``Z``). Every
-    player's points are set to the score the results give (none is left stale)."""
-    r = pairing.round
-    entries: dict[int, RoundEntry] = {}
-    for w, b in pairing.pairs:
-        entries[w] = RoundEntry(b, "w", " ")
-        entries[b] = RoundEntry(w, "b", " ")
-    if pairing.bye is not None:
-        entries[pairing.bye] = RoundEntry(None, None, "U")
-    for pid in getattr(pairing, "rests", ()) or ():
-        entries[pid] = RoundEntry(None, None, "Z")
-    for pid in getattr(pairing, "half_byes", ()) or ():  # Double-Swiss: the PAB's second game
-        entries[pid] = RoundEntry(None, None, "H")
-    players = []
-    for p in t.players:
-        rounds = list(p.rounds[: r - 1])
-        while len(rounds) < r - 1:
-            rounds.append(EMPTY_ENTRY)
-        rounds.append(entries.get(p.id, p.entry(r)))
-        while rounds and rounds[-1].is_empty:
-            rounds.pop()
-        players.append(replace(p, rounds=tuple(rounds)))
-    added = replace(t, players=tuple(players)).with_derived_points()
-    second = getattr(pairing, "second_game", None)  # Double-Swiss: a match is two rounds
-    return add_round(added, second) if second is not None else added
-
-
-#: Results as typed (``1-0``, ``=``, forfeits ``+-``) -> the TRF codes of White and Black.
-RESULT_CODES: dict[str, tuple[str, str]] = {
-    "1-0": ("1", "0"),
-    "0-1": ("0", "1"),
-    "=": ("=", "="),
-    "1/2-1/2": ("=", "="),
-    "½-½": ("=", "="),
-    "0.5-0.5": ("=", "="),
-    "+-": ("+", "-"),
-    "-+": ("-", "+"),
-    "--": ("-", "-"),
-    "0-0": ("0", "0"),
-}
-
-
-def enter_results(
-    t: Tournament, round: int, results: Mapping[tuple[int, int], str] | Iterable[tuple[int, int, str]]
-) -> Tournament:
-    """``t`` with the results of round ``round`` entered.
-
-    ``results`` maps ``(white, black)`` to ``"1-0"``, ``"0-1"``, ``"="`` (also
-    ``"1/2-1/2"``), ``"0-0"``, or a forfeit ``"+-"``, ``"-+"``, ``"--"``; or is a list of
-    ``(white, black, result)``. The pair must be a board of that round with those
-    colours; anything else is an :class:`~tabellone.InputError`. Declared points are not
-    kept: they are set to the score the results give."""
-    items = list(results.items()) if isinstance(results, Mapping) else [((w, b), res) for w, b, res in results]
-    new: dict[int, RoundEntry] = {}
-    for (w, b), res in items:
-        codes = RESULT_CODES.get(res.strip())
-        if codes is None:
-            raise InputError(f"result {res!r} for {w}-{b}: expected one of {', '.join(RESULT_CODES)}", field="result")
-        for pid, colour, opp in ((w, "w", b), (b, "b", w)):
-            if pid not in t.by_id:
-                raise InputError(f"player {pid} is not in the tournament", field="result")
-            e = t.player(pid).entry(round)
-            if e.opponent != opp or e.colour != colour:
-                raise InputError(f"{w}-{b} is not a board of round {round} (White {w}, Black {b})", field="result")
-            if pid in new:
-                raise InputError(f"player {pid} has two results in round {round}", field="result")
-        new[w] = RoundEntry(b, "w", codes[0])
-        new[b] = RoundEntry(w, "b", codes[1])
-    players = []
-    for p in t.players:
-        if p.id in new:
-            rounds = list(p.rounds)
-            rounds[round - 1] = new[p.id]
-            p = replace(p, rounds=tuple(rounds))
-        players.append(p)
-    return replace(t, players=tuple(players)).with_derived_points()
-
-
-def recorded_pairing(t: Tournament, round: int) -> Pairing:
-    """Round ``round`` of ``t`` as paired: its games (finished or not) and its PAB."""
-    pairs, pab = pairs_of_round(t, round)
-    colourless = frozenset(frozenset((w, b)) for w, b in pairs if t.player(w).entry(round).colour not in ("w", "b"))
-    return Pairing(round=round, pairs=pairs, bye=pab[0] if pab else None, colourless=colourless)
 
 
 # --- checking and explaining -------------------------------------------------------------

@@ -143,3 +143,113 @@ def progress_line(monkeypatch):
         yield out
     finally:
         progress.configure()
+
+
+# ---- shared helpers: a pairer, a command-line runner -------------------------------
+
+
+def pairer(system: str = "dutch", edition: str | None = None, method: str | None = None, profile=None):
+    """A pairer for :func:`tabellone.generate.tournament.generate`: ``t -> (pairs, bye)``,
+    the next round of ``t`` paired by :func:`tabellone.pair` with the given rules."""
+    from tabellone.api import pair
+
+    def pair_next(t):
+        p = pair(t, system, edition, method, profile=profile)
+        return p.pairs, p.bye
+
+    return pair_next
+
+
+def run_tabellone(*args, cwd=None, env: dict | None = None, timeout: float = 600):
+    """``python -m tabellone ARGS`` in a process of its own, as a user runs it (arguments
+    turned into strings); the completed process, with its exit code, stdout and stderr."""
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "tabellone", *(str(a) for a in args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        timeout=timeout,
+    )
+
+
+# ---- markers: shared, slow ----------------------------------------------------------
+
+#: Names whose use means a test reads the shared folder.
+_SHARED_NAMES = frozenset(
+    {
+        "shared",
+        "shared_path",
+        "shared_available",
+        "SHARED",
+        "realdata_trf_files",
+        "corpus_trf_files",
+        "witness_trf_files",
+        "all_shared_trf_files",
+    }
+)
+
+
+def _code_names(code) -> set[str]:
+    names = set(code.co_names) | set(code.co_varnames)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):  # comprehensions, lambdas, nested functions
+            names |= _code_names(const)
+    return names
+
+
+def _reads_shared(func, seen: set) -> bool:
+    """Whether ``func``, or a function of its own module it calls (transitively), names
+    the shared folder or one of its helpers."""
+    code = getattr(func, "__code__", None)
+    if code is None or code in seen:
+        return False
+    seen.add(code)
+    names = _code_names(code)
+    if names & _SHARED_NAMES:
+        return True
+    module_globals = getattr(func, "__globals__", {})
+    return any(
+        callable(g) and getattr(g, "__module__", None) == func.__module__ and _reads_shared(g, seen)
+        for g in (module_globals.get(n) for n in names)
+    )
+
+
+def _shared_param(value) -> bool:
+    if isinstance(value, Path):
+        return value == SHARED or SHARED in value.parents
+    if isinstance(value, (tuple, list)):
+        return any(_shared_param(v) for v in value)
+    return False
+
+
+def _item_reads_shared(item) -> bool:
+    if "shared" in item.fixturenames:
+        return True
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and (
+        any(_shared_param(v) for v in callspec.params.values()) or "no-shared-data" in callspec.id
+    ):
+        return True
+    seen: set = set()
+    if _reads_shared(getattr(item, "function", None), seen):
+        return True
+    info = getattr(item, "_fixtureinfo", None)
+    for name in item.fixturenames:
+        for fixturedef in info.name2fixturedefs.get(name, ()) if info else ():
+            if fixturedef.baseid != "" and _reads_shared(fixturedef.func, seen):
+                return True
+    return False
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark ``shared`` every test that reads the shared folder (through the fixture, the
+    helpers above or a parameter that is one of its files), so that ``-m "not shared"``
+    runs what a clone without the folder can run, and ``-m shared`` the rest."""
+    for item in items:
+        if _item_reads_shared(item):
+            item.add_marker(pytest.mark.shared)

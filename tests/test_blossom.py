@@ -926,6 +926,7 @@ def stack_weight(rng):
     return sum(f << (20 * i) for i, f in enumerate(reversed(fields)))
 
 
+@pytest.mark.slow
 def test_incremental_200_small_changes_on_300_vertices():
     """200 rounds of a few changed edges on n = 300 (criteria-stack weights: many ties):
     every warm solve has the weight of a cold solve of the same graph."""

@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 from burstein_checks import independent_check
+from conftest import pairer
 from tournaments import field, game, merge
 
-from tabellone.api import pair
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import ByeKind, PreassignedBye
 from tabellone.generate.tournament import GeneratorSettings, generate
@@ -138,20 +138,12 @@ def test_no_legal_pairing_is_reported():
 # the literal procedure and the optimiser agree; absolute criteria hold on generated events
 
 
-def _burstein_pairer(method=None):
-    def pairer(t):
-        p = pair(t, "burstein", "legacy", method=method)
-        return p.pairs, p.bye
-
-    return pairer
-
-
 @pytest.mark.parametrize("seed,players", [(1, 7), (2, 10), (3, 12), (4, 9)])
 def test_literal_procedure_equals_optimiser_on_generated_rounds(seed, players):
     s = GeneratorSettings(
         players=players, rounds=6, seed=seed, absence_rate=0.08, forfeit_rate=0.05, half_bye_rate=0.05
     )
-    t = generate(s, _burstein_pairer("literal"))
+    t = generate(s, pairer("burstein", "legacy", "literal"))
     from tabellone.core.history import cut_before
 
     for r in range(1, t.rounds_paired + 1):
@@ -166,7 +158,7 @@ def test_absolute_criteria_hold_on_generated_events(seed, players, rounds):
     s = GeneratorSettings(
         players=players, rounds=rounds, seed=seed, absence_rate=0.05, forfeit_rate=0.04, half_bye_rate=0.04
     )
-    t = generate(s, _burstein_pairer())
+    t = generate(s, pairer("burstein", "legacy"))
     independent_check(t)
 
 

@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 from burstein_checks import independent_check
+from conftest import pairer
 from tournaments import field, game, merge
 
-from tabellone.api import pair
 from tabellone.core.history import cut_before
 from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.rules import burstein
@@ -116,14 +116,6 @@ def test_pab_art_3_1_prefers_the_player_with_more_games():
     assert burstein.colour_article(t, 2, 1, 2, edition="2025") == (2, "E.4")
 
 
-def _pairer(edition, method=None):
-    def pairer(t):
-        p = pair(t, "burstein", edition, method=method)
-        return p.pairs, p.bye
-
-    return pairer
-
-
 @pytest.mark.parametrize(
     "edition,seed,players", [("2026", 1, 9), ("2026", 2, 12), ("2026", 3, 14), ("2025", 4, 11), ("2025", 5, 13)]
 )
@@ -131,7 +123,7 @@ def test_literal_procedure_equals_optimiser(edition, seed, players):
     s = GeneratorSettings(
         players=players, rounds=7, seed=seed, absence_rate=0.08, forfeit_rate=0.05, half_bye_rate=0.05
     )
-    t = generate(s, _pairer(edition, "literal"))
+    t = generate(s, pairer("burstein", edition, "literal"))
     for r in range(seeding_rounds(7) + 1, t.rounds_paired + 1):
         cut = cut_before(t, r)
         opt = burstein.pair_round(cut, edition)
@@ -144,7 +136,7 @@ def test_absolute_criteria_hold_on_generated_events(seed, players, rounds):
     s = GeneratorSettings(
         players=players, rounds=rounds, seed=seed, absence_rate=0.05, forfeit_rate=0.04, half_bye_rate=0.04
     )
-    independent_check(generate(s, _pairer("2026")))
+    independent_check(generate(s, pairer("burstein", "2026")))
 
 
 def test_command_line(tmp_path, capsys):

@@ -198,7 +198,7 @@ def test_swiss_team_c2_in_its_own_words():
     ],
 )
 def test_state_and_round_scan_agree(name):
-    from tabellone.rules.burstein import LEGACY_BYE_RULE
+    from tabellone.rules.burstein.legacy import LEGACY_BYE_RULE
     from tabellone.rules.dubov.restrictions import R2_2_BYE_RULE
     from tabellone.rules.fide_common import ART4_2026, ART_D_2017
 

@@ -12,17 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from conftest import pairer
 
 import tabellone
-import tabellone.rules.dutch as dutch
 from tabellone.core.model import EMPTY_ENTRY
 from tabellone.formats.trf import format_trf, parse_trf
 from tabellone.generate.tournament import GeneratorSettings, generate
-
-
-def _pairer(t):
-    p = dutch.pair_round(t, "2026")
-    return p.pairs, p.bye
 
 
 def _blanked(t):
@@ -46,7 +41,7 @@ def events():
     out = []
     for seed in (3, 7, 11):
         settings = GeneratorSettings(players=11 + seed, rounds=5, seed=seed, absence_rate=0.12)
-        out.append(generate(settings, _pairer))
+        out.append(generate(settings, pairer("dutch", "2026")))
     return out
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tabellone.cli import main
 from tabellone.formats.trf import read_trf
 
@@ -59,6 +61,7 @@ def test_unknown_system_and_option_errors(tmp_path, capsys):
     assert "no CP-SAT back end" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_pair_on_the_cpsat_back_end_gives_the_same_round(capsys):
     """The bundled example (24 players, round 6) through CP-SAT: the blossom's boards."""
     example = str(REPO / "examples" / "open-24-before-r6.trf")

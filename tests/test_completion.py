@@ -70,6 +70,7 @@ def test_oracle_warm_answers_follow_the_question():
     assert oracle.complete([3], must=[0, 1], exposable=lambda v: True) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["dutch-dev-10.trf", "dutch-dev-100.trf", "dutch-dev-1.trf"])
 def test_bracket_local_pairing_equals_the_whole_field_one(name):
     """Every round of a reference event: the bracket-local matcher (LocalMatcher) and the

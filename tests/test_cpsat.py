@@ -113,6 +113,7 @@ def _cases():
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path, edition", _cases())
 def test_dutch_through_cpsat_reproduces_the_reference(path, edition):
     pair = partial(dutch.pair_round, solve=CpSatMatching())

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pytest
-from conftest import shared_path
+from conftest import pairer, shared_path
 from tournaments import field, game, merge
 
 from tabellone.cli import main
@@ -786,14 +786,6 @@ def test_unpairable_benchmark_events_confirmed_independently(edition, k, players
         assert independent_feasibility(e, edition).feasible
 
 
-def _pairer(edition, method):
-    def pairer(t):
-        p = dubov.pair_round(t, edition, method=method)
-        return p.pairs, p.bye
-
-    return pairer
-
-
 @pytest.mark.parametrize("edition", dubov.EDITIONS)
 @pytest.mark.parametrize("method", dubov.METHODS)
 @pytest.mark.parametrize("seed,players,rounds", [(1, 8, 5), (2, 15, 6), (3, 24, 7), (4, 41, 9), (5, 64, 11)])
@@ -802,7 +794,7 @@ def test_generated_events_never_break_a_restriction(edition, method, seed, playe
         players=players, rounds=rounds, seed=seed, absence_rate=0.03, half_bye_rate=0.02, forfeit_rate=0.02
     )
     try:
-        t = generate(s, _pairer(edition, method))
+        t = generate(s, pairer("dubov", edition, method))
     except NoPairingError:
         pytest.skip("the generated event became unpairable (possible with few players)")
     assert independent_violations(t, edition) == []
@@ -815,7 +807,7 @@ def test_optimiser_never_worse_than_literal_on_the_objective_vector(edition):
     worse = []
     for seed in (11, 12, 13):
         s = GeneratorSettings(players=30 + seed, rounds=7, seed=seed, absence_rate=0.02)
-        t = generate(s, _pairer(edition, "literal"))
+        t = generate(s, pairer("dubov", edition, "literal"))
         for r in range(1, 8):
             c = dubov.compare(cut_before(t, r), edition, r)
             if c.better == "literal":
@@ -1197,7 +1189,7 @@ def test_engine_pairing_is_never_worse_than_any_legal_alternative(edition, seed,
     s = GeneratorSettings(
         players=players, rounds=5, seed=seed, absence_rate=0.05, half_bye_rate=0.03, forfeit_rate=0.03
     )
-    t = generate(s, _pairer(edition, "literal"))
+    t = generate(s, pairer("dubov", edition, "literal"))
     compared = sum(_never_worse(cut_before(t, r), edition, r) for r in range(1, t.rounds_paired + 1))
     assert compared >= 150
 
@@ -1235,7 +1227,7 @@ def test_check_names_the_article_of_a_swapped_round(edition):
     n = 0
     for seed in (31, 32):
         s = GeneratorSettings(players=16 + seed % 5, rounds=6, seed=seed, absence_rate=0.03)
-        t = generate(s, _pairer(edition, "literal"))
+        t = generate(s, pairer("dubov", edition, "literal"))
         for r in range(1, t.rounds_paired + 1):
             pairs, pab = pairs_of_round(t, r)
             assert check_round(dubov, cut_before(t, r), Pairing(r, pairs, pab[0] if pab else None), edition).ok
@@ -1248,6 +1240,7 @@ def test_check_names_the_article_of_a_swapped_round(edition):
     assert n >= 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["test.trf", "test2.trf", "random1.trf", "random2.trf"])
 def test_witness_rounds_check_clean_and_swaps_are_named(name):
     """CPPDubovSystem's events (2026 text): every round is the rules' pairing; swapping

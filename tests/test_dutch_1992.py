@@ -12,6 +12,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
+from conftest import pairer
 from tournaments import field, game, merge
 
 from tabellone.cli import main
@@ -315,11 +316,6 @@ def test_check_absolute_names_the_article():
 # generated tournaments: invariants
 
 
-def _pairer(t):
-    p = pair_round(t, "1992")
-    return p.pairs, p.bye
-
-
 def _check_event(t, rounds: int) -> int:
     """Every round of ``t``, checked against the text without the module's own checker:
     each present player on one board or the bye, at most one bye, never a second bye
@@ -375,7 +371,7 @@ def test_generated_tournaments_are_legal(seeds, rates):
         rounds = 7 if players > 8 else 5
         s = GeneratorSettings(players=players, rounds=rounds, seed=seed, **rates)
         try:
-            t = generate(s, _pairer)
+            t = generate(s, pairer("dutch", "1992"))
         except NoPairingError as exc:
             # only a round that no pairing could satisfy may stop an event
             assert "no pairing meets B1 and B2" in str(exc)
@@ -394,7 +390,7 @@ def test_the_fall_backs_are_exercised():
     for seed in range(1, 31):
         s = GeneratorSettings(players=6 + seed % 12, rounds=6, seed=seed)
         try:
-            generate(s, _pairer)
+            generate(s, pairer("dutch", "1992"))
         except NoPairingError:
             pass
     for step in ("C9", "C10", "C11", "C12", "C13", "C14"):

@@ -269,6 +269,7 @@ def _disagreements(edition, seeds, rounds, **rates):
     return out, checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["2026", "2017"])
 def test_literal_equals_optimiser_on_generated_tournaments(edition):
     bad, checked = _disagreements(edition, range(1, 61), 7)
@@ -276,6 +277,7 @@ def test_literal_equals_optimiser_on_generated_tournaments(edition):
     assert bad == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["2026", "2017"])
 def test_literal_equals_optimiser_with_absences_byes_and_forfeits(edition):
     # zero-point absences, half-point byes and forfeits: unplayed games ([C9]), floats

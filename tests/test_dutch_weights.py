@@ -88,6 +88,7 @@ def _pair_rounds(path, edition: str, rounds, profile=None) -> None:
         dutch.pair_round(cut_before(t, r), edition, profile=profile)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["2026", "2017"])
 def test_weights_equal_the_texts_fields_on_reference_rounds(compared, edition):
     # a 100-player event (brackets with MDPs, floats two rounds back, a bye) and a
@@ -98,6 +99,7 @@ def test_weights_equal_the_texts_fields_on_reference_rounds(compared, edition):
     assert compared[edition] > 50_000  # the new path ran, on many pairs
 
 
+@pytest.mark.slow
 def test_weights_equal_on_a_large_last_round(compared):
     # the last round of the 1,000-player reference event: brackets of ~100 players
     path = shared_path("corpus/dutch-large/large-1000-r9-s900001.trf")
@@ -113,6 +115,7 @@ def test_weights_equal_on_the_whole_field(compared):
     assert compared["whole field"] > 1_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition, first", [("2026", ("C18", "C14")), ("2017", ("C.16", "C.10"))])
 def test_weights_equal_under_a_reordered_profile(compared, tmp_path, edition, first):
     # not the official profile: score-difference and float (2017: colour) fields moved above C6 / C.5;
@@ -123,6 +126,7 @@ def test_weights_equal_under_a_reordered_profile(compared, tmp_path, edition, fi
     assert compared[edition] > 10_000
 
 
+@pytest.mark.slow
 def test_a_folding_profile_keeps_the_field_by_field_path(monkeypatch):
     # colour-first ranks pair-counting criteria above C6: its fold is not the identity,
     # so its weights come from the text's fields folded, never from the per-player terms

@@ -28,6 +28,7 @@ def test_committed_notebook_holds_its_outputs(path):
     assert any(o.get("data", {}).get("image/png") for c in code for o in c.outputs), "a figure is expected"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_runs_on_a_small_k(path, tmp_path, monkeypatch):
     nbformat = pytest.importorskip("nbformat", reason="the research extra (nbformat) is not installed")

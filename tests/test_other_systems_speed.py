@@ -16,6 +16,8 @@ from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.rules import dubov
 from tabellone.rules import italo_svizzero as italo
 from tabellone.rules.dubov import context, optimiser_1997, procedure_2026
+from tabellone.rules.italo_svizzero import optimiser as italo_optimiser
+from tabellone.rules.italo_svizzero import view as italo_view
 
 
 def _event(edition: str, method: str, players: int, rounds: int, seed: int):
@@ -83,12 +85,14 @@ def test_italo_edge_terms_are_the_board_terms():
         view = italo.round_view(cut_before(t, r), r)
         players = list(view.to_pair)
         rank = italo.reading_order(view, players, players[0])
-        unit = italo._units(view, players)
-        terms = italo._board_terms_table(view, players, rank, unit, "forfeit")
+        unit = italo_view.score_units(view, players)
+        terms = italo_optimiser._board_terms_table(view, players, rank, unit, "forfeit")
         for a in players:
             for b in players:
                 want = (
-                    italo._board_terms(view, rank, unit, a, b, "forfeit") if italo.art6_may_meet(view, a, b) else None
+                    italo_optimiser.board_terms(view, rank, unit, a, b, "forfeit")
+                    if italo.art6_may_meet(view, a, b)
+                    else None
                 )
                 assert terms(a, b) == want, (r, a, b)
 
@@ -125,17 +129,17 @@ def test_progress_line_of_the_italo_svizzero(monkeypatch):
 def test_italo_banded_matching_pairs_as_the_whole_field(monkeypatch, seed, players):
     t = _event("2026", "literal", players, 7, seed)  # a history; the italo optimiser pairs each round again
     used = []
-    banded = italo._banded_matching
+    banded = italo_optimiser._banded_matching
 
     def spy(*a, **k):
         got = banded(*a, **k)
         used.append(got is not None)
         return got
 
-    monkeypatch.setattr(italo, "_banded_matching", spy)
+    monkeypatch.setattr(italo_optimiser, "_banded_matching", spy)
     fast = {r: italo.pair_round(cut_before(t, r), "capo5", r, method="optimised") for r in range(1, 8)}
     assert any(used)  # the proof went through somewhere
-    monkeypatch.setattr(italo, "_banded_matching", lambda *a, **k: None)
+    monkeypatch.setattr(italo_optimiser, "_banded_matching", lambda *a, **k: None)
     for r in range(1, 8):
         slow = italo.pair_round(cut_before(t, r), "capo5", r, method="optimised")
         assert (slow.pairs, slow.bye) == (fast[r].pairs, fast[r].bye), f"round {r}"

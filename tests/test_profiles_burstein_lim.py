@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from burstein_checks import independent_check
+from conftest import pairer
 from tournaments import field, game, merge
 
 from tabellone.api import pair
@@ -48,21 +49,13 @@ def test_colour_before_pairs_changes_a_round_as_worked_out_by_hand():
     assert sorted(pair(t, "burstein", profile=parse(COLOUR_FIRST, "colour-first.toml")).pairs) == [(3, 2), (4, 1)]
 
 
-def _pairer(system, edition=None, profile=None):
-    def pairer(t):
-        p = pair(t, system, edition, profile=profile)
-        return p.pairs, p.bye
-
-    return pairer
-
-
 @pytest.mark.parametrize(
     "system,edition,seed", [("burstein", "2026", 31), ("burstein", "legacy", 32), ("lim", "2026", 33)]
 )
 def test_the_official_profile_pairs_as_the_engine_does(system, edition, seed):
     s = GeneratorSettings(players=23, rounds=7, seed=seed, absence_rate=0.05, forfeit_rate=0.03, half_bye_rate=0.03)
     method = "optimised" if system == "lim" else None
-    t = generate(s, _pairer(system, edition, f"{system}-{edition}"))
+    t = generate(s, pairer(system, edition, profile=f"{system}-{edition}"))
     for r in range(1, t.rounds_paired + 1):
         cut = cut_before(t, r)
         plain = pair(cut, system, edition, method=method)
@@ -109,7 +102,7 @@ def test_lim_without_colour_faults_is_still_legal():
         'edition = "2026"', 'edition = "2026"\ngeneration_order = false'
     )
     prof = parse(text, "lim-no-colours.toml")
-    t = generate(GeneratorSettings(players=18, rounds=6, seed=41), _pairer("lim", profile=prof))
+    t = generate(GeneratorSettings(players=18, rounds=6, seed=41), pairer("lim", profile=prof))
     independent_check(t)
     with pytest.raises(InputError, match="literal method is the text itself"):
         pair(t, "lim", method="literal", profile=prof, round=3)

@@ -91,7 +91,7 @@ def test_burstein_bracket_order_follows_the_reference_sort():
     18, 21, 24, 25 (18 before 26), and so puts 18 first: 18, the top, meets the lowest,
     25; 26 the lowest with the other due colour, 21; 16 the one that leaves 17-24 with
     their colours, 19. The file's round 2 is that pairing."""
-    from tabellone.rules.burstein import bracket_order, round_players
+    from tabellone.rules.burstein.legacy import bracket_order, round_players
 
     path = FIXTURES / "burstein-order" / "bbp501-27-players.trf"
     t = tabellone.read(path)

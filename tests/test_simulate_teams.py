@@ -5,12 +5,11 @@ and the command line."""
 from __future__ import annotations
 
 import math
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import run_tabellone
 
 import tabellone
 from tabellone.core.errors import InputError
@@ -132,49 +131,35 @@ def test_bad_team_simulations(kw, field):
 
 
 def test_cli_simulate_teams():
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tabellone",
-            "simulate",
-            "--system",
-            "team-swiss",
-            "--system",
-            "random",
-            "--teams",
-            "8",
-            "--boards",
-            "2",
-            "--rounds",
-            "3",
-            "--events",
-            "3",
-            "-q",
-        ],
-        capture_output=True,
-        text=True,
+    r = run_tabellone(
+        "simulate",
+        "--system",
+        "team-swiss",
+        "--system",
+        "random",
+        "--teams",
+        "8",
+        "--boards",
+        "2",
+        "--rounds",
+        "3",
+        "--events",
+        "3",
+        "-q",
     )
     assert r.returncode == 0, r.stderr
     assert "8 teams of 2 boards" in r.stdout and "aro_spread: not measured for teams" in r.stdout
     assert "team-swiss-2026" in r.stdout and "random" in r.stdout
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tabellone",
-            "simulate",
-            "--system",
-            "team-swiss",
-            "--players",
-            "8",
-            "--rounds",
-            "3",
-            "--events",
-            "1",
-            "-q",
-        ],
-        capture_output=True,
-        text=True,
+    r = run_tabellone(
+        "simulate",
+        "--system",
+        "team-swiss",
+        "--players",
+        "8",
+        "--rounds",
+        "3",
+        "--events",
+        "1",
+        "-q",
     )
     assert r.returncode == 3 and r.stderr.count("\n") == 1 and "--teams" in r.stderr

@@ -10,12 +10,11 @@ has White against 8; in 5-2 player 9 has White against 3 and 4 White against 10.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import run_tabellone as run
 
 import tabellone
 from tabellone.core.errors import InputError
@@ -24,10 +23,6 @@ from tabellone.event import pair_and_record, read_event, record_results
 
 FIXTURE = Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf"
 H = Fraction(1, 2)
-
-
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "tabellone", *args], capture_output=True, text=True)
 
 
 @pytest.fixture

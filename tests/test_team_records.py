@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import run_tabellone
 
 import tabellone
 from tabellone.core.errors import InputError
@@ -173,14 +174,11 @@ def test_013_is_ignored_when_310_records_exist():
 
 
 def test_cli_reads_and_checks(tmp_path):
-    import subprocess
-    import sys
-
-    r = subprocess.run([sys.executable, "-m", "tabellone", "standings", str(FIXTURE)], capture_output=True, text=True)
+    r = run_tabellone("standings", FIXTURE)
     assert r.returncode == 0, r.stderr
     bad = tmp_path / "bad.trf"
     bad.write_text(text().replace("1 w =0 31", "1 w =0 21", 1))
-    r = subprocess.run([sys.executable, "-m", "tabellone", "standings", str(bad)], capture_output=True, text=True)
+    r = run_tabellone("standings", bad)
     assert r.returncode == 3 and r.stderr.count("\n") == 1 and "bad.trf" in r.stderr and "801 round 2" in r.stderr
 
 

@@ -6,12 +6,11 @@ by forfeit inside a played match (round 2, board 1 of 3-5)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import run_tabellone as run
 
 import tabellone
 from tabellone.core.errors import InputError
@@ -142,10 +141,6 @@ def test_802_that_does_not_point_back():
     with pytest.raises(InputError, match="does not name") as err:
         parse_team_trf(text, "x.trf")
     assert err.value.field == "802 round 1"
-
-
-def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "tabellone", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def test_cli_pair_check_explain_standings(tmp_path):

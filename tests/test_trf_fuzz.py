@@ -215,6 +215,7 @@ def test_the_seeds_themselves_read():
         pytest.skip("shared folder absent: the fuzz tests mutate the hand-made fixtures only")
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=2000 * SCALE)
 @given(seed=st.sampled_from(SEED_NAMES), ops=st.lists(OPS, min_size=1, max_size=4))
 def test_mutated_files_read_or_fail_with_input_error(seed, ops):
@@ -232,6 +233,7 @@ def fuzz_file(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("fuzz") / "mutated.trf"
 
 
+@pytest.mark.slow
 @settings(
     FUZZ,
     max_examples=300 * SCALE,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import pairer
 
 import tabellone.rules.dutch as dutch
 from tabellone.core.history import cut_before
@@ -25,17 +26,12 @@ from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.verify.checker import check_round
 
 
-def _pairer(t):
-    p = dutch.pair_round(t, "2026")
-    return p.pairs, p.bye
-
-
 @pytest.fixture(scope="module")
 def events():
     out = []
     for seed in range(12):
         settings = GeneratorSettings(players=9 + seed, rounds=5, seed=seed, absence_rate=0.03, forfeit_rate=0.02)
-        out.append(generate(settings, _pairer))
+        out.append(generate(settings, pairer("dutch", "2026")))
     return out
 
 

@@ -47,7 +47,7 @@ def baku_virtual_points(t: Tournament, games_per_round: int = 1) -> tuple[Virtua
     ga = [p.id for p in t.in_pairing_order[: 2 * ceil(n / 4)]]  # 1.2; XXC rank: the records' order
     accelerated = ceil(t.total_rounds // g / 2)  # 1.4.1
     full = ceil(accelerated / 2)  # 1.4.2; the rest halved (1.4.3)
-    out = []
+    out: list[VirtualPoints] = []
     for r in range(1, accelerated + 1):
         points = g * (s.win if r <= full else s.draw)
         for column in range((r - 1) * g + 1, r * g + 1):

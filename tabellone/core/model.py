@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
+from tabellone.core.errors import InputError
 from tabellone.core.scoring import GAME_CODES, PLAYED_CODES, RESULT_KINDS, Kind, Scoring
 
 WHITE = "w"
@@ -388,8 +389,6 @@ class Tournament:
         for p in self.players:
             for k in range(1, min(round_number, len(p.rounds) + 1)):
                 if p.rounds[k - 1].pending:
-                    from tabellone.core.errors import InputError
-
                     raise InputError(
                         f"round {k}: the game of players {p.id} and {p.rounds[k - 1].opponent} has no result; "
                         f"enter the results of round {k} before working on round {round_number}",
@@ -476,7 +475,7 @@ class Tournament:
         byes = self.byes_for(r)
         states: dict[int, PlayerState] = {}
         for p in self.players:
-            opponents = set()
+            opponents: set[int] = set()
             colours = []
             f26: list[Float | None] = []
             f17: list[Float | None] = []
@@ -494,11 +493,11 @@ class Tournament:
                     participated = True
                 if e.played:
                     played += 1
-                    opponents.add(e.opponent)
+                    opponents.add(e.opponent)  # type: ignore[arg-type]  # a played game has an opponent
                     if e.colour in (WHITE, BLACK):
                         colours.append(e.colour)
                     mine = before[k - 1]
-                    theirs = cumulative.get(e.opponent, before)[k - 1]
+                    theirs = cumulative.get(e.opponent, before)[k - 1]  # type: ignore[arg-type]
                     fl = Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
                     f26.append(fl)
                     f17.append(fl)

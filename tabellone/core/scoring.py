@@ -155,7 +155,8 @@ class Scoring:
     def value(self, name: str) -> Fraction:
         """The effective value of a field, its fallback applied."""
         v = getattr(self, name)
-        return getattr(self, self.FALLBACKS[name]) if v is None and name in self.FALLBACKS else v
+        fallback: Fraction = getattr(self, self.FALLBACKS[name]) if v is None and name in self.FALLBACKS else v
+        return fallback
 
 
 def format_points(value: Fraction) -> str:

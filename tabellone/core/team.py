@@ -32,12 +32,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from tabellone.core.model import Tournament
-
-if TYPE_CHECKING:
-    from tabellone.formats.team_records import Lineup, Round801
 
 #: Kinds of colour preference a team event may use: simple (Type A), strong and mild
 #: (Type B), or none at all.
@@ -62,6 +58,29 @@ class Team:
     mp: Fraction | None = None
     gp: Fraction | None = None
     rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lineup:
+    """A ``300`` record: in ``round``, team ``tpn`` (against ``opponent``) put
+    ``players`` on boards 1, 2, ... (0: an empty board)."""
+
+    round: int
+    tpn: int
+    opponent: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Round801:
+    """One round of an ``801`` line: a bye (``bye`` its letter) or a match."""
+
+    opponent: int | None
+    colour: str | None
+    results: str
+    lineup: str
+    bye: str | None
+    column: int  # 1-based column of the results (or the bye letters): which round it is
 
 
 @dataclass(frozen=True)
@@ -100,16 +119,14 @@ class TeamTournament(Tournament):
 
     @cached_property
     def boards_per_match(self) -> int:
-        """Boards of a match (:func:`tabellone.formats.team_records.board_count`)."""
-        from tabellone.formats.team_records import board_count
-
+        """Boards of a match (:func:`board_count`)."""
         return board_count(self)
 
     def game_points_in(self, tpn: int, round_number: int) -> Fraction:
         """The game points team ``tpn`` scored in round ``round_number`` (0 if none)."""
         row = self.game_points.get(tpn, ())
         if 1 <= round_number <= len(row) and row[round_number - 1] is not None:
-            return row[round_number - 1]
+            return row[round_number - 1]  # type: ignore[return-value]  # not None, tested above
         return Fraction(0)
 
     def game_points_before(self, tpn: int, round_number: int) -> Fraction:
@@ -128,3 +145,54 @@ class TeamTournament(Tournament):
 def match_result(mine: Fraction, theirs: Fraction) -> str:
     """The match result code of a match played over the board: game points compared."""
     return "1" if mine > theirs else "0" if mine < theirs else "="
+
+
+# ---- what the team records (TRF26 300, 801) mean -------------------------------------
+
+
+def board_count(t: TeamTournament) -> int:
+    """Boards per match: the ``352`` sequence's length, else the most players a team
+    fielded in one round, else the shortest roster."""
+    if t.board_colours:
+        return len(t.board_colours)
+    boards = t.boards
+    most = 0
+    if boards is not None:
+        rounds = max((len(p.rounds) for p in boards.players), default=0)
+        for team in t.teams:
+            for r in range(1, rounds + 1):
+                most = max(
+                    most,
+                    sum(
+                        1
+                        for pid in team.roster
+                        if boards.by_id.get(pid) and boards.player(pid).entry(r).opponent is not None
+                    ),
+                )
+    return most or min((len(team.roster) for team in t.teams), default=0)
+
+
+def lineup_of(t: TeamTournament, tpn: int, round_number: int) -> tuple[int, ...]:
+    """The players of team ``tpn`` on boards 1, 2, ... in ``round_number`` (0: an empty
+    board): its ``300`` record, else its default order (see :mod:`tabellone.formats.team_records`)."""
+    explicit = t.lineups.get((round_number, tpn))
+    if explicit is not None:
+        return explicit.players
+    team = t.team_by_tpn[tpn]
+    boards = t.boards
+    if boards is None:
+        return team.roster[: t.boards_per_match]
+    return default_lineup(boards, team.roster, round_number)
+
+
+def default_lineup(boards: Tournament, roster: tuple[int, ...], round_number: int) -> tuple[int, ...]:
+    """The players of ``roster`` who took part in a match of ``round_number``, in roster
+    order: those paired, and those who won their board by forfeit against an empty board
+    (written ``0000 - +``, TRF26's forfeited matches)."""
+    out = []
+    for pid in roster:
+        if pid in boards.by_id:
+            e = boards.player(pid).entry(round_number)
+            if e.opponent is not None or e.result == "+":
+                out.append(pid)
+    return tuple(out)

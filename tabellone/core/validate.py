@@ -56,7 +56,7 @@ def check_consistency(t: Tournament, source: str, locate: Locator = _no_location
                     line=line,
                     field=field,
                 )
-    for item in [*t.byes, *t.virtual_points]:
+    for item in t.byes + t.virtual_points:
         if item.player not in by_id:
             raise InputError(
                 f"player {item.player} named in a bye or virtual-points record has no player record", source=source

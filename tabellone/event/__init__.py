@@ -30,13 +30,13 @@ import csv
 import hashlib
 import io
 import os
+import shutil
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from tabellone.api import RESULT_CODES, add_round, enter_results, pair
 from tabellone.core.errors import FileAccessError, InputError
 from tabellone.core.model import (
     BLACK,
@@ -51,11 +51,55 @@ from tabellone.core.model import (
     VirtualPoints,
 )
 from tabellone.core.pairing import Pairing
+from tabellone.core.rounds import add_round
 from tabellone.core.scoring import Scoring
+from tabellone.core.team import TeamTournament
+from tabellone.event.results import (
+    known_player,
+    missing_results,
+    parse_result_triples,
+    record_player_results,
+    results_from_csv,
+)
+from tabellone.event.teams import pair_and_record_team, record_board_results
 from tabellone.formats.files import read_bytes
 from tabellone.formats.jsonio import format_json, parse_json
+from tabellone.formats.team_trf import format_team_trf, is_team_file, parse_team_trf
 from tabellone.formats.trf import decode, format_trf, parse_trf
 from tabellone.rules import SYSTEMS, declared_system, get_system, system_code
+from tabellone.rules.dispatch import pair
+from tabellone.tiebreaks import parse_codes
+
+__all__ = [
+    "Event",
+    "Fingerprint",
+    "RENUMBER_UNTIL",
+    "TITLE_ORDER",
+    "add_players",
+    "backup_name",
+    "detect_format",
+    "event_name",
+    "initial_order_key",
+    "make_player",
+    "missing_results",
+    "new_event",
+    "normal_title",
+    "pair_and_record",
+    "parse_result_triples",
+    "players_from_csv",
+    "read_event",
+    "record_player_results",
+    "record_results",
+    "render",
+    "renumber",
+    "request_bye",
+    "results_from_csv",
+    "save_event",
+    "score",
+    "system_of",
+    "withdraw",
+    "withdrawn_players",
+]
 
 # --- the file --------------------------------------------------------------------------
 
@@ -103,8 +147,6 @@ def read_event(path: str | os.PathLike[str], teams: bool = False) -> Event:
     data = read_bytes(p)
     text, _ = decode(data)
     fmt = detect_format(text)
-    from tabellone.formats.team_trf import is_team_file, parse_team_trf
-
     if fmt != "json" and is_team_file(text):
         if not teams:
             raise InputError(
@@ -131,11 +173,7 @@ def backup_name(path: Path) -> Path:
 
 def render(t: Tournament, fmt: str) -> str:
     """The text of the event file: points recomputed from the results."""
-    from tabellone.core.team import TeamTournament
-
     if isinstance(t, TeamTournament):
-        from tabellone.formats.team_trf import format_team_trf
-
         return format_team_trf(t.with_derived_points())
     t = t.with_derived_points()
     return format_json(t) if fmt == "json" else format_trf(t, fmt)
@@ -206,8 +244,6 @@ def save_event(event: Event, t: Tournament) -> Path | None:
             try:
                 os.link(path, backup)  # the old version stays whole under its new name
             except OSError:
-                import shutil
-
                 shutil.copy2(path, backup)
         os.replace(tmp, path)
         _fsync_folder(folder)
@@ -267,8 +303,6 @@ def new_event(
         colour = WHITE if initial_colour == "white" else BLACK
     headers = [HeaderRecord("012", name.strip())]
     if tiebreaks:
-        from tabellone.tiebreaks import parse_codes
-
         headers.append(HeaderRecord("202", " ".join(tb.text for tb in parse_codes(tiebreaks))))
     scoring = Scoring.draughts() if system == "italo-svizzero" else Scoring()
     return Tournament(
@@ -495,12 +529,6 @@ def players_from_csv(text: str, source: str) -> list[Player]:
 # --- byes and withdrawals -----------------------------------------------------------------
 
 
-def _known(t: Tournament, pid: int) -> Player:
-    if pid not in t.by_id:
-        raise InputError(f"no player has pairing number {pid}", field="ID")
-    return t.player(pid)
-
-
 def _future_round(t: Tournament, r: int, what: str) -> None:
     if r < t.next_round:
         raise InputError(f"round {r} is already paired (the next round is {t.next_round}); {what}", field="--round")
@@ -512,7 +540,7 @@ def request_bye(t: Tournament, pid: int, round_number: int, kind: ByeKind) -> To
     """A bye requested before round ``round_number`` is paired (TRF26 ``240``): the
     player is not paired and scores the bye's points (``H`` half, ``Z`` zero, ``F`` a
     win where the rules of the event allow it)."""
-    _known(t, pid)
+    known_player(t, pid)
     _future_round(t, round_number, "a bye is requested before the round is paired")
     if any(b.round == round_number and b.player == pid for b in t.byes):
         old = next(b for b in t.byes if b.round == round_number and b.player == pid)
@@ -531,7 +559,7 @@ def withdraw(t: Tournament, pid: int, from_round: int | None = None) -> Tourname
     """The player leaves from ``from_round`` (default: the next round to pair) to the
     end: a zero-point bye (``240 Z``) in each of those rounds. Results already played
     stay (C.04.2: a withdrawn player is not paired any more)."""
-    _known(t, pid)
+    known_player(t, pid)
     if t.total_rounds is None:
         raise InputError("the file does not say how many rounds the event has (TRF26 142 / XXR)", field="142")
     r = t.next_round if from_round is None else from_round
@@ -567,11 +595,7 @@ def pair_and_record(
     """Pair the next round by the file's system (or ``system``), and record it: the
     boards without results, the PAB, and the byes requested for that round written into
     its column (``0000 - H``), their ``240`` records then spent."""
-    from tabellone.core.team import TeamTournament
-
     if isinstance(t, TeamTournament):
-        from tabellone.event.teams import pair_and_record_team
-
         return pair_and_record_team(t, system, edition, **options)
     file_system, file_edition = system_of(t)
     system = system or file_system
@@ -601,114 +625,14 @@ def pair_and_record(
     return out, pairing
 
 
-#: The result seen from the other side: ``7 12 0-1`` is ``12 7 1-0``.
-_REVERSED = {
-    "1-0": "0-1",
-    "0-1": "1-0",
-    "+-": "-+",
-    "-+": "+-",
-    "--": "--",
-    "0-0": "0-0",
-    "=": "=",
-    "1/2-1/2": "=",
-    "½-½": "=",
-    "0.5-0.5": "=",
-}
-
-
-def parse_result_triples(tokens: Sequence[str]) -> list[tuple[int, int, str]]:
-    """``12 7 1-0 3 5 =`` -> ``[(12, 7, '1-0'), (3, 5, '=')]``."""
-    if len(tokens) % 3:
-        raise InputError(
-            f"{len(tokens)} words; results come in threes: WHITE BLACK RESULT (e.g. 12 7 1-0)", field="results"
-        )
-    out = []
-    for k in range(0, len(tokens), 3):
-        a, b, res = tokens[k : k + 3]
-        for x in (a, b):
-            if not (x.isascii() and x.isdigit()):
-                raise InputError(f"found {x!r} in '{a} {b} {res}', expected a pairing number", field="results")
-        if res not in RESULT_CODES:
-            raise InputError(
-                f"found result {res!r} in '{a} {b} {res}', expected one of 1-0 0-1 = +- -+ --", field="results"
-            )
-        out.append((int(a), int(b), res))
-    return out
-
-
-def results_from_csv(text: str, source: str) -> list[tuple[int, int, str]]:
-    """Results from a CSV with a header ``white,black,result`` (``board`` and ``round``
-    columns are allowed and ignored, the round comes from ``--round``)."""
-    delimiter = ";" if text[:2048].count(";") > text[:2048].count(",") else ","
-    rows = [
-        (n, r)
-        for n, r in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1)
-        if any(c.strip() for c in r)
-    ]
-    if not rows:
-        raise InputError("no rows: expected a header 'white,black,result' and one row per board", source=source)
-    n0, header = rows[0]
-    names = [h.strip().lower().lstrip("\ufeff") for h in header]
-    for need in ("white", "black", "result"):
-        if need not in names:
-            raise InputError(f"no {need!r} column in the header row", source=source, line=n0, field="header")
-    iw, ib, ir = names.index("white"), names.index("black"), names.index("result")
-    out = []
-    for n, row in rows[1:]:
-        try:
-            out += parse_result_triples(
-                [row[iw].strip(), row[ib].strip(), row[ir].strip()] if len(row) > max(iw, ib, ir) else ["?"]
-            )
-        except InputError as exc:
-            raise InputError(exc.detail, source=source, line=n, field="white,black,result") from None
-    return out
-
-
 def record_results(t: Tournament, round_number: int, triples: Sequence[tuple[int, int, str]]) -> Tournament:
     """Enter results of ``round_number``. A pair given as BLACK WHITE is turned round
     (``7 12 0-1`` is board ``12 7 1-0``). A result already entered is replaced (a
     correction). In a team event the numbers are the players' (its boards), and the
     matches follow their boards (:func:`tabellone.event.teams.record_board_results`)."""
-    from tabellone.core.team import TeamTournament
-
     if isinstance(t, TeamTournament):
-        from tabellone.event.teams import record_board_results
-
         return record_board_results(t, round_number, triples)
-    if t.rounds_paired == 0:
-        raise InputError("no round is paired yet: pair one first (tabellone pair EVENT --write)", field="--round")
-    if round_number < 1 or round_number > t.rounds_paired:
-        raise InputError(f"round {round_number} is not paired (rounds 1-{t.rounds_paired} are)", field="--round")
-    if not triples:
-        raise InputError("no results given", field="results")
-    oriented = []
-    for a, b, res in triples:
-        for pid in (a, b):
-            _known(t, pid)
-        ea = t.player(a).entry(round_number)
-        if ea.opponent == b and ea.colour == WHITE:
-            oriented.append((a, b, res))
-        elif ea.opponent == b and ea.colour == BLACK:
-            oriented.append((b, a, _REVERSED[res]))
-        else:
-            raise InputError(f"{a} and {b} do not play each other in round {round_number}", field="results")
-    return enter_results(t, round_number, oriented)
-
-
-def missing_results(t: Tournament, round_number: int) -> list[tuple[int, int]]:
-    """Boards of a round still without a result, as (white, black)."""
-    from tabellone.core.team import TeamTournament
-
-    if isinstance(t, TeamTournament):
-        if t.boards is None:
-            return []
-        t = t.boards
-    out = []
-    for p in t.players:
-        e = p.entry(round_number)
-        if e.pending and e.colour == WHITE:
-            out.append((p.id, e.opponent))
-    return out
+    return record_player_results(t, round_number, triples)
 
 
 def score(t: Tournament, pid: int) -> Fraction:

@@ -32,13 +32,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from tabellone.api import pair
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, EMPTY_ENTRY, WHITE, RoundEntry
 from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import PLAYED_CODES
-from tabellone.core.team import TeamTournament, match_result
-from tabellone.formats.team_records import lineup_of
+from tabellone.core.team import Lineup, TeamTournament, default_lineup, lineup_of, match_result
+from tabellone.event.results import missing_results, record_player_results
+from tabellone.rules.dispatch import pair
 
 
 def _set(rounds: tuple[RoundEntry, ...], r: int, entry: RoundEntry) -> tuple[RoundEntry, ...]:
@@ -73,8 +73,6 @@ def set_lineup(t: TeamTournament, tpn: int, r: int, players: Sequence[int]) -> T
     """Team ``tpn`` plays round ``r`` with ``players`` on boards 1, 2, ... (0: an empty
     board): its match's boards are seated again, before any of them has a result; a
     line-up out of the default order is kept as a ``300`` record."""
-    from tabellone.formats.team_records import Lineup, default_lineup
-
     if tpn not in t.team_by_tpn:
         raise InputError(f"no team has pairing number {tpn}", field="TEAM")
     e = t.player(tpn).entry(r)
@@ -254,20 +252,16 @@ def rederive_round(t: TeamTournament, r: int) -> TeamTournament:
 def record_board_results(t: TeamTournament, r: int, triples: Sequence[tuple[int, int, str]]) -> TeamTournament:
     """Enter board results of round ``r`` (players' start ranks, as ``result`` takes
     them) and update the matches they belong to."""
-    from tabellone.event import record_results
-
     if t.boards is None:
         raise InputError("the event has no player records (001) to enter board results in", field="001")
     if r < 1 or r > t.rounds_paired:
         raise InputError(f"round {r} is not paired (rounds 1-{t.rounds_paired} are)", field="--round")
-    boards = record_results(t.boards, r, triples).with_derived_points()
+    boards = record_player_results(t.boards, r, triples).with_derived_points()
     return rederive_round(replace(t, boards=boards), r)
 
 
 def missing_board_results(t: TeamTournament, r: int) -> list[tuple[int, int]]:
     """Boards of round ``r`` still without a result, as (white player, black player)."""
-    from tabellone.event import missing_results
-
     return missing_results(t.boards, r) if t.boards is not None else []
 
 

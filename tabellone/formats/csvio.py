@@ -46,6 +46,7 @@ import re
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, Player, RoundEntry, Tournament
 from tabellone.core.scoring import Scoring
+from tabellone.formats.text import decode, read_bytes
 
 _GAME = re.compile(r"^(\d+)\s*([BN])\s*([012+\-?S])$")
 #: Result cell -> TRF code, and the code the opponent's cell must hold.
@@ -71,8 +72,6 @@ def _delimiter(line: str) -> str:
 def parse_csv(text: str | bytes, source: str = "<input>") -> Tournament:
     """Read a CSV tournament sheet (see the module docstring)."""
     if isinstance(text, bytes):
-        from tabellone.formats.trf import decode
-
         text = decode(text)[0]
     raw_lines = text.splitlines()
     rows: list[tuple[int, list[str]]] = []
@@ -201,15 +200,11 @@ def parse_csv(text: str | bytes, source: str = "<input>") -> Tournament:
 
 def read_csv(path: str) -> Tournament:
     """Read a CSV sheet from ``path``."""
-    from tabellone.formats.files import read_bytes
-
     return parse_csv(read_bytes(path), source=str(path))
 
 
 def dropped_by_csv(t: Tournament) -> list[str]:
     """What the CSV sheet cannot say about ``t``, one phrase each (empty: nothing)."""
-    from tabellone.core.scoring import Scoring
-
     lost = []
     if t.scoring != Scoring.draughts():
         lost.append(f"the point system (a win here is worth {t.scoring.win}, the sheet counts 2-1-0)")

@@ -8,21 +8,14 @@ from pathlib import Path
 
 from tabellone.core.errors import FileAccessError, InputError
 from tabellone.core.model import Tournament
+from tabellone.core.team import TeamTournament
+from tabellone.formats.csvio import format_csv, parse_csv
 from tabellone.formats.jsonio import format_json, parse_json
-from tabellone.formats.trf import decode, format_trf, parse_trf
+from tabellone.formats.team_trf import format_team_trf, is_team_file, parse_team_trf
+from tabellone.formats.text import decode, read_bytes
+from tabellone.formats.trf import format_trf, parse_trf
 
 FORMATS = ("trf16", "trf26", "json", "csv")
-
-
-def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise FileAccessError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise FileAccessError(f"{path}: is a folder, not a file") from None
-    except OSError as exc:
-        raise FileAccessError(f"{path}: cannot read ({exc.strerror})") from None
 
 
 def load(path: str | os.PathLike[str]) -> Tournament:
@@ -33,32 +26,22 @@ def load(path: str | os.PathLike[str]) -> Tournament:
     if text.lstrip().startswith("{"):
         return parse_json(text, source=str(path))
     if str(path).lower().endswith(".csv"):
-        from tabellone.formats.csvio import parse_csv
-
         return parse_csv(text, source=str(path))
-    from tabellone.formats.team_trf import is_team_file, parse_team_trf
-
     if is_team_file(text):  # team records (310 / 013): a team event
         return parse_team_trf(text, source=str(path))
     return parse_trf(text, source=str(path))
 
 
 def dumps(t: Tournament, fmt: str) -> str:
-    from tabellone.core.team import TeamTournament
-
     if isinstance(t, TeamTournament):  # a team event is written with its team records
         if fmt not in ("trf16", "trf26"):
             raise InputError(f"a team event is written as TRF26, not {fmt}", field="--format")
-        from tabellone.formats.team_trf import format_team_trf
-
         return format_team_trf(t)
     if fmt == "json":
         return format_json(t)
     if fmt in ("trf16", "trf26"):
         return format_trf(t, fmt)
     if fmt == "csv":
-        from tabellone.formats.csvio import format_csv
-
         return format_csv(t)
     raise InputError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}", field="--to")
 
@@ -80,7 +63,7 @@ def safe_output(out: str | os.PathLike[str], inputs: list[str], force: bool = Fa
     return p
 
 
-def write_via_temporary(path: Path, write: Callable[[Path], None]) -> None:
+def write_via_temporary(path: Path, write: Callable[[Path], object]) -> None:
     """Call ``write(tmp)`` on a temporary file beside ``path``, then move it into place,
     so an interrupted write never leaves half a file; a failure is one error line."""
     tmp = path.with_name(path.name + ".tmp-tabellone")

@@ -43,6 +43,7 @@ from tabellone.core.model import (
     VirtualPoints,
 )
 from tabellone.core.scoring import RESULT_KINDS, Scoring
+from tabellone.core.validate import check_consistency
 
 FORMAT = "tabellone-tournament"
 VERSION = 1
@@ -228,7 +229,5 @@ def parse_json(data: bytes | str, source: str = "<input>") -> Tournament:
         prohibited=tuple(prohibited),
         headers=tuple(headers),
     )
-    from tabellone.core.validate import check_consistency
-
     check_consistency(t, source)
     return t

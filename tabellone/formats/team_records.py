@@ -39,13 +39,49 @@ as read.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import gcd
 
 from tabellone.core.errors import InputError
-from tabellone.core.model import BLACK, WHITE, Tournament
+from tabellone.core.model import BLACK, EMPTY_ENTRY, WHITE, RoundEntry, Tournament
 from tabellone.core.scoring import Scoring, format_points
+
+# The records' data and what they mean belong to the team model (the core); they are
+# named here too, where a reader of the format looks for them.
+from tabellone.core.team import (
+    Lineup,
+    Round801,
+    TeamTournament,
+    board_count,
+    default_lineup,
+    lineup_of,
+    match_result,
+)
+from tabellone.formats.text import NUMBER
+
+__all__ = [
+    "BOARD_RESULTS",
+    "BYE_LETTERS",
+    "Lineup",
+    "Round801",
+    "Row801",
+    "board_count",
+    "board_one_colour",
+    "board_results",
+    "check_801",
+    "check_lineups",
+    "default_lineup",
+    "format_300",
+    "format_801",
+    "has_board_records",
+    "lineup_of",
+    "matches_from_801",
+    "parse_300",
+    "parse_801",
+    "place_801",
+    "to_base36",
+]
 
 _BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Bye letters of an 801 round (once per board) and the match-level codes they stand for.
@@ -55,17 +91,6 @@ BOARD_RESULTS = frozenset("10=+-WDL")
 
 
 # ---- 300 ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Lineup:
-    """A ``300`` record: in ``round``, team ``tpn`` (against ``opponent``) put
-    ``players`` on boards 1, 2, ... (0: an empty board)."""
-
-    round: int
-    tpn: int
-    opponent: int
-    players: tuple[int, ...]
 
 
 def parse_300(line: str, n: int, source: str) -> Lineup:
@@ -104,18 +129,6 @@ def format_300(lineup: Lineup) -> str:
 # ---- 801 ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Round801:
-    """One round of an ``801`` line: a bye (``bye`` its letter) or a match."""
-
-    opponent: int | None
-    colour: str | None
-    results: str
-    lineup: str
-    bye: str | None
-    column: int  # 1-based column of the results (or the bye letters): which round it is
-
-
 @dataclass(frozen=True)
 class Row801:
     line: int
@@ -146,7 +159,6 @@ def _is_bye(word: str) -> bool:
 
 def parse_801(line: str, n: int, source: str) -> Row801:
     """The words of one ``801`` line; the rounds are placed by :func:`place_801`."""
-    from tabellone.formats.trf import _NUMBER
 
     def err(message: str, field: str) -> InputError:
         return InputError(message, source=source, line=n, field=field)
@@ -163,7 +175,7 @@ def parse_801(line: str, n: int, source: str) -> Row801:
     values = []
     for text, what in ((mp, "match points"), (gp, "game points")):
         t = text.replace(",", ".")
-        if not _NUMBER.match(t):
+        if not NUMBER.match(t):
             raise err(f"found {text!r}, expected a number such as 4 or 2.5", f"801 {what}")
         values.append(Fraction(t))
     rounds: list[Round801] = []
@@ -212,8 +224,6 @@ def place_801(rows: list[Row801], source: str) -> list[Row801]:
     """Number the rounds of every ``801`` line by the column of their results: the
     file's first-round column and the rounds' spacing (the greatest common divisor of
     the gaps between neighbouring rounds on all lines)."""
-    from dataclasses import replace
-
     columns = [w.column for row in rows for w in row.words]
     if not columns:
         return [replace(row, rounds={}) for row in rows]
@@ -251,54 +261,6 @@ def to_base36(index: int) -> str:
 # ---- what the records mean -----------------------------------------------------------
 
 
-def board_count(t) -> int:
-    """Boards per match: the ``352`` sequence's length, else the most players a team
-    fielded in one round, else the shortest roster."""
-    if t.board_colours:
-        return len(t.board_colours)
-    boards = t.boards
-    most = 0
-    if boards is not None:
-        rounds = max((len(p.rounds) for p in boards.players), default=0)
-        for team in t.teams:
-            for r in range(1, rounds + 1):
-                most = max(
-                    most,
-                    sum(
-                        1
-                        for pid in team.roster
-                        if boards.by_id.get(pid) and boards.player(pid).entry(r).opponent is not None
-                    ),
-                )
-    return most or min((len(team.roster) for team in t.teams), default=0)
-
-
-def lineup_of(t, tpn: int, round_number: int) -> tuple[int, ...]:
-    """The players of team ``tpn`` on boards 1, 2, ... in ``round_number`` (0: an empty
-    board): its ``300`` record, else its default order (module text)."""
-    explicit = t.lineups.get((round_number, tpn))
-    if explicit is not None:
-        return explicit.players
-    team = t.team_by_tpn[tpn]
-    boards = t.boards
-    if boards is None:
-        return team.roster[: t.boards_per_match]
-    return default_lineup(boards, team.roster, round_number)
-
-
-def default_lineup(boards: Tournament, roster: tuple[int, ...], round_number: int) -> tuple[int, ...]:
-    """The players of ``roster`` who took part in a match of ``round_number``, in roster
-    order: those paired, and those who won their board by forfeit against an empty board
-    (written ``0000 - +``, TRF26's forfeited matches)."""
-    out = []
-    for pid in roster:
-        if pid in boards.by_id:
-            e = boards.player(pid).entry(round_number)
-            if e.opponent is not None or e.result == "+":
-                out.append(pid)
-    return tuple(out)
-
-
 def board_one_colour(boards: Tournament, players: tuple[int, ...], round_number: int, board_colours: str) -> str | None:
     """The colour a team had on board 1 in a match: that of its first paired board,
     turned by ``352`` when that board's colour differs from board 1's."""
@@ -313,7 +275,7 @@ def board_one_colour(boards: Tournament, players: tuple[int, ...], round_number:
 
 
 def check_lineups(
-    t, source: str, lines_300: Mapping[tuple[int, int], int], player_line: Callable[[int], int | None]
+    t: TeamTournament, source: str, lines_300: Mapping[tuple[int, int], int], player_line: Callable[[int], int | None]
 ) -> None:
     """Every ``300`` record names a round the team played against that opponent and
     players of its roster; and in every match the players on board k of the two teams
@@ -357,7 +319,7 @@ def check_lineups(
                             )
 
 
-def _check_300(t, lu: Lineup, source: str, n: int | None) -> None:
+def _check_300(t: TeamTournament, lu: Lineup, source: str, n: int | None) -> None:
     def err(message: str, field: str) -> InputError:
         return InputError(message, source=source, line=n, field=field)
 
@@ -395,7 +357,7 @@ def has_board_records(boards: Tournament | None, roster: tuple[int, ...], round_
     )
 
 
-def board_results(t, tpn: int, round_number: int) -> tuple[tuple[int, ...], str]:
+def board_results(t: TeamTournament, tpn: int, round_number: int) -> tuple[tuple[int, ...], str]:
     """(line-up, one result character per board) of team ``tpn`` in a match of
     ``round_number``, from its players' ``001`` records: ``-`` for an empty board."""
     players = lineup_of(t, tpn, round_number)
@@ -403,12 +365,12 @@ def board_results(t, tpn: int, round_number: int) -> tuple[tuple[int, ...], str]
     players = tuple(players) + (0,) * (b - len(players))
     chars = []
     for pid in players:
-        code = t.boards.player(pid).entry(round_number).result if pid else "-"
+        code = t.boards.player(pid).entry(round_number).result if pid else "-"  # type: ignore[union-attr]  # called with board records
         chars.append(code.upper() if code != " " else "?")
     return players, "".join(chars)
 
 
-def check_801(t, rows: list[Row801], source: str) -> None:
+def check_801(t: TeamTournament, rows: list[Row801], source: str) -> None:
     """Every ``801`` line agrees with the event: its team exists, its totals are the
     event's, and each round its opponent, colour, bye, line-up (300 or default order,
     as roster places) and board results (the players' ``001`` results) are the
@@ -434,7 +396,7 @@ def check_801(t, rows: list[Row801], source: str) -> None:
         if row.gp != gp:
             raise err(f"{format_points(row.gp)} game points, the results give {format_points(gp)}", "801 game points")
         roster = by_tpn[row.tpn].roster
-        for r, w in sorted(row.rounds.items()):
+        for r, w in sorted(row.rounds.items()):  # type: ignore[union-attr]  # placed rows (place_801)
             where = f"801 round {r}"
             e = p.entry(r)
             if w.bye is not None:
@@ -496,32 +458,31 @@ def check_801(t, rows: list[Row801], source: str) -> None:
                 )
 
 
-def matches_from_801(rows: list[Row801], scoring: Scoring, pab_gp: Fraction, source: str):
+def matches_from_801(
+    rows: list[Row801], scoring: Scoring, pab_gp: Fraction, source: str
+) -> tuple[dict[int, list[RoundEntry]], dict[int, tuple[Fraction | None, ...]]]:
     """The match level of a file whose only round records are its ``801`` lines (no
     ``802``, no rounds in the players' ``001`` records): ``({tpn: [RoundEntry]},
     {tpn: (game points per round)})``. A match's game points are its boards' points
     (``162``), its result the comparison with the opponent's line; a match forfeited on
     every board is a forfeited match; a bye letter is that bye (``U`` worth ``320``'s
     game points). The opponent's line must name this team in that round."""
-    from tabellone.core.model import EMPTY_ENTRY, RoundEntry
-    from tabellone.core.team import match_result
-
     by_tpn = {row.tpn: row for row in rows}
-    entries: dict[int, list] = {}
-    gps: dict[int, list] = {}
+    entries: dict[int, list[RoundEntry]] = {}
+    gps: dict[int, list[Fraction | None]] = {}
     for row in rows:
-        last = max(row.rounds, default=0)
+        last = max(row.rounds, default=0)  # type: ignore[arg-type]  # placed rows (place_801)
         entries[row.tpn] = [EMPTY_ENTRY] * last
         gps[row.tpn] = [None] * last
-        for r, w in row.rounds.items():
+        for r, w in row.rounds.items():  # type: ignore[union-attr]
             if w.bye is not None:
                 entries[row.tpn][r - 1] = RoundEntry(None, None, w.bye)
                 gps[row.tpn][r - 1] = (
                     pab_gp if w.bye == "U" else sum((scoring.points(w.bye, None) for _ in w.results), Fraction(0))
                 )
                 continue
-            other = by_tpn.get(w.opponent)
-            theirs = other.rounds.get(r) if other is not None else None
+            other = by_tpn.get(w.opponent)  # type: ignore[arg-type]  # a match: an opponent
+            theirs = other.rounds.get(r) if other is not None else None  # type: ignore[union-attr]
             if theirs is None or theirs.opponent != row.tpn or theirs.colour == w.colour:
                 raise InputError(
                     f"team {row.tpn} meets {w.opponent} with {w.colour!r} in round {r}, but team {w.opponent}'s 801 line "
@@ -539,7 +500,7 @@ def matches_from_801(rows: list[Row801], scoring: Scoring, pab_gp: Fraction, sou
     return entries, {tpn: tuple(v) for tpn, v in gps.items()}
 
 
-def format_801(t) -> list[str]:
+def format_801(t: TeamTournament) -> list[str]:
     """The ``801`` lines of a team event with board records (module text): widths from
     the event, a round left blank while its match has no result yet."""
     if not t.teams or (t.boards is None and not t.rounds_801):

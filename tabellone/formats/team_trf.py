@@ -30,6 +30,7 @@ columns (:class:`~tabellone.core.errors.InputError`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from tabellone.core.errors import InputError
@@ -59,7 +60,8 @@ from tabellone.formats.team_records import (
     parse_801,
     place_801,
 )
-from tabellone.formats.trf import _NUMBER, _Reader, _scoring_lines, format_player, split_lines
+from tabellone.formats.text import NUMBER, split_lines
+from tabellone.formats.trf import _line_260, _Reader, _scoring_lines, format_player, lines_240, parse_trf
 
 #: First lines' codes that mark a team event.
 TEAM_RECORDS = ("310", "013")
@@ -116,6 +118,8 @@ def team_options(system: str | None) -> tuple[str, str, bool, bool]:
 
 
 class _TeamReader:
+    _board_line: dict[int, int]  # player -> line of its 001 record, set by parse_team_trf
+
     def __init__(self, source: str) -> None:
         self.source = source
         self.board_lines: list[tuple[int, str]] = []
@@ -125,12 +129,14 @@ class _TeamReader:
         self.legacy = 0
         self.legacy_teams: list[tuple[Team, int]] = []  # 013: used when the file has no 310
         self.pab: tuple[Fraction, Fraction] | None = None
-        self.pab_rounds: dict[int, int] = {}
-        self.forfeits: dict[tuple[int, int], tuple[str, str]] = {}  # (round, tpn) -> (colour, code)
+        self.pab_rounds: dict[int, tuple[int, int]] = {}  # round -> (tpn, line)
+        self.forfeits: dict[
+            tuple[int, int], tuple[str, str, int, int]
+        ] = {}  # (round, tpn) -> (colour, code, opponent, line)
         self.board_colours = ""
         self.mp_values = {"TW": Fraction(2), "TD": Fraction(1), "TL": Fraction(0)}
         self.mp_given = False
-        self.rows_802: dict[int, tuple[int, list[tuple[str | None, str | None, Fraction | None, bool]]]] = {}
+        self.rows_802: dict[int, tuple[int, list[tuple[str | int | None, str | None, Fraction | None, bool]]]] = {}
         self.lineups: dict[tuple[int, int], Lineup] = {}
         self.lines_300: dict[tuple[int, int], int] = {}
         self.rows_801: list[Row801] = []
@@ -139,11 +145,11 @@ class _TeamReader:
     def error(self, line: int, message: str, field: str) -> InputError:
         return InputError(message, source=self.source, line=line, field=field)
 
-    def number(self, text: str, n: int, field: str, blank: Fraction | None = None) -> Fraction | None:
+    def number(self, text: str, n: int, field: str, blank: Fraction | None = None) -> Fraction:
         t = text.strip().replace(",", ".")
         if not t and blank is not None:
             return blank
-        if not _NUMBER.match(t):
+        if not NUMBER.match(t):
             raise self.error(n, f"found {t!r}, expected a number such as 1.0 or 2.5", field)
         return Fraction(t)
 
@@ -270,7 +276,7 @@ class _TeamReader:
     def row_802(self, line: str, n: int) -> None:
         p = line.ljust(27)
         tpn = self.integer(p[4:7], n, "802 team pairing number, columns 5-7")
-        rounds = []
+        rounds: list[tuple[str | int | None, str | None, Fraction | None, bool]] = []
         start = 28
         r = 1
         while start < len(line):
@@ -302,8 +308,6 @@ class _TeamReader:
     # ---- the event --------------------------------------------------------------------
 
     def finish(self) -> TeamTournament:
-        from tabellone.formats.trf import parse_trf
-
         # blank lines stand in for the other records, so the board reader's line numbers
         # are the file's
         numbered = dict(self.board_lines)
@@ -401,7 +405,7 @@ class _TeamReader:
             rounds_801={
                 (r, row.tpn): w
                 for row in rows_801
-                for r, w in row.rounds.items()
+                for r, w in row.rounds.items()  # type: ignore[union-attr]
                 if row.tpn in by_tpn and w.bye is None and not has_board_records(boards, by_tpn[row.tpn].roster, r)
             },
         )
@@ -471,9 +475,11 @@ class _TeamReader:
         draw = boards.scoring.draw if boards is not None else Fraction(1, 2)
         return draw * n
 
-    def from_802(self, by_tpn: dict[int, Team]) -> tuple[dict[int, list[RoundEntry]], dict[int, tuple]]:
+    def from_802(
+        self, by_tpn: dict[int, Team]
+    ) -> tuple[dict[int, list[RoundEntry]], dict[int, tuple[Fraction | None, ...]]]:
         entries: dict[int, list[RoundEntry]] = {}
-        gps: dict[int, tuple] = {}
+        gps: dict[int, tuple[Fraction | None, ...]] = {}
         for tpn, (n, rounds) in self.rows_802.items():
             row = []
             for r, (opp, colour, gp, forfeit) in enumerate(rounds, start=1):
@@ -508,16 +514,16 @@ class _TeamReader:
 
 def derive_matches(
     boards: Tournament | None,
-    teams,
-    pab_rounds,
-    forfeits,
+    teams: list[Team],
+    pab_rounds: Mapping[int, tuple[int, int]],
+    forfeits: Mapping[tuple[int, int], tuple[str, str, int, int]],
     source: str,
-    team_lines,
-    board_line_of,
+    team_lines: Mapping[int, int],
+    board_line_of: Callable[[int], int | None],
     pab_gp: Fraction,
-    lineups=None,
+    lineups: Mapping[tuple[int, int], Lineup] | None = None,
     board_colours: str = "",
-):
+) -> tuple[dict[int, list[RoundEntry]], dict[int, tuple[Fraction | None, ...]]]:
     """The match level of a team event from its players' records (see the module's
     text): ``{tpn: [RoundEntry per round]}`` and ``{tpn: (game points per round)}``.
     ``lineups`` (the ``300`` records by (round, TPN)) say who sat on board 1 when a team
@@ -544,11 +550,12 @@ def derive_matches(
             team_of[pid] = team.tpn
     n_rounds = max([boards.rounds_recorded if boards else 0] + list(pab_rounds) + [r for r, _ in forfeits])
     entries: dict[int, list[RoundEntry]] = {}
-    gps: dict[int, list] = {}
+    gps: dict[int, list[Fraction | None]] = {}
     for team in teams:
-        row, points = [], []
+        row: list[RoundEntry] = []
+        points: list[Fraction | None] = []
         for r in range(1, n_rounds + 1):
-            games = [(pid, boards.player(pid).entry(r)) for pid in team.roster]
+            games = [(pid, boards.player(pid).entry(r)) for pid in team.roster]  # type: ignore[union-attr]
             paired = [(pid, e) for pid, e in games if e.opponent is not None]
             if (r, team.tpn) in forfeits:
                 colour, code, opp, _ = forfeits[(r, team.tpn)]
@@ -573,7 +580,7 @@ def derive_matches(
                     code = "+" if "+" in byes else "-"
                 row.append(RoundEntry(None, None, code) if code != " " else EMPTY_ENTRY)
                 points.append(
-                    sum((boards.points_in_round(boards.player(pid), r) for pid, _ in games), Fraction(0))
+                    sum((boards.points_in_round(boards.player(pid), r) for pid, _ in games), Fraction(0))  # type: ignore[union-attr]
                     if code != " "
                     else None
                 )
@@ -586,7 +593,7 @@ def derive_matches(
                         line=board_line_of(pid),
                         field=f"round {r}",
                     )
-            opponents = {team_of[e.opponent] for _, e in paired}
+            opponents = {team_of[e.opponent] for _, e in paired}  # type: ignore[index]
             if len(opponents) != 1:
                 pid = paired[-1][0]
                 raise InputError(
@@ -598,8 +605,8 @@ def derive_matches(
                 )
             opp = opponents.pop()
             lu = lineups.get((r, team.tpn))
-            board_players = lu.players if lu is not None else default_lineup(boards, team.roster, r)
-            colour = board_one_colour(boards, board_players, r, board_colours) or paired[0][1].colour
+            board_players = lu.players if lu is not None else default_lineup(boards, team.roster, r)  # type: ignore[arg-type]
+            colour = board_one_colour(boards, board_players, r, board_colours) or paired[0][1].colour  # type: ignore[arg-type, assignment]
             if any(e.pending for _, e in paired):
                 row.append(RoundEntry(opp, colour, " "))
                 points.append(None)
@@ -607,7 +614,7 @@ def derive_matches(
             # a board won by forfeit against an empty board is written "0000 - +" (TRF26,
             # forfeited matches): no opponent, but its point is the team's
             counted = paired + [(pid, e) for pid, e in games if e.opponent is None and e.result in "+-"]
-            mine = sum((boards.points_in_round(boards.player(pid), r) for pid, _ in counted), Fraction(0))
+            mine = sum((boards.points_in_round(boards.player(pid), r) for pid, _ in counted), Fraction(0))  # type: ignore[union-attr]
             points.append(mine)
             row.append(RoundEntry(opp, colour, "?"))  # the result needs the opponent's points
         entries[team.tpn] = row
@@ -616,12 +623,12 @@ def derive_matches(
         for r, e in enumerate(row, start=1):
             if e.result != "?":
                 continue
-            mine, theirs = gps[tpn][r - 1], gps[e.opponent][r - 1]
+            mine, theirs = gps[tpn][r - 1], gps[e.opponent][r - 1]  # type: ignore[index]
             played = any(
-                boards.player(pid).entry(r).result in PLAYED_CODES
+                boards.player(pid).entry(r).result in PLAYED_CODES  # type: ignore[union-attr]
                 for pid in next(t for t in teams if t.tpn == tpn).roster
             )
-            code = match_result(mine, theirs) if played else ("+" if mine > theirs else "-")
+            code = match_result(mine, theirs) if played else ("+" if mine > theirs else "-")  # type: ignore[arg-type, operator]
             row[r - 1] = RoundEntry(e.opponent, e.colour, code)
     for row in entries.values():
         while row and row[-1].is_empty:
@@ -670,8 +677,6 @@ def format_team_trf(t: TeamTournament) -> str:
     ``362``, ``240``/``250``/``260`` by team, the players' ``001`` records, then ``310``,
     ``320``, ``330``, the ``300`` line-ups, and per team one ``801`` line (when the event has
     board records) and one ``802`` line."""
-    from tabellone.formats.trf import _line_260, lines_240
-
     lines = [h.line for h in t.headers]
     if t.total_rounds is not None:
         lines.append(f"142 {t.total_rounds}")
@@ -684,7 +689,7 @@ def format_team_trf(t: TeamTournament) -> str:
     if t.board_colours:
         lines.append(f"352 {t.board_colours}")
     s = t.scoring
-    if (s.win, s.draw, s.loss) != (2, 1, 0):
+    if (s.win, s.draw, s.loss) != (2, 1, 0):  # type: ignore[comparison-overlap]  # Fraction == int
         lines.append(f"362 TW {format_points(s.win)} TD {format_points(s.draw)} TL {format_points(s.loss)}")
     lines.extend(lines_240(t.byes))
     field = "GG" if t.primary == "GP" else "MM"

@@ -40,8 +40,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import (
@@ -58,13 +60,12 @@ from tabellone.core.model import (
 )
 from tabellone.core.scoring import RESULT_KINDS, Scoring, format_points
 from tabellone.core.validate import check_consistency
+from tabellone.formats.text import NUMBER, decode, read_bytes, split_lines
 
 ROUND_START = 91  # 0-based column of round 1's opponent field
 ROUND_WIDTH = 10
 ALL_ROUNDS = 999  # last round of a JaVaFo XXP record, which holds in every round
 MAX_ROUNDS = 999  # the most rounds an event may declare (XXR / 142); also the XXA limit
-
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$", re.ASCII)
 
 
 def _digits(text: str) -> bool:
@@ -121,44 +122,8 @@ T162_FIELDS = {
 # reading
 
 
-def decode(data: bytes) -> tuple[str, str]:
-    """Text of a file and the encoding it was read with: UTF-16 when it starts with its
-    byte-order mark (Windows editors save so) or has a zero byte in every other place,
-    UTF-8, else Windows-1252, else Latin-1 (which decodes any byte)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="strict"), "utf-8-sig"
-    for bom, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
-        if data.startswith(bom):
-            return _utf16(data[2:], encoding), encoding
-    head = data[:400]
-    if len(head) >= 8 and head[1::2].count(0) == len(head) // 2 and head[0::2].count(0) == 0:
-        return _utf16(data, "utf-16-le"), "utf-16-le"
-    for encoding in ("utf-8", "cp1252"):
-        try:
-            return data.decode(encoding), encoding
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1"), "latin-1"
-
-
-def _utf16(data: bytes, encoding: str) -> str:
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            f"the file starts as {encoding.upper()} but byte {exc.start} is not {encoding.upper()} text"
-        ) from None
-
-
-def split_lines(text: str) -> list[str]:
-    """Lines of a file ending in CR, LF or CRLF (mixed is fine)."""
-    return re.split(r"\r\n|\r|\n", text)
-
-
 def read_trf(path: str | os.PathLike[str]) -> Tournament:
     """Read a TRF file (TRF16 or TRF26, with JaVaFo/bbp extensions) from ``path``."""
-    from tabellone.formats.files import read_bytes
-
     return parse_trf(read_bytes(path), source=str(path))
 
 
@@ -175,7 +140,7 @@ class _Reader:
         self.system: str | None = None
         self.absent_next: list[tuple[int, int]] = []  # (line, id) from XXZ
         self.bye_records: list[tuple[int, ByeKind, int, int, list[int]]] = []
-        self.virtual_records: list[tuple] = []  # in file order: later records overwrite
+        self.virtual_records: list[tuple[str, int, Any, Any]] = []  # in file order: later records overwrite
         self.prohibited_records: list[tuple[int, int, int, list[int]]] = []
 
     def error(self, line: int, message: str, field: str | None = None) -> InputError:
@@ -193,7 +158,7 @@ class _Reader:
 
     def number(self, text: str, line: int, field: str) -> Fraction:
         t = text.strip().replace(",", ".")
-        if not _NUMBER.match(t):
+        if not NUMBER.match(t):
             raise self.error(line, f"found {t!r}, expected a number such as 1.0 or 0.5", field)
         return Fraction(t)
 
@@ -403,8 +368,8 @@ class _Reader:
                     f"found {rest.strip()!r}, expected first round, last round and at least two start ranks",
                     "260 (prohibited pairs)",
                 )
-            first = self.integer(tokens[0], n, "260 (prohibited pairs) first round, columns 5-7")
-            last = self.integer(tokens[1], n, "260 (prohibited pairs) last round, columns 9-11")
+            first = self.integer(tokens[0], n, "260 (prohibited pairs) first round, columns 5-7")  # type: ignore[assignment]
+            last = self.integer(tokens[1], n, "260 (prohibited pairs) last round, columns 9-11")  # type: ignore[assignment]
             if not first or not last or last < first:
                 raise self.error(
                     n, f"found rounds {tokens[0]} to {tokens[1]}, expected 1 <= first <= last", "260 (prohibited pairs)"
@@ -483,7 +448,7 @@ class _Reader:
             if r > last_round:
                 raise self.error(n, f"round {r} is beyond the event's {last_round} rounds", what)
 
-        byes = []
+        byes: list[PreassignedBye] = []
         for n, kind, first, last, ids in self.bye_records:
             in_event(last, n, "240 (byes) round")
             for pid in ids:
@@ -631,7 +596,7 @@ def _scoring_lines(scoring: Scoring, fmt: str) -> list[str]:
                 and len({scoring.value(n) if n != "unknown" else scoring.unknown for n in names}) == 1
             ):
                 v = scoring.unknown if sym == "X" else scoring.value(names[0])
-                chunks.append(f" {sym}{format_points(v):>4}   ")
+                chunks.append(f" {sym}{format_points(v):>4}   ")  # type: ignore[arg-type]  # a value is given
                 for n in names:
                     rest.pop(n, None)
         if chunks:
@@ -723,7 +688,7 @@ def _byes_trf16(t: Tournament) -> list[str]:
     return lines
 
 
-def lines_240(byes) -> list[str]:
+def lines_240(byes: Iterable[PreassignedBye]) -> list[str]:
     """TRF26 ``240`` records for byes entered before pairing: one per kind and round."""
     by_kind_round: dict[tuple[str, int], list[int]] = {}
     for b in byes:

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import networkx as nx
-
 try:  # rustworkx is optional (tabellone[test]); networkx answers without it
     import rustworkx as rx
 except ImportError:  # pragma: no cover
-    rx = None
+    rx = None  # type: ignore[assignment]
 
 from tabellone.matching.blossom import _blossom, _tell_pure_python  # the compiled core, or None without it
 
@@ -62,6 +60,10 @@ def max_weight_matching(
     else:
         if _blossom is None:
             _tell_pure_python()
+        # networkx, the fallback, is imported only when used: importing it takes about
+        # 0.3 s, more than most rounds take to pair with the compiled core
+        import networkx as nx
+
         g = nx.Graph()
         g.add_nodes_from(range(n))
         g.add_weighted_edges_from(edge_list)

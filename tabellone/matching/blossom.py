@@ -55,9 +55,13 @@ import os
 import sys
 import warnings
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tabellone.matching._blossom import IncrementalMatcher
 
 
-def _load_core():
+def _load_core() -> Any:
     """The compiled core, or None when it was not built (no C compiler at install time)
     or ``TABELLONE_PURE_PYTHON`` is set: networkx's exact blossom answers instead."""
     if os.environ.get("TABELLONE_PURE_PYTHON"):
@@ -141,7 +145,7 @@ class Matcher:
             raise ValueError("n must be non-negative")
         self._n = n
         core = getattr(_blossom, "IncrementalMatcher", None)
-        self._core = core(n) if core is not None else None
+        self._core: IncrementalMatcher | None = core(n) if core is not None else None
         self._weights: dict[tuple[int, int], int] = {}  # only without the core
         self.last_solve_was_warm = False
 
@@ -218,8 +222,8 @@ class Matcher:
         """Mate of every vertex (-1 when unmatched) in a maximum-weight matching."""
         if max_cardinality or self._core is None:
             self.last_solve_was_warm = False
-            mate = max_weight_matching(self._n, self.edges(), max_cardinality)
-            return [mate.get(v, -1) for v in range(self._n)]
+            mates = max_weight_matching(self._n, self.edges(), max_cardinality)
+            return [mates.get(v, -1) for v in range(self._n)]
         try:
             mate = self._core.solve()
         except RuntimeError as exc:  # failed optimality certificate: a bug in the core
@@ -264,7 +268,7 @@ def _vertex_cover(pairs: set[tuple[int, int]]) -> list[int]:
     return sorted(cover)
 
 
-def _validate(n: int, edges: list) -> None:
+def _validate(n: int, edges: list[tuple[int, int, int]]) -> None:
     """The compiled core's argument checks, for the networkx path."""
     if not isinstance(n, int):
         raise TypeError(f"n must be an int, got {type(n).__name__}")
@@ -294,12 +298,12 @@ def _as_int(x: object, idx: int, what: str) -> int:
     if isinstance(x, float):
         raise TypeError(f"edge {idx}: {what} must be an int, got float")
     try:
-        return operator.index(x)
+        return operator.index(x)  # type: ignore[arg-type]  # any object: a TypeError answers
     except TypeError:
         raise TypeError(f"edge {idx}: {what} must be an int, got {type(x).__name__}") from None
 
 
-def _networkx_matching(n: int, edges: list, max_cardinality: bool) -> dict[int, int]:
+def _networkx_matching(n: int, edges: list[tuple[int, int, int]], max_cardinality: bool) -> dict[int, int]:
     import networkx as nx
 
     if _blossom is None:

@@ -80,10 +80,10 @@ class CompletionOracle:
         if len(single) == allowed and (not single or self._expose(single, pool, in_must, mate, exposable)):
             self.witness = mate
             return mate
-        mate = self._exact(pool, must, exposable)
-        if mate is not None:
-            self.witness = mate
-        return mate
+        exact = self._exact(pool, must, exposable)
+        if exact is not None:
+            self.witness = exact
+        return exact
 
     def _greedy(self, u: int, open_pool: dict[int, None], mate: dict[int, int], single: list[int]) -> None:
         """Pair ``u`` with the first open pool player it may meet, else leave it single."""
@@ -177,7 +177,7 @@ class CompletionOracle:
                     edges.append((k, index[v], 1))
         dummy = len(verts)
         if len(verts) % 2:
-            edges += [(index[v], dummy, 1) for v in pool if exposable(v)]
+            edges += [(index[v], dummy, 1) for v in pool if exposable(v)]  # type: ignore[misc]  # odd: given
         got = max_weight_matching(dummy + 1, edges, max_cardinality=True)
         need = len(verts) + len(verts) % 2
         if len(got) < need:

@@ -36,7 +36,8 @@ round of a few dozen players takes seconds, not milliseconds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tabellone.core.errors import SolverLimitError
 
@@ -70,10 +71,10 @@ def _levels(fields: Sequence[Field]) -> list[tuple[int, int]]:
         elif high - shift <= _MERGE_BITS:
             low = shift
         else:
-            levels.append((low, high))
+            levels.append((low, high))  # type: ignore[arg-type]  # low is set with high
             low, high = shift, top
     if high is not None:
-        levels.append((low, high))
+        levels.append((low, high))  # type: ignore[arg-type]  # low is set with high
     return levels
 
 
@@ -207,7 +208,7 @@ class CpSatMatching:
         pairs_max = max(n // 2, 1)
         model = cp_model.CpModel()
         x = [model.NewBoolVar(f"x{u}_{v}") for u, v, _ in edge_list]
-        incident: dict[int, list] = {}
+        incident: dict[int, list[Any]] = {}
         for var, (u, v, _) in zip(x, edge_list):
             incident.setdefault(u, []).append(var)
             incident.setdefault(v, []).append(var)
@@ -219,7 +220,7 @@ class CpSatMatching:
         if self.time_limit is not None:
             solver.parameters.max_time_in_seconds = self.time_limit
 
-        def solve(objective, hint: list[bool] | None, where: str) -> int:
+        def solve(objective: Any, hint: list[bool] | None, where: str) -> int:
             model.Maximize(objective)
             model.ClearHints()
             for var, on in zip(x, hint or ()):
@@ -231,7 +232,8 @@ class CpSatMatching:
                     f"CP-SAT did not prove the optimum of {where} within {self.time_limit} s "
                     f"(status {solver.StatusName(status)}); the blossom back end (the default) proves every optimum"
                 )
-            return solver.Value(objective)  # exact (ObjectiveValue() is a double)
+            value: int = solver.Value(objective)  # exact (ObjectiveValue() is a double)
+            return value
 
         cuts: list[tuple[list[int], int]] = []
         odd_set_cuts(edge_list, [float(w) for _, _, w in edge_list], cuts)
@@ -241,7 +243,7 @@ class CpSatMatching:
 
         chunks = [(low, bounds[k + 1] if k + 1 < len(bounds) else None) for k, low in enumerate(bounds)]
 
-        def add_cuts(objective: Sequence[float], fixed=()) -> None:
+        def add_cuts(objective: Sequence[float], fixed: Sequence[tuple[list[int], int]] = ()) -> None:
             known = len(cuts)
             odd_set_cuts(edge_list, objective, cuts, fixed)
             for indices, bound in cuts[known:]:
@@ -255,8 +257,8 @@ class CpSatMatching:
         # while the two fit _MAX_MERGED_BITS: a carry variable makes the relaxation loose (a
         # 40-player round stayed unproven for minutes), a merged chunk does not. Where the
         # fields are carry-free nothing merges and the digits are the chunk sums.
-        digits = []
-        carry = None
+        digits: list[tuple[int, int | None, Any, list[int] | None]] = []
+        carry: Any = None
         carry_max = 0
         k = 0
         while k < len(chunks):
@@ -316,14 +318,16 @@ def chunk_bounds(fields: Sequence[Field], largest: int) -> list[int]:
     if fields:
         bounds |= {low for low, _ in _levels(covering_fields(fields, largest))}
     ordered = sorted(bounds)
-    out = []
+    out: list[int] = []
     for k, low in enumerate(ordered):
         high = ordered[k + 1] if k + 1 < len(ordered) else max(largest.bit_length(), low + 1)
         out.extend(range(low, high, _MERGE_BITS))
     return out
 
 
-def solve_fields_of(solve, n: int, edges: list[tuple[int, int, int]], fields: Sequence[Field]) -> dict[int, int]:
+def solve_fields_of(
+    solve: Callable[..., dict[int, int]], n: int, edges: list[tuple[int, int, int]], fields: Sequence[Field]
+) -> dict[int, int]:
     """Call an engine ``solve`` function, handing it the weights' fields when it asks for
     them (``wants_fields``); blossom back ends need only the packed weights."""
     if getattr(solve, "wants_fields", False):

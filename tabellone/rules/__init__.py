@@ -15,6 +15,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from tabellone.core.errors import InputError
+
 #: System name on the command line -> module.
 SYSTEMS = {
     "dutch": "tabellone.rules.dutch",
@@ -91,8 +93,6 @@ def system_code(system: str, edition: str | None = None) -> str | None:
 
 
 def get_system(name: str) -> ModuleType:
-    from tabellone.core.errors import InputError
-
     if name not in SYSTEMS:
         raise InputError(f"unknown pairing system {name!r}; available: {', '.join(SYSTEMS)}", field="--system")
     try:

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from tabellone.core.errors import InputError
+from tabellone.rules import get_system
+from tabellone.rules.dispatch import pair, rules_module
 
 
 @dataclass(frozen=True)
@@ -43,17 +45,12 @@ class Arm:
 def profiles_supported(system: str) -> bool:
     """Whether this build's :func:`tabellone.pair` takes ``profile=`` (the profiles of
     issue 11, part 1), directly or through the system's ``pair_round``."""
-    from tabellone import api
-    from tabellone.rules import get_system
-
-    if "profile" in inspect.signature(api.pair).parameters:
+    if "profile" in inspect.signature(pair).parameters:
         return True
     return "profile" in inspect.signature(get_system(system).pair_round).parameters
 
 
 def _system_arm(spec: str, edition: str | None) -> Arm:
-    from tabellone.api import rules_module
-
     name, sep, own_edition = spec.partition(":")
     if sep and not own_edition:
         raise InputError(f"{spec!r}: give an edition after the colon (dutch:2017) or none", field="--system")

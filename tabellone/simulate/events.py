@@ -25,7 +25,6 @@ Results follow the true strengths through the chosen result model
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 import time
@@ -36,14 +35,11 @@ from tabellone.core.errors import InputError, TabelloneError
 from tabellone.core.model import Player, Tournament
 from tabellone.generate.result_models import MODELS, result_model
 from tabellone.generate.tournament import MAX_PLAYERS, MAX_RATING, GeneratorSettings, generate
+from tabellone.rules import games_per_round
 from tabellone.simulate.arms import Arm
 from tabellone.simulate.metrics import tournament_metrics
-
-
-def derived_seed(*parts: object) -> int:
-    """A 64-bit seed from ``parts``, the same on every machine and Python run."""
-    text = "tabellone simulate " + " ".join(map(str, parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+from tabellone.simulate.streams import TimedPairer, derived_seed, game_streams
+from tabellone.simulate.teams import TEAM_SYSTEMS, draw_team_field, play_team_arm, team_metrics
 
 
 @dataclass(frozen=True)
@@ -73,7 +69,6 @@ class Simulation:
 
     def validate(self) -> None:
         """Raise :class:`~tabellone.InputError` naming the first bad option."""
-        from tabellone.simulate.teams import TEAM_SYSTEMS
 
         def whole(name: str, value: object, low: int, high: int) -> None:
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -180,34 +175,6 @@ def draw_field(sim: Simulation, event: int) -> tuple[list[Player], dict[int, int
     return players, strength
 
 
-class TimedPairer:
-    """Pairs each round of one event under one arm through :func:`tabellone.pair`,
-    adding up the seconds spent pairing."""
-
-    def __init__(self, sim: Simulation, event: int, arm: Arm, what: str = "simulated event") -> None:
-        self.arm, self.source = arm, f"{what} {event}"
-        self.options = arm.pair_options(sim.event_seed(event))
-        self.seconds = 0.0
-
-    def __call__(self, t: Tournament):
-        from tabellone.api import pair
-
-        start = time.perf_counter()
-        pairing = pair(t, self.arm.system, self.arm.edition, source=self.source, **self.options)
-        self.seconds += time.perf_counter() - start
-        return pairing.pairs, pairing.bye
-
-
-def game_streams(sim: Simulation, event: int):
-    """``game_stream(low, high, meeting)``: the stream of one game of event ``event``,
-    named after its two players and which meeting of theirs it is."""
-
-    def game_stream(low: int, high: int, meeting: int) -> random.Random:
-        return random.Random(derived_seed(sim.seed, "event", event, "game", low, high, meeting))
-
-    return game_stream
-
-
 def play_arm(
     sim: Simulation, event: int, arm: Arm, players: list[Player], strength: dict[int, int]
 ) -> tuple[Tournament, float]:
@@ -222,8 +189,6 @@ def play_arm(
 def columns(sim: Simulation, arm: Arm) -> int:
     """The round columns an event under ``arm`` fills: ``--rounds`` counts pairings, so a
     Double-Swiss arm plays ``rounds`` matches of two games, two columns each."""
-    from tabellone.rules import games_per_round
-
     return sim.rounds * games_per_round(arm.system)
 
 
@@ -233,8 +198,6 @@ def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
     timings ``seconds_per_round`` (pairing only) and ``seconds_total`` (the whole event
     under that arm: pairing, results, metrics)."""
     if sim.teams:
-        from tabellone.simulate.teams import draw_team_field, play_team_arm, team_metrics
-
         teams, team_players, team_player_strength, team_strength = draw_team_field(sim, event)
         play = lambda arm: play_team_arm(sim, event, arm, (teams, team_players), team_player_strength)  # noqa: E731
         measure = lambda t, arm: team_metrics(t, team_strength, sim.rounds)  # noqa: E731

@@ -63,6 +63,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from tabellone.core.model import WHITE, Tournament
+from tabellone.rules.dubov import A1_7_aro
 
 #: The metrics of one event and arm, in table order (timings are added by the runner).
 METRICS = (
@@ -208,8 +209,6 @@ def group_spread(values_by_group: Mapping[object, Sequence[float]]) -> float:
 def tournament_metrics(t: Tournament, strength: Mapping[int, float], rounds: int) -> dict[str, float]:
     """Every metric of :data:`METRICS` for the finished tournament ``t`` (``rounds``
     rounds played), ``strength`` the true strength by player id."""
-    from tabellone.rules.dubov import A1_7_aro
-
     ids = [p.id for p in t.players]
     running: dict[int, Fraction] = {pid: Fraction(0) for pid in ids}
     floats = 0

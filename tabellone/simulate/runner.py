@@ -16,12 +16,17 @@ A progress bar (tqdm) goes to stderr when it is a terminal.
 
 from __future__ import annotations
 
+import csv
+import importlib
+import io
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 from tabellone.core.errors import InputError
+from tabellone.formats.files import write_text, write_via_temporary
 from tabellone.simulate.events import TIMING_COLUMNS, Simulation, play_event
 from tabellone.simulate.metrics import METRICS, mean_ci95
 
@@ -30,8 +35,6 @@ RESEARCH_EXTRA = "pip install 'tabellone[research]'"
 
 def need(module: str, purpose: str):
     """Import ``module`` for ``purpose``, or say which extra to install."""
-    import importlib
-
     try:
         return importlib.import_module(module)
     except ImportError:
@@ -152,16 +155,9 @@ def columns() -> list[str]:
 def write_table(rows: Sequence[dict[str, Any]], path: str) -> None:
     """The per-event table to ``path``: Parquet (``.parquet``, pyarrow) or CSV
     (``.csv``), written through a temporary file."""
-    from pathlib import Path
-
     target = Path(path)
     names = columns()
     if not path.lower().endswith(".parquet"):
-        import csv
-        import io
-
-        from tabellone.formats.files import write_text
-
         buf = io.StringIO()
         writer = csv.writer(buf)
         writer.writerow(names)
@@ -169,8 +165,6 @@ def write_table(rows: Sequence[dict[str, Any]], path: str) -> None:
             writer.writerow([repr(row[n]) if isinstance(row[n], float) else row[n] for n in names])
         write_text(target, buf.getvalue())  # through a temporary file, one error line
         return
-    from tabellone.formats.files import write_via_temporary
-
     pa = need("pyarrow", "writing Parquet")
     pq = need("pyarrow.parquet", "writing Parquet")
     table = pa.table({name: [row[name] for row in rows] for name in names})

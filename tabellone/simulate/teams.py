@@ -33,7 +33,10 @@ from fractions import Fraction
 
 from tabellone.core.model import Player
 from tabellone.core.team import Team, TeamTournament
+from tabellone.generate.result_models import result_model
+from tabellone.generate.teams import TeamSettings, generate_team_event
 from tabellone.simulate.metrics import kendall_half, spearman, strongest_first, tournament_metrics
+from tabellone.simulate.streams import TimedPairer, derived_seed, game_streams
 
 #: Pairing systems that pair team events (the random baseline pairs teams too).
 TEAM_SYSTEMS = ("team-swiss", "random")
@@ -44,8 +47,6 @@ NOT_FOR_TEAMS = {"aro_spread": "ARO is the average rating of a player's opponent
 def draw_team_field(sim, event: int) -> tuple[list[Team], list[Player], dict[int, int], dict[int, float]]:
     """(teams, players, the players' true strengths, the teams' true strengths) of
     event ``event`` (module text)."""
-    from tabellone.simulate.events import derived_seed
-
     rng = random.Random(derived_seed(sim.seed, "event", event, "team field"))
     n = sim.teams * sim.boards
     if sim.ratings_pool:
@@ -73,10 +74,6 @@ def draw_team_field(sim, event: int) -> tuple[list[Team], list[Player], dict[int
 def play_team_arm(sim, event: int, arm, field, strength) -> tuple[TeamTournament, float]:
     """Play team event ``event`` under ``arm``; the finished event and the seconds spent
     pairing."""
-    from tabellone.generate.result_models import result_model
-    from tabellone.generate.teams import TeamSettings, generate_team_event
-    from tabellone.simulate.events import TimedPairer, game_streams
-
     pairer = TimedPairer(sim, event, arm, "simulated team event")
     settings = TeamSettings(
         teams=sim.teams,

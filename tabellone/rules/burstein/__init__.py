@@ -5,79 +5,99 @@ an opposition of about the same strength. It measures that strength with an *ind
 of tie-breaks computed from the event alone, and in each score group pairs players with a
 high index against players with a low index (preface and Art. 3.2 of the earlier text).
 
-This module is the system's entry point for every edition (``EDITIONS``; the first is
-the default). The editions of the texts of 2026 (in force since 1 February 2026) and 2025
-are :mod:`tabellone.rules.burstein.edition_2026` (and :mod:`tabellone.rules.burstein.literal_2026`); this module
-implements edition ``legacy``: the earlier text of C.04.4.2 (published on old.fide.com,
-Art. 1-3: "SG" score groups, the "due colour", and the order of Art. 3.2 by (1)
-Sonneborn-Berger, (2) Buchholz, (3) Median, then rating), in the reading of the reference
-engine bbpPairings 5.0.1 (its Burstein "is a reading of an earlier edition of the rules";
-``../shared/corpus/README.md``). Its quality criteria come from the profile
-``tabellone/rules/profiles/burstein-legacy.toml`` (or one given: docs/profiles.md).
+This package is the system's entry point for every edition (``EDITIONS``; the first is
+the default) and each method (``METHODS``): it checks the options and hands the round to
+the module of its edition:
 
-How the round is paired, each step named after what it implements:
+===========================  ====================================================  ===================================================
+edition                      optimised (weighted matchings)                       literal (the text's procedure, by search)
+===========================  ====================================================  ===================================================
+``2026``, ``2025``           :mod:`tabellone.rules.burstein.edition_2026`          :mod:`tabellone.rules.burstein.literal_2026`
+``legacy`` (earlier text)    :mod:`tabellone.rules.burstein.legacy`                :mod:`tabellone.rules.burstein.literal_legacy`
+===========================  ====================================================  ===================================================
 
-=====================  ==================================================================  ===========================
-step                   rule                                                                implemented by
-=====================  ==================================================================  ===========================
-ranking                score, then Art. 3.2's index order: SB, Buchholz, Median, rank      :func:`burstein_index`, :func:`index_key`
-early rounds           rounds 1-2: the upper half of the ranking list starts one point up  :func:`early_round_points`
-bye                    the lowest-ranked player eligible (C.04.1.d: no PAB after any PAB   :func:`bye_candidates`
-                       or a forfeit win) takes the pairing-allocated bye; the
-                       next only when the rest cannot be paired (the reference engine
-                       gives up there)
-C1 (Art. 3.1)          two players do not meet twice                                       :func:`tabellone.rules.fide_common.C1_no_rematch`
-C3                     no meeting of two absolute preferences for one colour              :func:`C3_absolute_colours`
-brackets               a score group pairs inside itself; at most one player floats       :class:`BracketBuilder`
-                       to the next group; a group that cannot be paired merges with the
-                       next (the last with the one above)
-objective              most pairs, then most pairs inside score groups, then most pairs   :class:`Objective`
-                       whose due colours differ
-opposition (preface)   from the top of the index order, each player meets the lowest      :meth:`BracketBuilder.opposition`
-                       player the optimum allows (high index against low index)
-colours                C.04.3 5.2.1-5.2.3; then the higher index's preference; no         :func:`colour_rule`
-                       preference: initial colour by the higher-ranked's pairing number
-=====================  ==================================================================  ===========================
-
-Absolute criteria are hard constraints (no edge); the quality criteria are fields of one
-integer weight per pair, most important first (:mod:`tabellone.matching.lexicographic`), and a
-maximum-weight matching (:mod:`tabellone.matching.blossom`) finds the best pairing; the opposition
-order is reproduced by re-solving with small bonuses that prefer, player by player from
-the top, the lowest partner, without touching any criterion field.
+What the editions share (a player with its index, the score groups, the profile a round
+is paired with) is :mod:`tabellone.rules.burstein.common`. The editions of 2025 and 2026
+are the texts in force; ``legacy`` is the earlier text of C.04.4.2 in the reading of the
+reference engine bbpPairings 5.0.1, kept to compare with it.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from fractions import Fraction
-
-from tabellone.core.errors import InputError, NoPairingError
-from tabellone.core.model import WHITE, RoundState, Tournament, opposite
+from tabellone.core.errors import InputError
+from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
-from tabellone.matching.lexicographic import fit_layout
-from tabellone.rules.fide_common import (
-    ByeRule,
-    C1_no_rematch,
-    Entrant,
-    absolute_problems,
-    board_order,
-    entrants,
-    required_initial_colour,
-    state_to_pair,
+from tabellone.rules.burstein import edition_2026, legacy, literal_2026, literal_legacy
+from tabellone.rules.burstein.common import Player, profile_of, score_groups
+from tabellone.rules.burstein.legacy import (
+    QUALITY,
+    BracketBuilder,
+    BracketValues,
+    C3_absolute_colours,
+    Index,
+    Objective,
+    burstein_index,
+    bye_candidates,
+    bye_eligible,
+    colour_rule,
+    compatible,
+    completable,
+    due_colours_differ,
+    early_round_points,
+    index_key,
+    publish,
+    ranked_players,
+    ranking,
+    round_players,
 )
-from tabellone.rules.fide_common import (
-    colour_rule as fide_colour_rule,
-)
-from tabellone.rules.profiles import Profile, official, resolve
+from tabellone.rules.comparison import Comparison
+from tabellone.rules.profiles import Profile
+
+__all__ = [
+    "EDITIONS",
+    "LOOKAHEAD",
+    "METHODS",
+    "QUALITY",
+    "BracketBuilder",
+    "BracketValues",
+    "C3_absolute_colours",
+    "Index",
+    "Objective",
+    "Player",
+    "burstein_index",
+    "bye_candidates",
+    "bye_eligible",
+    "check_absolute",
+    "colour_article",
+    "colour_rule",
+    "compare",
+    "compatible",
+    "completable",
+    "due_colours_differ",
+    "early_round_points",
+    "evaluate",
+    "evaluate_text",
+    "generation_article",
+    "index_key",
+    "index_list",
+    "objective_vector",
+    "pair_round",
+    "profile_of",
+    "publish",
+    "quality_criteria",
+    "ranked_players",
+    "ranking",
+    "round_players",
+    "score_groups",
+]
 
 #: ``2026`` (in force from 1 February 2026) and ``2025`` (1 July 2025 - 31 January 2026):
 #: :mod:`tabellone.rules.burstein.edition_2026`; ``legacy``: the earlier text as bbpPairings 5.0.1 reads it
-#: (this module). The first is the default.
+#: (:mod:`tabellone.rules.burstein.legacy`). The first is the default.
 EDITIONS = ("2026", "2025", "legacy")
 #: Criteria that look ahead to the rest of the round: the Dutch C9 of a seeding round.
 LOOKAHEAD = ("C9",)
+METHODS = ("optimised", "literal")
 
 
 def _current(edition: str) -> bool:
@@ -87,532 +107,6 @@ def _current(edition: str) -> bool:
 
 def generation_article(edition: str) -> str:
     return {"2026": "Art. 4", "2025": "D.1"}.get(edition, "the opposition order (preface)")
-
-
-METHODS = ("optimised", "literal")
-
-ZERO = Fraction(0)
-
-
-# ----------------------------------------------------------------------------------------
-# the index (Art. 3.2): Sonneborn-Berger, Buchholz, Median
-
-
-@dataclass(frozen=True)
-class Index:
-    """A player's tie-break values, the strength of their opposition so far (Art. 3.2).
-
-    ``sb`` Sonneborn-Berger, ``buchholz`` the sum of the opponents' scores, ``median``
-    the Buchholz without the highest and the lowest opponent (0 before round 4).
-    Unplayed games count as draws in the opponents' scores, and a round without an
-    opponent counts a *virtual opponent* (FIDE tie-break rules): the player's score
-    before that round, the opposite of the player's result in it, and a draw for every
-    later round.
-    """
-
-    sb: Fraction
-    buchholz: Fraction
-    median: Fraction
-
-
-def early_round_points(t: Tournament, state: RoundState) -> dict[int, Fraction]:
-    """Rounds 1 and 2: the upper half of the ranking list starts one win ahead, so that
-    in the first rounds, when every index is equal, the upper half meets the lower
-    (ratings "only when everything else is equal, e.g. in the first two rounds";
-    bbpPairings' default acceleration of its Burstein). The half counts the players
-    who take part in round 1; a file that gives virtual points (``XXA``) decides instead.
-    """
-    if t.virtual_points or state.round > 2:
-        return {}
-
-    def counts(p) -> bool:
-        if state.round == 1:
-            return state[p.id].present
-        e = p.entry(1)
-        return e.is_game or e.result == "U"
-
-    bound = sum(1 for p in t.players if counts(p))
-    out: dict[int, Fraction] = {}
-    if bound <= 1:
-        return out
-    for p in t.players:
-        out[p.id] = t.scoring.win
-        if counts(p):
-            bound -= 2
-            if bound <= 1:
-                break
-    return out
-
-
-def burstein_index(t: Tournament, state: RoundState, extra: dict[int, Fraction]) -> dict[int, Index]:
-    """The :class:`Index` of every player before round ``state.round``; ``extra`` are the
-    early-round points (:func:`early_round_points`), which count in every score read."""
-    scoring = t.scoring
-    draw, win = scoring.draw, scoring.win
-    played_rounds = state.round - 1
-    adjusted: dict[int, Fraction] = {}
-    for p in t.players:
-        s = extra.get(p.id, ZERO)
-        for k in range(1, played_rounds + 1):
-            e = p.entry(k)
-            s += t.points_in_round(p, k) if e.played else draw
-        adjusted[p.id] = s
-    pab = scoring.pab if scoring.pab is not None else win
-    out: dict[int, Index] = {}
-    for p in t.players:
-        virtual = extra.get(p.id, ZERO) + (played_rounds - 1) * draw
-        sb = ZERO
-        per_round = []
-        for k in range(1, played_rounds + 1):
-            e = p.entry(k)
-            pts = t.points_in_round(p, k)
-            if e.played:
-                opp = adjusted[e.opponent]
-                sb += opp * pts
-            else:
-                opp = virtual + _virtual_opponent_result(e.result, pab, scoring)
-                sb += pts * opp
-            per_round.append(opp)
-            virtual += pts - draw
-        buchholz = sum(per_round, ZERO)
-        median = buchholz - min(per_round) - max(per_round) if played_rounds > 2 else ZERO
-        out[p.id] = Index(sb, buchholz, median)
-    return out
-
-
-def _virtual_opponent_result(result: str, pab: Fraction, scoring) -> Fraction:
-    """The virtual opponent's result in a round the player did not play: the opposite
-    of the player's (a PAB worth less than a win counts as a draw or a loss given)."""
-    if result in "-Z 0L":
-        return scoring.win
-    if result in "H=D":
-        return scoring.draw
-    if result == "U" and pab < scoring.win:
-        return scoring.win if pab < scoring.draw else scoring.draw
-    return scoring.forfeit_loss
-
-
-# ----------------------------------------------------------------------------------------
-# players in the text's order
-
-
-@dataclass(frozen=True)
-class Player:
-    """An :class:`~tabellone.rules.fide_common.Entrant` with its Burstein index (``score`` holds the
-    early-round points)."""
-
-    e: Entrant
-    index: Index
-
-    @property
-    def id(self) -> int:
-        return self.e.id
-
-    @property
-    def score(self) -> Fraction:
-        return self.e.score
-
-
-def index_key(p: Player, q: Player) -> int:
-    """Compare two players by Art. 3.2 (1 when ``p`` comes first, i.e. has the higher
-    index). In one score group: SB, Buchholz, Median, then the smaller pairing number.
-    Between scores (a floater and its new group) the engine weighs Buchholz and Median
-    by each player's own score, as bbpPairings does."""
-    if p.score == q.score:
-        a = (p.index.sb, p.index.buchholz, p.index.median, -p.e.rank)
-        b = (q.index.sb, q.index.buchholz, q.index.median, -q.e.rank)
-    else:
-        a = (p.index.sb, p.index.buchholz * p.score, p.index.median * p.score, -p.e.rank)
-        b = (q.index.sb, q.index.buchholz * q.score, q.index.median * q.score, -q.e.rank)
-    return (a > b) - (a < b)
-
-
-def _descending(p: Player, q: Player) -> int:
-    return -index_key(p, q)
-
-
-def bracket_order(items: list, player: Callable[[object], Player]) -> list:
-    """``items`` (a bracket's residents in ranking order, then the floater from above) in
-    descending index order (:func:`index_key`), sorted as the reference engine sorts a
-    bracket: a bottom-up merge sort that keeps a counter of runs (the sort of a C++
-    ``std::list``; stable, earlier items first on ties).
-
-    The order matters beyond ties: between a floater and its new group the comparison
-    weighs Buchholz and Median by each player's own score, and in a group on 0 points
-    those products all vanish, so the comparison is not transitive (a floater can come
-    after one resident, before a second, and that second before the first). The text
-    orders players of one score group only; bbpPairings 5.0.1 extends it so, and its
-    sort decides where the floater lands. Any other sort (Python's among them) may put
-    it elsewhere, and then a different player is "the top of the bracket" who meets the
-    lowest partner (issue 27, item 7: round 2 after a round-1 forfeit or PAB leaves
-    players on 0 points with a floater from above)."""
-
-    def higher(a, b) -> bool:
-        return index_key(player(a), player(b)) > 0
-
-    def merge(first: list, second: list) -> list:
-        out, i, j = [], 0, 0
-        while i < len(first) and j < len(second):
-            if higher(second[j], first[i]):
-                out.append(second[j])
-                j += 1
-            else:
-                out.append(first[i])
-                i += 1
-        return out + first[i:] + second[j:]
-
-    runs: list[list] = []  # runs[k]: 2**k items merged, or empty
-    for item in items:
-        carry = [item]
-        k = 0
-        while k < len(runs) and runs[k]:
-            carry = merge(runs[k], carry)
-            runs[k] = []
-            k += 1
-        if k == len(runs):
-            runs.append(carry)
-        else:
-            runs[k] = carry
-    out: list = []
-    for run in runs:
-        out = merge(run, out)
-    return out
-
-
-def ranking(players: list[Player]) -> list[Player]:
-    """Score descending, then the index order of Art. 3.2."""
-
-    def cmp(p: Player, q: Player) -> int:
-        if p.score != q.score:
-            return -1 if p.score > q.score else 1
-        return _descending(p, q)
-
-    return sorted(players, key=functools.cmp_to_key(cmp))
-
-
-def ranked_players(t: Tournament, state: RoundState) -> list[Player]:
-    """The players to pair in ``state``, with their index, in ranking order."""
-    extra = early_round_points(t, state)
-    idx = burstein_index(t, state, extra)
-    return ranking([Player(replace(e, score=e.score + extra.get(e.id, ZERO)), idx[e.id]) for e in entrants(t, state)])
-
-
-def round_players(t: Tournament, round_number: int | None) -> tuple[RoundState, list[Player], str]:
-    """The state before the round, its players in ranking order, the initial colour."""
-    state = state_to_pair(t, round_number)
-    return state, ranked_players(t, state), required_initial_colour(t, state)
-
-
-# ----------------------------------------------------------------------------------------
-# absolute criteria
-
-
-def C3_absolute_colours(a: Entrant, b: Entrant) -> bool:
-    """Two players with an absolute preference for the same colour do not meet (the
-    Burstein text has no topscorer exception)."""
-    return not (a.absolute and b.absolute and a.pref == b.pref)
-
-
-def compatible(a: Entrant, b: Entrant, state: RoundState) -> bool:
-    return C1_no_rematch(a, b, state) and C3_absolute_colours(a, b)
-
-
-#: The earlier text has no bye rule of its own: the Basic Rules of its time apply,
-#: C.04.1.d (:func:`bye_eligible`).
-LEGACY_BYE_RULE = ByeRule("bye", any_pab=True, forfeit_win=True, win_unplayed=False, source="C.04.1.d")
-
-
-def bye_eligible(e: Entrant) -> bool:
-    """Whether ``e`` may have the pairing-allocated bye (edition ``legacy``). The earlier
-    Burstein text says nothing of the bye; the Basic Rules (C.04.1.d) do: "A player who
-    has already received a pairing-allocated bye, or has already scored a (forfeit) win
-    due to an opponent not appearing in time, shall not receive the pairing-allocated
-    bye." Any earlier PAB, whatever it was worth, or a forfeit win; a full-point or
-    half-point bye the player asked for does not bar. (bbpPairings 5.0.1 reads it so: a
-    round without a game that was paired, a PAB or a forfeit, and scored as a win.)"""
-    return not LEGACY_BYE_RULE.bars(e.state)
-
-
-def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str) -> tuple[bool, str]:
-    """Whether ``player`` may have the PAB of ``round_number``, and the sentence that says
-    so, with the round of the earlier bye or forfeit win that bars it (every edition)."""
-    if _current(edition):
-        from tabellone.rules.burstein.edition_2026 import C2_bye_reading as current
-
-        return current(t, round_number, player, edition)
-    return LEGACY_BYE_RULE.reading(t, player, round_number)
-
-
-def bye_candidates(players: list[Player], no_bye: frozenset[int] = frozenset()) -> list[int]:
-    """Who may take the pairing-allocated bye, lowest of the ranking first: the text
-    gives it to the lowest player who may have it (C.04.1: once, and not after a forfeit
-    win); the next is tried only when the rest cannot be paired without that one."""
-    out = [
-        pos for pos in range(len(players) - 1, -1, -1) if bye_eligible(players[pos].e) and players[pos].id not in no_bye
-    ]
-    if not out:
-        raise NoPairingError("no player is eligible for the pairing-allocated bye")
-    return out
-
-
-def completable(players: list[Player], state: RoundState, byes: list[int]) -> bool:
-    """Whether the players can all be paired legally, one of ``byes`` (positions) aside
-    when they are odd: a maximum-cardinality matching with a stand-in opponent for the
-    bye."""
-    from tabellone.matching.backends import max_weight_matching
-
-    n = len(players)
-    edges = [(i, j, 1) for i in range(n) for j in range(i + 1, n) if compatible(players[i].e, players[j].e, state)]
-    if n % 2:
-        edges += [(i, n, 1) for i in byes]
-    mate = max_weight_matching(n + n % 2, edges, max_cardinality=True)
-    return len(mate) == n + n % 2
-
-
-def due_colours_differ(a: Entrant, b: Entrant) -> bool:
-    """The due colours (Art. 1.3) let both be satisfied."""
-    return a.pref is None or b.pref is None or a.pref != b.pref
-
-
-# ----------------------------------------------------------------------------------------
-# the objective
-
-
-class Objective:
-    """The weight of a pair: the completion field (``pairs``: 1 on every legal pair, the
-    most pairs) above the quality fields in the order of the profile
-    (``burstein-legacy.toml``: ``floaters``, then ``colour``), above a bonus field.
-
-    ``floaters`` is 1 when the pair lies in one score group or bracket (fewest players
-    paired outside their group); ``colour`` is 1 when, inside a group, the due colours
-    differ (or on every pair, when the profile ranks it where it could trade against
-    pairs: then it counts the pairs whose due colours clash over the round). The bonus
-    field, below them, carries the opposition order.
-    """
-
-    def __init__(self, n: int, profile: Profile | None = None):
-        from tabellone.rules.profiles import Objective as ProfileObjective
-
-        self.profile = profile = profile or official("burstein", "legacy")
-        self.fields = ProfileObjective(
-            profile, {"floaters": "floaters", "colour": "colour"}, frozenset({"colour"}), "floaters"
-        )
-        half = max(n // 2, 1)
-        self.names, maxima = self.fields.layout_names({"floaters": [("floaters", half)], "colour": [("colour", half)]})
-        self.layout = fit_layout(["pairs", *self.names], [half, *maxima])
-        self.colour_everywhere = "colour" in self.fields.fill
-        self.bonus_bits = (n * n + 1).bit_length()
-
-    def weight(self, pair: bool, group: bool, colour: bool, bonus: int = 0) -> int:
-        if not pair:
-            return 0
-        values = self.fields.fold({"floaters": int(group), "colour": int(colour and (group or self.colour_everywhere))})
-        return (self.layout.pack([1, *(values.get(name, 0) for name in self.names)]) << self.bonus_bits) + bonus
-
-
-class BracketBuilder:
-    """Brackets and pairs of one round, on a maximum-weight matching.
-
-    ``P`` holds the players to pair (the bye removed) in ranking order; vertex ``i`` is
-    ``P[i]``. Brackets are kept as a list of boundaries ``b``: each ``b[i] > b[i-1]``
-    closes the bracket ``P[b[i-1]:b[i]]``, whose players have edges back to ``b[i-2]``:
-    the start of the bracket above when the players above are odd (its floater may come
-    in), else its own start (a repeated boundary: nobody comes in).
-    """
-
-    def __init__(self, P: list[Player], state: RoundState, profile: Profile | None = None):
-        from tabellone.matching.blossom import Matcher
-
-        self.P = P
-        self.n = len(P)
-        self.state = state
-        self.obj = Objective(self.n, profile)
-        self.m = Matcher(self.n)
-        self.solves = 0
-        n = self.n
-        self.ok = [[False] * n for _ in range(n)]
-        for i in range(n):
-            for j in range(i + 1, n):
-                self.ok[i][j] = self.ok[j][i] = compatible(P[i].e, P[j].e, state)
-
-    def set(self, i: int, j: int, group: bool, colour_counts: bool, bonus: int = 0) -> None:
-        colour = (colour_counts or self.obj.colour_everywhere) and due_colours_differ(self.P[i].e, self.P[j].e)
-        self.m.set_edge(i, j, self.obj.weight(self.ok[i][j], group, colour, bonus))
-
-    def solve(self) -> list[int]:
-        self.solves += 1
-        return self.m.solve()
-
-    # ---- brackets: each score group pairs inside itself, one floater at most ----------
-
-    def valid(self, mate: list[int], bounds: list[int]) -> bool:
-        """Every player of the brackets before the last is paired, and no bracket has
-        more players paired outside it than its floaters allow (one out, and one in when
-        the players above are odd)."""
-        last_start = bounds[-2]
-        it = 0
-        begin = 0
-        outside = 0
-        for v, mt in enumerate(mate):
-            if v >= bounds[-1]:
-                return True
-            if v >= bounds[it]:
-                outside = 0
-                begin = v
-                while v >= bounds[it]:
-                    it += 1
-            end = bounds[it]
-            if mt < 0 and v < last_start:
-                return False
-            if mt < 0 or mt < begin or mt >= end:
-                outside += 1
-                if outside > (2 if end & 1 else 1):
-                    return False
-        return True
-
-    def brackets(self) -> list[int]:
-        """The bracket boundaries (see the class), merging a score group with the next
-        while it cannot be paired, and the last with the one above."""
-        P, n = self.P, self.n
-        b = [0, 0]
-        good = True
-        while b[-1] < n:
-            b.append(b[-1])
-            while True:
-                group_start = b[-1]
-                while True:
-                    v = b[-1]
-                    for u in range(b[-3], v):
-                        self.set(u, v, u >= b[-2], False)
-                    b[-1] += 1
-                    if not (b[-1] < n and P[group_start].score == P[b[-1]].score):
-                        break
-                if b[-1] & 1:
-                    # the next player stands in as an opponent for the floater
-                    for u in range(b[-2], b[-1]):
-                        self.m.set_edge(b[-1], u, self.obj.weight(True, False, False))
-                good = self.valid(self.solve(), b)
-                if b[-1] >= n or good:
-                    break
-            if b[-1] < n and not (b[-1] & 1):
-                b.append(b[-1])
-        while len(b) > 3 and not good:
-            b.pop()
-            boundary = b.pop()
-            start = b.pop()
-            for u in range(b[-1], boundary):
-                for v in range(boundary, n):
-                    self.set(u, v, u >= start, False)
-            b += [start, n]
-            good = self.valid(self.solve(), b)
-        if not good:
-            raise NoPairingError("the players cannot all be paired without breaking an absolute criterion")
-        return b
-
-    # ---- the opposition order: high index against low index-------------------------------------
-
-    def opposition(self, bounds: list[int]) -> list[tuple[int, int]]:
-        """Bracket by bracket from the top, in index order (the floater of the bracket
-        above joins it), each player takes the lowest partner that keeps the optimum."""
-        P = self.P
-        pairs: list[tuple[int, int]] = []
-        done = [False] * self.n
-        floater: int | None = None
-        begin = bounds[0]
-        for end in bounds[1:]:
-            if end == begin:
-                continue
-            group = list(range(begin, end)) + ([floater] if floater is not None else [])
-            floater = None
-            group = bracket_order(group, P.__getitem__)
-            for k, v in enumerate(group):
-                for w in reversed(group[k + 1 :]):
-                    if w == v:
-                        break
-                    self.set(v, w, True, True)
-            for k, v in enumerate(group):
-                if done[v]:
-                    continue
-                priority = 1
-                step = 1 if self.obj.profile.generation_order else 0  # off: any optimum
-                for w in group[k + 1 :]:
-                    if not done[w] and self.ok[v][w]:
-                        self.set(v, w, True, True, priority * step)
-                        priority += 1
-                mate = self.solve()
-                w = mate[v]
-                if w < 0 or w >= end:
-                    floater = v
-                    continue
-                done[v] = done[w] = True
-                pairs.append((v, w))
-                self._finalize(v, w)
-            begin = end
-        return pairs
-
-    def _finalize(self, v: int, w: int) -> None:
-        for u in range(self.n):
-            if u != v and u != w:
-                self.m.set_edge(v, u, 0)
-                self.m.set_edge(w, u, 0)
-        self.m.set_edge(v, w, 1)
-
-
-# ----------------------------------------------------------------------------------------
-# colours
-
-
-def colour_rule(p: Player, q: Player, initial: str) -> tuple[str, str]:
-    """The colour of ``p`` against ``q`` and the article that decides it: C.04.3 5.2.1-
-    5.2.3 as in the Dutch system; then the player with the higher index (Art. 3.2) gets
-    the preference; with no preference at all, the higher-ranked by pairing number gets
-    the initial colour when their number is odd."""
-    colour, article = fide_colour_rule(p.e, q.e, initial)
-    if article == "5.2.4":
-        top = p if index_key(p, q) > 0 else q
-        same = p.e.pref
-        return (same if top is p else opposite(same)), "3.2"
-    if article == "5.2.5":
-        top = p if p.e.rank < q.e.rank else q
-        c = initial if top.e.rank % 2 == 0 else opposite(initial)
-        return (c if top is p else opposite(c)), "5.2.5"
-    return colour, article
-
-
-def publish(
-    round_number: int, pairs: list[tuple[Player, Player]], bye: Player | None, initial: str, solves: int = 0
-) -> Pairing:
-    """Colours by :func:`colour_rule`, boards by C.04.2 3.6."""
-    coloured = []
-    for a, b in pairs:
-        c, _ = colour_rule(a, b, initial)
-        coloured.append((a.e, b.e) if c == WHITE else (b.e, a.e))
-    ordered = board_order(coloured)
-    return Pairing(
-        round=round_number,
-        pairs=[(w.id, b.id) for w, b in ordered],
-        bye=bye.id if bye is not None else None,
-        solves=solves,
-    )
-
-
-# ----------------------------------------------------------------------------------------
-# entry points
-
-
-def profile_of(profile: Profile | str | None, edition: str) -> Profile:
-    """The profile to pair with: the one given (a Profile, a shipped name or a TOML
-    path), else the official one of ``edition`` (``tabellone/rules/profiles/burstein-*.toml``)."""
-    p = resolve(profile)
-    if p is None:
-        return official("burstein", edition)
-    if (p.system, p.edition) != ("burstein", edition):
-        raise InputError(
-            f"profile {p.name} is for {p.system} {p.edition}, not burstein {edition}",
-            source=p.source or None,
-            field="--profile",
-        )
-    return p
 
 
 def pair_round(
@@ -626,7 +120,7 @@ def pair_round(
     """Pair the next round (or ``round_number``) of ``t`` by the Burstein system.
 
     ``method`` is ``'optimised'`` (the default: maximum-weight matching) or
-    ``'literal'`` (:mod:`tabellone.rules.burstein.literal_legacy`, the text's procedure by search).
+    ``'literal'`` (the text's procedure by search).
     ``no_bye`` bars players from the pairing-allocated bye (``explain`` uses it).
     ``profile`` orders, weights or drops the quality criteria of the optimiser
     (docs/profiles.md; default: the edition's official profile)."""
@@ -645,33 +139,11 @@ def pair_round(
         )
     if _current(edition):
         if method == "literal":
-            from tabellone.rules.burstein.literal_2026 import pair_round as literal_round
-
-            return literal_round(t, edition, round_number, no_bye=no_bye)
-        from tabellone.rules.burstein.edition_2026 import pair_round as current_round
-
-        return current_round(t, edition, round_number, no_bye=no_bye, profile=prof)
-    state, players, initial = round_players(t, round_number)
-    if not players:
-        raise NoPairingError("nobody is to be paired in this round")
-    byes = bye_candidates(players, no_bye) if len(players) % 2 else [None]
-    if not completable(players, state, [pos for pos in byes if pos is not None]):
-        raise NoPairingError("the players cannot all be paired without breaking an absolute criterion")
-    for k, pos in enumerate(byes):
-        rest = [p for i, p in enumerate(players) if i != pos]
-        bye = players[pos] if pos is not None else None
-        try:
-            if method == "literal":
-                from tabellone.rules.burstein.literal_legacy import pair_players
-
-                return publish(state.round, pair_players(rest, state), bye, initial)
-            builder = BracketBuilder(rest, state, prof)
-            idx_pairs = builder.opposition(builder.brackets())
-            return publish(state.round, [(rest[a], rest[b]) for a, b in idx_pairs], bye, initial, builder.solves)
-        except NoPairingError:
-            if k == len(byes) - 1:
-                raise
-    raise AssertionError("unreachable")
+            return literal_2026.pair_round(t, edition, round_number, no_bye=no_bye)
+        return edition_2026.pair_round(t, edition, round_number, no_bye=no_bye, profile=prof)
+    if method == "literal":
+        return legacy.pair_round(t, round_number, no_bye, pair_players=literal_legacy.pair_players)
+    return legacy.pair_round(t, round_number, no_bye, prof)
 
 
 def check_absolute(
@@ -685,49 +157,27 @@ def check_absolute(
     if profile is not None:
         profile_of(profile, edition)
     if _current(edition):
-        from tabellone.rules.burstein import edition_2026 as burstein_2026
+        return edition_2026.check_absolute(t, pairing, edition)
+    return legacy.check_absolute(t, pairing)
 
-        return burstein_2026.check_absolute(t, pairing, edition)
-    return absolute_problems(
-        t, pairing, C3_absolute_colours, bye_eligible, ("Art. 3.1", "colours", "bye (C.04.1)"), LEGACY_BYE_RULE
-    )
+
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str = EDITIONS[0]) -> tuple[bool, str]:
+    """Whether ``player`` may have the PAB of ``round_number``, and the sentence that says
+    so, with the round of the earlier bye or win that bars it (every edition:
+    :func:`tabellone.rules.burstein.edition_2026.C2_bye_eligible`,
+    :func:`tabellone.rules.burstein.legacy.bye_eligible`)."""
+    if _current(edition):
+        return edition_2026.C2_bye_reading(t, round_number, player, edition)
+    return legacy.C2_bye_reading(t, round_number, player, edition)
 
 
 # ----------------------------------------------------------------------------------------
 # evaluation criterion by criterion (for the verifier)
 
-QUALITY = [
-    ("bye", "place of the PAB assignee from the bottom of the ranking"),
-    ("floaters", "players paired outside their score group (over the round)"),
-    ("colour", "pairs in a score group whose due colours clash"),
-    ("opposition", "partners from the bottom of the index order (Art. 3.2), from the top player down"),
-]
-
-
-@dataclass
-class BracketValues:
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
-
-
-def score_groups(players: list[Player], bye: int | None) -> list[list[Player]]:
-    """The round's players (already in score order) cut into score groups, the player
-    given the bye left out: what a pairing is judged against group by group."""
-    groups: list[list[Player]] = []
-    for p in players:
-        if p.id == bye:
-            continue
-        if groups and groups[-1][0].score == p.score:
-            groups[-1].append(p)
-        else:
-            groups.append([p])
-    return groups
-
 
 def evaluate(
     t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None
-) -> tuple[dict[str, object], list[BracketValues]]:
+) -> tuple[dict[str, object], list]:
     """The value of every criterion (see :func:`evaluate_text`); with a ``profile``, also
     the value of each of its weighted levels."""
     round_level, brackets = evaluate_text(t, pairing, edition)
@@ -738,54 +188,13 @@ def evaluate(
     return round_level, brackets
 
 
-def evaluate_text(
-    t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]
-) -> tuple[dict[str, object], list[BracketValues]]:
-    """The round-level criteria (the bye: how far from the bottom of the ranking the
-    assignee stands; the floaters: players paired outside their score group over the
-    whole round) and, score group by score group from the top (with the floater from
-    above), the due-colour clashes and the opposition order: for each player from the top of
-    the index order not yet paired, how far from the bottom of the group its partner
-    stands, or the group's size when it floats (compared item by item, smaller is
-    better)."""
+def evaluate_text(t: Tournament, pairing: Pairing, edition: str = EDITIONS[0]) -> tuple[dict[str, object], list]:
+    """The criteria of the edition's text, round-level and score group by score group
+    (:func:`tabellone.rules.burstein.edition_2026.evaluate`,
+    :func:`tabellone.rules.burstein.legacy.evaluate_text`)."""
     if _current(edition):
-        from tabellone.rules.burstein import edition_2026 as burstein_2026
-
-        return burstein_2026.evaluate(t, pairing, edition)
-    _, players, _ = round_players(t, pairing.round)
-    round_level: dict[str, object] = {}
-    if pairing.bye in {p.id for p in players}:
-        eligible = [p.id for p in players if bye_eligible(p.e)]
-        round_level["bye"] = (
-            len(eligible) - 1 - eligible.index(pairing.bye) if pairing.bye in eligible else len(players)
-        )
-    mate: dict[int, int] = {}
-    for w, b in pairing.pairs:
-        mate[w], mate[b] = b, w
-    by_id = {p.id: p for p in players}
-    groups = score_groups(players, pairing.bye)
-    out: list[BracketValues] = []
-    incoming: list[Player] = []
-    floaters = 0
-    for g in groups:
-        members = bracket_order(g + incoming, lambda p: p)
-        inside = {p.id for p in members}
-        pos = {p.id: k for k, p in enumerate(members)}
-        clashes = 0
-        order = []
-        for p in members:
-            o = mate.get(p.id)
-            if o in inside and pos[o] > pos[p.id]:
-                order.append(len(members) - 1 - pos[o])
-                clashes += not due_colours_differ(p.e, by_id[o].e)
-            elif o not in inside:
-                order.append(len(members))  # floats: the last choice of its turn
-        leaving = [p for p in members if mate.get(p.id) is not None and mate[p.id] not in inside]
-        floaters += len(leaving) + sum(1 for p in members if p in incoming and mate.get(p.id) in inside)
-        out.append(BracketValues(g[0].score, [p.id for p in members], {"colour": clashes, "opposition": tuple(order)}))
-        incoming = leaving
-    round_level["floaters"] = floaters
-    return round_level, out
+        return edition_2026.evaluate(t, pairing, edition)
+    return legacy.evaluate_text(t, pairing)
 
 
 def quality_criteria(edition: str = EDITIONS[0], profile: Profile | str | None = None) -> list[tuple[str, str]]:
@@ -793,10 +202,8 @@ def quality_criteria(edition: str = EDITIONS[0], profile: Profile | str | None =
     quality levels take the place of the text's (the PAB before them, the order of
     pairings after them)."""
     if _current(edition):
-        from tabellone.rules.burstein import edition_2026 as burstein_2026
-
-        text = burstein_2026.quality_criteria(edition)
-        fields = set(burstein_2026.criterion_ids(edition)[4:])
+        text = edition_2026.quality_criteria(edition)
+        fields = set(edition_2026.criterion_ids(edition)[4:])
     else:
         text = QUALITY
         fields = {"floaters", "colour"}
@@ -812,40 +219,17 @@ def colour_article(
 ) -> tuple[int, str]:
     """Who gets White when ``white`` and ``black`` meet, and the article that decides."""
     if _current(edition):
-        from tabellone.rules.burstein import edition_2026 as burstein_2026
-
-        return burstein_2026.colour_article(t, round_number, white, black, edition)
-    _, players, initial = round_players(t, round_number)
-    by_id = {p.id: p for p in players}
-    colour, article = colour_rule(by_id[white], by_id[black], initial)
-    return (white if colour == WHITE else black), article
+        return edition_2026.colour_article(t, round_number, white, black, edition)
+    return legacy.colour_article(t, round_number, white, black)
 
 
 def index_list(t: Tournament, round_number: int | None = None, edition: str = EDITIONS[0]) -> list[dict]:
     """The players to pair before ``round_number`` (default: the next round) in the order
-    the system reads them (score with the early-round point, then Art. 3.2): id, name,
-    score, Sonneborn-Berger, Buchholz, Median, due colour (Art. 1.3). The current
-    editions: :func:`tabellone.rules.burstein.edition_2026.index_list`."""
+    the edition reads them, with the values it reads (:func:`tabellone.rules.burstein.legacy.index_list`,
+    :func:`tabellone.rules.burstein.edition_2026.index_list`)."""
     if _current(edition):
-        from tabellone.rules.burstein import edition_2026 as burstein_2026
-
-        return burstein_2026.index_list(t, round_number)
-    from tabellone.core.scoring import format_points
-
-    players = ranked_players(t, t.state_before(round_number))
-    names = {p.id: p.name for p in t.players}
-    return [
-        {
-            "id": p.id,
-            "name": names[p.id],
-            "score": format_points(p.score),
-            "SB": format_points(p.index.sb),
-            "Buchholz": format_points(p.index.buchholz),
-            "Median": format_points(p.index.median),
-            "due": {"w": "W", "b": "B"}.get(p.e.pref or "", "-"),
-        }
-        for p in players
-    ]
+        return edition_2026.index_list(t, round_number)
+    return legacy.index_list(t, round_number)
 
 
 def objective_vector(t: Tournament, pairing: Pairing, edition: str = "legacy") -> list[tuple]:
@@ -862,8 +246,6 @@ def objective_vector(t: Tournament, pairing: Pairing, edition: str = "legacy") -
 def compare(t: Tournament, edition: str = EDITIONS[0], round_number: int | None = None):
     """Pair a round by the literal procedure and by the optimiser, and give the first
     criterion on which they differ (``tabellone compare --system burstein``)."""
-    from tabellone.rules.comparison import Comparison
-
     lit = pair_round(t, edition, round_number, method="literal")
     opt = pair_round(t, edition, round_number, method="optimised")
     lv, ov = objective_vector(t, lit, edition), objective_vector(t, opt, edition)

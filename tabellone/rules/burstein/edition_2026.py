@@ -10,7 +10,7 @@ Texts (read 2026-12-01; see ``docs/burstein.md``):
   A-E. Same procedure; it differs in the PAB criterion (C.2: a PAB or a forfeit win, not
   any unplayed win) and in C.6/C.7 (see :data:`C6_2025`).
 
-Both replace the bracket of the earlier text (:mod:`tabellone.rules.burstein`, edition ``legacy``)
+Both replace the bracket of the earlier text (:mod:`tabellone.rules.burstein.legacy`, edition ``legacy``)
 with one close to the Dutch system's, and change the index:
 
 =============================  ==========================================================  =========================
@@ -55,11 +55,13 @@ from fractions import Fraction
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
 from tabellone.core.pairing import Pairing
+from tabellone.core.scoring import format_points
+from tabellone.matching.backends import max_weight_matching
+from tabellone.matching.blossom import Matcher
 from tabellone.matching.lexicographic import fit_layout
-from tabellone.rules.burstein import (
-    Player,
-    score_groups,
-)  # the Entrant-with-index wrapper; here its index is the 2026 Index
+from tabellone.rules import dutch
+from tabellone.rules.burstein import common
+from tabellone.rules.burstein.common import Player, profile_of, score_groups
 from tabellone.rules.fide_common import (
     ART4_2026,
     ART_D_2017,
@@ -67,7 +69,6 @@ from tabellone.rules.fide_common import (
     C1_no_rematch,
     Entrant,
     absolute_problems,
-    board_order,
     entrants,
     required_initial_colour,
     state_to_pair,
@@ -232,8 +233,6 @@ def bye_order(players: list[Player], edition: str, no_bye: frozenset[int] = froz
 
 def completable(players: list[Player], state: RoundState) -> bool:
     """Whether ``players`` can all be paired without breaking C1 or C3 (C4)."""
-    from tabellone.matching.backends import max_weight_matching
-
     n = len(players)
     if n % 2:
         return False
@@ -259,8 +258,6 @@ class Round:
     """
 
     def __init__(self, P: list[Player], state: RoundState, edition: str, profile: Profile | None = None):
-        from tabellone.matching.blossom import Matcher
-
         self.P, self.n, self.state, self.edition = P, len(P), state, edition
         self.profile = profile = profile or official("burstein", edition)
         self.ids = criterion_ids(edition)
@@ -477,16 +474,8 @@ def colour_rule(p: Player, q: Player, initial: str) -> tuple[str, str]:
 def publish(
     round_number: int, pairs: list[tuple[Player, Player]], bye: Player | None, initial: str, solves: int = 0
 ) -> Pairing:
-    coloured = []
-    for a, b in pairs:
-        c, _ = colour_rule(a, b, initial)
-        coloured.append((a.e, b.e) if c == WHITE else (b.e, a.e))
-    return Pairing(
-        round=round_number,
-        pairs=[(w.id, b.id) for w, b in board_order(coloured)],
-        bye=bye.id if bye is not None else None,
-        solves=solves,
-    )
+    """Colours by :func:`colour_rule` (Art. 5), boards by C.04.2 3.6."""
+    return common.publish(round_number, pairs, bye, initial, colour_rule, solves)
 
 
 # ----------------------------------------------------------------------------------------
@@ -508,12 +497,8 @@ def pair_round(
     """Pair a round: a seeding round by the FIDE Dutch system (Art. 1.6), any later one
     by Art. 1.8-5 (:class:`Round`), its criteria in the order of ``profile`` (default:
     the official profile of the edition)."""
-    from tabellone.rules.burstein import profile_of
-
     prof = profile_of(profile, edition)
     if is_seeding_round(t, round_number):
-        from tabellone.rules import dutch
-
         return dutch.pair_round(t, "2026", round_number, no_bye=no_bye)
     state, players, initial = round_players(t, round_number)
     if not players:
@@ -577,8 +562,6 @@ def _names(edition: str) -> list[str]:
 
 def quality_criteria(edition: str = "2026") -> list[tuple[str, str]]:
     """The Burstein criteria, then those of the seeding rounds (the Dutch system's)."""
-    from tabellone.rules import dutch
-
     own = QUALITY_2025 if edition == C6_2025 else QUALITY
     return own + [(a, f"seeding round (Art. 1.6), Dutch 2026: {d}") for a, d in dutch.quality_criteria("2026")]
 
@@ -603,8 +586,6 @@ def evaluate(t: Tournament, pairing: Pairing, edition: str = "2026"):
     bracket's C5 and C6), C8 (colour clashes) and Art. 4 (minus the BSN of each BSN's
     opponent, 0 for a floater). A seeding round is the Dutch system's evaluation."""
     if is_seeding_round(t, pairing.round):
-        from tabellone.rules import dutch
-
         return dutch.evaluate(t, pairing, "2026")
     a_bye, a5, a6, a7, a8, a4 = _names(edition)
     _, players, _ = round_players(t, pairing.round)
@@ -646,8 +627,6 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
     """Who gets White when ``white`` and ``black`` meet, and the article (Art. 5.2.x;
     2025: E.0-E.4; a seeding round: the Dutch system's)."""
     if is_seeding_round(t, round_number):
-        from tabellone.rules import dutch
-
         return dutch.colour_article(t, round_number, white, black, "2026")
     _, players, initial = round_players(t, round_number)
     by_id = {p.id: p for p in players}
@@ -660,8 +639,6 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
 def index_list(t: Tournament, round_number: int | None = None) -> list[dict]:
     """The players to pair in the order the system reads them: score, then Art. 1.8
     (Buchholz, Sonneborn-Berger, TPN), with the due colour."""
-    from tabellone.core.scoring import format_points
-
     _, players, _ = round_players(t, round_number)
     names = {p.id: p.name for p in t.players}
     return [

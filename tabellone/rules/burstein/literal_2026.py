@@ -26,6 +26,7 @@ from functools import cache
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
+from tabellone.rules import dutch
 from tabellone.rules.burstein.edition_2026 import (
     C6_2025,
     Player,
@@ -46,8 +47,6 @@ def pair_round(
     t: Tournament, edition: str = "2026", round_number: int | None = None, no_bye: frozenset[int] = frozenset()
 ) -> Pairing:
     if is_seeding_round(t, round_number):
-        from tabellone.rules import dutch
-
         return dutch.pair_round(t, "2026", round_number, no_bye=no_bye, method="literal")
     state, players, initial = round_players(t, round_number)
     n = len(players)

@@ -1,6 +1,6 @@
 """The Burstein system by the text's own procedure, by search (no matching algorithm).
 
-:mod:`tabellone.rules.burstein` pairs a round with weighted matchings. This module pairs the same
+:mod:`tabellone.rules.burstein.legacy` pairs a round with weighted matchings. This module pairs the same
 round the way an arbiter reads the text, score group by score group, trying candidates in
 the text's order and keeping the first that is best, so that the two can be compared
 (``benchmarks/burstein_crosscheck.py``):
@@ -26,7 +26,8 @@ import functools
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import RoundState
-from tabellone.rules.burstein import Player, bracket_order, compatible, due_colours_differ
+from tabellone.rules.burstein.common import Player
+from tabellone.rules.burstein.legacy import bracket_order, compatible, due_colours_differ
 
 #: Most players the exhaustive procedure takes.
 LIMIT = 22

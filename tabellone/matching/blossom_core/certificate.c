@@ -1,0 +1,278 @@
+/* ------------------------------------------------------------------------ */
+/* Independent optimality certificate                                       */
+/* ------------------------------------------------------------------------ */
+
+static int32_t uf_find(int32_t *par, int32_t x)
+{
+    int32_t r = x;
+    while (par[r] != r) r = par[r];
+    while (par[x] != r) {
+        int32_t nx = par[x];
+        par[x] = r;
+        x = nx;
+    }
+    return r;
+}
+
+/* Step 4 of verify() for edge k: its slack is non-negative, and zero when it
+ * is matched (then it is counted in cntm[] for each blossom holding it).
+ * Returns NULL, or what is wrong. */
+/* The blossom forest as verify() reads it: depth and top-level ancestor of
+ * every vertex and blossom, the sum of the blossom duals from the top down to
+ * each (zsum, L + 1 limbs), and, for deep forests, ancestor tables for
+ * lowest-common-ancestor queries in O(log depth) (Bender and Farach-Colton,
+ * "The LCA problem revisited", LATIN 2000: the "jump pointer" method). */
+typedef struct {
+    int32_t *dep, *top;
+    limb_t *zsum;
+    int32_t *up;   /* up[l * n2 + x]: the 2^l-th ancestor (a top-level x itself) */
+    int levels;    /* 0: walk parent pointers */
+} Forest;
+
+static inline int32_t forest_lca(const Ctx *c, const Forest *f, int32_t a, int32_t b)
+{
+    const int32_t *dep = f->dep;
+    if (f->levels == 0) {
+        while (dep[a] > dep[b]) a = c->bparent[a];
+        while (dep[b] > dep[a]) b = c->bparent[b];
+        while (a != b) { a = c->bparent[a]; b = c->bparent[b]; }
+        return a;
+    }
+    const int64_t n2 = 2 * (int64_t)c->n;
+    if (dep[a] < dep[b]) { int32_t t = a; a = b; b = t; }
+    int32_t diff = dep[a] - dep[b];
+    for (int l = 0; diff; l++, diff >>= 1)
+        if (diff & 1) a = f->up[l * n2 + a];
+    if (a == b) return a;
+    for (int l = f->levels - 1; l >= 0; l--) {
+        int32_t pa = f->up[l * n2 + a], pb = f->up[l * n2 + b];
+        if (pa != pb) { a = pa; b = pb; }
+    }
+    return c->bparent[a];
+}
+
+static inline __attribute__((always_inline)) const char *check_edge(Ctx *c, int32_t k, int32_t i, int32_t j,
+                                                                    const Forest *f, int32_t *cntm, limb_t *s)
+{
+    const int32_t n = c->n;
+    const int L = c->L, L2 = c->L + 1;
+    const int32_t *top = f->top;
+    if (i < 0 || j < 0 || i >= n || j >= n || i == j) return "bad edge endpoints";
+    if (c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
+        __int128 tk = (__int128)(int64_t)DUAL(c, i)[L - 1] + (int64_t)DUAL(c, j)[L - 1] -
+                      (int64_t)W2(c, k)[L - 1];
+        if (tk >= 1) return NULL;
+    }
+    mp_add_sub_wide(s, DUAL(c, i), DUAL(c, j), W2(c, k), L);
+    /* The blossoms holding both ends add twice their (non-negative, step 3)
+     * duals: an unmatched edge whose vertex part is already non-negative
+     * needs no walk to their lowest common blossom (which is as long as
+     * the blossoms are deeply nested). */
+    if (top[i] == top[j] && (mp_is_neg(s, L2) || c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k)) {
+        const limb_t *zz = f->zsum + (size_t)forest_lca(c, f, i, j) * L2;
+        mp_add(s, s, zz, L2);
+        mp_add(s, s, zz, L2);
+    }
+    if (mp_is_neg(s, L2)) return "dual infeasible: negative edge slack";
+    int matched_i = c->mate[i] == 2 * k + 1, matched_j = c->mate[j] == 2 * k;
+    if (matched_i != matched_j) return "matched edge seen from one side";
+    if (matched_i) {
+        if (!mp_is_zero(s, L2)) return "matched edge with positive slack";
+        if (top[i] == top[j]) {
+            for (int32_t a = forest_lca(c, f, i, j); a != -1; a = c->bparent[a]) cntm[a]++;
+        }
+    }
+    return NULL;
+}
+
+/* Returns 0 when the matching is proven optimal, else sets c->status.
+ *
+ * With dirty == NULL every edge is checked.  Otherwise the caller proves that
+ * only the edges with an end v where dirty[v] != 0 can have a slack other
+ * than the one an earlier call of verify() found non-negative for them
+ * (dirty_since()): then every matched edge (for complementary slackness and
+ * the count of matched edges inside each blossom) and every edge at a dirty
+ * vertex are checked, and the other edges keep their proven slack.  All the
+ * other conditions (a matching, non-negative duals, zero duals at exposed
+ * vertices, a laminar blossom forest, full odd blossoms) are checked whole. */
+static int verify(Ctx *c, const uint8_t *dirty)
+{
+    const int32_t n = c->n, m = c->m, n2 = 2 * n;
+    const int L = c->L, L2 = c->L + 1;
+    int32_t *dep = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    int32_t *top = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    int32_t *cntl = calloc((size_t)n2 + 1, sizeof(int32_t));
+    int32_t *cntm = calloc((size_t)n2 + 1, sizeof(int32_t));
+    int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    limb_t *zsum = calloc(((size_t)n2 + 1) * (size_t)L2, sizeof(limb_t));
+    limb_t *s = calloc((size_t)L2, sizeof(limb_t));
+    limb_t *tmp = calloc((size_t)L2, sizeof(limb_t));
+    limb_t *off = calloc((size_t)L, sizeof(limb_t));
+    int32_t *uf = NULL, *up = NULL;
+    const char *err = NULL;
+    int32_t v, x;
+    int64_t msize = 0, ncert = 0;
+
+    if (!dep || !top || !cntl || !cntm || !stack || !zsum || !s || !tmp || !off) {
+        c->status = ST_NOMEM;
+        goto done;
+    }
+
+    /* 1. the matching is symmetric and uses given edges */
+    for (v = 0; v < n; v++) {
+        int32_t p = c->mate[v];
+        if (p == -1) continue;
+        if (p < 0 || p >= 2 * m) { err = "mate out of range"; goto done; }
+        int32_t w = c->endpoint[p];
+        if (w < 0 || w >= n) { err = "matched through an unused edge slot"; goto done; }
+        if (w == v || c->endpoint[p ^ 1] != v || c->mate[w] != (p ^ 1)) { err = "matching is not symmetric"; goto done; }
+        msize++;
+    }
+    if (msize & 1) { err = "odd number of matched vertices"; goto done; }
+    msize /= 2;
+
+    /* 2. vertex duals: offset for max cardinality, non-negativity */
+    if (n > 0) {
+        limb_t *mn = c->t1;
+        mp_copy(mn, DUAL(c, 0), L);
+        for (v = 1; v < n; v++)
+            if (mp_cmp(DUAL(c, v), mn, L) < 0) mp_copy(mn, DUAL(c, v), L);
+        if (mp_is_neg(mn, L)) {
+            if (!c->maxcard) { err = "negative vertex dual"; goto done; }
+            mp_neg(off, mn, L);
+        }
+    }
+    for (v = 0; v < n; v++) {
+        if (c->mate[v] == -1) {
+            mp_add(c->t1, DUAL(c, v), off, L);
+            if (!mp_is_zero(c->t1, L)) { err = "exposed vertex with a positive dual"; goto done; }
+        }
+    }
+
+    /* 3. blossom forest: depth, top-level ancestor, nested dual sums */
+    for (x = 0; x < n2; x++) dep[x] = -1;
+    for (x = 0; x < n2; x++) {
+        if (x >= n && c->bbase[x] < 0) continue;
+        if (x >= n && mp_is_neg(DUAL(c, x), L)) { err = "negative blossom dual"; goto done; }
+        int32_t sp = 0, y = x;
+        while (y != -1 && dep[y] < 0) {
+            if (sp > n2) { err = "cycle in blossom forest"; goto done; }
+            stack[sp++] = y;
+            int32_t py = c->bparent[y];
+            if (py != -1 && (py < n || py >= n2 || c->bbase[py] < 0)) { err = "bad blossom parent"; goto done; }
+            y = py;
+        }
+        while (sp > 0) {
+            int32_t z = stack[--sp];
+            int32_t pz = c->bparent[z];
+            limb_t *zz = zsum + (size_t)z * L2;
+            if (pz == -1) {
+                dep[z] = 0;
+                top[z] = z;
+                mp_zero(zz, L2);
+            } else {
+                dep[z] = dep[pz] + 1;
+                top[z] = top[pz];
+                mp_copy(zz, zsum + (size_t)pz * L2, L2);
+            }
+            if (z >= n) {
+                mp_sext(tmp, L2, DUAL(c, z), L);
+                mp_add(zz, zz, tmp, L2);
+            }
+        }
+    }
+
+    /* ancestor tables when the forest is deep (lowest common ancestors) */
+    Forest forest = {dep, top, zsum, NULL, 0};
+    {
+        int32_t maxdep = 0;
+        for (x = 0; x < n2; x++) if (dep[x] > maxdep) maxdep = dep[x];
+        if (maxdep > 8) {
+            int levels = 0;
+            while ((1 << levels) <= maxdep) levels++;
+            up = malloc((size_t)levels * (size_t)n2 * sizeof(int32_t));
+            if (!up) { c->status = ST_NOMEM; goto done; }
+            for (x = 0; x < n2; x++) up[x] = (dep[x] < 0 || c->bparent[x] == -1) ? x : c->bparent[x];
+            for (int l = 1; l < levels; l++)
+                for (x = 0; x < n2; x++) up[(size_t)l * n2 + x] = up[(size_t)(l - 1) * n2 + up[(size_t)(l - 1) * n2 + x]];
+            forest.up = up;
+            forest.levels = levels;
+        }
+    }
+
+    /* 4. every edge has non-negative slack, matched edges zero slack.
+     * Fast path, exact, for an unmatched edge: with R = 2^(64(L-1)) every
+     * L-limb number x equals top(x) R + low(x) with 0 <= low(x) < R, so
+     * u_i + u_j - 2w > (top(u_i) + top(u_j) - top(2w) - 1) R, and the slack
+     * is that plus twice the (checked non-negative, step 3) duals of the
+     * blossoms holding both ends: it is surely positive when the top limbs
+     * (read here from the duals and weights themselves) give at least 1. */
+    if (!dirty) {
+        for (int32_t k = 0; k < m; k++) {
+            int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+            if (i < 0 && j < 0) continue; /* unused edge slot */
+            if ((err = check_edge(c, k, i, j, &forest, cntm, s)) != NULL) goto done;
+            ncert++;
+        }
+    } else {
+        /* every matched edge, then the other edges at dirty vertices (once) */
+        for (v = 0; v < n; v++) {
+            int32_t p = c->mate[v];
+            if (p == -1 || c->endpoint[p] < v) continue;
+            if ((err = check_edge(c, p >> 1, c->endpoint[p ^ 1], c->endpoint[p], &forest, cntm, s)) != NULL) goto done;
+            ncert++;
+        }
+        for (v = 0; v < n; v++) {
+            if (!dirty[v]) continue;
+            const AdjEntry *av = c->adj[v];
+            for (int32_t q = 0; q < c->deg[v]; q++) {
+                int32_t u = av[q].v;
+                if (c->mate[v] == av[q].p || (dirty[u] && u < v)) continue;
+                if ((err = check_edge(c, av[q].p >> 1, v, u, &forest, cntm, s)) != NULL) goto done;
+                ncert++;
+            }
+        }
+    }
+
+    c->stats[STAT_CERTIFIED] += ncert;
+
+    /* 5. blossoms with positive dual are odd and full */
+    for (v = 0; v < n; v++)
+        for (x = c->bparent[v]; x != -1; x = c->bparent[x]) cntl[x]++;
+    for (x = n; x < n2; x++) {
+        if (c->bbase[x] < 0 || mp_is_zero(DUAL(c, x), L)) continue;
+        if ((cntl[x] & 1) == 0 || cntl[x] < 3) { err = "blossom with positive dual is not odd"; goto done; }
+        if (2 * (int64_t)cntm[x] != (int64_t)cntl[x] - 1) { err = "blossom with positive dual is not full"; goto done; }
+    }
+
+    /* 6. max cardinality: Tutte-Berge barrier from the final labels */
+    if (c->maxcard) {
+        uf = malloc(((size_t)n + 1) * sizeof(int32_t));
+        if (!uf) { c->status = ST_NOMEM; goto done; }
+        int64_t nx = 0, nodd = 0;
+        for (v = 0; v < n; v++) {
+            uf[v] = v;
+            cntl[v] = 0; /* reused: component sizes */
+        }
+        for (v = 0; v < n; v++) if (c->label[top[v]] == 2) nx++;
+        for (int32_t k = 0; k < m; k++) {
+            int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
+            if (i < 0) continue; /* unused edge slot */
+            if (c->label[top[i]] == 2 || c->label[top[j]] == 2) continue;
+            int32_t ri = uf_find(uf, i), rj = uf_find(uf, j);
+            if (ri != rj) uf[ri] = rj;
+        }
+        for (v = 0; v < n; v++)
+            if (c->label[top[v]] != 2) cntl[uf_find(uf, v)]++;
+        for (v = 0; v < n; v++)
+            if (cntl[v] & 1) nodd++;
+        if ((int64_t)n - 2 * msize != nodd - nx) { err = "maximum cardinality not certified"; goto done; }
+    }
+
+done:
+    if (err) internal_error(c, err);
+    free(dep); free(top); free(cntl); free(cntm); free(stack);
+    free(zsum); free(s); free(tmp); free(off); free(uf); free(up);
+    return c->status;
+}
+

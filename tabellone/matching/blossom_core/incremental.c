@@ -1,0 +1,984 @@
+/* ------------------------------------------------------------------------ */
+/* IncrementalMatcher: the graph and the last optimum, kept on the C side   */
+/* ------------------------------------------------------------------------ */
+
+/* The graph lives in a Graph whose edge slots are reused (a removed edge's
+ * slot goes to a free list; its endpoints become -1 and its weight 0), with
+ * one growable adjacency array per vertex and apos[p] locating endpoint p's
+ * entry in the adjacency of endpoint[p ^ 1] so that an edge is unlinked in
+ * O(1).  Pairs are found through a triangular n x n table of slot numbers
+ * (n <= DENSE_INDEX_MAX_N: at most 32 MiB) or an open-addressing hash table.
+ * Every change is recorded as a vertex pair while a saved optimum exists;
+ * solve() covers the changed pairs with few vertices (greedy, largest degree
+ * first) and warm-starts from the saved optimum exactly as
+ * _solve_with_state does, so the graph is never converted again. */
+
+#define DENSE_INDEX_MAX_N 4096
+
+typedef struct {
+    PyObject_HEAD
+    Graph g;
+    int32_t *apos;      /* 2*cap */
+    int32_t *freeslots; /* cap */
+    int32_t nfree;
+    int32_t *dense;     /* n(n-1)/2 slot numbers (-1: no edge), or NULL */
+    uint64_t *hkeys;    /* hash index: pair_key, 0 = empty */
+    int32_t *hvals;
+    uint64_t hmask;     /* capacity - 1 (0: not allocated) */
+    int64_t hcount;
+    uint64_t *chg;      /* pairs changed since the last solve: a << 32 | b, a < b */
+    int64_t nchg, chgcap;
+    WarmState *ws;      /* the last optimum, or NULL (next solve is cold) */
+    int last_warm;
+    int busy;           /* a solve runs without the GIL */
+} MatcherObject;
+
+static inline int64_t tri_index(int32_t n, int32_t a, int32_t b) /* a < b */
+{
+    return (int64_t)a * (2 * (int64_t)n - a - 1) / 2 + (b - a - 1);
+}
+
+static int32_t mt_find(const MatcherObject *self, int32_t u, int32_t v)
+{
+    int32_t a = u < v ? u : v, b = u < v ? v : u;
+    if (self->dense) return self->dense[tri_index(self->g.n, a, b)];
+    if (!self->hmask) return -1;
+    uint64_t key = pair_key(a, b), h = pair_hash(key) & self->hmask;
+    while (self->hkeys[h]) {
+        if (self->hkeys[h] == key) return self->hvals[h];
+        h = (h + 1) & self->hmask;
+    }
+    return -1;
+}
+
+static int32_t mt_find_cb(const void *index, int32_t a, int32_t b) { return mt_find((const MatcherObject *)index, a, b); }
+
+static int hash_resize(MatcherObject *self, uint64_t cap)
+{
+    uint64_t *keys = calloc(cap, sizeof(uint64_t));
+    int32_t *vals = malloc(cap * sizeof(int32_t));
+    if (!keys || !vals) {
+        free(keys);
+        free(vals);
+        return -1;
+    }
+    uint64_t mask = cap - 1;
+    for (uint64_t i = 0; self->hmask && i <= self->hmask; i++) {
+        if (!self->hkeys[i]) continue;
+        uint64_t h = pair_hash(self->hkeys[i]) & mask;
+        while (keys[h]) h = (h + 1) & mask;
+        keys[h] = self->hkeys[i];
+        vals[h] = self->hvals[i];
+    }
+    free(self->hkeys);
+    free(self->hvals);
+    self->hkeys = keys;
+    self->hvals = vals;
+    self->hmask = mask;
+    return 0;
+}
+
+/* Room in the index for one more pair. */
+static int index_reserve(MatcherObject *self)
+{
+    if (self->g.n <= DENSE_INDEX_MAX_N) {
+        if (!self->dense) {
+            int64_t size = tri_index(self->g.n, self->g.n - 2, self->g.n - 1) + 1;
+            self->dense = malloc((size_t)(size > 0 ? size : 1) * sizeof(int32_t));
+            if (!self->dense) return -1;
+            memset(self->dense, 0xff, (size_t)(size > 0 ? size : 1) * sizeof(int32_t));
+        }
+        return 0;
+    }
+    if (2 * ((uint64_t)self->hcount + 1) > self->hmask) return hash_resize(self, self->hmask ? 2 * (self->hmask + 1) : 64);
+    return 0;
+}
+
+static void index_put(MatcherObject *self, int32_t a, int32_t b, int32_t k) /* a < b, reserved */
+{
+    if (self->dense) {
+        self->dense[tri_index(self->g.n, a, b)] = k;
+        return;
+    }
+    uint64_t key = pair_key(a, b), h = pair_hash(key) & self->hmask;
+    while (self->hkeys[h]) h = (h + 1) & self->hmask;
+    self->hkeys[h] = key;
+    self->hvals[h] = k;
+    self->hcount++;
+}
+
+static void index_del(MatcherObject *self, int32_t a, int32_t b) /* a < b, present */
+{
+    if (self->dense) {
+        self->dense[tri_index(self->g.n, a, b)] = -1;
+        return;
+    }
+    const uint64_t mask = self->hmask;
+    uint64_t key = pair_key(a, b), i = pair_hash(key) & mask;
+    while (self->hkeys[i] != key) {
+        if (!self->hkeys[i]) return;
+        i = (i + 1) & mask;
+    }
+    /* backward-shift deletion: no tombstones */
+    for (uint64_t j = i;;) {
+        j = (j + 1) & mask;
+        if (!self->hkeys[j]) break;
+        uint64_t h = pair_hash(self->hkeys[j]) & mask;
+        int stays = i <= j ? (i < h && h <= j) : (i < h || h <= j);
+        if (!stays) {
+            self->hkeys[i] = self->hkeys[j];
+            self->hvals[i] = self->hvals[j];
+            i = j;
+        }
+    }
+    self->hkeys[i] = 0;
+    self->hcount--;
+}
+
+static int adj_reserve(MatcherObject *self, int32_t x)
+{
+    Graph *g = &self->g;
+    if (g->deg[x] < g->adjcap[x]) return 0;
+    int64_t cap = g->adjcap[x] ? 2 * (int64_t)g->adjcap[x] : 4;
+    if (cap > g->n) cap = g->n > 4 ? g->n : 4;
+    AdjEntry *a = realloc(g->adj[x], (size_t)cap * sizeof(AdjEntry));
+    if (!a) return -1;
+    g->adj[x] = a;
+    limb_t *r = realloc(g->adjw[x], (size_t)cap * g->L * sizeof(limb_t));
+    if (!r) return -1; /* adj[x] grew; adjcap[x] stays: the next reserve retries both */
+    g->adjw[x] = r;
+    g->adjcap[x] = (int32_t)cap;
+    return 0;
+}
+
+static void adj_push(MatcherObject *self, int32_t x, int32_t v, int32_t p, int64_t top) /* reserved */
+{
+    Graph *g = &self->g;
+    int32_t pos = g->deg[x]++;
+    g->adj[x][pos] = (AdjEntry){v, p, top};
+    mp_copy(g->adjw[x] + (size_t)pos * g->L, g->w2 + (size_t)(p >> 1) * g->L, g->L);
+    self->apos[p] = pos;
+}
+
+/* Unlink endpoint p's entry from the adjacency of endpoint[p ^ 1]. */
+static void adj_unlink(MatcherObject *self, int32_t p)
+{
+    Graph *g = &self->g;
+    int32_t x = g->endpoint[p ^ 1], pos = self->apos[p], last = --g->deg[x];
+    if (pos != last) {
+        g->adj[x][pos] = g->adj[x][last];
+        mp_copy(g->adjw[x] + (size_t)pos * g->L, g->adjw[x] + (size_t)last * g->L, g->L);
+        self->apos[g->adj[x][pos].p] = pos;
+    }
+}
+
+static int slots_reserve(MatcherObject *self)
+{
+    Graph *g = &self->g;
+    if (self->nfree > 0 || g->m < g->cap) return 0;
+    int64_t cap = g->cap ? 2 * (int64_t)g->cap : 16;
+    if (cap > MAX_EDGES) cap = MAX_EDGES;
+    if (cap <= g->cap) return -1;
+    const int L = g->L;
+    int32_t *ep = realloc(g->endpoint, (size_t)cap * 2 * sizeof(int32_t));
+    if (!ep) return -1;
+    g->endpoint = ep;
+    int32_t *ap = realloc(self->apos, (size_t)cap * 2 * sizeof(int32_t));
+    if (!ap) return -1;
+    self->apos = ap;
+    int32_t *fs = realloc(self->freeslots, (size_t)cap * sizeof(int32_t));
+    if (!fs) return -1;
+    self->freeslots = fs;
+    limb_t *w = realloc(g->w2, ((size_t)cap * L + 1) * sizeof(limb_t));
+    if (!w) return -1;
+    g->w2 = w;
+    memset(w + (size_t)g->cap * L, 0, (size_t)(cap - g->cap) * L * sizeof(limb_t));
+    for (int64_t i = 2 * (int64_t)g->cap; i < 2 * cap; i++) ep[i] = ap[i] = -1;
+    g->cap = (int32_t)cap;
+    return 0;
+}
+
+/* Remember that pair {a, b} changed (only while a saved optimum exists). */
+static void note_change(MatcherObject *self, int32_t a, int32_t b)
+{
+    if (!self->ws) return;
+    if (self->nchg == self->chgcap) {
+        int64_t cap = self->chgcap ? 2 * self->chgcap : 64;
+        uint64_t *c = realloc(self->chg, (size_t)cap * sizeof(uint64_t));
+        if (!c) { /* cannot remember: forget the optimum, the next solve is cold */
+            ws_free(self->ws);
+            self->ws = NULL;
+            self->nchg = 0;
+            return;
+        }
+        self->chg = c;
+        self->chgcap = cap;
+    }
+    self->chg[self->nchg++] = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
+}
+
+/* Set edge {u, v} to weight w2row / 2 (L limbs; NULL removes it).  Inputs are
+ * validated; returns -1 only when out of memory (nothing changed then). */
+static int mt_set(MatcherObject *self, int32_t u, int32_t v, const limb_t *w2row)
+{
+    Graph *g = &self->g;
+    const int L = g->L;
+    int32_t a = u < v ? u : v, b = u < v ? v : u;
+    int32_t k = mt_find(self, a, b);
+    if (!w2row) {
+        if (k < 0) return 0;
+        adj_unlink(self, 2 * k);
+        adj_unlink(self, 2 * k + 1);
+        index_del(self, a, b);
+        g->endpoint[2 * k] = g->endpoint[2 * k + 1] = -1;
+        self->apos[2 * k] = self->apos[2 * k + 1] = -1;
+        mp_zero(g->w2 + (size_t)k * L, L);
+        self->freeslots[self->nfree++] = k;
+        g->nlive--;
+    } else if (k >= 0) {
+        limb_t *row = g->w2 + (size_t)k * L;
+        if (memcmp(row, w2row, (size_t)L * sizeof(limb_t)) == 0) return 0;
+        mp_copy(row, w2row, L);
+        int64_t top = (int64_t)w2row[L - 1];
+        g->adj[g->endpoint[2 * k]][self->apos[2 * k + 1]].top = top;
+        g->adj[g->endpoint[2 * k + 1]][self->apos[2 * k]].top = top;
+        mp_copy(g->adjw[g->endpoint[2 * k]] + (size_t)self->apos[2 * k + 1] * L, w2row, L);
+        mp_copy(g->adjw[g->endpoint[2 * k + 1]] + (size_t)self->apos[2 * k] * L, w2row, L);
+    } else {
+        if (slots_reserve(self) < 0 || index_reserve(self) < 0 || adj_reserve(self, a) < 0 || adj_reserve(self, b) < 0)
+            return -1;
+        k = self->nfree > 0 ? self->freeslots[--self->nfree] : g->m++;
+        g->endpoint[2 * k] = a;
+        g->endpoint[2 * k + 1] = b;
+        mp_copy(g->w2 + (size_t)k * L, w2row, L);
+        int64_t top = (int64_t)w2row[L - 1];
+        adj_push(self, a, b, 2 * k + 1, top);
+        adj_push(self, b, a, 2 * k, top);
+        index_put(self, a, b, k);
+        g->nlive++;
+    }
+    note_change(self, a, b);
+    return 0;
+}
+
+/* Limbs needed for weights of `bits` bits (2w plus the same headroom as a
+ * one-shot solve). */
+static int limbs_for_bits(int64_t bits) { return (int)((bits + 1 + 5 + HEADROOM_BITS + 63) / 64); }
+
+/* 2w on L limbs from a non-negative int that fits. */
+static int store_w2(PyObject *iv, limb_t *dst, int L)
+{
+    if (weight_store(iv, dst, L) < 0) return -1;
+    for (int i = L - 1; i > 0; i--) dst[i] = (dst[i] << 1) | (dst[i - 1] >> 63);
+    dst[0] <<= 1;
+    return 0;
+}
+
+static int mt_check_idle(MatcherObject *self)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "IncrementalMatcher is busy: solve() is running in another thread");
+        return -1;
+    }
+    return 0;
+}
+
+/* A parsed edge: vertices and the weight as a new reference. */
+typedef struct {
+    int32_t u, v;
+    PyObject *w;
+} ParsedEdge;
+
+static int parse_one_edge(MatcherObject *self, PyObject *uo, PyObject *vo, PyObject *wo, Py_ssize_t idx, ParsedEdge *out,
+                          int64_t *maxbits)
+{
+    if (parse_vertex(uo, idx, self->g.n, &out->u) < 0 || parse_vertex(vo, idx, self->g.n, &out->v) < 0) return -1;
+    PyObject *iv = weight_int(wo, idx);
+    if (!iv) return -1;
+    if (out->u == out->v) {
+        Py_DECREF(iv);
+        EDGE_ERROR(PyExc_ValueError, idx, "self-loop on vertex %d", (int)out->u);
+        return -1;
+    }
+    int64_t bits = weight_bits(iv);
+    if (bits < 0) {
+        Py_DECREF(iv);
+        return -1;
+    }
+    if (bits > 1 << 24) {
+        Py_DECREF(iv);
+        PyErr_SetString(PyExc_ValueError, "weights wider than 2^24 bits are not supported");
+        return -1;
+    }
+    if (bits > *maxbits) *maxbits = bits;
+    out->w = iv;
+    return 0;
+}
+
+/* Apply parsed edges (all validated): widen first if a weight needs it. */
+static int mt_apply(MatcherObject *self, ParsedEdge *edges, Py_ssize_t count, int64_t maxbits)
+{
+    int need = limbs_for_bits(maxbits);
+    if (need > self->g.L && graph_widen(&self->g, need) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    const int L = self->g.L;
+    limb_t *row = malloc((size_t)L * sizeof(limb_t));
+    if (!row) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int zero = PyObject_Not(edges[i].w);
+        if (zero < 0 || (!zero && store_w2(edges[i].w, row, L) < 0)) {
+            free(row);
+            return -1;
+        }
+        if (mt_set(self, edges[i].u, edges[i].v, zero ? NULL : row) < 0) {
+            free(row);
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    free(row);
+    return 0;
+}
+
+static PyObject *mt_set_edge(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "set_edge() takes exactly 3 arguments (u, v, w), got %zd", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    ParsedEdge e;
+    int64_t maxbits = 0;
+    if (parse_one_edge(self, args[0], args[1], args[2], -1, &e, &maxbits) < 0) return NULL;
+    int r = mt_apply(self, &e, 1, maxbits);
+    Py_DECREF(e.w);
+    if (r < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *mt_set_edges(MatcherObject *self, PyObject *edges_obj)
+{
+    if (mt_check_idle(self) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(edges_obj, "edges must be an iterable of (u, v, weight) tuples");
+    if (!seq) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq), parsed = 0;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    ParsedEdge *edges = PyMem_Malloc((size_t)(count > 0 ? count : 1) * sizeof(ParsedEdge));
+    int64_t maxbits = 0;
+    int ok = 0;
+    if (!edges) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* validate everything before changing anything */
+    for (; parsed < count; parsed++) {
+        PyObject *uo, *vo, *wo, *hold;
+        if (edge_items(items[parsed], parsed, &uo, &vo, &wo, &hold) < 0) goto done;
+        int r = parse_one_edge(self, uo, vo, wo, parsed, &edges[parsed], &maxbits);
+        Py_XDECREF(hold);
+        if (r < 0) goto done;
+    }
+    ok = mt_apply(self, edges, count, maxbits) == 0;
+done:
+    for (Py_ssize_t i = 0; i < parsed; i++) Py_DECREF(edges[i].w);
+    PyMem_Free(edges);
+    Py_DECREF(seq);
+    if (!ok) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* w2row / 2 as a Python int. */
+static PyObject *w2_to_int(const limb_t *w2row, int L)
+{
+    unsigned char *bytes = PyMem_Malloc((size_t)L * 8);
+    if (!bytes) return PyErr_NoMemory();
+    for (int i = 0; i < L; i++) {
+        limb_t x = (w2row[i] >> 1) | (i + 1 < L ? w2row[i + 1] << 63 : 0);
+        for (int b = 0; b < 8; b++) bytes[8 * i + b] = (unsigned char)(x >> (8 * b));
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *r = PyLong_FromUnsignedNativeBytes(bytes, (size_t)L * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject *r = _PyLong_FromByteArray(bytes, (size_t)L * 8, 1, 0);
+#endif
+    PyMem_Free(bytes);
+    return r;
+}
+
+static PyObject *mt_get_weight(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "get_weight() takes exactly 2 arguments (u, v), got %zd", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    int32_t u, v;
+    if (parse_vertex(args[0], -1, self->g.n, &u) < 0 || parse_vertex(args[1], -1, self->g.n, &v) < 0) return NULL;
+    int32_t k = u == v ? -1 : mt_find(self, u, v);
+    if (k < 0) return PyLong_FromLong(0);
+    return w2_to_int(self->g.w2 + (size_t)k * self->g.L, self->g.L);
+}
+
+static PyObject *mt_edges(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (mt_check_idle(self) < 0) return NULL;
+    const Graph *g = &self->g;
+    PyObject *lst = PyList_New(g->nlive);
+    if (!lst) return NULL;
+    Py_ssize_t i = 0;
+    for (int32_t k = 0; k < g->m; k++) {
+        if (g->endpoint[2 * k] < 0) continue;
+        PyObject *w = w2_to_int(g->w2 + (size_t)k * g->L, g->L);
+        PyObject *t = w ? Py_BuildValue("(iiN)", (int)g->endpoint[2 * k], (int)g->endpoint[2 * k + 1], w) : NULL;
+        if (!t || i >= g->nlive) {
+            Py_XDECREF(t);
+            Py_DECREF(lst);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "IncrementalMatcher: edge count is wrong");
+            return NULL;
+        }
+        PyList_SET_ITEM(lst, i++, t);
+    }
+    if (i != g->nlive) {
+        Py_DECREF(lst);
+        PyErr_SetString(PyExc_SystemError, "IncrementalMatcher: edge count is wrong");
+        return NULL;
+    }
+    return lst;
+}
+
+static PyObject *mt_remove_vertex(MatcherObject *self, PyObject *arg)
+{
+    if (mt_check_idle(self) < 0) return NULL;
+    int32_t u;
+    if (parse_vertex(arg, -1, self->g.n, &u) < 0) return NULL;
+    while (self->g.deg[u] > 0) mt_set(self, u, self->g.adj[u][self->g.deg[u] - 1].v, NULL); /* cannot fail */
+    Py_RETURN_NONE;
+}
+
+static PyObject *mt_degree(MatcherObject *self, PyObject *arg)
+{
+    int32_t u;
+    if (parse_vertex(arg, -1, self->g.n, &u) < 0) return NULL;
+    return PyLong_FromLong(self->g.deg[u]);
+}
+
+/* Twice the int o as a two's complement number on L limbs (out): 0; or 1 when
+ * it lies above what L limbs hold, -1 below (out unset); -2 on an error. */
+static int twice_to_limbs(PyObject *o, limb_t *out, int L)
+{
+    PyObject *iv = PyNumber_Index(o);
+    if (!iv) return -2;
+    int ovf = 0, rc = -2;
+    long long v = PyLong_AsLongLongAndOverflow(iv, &ovf);
+    PyObject *d = NULL, *q = NULL, *sh = NULL, *one = NULL;
+    if (v == -1 && !ovf && PyErr_Occurred()) goto done;
+    if (!ovf && v < ((long long)1 << 61) && v > -((long long)1 << 61)) {
+        long long t = 2 * v;
+        out[0] = (limb_t)t;
+        for (int j = 1; j < L; j++) out[j] = t < 0 ? ~(limb_t)0 : 0;
+        rc = 0;
+        goto done;
+    }
+    one = PyLong_FromLong(1);
+    d = one ? PyNumber_Lshift(iv, one) : NULL;
+    if (!d) goto done;
+    for (int j = 0; j <= L; j++) {
+        sh = PyLong_FromLongLong(64LL * j - (j == L)); /* the last: the sign bit's place */
+        q = sh ? PyNumber_Rshift(d, sh) : NULL;
+        Py_CLEAR(sh);
+        if (!q) goto done;
+        if (j < L) {
+            out[j] = (limb_t)PyLong_AsUnsignedLongLongMask(q);
+        } else {
+            /* what lies above the sign bit's place: 0 or -1 when it fits */
+            int o2 = 0;
+            long long top = PyLong_AsLongLongAndOverflow(q, &o2);
+            if (top == -1 && !o2 && PyErr_Occurred()) goto done;
+            rc = o2 > 0 || (!o2 && top > 0) ? 1 : o2 < 0 || (!o2 && top < -1) ? -1 : 0;
+        }
+        Py_CLEAR(q);
+        if (PyErr_Occurred()) goto done;
+    }
+done:
+    Py_XDECREF(iv); Py_XDECREF(d); Py_XDECREF(q); Py_XDECREF(sh); Py_XDECREF(one);
+    return rc;
+}
+
+/* all_within(x, ys, margins) -> list or None: every i, in order, such that
+ * edge {x, ys[i]} exists and its slack under the kept optimum's duals is at
+ * most margins[i]; None when the kept optimum is not current (no solve yet, or
+ * changes since it was certified).
+ *
+ * The slack of edge {x, y} is u_x + u_y + the duals z_B of the blossoms
+ * holding both - w_xy (half of the stored u_x + u_y - 2 w + 2 sum z).  Every
+ * optimum uses only edges of slack 0 (complementary slackness holds between
+ * any optimal matching and any optimal dual), so margins of 0 name the edges of
+ * x that an optimum can use (tabellone.rules.dutch.Matcher.usable); and by LP duality
+ * every matching weighs at most the optimum's weight less the slacks of its
+ * edges. */
+static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "all_within() takes exactly 3 arguments (x, ys, margins), got %zd", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    const int32_t n = self->g.n, n2 = 2 * n;
+    int32_t x;
+    if (parse_vertex(args[0], -1, n, &x) < 0) return NULL;
+    PyObject *ys = PySequence_Fast(args[1], "ys must be a sequence");
+    if (!ys) return NULL;
+    PyObject *ms = PySequence_Fast(args[2], "margins must be a sequence");
+    if (!ms) {
+        Py_DECREF(ys);
+        return NULL;
+    }
+    Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ys);
+    PyObject *result = NULL, *hits = NULL;
+    int32_t *pos = NULL, *chain = NULL;
+    limb_t *zs = NULL, *s = NULL, *t = NULL, *t2 = NULL;
+    if (PySequence_Fast_GET_SIZE(ms) != cnt) {
+        PyErr_SetString(PyExc_ValueError, "ys and margins differ in length");
+        goto done;
+    }
+    const WarmState *w = self->ws;
+    if (!w || self->nchg || w->n != n) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    const int Lw = w->L, Lg = self->g.L, L = (Lw > Lg ? Lw : Lg) + 1;
+    /* x's enclosing blossoms, innermost first, with the sum of the duals
+     * from each one up to the top-level blossom (zs) */
+    pos = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    chain = malloc(((size_t)n + 1) * sizeof(int32_t));
+    s = calloc((size_t)L, sizeof(limb_t));
+    t = calloc((size_t)L, sizeof(limb_t));
+    t2 = calloc((size_t)L, sizeof(limb_t));
+    if (!pos || !chain || !s || !t || !t2) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int32_t b = 0; b < n2; b++) pos[b] = -1;
+    int32_t depth = 0;
+    for (int32_t b = w->bparent[x]; b != -1 && depth <= n; b = w->bparent[b]) {
+        if (b < n || b >= n2 || pos[b] >= 0) {
+            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
+            goto done;
+        }
+        pos[b] = depth;
+        chain[depth++] = b;
+    }
+    zs = calloc(((size_t)depth + 1) * (size_t)L, sizeof(limb_t));
+    if (!zs) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int32_t d = depth - 1; d >= 0; d--) {
+        mp_sext(t, L, w->dual + (size_t)chain[d] * Lw, Lw);
+        mp_add(zs + (size_t)d * L, zs + (size_t)(d + 1) * L, t, L);
+    }
+    if (!(hits = PyList_New(0))) goto done;
+    for (Py_ssize_t i = 0; i < cnt; i++) {
+        int32_t y;
+        if (parse_vertex(PySequence_Fast_GET_ITEM(ys, i), i, n, &y) < 0) goto done;
+        int32_t k = y == x ? -1 : mt_find(self, x, y);
+        int beyond = twice_to_limbs(PySequence_Fast_GET_ITEM(ms, i), t2, L);
+        if (beyond == -2) goto done;
+        if (k < 0 || beyond < 0) continue; /* no edge, or a margin below every slack */
+        if (beyond == 0) { /* (beyond > 0: a margin above every slack) */
+            /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) - 2 margin */
+            mp_sext(s, L, w->dual + (size_t)x * Lw, Lw);
+            mp_sext(t, L, w->dual + (size_t)y * Lw, Lw);
+            mp_add(s, s, t, L);
+            mp_sext(t, L, self->g.w2 + (size_t)k * Lg, Lg);
+            mp_sub(s, s, t, L);
+            int32_t b = w->bparent[y];
+            while (b != -1 && pos[b] < 0) b = w->bparent[b];
+            if (b != -1) {
+                mp_add(s, s, zs + (size_t)pos[b] * L, L);
+                mp_add(s, s, zs + (size_t)pos[b] * L, L);
+            }
+            mp_sub(s, s, t2, L);
+            if (!mp_le_zero(s, L)) continue;
+        }
+        PyObject *iv = PyLong_FromSsize_t(i);
+        if (!iv || PyList_Append(hits, iv) < 0) {
+            Py_XDECREF(iv);
+            goto done;
+        }
+        Py_DECREF(iv);
+    }
+    result = Py_NewRef(hits);
+done:
+    free(pos); free(chain); free(zs); free(s); free(t); free(t2);
+    Py_XDECREF(hits);
+    Py_DECREF(ys);
+    Py_DECREF(ms);
+    return result;
+}
+
+/* _forest() -> (bparent, nonzero): the kept optimum's blossom forest (parent of
+ * every vertex and blossom id, -1 at the top or unused) and, per blossom id,
+ * whether its dual is non-zero; None without a kept optimum.  For inspection. */
+static PyObject *mt_forest(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    const WarmState *w = self->ws;
+    if (!w) Py_RETURN_NONE;
+    const int32_t n2 = 2 * w->n;
+    PyObject *par = PyList_New(n2), *nz = PyList_New(n2);
+    if (!par || !nz) {
+        Py_XDECREF(par);
+        Py_XDECREF(nz);
+        return NULL;
+    }
+    for (int32_t b = 0; b < n2; b++) {
+        int live = b < w->n || w->bbase[b] >= 0;
+        PyObject *p = PyLong_FromLong(live ? w->bparent[b] : -1);
+        if (!p) {
+            Py_DECREF(par);
+            Py_DECREF(nz);
+            return NULL;
+        }
+        PyList_SET_ITEM(par, b, p);
+        PyList_SET_ITEM(nz, b, PyBool_FromLong(b >= w->n && live && !mp_is_zero(w->dual + (size_t)b * w->L, w->L)));
+    }
+    return Py_BuildValue("(NN)", par, nz);
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static inline void heap_push(uint64_t *heap, int64_t *len, uint64_t x)
+{
+    int64_t i = (*len)++;
+    while (i > 0) {
+        int64_t par = (i - 1) / 2;
+        if (heap[par] >= x) break;
+        heap[i] = heap[par];
+        i = par;
+    }
+    heap[i] = x;
+}
+
+static inline uint64_t heap_pop(uint64_t *heap, int64_t *len)
+{
+    uint64_t top = heap[0], x = heap[--(*len)];
+    int64_t i = 0, n = *len;
+    for (;;) {
+        int64_t l = 2 * i + 1, r = l + 1, big = i;
+        uint64_t bx = x;
+        if (l < n && heap[l] > bx) { big = l; bx = heap[l]; }
+        if (r < n && heap[r] > bx) { big = r; bx = heap[r]; }
+        if (big == i) break;
+        heap[i] = heap[big];
+        i = big;
+    }
+    if (n > 0) heap[i] = x;
+    return top;
+}
+
+/* A small set of vertices touching every changed pair (greedy: largest
+ * number of uncovered changed pairs first, ties to the smaller vertex),
+ * sorted; *out is malloc'ed.  -1 when out of memory. */
+static int changed_cover(const MatcherObject *self, int32_t **out, int32_t *nout)
+{
+    const int32_t n = self->g.n;
+    const int64_t nc = self->nchg;
+    int32_t *cnt = calloc((size_t)n + 2, sizeof(int32_t));
+    int64_t *off = calloc((size_t)n + 2, sizeof(int64_t));
+    int64_t *inc = malloc(((size_t)2 * nc + 1) * sizeof(int64_t));
+    uint8_t *alive = malloc((size_t)nc + 1);
+    uint64_t *heap = malloc(((size_t)n + nc + 2) * sizeof(uint64_t));
+    int32_t *cover = malloc(((size_t)n + 1) * sizeof(int32_t));
+    int rc = -1;
+    int32_t ncover = 0;
+    if (!cnt || !off || !inc || !alive || !heap || !cover) goto done;
+    for (int64_t i = 0; i < nc; i++) {
+        cnt[self->chg[i] >> 32]++;
+        cnt[self->chg[i] & 0xffffffffu]++;
+        alive[i] = 1;
+    }
+    for (int32_t v = 0; v < n; v++) off[v + 1] = off[v] + cnt[v];
+    for (int32_t v = 0; v < n; v++) cnt[v] = 0;
+    for (int64_t i = 0; i < nc; i++) {
+        int32_t a = (int32_t)(self->chg[i] >> 32), b = (int32_t)(self->chg[i] & 0xffffffffu);
+        inc[off[a] + cnt[a]++] = i;
+        inc[off[b] + cnt[b]++] = i;
+    }
+    int64_t hl = 0;
+    for (int32_t v = 0; v < n; v++)
+        if (cnt[v] > 0) heap_push(heap, &hl, ((uint64_t)(uint32_t)cnt[v] << 32) | (uint32_t)(0x7fffffff - v));
+    while (hl > 0) {
+        uint64_t e = heap_pop(heap, &hl);
+        int32_t v = 0x7fffffff - (int32_t)(e & 0xffffffffu), d = (int32_t)(e >> 32);
+        if (cnt[v] == 0) continue;
+        if (d != cnt[v]) { /* stale: the degree dropped since it was pushed */
+            heap_push(heap, &hl, ((uint64_t)(uint32_t)cnt[v] << 32) | (uint32_t)(0x7fffffff - v));
+            continue;
+        }
+        cover[ncover++] = v;
+        for (int64_t q = off[v]; q < off[v + 1]; q++) {
+            int64_t i = inc[q];
+            if (!alive[i]) continue;
+            alive[i] = 0;
+            int32_t a = (int32_t)(self->chg[i] >> 32), b = (int32_t)(self->chg[i] & 0xffffffffu);
+            cnt[a]--;
+            cnt[b]--;
+        }
+    }
+    qsort(cover, (size_t)ncover, sizeof(int32_t), cmp_i32);
+    rc = 0;
+done:
+    free(cnt); free(off); free(inc); free(alive); free(heap);
+    if (rc == 0) {
+        *out = cover;
+        *nout = ncover;
+    } else {
+        free(cover);
+    }
+    return rc;
+}
+
+static PyObject *mt_solve(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (mt_check_idle(self) < 0) return NULL;
+    const int32_t n = self->g.n;
+    int32_t *cover = NULL, ncover = 0;
+    if (self->ws && changed_cover(self, &cover, &ncover) < 0) return PyErr_NoMemory();
+    int32_t *mate = malloc(((size_t)n + 1) * sizeof(int32_t));
+    if (!mate) {
+        free(cover);
+        return PyErr_NoMemory();
+    }
+    EdgeLookup lookup = {mt_find_cb, self};
+    int status, warm = 0;
+    const char *msg = NULL;
+    WarmState *out = NULL;
+    SolveInfo info;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    status = solve_graph(&self->g, 0, self->ws, cover, ncover, 1, &lookup, mate, &out, &warm, &msg, &info);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    last_info = info;
+    free(cover);
+    ws_free(self->ws);
+    self->ws = status == ST_OK ? out : NULL;
+    if (status != ST_OK) ws_free(out);
+    self->nchg = 0;
+    if (self->chgcap > 4096 && self->chgcap > 4 * (int64_t)n) { /* drop a huge change list's memory */
+        free(self->chg);
+        self->chg = NULL;
+        self->chgcap = 0;
+    }
+    self->last_warm = status == ST_OK && warm;
+    PyObject *result = NULL;
+    if (status == ST_OK) result = mate_list(mate, n);
+    else set_status_error(status, msg);
+    free(mate);
+    return result;
+}
+
+static PyObject *mt_reset(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (mt_check_idle(self) < 0) return NULL;
+    ws_free(self->ws);
+    self->ws = NULL;
+    self->nchg = 0;
+    Py_RETURN_NONE;
+}
+
+/* Bytes held by the matcher (graph, index, saved optimum). */
+static PyObject *mt_memory(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    const Graph *g = &self->g;
+    size_t total = sizeof(MatcherObject);
+    total += (size_t)g->cap * (2 * sizeof(int32_t) * 2 + sizeof(int32_t) + (size_t)g->L * sizeof(limb_t));
+    total += (size_t)g->n * (sizeof(AdjEntry *) + 2 * sizeof(int32_t));
+    for (int32_t v = 0; v < g->n; v++) total += (size_t)g->adjcap[v] * (sizeof(AdjEntry) + (size_t)g->L * sizeof(limb_t));
+    if (self->dense) total += (size_t)(tri_index(g->n, g->n - 2, g->n - 1) + 1) * sizeof(int32_t);
+    if (self->hmask) total += (size_t)(self->hmask + 1) * (sizeof(uint64_t) + sizeof(int32_t));
+    total += (size_t)self->chgcap * sizeof(uint64_t);
+    if (self->ws) {
+        const WarmState *w = self->ws;
+        total += (size_t)w->n * (sizeof(int32_t) + 2 * (size_t)w->L * sizeof(limb_t) + 6 * sizeof(int32_t));
+        for (int32_t b = w->n; b < 2 * w->n; b++) total += (size_t)w->bnchilds[b] * 3 * sizeof(int32_t);
+    }
+    return PyLong_FromSize_t(total);
+}
+
+/* Consistency of index, slots, adjacency and positions (for tests). */
+static PyObject *mt_check(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    const Graph *g = &self->g;
+    const char *err = NULL;
+    int64_t live = 0, entries = 0;
+    for (int32_t k = 0; k < g->m && !err; k++) {
+        int32_t a = g->endpoint[2 * k], b = g->endpoint[2 * k + 1];
+        if (a < 0 || b < 0) {
+            if (a != b) err = "half-unused slot";
+            else if (!mp_is_zero(g->w2 + (size_t)k * g->L, g->L)) err = "unused slot with a weight";
+            continue;
+        }
+        live++;
+        if (!(a < b) || b >= g->n) err = "bad endpoints";
+        else if (mt_find(self, a, b) != k) err = "index does not find the slot";
+        else if (mp_is_zero(g->w2 + (size_t)k * g->L, g->L)) err = "zero-weight edge stored";
+        else if (g->adj[a][self->apos[2 * k + 1]].p != 2 * k + 1 || g->adj[a][self->apos[2 * k + 1]].v != b ||
+                 g->adj[b][self->apos[2 * k]].p != 2 * k || g->adj[b][self->apos[2 * k]].v != a)
+            err = "adjacency position is wrong";
+        else if (g->adj[a][self->apos[2 * k + 1]].top != (int64_t)g->w2[(size_t)k * g->L + g->L - 1] ||
+                 g->adj[b][self->apos[2 * k]].top != (int64_t)g->w2[(size_t)k * g->L + g->L - 1])
+            err = "stale top limb";
+        else if (memcmp(g->adjw[a] + (size_t)self->apos[2 * k + 1] * g->L, g->w2 + (size_t)k * g->L, (size_t)g->L * sizeof(limb_t)) ||
+                 memcmp(g->adjw[b] + (size_t)self->apos[2 * k] * g->L, g->w2 + (size_t)k * g->L, (size_t)g->L * sizeof(limb_t)))
+            err = "stale weight copy in the adjacency";
+    }
+    for (int32_t v = 0; v < g->n; v++) entries += g->deg[v];
+    if (!err && live != g->nlive) err = "live edge count is wrong";
+    if (!err && entries != 2 * live) err = "adjacency size is wrong";
+    if (!err && !self->dense && self->hcount != live) err = "hash index size is wrong";
+    if (!err && g->m - self->nfree != live) err = "free slot count is wrong";
+    if (err) {
+        PyErr_SetString(PyExc_AssertionError, err);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static Py_ssize_t mt_len(MatcherObject *self) { return self->g.nlive; }
+
+static PyObject *mt_get_n(MatcherObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(self->g.n);
+}
+
+static PyObject *mt_get_warm(MatcherObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(self->last_warm);
+}
+
+static PyObject *mt_get_limbs(MatcherObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(self->g.L);
+}
+
+static PyObject *mt_get_has_state(MatcherObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(self->ws != NULL);
+}
+
+static void mt_dealloc(MatcherObject *self)
+{
+    graph_free(&self->g);
+    free(self->apos);
+    free(self->freeslots);
+    free(self->dense);
+    free(self->hkeys);
+    free(self->hvals);
+    free(self->chg);
+    ws_free(self->ws);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *mt_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"n", NULL};
+    PyObject *nobj;
+    int32_t n;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:IncrementalMatcher", kwlist, &nobj)) return NULL;
+    if (parse_n(nobj, &n) < 0) return NULL;
+    MatcherObject *self = (MatcherObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    /* tp_alloc zeroes the object */
+    self->g.n = n;
+    self->g.L = 1;
+    self->g.adj = calloc((size_t)n + 1, sizeof(AdjEntry *));
+    self->g.deg = calloc((size_t)n + 1, sizeof(int32_t));
+    self->g.adjcap = calloc((size_t)n + 1, sizeof(int32_t));
+    self->g.adjw = calloc((size_t)n + 1, sizeof(limb_t *));
+    if (!self->g.adj || !self->g.deg || !self->g.adjcap || !self->g.adjw) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static PyMethodDef mt_methods[] = {
+    {"set_edge", (PyCFunction)(void (*)(void))mt_set_edge, METH_FASTCALL,
+     "set_edge(u, v, w): add, re-weight or (w == 0) remove edge {u, v}."},
+    {"set_edges", (PyCFunction)mt_set_edges, METH_O,
+     "set_edges(edges): set_edge for every (u, v, w) in order; all are validated before any is applied."},
+    {"get_weight", (PyCFunction)(void (*)(void))mt_get_weight, METH_FASTCALL,
+     "get_weight(u, v) -> int: the weight of edge {u, v} (0 when absent)."},
+    {"edges", (PyCFunction)mt_edges, METH_NOARGS, "edges() -> list of (u, v, w) with u < v."},
+    {"remove_vertex", (PyCFunction)mt_remove_vertex, METH_O, "remove_vertex(u): remove every edge of u."},
+    {"degree", (PyCFunction)mt_degree, METH_O, "degree(u) -> int: the number of edges of u."},
+    {"solve", (PyCFunction)mt_solve, METH_NOARGS,
+     "solve() -> list[int]: the mate of every vertex (-1 when unmatched) in a maximum-weight matching,\n"
+     "warm-started from the last optimum when there is one, and certificate-checked."},
+    {"all_within", (PyCFunction)(void (*)(void))mt_all_within, METH_FASTCALL,
+     "all_within(x, ys, margins) -> list[int] | None: every i, in order, such that edge {x, ys[i]} exists and\n"
+     "its slack under the kept optimum's duals is at most margins[i]; None if that optimum is not current."},
+    {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
+    {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
+    {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},
+    {"_check", (PyCFunction)mt_check, METH_NOARGS, "Check the internal graph structures (raises AssertionError)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef mt_getset[] = {
+    {"n", (getter)mt_get_n, NULL, "number of vertices", NULL},
+    {"last_solve_was_warm", (getter)mt_get_warm, NULL, "whether the last solve() warm-started", NULL},
+    {"limbs", (getter)mt_get_limbs, NULL, "64-bit limbs per number", NULL},
+    {"has_state", (getter)mt_get_has_state, NULL, "whether an optimum is kept for a warm start", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PySequenceMethods mt_as_sequence = {
+    .sq_length = (lenfunc)mt_len,
+};
+
+PyDoc_STRVAR(mt_doc,
+"IncrementalMatcher(n)\n"
+"\n"
+"Maximum-weight matching on vertices 0..n-1 whose graph is kept in C between\n"
+"solves: set_edge/set_edges change it in place and solve() warm-starts from the\n"
+"previous optimum (blossoms holding a changed vertex dissolved, changed vertices\n"
+"and their mates unmatched, their duals made feasible, stages run for the\n"
+"exposed vertices), falling back to a cold solve when needed. Every answer\n"
+"carries the same optimality certificate as max_weight_matching. Weights are\n"
+"exact non-negative ints of any width; a wider weight widens the limbs.");
+
+static PyTypeObject MatcherType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tabellone.matching._blossom.IncrementalMatcher",
+    .tp_basicsize = sizeof(MatcherObject),
+    .tp_itemsize = 0,
+    .tp_dealloc = (destructor)mt_dealloc,
+    .tp_as_sequence = &mt_as_sequence,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = mt_doc,
+    .tp_methods = mt_methods,
+    .tp_getset = mt_getset,
+    .tp_new = mt_new,
+};
+

@@ -1,0 +1,399 @@
+/* Check that x stays inside the safe range; flag an overflow otherwise. */
+static inline void check_range(Ctx *c, const limb_t *x)
+{
+    if (!mp_in_range(x, c->L) && c->status == ST_OK) c->status = ST_OVERFLOW;
+}
+
+/* Cold start: empty matching, no blossoms, every vertex dual at the largest
+ * weight (half the largest 2w). */
+static void init_cold(Ctx *c)
+{
+    const int32_t n = c->n, m = c->m;
+    const int L = c->L;
+    int32_t v;
+
+    for (v = 0; v < n; v++) {
+        c->mate[v] = -1;
+        c->inblossom[v] = v;
+    }
+    for (int32_t b = 0; b < 2 * n; b++) {
+        c->label[b] = 0;
+        c->labelend[b] = -1;
+        c->bparent[b] = -1;
+        c->bbase[b] = b < n ? b : -1;
+        c->bestedge[b] = -1;
+        c->bestedgeto[b] = -1;
+        c->nbbest[b] = -1;
+        c->bnchilds[b] = 0;
+    }
+    c->nunused = 0;
+    for (int32_t b = n; b < 2 * n; b++) c->unused[c->nunused++] = b;
+
+    /* initial vertex duals: the largest weight (half the largest 2w) */
+    limb_t *maxw = c->t1;
+    mp_zero(maxw, L);
+    for (int32_t k = 0; k < m; k++)
+        if (c->endpoint[2 * k] >= 0 && mp_cmp(W2(c, k), maxw, L) > 0) mp_copy(maxw, W2(c, k), L);
+    mp_sar1(maxw, maxw, L);
+    for (v = 0; v < n; v++) {
+        mp_copy(DUAL(c, v), maxw, L);
+        c->dtop[v] = (int64_t)maxw[L - 1];
+    }
+    for (int32_t b = n; b < 2 * n; b++) mp_zero(DUAL(c, b), L);
+}
+
+/* A cold start that begins near the optimum (for stages(c, 1), without
+ * max_cardinality).  Every vertex dual starts at its largest incident weight,
+ * which makes every edge feasible (u_i + u_j >= w + w).  Then, vertex by
+ * vertex, the dual is lowered to the smallest feasible value,
+ * max(0, max_j 2w_ij - u_j): that makes at least one of its edges tight (or
+ * the dual zero), and an exposed vertex is matched along a tight edge to an
+ * exposed neighbour when it has one.  Lowering never breaks a matched edge's
+ * tightness (its mate bounds the dual from below by exactly the present
+ * value).  The result satisfies the warm start's invariants: feasible duals,
+ * tight matched edges, no blossoms; exposed vertices may hold different duals
+ * and, as in warm_init, those with a positive dual are brought to one parity
+ * (raising an exposed vertex's dual by one keeps every edge feasible).  The
+ * classic algorithm would need a stage per augmentation to find the pairs the
+ * greedy pass matches at once (on a Swiss bracket most of them: the criteria
+ * make many edges equally good).  The answer goes through the same
+ * certificate as any other. */
+static void init_greedy(Ctx *c)
+{
+    const int32_t n = c->n;
+    const int L = c->L;
+    int32_t v;
+    limb_t *best = c->t2, *t = c->t1;
+
+    init_cold(c);
+    for (v = 0; v < n; v++) {
+        mp_zero(best, L);
+        const limb_t *wv = c->adjw[v];
+        for (int32_t q = 0; q < c->deg[v]; q++)
+            if (mp_cmp(wv + (size_t)q * L, best, L) > 0) mp_copy(best, wv + (size_t)q * L, L);
+        mp_sar1(DUAL(c, v), best, L);
+    }
+    for (v = 0; v < n; v++) {
+        const AdjEntry *av = c->adj[v];
+        mp_zero(best, L);
+        const limb_t *wv = c->adjw[v];
+        for (int32_t q = 0; q < c->deg[v]; q++) {
+            mp_sub(t, wv + (size_t)q * L, DUAL(c, av[q].v), L);
+            if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
+        }
+        mp_copy(DUAL(c, v), best, L);
+        if (c->mate[v] != -1 || mp_is_zero(best, L)) continue;
+        for (int32_t q = 0; q < c->deg[v]; q++) {
+            int32_t w = av[q].v;
+            if (c->mate[w] != -1) continue;
+            slack_row(c, v, w, wv + (size_t)q * L, t);
+            if (mp_is_zero(t, L)) {
+                c->mate[v] = av[q].p;     /* endpoint[p] == w */
+                c->mate[w] = av[q].p ^ 1; /* endpoint[p ^ 1] == v */
+                break;
+            }
+        }
+    }
+    int64_t votes[2] = {0, 0};
+    for (v = 0; v < n; v++)
+        if (c->mate[v] == -1 && !mp_is_zero(DUAL(c, v), L)) votes[DUAL(c, v)[0] & 1]++;
+    limb_t target = votes[1] > votes[0];
+    limb_t *one = c->t1;
+    mp_zero(one, L);
+    one[0] = 1;
+    for (v = 0; v < n; v++) {
+        if (c->mate[v] == -1 && !mp_is_zero(DUAL(c, v), L) && (DUAL(c, v)[0] & 1) != target) {
+            mp_add(DUAL(c, v), DUAL(c, v), one, L);
+            check_range(c, DUAL(c, v));
+        }
+        c->dtop[v] = (int64_t)DUAL(c, v)[L - 1];
+    }
+}
+
+/* Whether a cold start without max_cardinality begins with init_greedy (1,
+ * the default) or with the classic equal duals (0); _set_greedy_start. */
+static int greedy_start = 1;
+
+/* Tests only: when set, the next warm start moves 2 from the dual of its
+ * first matched vertex (of degree 2 or more) to its mate's before the
+ * certificate is checked: the matched edge stays tight, the vertex's other
+ * edges lose 2 of slack, and only a check of that vertex's edges sees it. */
+static int sabotage = 0;
+
+/* The primal-dual main loop.  Leaves the final stage's labels and blossoms in
+ * place for the certificate check; mate[] holds endpoint indices.
+ *
+ * warm = 0: the classic algorithm (all exposed vertices share the smallest
+ * vertex dual).  warm = 1 (warm start, without max_cardinality): exposed
+ * vertices may have different duals; only those with a positive dual are
+ * roots, an exposed vertex with zero dual reached by a tight edge ends an
+ * augmenting path, delta1 is the smallest dual of an S-vertex, and when it
+ * binds the even tree path from that vertex's root to it is flipped (the
+ * vertex becomes exposed with zero dual).  Each stage removes at least one
+ * root, and at the end every exposed vertex has zero dual: the same optimality
+ * conditions as the classic algorithm, checked by verify(). */
+static void stages(Ctx *c, int warm)
+{
+    const int32_t n = c->n, m = c->m;
+    const int L = c->L;
+    int32_t v;
+    limb_t *ks = c->t1, *delta = c->delta;
+    for (int64_t stage = 0;; stage++) {
+        if (stage > (int64_t)n + 1) {
+            internal_error(c, "too many stages");
+            return;
+        }
+        for (int32_t b = 0; b < 2 * n; b++) {
+            c->label[b] = 0;
+            c->bestedge[b] = -1;
+        }
+        for (int32_t b = n; b < 2 * n; b++) {
+            free(c->bbest[b]);
+            c->bbest[b] = NULL;
+            c->nbbest[b] = -1;
+        }
+        memset(c->allowedge, 0, (size_t)m);
+        c->qlen = 0;
+        c->stats[STAT_STAGES]++;
+        int32_t nroots = 0;
+        for (v = 0; v < n; v++)
+            if (c->mate[v] == -1 && c->label[c->inblossom[v]] == 0 &&
+                (!warm || !mp_le_zero(DUAL(c, v), L))) {
+                assign_label(c, v, 1, -1);
+                nroots++;
+            }
+        if (c->status) return;
+        if (warm && nroots == 0) break;
+
+        int augmented = 0, flipped = 0;
+        int32_t vmin = -1;
+        for (;;) {
+            /* grow the alternating forest from the S-vertices in the queue */
+            while (c->qlen > 0 && !augmented) {
+                v = c->queue[--c->qlen];
+                if (c->label[c->inblossom[v]] != 1) {
+                    internal_error(c, "queued vertex is not an S-vertex");
+                    return;
+                }
+                const int32_t qend = c->deg[v];
+                const AdjEntry *const av = c->adj[v];
+                const limb_t *const adjw_v = c->adjw[v];
+                int32_t *const inblossom = c->inblossom;
+                int32_t *const label = c->label;
+                uint8_t *const allowedge = c->allowedge;
+                const int64_t *const dtop = c->dtop;
+                for (int32_t q = 0; q < qend; q++) {
+                    int32_t w = av[q].v;
+                    int32_t bw = inblossom[w];
+                    int32_t bv = inblossom[v];
+                    if (bv == bw) continue;
+                    int32_t lw = label[bw];
+                    /* An edge to a vertex that already has a T label needs no
+                     * work: tight or not, nothing would change, and its slack
+                     * stays constant while v is S (v stays S for the whole
+                     * stage), so "allowed" would be recomputed identically. */
+                    if (lw == 2 && label[w] != 0) continue;
+                    int32_t p = av[q].p;
+                    int32_t k = p >> 1;
+                    /* Top-limb estimate: with R = 2^(64(L-1)), slack(k) lies in
+                     * ((tk-1)R, (tk+2)R); tk >= 1 proves slack(k) > 0, so the
+                     * edge is not allowed (allowed edges have zero slack) and
+                     * allowedge[k], a likely cache miss, need not be read. */
+                    int64_t tk = dtop[v] + dtop[w] - av[q].top;
+#ifdef BLOSSOM_DEBUG_INVARIANTS
+                    if (tk >= 1 && allowedge[k]) {
+                        internal_error(c, "allowed edge with a positive slack");
+                        return;
+                    }
+#endif
+                    const limb_t *row = adjw_v + (size_t)q * L;
+                    if (tk >= 1) {
+                        if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
+                        else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
+                        continue;
+                    }
+                    if (!allowedge[k]) {
+                        slack_row(c, v, w, row, ks);
+                        if (mp_le_zero(ks, L)) {
+                            allowedge[k] = 1;
+                        } else {
+                            if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
+                            else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
+                            continue;
+                        }
+                    }
+                    /* tight edge */
+                    if (lw == 0 && warm && c->mate[c->bbase[bw]] == -1) {
+                        /* exposed with zero dual: the path ends here */
+                        assign_label(c, w, 1, -1);
+                        if (c->status) return;
+                        augment_matching(c, k);
+                        augmented = 1;
+                    } else if (lw == 0) {
+                        assign_label(c, w, 2, p ^ 1);
+                    } else if (lw == 1) {
+                        int32_t base = scan_blossom(c, v, w);
+                        if (c->status) return;
+                        if (base >= 0) {
+                            add_blossom(c, base, k);
+                        } else {
+                            augment_matching(c, k);
+                            augmented = 1;
+                        }
+                    } else if (c->label[w] == 0) {
+                        c->label[w] = 2;
+                        c->labelend[w] = p ^ 1;
+                    }
+                    if (c->status) return;
+                    if (augmented) break;
+                }
+            }
+            if (augmented) break;
+
+            /* no tight edge left to use: find the dual adjustment */
+            int deltatype = -1;
+            int32_t deltaedge = -1, deltablossom = -1;
+            if (warm) {
+                /* delta1: the smallest dual of an S-vertex */
+                vmin = -1;
+                for (v = 0; v < n; v++) {
+                    if (c->label[c->inblossom[v]] == 1 && (vmin == -1 || mp_cmp(DUAL(c, v), delta, L) < 0)) {
+                        mp_copy(delta, DUAL(c, v), L);
+                        vmin = v;
+                    }
+                }
+                if (vmin == -1) {
+                    internal_error(c, "warm stage without S-vertices");
+                    return;
+                }
+                deltatype = 1;
+            } else if (!c->maxcard) {
+                deltatype = 1;
+                mp_copy(delta, DUAL(c, 0), L);
+                for (v = 1; v < n; v++)
+                    if (mp_cmp(DUAL(c, v), delta, L) < 0) mp_copy(delta, DUAL(c, v), L);
+            }
+            /* delta2: free vertex to S-vertex */
+            for (v = 0; v < n; v++) {
+                if (c->label[c->inblossom[v]] == 0 && c->bestedge[v] != -1) {
+                    const limb_t *bs = best_slack(c, v);
+                    if (deltatype == -1 || mp_cmp(bs, delta, L) < 0) {
+                        mp_copy(delta, bs, L);
+                        deltatype = 2;
+                        deltaedge = c->bestedge[v];
+                    }
+                }
+            }
+            /* delta3: half the slack of an edge between two S-blossoms */
+            for (int32_t b = 0; b < 2 * n; b++) {
+                if (c->bparent[b] == -1 && c->label[b] == 1 && c->bestedge[b] != -1) {
+                    mp_copy(ks, best_slack(c, b), L);
+                    if (ks[0] & 1) {
+                        internal_error(c, "odd slack between S-blossoms");
+                        return;
+                    }
+                    mp_sar1(ks, ks, L);
+                    if (deltatype == -1 || mp_cmp(ks, delta, L) < 0) {
+                        mp_copy(delta, ks, L);
+                        deltatype = 3;
+                        deltaedge = c->bestedge[b];
+                    }
+                }
+            }
+            /* delta4: dual of a T-blossom */
+            for (int32_t b = n; b < 2 * n; b++) {
+                if (c->bbase[b] >= 0 && c->bparent[b] == -1 && c->label[b] == 2 &&
+                    (deltatype == -1 || mp_cmp(DUAL(c, b), delta, L) < 0)) {
+                    mp_copy(delta, DUAL(c, b), L);
+                    deltatype = 4;
+                    deltablossom = b;
+                }
+            }
+            if (deltatype == -1) {
+                /* max cardinality and nothing else to do: final delta1 */
+                deltatype = 1;
+                mp_zero(delta, L);
+                if (n > 0) {
+                    limb_t *mn = c->t2;
+                    mp_copy(mn, DUAL(c, 0), L);
+                    for (v = 1; v < n; v++)
+                        if (mp_cmp(DUAL(c, v), mn, L) < 0) mp_copy(mn, DUAL(c, v), L);
+                    if (!mp_is_neg(mn, L)) mp_copy(delta, mn, L);
+                }
+            }
+            if (mp_is_neg(delta, L)) {
+                internal_error(c, "negative dual adjustment");
+                return;
+            }
+
+            /* update the duals */
+            for (v = 0; v < n; v++) {
+                int32_t lb = c->label[c->inblossom[v]];
+                if (lb == 1) {
+                    mp_sub(DUAL(c, v), DUAL(c, v), delta, L);
+                    check_range(c, DUAL(c, v));
+                } else if (lb == 2) {
+                    mp_add(DUAL(c, v), DUAL(c, v), delta, L);
+                    check_range(c, DUAL(c, v));
+                }
+                c->dtop[v] = (int64_t)DUAL(c, v)[L - 1];
+            }
+            for (int32_t b = n; b < 2 * n; b++) {
+                if (c->bbase[b] >= 0 && c->bparent[b] == -1) {
+                    if (c->label[b] == 1) {
+                        mp_add(DUAL(c, b), DUAL(c, b), delta, L);
+                        check_range(c, DUAL(c, b));
+                    } else if (c->label[b] == 2) {
+                        mp_sub(DUAL(c, b), DUAL(c, b), delta, L);
+                        check_range(c, DUAL(c, b));
+                    }
+                }
+            }
+            if (c->status) return;
+            c->epoch++;
+            c->stats[STAT_DELTA1 + deltatype - 1]++;
+
+            if (deltatype == 1) {
+                if (warm) {
+                    /* vmin's dual is zero: make it exposed, its root matched */
+                    c->stats[STAT_FLIPS]++;
+                    augment_side(c, vmin, -1);
+                    if (c->status) return;
+                    flipped = 1;
+                }
+                break; /* classic: optimum reached */
+            } else if (deltatype == 2) {
+                c->allowedge[deltaedge] = 1;
+                int32_t i = c->endpoint[2 * deltaedge], j = c->endpoint[2 * deltaedge + 1];
+                if (c->label[c->inblossom[i]] == 0) i = j;
+                if (c->label[c->inblossom[i]] != 1) {
+                    internal_error(c, "delta2 edge has no S end");
+                    return;
+                }
+                queue_push(c, i);
+            } else if (deltatype == 3) {
+                c->allowedge[deltaedge] = 1;
+                int32_t i = c->endpoint[2 * deltaedge];
+                if (c->label[c->inblossom[i]] != 1) {
+                    internal_error(c, "delta3 edge has no S end");
+                    return;
+                }
+                queue_push(c, i);
+            } else {
+                expand_blossom(c, deltablossom, 0);
+            }
+            if (c->status) return;
+        }
+
+        if (!augmented && !flipped) break;
+
+        /* end of stage: expand S-blossoms whose dual reached zero */
+        for (int32_t b = n; b < 2 * n; b++) {
+            if (c->bparent[b] == -1 && c->bbase[b] >= 0 && c->label[b] == 1 && mp_is_zero(DUAL(c, b), L)) {
+                expand_blossom(c, b, 1);
+                if (c->status) return;
+            }
+        }
+    }
+}
+

@@ -1,0 +1,552 @@
+/* ------------------------------------------------------------------------ */
+/* Warm start                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* A proven optimum kept for the next solve: matching (vertex ids), duals,
+ * blossoms (children and the edges joining them, as vertex pairs). */
+typedef struct {
+    int32_t n;
+    int L;
+    int32_t *mate;     /* n */
+    limb_t *dual;      /* 2n*L */
+    int32_t *bparent;  /* 2n */
+    int32_t *bbase;    /* 2n, -1 = unused blossom id */
+    int32_t *bnchilds; /* 2n */
+    int32_t **bchilds; /* 2n */
+    int32_t **bendv;   /* 2n: 2*nchilds vertex ids (endpoint[p], endpoint[p^1]) */
+} WarmState;
+
+static void ws_free(WarmState *w)
+{
+    if (!w) return;
+    if (w->bchilds)
+        for (int64_t b = 0; b < 2 * (int64_t)w->n; b++) {
+            free(w->bchilds[b]);
+            free(w->bendv[b]);
+        }
+    free(w->mate); free(w->dual); free(w->bparent); free(w->bbase); free(w->bnchilds);
+    free(w->bchilds); free(w->bendv);
+    free(w);
+}
+
+static WarmState *ws_save(const Ctx *c)
+{
+    const int32_t n = c->n, n2 = 2 * n;
+    const int L = c->L;
+    WarmState *w = calloc(1, sizeof(WarmState));
+    if (!w) return NULL;
+    w->n = n;
+    w->L = L;
+    w->mate = malloc(((size_t)n + 1) * sizeof(int32_t));
+    w->dual = malloc(((size_t)n2 + 1) * L * sizeof(limb_t));
+    w->bparent = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    w->bbase = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    w->bnchilds = calloc((size_t)n2 + 1, sizeof(int32_t));
+    w->bchilds = calloc((size_t)n2 + 1, sizeof(int32_t *));
+    w->bendv = calloc((size_t)n2 + 1, sizeof(int32_t *));
+    if (!w->mate || !w->dual || !w->bparent || !w->bbase || !w->bnchilds || !w->bchilds || !w->bendv) goto fail;
+    for (int32_t v = 0; v < n; v++) w->mate[v] = c->mate[v] >= 0 ? c->endpoint[c->mate[v]] : -1;
+    memcpy(w->dual, c->dual, (size_t)n2 * L * sizeof(limb_t));
+    for (int32_t b = 0; b < n2; b++) {
+        w->bparent[b] = c->bparent[b];
+        w->bbase[b] = b < n ? b : c->bbase[b];
+        if (b < n || c->bbase[b] < 0) continue;
+        int32_t nc = c->bnchilds[b];
+        w->bnchilds[b] = nc;
+        w->bchilds[b] = malloc((size_t)nc * sizeof(int32_t));
+        w->bendv[b] = malloc((size_t)2 * nc * sizeof(int32_t));
+        if (!w->bchilds[b] || !w->bendv[b]) goto fail;
+        memcpy(w->bchilds[b], c->bchilds[b], (size_t)nc * sizeof(int32_t));
+        for (int32_t i = 0; i < nc; i++) {
+            int32_t p = c->bendps[b][i];
+            w->bendv[b][2 * i] = c->endpoint[p];
+            w->bendv[b][2 * i + 1] = c->endpoint[p ^ 1];
+        }
+    }
+    return w;
+fail:
+    ws_free(w);
+    return NULL;
+}
+
+/* eff[x], for every vertex and live blossom x of a blossom forest: its
+ * nearest proper ancestor whose dual is not zero (nz[b]), -1 if none.
+ * Returns -1 on a cycle (the caller then checks every edge). */
+static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, const uint8_t *nz, int32_t *eff,
+                       int32_t *stack)
+{
+    const int32_t n2 = 2 * n;
+    for (int32_t x = 0; x < n2; x++) eff[x] = -2;
+    for (int32_t x = 0; x < n2; x++) {
+        if (x >= n && bbase[x] < 0) continue;
+        int32_t sp = 0, y = x;
+        while (y != -1 && eff[y] == -2) {
+            if (sp >= n2 || (y >= n && bbase[y] < 0)) return -1;
+            stack[sp++] = y;
+            y = bparent[y];
+        }
+        while (sp > 0) {
+            int32_t t = stack[--sp], p = bparent[t];
+            eff[t] = p == -1 ? -1 : (nz[p] ? p : eff[p]);
+        }
+    }
+    return 0;
+}
+
+/* The vertices whose edges may have another slack than under the saved
+ * optimum w, whose certificate proved every slack non-negative: the changed
+ * vertices (every edge added or re-weighted since has an end among them),
+ * and every vertex whose dual, or whose chain of enclosing blossoms with a
+ * non-zero dual (their ids and duals), differs from w's.
+ *
+ * Why the other edges need no check: the slack of an edge {i, j} is
+ * u_i + u_j - 2 w_ij plus twice the duals of the blossoms holding both ends,
+ * that is of the blossoms named in both chains; a blossom whose dual is zero
+ * adds nothing.  When neither end is dirty, the weight, both vertex duals and
+ * both chains (as sequences of ids and duals) are w's, so the slack is the one
+ * w's certificate proved non-negative.
+ *
+ * NULL when out of memory, when a forest has a cycle, or when more than a
+ * quarter of the vertices are dirty: then verify() checks every edge. */
+static uint8_t *dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged)
+{
+    const int32_t n = c->n, n2 = 2 * n;
+    const int L = c->L, wl = w->L;
+    uint8_t *dirty = calloc((size_t)n + 1, 1);
+    uint8_t *nzn = calloc((size_t)n2 + 1, 1), *nzo = calloc((size_t)n2 + 1, 1);
+    int8_t *clean = malloc((size_t)n2 + 1);
+    int32_t *effn = malloc(((size_t)n2 + 1) * sizeof(int32_t)), *effo = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    limb_t *old = malloc((size_t)L * sizeof(limb_t));
+    int ok = 0;
+    if (!dirty || !nzn || !nzo || !clean || !effn || !effo || !stack || !old) goto done;
+    for (int32_t b = n; b < n2; b++) {
+        nzn[b] = c->bbase[b] >= 0 && !mp_is_zero(DUAL(c, b), L);
+        nzo[b] = w->bbase[b] >= 0 && !mp_is_zero(w->dual + (size_t)b * wl, wl);
+    }
+    if (eff_parents(n, c->bparent, c->bbase, nzn, effn, stack) < 0) goto done;
+    if (eff_parents(n, w->bparent, w->bbase, nzo, effo, stack) < 0) goto done;
+    /* clean[b]: blossom b (non-zero dual now) had the same dual and the same
+     * chain above it in w, recursively */
+    for (int32_t b = 0; b < n2; b++) clean[b] = -1;
+    for (int32_t b = n; b < n2; b++) {
+        if (!nzn[b] || clean[b] >= 0) continue;
+        int32_t sp = 0, y = b;
+        while (y != -1 && clean[y] < 0) {
+            stack[sp++] = y;
+            y = effn[y];
+        }
+        while (sp > 0) {
+            int32_t t = stack[--sp], p = effn[t];
+            int same = nzo[t] && effo[t] == p && (p == -1 || clean[p] == 1);
+            if (same) {
+                mp_sext(old, L, w->dual + (size_t)t * wl, wl);
+                same = mp_cmp(old, DUAL(c, t), L) == 0;
+            }
+            clean[t] = (int8_t)same;
+        }
+    }
+    for (int32_t i = 0; i < nchanged; i++) dirty[changed[i]] = 1;
+    for (int32_t v = 0; v < n; v++) {
+        if (dirty[v]) continue;
+        int32_t p = effn[v];
+        if (p != effo[v] || (p != -1 && clean[p] != 1)) {
+            dirty[v] = 1;
+            continue;
+        }
+        mp_sext(old, L, w->dual + (size_t)v * wl, wl);
+        dirty[v] = mp_cmp(old, DUAL(c, v), L) != 0;
+    }
+    /* with many dirty vertices, checking every edge in slot order (reading
+     * the weights in order) is cheaper than their adjacencies */
+    int32_t ndirty = 0;
+    for (int32_t v = 0; v < n; v++) ndirty += dirty[v];
+    ok = 4 * (int64_t)ndirty <= n;
+done:
+    free(nzn); free(nzo); free(clean); free(effn); free(effo); free(stack); free(old);
+    if (!ok) {
+        free(dirty);
+        return NULL;
+    }
+    return dirty;
+}
+
+/* Open-addressing map from an unordered vertex pair to its edge id. */
+typedef struct {
+    uint64_t *keys; /* (a << 32 | b) + 1, a < b; 0 = empty */
+    int32_t *vals;
+    uint64_t mask;
+} PairMap;
+
+static inline uint64_t pair_key(int32_t u, int32_t v)
+{
+    uint32_t a = (uint32_t)(u < v ? u : v), b = (uint32_t)(u < v ? v : u);
+    return (((uint64_t)a << 32) | b) + 1;
+}
+
+static inline uint64_t pair_hash(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    return k;
+}
+
+static int pairmap_build(PairMap *pm, const int32_t *endpoint, int32_t m)
+{
+    uint64_t cap = 16;
+    while (cap < 2 * (uint64_t)m + 16) cap <<= 1;
+    pm->keys = calloc(cap, sizeof(uint64_t));
+    pm->vals = malloc(cap * sizeof(int32_t));
+    pm->mask = cap - 1;
+    if (!pm->keys || !pm->vals) return -1;
+    for (int32_t k = 0; k < m; k++) {
+        if (endpoint[2 * k] < 0) continue;
+        uint64_t key = pair_key(endpoint[2 * k], endpoint[2 * k + 1]);
+        uint64_t h = pair_hash(key) & pm->mask;
+        while (pm->keys[h]) h = (h + 1) & pm->mask;
+        pm->keys[h] = key;
+        pm->vals[h] = k;
+    }
+    return 0;
+}
+
+static int32_t pairmap_get(const PairMap *pm, int32_t u, int32_t v)
+{
+    uint64_t key = pair_key(u, v);
+    uint64_t h = pair_hash(key) & pm->mask;
+    while (pm->keys[h]) {
+        if (pm->keys[h] == key) return pm->vals[h];
+        h = (h + 1) & pm->mask;
+    }
+    return -1;
+}
+
+/* Finds the slot of edge {a, b}, or -1: the caller's index of the graph. */
+typedef struct {
+    int32_t (*find)(const void *index, int32_t a, int32_t b);
+    const void *index;
+} EdgeLookup;
+
+static int32_t pairmap_find(const void *pm, int32_t a, int32_t b) { return pairmap_get((const PairMap *)pm, a, b); }
+
+/* The endpoint index p of edge {a, b} with endpoint[p] == b, or -1. */
+static int32_t endpoint_to(const Ctx *c, const EdgeLookup *lk, int32_t a, int32_t b)
+{
+    int32_t k = lk->find(lk->index, a, b);
+    if (k < 0 || k >= c->m) return -1;
+    if (c->endpoint[2 * k] == b && c->endpoint[2 * k + 1] == a) return 2 * k;
+    if (c->endpoint[2 * k] == a && c->endpoint[2 * k + 1] == b) return 2 * k + 1;
+    return -1;
+}
+
+/* Dissolve top-level blossom b of the loaded state: its dual moves onto its
+ * vertices (u_v += z_b keeps every edge inside b exactly as tight, and edges
+ * leaving b get slack z_b), its children become top-level, and if z_b > 0 the
+ * base's matched edge to the outside is no longer tight, so it is unmatched. */
+static void warm_dissolve(Ctx *c, int32_t b, int32_t *mv)
+{
+    const int L = c->L;
+    const limb_t *z = DUAL(c, b);
+    int32_t cnt = leaves(c, b, c->scratch);
+    for (int32_t i = 0; i < cnt; i++) {
+        limb_t *u = DUAL(c, c->scratch[i]);
+        mp_add(u, u, z, L);
+        check_range(c, u);
+    }
+    for (int32_t i = 0; i < c->bnchilds[b]; i++) c->bparent[c->bchilds[b][i]] = -1;
+    int32_t base = c->bbase[b];
+    if (!mp_is_zero(z, L) && mv[base] >= 0) {
+        mv[mv[base]] = -1;
+        mv[base] = -1;
+    }
+    mp_zero(DUAL(c, b), L);
+    free(c->bchilds[b]);
+    c->bchilds[b] = NULL;
+    c->bnchilds[b] = 0;
+    c->bbase[b] = -1;
+    c->stats[STAT_DISSOLVED]++;
+}
+
+/* Load a saved optimum into c (allocated for the new graph), undo what the
+ * changed vertices touch, and restore dual feasibility.  Returns 0 when the
+ * state is ready for stages(c, 1), -1 when it cannot be used (cold start). */
+static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged, const EdgeLookup *lookup)
+{
+    const int32_t n = c->n, n2 = 2 * n;
+    const int L = c->L;
+    int rc = -1;
+    PairMap pm = {NULL, NULL, 0};
+    int32_t *mv = malloc(((size_t)n + 1) * sizeof(int32_t));
+    if (!mv) {
+        c->status = ST_NOMEM;
+        return -1;
+    }
+    for (int32_t x = 0; x < n2; x++) {
+        mp_sext(DUAL(c, x), L, w->dual + (size_t)x * w->L, w->L);
+        c->label[x] = 0;
+        c->labelend[x] = -1;
+        c->bestedge[x] = -1;
+        c->bestedgeto[x] = -1;
+        c->nbbest[x] = -1;
+        c->bparent[x] = w->bparent[x];
+        c->bbase[x] = w->bbase[x];
+        c->bnchilds[x] = 0;
+        if (x >= n && w->bbase[x] >= 0) {
+            int32_t nc = w->bnchilds[x];
+            c->bchilds[x] = malloc((size_t)nc * sizeof(int32_t));
+            if (!c->bchilds[x]) {
+                c->status = ST_NOMEM;
+                goto done;
+            }
+            memcpy(c->bchilds[x], w->bchilds[x], (size_t)nc * sizeof(int32_t));
+            c->bnchilds[x] = nc;
+        }
+    }
+    memcpy(mv, w->mate, (size_t)n * sizeof(int32_t));
+
+    /* dissolve every blossom that holds a changed vertex, outermost first */
+    for (int32_t i = 0; i < nchanged; i++) {
+        int32_t x = changed[i];
+        for (;;) {
+            int32_t t = x, guard = 0;
+            while (c->bparent[t] != -1) {
+                t = c->bparent[t];
+                if (++guard > n2) goto done;
+            }
+            if (t == x) break;
+            warm_dissolve(c, t, mv);
+        }
+    }
+    /* changed vertices and their mates become exposed */
+    for (int32_t i = 0; i < nchanged; i++) {
+        int32_t x = changed[i];
+        if (mv[x] >= 0) {
+            mv[mv[x]] = -1;
+            mv[x] = -1;
+        }
+    }
+    /* each changed vertex (now top-level and exposed) gets the smallest dual
+     * that makes its edges feasible: max(0, max_j 2w - u_j) */
+    for (int32_t i = 0; i < nchanged; i++) {
+        int32_t x = changed[i];
+        limb_t *best = c->t2, *t = c->t1;
+        mp_zero(best, L);
+        const AdjEntry *ax = c->adj[x];
+        for (int32_t q = 0; q < c->deg[x]; q++) {
+            mp_sub(t, c->adjw[x] + (size_t)q * L, DUAL(c, ax[q].v), L);
+            if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
+        }
+        mp_copy(DUAL(c, x), best, L);
+        check_range(c, DUAL(c, x));
+    }
+    /* All roots (exposed vertices with a positive dual) must share one parity:
+     * every vertex joined to a root by tight edges has the root's parity, so
+     * then every slack between two S-blossoms is even and delta3 = slack/2
+     * exact (the classic algorithm gets this from equal root duals).  Raising
+     * an exposed top-level vertex's dual by one keeps every edge feasible; a
+     * root that is the base of a blossom is first freed by dissolving. */
+    {
+        int64_t votes[2] = {0, 0};
+        for (int32_t v = 0; v < n; v++)
+            if (mv[v] < 0 && !mp_le_zero(DUAL(c, v), L)) votes[DUAL(c, v)[0] & 1] += c->bparent[v] != -1 ? n2 : 1;
+        limb_t target = votes[1] > votes[0];
+        for (int32_t v = 0; v < n; v++) {
+            if (mv[v] >= 0 || mp_le_zero(DUAL(c, v), L)) continue;
+            int guard = 0;
+            while ((DUAL(c, v)[0] & 1) != target) {
+                if (++guard > n2 + 2) goto done;
+                int32_t t = v;
+                while (c->bparent[t] != -1) t = c->bparent[t];
+                if (t == v) {
+                    limb_t *one = c->t1;
+                    mp_zero(one, L);
+                    one[0] = 1;
+                    mp_add(DUAL(c, v), DUAL(c, v), one, L);
+                    check_range(c, DUAL(c, v));
+                } else {
+                    if (c->bbase[t] != v) goto done; /* an exposed vertex is its blossom's base */
+                    warm_dissolve(c, t, mv);
+                }
+            }
+        }
+    }
+    if (c->status) goto done;
+
+    /* edges of the remaining blossoms and matched edges, in the new numbering;
+     * none touches a changed vertex, so all still exist with the same weight */
+    EdgeLookup own;
+    if (!lookup) {
+        if (pairmap_build(&pm, c->endpoint, c->m) < 0) {
+            c->status = ST_NOMEM;
+            goto done;
+        }
+        own.find = pairmap_find;
+        own.index = &pm;
+        lookup = &own;
+    }
+    for (int32_t b = n; b < n2; b++) {
+        if (c->bbase[b] < 0) continue;
+        int32_t nc = c->bnchilds[b];
+        c->bendps[b] = malloc((size_t)nc * sizeof(int32_t));
+        if (!c->bendps[b]) {
+            c->status = ST_NOMEM;
+            goto done;
+        }
+        for (int32_t i = 0; i < nc; i++) {
+            int32_t a = w->bendv[b][2 * i], bb = w->bendv[b][2 * i + 1];
+            int32_t p = endpoint_to(c, lookup, bb, a); /* endpoint[p] == a */
+            if (p < 0) goto done;
+            c->bendps[b][i] = p;
+        }
+    }
+    for (int32_t v = 0; v < n; v++) {
+        c->mate[v] = -1;
+        if (mv[v] >= 0) {
+            if (mv[mv[v]] != v) goto done;
+            c->mate[v] = endpoint_to(c, lookup, v, mv[v]);
+            if (c->mate[v] < 0) goto done;
+        }
+    }
+    for (int32_t v = 0; v < n; v++) {
+        int32_t t = v, guard = 0;
+        while (c->bparent[t] != -1) {
+            t = c->bparent[t];
+            if (++guard > n2) goto done;
+        }
+        c->inblossom[v] = t;
+    }
+    c->nunused = 0;
+    for (int32_t b = n2 - 1; b >= n; b--)
+        if (c->bbase[b] < 0) c->unused[c->nunused++] = b;
+
+    for (int32_t v = 0; v < n; v++) c->dtop[v] = (int64_t)DUAL(c, v)[L - 1];
+    if (c->status) goto done;
+    rc = 0;
+
+done:
+    free(pm.keys);
+    free(pm.vals);
+    free(mv);
+    return rc;
+}
+
+/* Solve g (GIL released).  With a saved state and without max_cardinality a
+ * warm start is tried first; anything it cannot handle falls back to a cold
+ * start.  *ws_out (if given) receives the new optimum's state. */
+static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t *changed, int32_t nchanged,
+                       int changes_complete, const EdgeLookup *lookup, int32_t *mate_out, WarmState **ws_out,
+                       int *warm_used, const char **msg, SolveInfo *info)
+{
+    const int32_t n = g->n, m = g->m;
+    int status = ST_OK;
+    Ctx c;
+    *msg = NULL;
+    if (warm_used) *warm_used = 0;
+    if (ws_out) *ws_out = NULL;
+
+    memset(info, 0, sizeof(*info));
+    info->limbs = g->L;
+    if (n == 0 || g->nlive == 0) {
+        for (int32_t v = 0; v < n; v++) mate_out[v] = -1;
+        return ST_OK;
+    }
+
+    if (ws && !maxcard && ws->n == n) {
+        if (g->L < ws->L && graph_widen(g, ws->L) < 0) return ST_NOMEM;
+        memset(&c, 0, sizeof(c));
+        c.n = n; c.m = m; c.L = g->L; c.maxcard = 0;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
+        if (ctx_alloc(&c) < 0) return ST_NOMEM;
+        if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
+            stages(&c, 1);
+            if (c.status == ST_OK && sabotage) { /* tests: a wrong dual the certificate must catch */
+                for (int32_t v = 0; v < n; v++) {
+                    if (c.mate[v] < 0 || c.deg[v] < 2) continue;
+                    int32_t m2 = c.endpoint[c.mate[v]];
+                    limb_t *two = c.t1;
+                    mp_zero(two, c.L);
+                    two[0] = 2;
+                    mp_sub(DUAL(&c, v), DUAL(&c, v), two, c.L);
+                    mp_add(DUAL(&c, m2), DUAL(&c, m2), two, c.L);
+                    break;
+                }
+                sabotage = 0;
+            }
+            if (c.status == ST_OK) {
+                /* with every change since ws's certificate known, only the
+                 * edges whose slack may differ from then are checked again */
+                uint8_t *dirty = changes_complete ? dirty_since(&c, ws, changed, nchanged) : NULL;
+                verify(&c, dirty);
+                free(dirty);
+            }
+            if (c.status != ST_OK) info->warm_failure = c.status == ST_INTERNAL ? c.msg : "overflow or memory";
+        } else {
+            info->warm_failure = "saved state does not fit the new graph";
+        }
+        memcpy(info->stats, c.stats, sizeof(info->stats));
+        info->limbs = c.L;
+        if (c.status == ST_OK && c.mate) {
+            for (int32_t v = 0; v < n; v++) mate_out[v] = c.mate[v] >= 0 ? g->endpoint[c.mate[v]] : -1;
+            if (ws_out) *ws_out = ws_save(&c);
+            if (warm_used) *warm_used = 1;
+            ctx_free(&c);
+            return ST_OK;
+        }
+        status = c.status;
+        ctx_free(&c);
+        if (status == ST_NOMEM) return status;
+        /* otherwise: a cold start decides */
+    }
+
+    for (int attempt = 0;; attempt++) {
+        memset(&c, 0, sizeof(c));
+        c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
+        if (ctx_alloc(&c) < 0) return ST_NOMEM;
+        int greedy = greedy_start && !maxcard && attempt == 0;
+        if (greedy) {
+            init_greedy(&c);
+            if (c.status == ST_OK) stages(&c, 1);
+            if (c.status == ST_OK) verify(&c, NULL);
+            if (c.status == ST_INTERNAL) { /* not expected: the classic start decides */
+                ctx_free(&c);
+                memset(&c, 0, sizeof(c));
+                c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
+                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
+                if (ctx_alloc(&c) < 0) return ST_NOMEM;
+                greedy = 0;
+            }
+        }
+        if (!greedy) {
+            init_cold(&c);
+            stages(&c, 0);
+            if (c.status == ST_OK) verify(&c, NULL);
+        }
+        status = c.status;
+        *msg = c.msg;
+        memcpy(info->stats, c.stats, sizeof(info->stats));
+        info->limbs = c.L;
+        info->retries = attempt;
+        if (status == ST_OK) {
+            for (int32_t v = 0; v < n; v++) mate_out[v] = c.mate[v] >= 0 ? g->endpoint[c.mate[v]] : -1;
+            if (ws_out && !maxcard) *ws_out = ws_save(&c);
+        }
+        ctx_free(&c);
+        if (status != ST_OVERFLOW || attempt >= MAX_RETRIES) break;
+        if (graph_widen(g, 2 * g->L) < 0) return ST_NOMEM;
+    }
+    return status;
+}
+
+static void set_status_error(int status, const char *msg)
+{
+    if (status == ST_NOMEM) {
+        PyErr_NoMemory();
+    } else if (status == ST_OVERFLOW) {
+        PyErr_SetString(PyExc_RuntimeError, "blossom: dual variables overflowed every limb width tried (a bug)");
+    } else {
+        PyErr_Format(PyExc_RuntimeError, "blossom: internal error, optimality certificate failed: %s", msg ? msg : "?");
+    }
+}
+

@@ -1,0 +1,92 @@
+"""What every edition of the Burstein system shares: a player with its index, the score
+groups a pairing is judged by, and the profile a round is paired with.
+
+:mod:`tabellone.rules.burstein.legacy` (the earlier text) and
+:mod:`tabellone.rules.burstein.edition_2026` (the texts of 2025 and 2026) both build on
+this module, and neither imports the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from tabellone.core.errors import InputError
+from tabellone.core.model import WHITE
+from tabellone.core.pairing import Pairing
+from tabellone.rules.fide_common import Entrant, board_order
+from tabellone.rules.profiles import Profile, official, resolve
+
+ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Player:
+    """An :class:`~tabellone.rules.fide_common.Entrant` with its Burstein index: the
+    :class:`tabellone.rules.burstein.legacy.Index` of Art. 3.2 of the earlier text (``score``
+    then holds the early-round points), or the
+    :class:`tabellone.rules.burstein.edition_2026.Index` of Art. 1.7."""
+
+    e: Entrant
+    index: Any
+
+    @property
+    def id(self) -> int:
+        return self.e.id
+
+    @property
+    def score(self) -> Fraction:
+        return self.e.score
+
+
+def score_groups(players: list[Player], bye: int | None) -> list[list[Player]]:
+    """The round's players (already in score order) cut into score groups, the player
+    given the bye left out: what a pairing is judged against group by group."""
+    groups: list[list[Player]] = []
+    for p in players:
+        if p.id == bye:
+            continue
+        if groups and groups[-1][0].score == p.score:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
+def profile_of(profile: Profile | str | None, edition: str) -> Profile:
+    """The profile to pair with: the one given (a Profile, a shipped name or a TOML
+    path), else the official one of ``edition`` (``tabellone/rules/profiles/burstein-*.toml``)."""
+    p = resolve(profile)
+    if p is None:
+        return official("burstein", edition)
+    if (p.system, p.edition) != ("burstein", edition):
+        raise InputError(
+            f"profile {p.name} is for {p.system} {p.edition}, not burstein {edition}",
+            source=p.source or None,
+            field="--profile",
+        )
+    return p
+
+
+def publish(
+    round_number: int,
+    pairs: list[tuple[Player, Player]],
+    bye: Player | None,
+    initial: str,
+    colour_rule: Callable[[Player, Player, str], tuple[str, str]],
+    solves: int = 0,
+) -> Pairing:
+    """The round as published: each pair's colours by the edition's ``colour_rule``
+    (the colour of the first player, and the article), the boards by C.04.2 3.6."""
+    coloured = []
+    for a, b in pairs:
+        c, _ = colour_rule(a, b, initial)
+        coloured.append((a.e, b.e) if c == WHITE else (b.e, a.e))
+    return Pairing(
+        round=round_number,
+        pairs=[(w.id, b.id) for w, b in board_order(coloured)],
+        bye=bye.id if bye is not None else None,
+        solves=solves,
+    )

@@ -1,0 +1,279 @@
+"""The optimisation model: the round paired by a lexicographic maximum-weight matching
+whose objectives, most important first, are the score difference of the boards, the
+rotation distance (how far each pair is from the order the rotation reads), and the
+colour balance (:data:`~.view.OBJECTIVES`); the same objectives measure any round
+(:func:`objective_vector`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from tabellone.core import progress
+from tabellone.core.errors import NoPairingError
+from tabellone.core.model import BLACK, WHITE
+from tabellone.matching.backends import max_weight_matching
+from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.italo_svizzero.colours import art17_colours
+from tabellone.rules.italo_svizzero.literal import finish_round, round1_receiver
+from tabellone.rules.italo_svizzero.odd import art9_rests, award_levels
+from tabellone.rules.italo_svizzero.rotation import start_origin
+from tabellone.rules.italo_svizzero.view import ItaloPairing, RoundView, Step, score_units
+
+
+def colour_cost(view: RoundView, white: int, black: int) -> int:
+    """Colour balance of one board: for each player, 2 if the colour he gets widens an
+    imbalance of Whites and Blacks, 1 if he is balanced and gets the colour of his last
+    game (no alternation), else 0."""
+    cost = 0
+    for p, gets in ((white, WHITE), (black, BLACK)):
+        seq = view.colours[p]
+        diff = seq.count(WHITE) - seq.count(BLACK)
+        if (diff > 0 and gets == WHITE) or (diff < 0 and gets == BLACK):
+            cost += 2
+        elif diff == 0 and seq and seq[-1] == gets:
+            cost += 1
+    return cost
+
+
+def reading_order(view: RoundView, players: Sequence[int], start: int) -> dict[int, int]:
+    """Each player's place in the *reading order* of the rotation: the highest score
+    group read round the circle from the start player (included), then each lower group
+    read from the last player of the group above, as Art. 4-5 read the circle when no
+    rematch interferes. Two players adjacent in this order are what the literal rotation
+    pairs; a floater is adjacent to the first player of the group below."""
+    pos = {p: i for i, p in enumerate(view.ring)}
+    n = len(view.ring)
+    groups: dict[Fraction, list[int]] = {}
+    for p in players:
+        groups.setdefault(view.score[p], []).append(p)
+    cut = pos.get(start, 0)
+    order: list[int] = []
+    for s in sorted(groups, reverse=True):
+        members = sorted(groups[s], key=lambda p: (pos[p] - cut) % n)
+        order += members
+        cut = pos[members[-1]]
+    return {p: i for i, p in enumerate(order)}
+
+
+def objective_vector(
+    view: RoundView,
+    pairs: Sequence[tuple[int, int]],
+    award: int | None,
+    start: int,
+    players: Sequence[int] | None = None,
+    odd: str = "forfeit",
+) -> tuple[int, int, int]:
+    """(score difference, rotation distance, colour balance) of a round, smaller better.
+
+    * score difference: the sum over boards of the score gap, plus, for forfeit points,
+      the receiver's score above the lowest score of the round (in the smallest unit of
+      the scores);
+    * rotation distance: the sum over boards of how far apart the two players are in the
+      reading order of the rotation (:func:`reading_order`);
+    * colour balance: :func:`colour_cost` of each board with Art. 17 colours.
+    """
+    everyone = list(players) if players is not None else [p for pr in pairs for p in pr] + ([award] if award else [])
+    unit = score_units(view, everyone)
+    rank = reading_order(view, everyone, start)
+    low = min((view.score[p] for p in everyone), default=Fraction(0))
+    s = rot = col = 0
+    for a, b in pairs:
+        ds, dr, dc = board_terms(view, rank, unit, a, b, odd)
+        s, rot, col = s + ds, rot + dr, col + dc
+    if award is not None:
+        s += _award_term(view, unit, low, award)
+    return s, rot, col
+
+
+def gap_units(x: Fraction, y: Fraction, unit: int) -> int:
+    """The score-difference objective between two scores, in the smallest unit of the
+    round's scores (Art. 5: the same score, else the immediately lower one)."""
+    return int(abs(x - y) * unit)
+
+
+def board_terms(view: RoundView, rank: dict[int, int], unit: int, a: int, b: int, odd: str) -> tuple[int, int, int]:
+    """The three objectives of one board: score gap, distance in the reading order
+    (``rank``, :func:`reading_order`), and :func:`colour_cost` with Art. 17 colours."""
+    w, bl = art17_colours(view, a, b, odd)
+    return gap_units(view.score[a], view.score[b], unit), abs(rank[a] - rank[b]), colour_cost(view, w, bl)
+
+
+def _board_terms_table(
+    view: RoundView, players: Sequence[int], rank: dict[int, int], unit: int, odd: str
+) -> Callable[[int, int], tuple[int, int, int] | None]:
+    """Speed only: :func:`board_terms` of a pair who may meet (Art. 6), None for a pair
+    who may not, with what depends on one player computed once: the score in units, the
+    colour cost of either colour (:func:`colour_cost` is a sum over the two players),
+    and the Art. 17 colours from the counts and sequences (rounds where 9.4 or the
+    first-round rule decides go through :func:`art17_colours`). The same values as
+    :func:`board_terms`, for the n^2 / 2 edges of the optimiser."""
+    units = {p: int(view.score[p] * unit) for p in players}
+    as_white: dict[int, int] = {}
+    as_black: dict[int, int] = {}
+    for p in players:
+        seq = view.colours[p]
+        diff = seq.count(WHITE) - seq.count(BLACK)
+        last = seq[-1] if seq else None
+        as_white[p] = 2 if diff > 0 else (1 if diff == 0 and last == WHITE else 0)
+        as_black[p] = 2 if diff < 0 else (1 if diff == 0 and last == BLACK else 0)
+    opponents, prohibited = view.opponents, view.prohibited
+    whites, colours = view.whites, view.colours
+    general = view.round > 1 and not (odd == "rest" and view.round == 2)
+    italiana = view.game == "italiana"
+    first_round, capo5 = view.round == 1, view.edition == "capo5"
+
+    def white_of(a: int, b: int) -> int:  # art17_decision, from 17.1 on
+        wa, wb = whites[a], whites[b]
+        if wa != wb:
+            return a if wa < wb else b
+        ca, cb = colours[a], colours[b]
+        for i in range(1, min(len(ca), len(cb)) + 1):
+            if ca[-i] != cb[-i]:
+                return a if ca[-i] == BLACK else b
+        sa, sb = units[a], units[b]
+        if sa != sb:
+            return a if (sa > sb) == italiana else b
+        lo, hi = (a, b) if a < b else (b, a)
+        return lo if italiana else hi
+
+    def terms(a: int, b: int) -> tuple[int, int, int] | None:
+        if a == b or b in opponents[a] or (prohibited and frozenset((a, b)) in prohibited):
+            return None
+        if general:
+            w = white_of(a, b)
+            bl = b if w == a else a
+        elif first_round:  # art17_decision in round 1: odd draw numbers (capo5), else the first
+            lo, hi = (a, b) if a < b else (b, a)
+            w, bl = (hi, lo) if capo5 and lo % 2 == 0 and hi % 2 == 1 else (lo, hi)
+        else:
+            w, bl = art17_colours(view, a, b, odd)
+        ra, rb = rank[a], rank[b]
+        return abs(units[a] - units[b]), (ra - rb if ra > rb else rb - ra), as_white[w] + as_black[bl]
+
+    return terms
+
+
+def _banded_matching(
+    n: int, m: int, raw: list, edges: list, rank: list[int], units: list[int], low: int, band: int = 24
+) -> dict[int, int] | None:
+    """Speed only: the optimiser's whole-field matching, found on the pairs at most
+    ``band`` places apart in the reading order (and the forfeit-point edges, to vertex
+    ``m``), when a proof says the whole field has the same single best matching; else
+    None (the caller solves the whole field, and the pairing is the same either way).
+
+    Put the players on a line in reading order (score descending), the forfeit points as
+    one more point after the last. A pair's score gap is the sum of the score steps it
+    spans, its rotation distance the number of places. Between places i and i + 1 the
+    number of pairs spanning the step has the parity of the points before it, so the
+    score objective is at least S0 (each step of odd parity spanned once), and the
+    rotation objective at least R0 (the same count without the forfeit-point edge,
+    least over where it may start). A pair d > ``band`` places apart spans at least
+    (d - 1) / 2 steps of even parity, each then spanned at least twice: rotation at least
+    R0 + 2 [band / 2]. So when the banded optimum M scores S0 and a rotation below that,
+    every best whole-field matching lies in the band; and when a second banded solve
+    that prefers any edge outside M on ties still returns M, M is the only best one,
+    which every exact solver of the whole field returns."""
+    order = sorted(range(m), key=lambda i: rank[i])
+    u = [units[i] for i in order] + ([low] if n > m else [])
+    score_floor = sum(u[i - 1] - u[i] for i in range(1, len(u), 2))
+    if n > m:  # the forfeit points start from place x: steps after it shift parity
+        odd_before = [0] * (m + 1)
+        for i in range(1, m):
+            odd_before[i + 1] = odd_before[i] + (i % 2)
+        total_odd = odd_before[m]
+        rot_floor = min(odd_before[x + 1] + ((m - 1 - x) - (total_odd - odd_before[x + 1])) for x in range(m))
+    else:
+        rot_floor = m // 2
+    place = [0] * m
+    for k, i in enumerate(order):
+        place[i] = k
+    near = [k for k, (i, j, _) in enumerate(raw) if j == m or abs(place[i] - place[j]) <= band]
+    sub = [edges[k] for k in near]
+    best = max_weight_matching(n, sub, max_cardinality=True)
+    if len(best) != n:
+        return None
+    values = {(raw[k][0], raw[k][1]): raw[k][2] for k in near}
+    chosen = [values[(i, j)] for i, j in best.items() if i < j]
+    if sum(v[0] for v in chosen) != score_floor or sum(v[1] for v in chosen) >= rot_floor + 2 * (band // 2):
+        return None
+    again = max_weight_matching(
+        n, [(i, j, w * (n + 1) + int(best.get(i) != j)) for i, j, w in sub], max_cardinality=True
+    )
+    return best if again == best else None
+
+
+def _award_term(view: RoundView, unit: int, low: Fraction, award: int) -> int:
+    """The score objective of forfeit points (Art. 8: to the last in the standings): the
+    receiver's score above the lowest score of the round."""
+    return gap_units(view.score[award], low, unit)
+
+
+def pair_optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing:
+    r = view.round
+    rests = art9_rests(view, odd)
+    players = [p for p in view.to_pair if p not in set(rests)]
+    origin = players[0] if (r == 1 and players) else start_origin(view, start)[0]
+    notes: list[str] = []
+    odd_count = len(players) % 2 == 1
+    candidates_sets: list[set[int] | None]
+    if not odd_count:
+        candidates_sets = [None]
+    elif r == 1:
+        candidates_sets = [{round1_receiver(view, players)}]
+    else:
+        strict = {p for lvl in award_levels(view, players, True, odd) for p in lvl}
+        loose = {p for lvl in award_levels(view, players, False, odd) for p in lvl}
+        candidates_sets = [c for c in (strict, loose) if c]
+        if not candidates_sets:
+            raise NoPairingError(f"round {r}: every player has had forfeit points already (Art. 11)")
+    unit = score_units(view, players)
+    rank = reading_order(view, players, origin)
+    low = min((view.score[p] for p in players), default=Fraction(0))
+    m = len(players)
+    terms_of = _board_terms_table(view, players, rank, unit, odd)
+    for k, cands in enumerate(candidates_sets):
+        progress.step(k + 1, len(candidates_sets), "matching")
+        n = m + (1 if cands is not None else 0)
+        raw: list[tuple[int, int, tuple[int, int, int]]] = []
+        for i in range(m):
+            a = players[i]
+            for j in range(i + 1, m):
+                b = players[j]
+                terms = terms_of(a, b)
+                if terms is not None:
+                    raw.append((i, j, terms))
+            if cands is not None and a in cands:
+                raw.append((i, m, (_award_term(view, unit, low, a), 0, 0)))
+        if not raw:
+            continue
+        t0, t1, t2 = (max(v[k] for _, _, v in raw) for k in range(3))
+        k_edges = n // 2
+        layout = fit_layout(["score", "rotation", "colour", "one"], [t0 * k_edges, t1 * k_edges, t2 * k_edges, k_edges])
+        s0, s1, s2, s3 = layout.shifts  # layout.pack, inlined for the n^2 / 2 edges
+        one = 1 << s3
+        edges = [(i, j, ((t0 - v0) << s0) + ((t1 - v1) << s1) + ((t2 - v2) << s2) + one) for i, j, (v0, v1, v2) in raw]
+        mate = _banded_matching(
+            n, m, raw, edges, [rank[p] for p in players], [int(view.score[p] * unit) for p in players], int(low * unit)
+        )
+        if mate is None:
+            mate = max_weight_matching(n, edges, max_cardinality=True)
+        if len(mate) != n:
+            continue
+        pairs = []
+        award = None
+        for i in range(m):
+            j = mate[i]
+            if j == m:
+                award = players[i]
+            elif i < j:
+                pairs.append((players[i], players[j]))
+        # board order: higher score first, then the rotation order of the nearer player
+        pairs.sort(key=lambda pr: (-max(view.score[pr[0]], view.score[pr[1]]), min(rank[pr[0]], rank[pr[1]])))
+        order = [tuple(sorted(pr, key=lambda p: rank[p])) for pr in pairs]
+        if cands is not candidates_sets[0]:
+            notes.append("forfeit points given without the Art. 10 condition: no legal pairing satisfied it")
+        steps = [Step("rest", (p,)) for p in rests] + ([Step("award", (award,))] if award is not None else [])
+        return finish_round(view, order, award, rests, origin, 0, steps, "optimised", odd, notes)
+    raise NoPairingError(f"round {r}: no pairing without a rematch exists")
