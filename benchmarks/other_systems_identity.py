@@ -48,7 +48,8 @@ for path in {paths!r}:
         tr = cut_before(t, r)
         for system, edition, method in {configs!r}:
             try:
-                p = get_system(system).pair_round(tr, edition, r, method=method)
+                rules = get_system(system)
+                p = rules.pair(tr, edition, r, rules.configure(edition, method=method)[1])
                 got = {{"pairs": [list(x) for x in p.pairs], "bye": p.bye}}
             except Exception as exc:
                 got = {{"error": type(exc).__name__ + ": " + str(exc)[:200]}}

@@ -65,10 +65,14 @@ from tabellone.rules import get_system
 from tabellone.core.history import cut_before
 t = api.read({path!r})
 t = cut_before(t, {round!r})
-module = get_system({system!r})
-options = {{"method": {method!r}}}
+rules = get_system({system!r})
+if hasattr(rules, "configure"):  # the system interface (a flat copy of older code has modules)
+    options = rules.configure({edition!r}, method={method!r})[1]
+    pair = lambda: rules.pair(t, {edition!r}, {round!r}, options)
+else:
+    pair = lambda: rules.pair_round(t, {edition!r}, {round!r}, method={method!r})
 start = time.process_time()
-p = module.pair_round(t, {edition!r}, {round!r}, **options)
+p = pair()
 cpu = time.process_time() - start
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({{"cpu": cpu, "peak_mb": usage.ru_maxrss / 1024, "pairs": [list(x) for x in p.pairs],

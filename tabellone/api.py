@@ -34,23 +34,22 @@ from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.core.rounds import RESULT_CODES, add_round, enter_results, recorded_pairing
 from tabellone.formats.files import dumps, load, safe_output, write_text
-from tabellone.rules import SYSTEMS, TITLES
-from tabellone.rules.dispatch import accepted_options, pair, rules_module
+from tabellone.rules import SYSTEMS
+from tabellone.rules.dispatch import configure, pair
 from tabellone.verify.checker import RoundReport
 
 __all__ = [
     "CheckReport",
     "Explanation",
     "RESULT_CODES",
-    "accepted_options",
     "add_round",
     "check",
+    "configure",
     "enter_results",
     "explain",
     "pair",
     "read",
     "recorded_pairing",
-    "rules_module",
     "systems",
     "write",
 ]
@@ -75,7 +74,7 @@ def write(t: Tournament, path: str | os.PathLike[str], format: str = "trf16", *,
 
 def systems() -> dict[str, str]:
     """The pairing systems by command-line name, with their full titles."""
-    return {name: TITLES[name] for name in SYSTEMS}
+    return {name: rules.title for name, rules in SYSTEMS.items()}
 
 
 # --- checking and explaining -------------------------------------------------------------
@@ -115,7 +114,7 @@ def check(
     from tabellone.core.history import cut_before
     from tabellone.verify.checker import check_round, no_games_report
 
-    module, edition = rules_module(system, edition, **options)
+    rules, edition, opts = configure(system, edition, **options)
     report = CheckReport(system, edition)
     if pairing is not None:
         r = round or pairing.round or t.next_round
@@ -123,7 +122,7 @@ def check(
             raise InputError(f"round {r} cannot be checked: rounds 1-{t.rounds_paired + 1} can", field="--round")
         if pairing.round != r:
             pairing = replace(pairing, round=r)
-        report.rounds.append(check_round(module, cut_before(t, r), pairing, edition))
+        report.rounds.append(check_round(rules, cut_before(t, r), pairing, edition, opts))
         return report
     # a round without a game is reported as such: one nobody played, or after the last
     # round with a game, byes and absences entered before pairing (the next round to pair)
@@ -136,7 +135,7 @@ def check(
         if not recorded.pairs and recorded.bye is None:
             report.rounds.append(no_games_report(t, r))
         else:
-            report.rounds.append(check_round(module, cut_before(t, r), recorded, edition))
+            report.rounds.append(check_round(rules, cut_before(t, r), recorded, edition, opts))
     return report
 
 
@@ -171,17 +170,14 @@ def explain(
 
     if (pair is None) == (bye is None):
         raise InputError("give either a pair or a bye to explain", field="--pair / --bye")
-    module, edition = rules_module(system, edition, **options)
+    rules, edition, opts = configure(system, edition, **options)
     r = round or t.next_round
     if r < 1 or r > t.rounds_paired + 1:
         raise InputError(f"round {r} cannot be explained: rounds 1-{t.rounds_paired + 1} can", field="--round")
     before = cut_before(t, r) if r <= t.rounds_paired else t
-    note = None
-    if hasattr(module, "score_suspended"):
-        before, note = module.score_suspended(before, edition, r)
-    lines = explain_lines(module, before, r, edition, pair=pair, bye=bye)
-    if hasattr(module, "explain_steps"):  # a procedural system: the step of its procedure
-        lines += module.explain_steps(before, r, edition, pair=pair, bye=bye)
+    before, note = rules.score_suspended(before, edition, r)
+    lines = explain_lines(rules, before, r, edition, pair=pair, bye=bye, options=opts)
+    lines += rules.explain_steps(before, r, edition, opts, pair=pair, bye=bye)  # a procedural system's step
     if note:
         lines.append(note)
     subject = f"{pair[0]}-{pair[1]}" if pair is not None else f"bye {bye}"

@@ -54,22 +54,6 @@ LAYERS: list[set[str]] = [
     {"api", "cli", "desk", "__main__", ""},
 ]
 
-#: Import circles that are known and owned by other work, each the set of modules it
-#: joins. Every entry must still be a circle exactly (the check fails once it is broken,
-#: so the entry is removed then), and no other circle may appear.
-KNOWN_CIRCLES: list[frozenset[str]] = [
-    # the Dutch package and its literal, 1992 and global-pairing modules import the
-    # package's __init__ back (issue 22, item 4: being taken apart with the Dutch system)
-    frozenset(
-        {
-            "tabellone.rules.dutch",
-            "tabellone.rules.dutch.edition_1992",
-            "tabellone.rules.dutch.literal",
-            "tabellone.rules.global_pairing",
-        }
-    ),
-]
-
 
 @dataclass(frozen=True)
 class Edge:
@@ -259,14 +243,8 @@ def test_every_module_has_a_layer():
 def test_no_import_circle(package_edges):
     runtime = [e for e in package_edges if not e.type_only]
     found = zip(circle_groups(runtime), circles(runtime))  # in the same order
-    groups, new = [], []
-    for group, cycle in found:
-        groups.append(frozenset(group))
-        if frozenset(group) not in KNOWN_CIRCLES:
-            new.append(f"{len(group)} modules, e.g. {_describe(cycle)}")
+    new = [f"{len(group)} modules, e.g. {_describe(cycle)}" for group, cycle in found]
     assert not new, "import circle(s):\n" + "\n".join(new)
-    gone = [sorted(known) for known in KNOWN_CIRCLES if known not in groups]
-    assert not gone, f"these known circles are broken now: remove them from KNOWN_CIRCLES: {gone}"
 
 
 def test_layers_point_one_way(package_edges):

@@ -91,10 +91,11 @@ BYE_TO_5 = Pairing(2, [(1, 3), (2, 4)], 5)
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_text_decides_who_may_have_the_bye(system, edition, barred, article, case):
     t = position(case)
-    module = get_system(system)
-    problems = [p for p in module.check_absolute(t, BYE_TO_5, edition) if "bye" in p]
+    found = [v for v in get_system(system).violations(t, BYE_TO_5, edition) if "bye" in v.text]
+    problems = [v.text for v in found]
     if case in barred:
         assert len(problems) == 1, problems
+        assert (found[0].article, found[0].players, found[0].round) == (article, (5,), 2), found
         assert problems[0].startswith(f"{article}: ") and "to 5, who had " in problems[0], problems
         assert problems[0].split(", who had ")[1].split(" in round ")[1].startswith("1"), problems
         # the engine keeps the text too (the others may all have it here)
@@ -105,8 +106,9 @@ def test_the_text_decides_who_may_have_the_bye(system, edition, barred, article,
 
 @pytest.mark.parametrize(("system", "edition", "barred", "article"), SYSTEMS)
 def test_explain_bye_names_the_round_of_the_earlier_bye(system, edition, barred, article):
-    module = get_system(system)
-    allowed, sentence = module.C2_bye_reading(position("half-point PAB"), 2, 5, edition)
+    said = get_system(system).bye_reading(position("half-point PAB"), 2, 5, edition)
+    assert said is not None
+    allowed, sentence = said
     assert allowed == ("half-point PAB" not in barred)
     if not allowed:
         assert sentence.startswith(

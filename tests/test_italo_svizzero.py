@@ -964,7 +964,7 @@ def test_evaluate_adds_up_to_the_objective_vector_on_generated_rounds():
                 round_level, groups = it.evaluate(cut, p, s.edition, s.game, s.odd)
                 names = [a for a, _ in it.quality_criteria(s.edition)]
                 low = min(view.score[x] for x in players)
-                award = (round_level[verifier._AWARD_ARTICLE[s.edition]] - low) if p.bye is not None else 0
+                award = (round_level[verifier.AWARD_ARTICLE[s.edition]] - low) if p.bye is not None else 0
                 assert sum(g.values[names[0]] for g in groups) + award == vec[0]
                 assert sum(g.values[names[1]] for g in groups) == vec[1]
                 assert sum(g.values[names[2]] for g in groups) == vec[2]

@@ -24,7 +24,7 @@ def test_round_one_is_s1_against_s2_without_a_matcher(edition):
     assert p.bye == 9
     assert p.solves == 0  # no matching was solved
     # the optimiser, forced on the same round, agrees
-    forced = dutch.pair_round(t, edition, solve=dutch._default_solve)
+    forced = dutch.pair_round(t, edition, solve=dutch.default_solve)
     assert sorted(forced.pairs) == sorted(p.pairs) and forced.bye == p.bye
 
 

@@ -161,7 +161,7 @@ def test_built_wheel_holds_only_tabellone_and_runs_in_a_fresh_venv(tmp_path):
         "tabellone/rules/dutch/__init__.py",
         "tabellone/__main__.py",
         "tabellone/rules/profiles/__init__.py",
-        "tabellone/rules/global_pairing.py",
+        "tabellone/rules/dutch/global_pairing.py",
     ):
         assert must in names
     # the shipped profiles are data files: every one of the checkout is in the wheel

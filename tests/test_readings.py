@@ -130,7 +130,7 @@ def test_generate_writes_the_192_code_and_check_follows_it(tmp_path, capsys, sys
     assert main(args + (["--edition", edition] if edition else [])) == 0
     capsys.readouterr()
     t = tabellone.read(out)
-    assert declared_system(t.system) == ((system, edition or get_system(system).EDITIONS[0]), False), t.system
+    assert declared_system(t.system) == ((system, edition or get_system(system).editions[0]), False), t.system
     assert main(["check", str(out)]) == 0  # no options: the file's code decides
     report, err = capsys.readouterr()
     assert "declares no system" not in report and err == ""

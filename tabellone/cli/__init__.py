@@ -43,6 +43,7 @@ from tabellone.cli.simulate import cmd_simulate
 from tabellone.cli.standings import cmd_standings
 from tabellone.core import progress
 from tabellone.core.errors import EXIT_INVALID_INPUT, EXIT_OK, EXIT_UNEXPECTED, InputError, TabelloneError
+from tabellone.rules import SYSTEMS, get_system
 
 #: Command name -> the function that runs it.
 COMMANDS = {
@@ -62,7 +63,7 @@ COMMANDS.update(EVENT_COMMANDS)
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if argv and argv[0] in ("--dutch", "--dubov", "--burstein"):
+        if argv and argv[0].startswith("--") and argv[0][2:] in SYSTEMS and get_system(argv[0][2:]).bbp_compatible:
             return compat_main(argv)
         parser = build_parser()
         args = parser.parse_args(_results_last(argv))

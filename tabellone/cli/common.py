@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from tabellone.api import add_round, pair, rules_module
+from tabellone.api import add_round, configure, pair
 from tabellone.core.errors import (
     EXIT_OK,
     InputError,
@@ -16,7 +16,8 @@ from tabellone.core.model import Tournament
 from tabellone.core.scoring import format_points
 from tabellone.formats.files import load, safe_output, write_text
 from tabellone.formats.trf import format_trf
-from tabellone.rules import declared_system, games_per_round, get_system
+from tabellone.rules import DEFAULT_SYSTEM, declared_system, games_per_round, get_system, system_scoring_by, team_system
+from tabellone.rules.base import PairingSystem
 
 
 def load_checked(path: str, strict: bool) -> Tournament:
@@ -98,7 +99,7 @@ def _ids(ids: list[int], shown: int = 12) -> str:
     return text + (f" and {len(ids) - shown} more" if len(ids) > shown else "")
 
 
-def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str, default: str = "dutch") -> None:
+def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str, default: str = DEFAULT_SYSTEM) -> None:
     """Set ``args.system`` and ``args.edition`` from the file's ``192`` code when the
     command line names neither (nor ``--baku``); otherwise, or when the code names a
     system tabellone does not pair by, keep the options and say in one line what was
@@ -107,7 +108,7 @@ def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str,
     from tabellone.core.team import TeamTournament
 
     if isinstance(t, TeamTournament):  # a team event: the team system unless told otherwise
-        default = "team-swiss"
+        default = team_system().name
     asked = args.system is not None or args.edition is not None or getattr(args, "baku", False)
     found, baku = declared_system(t.system)
     if t.system and found is not None and not asked:
@@ -116,7 +117,7 @@ def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str,
     args.system = args.system or default
     if not t.system:
         return
-    edition = args.edition or get_system(args.system).EDITIONS[0]
+    edition = args.edition or get_system(args.system).editions[0]
     used = f"{args.system} {edition}" + (" with Baku acceleration" if getattr(args, "baku", False) or baku else "")
     if found is None:
         print(
@@ -125,7 +126,7 @@ def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str,
         )
     elif (
         found[0] != args.system
-        or (found[1] or get_system(found[0]).EDITIONS[0]) != edition
+        or (found[1] or get_system(found[0]).editions[0]) != edition
         or (getattr(args, "baku", False) and not baku)
     ):
         print(
@@ -137,7 +138,6 @@ def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> Non
     """``args.system`` for ``compare`` and ``standings`` when not given: the file's
     ``192`` code, else italo-svizzero for a draughts file (2-1-0 points); a chess file
     that declares no system must name one, rather than be read as draughts."""
-    from tabellone.core.scoring import Scoring
 
     if args.system is not None:
         return
@@ -145,8 +145,8 @@ def system_of_file(args: argparse.Namespace, t: Tournament, command: str) -> Non
     if found is not None:
         args.system = found[0]
         args.edition = args.edition or found[1]
-    elif t.scoring == Scoring.draughts():
-        args.system = "italo-svizzero"
+    elif system_scoring_by(t.scoring) is not None:
+        args.system = system_scoring_by(t.scoring)
     else:
         declared = f"declares {t.system!r}" if t.system else "declares no system (192)"
         raise InputError(
@@ -232,7 +232,7 @@ def _initial_colour_note(t: Tournament, colour: str) -> str | None:
 def run_pairing(t: Tournament, system: str, edition: str | None, source: str, method: str | None = None, **options):
     """Pair the next round (:func:`tabellone.pair`, which checks the absolute criteria
     before anyone sees it); returns the pairing and the edition used."""
-    _, edition = rules_module(system, edition, profile=options.get("profile"))
+    _, edition, _ = configure(system, edition, profile=options.get("profile"))
     return pair(t, system, edition, method, source=source, **options), edition
 
 
@@ -244,12 +244,18 @@ def profile_name(profile: str) -> str:
 
 
 def format_pairing(
-    t: Tournament, pairing, fmt: str, title: str, scored: Tournament | None = None, note: str | None = None, module=None
+    t: Tournament,
+    pairing,
+    fmt: str,
+    title: str,
+    scored: Tournament | None = None,
+    note: str | None = None,
+    system: PairingSystem | None = None,
 ) -> str:
     """The pairing in ``fmt``. The text table shows each player's score from ``scored``
     (default ``t``): ``t`` with suspended games counted as the system counts them for
-    pairing, which ``note`` then names; its heading names the round as the rules
-    ``module`` does (a Double-Swiss match)."""
+    pairing, which ``note`` then names; its heading names the round as ``system`` does
+    (a Double-Swiss match)."""
     from tabellone.verify.checker import round_name
 
     if fmt == "bbp":
@@ -265,7 +271,7 @@ def format_pairing(
     if fmt == "trf":
         return format_trf(add_round(t, pairing), "trf16")
     state = (scored or t).state_before(pairing.round)
-    name = round_name(module, pairing.round)
+    name = round_name(system, pairing.round)
     lines = [
         f"{name[0].upper()}{name[1:]}: {title}, {len(pairing.pairs)} boards"
         + (f", bye to {pairing.bye}" if pairing.bye else "")
@@ -305,17 +311,6 @@ def emit(text: str, output: str | None, inputs: list[str], force: bool) -> None:
         sys.stdout.write(text)
     else:
         write_text(safe_output(output, inputs, force), text)
-
-
-def _suspended_as_scored(
-    module, t: Tournament, edition: str, round_number: int | None = None
-) -> tuple[Tournament, str | None]:
-    """For systems that pair while a game is suspended (``score_suspended``: the game
-    counts as the text says for pairing), ``t`` with those games scored so, and a note;
-    other systems need every result (the state refuses a game without one)."""
-    if hasattr(module, "score_suspended"):
-        return module.score_suspended(t, edition, round_number)
-    return t, None
 
 
 def _count(n: int, noun: str) -> str:

@@ -116,7 +116,6 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
     """pair --write: pair the next round by the file's system and record it."""
     from tabellone.event import pair_and_record, read_event
     from tabellone.reports.tables import pairings_table, render
-    from tabellone.rules import TITLES
 
     if args.output:
         raise InputError("--write records the round in the event file; print it with --format, not -o", field="-o")
@@ -133,20 +132,21 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
     from tabellone.event import system_of
 
     used, edition = system_of(event.tournament) if system is None else (system, args.edition)
-    title = f"{TITLES.get(used, used)}" + (f" {edition}" if edition else "")
+    rules = get_system(used)
+    title = rules.title + (f" {edition}" if edition else "")
     from tabellone.verify.checker import round_name
 
     _saved(
         event,
         t,
-        f"{round_name(get_system(used), pairing.round)} paired and recorded: {_count(len(pairing.pairs), 'board')}"
+        f"{round_name(rules, pairing.round)} paired and recorded: {_count(len(pairing.pairs), 'board')}"
         + (f", bye to {pairing.bye}" if pairing.bye else ""),
         sys.stderr if args.format != "text" else None,
     )
     if args.format in ("csv", "html", "json"):
         sys.stdout.write(render(pairings_table(event.tournament, pairing, title, args.file), args.format))
     else:
-        sys.stdout.write(format_pairing(event.tournament, pairing, args.format, title, module=get_system(used)))
+        sys.stdout.write(format_pairing(event.tournament, pairing, args.format, title, system=rules))
     return EXIT_OK
 
 

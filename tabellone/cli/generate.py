@@ -13,27 +13,25 @@ from tabellone.core.errors import (
 )
 from tabellone.core.model import Tournament
 from tabellone.formats.files import dumps, safe_output, write_text
-from tabellone.rules import games_per_round
+from tabellone.rules import DEFAULT_SYSTEM, get_system, system_code, team_system
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from tabellone.core.scoring import Scoring
-    from tabellone.generate.tournament import GeneratorSettings, generate
+    from tabellone.generate.tournament import GeneratorSettings
 
-    if args.teams is not None or args.system == "team-swiss":
+    if args.teams is not None or (args.system is not None and get_system(args.system).team_system):
         return _generate_teams(args)
     if args.players is None:
         raise InputError("generate needs --players (or --teams for a team event)", field="--players")
-    args.system = args.system or "dutch"
-    from tabellone.rules import system_code
-
+    args.system = args.system or DEFAULT_SYSTEM
     code = system_code(args.system, args.edition)  # 192: the file says which system paired it
     if args.profile:  # a bad profile is reported before anything is generated
         from tabellone.rules.profiles import resolve
 
         args.profile = resolve(args.profile)
+    rules = get_system(args.system)
     settings = GeneratorSettings(
-        scoring=Scoring.draughts() if args.system == "italo-svizzero" else Scoring(),
+        scoring=rules.scoring(),
         players=args.players,
         rounds=args.rounds,
         seed=args.seed,
@@ -48,24 +46,15 @@ def cmd_generate(args: argparse.Namespace) -> int:
     settings.validate()
     target = safe_output(args.output, [], args.force)
 
-    g = games_per_round(args.system)
+    g = rules.games_per_round
     unit = "match" if g > 1 else "round"
 
     def paired(t: Tournament):
         progress.step(t.rounds_paired // g + 1, args.rounds, unit)
         return run_pairing(t, args.system, args.edition, "generated tournament", args.method, profile=args.profile)[0]
 
-    def pairer(t: Tournament):
-        pairing = paired(t)
-        return pairing.pairs, pairing.bye
-
     with progress.task(f"generating {args.players} players, {args.rounds} {unit}{'es' if g > 1 else 's'}"):
-        if args.system == "double-swiss":  # a match per round: two TRF columns, byes per match
-            from tabellone.rules.double_swiss import generate_event
-
-            t = generate_event(settings, paired)
-        else:
-            t = generate(settings, pairer)
+        t = rules.generate(settings, paired)  # a Double-Swiss match: two TRF columns, byes per match
     write_text(target, dumps(t, args.format))
     return EXIT_OK
 
@@ -77,9 +66,10 @@ def _generate_teams(args: argparse.Namespace) -> int:
 
     if args.teams is None:
         raise InputError("a team event needs --teams", field="--teams")
-    if args.system not in (None, "team-swiss"):
+    team = team_system()
+    if args.system not in (None, team.name):
         raise InputError(
-            f"--teams makes a team event; the {args.system} system pairs players (use --system team-swiss)",
+            f"--teams makes a team event; the {args.system} system pairs players (use --system {team.name})",
             field="--system",
         )
     if args.players is not None:
@@ -102,7 +92,7 @@ def _generate_teams(args: argparse.Namespace) -> int:
     def pairer(t: Tournament):
         progress.step(t.rounds_paired + 1, args.rounds, "round")
         try:
-            pairing, _ = run_pairing(t, "team-swiss", args.edition, "generated team event", args.method)
+            pairing, _ = run_pairing(t, team.name, args.edition, "generated team event", args.method)
         except NoPairingError as exc:
             print(f"tabellone: {exc}; the event ends after round {t.rounds_paired}", file=sys.stderr)
             return None

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from tabellone.cli.common import _suspended_as_scored, load_checked
+from tabellone.cli.common import load_checked
 from tabellone.core.errors import (
     EXIT_OK,
     InputError,
@@ -15,6 +15,7 @@ from tabellone.core.errors import (
 from tabellone.core.model import Float, RoundState, Tournament
 from tabellone.core.scoring import format_points
 from tabellone.formats.files import dumps, safe_output, write_text
+from tabellone.rules import DEFAULT_SYSTEM, get_system, system_code
 
 
 def _floats_text(floats: tuple[Float | None, ...]) -> str:
@@ -62,17 +63,18 @@ def cmd_info(args: argparse.Namespace) -> int:
             field="--round",
         )
     note = None
-    if args.system not in (None, "dutch", "dubov"):
+    system = None
+    if args.system is not None:
         from tabellone.rules import get_system
 
-        module = get_system(args.system)
-        t, note = _suspended_as_scored(module, t, args.edition or module.EDITIONS[0], r)
+        system = get_system(args.system)
+        t, note = system.score_suspended(t, args.edition or system.editions[0], r)
     state = t.state_before(r)
     rows = state_rows(t, state)
-    if args.system == "dubov":
-        return _info_dubov(t, r, args)
-    if args.system == "burstein":
-        return _info_burstein(t, r, args)
+    own = system.info_report(t, r, args.edition, args.json) if system is not None else None
+    if own is not None:  # the system's own table (the Dubov ARO list, the Burstein index order)
+        print(own)
+        return EXIT_OK
     if args.json:
         doc = {"round": r, "total_rounds": t.total_rounds, "players": rows}
         if note:
@@ -102,62 +104,11 @@ def cmd_info(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _info_dubov(t: Tournament, r: int, args: argparse.Namespace) -> int:
-    """The Dubov system's list of Art. 9 (1997): ARO and due colour of every player."""
-    from tabellone.rules.dubov import aro_list
-
-    rows = aro_list(t, r, args.edition or "2026")
-    if args.json:
-        print(json.dumps({"round": r, "players": rows}, indent=1, ensure_ascii=False, default=str))
-        return EXIT_OK
-    print(f"Dubov: ARO list before round {r} (Art. 9, 1997)")
-    keys = list(rows[0]) if rows else []
-    print("  ".join(f"{k:>8}" if k != "name" else f"{k:<24}" for k in keys))
-    for row in rows:
-        print("  ".join(f"{str(row[k])[:24]:<24}" if k == "name" else f"{str(row[k]):>8}" for k in keys))
-    return EXIT_OK
-
-
-def _info_burstein(t: Tournament, r: int, args: argparse.Namespace) -> int:
-    """The Burstein system's order of the players: score, then the index (2026 Art. 1.8:
-    Buchholz, Sonneborn-Berger; legacy Art. 3.2: SB, Buchholz, Median), then number."""
-    from tabellone.rules.burstein import EDITIONS, index_list
-
-    edition = args.edition or EDITIONS[0]
-    if edition not in EDITIONS:
-        raise InputError(
-            f"unknown Burstein edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition"
-        )
-    rows = index_list(t, r, edition)
-    if args.json:
-        print(json.dumps({"round": r, "edition": edition, "players": rows}, indent=1, ensure_ascii=False))
-        return EXIT_OK
-    values = (
-        [k for k in ("Buchholz", "SB", "Median") if rows and k in rows[0]]
-        if edition != "legacy"
-        else ["SB", "Buchholz", "Median"]
-    )
-    article = "Art. 3.2" if edition == "legacy" else "Art. 1.8" if edition == "2026" else "A.7"
-    print(
-        f"Burstein {edition}: players before round {r} in the order of {article} (score, {', '.join(values)}, number)"
-    )
-    print(f"{'id':>5}  {'name':<24} {'score':>6} " + " ".join(f"{k:>9}" for k in values) + " due")
-    for row in rows:
-        print(
-            f"{row['id']:>5}  {row['name'][:24]:<24} {row['score']:>6} "
-            + " ".join(f"{row[k]:>9}" for k in values)
-            + f" {row['due']}"
-        )
-    return EXIT_OK
-
-
 def _declaring_system(t, args: argparse.Namespace):
     """``t`` declaring (TRF26 ``192``) the system and edition ``--system``/``--edition``
     name, for a file that declares none; a file's own code is kept, and without the
     options nothing is added (``check`` then says which system it assumes)."""
     from dataclasses import replace
-
-    from tabellone.rules import get_system, system_code
 
     if args.system is None and args.edition is None:
         return t
@@ -168,7 +119,7 @@ def _declaring_system(t, args: argparse.Namespace):
             file=sys.stderr,
         )
         return t
-    system = args.system or "dutch"
+    system = args.system or DEFAULT_SYSTEM
     get_system(system)  # an unknown system is an input error
     code = system_code(system, args.edition)
     return t if code is None else replace(t, system=code)

@@ -7,9 +7,8 @@ import argparse
 import json
 import sys
 
-from tabellone.api import pair, recorded_pairing, rules_module
+from tabellone.api import configure, pair, recorded_pairing
 from tabellone.cli.common import (
-    _suspended_as_scored,
     emit,
     follow_declared_system,
     format_pairing,
@@ -29,13 +28,12 @@ from tabellone.core.errors import (
 from tabellone.core.model import Tournament
 from tabellone.core.scoring import format_points
 from tabellone.formats.files import safe_output, write_text
-from tabellone.rules import TITLES, games_per_round, get_system
+from tabellone.rules import SYSTEMS, games_per_round, get_system
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
     from tabellone.core.acceleration import with_acceleration
     from tabellone.core.history import cut_before
-    from tabellone.rules import TITLES, get_system
 
     if args.write:
         return cmd_pair_write(args)
@@ -44,14 +42,13 @@ def cmd_pair(args: argparse.Namespace) -> int:
     t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     backend = {}
     if args.backend == "cpsat":
-        import inspect
-
         from tabellone.matching.cpsat import CpSatMatching
 
-        if "solve" not in inspect.signature(get_system(args.system).pair_round).parameters:
-            raise InputError(f"the {args.system} system has no CP-SAT back end (dutch has)", field="--backend")
+        if not get_system(args.system).takes("solve"):
+            have = ", ".join(name for name, s in SYSTEMS.items() if s.takes("solve"))
+            raise InputError(f"the {args.system} system has no CP-SAT back end ({have} has)", field="--backend")
         backend["solve"] = CpSatMatching()
-    _, edition = rules_module(args.system, args.edition)
+    rules, edition, _ = configure(args.system, args.edition)
     past = args.round is not None and args.round <= t.rounds_paired
     pairing = pair(
         t,
@@ -65,11 +62,9 @@ def cmd_pair(args: argparse.Namespace) -> int:
         profile=args.profile,
         **backend,
     )
-    title = f"{TITLES.get(args.system, args.system)} {edition}" + (
-        f", profile {profile_name(args.profile)}" if args.profile else ""
-    )
+    title = f"{rules.title} {edition}" + (f", profile {profile_name(args.profile)}" if args.profile else "")
     before = cut_before(t, pairing.round) if past else t
-    scored, note = _suspended_as_scored(get_system(args.system), before, edition, pairing.round)
+    scored, note = rules.score_suspended(before, edition, pairing.round)
     if past:
         note = (
             note + "\n" if note else ""
@@ -79,7 +74,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
         text = render(pairings_table(scored, pairing, title, args.file), args.format)
     else:
-        text = format_pairing(before, pairing, args.format, title, scored, note, get_system(args.system))
+        text = format_pairing(before, pairing, args.format, title, scored, note, rules)
     emit(text, args.output, [args.file], args.force)
     return EXIT_OK
 
@@ -200,14 +195,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     from tabellone.verify.checker import format_report
 
     if args.system is not None:
-        rules_module(
+        configure(
             args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile
         )  # options first, then the file
     loaded = load_checked(args.file, args.strict)
     # a file that declares no system (192), none named: say on one line which one is assumed
     assumed = not loaded.system and args.system is None and args.edition is None and not args.baku
     follow_declared_system(args, loaded, args.file)
-    rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
+    configure(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
     t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     proposed = None
     if args.pairing:
@@ -252,7 +247,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             )
         if assumed:
             print(
-                f"the file declares no system (192): checked as {TITLES[args.system]} {report.edition} "
+                f"the file declares no system (192): checked as {get_system(args.system).title} {report.edition} "
                 "(name another with --system / --edition)"
             )
         sys.stdout.write(format_report(report.rounds, get_system(args.system)))
@@ -278,10 +273,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from tabellone.core.acceleration import with_acceleration
 
     if args.system is not None:
-        rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
+        configure(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
     loaded = load_checked(args.file, False)
     follow_declared_system(args, loaded, args.file)
-    rules_module(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
+    configure(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
     t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     pair = tuple(args.pair) if args.pair else None
     print(
@@ -306,8 +301,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     if args.system is None:
         system_of_file(args, load_checked(args.file, False), "compare")
-    module, edition = rules_module(args.system, args.edition, game=args.game, odd=args.odd)
-    if not hasattr(module, "compare"):
+    rules, edition, options = configure(args.system, args.edition, game=args.game, odd=args.odd)
+    if not rules.comparable:
         raise InputError(f"the {args.system} system has no second method to compare with", field="--system")
     t = load_checked(args.file, False)
     last = t.rounds_paired
@@ -319,7 +314,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         rounds = list(range(1, last + 1)) or [1]
     g = games_per_round(args.system)  # Double-Swiss: only game 1 of a match is a pairing to compare
     rounds = [r for r in rounds if (r - 1) % g == 0] or rounds
-    comparisons = [module.compare(cut_before(t, r) if r <= last else t, edition, r) for r in rounds]
+    comparisons = [rules.compare(cut_before(t, r) if r <= last else t, edition, r, options) for r in rounds]
     if args.json:
         doc = {"system": args.system, "edition": edition, "rounds": [_comparison_dict(c) for c in comparisons]}
         print(json.dumps(doc, indent=1, default=_json_value))

@@ -10,6 +10,7 @@ from tabellone.core.errors import (
     EXIT_INVALID_INPUT,
 )
 from tabellone.formats.files import FORMATS
+from tabellone.rules import DEFAULT_SYSTEM
 
 
 class _Parser(argparse.ArgumentParser):
@@ -251,7 +252,7 @@ def _event_parsers(sub) -> None:
     p.add_argument("file", metavar="EVENT")
     p.add_argument("--name", required=True, help="event name (TRF 012)")
     p.add_argument("--rounds", type=int, required=True, help="number of rounds (TRF26 142)")
-    p.add_argument("--system", default="dutch", help="pairing system (dutch, dubov, italo-svizzero)")
+    p.add_argument("--system", default=DEFAULT_SYSTEM, help="pairing system (dutch, dubov, italo-svizzero)")
     p.add_argument("--edition", help="edition of the system's rules (default: the current one)")
     p.add_argument(
         "--initial-colour",

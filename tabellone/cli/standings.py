@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from tabellone.api import accepted_options
 from tabellone.cli.common import emit, load_checked
 from tabellone.core.errors import (
     EXIT_OK,
     InputError,
 )
 from tabellone.core.model import Tournament
-from tabellone.rules import declared_system, get_system
+from tabellone.rules import DEFAULT_SYSTEM, declared_system, get_system, system_scoring_by, team_system
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
@@ -29,26 +28,15 @@ def cmd_standings(args: argparse.Namespace) -> int:
         return _team_standings(args, t)
     system = args.system
     if system is None:
-        from tabellone.core.scoring import Scoring
-
         found, _ = declared_system(t.system)
         # the file's 192 code; else a draughts file (2-1-0 points) is italo-svizzero; else chess
-        system = found[0] if found else "italo-svizzero" if t.scoring == Scoring.draughts() else "dutch"
-    module = get_system(system)
-    if system == "italo-svizzero":
-        if args.tiebreaks:
-            raise InputError(
-                "the italo-svizzero standings follow the FID Buchholz procedure; --tiebreaks is for chess",
-                field="--tiebreaks",
-            )
-        edition = args.edition or module.EDITIONS[0]
-        if edition not in module.EDITIONS:
-            raise InputError(
-                f"unknown edition {edition!r}; expected one of {', '.join(module.EDITIONS)}", field="--edition"
-            )
-        rows = module.standings(t, edition, **accepted_options(module.standings, {"game": args.game}, system))
+        system = found[0] if found else system_scoring_by(t.scoring) or DEFAULT_SYSTEM
+    rules = get_system(system)
+    options = {"game": args.game} if args.game is not None else None
+    rows = rules.standings(t, args.edition, options, tiebreaks=args.tiebreaks)
+    if rows is not None:  # the system's own standings (the italo-svizzero Buchholz procedure)
         if args.format == "text":
-            text = module.format_standings(t, rows, edition)
+            text = rules.format_standings(t, rows, args.edition)
         else:
             text = render(draughts_standings(t, rows, args.file), args.format)
         emit(text, args.output, [args.file], args.force)
@@ -56,10 +44,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from tabellone.tiebreaks import DEFAULT, codes_from_file, parse_codes
 
     tiebreaks = parse_codes([args.tiebreaks]) if args.tiebreaks else (codes_from_file(t) or parse_codes(DEFAULT))
-    per_round = 1
-    if hasattr(module, "standings_view"):  # Double-Swiss: a single forfeited game counts as played
-        t = module.standings_view(t)
-        per_round = 2  # and a round of the tie-breaks is a match of two games
+    t = rules.standings_view(t)  # Double-Swiss: a single forfeited game counts as played
+    per_round = rules.games_per_round  # and a round of the tie-breaks is a match of two games
     table = chess_standings(
         t, tiebreaks, args.tiebreak_rules, unrated=args.unrated, source=args.file, games_per_round=per_round
     )
@@ -71,12 +57,13 @@ def cmd_standings(args: argparse.Namespace) -> int:
 def _team_standings(args: argparse.Namespace, t: Tournament) -> int:
     """Standings of a team event: primary score, secondary score, C.07 tie-breaks."""
     from tabellone.reports.tables import Table, event_title, render
-    from tabellone.rules.team_swiss import standings
     from tabellone.tiebreaks import parse_codes, rounds_complete
 
-    if args.system not in (None, "team-swiss"):
+    team = team_system()
+    if args.system not in (None, team.name):
         raise InputError(f"the file is a team event; the {args.system} system pairs players", field="--system")
-    rows = standings(t, parse_codes([args.tiebreaks]) if args.tiebreaks else None, args.tiebreak_rules)
+    rows = team.standings(t, args.tiebreak_rules, tiebreaks=parse_codes([args.tiebreaks]) if args.tiebreaks else None)
+    assert rows is not None
     tbs = list(rows[0].values) if rows else []
     first, second = ("MP", "GP") if t.primary == "MP" else ("GP", "MP")
     header = ["place", "tpn", "team", first, second] + tbs

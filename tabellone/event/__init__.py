@@ -291,10 +291,10 @@ def new_event(
     if system not in SYSTEMS:
         raise InputError(f"unknown pairing system {system!r}; available: {', '.join(SYSTEMS)}", field="--system")
     module = get_system(system)
-    edition = edition or module.EDITIONS[0]
-    if edition not in module.EDITIONS:
+    edition = edition or module.editions[0]
+    if edition not in module.editions:
         raise InputError(
-            f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.EDITIONS)}", field="--edition"
+            f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.editions)}", field="--edition"
         )
     colour = None
     if initial_colour is not None:

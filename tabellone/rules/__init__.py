@@ -1,45 +1,98 @@
-"""Rulesets: one module per pairing system, each its criteria in priority order and its
-literal procedure. The engine in :mod:`solver` knows none of them by name.
+"""Rulesets: one package per pairing system, each its criteria in priority order and its
+literal procedure, and one registry of them. The engine below (:mod:`tabellone.core`,
+:mod:`tabellone.matching`) knows none of them by name; everything above (the API, the
+command line, the verifier, the simulator) reaches a system only through this registry
+and the interface every system implements, :class:`tabellone.rules.base.PairingSystem`:
 
-Every ruleset module offers::
+>>> from tabellone.rules import SYSTEMS, get_system
+>>> list(SYSTEMS)[:3]
+['dutch', 'dubov', 'lim']
+>>> get_system("double-swiss").games_per_round
+2
 
-    EDITIONS: tuple[str, ...]            the first is the default
-    pair_round(t, edition, round_number) -> tabellone.core.pairing.Pairing
-    check_absolute(t, pairing, edition)  -> list[str]   (empty when legal)
-
-A system listed here whose module is not installed yet is reported as unavailable.
+A system's package is imported the first time the system is asked for.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator, Mapping
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from tabellone.core.errors import InputError
 
-#: System name on the command line -> module.
-SYSTEMS = {
-    "dutch": "tabellone.rules.dutch",
-    "dubov": "tabellone.rules.dubov",
-    "lim": "tabellone.rules.lim",
-    "italo-svizzero": "tabellone.rules.italo_svizzero",
-    "random": "tabellone.rules.random_pairing",
-    "burstein": "tabellone.rules.burstein",
-    "double-swiss": "tabellone.rules.double_swiss",
-    "team-swiss": "tabellone.rules.team_swiss",
+if TYPE_CHECKING:
+    from tabellone.core.scoring import Scoring
+    from tabellone.rules.base import PairingSystem
+
+#: Every system, by its name on the command line: where its class lives. The registry
+#: (:data:`SYSTEMS`) holds one object of each class, whose ``name`` is this key.
+_CLASSES = {
+    "dutch": "tabellone.rules.dutch.system:Dutch",
+    "dubov": "tabellone.rules.dubov.system:Dubov",
+    "lim": "tabellone.rules.lim.system:Lim",
+    "italo-svizzero": "tabellone.rules.italo_svizzero.system:ItaloSvizzero",
+    "random": "tabellone.rules.random_pairing:RandomPairing",
+    "burstein": "tabellone.rules.burstein.system:Burstein",
+    "double-swiss": "tabellone.rules.double_swiss.system:DoubleSwiss",
+    "team-swiss": "tabellone.rules.team_swiss.system:TeamSwiss",
 }
 
-#: Full names for reports.
-TITLES = {
-    "dutch": "FIDE Dutch",
-    "dubov": "FIDE Dubov",
-    "lim": "FIDE Lim",
-    "italo-svizzero": "FID italo-svizzero a rotazione continua",
-    "random": "Random legal pairing (research baseline)",
-    "burstein": "FIDE Burstein",
-    "double-swiss": "FIDE Double-Swiss",
-    "team-swiss": "FIDE Swiss Team Pairing System",
-}
+#: The system used when neither the command line nor the file names one.
+DEFAULT_SYSTEM = "dutch"
+
+_LOADED: dict[str, PairingSystem] = {}
+
+
+def _load(name: str) -> PairingSystem:
+    system = _LOADED.get(name)
+    if system is None:
+        module, _, cls = _CLASSES[name].partition(":")
+        system = getattr(importlib.import_module(module), cls)()
+        if system.name != name:
+            raise RuntimeError(f"{_CLASSES[name]} is registered as {name!r} but names itself {system.name!r}")
+        _LOADED[name] = system
+    return system
+
+
+class _Registry(Mapping[str, "PairingSystem"]):
+    """The systems by name, in the order above; a system's package is imported when it
+    is first looked up."""
+
+    def __getitem__(self, name: str) -> PairingSystem:
+        if name not in _CLASSES:
+            raise KeyError(name)
+        return _load(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_CLASSES)
+
+    def __len__(self) -> int:
+        return len(_CLASSES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in _CLASSES
+
+
+class _Titles(Mapping[str, str]):
+    """Full names for reports, by system name."""
+
+    def __getitem__(self, name: str) -> str:
+        return SYSTEMS[name].title
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_CLASSES)
+
+    def __len__(self) -> int:
+        return len(_CLASSES)
+
+
+#: System name on the command line -> the system (:class:`~tabellone.rules.base.PairingSystem`).
+SYSTEMS: Mapping[str, PairingSystem] = _Registry()
+
+#: System name -> full name, for reports.
+TITLES: Mapping[str, str] = _Titles()
 
 
 #: TRF26 ``192`` system codes (FIDE ETT26) that name a system tabellone pairs by, without
@@ -89,22 +142,52 @@ def system_code(system: str, edition: str | None = None) -> str | None:
     base = next((code for code, (name, ed) in DECLARED_SYSTEMS.items() if name == system and ed is None), None)
     if base is None:
         return None
-    return f"{base}_{edition or get_system(system).EDITIONS[0]}".upper()
+    return f"{base}_{edition or get_system(system).editions[0]}".upper()
 
 
-def get_system(name: str) -> ModuleType:
-    if name not in SYSTEMS:
+def get_system(name: str) -> PairingSystem:
+    """The system registered as ``name``; an unknown name is an
+    :class:`~tabellone.InputError` listing the names (``--system``)."""
+    if name not in _CLASSES:
         raise InputError(f"unknown pairing system {name!r}; available: {', '.join(SYSTEMS)}", field="--system")
-    try:
-        return importlib.import_module(SYSTEMS[name])
-    except ModuleNotFoundError as exc:
-        if exc.name != SYSTEMS[name]:
-            raise
-        raise InputError(f"the {TITLES[name]} system is not available yet", field="--system") from None
+    return _load(name)
+
+
+def as_system(system: PairingSystem | ModuleType | str) -> PairingSystem:
+    """``system`` as the registered object: itself, the system registered under a name,
+    or the system a rules package implements (``tabellone.rules.dutch`` -> the Dutch
+    system), for callers that hold the package."""
+    from tabellone.rules.base import PairingSystem
+
+    if isinstance(system, PairingSystem):
+        return system
+    if isinstance(system, str):
+        return get_system(system)
+    for name, where in _CLASSES.items():
+        module = where.partition(":")[0]
+        package = module.removesuffix(".system")  # the class's module, or the package it implements
+        if system.__name__ in (module, package):
+            return _load(name)
+    raise TypeError(f"{system.__name__} is not a registered pairing system")
+
+
+def system_scoring_by(scoring: Scoring) -> str | None:
+    """The system whose own points are ``scoring`` when they are not chess's (a file
+    scored 2-1-0 is an italo-svizzero event), or ``None``."""
+    from tabellone.core.scoring import Scoring
+
+    if scoring == Scoring():
+        return None
+    return next((name for name, system in SYSTEMS.items() if system.scoring() == scoring), None)
+
+
+def team_system() -> PairingSystem:
+    """The system that pairs a team event unless told otherwise (the Swiss Team system)."""
+    return next(s for s in SYSTEMS.values() if s.team_system)
 
 
 def games_per_round(name: str) -> int:
     """Round columns one pairing of system ``name`` takes: 2 for the Double-Swiss system
     (a match of two games, each in its own TRF column), 1 for the others. A "round" of
     C.04.7 acceleration and of ``--rounds`` is one pairing."""
-    return getattr(get_system(name), "GAMES_PER_ROUND", 1)
+    return get_system(name).games_per_round

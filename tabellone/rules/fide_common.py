@@ -12,6 +12,7 @@ from fractions import Fraction
 from math import floor
 
 from tabellone.core.model import WHITE, PlayerState, RoundState, Strength, Tournament, opposite
+from tabellone.core.pairing import Violation, attendance_violations
 
 
 @dataclass(frozen=True)
@@ -167,13 +168,13 @@ def C1_no_rematch(a: Entrant, b: Entrant, state: RoundState) -> bool:
     return state.may_meet(a.id, b.id)
 
 
-def rematch_problem(a: Entrant, b: Entrant, state: RoundState, article: str) -> str | None:
-    """The verifier's message when ``a`` and ``b`` may not meet (None when they may),
-    headed by the ``article`` of the edition at hand (C1, C.1, B1a)."""
+def rematch_violation(a: Entrant, b: Entrant, state: RoundState, article: str) -> Violation | None:
+    """The violation when ``a`` and ``b`` may not meet (None when they may), under the
+    ``article`` of the edition at hand (C1, C.1, B1a)."""
     if C1_no_rematch(a, b, state):
         return None
     why = "are a prohibited pair" if b.id not in state[a.id].opponents else "have already played each other"
-    return f"{article}: {a.id} and {b.id} {why}"
+    return Violation.headed(article, f"{a.id} and {b.id} {why}", players=(a.id, b.id), round=state.round)
 
 
 def C3_absolute_colours(a: Entrant, b: Entrant, last_round: bool) -> bool:
@@ -351,15 +352,19 @@ class ByeRule:
             return k, f"{format_points(pts)} points without playing (result {e.result!r})"
         return None
 
-    def problem(self, t: Tournament, player: int, round_number: int) -> str | None:
-        """The message for a PAB given to ``player`` against this rule, naming the round
-        and the bye or win that bars it; ``None`` when the player may have it."""
+    def violation(self, t: Tournament, player: int, round_number: int) -> Violation | None:
+        """The violation of a PAB given to ``player`` in ``round_number`` against this
+        rule, its sentence naming the round and the bye or win that bars it; ``None``
+        when the player may have it."""
         bar = self.earlier(t, player, round_number)
         if bar is None:
             return None
         k, what = bar
-        return (
-            f"{self.article}: the pairing-allocated bye goes to {player}, who had {what} in round {k}{self._source()}"
+        return Violation.headed(
+            self.article,
+            f"the pairing-allocated bye goes to {player}, who had {what} in round {k}{self._source()}",
+            players=(player,),
+            round=round_number,
         )
 
     def reading(self, t: Tournament, player: int, round_number: int) -> tuple[bool, str]:
@@ -396,7 +401,7 @@ ART4_2026 = ByeRule("C2", any_pab=True, forfeit_win=False, win_unplayed=True, so
 ART_D_2017 = ByeRule("C.2", any_pab=True, forfeit_win=True, win_unplayed=False, source="C.04.1.d")
 
 
-def colour_breaches(players: dict[int, Entrant], pairing, exempt=None) -> list[str]:
+def colour_breaches(players: dict[int, Entrant], pairing, exempt=None) -> list[Violation]:
     """C.04.1 (2026) Art. 6 and 7 on the colours a pairing gives, one message each,
     naming the article, the player and the colours played so far: "the difference
     between the number of rounds they play with Black and ... with White shall not be
@@ -404,8 +409,11 @@ def colour_breaches(players: dict[int, Entrant], pairing, exempt=None) -> list[s
     three times in a row" (C.04.2 Art. 3.4: unplayed rounds do not count, so the colours
     of the games played, in order). ``exempt(white, black)``: the system's own exception
     for a board (Dutch: the last round, a topscorer on the board, 2026 C10-C11). Boards a
-    recorded round gives without colours (a forfeit written ``251 - -``) are skipped."""
-    out = []
+    recorded round gives without colours (a forfeit written ``251 - -``) are skipped.
+    Each violation's article is ``"C.04.1 Art. 7"`` or ``"C.04.1 Art. 6"`` (the Basic
+    Rules, not the system's own text), its players the one player."""
+    out: list[Violation] = []
+    r = pairing.round
     colourless = getattr(pairing, "colourless", frozenset())
     for w, b in pairing.pairs:
         if w == b or w not in players or b not in players or frozenset((w, b)) in colourless:
@@ -416,46 +424,73 @@ def colour_breaches(players: dict[int, Entrant], pairing, exempt=None) -> list[s
             name = "White" if colour == WHITE else "Black"
             played = " ".join(c.upper() for c in p.colours) or "none"
             if p.repeated == colour:
-                out.append(f"C.04.1 Art. 7: {p.id} gets {name} a third time in a row (colours played: {played})")
+                out.append(
+                    Violation.headed(
+                        "C.04.1 Art. 7",
+                        f"{p.id} gets {name} a third time in a row (colours played: {played})",
+                        players=(p.id,),
+                        round=r,
+                    )
+                )
             cd = p.cd + (1 if colour == WHITE else -1)
             if abs(cd) > 2:
                 more, fewer = ("Whites", "Blacks") if cd > 0 else ("Blacks", "Whites")
                 words = {3: "three", 4: "four"}.get(abs(cd), "more than two")
                 out.append(
-                    f"C.04.1 Art. 6: {p.id} gets {name}: {words} more {more} than {fewer} (colours played: {played})"
+                    Violation.headed(
+                        "C.04.1 Art. 6",
+                        f"{p.id} gets {name}: {words} more {more} than {fewer} (colours played: {played})",
+                        players=(p.id,),
+                        round=r,
+                    )
                 )
     return out
 
 
-def absolute_problems(
+def absolute_violations(
     t: Tournament, pairing, colours_ok, bye_ok, articles: tuple[str, str, str], bye_rule: ByeRule | None = None
-) -> list[str]:
-    """Every absolute rule a proposed round breaks, one message each (empty: legal), for
-    a system given by its two absolute tests: ``colours_ok(a, b)`` (may two players meet
-    as far as colours go) and ``bye_ok(e)`` (may a player take the pairing-allocated
-    bye). Checked: everyone to be paired appears exactly once and nobody else does, and
-    the bye completes an odd number (C.04.1); no rematch; the colour and bye tests.
-    ``articles`` names the rules broken in the messages: (rematch, colours, bye); a
-    ``bye_rule`` (the one ``bye_ok`` applies) words the bye's message, with the round of
-    the earlier bye or win that bars it."""
-    from tabellone.core.pairing import attendance_problems
-
+) -> list[Violation]:
+    """Every absolute rule a proposed round breaks (empty: legal), for a system given by
+    its two absolute tests: ``colours_ok(a, b)`` (may two players meet as far as colours
+    go) and ``bye_ok(e)`` (may a player take the pairing-allocated bye). Checked:
+    everyone to be paired appears exactly once and nobody else does, and the bye
+    completes an odd number (C.04.1); no rematch; the colour and bye tests; the colours
+    against C.04.1 Art. 6-7 (:func:`colour_breaches`, no exception: the Burstein texts
+    have none). ``articles`` names the rules broken: (rematch, colours, bye); a
+    ``bye_rule`` (the one ``bye_ok`` applies) words the bye's violation, with the round
+    of the earlier bye or win that bars it."""
     rematch_article, colour_article, bye_article = articles
     state = t.state_before(pairing.round)
+    r = pairing.round
     players = {e.id: e for e in entrants(t, state)}
-    problems, _ = attendance_problems(pairing, set(players), set(state.players))
+    problems, _ = attendance_violations(pairing, set(players), set(state.players))
     for w, b in pairing.pairs:
         if w == b or w not in players or b not in players:
             continue
         pw, pb = players[w], players[b]
-        problem = rematch_problem(pw, pb, state, rematch_article)
+        problem = rematch_violation(pw, pb, state, rematch_article)
         if problem:
             problems.append(problem)
         if not colours_ok(pw, pb):
             colour = "White" if pw.pref == WHITE else "Black"
-            problems.append(f"{colour_article}: {w} and {b} both have an absolute preference for {colour}")
+            problems.append(
+                Violation.headed(
+                    colour_article,
+                    f"{w} and {b} both have an absolute preference for {colour}",
+                    players=(w, b),
+                    round=r,
+                )
+            )
     problems += colour_breaches(players, pairing)  # no exception in the Burstein texts
     if pairing.bye in players and not bye_ok(players[pairing.bye]):
-        found = bye_rule.problem(t, pairing.bye, pairing.round) if bye_rule is not None else None
-        problems.append(found or f"{bye_article}: the pairing-allocated bye goes to {pairing.bye}, who may not have it")
+        found = bye_rule.violation(t, pairing.bye, r) if bye_rule is not None else None
+        problems.append(
+            found
+            or Violation.headed(
+                bye_article,
+                f"the pairing-allocated bye goes to {pairing.bye}, who may not have it",
+                players=(pairing.bye,),
+                round=r,
+            )
+        )
     return problems

@@ -35,11 +35,14 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
-from tabellone.core.errors import NoPairingError
+from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import WHITE, PlayerState, RoundState, Tournament
-from tabellone.core.pairing import Pairing, attendance_problems
+from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
+from tabellone.rules.base import Options, PairingSystem
 from tabellone.rules.fide_common import ART4_2026
 
 #: One edition: this module's own baseline.
@@ -49,12 +52,16 @@ EDITIONS = ("baseline",)
 WEIGHT_RANGE = 1 << 30
 
 
+#: C.04.1 (2026) Art. 4 under this module's own name for it ("bye").
+BYE_RULE = replace(ART4_2026, article="bye")
+
+
 def bye_eligible(s: PlayerState) -> bool:
     """The pairing-allocated bye by C.04.1 (2026) Art. 4, as the Dutch 2026 [C2] quotes it:
     "A participant who has already received a pairing allocated bye, or has already
     scored in one single round, without playing, as many points as rewarded for a win,
     shall not receive the pairing allocated bye" (any earlier PAB bars another)."""
-    return not ART4_2026.bars(s)
+    return not BYE_RULE.bars(s)
 
 
 def tournament_seed(t: Tournament) -> int:
@@ -119,20 +126,80 @@ def pair_round(
 
 
 def check_absolute(t: Tournament, pairing: Pairing, edition: str = "baseline", seed: int | None = None) -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition, seed)]
+
+
+def violations(t: Tournament, pairing: Pairing, edition: str = "baseline", seed: int | None = None) -> list[Violation]:
     """Every absolute rule of the baseline a proposed round breaks (empty: legal):
     attendance (C.04.1), no rematch, the bye only with an odd number and to an eligible
     player. ``seed`` is taken, like :func:`pair_round`, and changes nothing: what is
     legal does not depend on the draw."""
     state: RoundState = t.state_before(pairing.round)
     to_pair = {s.id for s in state.to_pair}
-    problems, _ = attendance_problems(pairing, to_pair, set(state.players))
+    r = pairing.round
+    problems, _ = attendance_violations(pairing, to_pair, set(state.players))
     for w, b in pairing.pairs:
         if w != b and w in to_pair and b in to_pair and not state.may_meet(w, b):
             why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
-            problems.append(f"no rematch: {w} and {b} {why}")
+            problems.append(Violation.headed("no rematch", f"{w} and {b} {why}", players=(w, b), round=r))
     if pairing.bye in to_pair and not bye_eligible(state[pairing.bye]):
-        problems.append(ART4_2026.problem(t, pairing.bye, pairing.round))
+        barred = BYE_RULE.violation(t, pairing.bye, r)  # names the round of the earlier bye or win
+        body = f"{pairing.bye} already had a PAB or scored a win's points without playing"
+        problems.append(barred or Violation.headed("bye", body, players=(pairing.bye,), round=r))
     return problems
 
 
-__all__ = ["EDITIONS", "bye_eligible", "check_absolute", "colours", "pair_round", "tournament_seed"]
+@dataclass(frozen=True)
+class RandomOptions(Options):
+    """``seed``: the draw's seed, mixed with the round number (default: a digest of the
+    tournament, so one file always gives one round)."""
+
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
+            raise InputError(f"found seed {self.seed!r}, expected a whole number", field="--seed")
+
+
+class RandomPairing(PairingSystem[RandomOptions]):
+    """A legal round drawn at random (this module's text): the research baseline. It has
+    no quality criteria, so the verifier says only whether a round is the one drawn."""
+
+    name = "random"
+    title = "Random legal pairing (research baseline)"
+    editions = EDITIONS
+    pairs_teams = True
+    research_baseline = True
+    options_type = RandomOptions
+
+    def pair(
+        self,
+        t: Tournament,
+        edition: str,
+        round_number: int | None = None,
+        options: Options | None = None,
+        *,
+        no_bye: Iterable[int] = frozenset(),
+    ) -> Pairing:
+        if no_bye:
+            raise InputError("the random baseline draws the bye; it cannot bar players from it", field="--bye")
+        return pair_round(t, edition, round_number, self.options(options).seed)
+
+    def violations(
+        self, t: Tournament, pairing: Pairing, edition: str, options: Options | None = None
+    ) -> list[Violation]:
+        return violations(t, pairing, edition, self.options(options).seed)
+
+
+__all__ = [
+    "EDITIONS",
+    "RandomOptions",
+    "RandomPairing",
+    "bye_eligible",
+    "check_absolute",
+    "colours",
+    "pair_round",
+    "tournament_seed",
+    "violations",
+]

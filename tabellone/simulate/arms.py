@@ -9,7 +9,6 @@ label, the key of the summary and the ``arm`` column of the table: ``dutch-2026`
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 from tabellone.core.errors import InputError
 from tabellone.rules import get_system
-from tabellone.rules.dispatch import pair, rules_module
+from tabellone.rules.dispatch import configure
 
 
 @dataclass(frozen=True)
@@ -37,25 +36,22 @@ class Arm:
         options: dict[str, Any] = {}
         if self.profile is not None:
             options["profile"] = self.profile
-        if self.system == "random":
+        if get_system(self.system).takes("seed"):
             options["seed"] = event_seed
         return options
 
 
 def profiles_supported(system: str) -> bool:
-    """Whether this build's :func:`tabellone.pair` takes ``profile=`` (the profiles of
-    issue 11, part 1), directly or through the system's ``pair_round``."""
-    if "profile" in inspect.signature(pair).parameters:
-        return True
-    return "profile" in inspect.signature(get_system(system).pair_round).parameters
+    """Whether ``system`` takes a rule profile (its options have ``profile``)."""
+    return get_system(system).takes("profile")
 
 
 def _system_arm(spec: str, edition: str | None) -> Arm:
     name, sep, own_edition = spec.partition(":")
     if sep and not own_edition:
         raise InputError(f"{spec!r}: give an edition after the colon (dutch:2017) or none", field="--system")
-    _, chosen = rules_module(name, own_edition or edition)
-    label = name if name == "random" else f"{name}-{chosen}"
+    rules, chosen, _ = configure(name, own_edition or edition)
+    label = name if rules.research_baseline else f"{name}-{chosen}"
     return Arm(label=label, system=name, edition=chosen)
 
 
@@ -82,7 +78,7 @@ def parse_arms(systems: Sequence[str], edition: str | None = None, profiles: Seq
             raise InputError("an empty profile name", field="--profile")
         base = arms[0]
         if not profiles_supported(base.system):
-            raise InputError("profiles are not available in this build", field="--profile")
+            raise InputError(f"the {base.system} system has no rule profiles", field="--profile")
         arms.append(Arm(label=profile_label(profile), system=base.system, edition=base.edition, profile=profile))
     seen: set[str] = set()
     for arm in arms:

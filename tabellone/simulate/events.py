@@ -35,11 +35,11 @@ from tabellone.core.errors import InputError, TabelloneError
 from tabellone.core.model import Player, Tournament
 from tabellone.generate.result_models import MODELS, result_model
 from tabellone.generate.tournament import MAX_PLAYERS, MAX_RATING, GeneratorSettings, generate
-from tabellone.rules import games_per_round
+from tabellone.rules import SYSTEMS, games_per_round, get_system
 from tabellone.simulate.arms import Arm
 from tabellone.simulate.metrics import tournament_metrics
 from tabellone.simulate.streams import TimedPairer, derived_seed, game_streams
-from tabellone.simulate.teams import TEAM_SYSTEMS, draw_team_field, play_team_arm, team_metrics
+from tabellone.simulate.teams import draw_team_field, play_team_arm, team_metrics
 
 
 @dataclass(frozen=True)
@@ -85,16 +85,19 @@ class Simulation:
             whole("--boards", self.boards, 1, 14)
             whole("--rounds", self.rounds, 1, self.teams - 1)
             for arm in self.arms:
-                if arm.system not in TEAM_SYSTEMS or arm.profile is not None:
+                if not get_system(arm.system).pairs_teams or arm.profile is not None:
+                    teams = [name for name, s in SYSTEMS.items() if s.pairs_teams]
+                    teams.sort(key=lambda name: not SYSTEMS[name].team_system)  # the team system first
                     raise InputError(
-                        f"{arm.label} pairs players; a team simulation compares {' and '.join(TEAM_SYSTEMS)}",
+                        f"{arm.label} pairs players; a team simulation compares {' and '.join(teams)}",
                         field="--system",
                     )
         else:
             for arm in self.arms:
-                if arm.system == "team-swiss":
+                if get_system(arm.system).team_system:
                     raise InputError(
-                        "team-swiss pairs teams: give --teams N (and --boards B) instead of --players", field="--system"
+                        f"{arm.system} pairs teams: give --teams N (and --boards B) instead of --players",
+                        field="--system",
                     )
             whole("--players", self.players, 2, MAX_PLAYERS)
             whole("--rounds", self.rounds, 1, self.players - 1)

@@ -38,8 +38,6 @@ from tabellone.generate.teams import TeamSettings, generate_team_event
 from tabellone.simulate.metrics import kendall_half, spearman, strongest_first, tournament_metrics
 from tabellone.simulate.streams import TimedPairer, derived_seed, game_streams
 
-#: Pairing systems that pair team events (the random baseline pairs teams too).
-TEAM_SYSTEMS = ("team-swiss", "random")
 #: Metrics with no meaning for teams, and why (printed under the summary).
 NOT_FOR_TEAMS = {"aro_spread": "ARO is the average rating of a player's opponents; a team event has no such rating"}
 
@@ -122,4 +120,4 @@ def team_metrics(t: TeamTournament, team_strength: dict[int, float], rounds: int
     return row
 
 
-__all__ = ["NOT_FOR_TEAMS", "TEAM_SYSTEMS", "draw_team_field", "play_team_arm", "standings_score", "team_metrics"]
+__all__ = ["NOT_FOR_TEAMS", "draw_team_field", "play_team_arm", "standings_score", "team_metrics"]

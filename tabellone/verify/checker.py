@@ -1,20 +1,16 @@
 """The verifier: is a round the pairing the rules give, and if not, which rule says so?
 
-Works with any ruleset module that offers, besides ``pair_round`` and
-``check_absolute``:
-
-* ``evaluate(t, pairing, edition) -> (round_level, brackets)``: the value of every
-  quality criterion, round-level ones first, then bracket by bracket from the top
-  (objects with ``score``, ``players`` and ``values``, a dict article -> value);
-* ``quality_criteria(edition) -> [(article, description)]`` in priority order (it may
-  list round-level articles too: they are then compared in that order, and described);
-* ``colour_article(t, round, white, black) -> (white_id, article)`` (given the edition
-  as a keyword when it takes an ``edition`` parameter);
-
-and, optionally, ``LOOKAHEAD`` (criteria a bracket meets by looking ahead to the PAB,
-compared with the round's value), ``generation_article(edition)`` (the article that
-breaks ties by the order candidates are generated) and ``C2_bye_reading`` (who may have
-the bye, and which reading of the text says so).
+Works with any system through the one interface
+(:class:`tabellone.rules.base.PairingSystem`): ``pair`` and ``violations`` (the
+absolute rules, as :class:`~tabellone.rules.base.Violation` fields); ``evaluate`` (the
+value of every quality criterion, round-level ones first, then bracket by bracket from
+the top) and ``quality_criteria`` (their articles in priority order; a system with none
+gets no criterion-by-criterion report); ``colour_article`` (who gets White, and the
+article that says so); ``lookahead`` (criteria a bracket meets by looking ahead to the
+PAB, compared with the round's value), ``generation_article`` (the article that breaks
+ties by the order candidates are generated) and ``bye_reading`` (who may have the bye,
+and which reading of the text says so). Every function here takes the system (or its
+package, or its name) and the system's options.
 
 Every value is minimised (counts; lists, compared item by item: differences sorted from
 the largest, sequence numbers in the text's order; places in one of the text's orders). The
@@ -28,43 +24,18 @@ decides them. A round the rules cannot pair is reported as such, and the caller 
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import ModuleType
 
 from tabellone.core.errors import InputError, NoPairingError, TabelloneError
-from tabellone.core.pairing import Pairing
+from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import format_points
+from tabellone.rules import as_system
+from tabellone.rules.base import Options, PairingSystem
 
-
-@dataclass
-class AbsoluteBreak:
-    """An absolute rule a round breaks: the article, the players, and the sentence."""
-
-    article: str
-    players: list[int]
-    text: str
-
-    def as_dict(self) -> dict:
-        return {"article": self.article, "players": self.players, "text": self.text}
-
-
-def _absolute_break(text: str) -> AbsoluteBreak:
-    """Read a ``check_absolute`` message into fields: the article that heads it
-    (``"C1: 4 and 9 have already played each other"``), or ``"attendance"`` for the
-    messages on who is paired (every player to pair exactly once, C.04.1), and the
-    players it names (numbers after ``board``, ``round`` or ``bracket`` are not)."""
-    import re
-
-    head, sep, rest = text.partition(":")
-    if sep and re.fullmatch(r"(C\.04\.1 )?(Art\. )?[A-Z]{0,2}\.?\d[\w.]*( \w+)?", head.strip()):
-        article, body = head.strip(), rest
-    else:
-        article, body = "attendance", text
-    body = re.sub(r"\b(board|round|bracket|rounds) \d+", "", body)
-    body = re.sub(r"\d+(\.\d+)?[- ]points?", "", body)
-    players = [int(x) for x in re.findall(r"\b\d+\b", body)]
-    return AbsoluteBreak(article, players, text)
+#: A system as the functions here take it: the object, its package or its name.
+SystemLike = PairingSystem | ModuleType | str
 
 
 class ColourNote(str):
@@ -105,7 +76,7 @@ class RoundReport:
     ``"no games"`` (nothing to compare: see :func:`no_games_report`)."""
 
     round: int
-    absolute: list[str] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
     identical: bool = True
     first_difference: Difference | None = None
     only_given: list[tuple[int, int]] = field(default_factory=list)
@@ -122,14 +93,19 @@ class RoundReport:
     after_last_game: bool = False
 
     @property
+    def absolute(self) -> list[str]:
+        """The absolute rules broken, as the sentences the report prints."""
+        return [v.text for v in self.violations]
+
+    @property
     def ok(self) -> bool:
-        return self.identical and not self.absolute and self.unpairable is None
+        return self.identical and not self.violations and self.unpairable is None
 
     @property
     def status(self) -> str:
         if self.no_games is not None:
             return "no games"
-        if self.absolute:
+        if self.violations:
             return "breaks"
         if self.unpairable is not None:
             return "unpairable"
@@ -141,7 +117,7 @@ class RoundReport:
             "round": self.round,
             "status": self.status,
             "ok": self.ok,
-            "absolute": [_absolute_break(a).as_dict() for a in self.absolute],
+            "absolute": [v.as_dict() for v in self.violations],
             "identical": self.identical,
             "unpairable": self.unpairable,
             "first_difference": first.as_dict() if isinstance(first, Difference) else first,
@@ -190,12 +166,10 @@ _HELD = {
 }
 
 
-def round_name(module, r: int) -> str:
-    """How reports name round ``r`` under the rules ``module``: its own ``round_name``
-    when it has one (the Double-Swiss system names the match, whose two games fill two
-    round columns), else 'round r'."""
-    name = getattr(module, "round_name", None)
-    return name(r) if name is not None else f"round {r}"
+def round_name(system: SystemLike | None, r: int) -> str:
+    """How reports name round ``r`` under ``system`` (the Double-Swiss system names the
+    match, whose two games fill two round columns); 'round r' when no system is given."""
+    return as_system(system).round_name(r) if system is not None else f"round {r}"
 
 
 def _no_games_lines(rep: RoundReport, module=None) -> list[str]:
@@ -331,7 +305,15 @@ def _moved_down(brackets, k: int, bye: int | None) -> list[int]:
     return [bye] if bye is not None and bye in brackets[k].players else []
 
 
-def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yours: str = "yours") -> Difference:
+def first_difference(
+    system: SystemLike,
+    t,
+    given: Pairing,
+    rules: Pairing,
+    edition: str,
+    yours: str = "yours",
+    options: Options | None = None,
+) -> Difference:
     """Where ``given`` first parts from ``rules`` (a round of ``t``), in the text's order.
 
     The round-level criteria come first (those the text settles before any bracket: the
@@ -344,12 +326,13 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yo
     two are equal on every criterion there, the text's generation order decided (the
     module's ``generation_article``), and the answer names who each one moved down.
     """
-    g_round, g_brackets = module.evaluate(t, given, edition)
-    r_round, r_brackets = module.evaluate(t, rules, edition)
-    criteria = module.quality_criteria(edition)
+    system = as_system(system)
+    g_round, g_brackets = system.evaluate(t, given, edition, options)
+    r_round, r_brackets = system.evaluate(t, rules, edition, options)
+    criteria = system.quality_criteria(edition, options)
     described = dict(criteria)
     priority = {article: k for k, (article, _) in enumerate(criteria)}
-    lookahead = set(getattr(module, "LOOKAHEAD", ()))
+    lookahead = set(system.lookahead)
     for article in sorted(set(g_round) | set(r_round), key=lambda a: (priority.get(a, -1), a)):
         if article in lookahead:
             continue
@@ -380,7 +363,7 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yo
                 gv, rv = gb.values.get(article), rb.values.get(article)
             if gv != rv:
                 return _verdict(article, what, gv, rv, yours, where, bracket=gb.score)
-        order = _generation_article(module, edition)
+        order = system.generation_article(edition)
         if sorted(g_moved) != sorted(r_moved):
             mine = " ".join(map(str, g_moved)) or "nobody"
             theirs = " ".join(map(str, r_moved)) or "nobody"
@@ -400,29 +383,24 @@ def first_difference(module, t, given: Pairing, rules: Pairing, edition: str, yo
                 f"the rules take the candidate the text's generation order ({order}) gives first"
             )
         return Difference(text, bracket=gb.score, order_article=order, moved_yours=g_moved, moved_rules=r_moved)
-    order = _generation_article(module, edition)
+    order = system.generation_article(edition)
     return Difference(
         f"equal on every criterion: the rules take the candidate the text's generation order ({order}) gives first",
         order_article=order,
     )
 
 
-def _generation_article(module, edition: str) -> str:
-    """The article that makes the first-generated of equally good candidates the pairing."""
-    article = getattr(module, "generation_article", None)
-    return article(edition) if callable(article) else "the text's procedure"
-
-
-def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
+def check_round(system: SystemLike, t, given: Pairing, edition: str, options: Options | None = None) -> RoundReport:
     """Check ``given`` (a round of ``t``, which holds the rounds before it).
 
     When the rules find no legal pairing of the round, the report says so
     (``unpairable``) after the absolute checks, and the caller goes on to the next round
     (bbpPairings' ``-c`` does the same)."""
+    system = as_system(system)
     report = RoundReport(round=given.round, bye_given=given.bye)
-    report.absolute = module.check_absolute(t, given, edition)
+    report.violations = system.violations(t, given, edition, options)
     try:
-        rules = module.pair_round(t, edition, given.round)
+        rules = system.pair(t, edition, given.round, options)
     except NoPairingError as exc:
         report.identical = False
         report.unpairable = str(exc)
@@ -438,17 +416,15 @@ def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
     unordered_r = {frozenset(p) for p in rules.pairs}
     for w, b in sorted(g_set - r_set):
         if frozenset((w, b)) in unordered_r:
-            if hasattr(module, "colour_article"):
-                white, article = _colour_article(module, t, given.round, w, b, edition)
-                report.colour_notes.append(ColourNote(w, b, white, article))
-            else:
-                report.colour_notes.append(ColourNote(w, b, None, None))
+            decided = system.colour_article(t, given.round, w, b, edition, options)
+            white, article = decided if decided is not None else (None, None)
+            report.colour_notes.append(ColourNote(w, b, white, article))
     if unordered_g != unordered_r or given.bye != rules.bye:
         report.only_given = sorted(p for p in given.pairs if frozenset(p) not in unordered_r)
         report.only_rules = sorted(p for p in rules.pairs if frozenset(p) not in unordered_g)
-        if not report.absolute:
-            if hasattr(module, "evaluate"):
-                report.first_difference = first_difference(module, t, given, rules, edition)
+        if not report.violations:
+            if system.quality_criteria(edition, options):
+                report.first_difference = first_difference(system, t, given, rules, edition, options=options)
             else:
                 report.first_difference = Difference(
                     "the rules pair it differently (this system has no criterion-by-criterion report yet)"
@@ -456,16 +432,10 @@ def check_round(module, t, given: Pairing, edition: str) -> RoundReport:
     return report
 
 
-def _colour_article(module, t, round_number: int, white: int, black: int, edition: str) -> tuple[int, str]:
-    """``module.colour_article``, told the edition when it distinguishes editions."""
-    if "edition" in inspect.signature(module.colour_article).parameters:
-        return module.colour_article(t, round_number, white, black, edition=edition)
-    return module.colour_article(t, round_number, white, black)
-
-
-def format_report(reports: list[RoundReport], module=None) -> str:
-    """The report of ``check``, a paragraph per round (named as ``module``, the rules
+def format_report(reports: list[RoundReport], system: SystemLike | None = None) -> str:
+    """The report of ``check``, a paragraph per round (named as ``system``, the rules
     checked against, names its rounds: :func:`round_name`), then a summary line."""
+    module = as_system(system) if system is not None else None
     lines = []
     played = [r for r in reports if r.no_games is None]
     for rep in reports:
@@ -497,7 +467,7 @@ def format_report(reports: list[RoundReport], module=None) -> str:
         for note in rep.colour_notes:
             lines.append(f"  colours {note}")
     ok = sum(1 for r in played if r.ok)
-    unit = "rounds" if getattr(module, "round_name", None) is None else "round columns"
+    unit = "rounds" if module is None or module.games_per_round == 1 else "round columns"
     summary = f"{ok} of {len(played)} {unit} as the rules pair them"
     empty = [str(r.round) for r in reports if r.no_games is not None]
     if empty:
@@ -507,7 +477,13 @@ def format_report(reports: list[RoundReport], module=None) -> str:
 
 
 def explain(
-    module, t, round_number: int, edition: str, pair: tuple[int, int] | None = None, bye: int | None = None
+    system: SystemLike,
+    t,
+    round_number: int,
+    edition: str,
+    pair: tuple[int, int] | None = None,
+    bye: int | None = None,
+    options: Options | None = None,
 ) -> list[str]:
     """Why the rules pair ``pair`` (or give ``bye`` the bye) in ``round_number`` of ``t``
     (which holds the rounds before it), or why they do not.
@@ -522,11 +498,12 @@ def explain(
 
     from tabellone.core.model import ProhibitedPairs
 
-    if not hasattr(module, "evaluate"):
+    module = as_system(system)
+    if not module.quality_criteria(edition, options):
         raise InputError(
             "explain is not available for this system yet (it has no criterion-by-criterion report)", field="--system"
         )
-    rules = module.pair_round(t, edition, round_number)
+    rules = module.pair(t, edition, round_number, options)
     state = t.state_before(round_number)
     lines = []
 
@@ -545,7 +522,10 @@ def explain(
     for w, b in rules.pairs:
         partner[w], partner[b] = b, w
     present = frozenset(s.id for s in state.to_pair)
-    reading = getattr(module, "C2_bye_reading", None)
+
+    def reading(player: int) -> tuple[bool, str] | None:
+        return module.bye_reading(t, round_number, player, edition)
+
     if pair is not None:
         a, b = pair
         lines.append(f"{round_name(module, round_number)}: {who(a)} and {who(b)}")
@@ -562,7 +542,7 @@ def explain(
                     else "C1: they are a prohibited pair (they may not meet)"
                 )
                 return lines
-            barred = _pair_barred(module, t, round_number, a, b, edition)
+            barred = _pair_barred(module, t, round_number, a, b, edition, options)
             if barred:
                 lines.append(barred)
                 return lines
@@ -579,9 +559,10 @@ def explain(
                 rules,
                 edition,
                 f"{a}-{b}",
-                lambda: module.pair_round(forced_t, edition, round_number, no_bye=frozenset((a, b))),
+                lambda: module.pair(forced_t, edition, round_number, options, no_bye=frozenset((a, b))),
+                options,
             )
-        _, brackets = module.evaluate(t, rules, edition)
+        _, brackets = module.evaluate(t, rules, edition, options)
         for br in brackets:
             if a in br.players and b in br.players:
                 down = [x for x in (a, b) if state[x].pairing_score > br.score]
@@ -595,7 +576,7 @@ def explain(
         alt_t = replace(t, prohibited=t.prohibited + (ProhibitedPairs(round_number, round_number, (a, b)),))
         subject = f"{a}-{b}"
         try:
-            alternative = module.pair_round(alt_t, edition, round_number)
+            alternative = module.pair(alt_t, edition, round_number, options)
         except TabelloneError as exc:
             lines.append(f"{subject} is forced: without it no legal pairing exists ({exc})")
             return lines
@@ -609,8 +590,9 @@ def explain(
             if rules.bye is None:
                 lines.append(f"{len(present)} players are paired: an even number, so nobody has the bye")
                 return lines
-            if reading is not None:
-                allowed, sentence = reading(t, round_number, bye, edition)
+            said = reading(bye)
+            if said is not None:
+                allowed, sentence = said
                 lines.append(sentence)
                 if not allowed:
                     return lines
@@ -620,15 +602,16 @@ def explain(
                 rules,
                 edition,
                 f"the bye to {bye}",
-                lambda: module.pair_round(t, edition, round_number, no_bye=present - {bye}),
+                lambda: module.pair(t, edition, round_number, options, no_bye=present - {bye}),
+                options,
             )
         subject = f"the bye to {bye}"
         try:
-            alternative = module.pair_round(t, edition, round_number, no_bye=frozenset({bye}))
+            alternative = module.pair(t, edition, round_number, options, no_bye=frozenset({bye}))
         except TabelloneError as exc:
             lines.append(f"{subject} is forced: without it no legal pairing exists ({exc})")
             return lines
-    verdict = first_difference(module, t, alternative, rules, edition, yours="without it")
+    verdict = first_difference(module, t, alternative, rules, edition, yours="without it", options=options)
     if verdict.equal:
         lines.append(
             f"without {subject} the best pairing is just as good; {subject} comes first in the text's order of candidates"
@@ -646,26 +629,29 @@ def explain(
         f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}"
         + (f"; bye {alternative.bye}" if alternative.bye != rules.bye else "")
     )
-    if bye is not None and reading is not None:
-        lines.append(reading(t, round_number, bye, edition)[1])
+    said = reading(bye) if bye is not None else None
+    if said is not None:
+        lines.append(said[1])
     return lines
 
 
-def _pair_barred(module, t, round_number: int, a: int, b: int, edition: str) -> str | None:
+def _pair_barred(
+    system: PairingSystem, t, round_number: int, a: int, b: int, edition: str, options: Options | None = None
+) -> str | None:
     """The absolute criterion that bars the pair ``a``-``b`` whichever colours it gets
     (C3: both have an absolute preference for the same colour), as the system's own
-    check words it: a break it reports for this board alone, in both orientations."""
+    check words it: a violation it reports about these two players alone, in both
+    orientations."""
 
     def breaks(white: int, black: int) -> dict[str, str]:
         try:
-            texts = _check_absolute(module, t, Pairing(round_number, [(white, black)]), edition)
+            found = system.violations(t, Pairing(round_number, [(white, black)]), edition, options)
         except TabelloneError:
             return {}
-        out = {}
-        for text in texts:
-            found = _absolute_break(text)
-            if found.article != "attendance" and sorted(found.players) == sorted((a, b)):
-                out.setdefault(found.article, text)
+        out: dict[str, str] = {}
+        for v in found:
+            if v.article != "attendance" and sorted(v.players) == sorted((a, b)):
+                out.setdefault(v.article, v.text)
         return out
 
     as_asked, reversed_ = breaks(a, b), breaks(b, a)
@@ -673,20 +659,16 @@ def _pair_barred(module, t, round_number: int, a: int, b: int, edition: str) -> 
     return as_asked[common[0]] if common else None
 
 
-def _check_absolute(module, t, pairing: Pairing, edition: str) -> list[str]:
-    if "edition" in inspect.signature(module.check_absolute).parameters:
-        return module.check_absolute(t, pairing, edition=edition)
-    return module.check_absolute(t, pairing)
-
-
-def _why_not(module, t, rules: Pairing, edition: str, subject: str, forced) -> list[str]:
+def _why_not(
+    module: PairingSystem, t, rules: Pairing, edition: str, subject: str, forced, options: Options | None = None
+) -> list[str]:
     """The best pairing with ``subject`` (made by ``forced()``) against the rules' one:
     the first criterion on which it is worse, with both values, and its boards."""
     try:
         best = forced()
     except TabelloneError as exc:
         return [f"with {subject} no legal pairing of the round exists ({exc})"]
-    verdict = first_difference(module, t, best, rules, edition, yours=f"with {subject}")
+    verdict = first_difference(module, t, best, rules, edition, yours=f"with {subject}", options=options)
     if verdict.equal:
         lines = [
             f"with {subject} the best pairing is as good on every criterion; the rules' pairing comes first "

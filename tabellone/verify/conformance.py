@@ -66,13 +66,14 @@ def check_file(
     (default: the ``system``'s, under ``profile`` for systems that have profiles: a name,
     a path or a Profile; the edition's official profile when None) and compared."""
     if pair_round is None:
-        from functools import partial
-
         from tabellone.rules import get_system
 
-        pair_round = get_system(system).pair_round
-        if profile is not None:
-            pair_round = partial(pair_round, profile=profile)
+        rules = get_system(system)
+        options = rules.configure(edition, **({"profile": profile} if profile is not None else {}))[1]
+
+        def pair_round(t, edition, round_number=None):
+            return rules.pair(t, edition, round_number, options)
+
     t = read_trf(path)
     out = FileResult(str(path))
     for r in rounds or range(1, t.rounds_paired + 1):

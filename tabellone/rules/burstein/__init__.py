@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
-from tabellone.core.pairing import Pairing
+from tabellone.core.pairing import Pairing, Violation
 from tabellone.rules.burstein import edition_2026, legacy, literal_2026, literal_legacy
 from tabellone.rules.burstein.common import Player, profile_of, score_groups
 from tabellone.rules.burstein.legacy import (
@@ -51,6 +51,7 @@ from tabellone.rules.burstein.legacy import (
     round_players,
 )
 from tabellone.rules.comparison import Comparison
+from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.profiles import Profile
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "bye_candidates",
     "bye_eligible",
     "check_absolute",
+    "violations",
     "colour_article",
     "colour_rule",
     "compare",
@@ -149,6 +151,13 @@ def pair_round(
 def check_absolute(
     t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None
 ) -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition, profile)]
+
+
+def violations(
+    t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None
+) -> list[Violation]:
     """Every absolute rule a proposed round breaks (empty: legal): everyone to pair
     appears once (C.04.1), no rematch (Art. 3.1), no two absolute preferences for one
     colour, the bye only to complete an odd number and to an eligible player. A
@@ -157,8 +166,8 @@ def check_absolute(
     if profile is not None:
         profile_of(profile, edition)
     if _current(edition):
-        return edition_2026.check_absolute(t, pairing, edition)
-    return legacy.check_absolute(t, pairing)
+        return edition_2026.violations(t, pairing, edition)
+    return legacy.violations(t, pairing)
 
 
 def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str = EDITIONS[0]) -> tuple[bool, str]:
@@ -236,11 +245,9 @@ def objective_vector(t: Tournament, pairing: Pairing, edition: str = "legacy") -
     """The criteria of :func:`evaluate` in priority order as ``(group, name, value)``:
     the round-level ones (group ``'-'``), then each score group's from the top."""
     round_level, brackets = evaluate(t, pairing, edition)
-    criteria = quality_criteria(edition)
-    out: list[tuple] = [("-", name, round_level[name]) for name, _ in criteria if name in round_level]
-    for b in brackets:
-        out += [(b.score, name, b.values[name]) for name, _ in criteria if name in b.values]
-    return out
+    names = [name for name, _ in quality_criteria(edition)]
+    in_order = {name: round_level[name] for name in names if name in round_level}
+    return vector_of(in_order, brackets, names, round_group="-", group=lambda score: score)
 
 
 def compare(t: Tournament, edition: str = EDITIONS[0], round_number: int | None = None):
@@ -249,11 +256,5 @@ def compare(t: Tournament, edition: str = EDITIONS[0], round_number: int | None 
     lit = pair_round(t, edition, round_number, method="literal")
     opt = pair_round(t, edition, round_number, method="optimised")
     lv, ov = objective_vector(t, lit, edition), objective_vector(t, opt, edition)
-    same = sorted(lit.pairs) == sorted(opt.pairs) and lit.bye == opt.bye
-    first, better = None, "equal"
-    for a, b in zip(lv, ov):
-        if a != b:
-            first = (a[0], a[1], a[2], b[2])
-            better = "optimised" if b[2] < a[2] else "literal"
-            break
-    return Comparison(lit.round, edition, lit, opt, lv, ov, same, first, better)
+    same = sorted(lit.pairs) == sorted(opt.pairs) and lit.bye == opt.bye  # colours count here
+    return Comparison.of(edition, lit, opt, lv, ov, same)

@@ -54,7 +54,7 @@ from fractions import Fraction
 
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
-from tabellone.core.pairing import Pairing
+from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import format_points
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.blossom import Matcher
@@ -62,13 +62,14 @@ from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules import dutch
 from tabellone.rules.burstein import common
 from tabellone.rules.burstein.common import Player, profile_of, score_groups
+from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
     ART4_2026,
     ART_D_2017,
     ByeRule,
     C1_no_rematch,
     Entrant,
-    absolute_problems,
+    absolute_violations,
     entrants,
     required_initial_colour,
     state_to_pair,
@@ -523,8 +524,13 @@ def pair_round(
 
 
 def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition)]
+
+
+def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[Violation]:
     """Every absolute rule a proposed round breaks: attendance (C.04.1), [C1], [C3], [C2]."""
-    return absolute_problems(
+    return absolute_violations(
         t,
         pairing,
         C3_absolute_colours,
@@ -564,13 +570,6 @@ def quality_criteria(edition: str = "2026") -> list[tuple[str, str]]:
     """The Burstein criteria, then those of the seeding rounds (the Dutch system's)."""
     own = QUALITY_2025 if edition == C6_2025 else QUALITY
     return own + [(a, f"seeding round (Art. 1.6), Dutch 2026: {d}") for a, d in dutch.quality_criteria("2026")]
-
-
-@dataclass
-class BracketValues:
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
 
 
 def _c6(edition: str, B: list[Player], floaters: list[Player], resident: Fraction) -> tuple:

@@ -48,18 +48,19 @@ from fractions import Fraction
 
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
-from tabellone.core.pairing import Pairing
+from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import format_points
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.blossom import Matcher
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.burstein import common
 from tabellone.rules.burstein.common import ZERO, Player, score_groups
+from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
     ByeRule,
     C1_no_rematch,
     Entrant,
-    absolute_problems,
+    absolute_violations,
     entrants,
     required_initial_colour,
     state_to_pair,
@@ -573,10 +574,15 @@ def pair_round(
 
 
 def check_absolute(t: Tournament, pairing: Pairing) -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing)]
+
+
+def violations(t: Tournament, pairing: Pairing) -> list[Violation]:
     """Every absolute rule a proposed round breaks (empty: legal): everyone to pair
     appears once (C.04.1), no rematch (Art. 3.1), no two absolute preferences for one
     colour, the bye only to complete an odd number and to an eligible player."""
-    return absolute_problems(
+    return absolute_violations(
         t, pairing, C3_absolute_colours, bye_eligible, ("Art. 3.1", "colours", "bye (C.04.1)"), LEGACY_BYE_RULE
     )
 
@@ -590,13 +596,6 @@ QUALITY = [
     ("colour", "pairs in a score group whose due colours clash"),
     ("opposition", "partners from the bottom of the index order (Art. 3.2), from the top player down"),
 ]
-
-
-@dataclass
-class BracketValues:
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
 
 
 def evaluate_text(t: Tournament, pairing: Pairing) -> tuple[dict[str, object], list[BracketValues]]:

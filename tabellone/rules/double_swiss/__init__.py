@@ -115,11 +115,12 @@ from fractions import Fraction
 from tabellone.core import progress
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Player, RoundEntry, Tournament, opposite
-from tabellone.core.pairing import Pairing, attendance_problems
+from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.core.scoring import PLAYED_CODES, format_points
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
-from tabellone.rules.comparison import Comparison
+from tabellone.rules.comparison import BracketValues, Comparison
+from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.fide_common import board_order, effective_ranks, required_initial_colour
 from tabellone.rules.top_scoregroup import C6_pulls_out, C6_upfloaters_needed
 
@@ -950,6 +951,11 @@ def pair_round(
 
 
 def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition)]
+
+
+def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[Violation]:
     """Every absolute rule a proposed round breaks (empty: legal), checked from the file
     and the text alone. Game 1 (an odd column): everyone to pair appears once and nobody
     else (C.04.1), [C1] (no second meeting, a forfeited match excepted) and [C2] (the
@@ -961,41 +967,35 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
         if sorted(pairing.pairs) != sorted(want.pairs):
             extra = sorted(set(pairing.pairs) - set(want.pairs))
             missing = sorted(set(want.pairs) - set(pairing.pairs))
-            problems.append(
-                f"Preface/4.4: game 2 of a match repeats game 1 with colours reversed; "
+            body = (
+                "game 2 of a match repeats game 1 with colours reversed; "
                 f"unexpected {extra or 'nothing'}, missing {missing or 'nothing'}"
             )
+            involved = tuple(sorted({pid for pair in extra + missing for pid in pair}))
+            problems.append(Violation.headed("Preface/4.4", body, players=involved, round=r))
         if pairing.bye is not None and pairing.bye not in want.half_byes:
-            problems.append(f"Preface: {pairing.bye} has a bye in game 2 only; a bye covers the whole match")
+            body = f"{pairing.bye} has a bye in game 2 only; a bye covers the whole match"
+            problems.append(Violation.headed("Preface", body, players=(pairing.bye,), round=r))
         return problems
     ctx = _prepare(t, r)
     by_id = {e.id: e for e in ctx.P}
-    problems, _ = attendance_problems(pairing, set(by_id), set(t.by_id))
+    problems, _ = attendance_violations(pairing, set(by_id), set(t.by_id))
     for w, b in pairing.pairs:
         if w == b or w not in by_id or b not in by_id:
             continue
         if not C1_may_meet(by_id[w], by_id[b], ctx.prohibited):
             why = "are a prohibited pair" if b not in by_id[w].met else "have already met in a match not forfeited"
-            problems.append(f"C1: {w} and {b} {why}")
+            problems.append(Violation.headed("C1", f"{w} and {b} {why}", players=(w, b), round=r))
     if pairing.bye in by_id and not C2_may_get_pab(by_id[pairing.bye]):
         bar = C2_pab_bar(matches_of(t, pairing.bye, (r + 1) // 2 - 1))
-        had = f", who had {bar[1]} in match {bar[0]}" if bar else ", who may not have it"
-        problems.append(f"C2: the pairing-allocated bye goes to {pairing.bye}{had}")
+        had = f"who had {bar[1]} in match {bar[0]}" if bar else "who may not have it"
+        body = f"the pairing-allocated bye goes to {pairing.bye}, {had}"
+        problems.append(Violation.headed("C2", body, players=(pairing.bye,), round=r))
     return problems
 
 
 # ========================================================================================
 # objective vectors: check, explain and compare
-
-
-@dataclass
-class BracketValues:
-    """One bracket as a round pairing makes it: its score, players and the value of
-    every criterion (all minimised)."""
-
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
 
 
 #: The criteria of a bracket in priority order: (article, what is minimised).
@@ -1097,10 +1097,7 @@ def colour_article(t: Tournament, round_number: int, white: int, black: int, edi
 def objective_vector(t: Tournament, pairing: Pairing) -> list[tuple[str, str, object]]:
     """The round's criteria as a flat list ``(bracket, article, value)``, for reports."""
     round_level, brackets = evaluate(t, pairing)
-    out: list[tuple[str, str, object]] = [("round", a, v) for a, v in round_level.items()]
-    for b in brackets:
-        out += [(str(b.score), a, b.values[a]) for a, _ in BRACKET_CRITERIA]
-    return out
+    return vector_of(round_level, brackets, [a for a, _ in BRACKET_CRITERIA], group=str)
 
 
 def compare(t: Tournament, edition: str = "2026", round_number: int | None = None) -> Comparison:
@@ -1112,18 +1109,7 @@ def compare(t: Tournament, edition: str = "2026", round_number: int | None = Non
         return Comparison(r, edition, g, g, [], [], True, None, "equal")
     lit = pair_round(t, edition, r, "literal")
     opt = pair_round(t, edition, r, "optimised")
-    lv, ov = objective_vector(t, lit), objective_vector(t, opt)
-    same = {frozenset(p) for p in lit.pairs} == {frozenset(p) for p in opt.pairs} and lit.bye == opt.bye
-    first = None
-    better = "equal"
-    for (g1, a1, v1), (g2, a2, v2) in zip(lv, ov):
-        if (g1, a1) != (g2, a2):
-            first, better = (g1, a1, v1, v2), "groups differ"
-            break
-        if v1 != v2:
-            first, better = (g1, a1, v1, v2), ("literal" if v1 < v2 else "optimised")
-            break
-    return Comparison(r, edition, lit, opt, lv, ov, same, first, better)
+    return Comparison.of(edition, lit, opt, objective_vector(t, lit), objective_vector(t, opt))
 
 
 # ========================================================================================
@@ -1237,6 +1223,7 @@ def generate_event(
 
 
 __all__ = [
+    "violations",
     "A3_4_pab",
     "A3_5_profiles",
     "A3_5_sets",

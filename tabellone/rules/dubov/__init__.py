@@ -141,7 +141,7 @@ from tabellone.rules.dubov.criteria_2026 import (
     C10_repeated_upfloaters,
     C10_upfloated_before,
 )
-from tabellone.rules.dubov.engine import check_absolute, pair_round
+from tabellone.rules.dubov.engine import check_absolute, pair_round, violations
 from tabellone.rules.dubov.follow import TEXT, Follow
 from tabellone.rules.dubov.groups_1997 import R6_1_same_colour_pairs, R7_3_7_4_moved
 from tabellone.rules.dubov.literal_1997 import (
@@ -201,6 +201,7 @@ from tabellone.rules.dubov.verifier import (
 )
 
 __all__ = [
+    "violations",
     "seed_rows",
     "ARO_balance",
     "C1_rematches",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tabellone.core import progress
 from tabellone.core.errors import InputError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE, Strength, Tournament, opposite
-from tabellone.core.pairing import Pairing, attendance_problems
+from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.rules.dubov.colour_allocation import colour_allocation_1997, colour_allocation_2026
 from tabellone.rules.dubov.context import EDITIONS, METHODS, _prepare
 from tabellone.rules.dubov.literal_1997 import _first_round_1997, _pair_1997
@@ -138,7 +138,18 @@ def check_absolute(
     ratings: dict[int, int] | None = None,
     profile: Profile | str | None = None,
 ) -> list[str]:
-    """Every absolute rule a proposed round breaks, one message each (empty: legal).
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition, ratings, profile)]
+
+
+def violations(
+    t: Tournament,
+    pairing: Pairing,
+    edition: str = "2026",
+    ratings: dict[int, int] | None = None,
+    profile: Profile | str | None = None,
+) -> list[Violation]:
+    """Every absolute rule a proposed round breaks, one violation each (empty: legal).
 
     Both editions: every player to pair appears once, nobody else; no rematch (1997 2.1,
     2026 C1); the bye only with an odd number, to an allowed player (1997 2.2, 2026 C2).
@@ -154,7 +165,12 @@ def check_absolute(
     ctx = _prepare(t, edition, pairing.round, ratings, profile=prof, compat=False)
     P = {p.id: p for p in ctx.P}
     state = ctx.state
-    problems, _ = attendance_problems(pairing, set(P), set(state.players))
+    r = pairing.round
+    problems, _ = attendance_violations(pairing, set(P), set(state.players))
+
+    def fault(article: str, body: str, *players: int) -> None:
+        problems.append(Violation.headed(article, body, players=players, round=r))
+
     for w, b in pairing.pairs:
         if w == b or w not in P or b not in P:
             continue
@@ -162,30 +178,34 @@ def check_absolute(
         label = "2.1" if edition == "1997" else "C1"
         if hard("C1") and not R2_1_no_rematch(pw, pb, state):
             why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
-            problems.append(f"{label}: {w} and {b} {why}")
+            fault(label, f"{w} and {b} {why}", w, b)
         if edition == "1997":
             for p, c in ((pw, WHITE), (pb, BLACK)):
                 if not R2_3_colour_difference(p.colours, c):
-                    problems.append(f"2.3: player {p.id} would reach a colour difference beyond 2")
+                    fault("2.3", f"player {p.id} would reach a colour difference beyond 2", p.id)
                 if not R2_4_three_in_a_row(p.colours, c):
-                    problems.append(f"2.4: player {p.id} would get the same colour three times in a row")
+                    fault("2.4", f"player {p.id} would get the same colour three times in a row", p.id)
             if pw.score != pb.score and not ctx.relaxed_2_5:
                 low = pw if pw.score < pb.score else pb
                 if not R2_5_upward_transfer(low, ctx.last_round, ctx.total_rounds):
-                    problems.append(f"2.5: player {low.id} may not be transferred to a higher score group now")
+                    fault("2.5", f"player {low.id} may not be transferred to a higher score group now", low.id)
         elif hard("C3"):
             if not C3_absolute_colours(pw, pb):
-                problems.append(
-                    f"C3: {w} and {b} both have an absolute preference for {'White' if pw.due == WHITE else 'Black'}"
-                )
+                fault("C3", f"{w} and {b} both have an absolute preference for {_name(pw.due)}", w, b)
             for p, c in ((pw, WHITE), (pb, BLACK)):
                 if p.strength is Strength.ABSOLUTE and p.due != c:
-                    problems.append(
-                        f"colour: player {p.id} has an absolute preference for {'White' if p.due == WHITE else 'Black'} but gets {'White' if c == WHITE else 'Black'}"
+                    fault(
+                        "colour",
+                        f"player {p.id} has an absolute preference for {_name(p.due)} but gets {_name(c)}",
+                        p.id,
                     )
     if hard("C2") and pairing.bye in P and not P[pairing.bye].bye_ok:
-        problems.append(
-            bye_rule(edition).problem(t, pairing.bye, pairing.round)
-            or f"C2: the bye goes to {pairing.bye}, who may not have it"
-        )
+        label = "2.2" if edition == "1997" else "C2"
+        barred = bye_rule(edition).violation(t, pairing.bye, r)  # names the round of the earlier bye or win
+        body = f"the bye goes to {pairing.bye}, who may not have it"
+        problems.append(barred or Violation.headed(label, body, players=(pairing.bye,), round=r))
     return problems
+
+
+def _name(colour: str) -> str:
+    return "White" if colour == WHITE else "Black"

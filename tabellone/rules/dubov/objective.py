@@ -117,19 +117,4 @@ def compare(
     lit = pair_round(t, edition, round_number, "literal", ratings)
     opt = pair_round(t, edition, round_number, "optimised", ratings)
     ctx = _prepare(t, edition, lit.round, ratings)
-    lv, ov = _vector_of(ctx, lit), _vector_of(ctx, opt)
-    same = (
-        sorted(tuple(sorted(p)) for p in lit.pairs) == sorted(tuple(sorted(p)) for p in opt.pairs)
-        and lit.bye == opt.bye
-    )
-    first = None
-    better = "equal"
-    for a, b in zip(lv, ov):
-        if a != b:
-            first = (a[0], a[1], a[2], b[2])
-            better = "optimised" if b < a else "literal"
-            break
-    if first is None and len(lv) != len(ov):
-        first = ("-", "groups", len(lv), len(ov))
-        better = "optimised" if len(ov) < len(lv) else "literal"
-    return Comparison(lit.round, edition, lit, opt, lv, ov, same, first, better)
+    return Comparison.of(edition, lit, opt, _vector_of(ctx, lit), _vector_of(ctx, opt))

@@ -6,13 +6,13 @@ gives a pair its colours (:func:`colour_article`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import WHITE, Tournament
 from tabellone.core.pairing import Pairing
+from tabellone.rules.comparison import BracketValues
 from tabellone.rules.dubov.brackets import brackets_of
 from tabellone.rules.dubov.colour_allocation import colour_rule_1997, colour_rule_2026
 from tabellone.rules.dubov.context import EDITIONS, _prepare
@@ -73,18 +73,6 @@ class NotAllowed:
 
 
 NOT_ALLOWED = NotAllowed()
-
-
-@dataclass
-class BracketValues:
-    """One bracket (2026) or score group (1997) of a round pairing: its score, its players
-    (ids) and the value of each criterion there (article -> value; every value is
-    minimised: a count, a list compared from its first item, or a place in one of the
-    text's orders)."""
-
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
 
 
 #: 2026, round level: the PAB (Art. 3.1). The text assigns it before any bracket

@@ -147,17 +147,20 @@ from math import comb
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import BLACK, WHITE, Float, RoundState, Tournament, opposite, pab_receivers
-from tabellone.core.pairing import Pairing, attendance_problems
+from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
+from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
     C1_no_rematch,
     C3_absolute_colours,
     Entrant,
     board_order,
     brackets_of_pairing,
+    effective_ranks,
     entrants,
     higher_ranked,
-    rematch_problem,
+    infer_initial_colour,
+    rematch_violation,
     round_to_pair,
     scoregroups,
 )
@@ -236,13 +239,16 @@ def B2_colours(a: Entrant, b: Entrant, last_round: bool) -> bool:
     return C3_absolute_colours(a, b, last_round)
 
 
-def B2_breaks(e: Entrant, colour: str) -> str | None:
+def B2_breaks(e: Entrant, colour: str, round_number: int | None = None) -> Violation | None:
     """Why giving ``colour`` to ``e`` breaks B2, or None."""
     cd = e.cd + (1 if colour == WHITE else -1)
     if abs(cd) > 2:
-        return f"B2a: the colour difference of {e.id} would become {cd:+d}"
+        return Violation.headed(
+            "B2a", f"the colour difference of {e.id} would become {cd:+d}", players=(e.id,), round=round_number
+        )
     if len(e.colours) >= 2 and e.colours[-1] == e.colours[-2] == colour:
-        return f"B2b: {e.id} would have {'White' if colour == WHITE else 'Black'} three times running"
+        body = f"{e.id} would have {'White' if colour == WHITE else 'Black'} three times running"
+        return Violation.headed("B2b", body, players=(e.id,), round=round_number)
     return None
 
 
@@ -1047,26 +1053,32 @@ def pair_round_1992(
 
 
 def check_absolute(t: Tournament, pairing: Pairing) -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing)]
+
+
+def violations(t: Tournament, pairing: Pairing) -> list[Violation]:
     """Every absolute criterion of the 1992 text a proposed round breaks: everyone to be
     paired appears exactly once, B1a no rematch, B1b the bye, B2 the colours as given
     (a player over 50% in the last round is not protected by B2)."""
     state = t.state_before(pairing.round)
     players = {e.id: e for e in entrants(t, state)}
     last = state.total_rounds is not None and state.round == state.total_rounds
-    problems, _ = attendance_problems(pairing, set(players), set(state.players))
+    problems, _ = attendance_violations(pairing, set(players), set(state.players))
     for w, b in pairing.pairs:
         if w == b or w not in players or b not in players:
             continue
         pw, pb = players[w], players[b]
-        rematch = rematch_problem(pw, pb, state, "B1a")  # B1a is C1 of the later texts
+        rematch = rematch_violation(pw, pb, state, "B1a")  # B1a is C1 of the later texts
         if rematch:
             problems.append(rematch)
         for e, colour in ((pw, WHITE), (pb, BLACK)):
-            why = B2_breaks(e, colour)
+            why = B2_breaks(e, colour, pairing.round)
             if why and not (last and e.topscorer):
                 problems.append(why)
     if pairing.bye in players and not B1_bye_eligible(players[pairing.bye]):
-        problems.append(f"B1b: the bye goes to {pairing.bye}, who already scored a point without playing")
+        body = f"the bye goes to {pairing.bye}, who already scored a point without playing"
+        problems.append(Violation.headed("B1b", body, players=(pairing.bye,), round=pairing.round))
     return problems
 
 
@@ -1084,8 +1096,6 @@ def evaluate(t: Tournament, pairing: Pairing):
     following the brackets the pairing itself makes (unpaired players move down). The
     1992 text does not optimise them (the first complying candidate is taken): the
     values only show where two pairings differ."""
-    from tabellone.rules.dutch import BracketValues
-
     state = t.state_before(pairing.round)
     players = entrants(t, state)
     by_id = {e.id: e for e in players}
@@ -1122,8 +1132,6 @@ def evaluate(t: Tournament, pairing: Pairing):
 
 def colour_article(t: Tournament, round_number: int, white: int, black: int) -> tuple[int, str]:
     """Who gets White when ``white`` and ``black`` meet, by E1-E4, and the article."""
-    from tabellone.rules.fide_common import effective_ranks, infer_initial_colour
-
     state = t.state_before(round_number)
     by_id = {e.id: e for e in entrants(t, state)}
     initial = t.initial_colour or infer_initial_colour(t, effective_ranks(t, state)) or WHITE

@@ -5,7 +5,8 @@ Goynuk 2017 additions, in force until 31 January 2026).
 
 This module is a cross-check of :mod:`tabellone.rules.dutch`, the optimiser, which reaches the same
 pairing through a maximum-weight matching. It shares with it only the model (entrants,
-the pair-level colour criteria, colour allocation and board order); it never calls it.
+colour allocation and board order) and the criteria as the articles define them
+(:mod:`tabellone.rules.dutch.criteria`); it never calls it.
 
 How the text is followed
 ------------------------
@@ -22,12 +23,14 @@ How the text is followed
   make the MDP-Pairing (4.2 / D.1), for each the remainder's resident exchanges (4.3 / D.2)
   and within each exchange the transpositions of S2R. A homogeneous bracket is a
   remainder without MDP-Pairing.
-* Each candidate is evaluated on every criterion, one function per article (``C6_...``,
-  ``C7_...`` and so on, below). The absolute criteria C1-C3 discard it; the completion
-  criterion (2026 [C4], every bracket, with [C5]; 2017 C.4 in the PPB, and the last
-  bracket or CLB, which completes the round) is checked on the players left after the
-  bracket with a plain maximum-cardinality matching; the quality criteria make a vector
-  compared in priority order. 2017 A.9 (PPB, collapsed last bracket) is in
+* Each candidate is evaluated on every criterion: the look-ahead ones by a method per
+  article (``C6_...``, ``C8_...`` and so on, below), the others as the sum of their parts
+  on its pairs and downfloaters (:mod:`tabellone.rules.dutch.criteria`, found by
+  article: :meth:`_Bracket.pair_cost`). The absolute criteria C1-C3 discard it; the
+  completion criterion (2026 [C4], every bracket, with [C5]; 2017 C.4 in the PPB, and
+  the last bracket or CLB, which completes the round) is checked on the players left
+  after the bracket with a plain maximum-cardinality matching; the quality criteria make
+  a vector compared in priority order. 2017 A.9 (PPB, collapsed last bracket) is in
   :func:`_pair_2017`.
 * The bracket takes the first candidate whose vector is the best of all (2026 Art. 3.4
   and 3.8; 2017 B.4 and B.8): the first perfect one when one exists, else the best with
@@ -67,17 +70,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tabellone.core.errors import InputError, NoPairingError, TabelloneError
-from tabellone.core.model import Float, Tournament
+from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.matching.backends import max_weight_matching
-from tabellone.rules.dutch import (
-    C2_bye_eligible,
-    C10_colour_difference,
-    C11_three_in_a_row,
-    C12_colour_preference,
-    C13_strong_preference,
-    float_before,
-)
+from tabellone.rules.dutch.criteria import CRITERIA_2017, CRITERIA_2026, C2_bye_eligible, Criterion, criteria_of
 from tabellone.rules.fide_common import (
     C1_no_rematch,
     C3_absolute_colours,
@@ -198,6 +194,16 @@ class _Layout:
     def zero(self) -> list:
         return [0 if k == INT else () for k in self.kinds]
 
+    def slot(self, name: str) -> int:
+        """The index of criterion ``name`` (its article) in a candidate's vector."""
+        return self.names.index(name)
+
+    @property
+    def look(self) -> tuple[int, ...]:
+        """The indices of the look-ahead criteria, in the order :meth:`_Bracket.look`
+        gives their values."""
+        return tuple(k for k, kind in enumerate(self.kinds) if kind == LOOK)
+
 
 LAYOUT_2026 = _Layout(
     ("C6", "C7", "C8", "C9", "C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21"),
@@ -207,6 +213,24 @@ LAYOUT_2017 = _Layout(
     ("C.5", "C.6", "C.7", "C.8", "C.9", "C.10", "C.11", "C.12", "C.13", "C.14", "C.15", "C.16", "C.17", "C.18", "C.19"),
     (LOOK, LIST, LOOK, INT, INT, INT, INT, INT, INT, INT, INT, LIST, LIST, LIST, LIST),
 )
+
+
+def _additive(layout: _Layout, criteria: dict[str, Criterion], parts: str) -> tuple[tuple[int, Criterion], ...]:
+    """(index in ``layout``, criterion) of the additive criteria that have parts on pairs
+    (``parts="pair"``) or on downfloaters (``"floater"``), as the articles define them
+    (:mod:`tabellone.rules.dutch.criteria`)."""
+    return tuple(
+        (k, criteria[name])
+        for k, (name, kind) in enumerate(zip(layout.names, layout.kinds))
+        if kind != LOOK and criteria[name].defines(parts)
+    )
+
+
+#: Per edition: the criteria with parts on each pair, and those with parts on each downfloater.
+_ADDITIVE = {
+    "2026": (_additive(LAYOUT_2026, CRITERIA_2026, "pair"), _additive(LAYOUT_2026, CRITERIA_2026, "floater")),
+    "2017": (_additive(LAYOUT_2017, CRITERIA_2017, "pair"), _additive(LAYOUT_2017, CRITERIA_2017, "floater")),
+}
 
 
 def _add_into(acc: list, part: tuple[tuple[int, object], ...], kinds: tuple[int, ...]) -> None:
@@ -346,8 +370,11 @@ class _Bracket:
         self.next_is_last = next_is_last
         self.label = label
         self.layout = LAYOUT_2026 if self.ed == "2026" else LAYOUT_2017
-        self.lowest = min(self.P[i].score for i in self.players)  # 2017 A.8: lowest score of the bracket
-        self.res_score = self.P[self.res[0]].score if self.res else self.lowest
+        self.criteria = criteria_of(self.ed)
+        self.pair_parts, self.floater_parts = _ADDITIVE[self.ed]
+        # the bracket's lowest score: its residents' (2026 Art. 1.4.1, one scoregroup; 2017
+        # A.8, the lowest of the bracket, also in a collapsed last bracket)
+        self.lowest = min(self.P[i].score for i in self.players)
         self._pair_cost: dict[tuple[int, int], tuple] = {}
         self._float_cost: dict[int, tuple] = {}
         self._look: dict[frozenset, tuple | None] = {}
@@ -373,114 +400,31 @@ class _Bracket:
 
     # ---- the criteria of one pair and of one downfloater ------------------------------
 
-    def DF(self, i: int, back: int) -> bool:
-        return float_before(self.P[i], back, self.ed) is Float.DOWN
-
-    def UF(self, i: int, back: int) -> bool:
-        return float_before(self.P[i], back, self.ed) is Float.UP
-
     def pair_cost(self, a: int, b: int) -> tuple:
         """The additive criteria of the pair a-b, as ((criterion index, value), ...)."""
         key = (a, b) if a < b else (b, a)
         c = self._pair_cost.get(key)
         if c is None:
-            c = self._pair_cost_2026(*key) if self.ed == "2026" else self._pair_cost_2017(*key)
-            self._pair_cost[key] = c
+            h, l = self.P[key[0]], self.P[key[1]]  # h the higher-ranked (an MDP if its score is higher)
+            c = self._pair_cost[key] = self._kept([(k, crit.pair(h, l)) for k, crit in self.pair_parts])
         return c
 
     def float_cost(self, f: int) -> tuple:
+        """The additive criteria of the downfloater ``f``, as :meth:`pair_cost`."""
         c = self._float_cost.get(f)
         if c is None:
-            c = self._float_cost_2026(f) if self.ed == "2026" else self._float_cost_2017(f)
-            self._float_cost[f] = c
+            e, mdp, lowest = self.P[f], f in self.mdp_set, self.lowest
+            c = self._float_cost[f] = self._kept([(k, crit.floater(e, mdp, lowest)) for k, crit in self.floater_parts])
         return c
 
-    # 2026: h is the higher-ranked player of the pair (Art. 1.2), l the other.
-
-    def _pair_cost_2026(self, h: int, l: int) -> tuple:
-        ph, pl = self.P[h], self.P[l]
-        out = []
-        # 2.4.5-2.4.8 [C10]-[C13]: colours (one player of the pair loses each)
-        if not C10_colour_difference(ph, pl):
-            out.append((4, 1))
-        if not C11_three_in_a_row(ph, pl):
-            out.append((5, 1))
-        if not C12_colour_preference(ph, pl):
-            out.append((6, 1))
-        if not C13_strong_preference(ph, pl):
-            out.append((7, 1))
-        if ph.score > pl.score:  # an MDP (h) and its resident opponent (l)
-            sd = ph.score - pl.score
-            # 2.4.10 [C15], 2.4.12 [C17]: MDP opponents who upfloated 1 / 2 rounds before
-            if self.UF(l, 1):
-                out.append((9, 1))
-                out.append((13, (sd,)))  # 2.4.14 [C19]
-            if self.UF(l, 2):
-                out.append((11, 1))
-                out.append((15, (sd,)))  # 2.4.16 [C21]
-            # 2.4.13 [C18], 2.4.15 [C20]: score differences of MDPs who downfloated before
-            if self.DF(h, 1):
-                out.append((12, (sd,)))
-            if self.DF(h, 2):
-                out.append((14, (sd,)))
-        return tuple(out)
-
-    def _float_cost_2026(self, f: int) -> tuple:
-        out = []
-        if f in self.mdp_set:
-            # [C18]/[C20] for an MDP left in the Limbo: it floats again, further than any
-            # opponent here would take it. Its score difference is counted against an
-            # artificial opponent one point below the bracket (the convention of 2017
-            # A.8), so that it is larger than if it were paired here.
-            sd = self.P[f].score - (self.res_score - ONE_POINT)
-            if self.DF(f, 1):
-                out.append((12, (sd,)))
-            if self.DF(f, 2):
-                out.append((14, (sd,)))
-        else:
-            # 2.4.9 [C14], 2.4.11 [C16]: resident downfloaters who downfloated before
-            if self.DF(f, 1):
-                out.append((8, 1))
-            if self.DF(f, 2):
-                out.append((10, 1))
-        return tuple(out)
-
-    def _pair_cost_2017(self, h: int, l: int) -> tuple:
-        ph, pl = self.P[h], self.P[l]
-        sd = ph.score - pl.score
-        # C.6 / A.8: the SD of a pair. SDs of 0 are left out of the list: they sort last,
-        # and candidates equal on C.5 have lists of equal length, so no comparison changes.
-        out = [(1, (sd,))] if sd else []
-        if not C10_colour_difference(ph, pl):  # C.8
-            out.append((3, 1))
-        if not C11_three_in_a_row(ph, pl):  # C.9
-            out.append((4, 1))
-        if not C12_colour_preference(ph, pl):  # C.10
-            out.append((5, 1))
-        if not C13_strong_preference(ph, pl):  # C.11
-            out.append((6, 1))
-        if sd > 0:  # A.4.b: h gets a downfloat, l an upfloat
-            if self.DF(h, 1):
-                out += [(7, 1), (11, (sd,))]  # C.12, C.16
-            if self.UF(l, 1):
-                out += [(8, 1), (12, (sd,))]  # C.13, C.17
-            if self.DF(h, 2):
-                out += [(9, 1), (13, (sd,))]  # C.14, C.18
-            if self.UF(l, 2):
-                out += [(10, 1), (14, (sd,))]  # C.15, C.19
-        return tuple(out)
-
-    def _float_cost_2017(self, f: int) -> tuple:
-        # A.8: a downfloater's SD is its score minus one point less than the lowest score
-        # of the bracket. It gets a downfloat (A.4.b), so C.12/C.14 count it when it had
-        # one before, and C.16/C.18 take that SD as the size of the repeated downfloat.
-        sd = self.P[f].score - (self.lowest - ONE_POINT)
-        out = [(1, (sd,))]
-        if self.DF(f, 1):
-            out += [(7, 1), (11, (sd,))]
-        if self.DF(f, 2):
-            out += [(9, 1), (13, (sd,))]
-        return tuple(out)
+    def _kept(self, parts: list[tuple[int, object]]) -> tuple:
+        """The parts (criterion index, part) as costs: a count, or a list of one value.
+        Parts of 0 are left out, counts and list values alike: a 0 adds nothing to a
+        count, and the only list value that can be 0, a 2017 C.6 pair's score difference,
+        sorts last, while candidates equal on C.5 have lists of equal length, so no
+        comparison changes."""
+        kinds = self.layout.kinds
+        return tuple((k, v if kinds[k] == INT else (v,)) for k, v in parts if v)
 
     # ---- criteria of the set of downfloaters (look-ahead) ------------------------------
 
@@ -512,11 +456,11 @@ class _Bracket:
 
     def C6_downfloaters(self, F) -> int:
         """2026 Art. 2.4.1 [C6]: minimise the number of downfloaters."""
-        return len(F)
+        return self.criteria["C6"].value((), [self.P[f] for f in F])
 
     def C7_downfloater_scores(self, F) -> tuple:
         """2026 Art. 2.4.2 [C7]: minimise the downfloaters' scores, in descending order."""
-        return tuple(sorted((self.P[f].score for f in F), reverse=True))
+        return self.criteria["C7"].value((), [self.P[f] for f in F])
 
     def C8_following_bracket(self, F) -> tuple:
         """2026 Art. 2.4.3 [C8]: the downfloaters chosen so that the following bracket
@@ -588,7 +532,7 @@ class _Bracket:
 
     def C5_pairs(self, F) -> int:
         """2017 C.5: maximise the number of pairs (minimise the downfloaters)."""
-        return len(F)
+        return self.criteria["C.5"].value((), [self.P[f] for f in F])
 
     def C7_following_bracket(self, F) -> tuple:
         """2017 C.7 (not in the PPB or the CLB): choose the downfloaters so as to maximise
@@ -656,11 +600,13 @@ class _Bracket:
 
     def _with_look(self, acc: list, lk: tuple) -> tuple:
         out = list(acc)
-        if self.ed == "2026":
-            out[0], out[1], out[2], out[3] = lk
-        else:
-            out[0], out[2] = lk
+        for k, v in zip(self.layout.look, lk):
+            out[k] = v
         return tuple(out)
+
+    def _in_look(self, lk: tuple, name: str) -> object:
+        """Criterion ``name``'s value in the look-ahead values ``lk``."""
+        return lk[self.layout.look.index(self.layout.slot(name))]
 
     # ---- the bound: the best vector below a node -----------------------------------------
 
@@ -957,17 +903,17 @@ class _Bracket:
             _count("transposition")
         if self.best[0] != self.floor:
             _count("no perfect candidate")
-        if self.ed == "2026" and self.best[0][3]:
-            _count("C9 nonzero in the choice")
         looks = [v for v in self._look.values() if v is not None]
-        if self.ed == "2026" and len({v[3] for v in looks}) > 1:
-            _count("C9 separates candidates")
-        if self.ed == "2026" and len({v[2] for v in looks if v[:2] == self.best[0][:2]}) > 1:
-            _count("C8 separates candidates")
-        if (
-            self.ed == "2017"
-            and len({v[1] for v in self._look.values() if v is not None and v[0] == self.best[0][0]}) > 1
-        ):
+        best, slot, at = self.best[0], self.layout.slot, self._in_look
+        if self.ed == "2026":
+            if best[slot("C9")]:
+                _count("C9 nonzero in the choice")
+            if len({at(v, "C9") for v in looks}) > 1:
+                _count("C9 separates candidates")
+            first = (best[slot("C6")], best[slot("C7")])
+            if len({at(v, "C8") for v in looks if (at(v, "C6"), at(v, "C7")) == first}) > 1:
+                _count("C8 separates candidates")
+        elif len({at(v, "C.7") for v in looks if at(v, "C.5") == best[slot("C.5")]}) > 1:
             _count("C.7 separates candidates")
         return list(self.best[1]), list(self.best[2])
 

@@ -1,8 +1,9 @@
 """The packed weights of a Dutch bracket's pairs, built from per-player terms.
 
-The engines of :mod:`tabellone.rules.dutch` define a pair's criteria as a ``dict`` of fields (their
-``_text_values``: C6-C21 of 2026, C.5-C.19 of 2017, field by field as the text states
-them), which the profile's :class:`~tabellone.rules.profiles.Objective` folds and the matcher packs
+The optimisers (:mod:`tabellone.rules.dutch.edition_2026`, :mod:`~tabellone.rules.dutch.edition_2017`)
+give a pair's criteria as a ``dict`` of fields (their ``_text_values``: C6-C21 of 2026,
+C.5-C.19 of 2017, from the criteria as :mod:`tabellone.rules.dutch.criteria` defines them),
+which the profile's :class:`~tabellone.rules.profiles.Objective` folds and the matcher packs
 into one integer by the bracket's :class:`~tabellone.matching.lexicographic.Layout`:
 
     weight(h, l) = (sum of value(field) << shift(field)) << bonus_bits
@@ -22,8 +23,8 @@ issue 12).
 This holds when the profile's fold is the identity (the official profiles, and any
 that keeps every criterion as its own field, in whatever order; ``Objective.identity``)
 and counts no absolute criterion as quality; the engines keep the field-by-field path
-for other profiles. The criteria stay defined once, in the engines' ``_text_values``;
-the terms here are that definition regrouped by player, and
+for other profiles. The criteria stay defined once, in :mod:`tabellone.rules.dutch.criteria`;
+the terms here are the engines' fields regrouped by player (a packed fast path), and
 ``tests/test_dutch_weights.py`` checks, on every pair of every bracket of real rounds
 (official and reordered profiles, bracket-local and whole-field matchers), that both
 give the same integer.
@@ -94,9 +95,9 @@ class Weights2026:
     """The packed weights of the pairs of one 2026 bracket (:meth:`Dutch2026._pair_local`,
     :meth:`Dutch2026._pair_whole`).
 
-    ``engine`` is the round's :class:`tabellone.rules.dutch.Dutch2026` (its bye candidates listed);
+    ``engine`` is the round's :class:`~tabellone.rules.dutch.edition_2026.Dutch2026` (its bye candidates listed);
     ``shift_of`` and ``bonus_bits`` the matcher's layout for the bracket; ``extra`` what
-    the matcher adds to every pair's weight (:class:`tabellone.rules.dutch.LocalMatcher`: one more
+    the matcher adds to every pair's weight (:class:`~tabellone.rules.dutch.matcher.LocalMatcher`: one more
     ``top``); ``current`` the bracket's players (MDPs and residents), ``nxt`` the next
     bracket's; ``members`` the players whose pairs are asked for (default: ``current``
     and ``nxt``). :meth:`column` gives ``l``'s pairs with the players ``hs`` (all before
@@ -241,7 +242,7 @@ class Weights2026:
 class Weights2017:
     """The packed weights of the pairs of one 2017 bracket (:meth:`Dutch2017.pair`).
 
-    ``engine`` is the round's :class:`tabellone.rules.dutch.Dutch2017`; ``shift_of`` and
+    ``engine`` is the round's :class:`~tabellone.rules.dutch.edition_2017.Dutch2017`; ``shift_of`` and
     ``bonus_bits`` the bracket's layout; ``cur`` the bracket's players (MDPs and
     residents), ``nxt`` the next bracket's (everything below in the PPB's pairing),
     ``special``, ``final`` and ``df`` as in :meth:`Dutch2017.layout`. :meth:`row` gives

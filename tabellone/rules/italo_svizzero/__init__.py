@@ -141,7 +141,7 @@ need every result.
 
 from __future__ import annotations
 
-from tabellone.rules.italo_svizzero.checks import check_absolute
+from tabellone.rules.italo_svizzero.checks import check_absolute, violations
 from tabellone.rules.italo_svizzero.classification import StandingRow, format_standings, standings
 from tabellone.rules.italo_svizzero.colours import art17_colours, art17_decision
 from tabellone.rules.italo_svizzero.comparison import Comparison, compare
@@ -196,6 +196,7 @@ __all__ = [
     "art9_designated",
     "art9_rests",
     "check_absolute",
+    "violations",
     "colour_article",
     "colour_cost",
     "compare",

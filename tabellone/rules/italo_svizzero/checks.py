@@ -1,4 +1,4 @@
-"""The absolute criteria of a round (:func:`check_absolute`): everyone to be paired
+"""The absolute criteria of a round (:func:`violations`, :func:`check_absolute`): everyone to be paired
 appears once, Art. 6 (no rematch), forfeit points only to complete an odd number and
 never twice (Art. 11), Art. 9's rests.
 """
@@ -6,7 +6,7 @@ never twice (Art. 11), Art. 9's rests.
 from __future__ import annotations
 
 from tabellone.core.model import Tournament
-from tabellone.core.pairing import Pairing
+from tabellone.core.pairing import Pairing, Violation
 from tabellone.rules.italo_svizzero.odd import art9_rests, detect_odd_method
 from tabellone.rules.italo_svizzero.view import art6_may_meet, check_options, round_view
 
@@ -14,7 +14,14 @@ from tabellone.rules.italo_svizzero.view import art6_may_meet, check_options, ro
 def check_absolute(
     t: Tournament, pairing: Pairing, edition: str = "capo5", game: str = "italiana", odd: str | None = None
 ) -> list[str]:
-    """Every absolute rule a proposed round breaks, one message each (empty: legal).
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition, game, odd)]
+
+
+def violations(
+    t: Tournament, pairing: Pairing, edition: str = "capo5", game: str = "italiana", odd: str | None = None
+) -> list[Violation]:
+    """Every absolute rule a proposed round breaks, one violation each (empty: legal).
 
     Checked: each player to be paired appears once (on a board, as the receiver of
     forfeit points, or resting under Art. 9) and nobody else does; Art. 6 no rematch;
@@ -26,43 +33,47 @@ def check_absolute(
     view = round_view(t, pairing.round, edition, game)
     expected_rests = art9_rests(view, odd)
     rests = list(getattr(pairing, "rests", expected_rests))
-    problems = []
+    r = pairing.round
+    problems: list[Violation] = []
     if sorted(rests) != sorted(expected_rests):
-        problems.append(
-            f"Art. 9: resting {sorted(rests) or 'nobody'}, the article has {sorted(expected_rests) or 'nobody'} rest"
-        )
+        body = f"resting {sorted(rests) or 'nobody'}, the article has {sorted(expected_rests) or 'nobody'} rest"
+        involved = tuple(sorted(set(rests) ^ set(expected_rests)))
+        problems.append(Violation.headed("Art. 9", body, players=involved, round=r))
     to_pair = set(view.to_pair)
     known = set(view.ring)
     seen: dict[int, str] = {}
 
-    def take(pid: int, where: str) -> None:
+    def fault(text: str, players: tuple[int, ...], board: int | None = None) -> None:
+        problems.append(Violation("attendance", players, r, text, board))
+
+    def take(pid: int, where: str, board: int | None = None) -> None:
         if pid not in known:
-            problems.append(f"{where}: player {pid} is not in the tournament")
+            fault(f"{where}: player {pid} is not in the tournament", (pid,), board)
         elif pid not in to_pair:
-            problems.append(f"{where}: player {pid} is not to be paired this round (absent or withdrawn)")
+            fault(f"{where}: player {pid} is not to be paired this round (absent or withdrawn)", (pid,), board)
         elif pid in seen:
-            problems.append(f"{where}: player {pid} is already on {seen[pid]}")
+            fault(f"{where}: player {pid} is already on {seen[pid]}", (pid,), board)
         seen[pid] = where
 
     for p in rests:
         take(p, "rest")
     for board, (w, b) in enumerate(pairing.pairs, start=1):
-        take(w, f"board {board}")
-        take(b, f"board {board}")
+        take(w, f"board {board}", board)
+        take(b, f"board {board}", board)
         if w == b:
-            problems.append(f"board {board}: player {w} paired with itself")
+            fault(f"board {board}: player {w} paired with itself", (w,), board)
         elif w in known and b in known and not art6_may_meet(view, w, b):
             why = "are a prohibited pair" if b not in view.opponents[w] else "have already been paired"
-            problems.append(f"Art. 6: {w} and {b} {why}")
+            problems.append(Violation("Art. 6", (w, b), r, f"Art. 6: {w} and {b} {why}", board))
     if pairing.bye is not None:
         pid = pairing.bye
         take(pid, "forfeit points")
         if pid in view.awarded:
-            problems.append(f"Art. 11: {pid} already had forfeit points")
+            problems.append(Violation.headed("Art. 11", f"{pid} already had forfeit points", players=(pid,), round=r))
     missing = sorted(to_pair - set(seen))
     if missing:
-        problems.append(f"not paired: {', '.join(map(str, missing))}")
+        fault(f"not paired: {', '.join(map(str, missing))}", tuple(missing))
     playing = len(to_pair) - len(set(rests) & to_pair)
     if pairing.bye is not None and playing % 2 == 0:
-        problems.append("forfeit points with an even number of players")
+        fault("forfeit points with an even number of players", ())
     return problems

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabellone.core.model import Tournament
+from tabellone.rules.comparison import vector_difference
 from tabellone.rules.italo_svizzero.engine import pair_round, round_and_view, start_before
 from tabellone.rules.italo_svizzero.odd import detect_odd_method
 from tabellone.rules.italo_svizzero.optimiser import objective_vector
@@ -45,21 +46,23 @@ class Comparison:
     def same_pairs(self) -> bool:
         return self.agree
 
+    def _difference(self) -> tuple[tuple | None, str]:
+        # the objectives are round totals: group None (tabellone.rules.comparison)
+        return vector_difference(
+            [(None, name, v) for name, v in zip(OBJECTIVES, self.literal_vector)],
+            [(None, name, v) for name, v in zip(OBJECTIVES, self.optimised_vector)],
+        )
+
     @property
     def first_difference(self) -> tuple | None:
         """``(group, objective, literal value, optimised value)`` of the first objective
         on which the two differ (the objectives are round totals: group ``None``)."""
-        for name, a, b in zip(OBJECTIVES, self.literal_vector, self.optimised_vector):
-            if a != b:
-                return (None, name, a, b)
-        return None
+        return self._difference()[0]
 
     @property
     def better(self) -> str:
         """``'equal'``, ``'optimised'`` or ``'literal'``: which vector is smaller."""
-        if self.literal_vector == self.optimised_vector:
-            return "equal"
-        return "optimised" if self.optimised_vector < self.literal_vector else "literal"
+        return self._difference()[1]
 
     def describe(self) -> str:
         if self.agree:

@@ -8,12 +8,12 @@ optimiser's objectives named by their articles and measured score group by score
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from tabellone.core.model import WHITE, RoundEntry, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import format_points
+from tabellone.rules.comparison import BracketValues
 from tabellone.rules.italo_svizzero.colours import art17_decision, without_forfeit_colours
 from tabellone.rules.italo_svizzero.comparison import compare_pairings
 from tabellone.rules.italo_svizzero.engine import pair_round, start_before
@@ -47,19 +47,10 @@ _CRITERIA_WHAT = (
 
 
 #: The round-level criterion: who takes the forfeit points (Art. 8 / 2.43).
-_AWARD_ARTICLE = {"capo5": "Art. 8", "2.2": "Art. 2.43"}
+AWARD_ARTICLE = {"capo5": "Art. 8", "2.2": "Art. 2.43"}
 
 
-@dataclass(frozen=True)
-class ScoreGroupValues:
-    """One score group of a round as the verifier reads it: its score, its players (those
-    on that score, after any player moving down to it from a higher score: paired with a
-    lower score, he passes through every group down to his opponent's) and the value of
-    each criterion of :func:`quality_criteria` in it."""
-
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
+ScoreGroupValues = BracketValues  # the one definition: tabellone.rules.comparison
 
 
 def quality_criteria(edition: str) -> list[tuple[str, str]]:
@@ -104,7 +95,7 @@ def evaluate(
     names = _CRITERIA[edition]
     round_level: dict[str, object] = {}
     if pairing.bye is not None:
-        round_level[_AWARD_ARTICLE[edition]] = score[pairing.bye]
+        round_level[AWARD_ARTICLE[edition]] = score[pairing.bye]
     scores = sorted({score[p] for p in players}, reverse=True)
     floor = {p: min(score[p], score[mate[p]]) for p in mate}  # the score group his board is completed in
     place = {p: i for i, p in enumerate(view.ring)}
@@ -210,7 +201,7 @@ def explain_steps(
         return []
     if bye is None or p.bye != bye:
         return []
-    art = _AWARD_ARTICLE[edition]
+    art = AWARD_ARTICLE[edition]
     if view.round == 1:
         return [f"{art}: with an odd field the last player listed, {bye}, takes the forfeit points in round 1"]
     who = "never had them, Art. 11" + (

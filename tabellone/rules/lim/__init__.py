@@ -79,18 +79,12 @@ from fractions import Fraction
 
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE, Tournament, opposite
-from tabellone.core.pairing import Pairing, attendance_problems
+from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
-from tabellone.rules.comparison import Comparison
-from tabellone.rules.fide_common import (
-    ByeRule,
-    C1_no_rematch,
-    Entrant,
-    board_order,
-    higher_ranked,
-    round_to_pair,
-)
+from tabellone.rules.comparison import BracketValues, Comparison
+from tabellone.rules.comparison import objective_vector as vector_of
+from tabellone.rules.fide_common import ByeRule, C1_no_rematch, Entrant, board_order, higher_ranked, round_to_pair
 from tabellone.rules.profiles import Objective, Profile, official, resolve
 
 EDITIONS = ("2026",)
@@ -859,6 +853,13 @@ def pair_round(
 def check_absolute(
     t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
 ) -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition, profile)]
+
+
+def violations(
+    t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
+) -> list[Violation]:
     """Every absolute rule a proposed round breaks, one message each (empty: legal):
     everyone to pair appears once; no rematch (C.04.1, 2.1); the bye only with an odd
     number, to a player allowed one (C.04.1 Art. 4); outside the last round, no colour
@@ -869,38 +870,33 @@ def check_absolute(
         profile_of(profile, edition)
     ctx = _prepare(t, edition, pairing.round)
     by_id = {e.id: e for e in ctx.P}
-    problems, _ = attendance_problems(pairing, set(by_id), set(ctx.state.players))
+    r = pairing.round
+    problems, _ = attendance_violations(pairing, set(by_id), set(ctx.state.players))
     for w, b in pairing.pairs:
         if w == b or w not in by_id or b not in by_id:
             continue
         pw, pb = by_id[w], by_id[b]
         if not C1_no_rematch(pw, pb, ctx.state):
             why = "are a prohibited pair" if b not in ctx.state[w].opponents else "have already played each other"
-            problems.append(f"2.1: {w} and {b} {why}")
+            problems.append(Violation.headed("2.1", f"{w} and {b} {why}", players=(w, b), round=r))
         if not ctx.last_round:
             for p, c in ((pw, WHITE), (pb, BLACK)):
                 name = "White" if c == WHITE else "Black"
                 if p.repeated == c:
-                    problems.append(f"5.1.1: player {p.id} would get {name} three times in a row")
+                    body = f"player {p.id} would get {name} three times in a row"
+                    problems.append(Violation.headed("5.1.1", body, players=(p.id,), round=r))
                 if abs(p.cd + (1 if c == WHITE else -1)) > 2:
-                    problems.append(f"5.1.2: player {p.id} would have three more of one colour than the other")
+                    body = f"player {p.id} would have three more of one colour than the other"
+                    problems.append(Violation.headed("5.1.2", body, players=(p.id,), round=r))
     if pairing.bye in by_id and not bye_eligible(by_id[pairing.bye]):
-        problems.append(LIM_BYE_RULE.problem(t, pairing.bye, pairing.round))
+        barred = LIM_BYE_RULE.violation(t, pairing.bye, r)  # names the round of the earlier bye or win
+        body = f"the bye goes to {pairing.bye}, who may not have it"
+        problems.append(barred or Violation.headed(LIM_BYE_RULE.article, body, players=(pairing.bye,), round=r))
     return problems
 
 
 # ========================================================================================
 # objective vectors: the verifier, explain and compare
-
-
-@dataclass
-class BracketValues:
-    """One group as a round pairing makes it (in the order of Art. 2.2): its score, its
-    players (floaters arriving, then residents) and the value of every criterion."""
-
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
 
 
 #: Criteria of a group in priority order: (article, what is minimised).
@@ -1028,15 +1024,7 @@ def objective_vector(t: Tournament, pairing: Pairing, edition: str = "2026") -> 
     priority order, groups in the order of Art. 2.2, as (group score, article, value);
     compared lexicographically, smaller better."""
     round_level, groups = evaluate(t, pairing, edition)
-    out: list[tuple[str, str, object]] = [("round", k, v) for k, v in round_level.items()]
-    for g in groups:
-        for article, _ in GROUP_CRITERIA:
-            out.append((_points(g.score), article, g.values[article]))
-    return out
-
-
-def _points(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+    return vector_of(round_level, groups, [a for a, _ in GROUP_CRITERIA])
 
 
 def compare(t: Tournament, edition: str = "2026", round_number: int | None = None) -> Comparison:
@@ -1044,15 +1032,4 @@ def compare(t: Tournament, edition: str = "2026", round_number: int | None = Non
     objective vector (:func:`objective_vector`)."""
     lit = pair_round(t, edition, round_number, "literal")
     opt = pair_round(t, edition, round_number, "optimised")
-    lv, ov = objective_vector(t, lit, edition), objective_vector(t, opt, edition)
-    same = (
-        sorted(tuple(sorted(p)) for p in lit.pairs) == sorted(tuple(sorted(p)) for p in opt.pairs)
-        and lit.bye == opt.bye
-    )
-    first, better = None, "equal"
-    for a, b in zip(lv, ov):
-        if a != b:
-            first = (a[0], a[1], a[2], b[2])
-            better = "optimised" if (b[0] == a[0] and b[2] < a[2]) else "literal" if b[0] == a[0] else "groups differ"
-            break
-    return Comparison(lit.round, edition, lit, opt, lv, ov, same, first, better)
+    return Comparison.of(edition, lit, opt, objective_vector(t, lit, edition), objective_vector(t, opt, edition))

@@ -5,7 +5,7 @@ priority order, each with its article id (``C12``), the text of the article, and
 kind: ``absolute`` (a hard constraint: no pairing may break it) or ``quality`` (a term
 of the objective). The engine builds its weights from the profile, so the official
 rules and every variant run through one code path (:mod:`tabellone.rules.dutch`,
-:mod:`tabellone.rules.global_pairing`, :mod:`tabellone.rules.dubov.profile`). The shipped profiles live next
+:mod:`tabellone.rules.dutch.global_pairing`, :mod:`tabellone.rules.dubov.profile`). The shipped profiles live next
 to this module (``dutch-2026.toml``, ``dutch-2017.toml``, ``global.toml``,
 ``dubov-2026.toml``); the format is described in
 ``docs/profiles.md``.

@@ -105,10 +105,11 @@ from fractions import Fraction
 from tabellone.core import progress
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE, Tournament, opposite
-from tabellone.core.pairing import Pairing, attendance_problems
+from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.core.team import TeamTournament
 from tabellone.matching.backends import max_weight_matching
-from tabellone.rules.comparison import Comparison
+from tabellone.rules.comparison import BracketValues, Comparison, fmt_value
+from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.top_scoregroup import C6_upfloaters_needed
 
 EDITIONS = ("2026",)
@@ -760,6 +761,11 @@ def pair_round(
 
 
 def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
+    """:func:`violations` as sentences."""
+    return [v.text for v in violations(t, pairing, edition)]
+
+
+def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[Violation]:
     """Every absolute rule a proposed round breaks (empty: legal), read from the round
     entries directly: every team to pair once; [C1] no two teams that met in a played
     match, no prohibited pair; [C2] the bye only with an odd number of teams, to a team
@@ -772,34 +778,27 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
     r = pairing.round
     state = t.state_before(r)
     present = {p.id for p in state.to_pair}
-    problems, _ = attendance_problems(pairing, present, {p.id for p in t.players})
+    problems, _ = attendance_violations(pairing, present, {p.id for p in t.players})
     prohibited = t.prohibited_in(r)
     for w, b in pairing.pairs:
         if w == b or w not in present or b not in present:
             continue
         met = [k for k in range(1, r) if t.player(w).entry(k).opponent == b and t.player(w).entry(k).played]
         if met:
-            problems.append(f"[C1]: teams {w} and {b} already played each other (round {met[0]})")
+            body = f"teams {w} and {b} already played each other (round {met[0]})"
+            problems.append(Violation.headed("C1", body, players=(w, b), round=r, label="[C1]"))
         if frozenset((w, b)) in prohibited:
-            problems.append(f"[C1]: teams {w} and {b} are a prohibited pair")
+            body = f"teams {w} and {b} are a prohibited pair"
+            problems.append(Violation.headed("C1", body, players=(w, b), round=r, label="[C1]"))
     bar = C2_bye_bar(t, pairing.bye, r) if pairing.bye is not None and pairing.bye in present else None
     if bar is not None:
-        problems.append(f"[C2]: the bye goes to team {pairing.bye}, which had {bar[1]} in round {bar[0]}")
+        body = f"the bye goes to team {pairing.bye}, which had {bar[1]} in round {bar[0]}"
+        problems.append(Violation.headed("C2", body, players=(pairing.bye,), round=r, label="[C2]"))
     return problems
 
 
 # ========================================================================================
 # objective vectors: the verifier, explain and compare
-
-
-@dataclass
-class BracketValues:
-    """One bracket of a round pairing: the top-scoregroup's score, its teams (residents,
-    then upfloaters) and the value of every criterion (each minimised)."""
-
-    score: Fraction
-    players: list[int]
-    values: dict[str, object]
 
 
 #: Criteria of a bracket in priority order: (article, what is minimised).
@@ -887,42 +886,21 @@ def objective_vector(t: Tournament, pairing: Pairing, edition: str = "2026") -> 
     then the order of the text (3.5.4 set, 3.6.2 identifier) as the last components;
     compared lexicographically, smaller better."""
     round_level, brackets = evaluate(t, pairing, edition)
-    out: list[tuple[str, str, object]] = [("round", k, v) for k, v in round_level.items()]
+    out = vector_of(round_level, brackets, [a for a, _ in BRACKET_CRITERIA])
     plain = _plain(t, pairing)
-    for g in brackets:
-        for article, _ in BRACKET_CRITERIA:
-            out.append((_points(g.score), article, g.values[article]))
     for g in brackets:
         members = set(g.players)
         ups = tuple(g.players[g.values["C4"] and len(g.players) - g.values["C4"] :]) if g.values["C4"] else ()
-        out.append((_points(g.score), "3.5.4", ups))
-        out.append((_points(g.score), "3.6.2", identifier(p for p in plain if p[0] in members)))
+        out.append((fmt_value(g.score), "3.5.4", ups))
+        out.append((fmt_value(g.score), "3.6.2", identifier(p for p in plain if p[0] in members)))
     return out
-
-
-def _points(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
 def compare(t: Tournament, edition: str = "2026", round_number: int | None = None) -> Comparison:
     """Pair a round both ways and say where the two differ on the objective vector."""
     lit = pair_round(t, edition, round_number, "literal")
     opt = pair_round(t, edition, round_number, "optimised")
-    lv, ov = objective_vector(t, lit, edition), objective_vector(t, opt, edition)
-    same = sorted(_plain(t, lit)) == sorted(_plain(t, opt)) and lit.bye == opt.bye
-    first, better = None, "equal"
-    for a, b in zip(lv, ov):
-        if a != b:
-            first = (a[0], a[1], a[2], b[2])
-            better = (
-                "optimised"
-                if (b[0] == a[0] and b[1] == a[1] and b[2] < a[2])
-                else "literal"
-                if b[0] == a[0]
-                else "groups differ"
-            )
-            break
-    return Comparison(lit.round, edition, lit, opt, lv, ov, same, first, better)
+    return Comparison.of(edition, lit, opt, objective_vector(t, lit, edition), objective_vector(t, opt, edition))
 
 
 # ========================================================================================

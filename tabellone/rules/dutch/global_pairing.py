@@ -46,15 +46,9 @@ from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.matching.cpsat import solve_fields_of
 from tabellone.matching.lexicographic import fit_layout
-from tabellone.rules.dutch import (
-    BracketValues,
-    C2_bye_eligible,
-    C10_colour_difference,
-    C11_three_in_a_row,
-    C12_colour_preference,
-    C13_strong_preference,
-    _default_solve,
-)
+from tabellone.rules.comparison import BracketValues
+from tabellone.rules.dutch.criteria import CRITERIA_2026, C2_bye_eligible
+from tabellone.rules.dutch.matcher import default_solve
 from tabellone.rules.fide_common import (
     C1_no_rematch,
     C3_absolute_colours,
@@ -68,12 +62,8 @@ from tabellone.rules.profiles import Objective, Profile
 #: Fields of the global weights -> the article each implements (``top`` and ``C5``,
 #: the completion, are always first).
 OWNER = {"C1": "C1", "C3": "C3", "C9": "C9", "C10": "C10", "C11": "C11", "C12": "C12", "C13": "C13", "SD": "SD"}
-COLOUR_CHECKS = (
-    ("C10", C10_colour_difference),
-    ("C11", C11_three_in_a_row),
-    ("C12", C12_colour_preference),
-    ("C13", C13_strong_preference),
-)
+#: The colour criteria, as the 2026 text defines them (tabellone.rules.dutch.criteria).
+COLOUR = tuple(CRITERIA_2026[c] for c in ("C10", "C11", "C12", "C13"))
 
 
 def score_cost(h: Entrant, l: Entrant, scale: int) -> int:
@@ -98,7 +88,7 @@ class GlobalRound:
         self.state = state
         self.last = last_round
         self.profile = profile
-        self.solve = solve or _default_solve
+        self.solve = solve or default_solve
         self.objective = Objective(profile, OWNER)
         self.hard1, self.hard3 = profile.is_absolute("C1"), profile.is_absolute("C3")
         self.relax1, self.relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
@@ -124,8 +114,8 @@ class GlobalRound:
             "C9": self.max_unplayed,
             "SD": self.max_sd - score_cost(h, l, self.scale),
         }
-        for name, check in COLOUR_CHECKS:
-            v[name] = int(check(h, l))
+        for c in COLOUR:  # the pairs that meet each
+            v[c.id] = 1 - c.pair(h, l)
         if self.relax1:
             v["C1"] = int(C1_no_rematch(h, l, self.state))
         if self.relax3:
@@ -174,7 +164,7 @@ class GlobalRound:
             "C3": [("C3", edges_pairs)],
             "C9": [("C9", max(self.max_unplayed, 1) * edges_pairs)],
             "SD": [("SD", max(self.max_sd, 1) * edges_pairs)],
-            **{name: [(name, edges_pairs)] for name, _ in COLOUR_CHECKS},
+            **{c.id: [(c.id, edges_pairs)] for c in COLOUR},
         }
         names, maxima = self.objective.layout_names(blocks)
         names, maxima = ["top", "C5"] + names, [edges_pairs, max(len(self.score_rank), 1) * edges_pairs] + maxima
@@ -242,8 +232,8 @@ def evaluate_global(t: Tournament, pairing: Pairing, profile: Profile) -> tuple[
         round_level["C5"] = by_id[pairing.bye].score
     v["C9"] = by_id[pairing.bye].state.rounds_unplayed if pairing.bye in by_id else 0
     v["SD"] = sum(score_cost(h, l, scale) for h, l in pairs)
-    for name, check in COLOUR_CHECKS:
-        v[name] = sum(1 for h, l in pairs if not check(h, l))
+    for c in COLOUR:
+        v[c.id] = c.value(pairs, ())
     if profile.is_relaxed("C1"):
         v["C1"] = sum(1 for h, l in pairs if not C1_no_rematch(h, l, state))
     if profile.is_relaxed("C3"):

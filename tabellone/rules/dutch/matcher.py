@@ -1,0 +1,536 @@
+"""The Dutch optimiser's matcher: every criterion field of every pair packed into one
+integer weight by the bracket's layout, and a maximum-weight matching over the pairs not
+yet fixed (:class:`Matcher`); the bracket-local matcher that stands in for the rest of the
+field and proves its answer completable (:class:`LocalMatcher`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tabellone.matching.completion import CompletionOracle
+from tabellone.matching.cpsat import solve_fields_of
+from tabellone.matching.lexicographic import Layout
+from tabellone.rules.fide_common import Entrant
+
+
+def default_solve(n: int, edges: list[tuple[int, int, int]]) -> dict[int, int]:
+    """A one-shot maximum-weight matching (the back end the engines use when none is given)."""
+    from tabellone.matching.backends import max_weight_matching
+
+    return max_weight_matching(n, edges)
+
+
+class Matcher:
+    """All players still to pair, the value of every criterion field on every pair, and
+    a maximum-weight matching over the pairs not yet finalised.
+
+    Values are kept per field (``dict`` field -> int) and packed by the current
+    :class:`~tabellone.matching.lexicographic.Layout`; ``bonus`` holds the small tie-break terms of
+    the generation order, below every criterion. By default the graph lives in an
+    incremental matcher (:class:`tabellone.matching.blossom.Matcher`) that re-solves from the
+    previous optimum after each small change; a ``solve`` function may be given instead
+    (it then receives the whole edge list at every solve).
+
+    ``active`` (the players of one bracket and the next, :class:`Dutch2017`) limits the
+    graph to those players, numbered ``0 .. len(active) - 1`` inside the incremental
+    matcher: the core's work per dual adjustment and its pair index grow with its
+    vertex count, not with the field's.
+    """
+
+    def __init__(
+        self,
+        players: list[Entrant],
+        solve: Callable[[int, list[tuple[int, int, int]]], dict[int, int]] | None = None,
+        vertices: int | None = None,
+        active: list[int] | None = None,
+    ):
+        self.players = players
+        self.n = len(players)
+        self.base: dict[tuple[int, int], dict | None] = {}
+        self.bonus: dict[tuple[int, int], int] = {}
+        self.final: dict[int, int] = {}
+        self.layout: Layout | None = None
+        self.bonus_bits = 0
+        self._solve = solve
+        self.packed: dict[tuple[int, int], int] = {}
+        self.solves = 0
+        self.active: list[int] | None = active  # vertices in the graph (None: all)
+        #: position -> vertex of the incremental matcher (None: the position itself)
+        self.loc: dict[int, int] | list[int] | None = None
+        self._dirty: set[tuple[int, int]] = set()
+        #: fixed pairs still in the incremental matcher's graph (see finalize)
+        self._kept: list[tuple[int, int]] = []
+        #: the last optimum's mate of each core vertex (-1: none, or fixed)
+        self._mates: list[int] | None = None
+        if solve is None:
+            from tabellone.matching.blossom import Matcher as Incremental
+
+            if active is not None:
+                self.loc = {x: k for k, x in enumerate(active)}
+                vertices = len(active)
+            self._inc = Incremental(self.n if vertices is None else vertices)
+        else:
+            self._inc = None
+
+    def has_edge(self, a: int, b: int) -> bool:
+        """Whether a and b may meet (their pair has criteria values)."""
+        return self.base.get((a, b) if a < b else (b, a)) is not None
+
+    def set_base(self, h: int, l: int, values: dict | None) -> None:
+        key = (h, l) if h < l else (l, h)
+        self.base[key] = values
+        self.packed.pop(key, None)
+        self._dirty.add(key)
+
+    def set_row(self, h: int, ls: list[int], weights: list[int | None]) -> None:
+        """:meth:`set_base` for the pairs (h, l), l in ``ls`` (each above ``h``), given
+        their packed weights by the current layout (None where they may not meet:
+        :class:`tabellone.rules.dutch.weights.Weights2017`), in the same order as one
+        :meth:`set_base` call each. The layout must not change afterwards (the fields
+        are not kept to pack again)."""
+        self._set_packed([(h, l) for l in ls], weights)
+
+    def set_column(self, l: int, hs: list[int], weights: list[int | None]) -> None:
+        """As :meth:`set_row`, for the pairs (h, l), h in ``hs`` (each below ``l``)."""
+        self._set_packed([(h, l) for h in hs], weights)
+
+    def _set_packed(self, keys: list[tuple[int, int]], weights: list[int | None]) -> None:
+        # whether each pair may meet (``has_edge``) and its packed weight (0 when not)
+        self.base.update(zip(keys, [None if w is None else True for w in weights]))
+        self.packed.update(zip(keys, [0 if w is None else w for w in weights]))
+        self._dirty.update(keys)
+
+    def zero(self, h: int, l: int) -> None:
+        self.set_base(h, l, None)
+
+    def zero_pairs(self, keys: list[tuple[int, int]]) -> dict:
+        """:meth:`zero` for each pair ``(h, l)``, ``h < l``; returns what they held, for
+        :meth:`restore_pairs`."""
+        base, packed = self.base, self.packed
+        saved = {key: (base.get(key), packed.get(key)) for key in keys}
+        base.update(dict.fromkeys(keys))
+        pop = packed.pop
+        for key in keys:
+            pop(key, None)
+        self._dirty.update(keys)
+        return saved
+
+    def restore_pairs(self, saved: dict) -> None:
+        """Undo :meth:`zero_pairs`."""
+        base, packed = self.base, self.packed
+        for key, (b, w) in saved.items():
+            base[key] = b
+            if w is None:
+                packed.pop(key, None)
+            else:
+                packed[key] = w
+        self._dirty.update(saved)
+
+    def value(self) -> int | None:
+        """The weight of the last optimum on the players still to pair (pairs, and for
+        :class:`LocalMatcher` the shadow and bye edges); None before a first solve, or
+        with a ``solve`` function of its own."""
+        inc, mates = self._inc, self._mates
+        if inc is None or mates is None:
+            return None
+        fixed = {v for pair in self._kept for v in pair}  # (fixed since that solve too)
+        weight = inc.weight
+        return sum(weight(v, u) for v, u in enumerate(mates) if u > v and v not in fixed)
+
+    def set_bonus(self, h: int, l: int, bonus: int) -> None:
+        key = (h, l) if h < l else (l, h)
+        if bonus:
+            if self.bonus.get(key) == bonus:
+                return
+            self.bonus[key] = bonus
+        elif key in self.bonus:
+            del self.bonus[key]
+        else:
+            return
+        self._dirty.add(key)
+
+    def set_bonus_row(self, x: int, ys: list[int], bonus: int) -> None:
+        """:meth:`set_bonus` of ``bonus`` on x's pairs with ``ys`` where x may meet the
+        other player (:meth:`has_edge`), of 0 on the others, pair after pair in order."""
+        table, absent = self._edge_table()
+        have, dirty = self.bonus, self._dirty
+        for y in ys:
+            key = (x, y) if x < y else (y, x)
+            if bonus and table.get(key, absent) != absent:
+                if have.get(key) == bonus:
+                    continue
+                have[key] = bonus
+            elif key in have:
+                del have[key]
+            else:
+                continue
+            dirty.add(key)
+
+    def _edge_table(self) -> tuple[dict, object]:
+        """The table :meth:`has_edge` reads, and its value for a pair that may not meet."""
+        return self.base, None
+
+    def clear_bonuses(self) -> None:
+        self._dirty.update(self.bonus)
+        self.bonus.clear()
+
+    def relayout(self, layout: Layout, bonus_bits: int) -> None:
+        self.layout = layout
+        self.shift_of = dict(zip(layout.names, layout.shifts))
+        self.bonus_bits = bonus_bits
+        self.packed.clear()
+        self._dirty.update(self.base)
+
+    def fields(self) -> list[tuple[int, int]]:
+        """The bit fields of the packed weights: the layout's, above the bonus. A hint for
+        back ends that solve field by field (:mod:`tabellone.matching.cpsat`), which stay exact where a
+        field's sum carries into the next (the 2017 weights subtract and borrow)."""
+        below = [(0, self.bonus_bits)] if self.bonus_bits else []
+        if self.layout is None:
+            return below
+        return [(s + self.bonus_bits, w) for s, w in self.layout.fields] + below
+
+    def weight(self, key: tuple[int, int]) -> int:
+        w = self.packed.get(key)
+        if w is None:
+            values = self.base.get(key)
+            w = 0 if values is None else self._pack(values)
+            self.packed[key] = w
+        if w == 0:
+            return 0
+        return w + self.bonus.get(key, 0)
+
+    def _pack(self, values: dict) -> int:
+        """One pair's fields as one integer, by the layout, above the bonus bits."""
+        shift_of = self.shift_of
+        w = 0
+        for name, v in values.items():
+            if v:
+                w += v << shift_of[name]
+        return w << self.bonus_bits
+
+    def finalize(self, u: int, v: int) -> None:
+        """Fix the pair u-v: both leave the problem.
+
+        In the incremental matcher they stay, with their edges, until a solve's optimum
+        no longer pairs them with each other (:meth:`_solve_incremental`): removing a
+        vertex makes the next warm start dissolve every blossom holding it."""
+        self.final[u] = v
+        self.final[v] = u
+        if self._inc is not None:
+            loc = self.loc
+            self._kept.append((u, v) if loc is None else (loc[u], loc[v]))
+
+    def _solve_incremental(self, edges: list[tuple[int, int, int]]) -> list[int]:
+        """The incremental matcher's optimum after ``edges`` changed (core vertex
+        numbers), with every fixed pair in it.
+
+        Why the fixed pairs may stay in the graph: the matchings of the graph without
+        them are exactly the matchings of the whole graph that contain them, less
+        those pairs, whose weight is then a constant. So an optimum of the whole graph
+        that contains every fixed pair is an optimum of the graph without them, and
+        the weights of the other edges at fixed vertices (left as they were) do not
+        matter. When the optimum breaks a fixed pair, the fixed vertices are removed
+        and the graph is solved again."""
+        inc = self._inc
+        inc.set_edges(edges)
+        mates = inc.solve()
+        kept = self._kept
+        if kept and any(mates[a] != b for a, b in kept):
+            for a, b in kept:
+                inc.remove_vertex(a)
+                inc.remove_vertex(b)
+            kept.clear()
+            mates = inc.solve()
+        for a, b in kept:  # read as removed: the callers skip fixed players
+            mates[a] = mates[b] = -1
+        self._mates = mates
+        return mates
+
+    def changes_pending(self) -> bool:
+        """Whether a pair of players still to pair changed since the last solve."""
+        return self._any_free(self._dirty)
+
+    def bonus_pending(self) -> bool:
+        """Whether a pair of players still to pair has a bonus."""
+        return self._any_free(self.bonus)
+
+    def _any_free(self, pairs) -> bool:
+        final = self.final
+        return any(a not in final and b not in final for a, b in pairs)
+
+    def usable(self, x: int, ys: list[int]) -> list[int] | None:
+        """The players of ``ys`` (in order) whose pairs with ``x`` have slack 0 under the
+        last optimum's dual variables: no optimum of the present weights pairs x with
+        anyone else, since every optimum uses only such pairs (complementary slackness
+        holds between any optimal matching and any optimal dual). None when the duals
+        do not describe the present weights (see :meth:`changes_pending`), or without
+        the compiled core."""
+        inc = self._inc
+        if inc is None:
+            return None
+        loc = self.loc
+        if loc is None:
+            hits = inc.all_within(x, ys, [0] * len(ys))
+        else:
+            hits = inc.all_within(loc[x], [loc[y] for y in ys], [0] * len(ys))
+        return None if hits is None else [ys[i] for i in hits]
+
+    def solve(self) -> dict[int, int]:
+        self.solves += 1
+        if self._inc is not None:
+            final, loc = self.final, self.loc
+            get_packed, get_bonus, weight = self.packed.get, self.bonus.get, self.weight
+            # self.weight(key), its common cases inline (packed: 0, or its bonus added)
+            if loc is None:
+                edges = [
+                    (a, b, weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
+                    for key in self._dirty
+                    for a, b in (key,)
+                    if a not in final and b not in final
+                ]
+            else:
+                edges = [
+                    (
+                        loc[a],
+                        loc[b],
+                        weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0,
+                    )
+                    for key in self._dirty
+                    for a, b in (key,)
+                    if a not in final and b not in final
+                ]
+            self._dirty.clear()
+            mates = self._solve_incremental(edges)
+            if loc is None:
+                mate = {i: m for i, m in enumerate(mates) if m >= 0}
+            else:
+                active = self.active
+                mate = {active[i]: active[m] for i, m in enumerate(mates) if m >= 0}
+        else:
+            vertices = range(self.n) if self.active is None else self.active
+            free = [i for i in vertices if i not in self.final]
+            edges = []
+            for a_pos, a in enumerate(free):
+                for b in free[a_pos + 1 :]:
+                    w = self.weight((a, b))
+                    if w > 0:
+                        edges.append((a, b, w))
+            mate = dict(solve_fields_of(self._solve, self.n, edges, self.fields()))
+        mate.update(self.final)
+        return mate
+
+
+class NeedWholeField(Exception):
+    """The bracket-local matching's answer could not be completed below: the round is
+    paired again on the whole field (:meth:`Dutch2026._pair_whole`)."""
+
+
+class LocalMatcher(Matcher):
+    """The matcher of one bracket: its players and the next bracket's, with the rest of
+    the field stood in for by one *shadow* vertex per player and one *bye* vertex, and a
+    completion oracle that checks every answer against the real rest of the field.
+
+    Why this is the whole-field optimum (2026 C4-C21, with :class:`BracketStepper`)
+    ---------------------------------------------------------------------------------
+    Let ``A`` be the players of the bracket (its MDPs and residents) and of the next
+    bracket, ``L`` everyone below, and P the problem the whole-field matcher solves at a
+    bracket: the maximum of the packed weight over matchings of ``A + L``. Every field
+    but the first (``top``, which is C4 with C5: 1 + the ends not eligible for the bye
+    at the bye score) is zero on a pair with an end in ``L``: those pairs were given
+    their values before the first bracket, when they lie in no bracket and in no next
+    bracket, so they carry ``top`` only (C9 too when the bye score is the top score:
+    that round is paired on the whole field). So P is: among the *complete* matchings
+    (those reaching the largest ``top``: every player paired but one, eligible for the
+    bye at the bye score, when the number is odd), the best on the criteria of the pairs
+    inside ``A``; the rest of a complete matching is only required to exist.
+
+    Q, solved here, is P with ``L`` relaxed: each player ``x`` of ``A`` with at least one
+    compatible player in ``L`` gets a private shadow ``x'`` (the edge x-x' stands for
+    "x is paired below"), and, when the number of players left is odd, one bye vertex
+    joined to every player of ``A`` who may take the bye. ``top`` on Q counts the players
+    of ``A`` covered plus those of them not eligible for the bye (a pair inside ``A``
+    gets one more ``top`` than in P, a shadow or bye edge 1 + the player's own term); the
+    other fields and the generation-order bonuses are P's on the pairs inside ``A``.
+
+    1. Every complete matching M of P maps to a matching of Q of the largest ``top``
+       (all of ``A`` covered: the pairs of M inside ``A``; x-x' for the players of ``A``
+       paired into ``L``; the bye vertex for a player of ``A`` left single), with the
+       same value on every other field. So Q's optimum is at least P's, field by field
+       in the criteria order.
+    2. The completion oracle (:class:`tabellone.matching.completion.CompletionOracle`) then asks
+       whether Q's answer is one of P's: can the players sent to their shadows be paired
+       into ``L`` and ``L`` completed (with one player of ``L`` eligible for the bye left
+       over when the count is odd and no player of ``A`` took it)? A "yes" comes with a
+       matching: Q's answer extended by it is a complete matching of P with Q's value,
+       hence P's optimum, and the pairs it makes inside ``A`` are those a whole-field
+       solve can return. A "no" (exact: the oracle ends in Edmonds' algorithm) raises
+       :class:`NeedWholeField`, and the round is paired by the whole-field matcher.
+
+    The parity of the players sent down needs no gadget: |A| minus the players covered
+    inside ``A`` and by the bye vertex is the number sent down, so ``L`` plus them has
+    the parity of the players left, less the bye.
+
+    The graph has |A|^2/2 + 2|A| edges instead of n^2/2, and every solve of the bracket
+    (about 30 for the generation order) warm-starts on it; the answers keep the core's
+    optimality certificate. ``L`` is read through the oracle, which stores nothing of
+    the O(n^2) pairs.
+    """
+
+    def __init__(self, players: list[Entrant], ok: Callable[[int, int], bool], cand: Callable[[int], bool]):
+        n = len(players)
+        super().__init__(players, None, vertices=2 * n + 1)
+        self.ok = ok
+        self.cand = cand
+        self.oracle = CompletionOracle(ok)
+        self.A: list[int] = []
+        self.L: list[int] = []
+        self.odd = False
+        self._checked: dict[tuple[frozenset[int], int | None], bool] = {}
+        self.top_unit = 0
+        #: no solve yet in this bracket: :meth:`set_column` writes to the core at once
+        self._fresh = False
+
+    def relayout(self, layout: Layout, bonus_bits: int) -> None:
+        super().relayout(layout, bonus_bits)
+        self.top_unit = 1 << (self.shift_of["top"] + bonus_bits)
+
+    def begin_bracket(self, A: list[int], L: list[int], odd: bool) -> None:
+        """Enter the bracket whose players and next bracket are ``A``, with ``L`` below;
+        ``odd``: an odd number of players is left (the bye vertex is needed). The pairs
+        inside ``A`` are set by the caller afterwards."""
+        from tabellone.matching.blossom import Matcher as Incremental
+
+        self.base.clear()
+        self.packed.clear()
+        self.bonus.clear()
+        self._dirty.clear()
+        # a graph of its own per bracket, on the bracket's vertices only (numbered
+        # locally: the core's work per dual step is linear in its vertex count), with
+        # weights as wide as this bracket's layout
+        na = len(A)
+        # position -> vertex, as a list over all positions (indexed once per edge per solve)
+        self.loc = loc = [-1] * self.n
+        for k, x in enumerate(A):
+            loc[x] = k
+        self._inc = Incremental(2 * na + 1)
+        self._kept = []
+        self._mates = None
+        self.A, self.L, self.odd = A, L, odd
+        self._checked = {}
+        unit, ok, cand = self.top_unit, self.ok, self.cand
+        extra = []
+        for k, x in enumerate(A):
+            if L and any(ok(x, y) for y in L):
+                extra.append((k, na + k, (1 + (not cand(x))) * unit))
+            if odd and cand(x):
+                extra.append((k, 2 * na, unit))
+        self._inc.set_edges(extra)
+        self._fresh = True
+
+    def _pack(self, values: dict) -> int:
+        return super()._pack(values) + self.top_unit  # one more top per pair inside A (see above)
+
+    def has_edge(self, a: int, b: int) -> bool:
+        # a pair that may meet has a packed weight, never 0 (it holds one ``top``)
+        return self.packed.get((a, b) if a < b else (b, a), 0) != 0
+
+    def _edge_table(self) -> tuple[dict, object]:
+        return self.packed, 0
+
+    def set_base(self, h: int, l: int, values: dict | None) -> None:
+        """As :meth:`Matcher.set_base`, the weight packed at once (every pair of the
+        bracket is solved on, and the layout is fixed for the bracket)."""
+        key = (h, l) if h < l else (l, h)
+        # only the packed weight is kept, not the fields (0: the pair may not meet,
+        # ``has_edge``): the fields of every pair of the largest bracket (|A|^2/2 dicts
+        # of ~15 entries) were most of a large round's memory
+        if values is None:
+            self.packed[key] = 0
+        else:
+            shift_of, w = self.shift_of, 0
+            for name, v in values.items():
+                if v:
+                    w += v << shift_of[name]
+            self.packed[key] = (w << self.bonus_bits) + self.top_unit
+        self._dirty.add(key)
+
+    def set_column(self, l: int, hs: list[int], weights: list[int]) -> None:
+        """:meth:`set_base` for the pairs (h, l), h in ``hs`` (each below ``l``), given
+        their packed weights (as :meth:`set_base` packs them, with the extra ``top``; 0
+        where they may not meet: :class:`tabellone.rules.dutch.weights.Weights2026`). The pairs
+        enter the graph in the same order as one :meth:`set_base` call each."""
+        keys = [(h, l) for h in hs]
+        self.packed.update(zip(keys, weights))
+        if self._fresh:  # before the bracket's first solve: straight into the core's graph
+            loc = self.loc
+            at = loc[l]
+            self._inc.set_edges([(loc[h], at, w) for h, w in zip(hs, weights)])
+        else:
+            self._dirty.update(keys)
+
+    def zero(self, h: int, l: int) -> None:
+        key = (h, l) if h < l else (l, h)
+        self.packed[key] = 0
+        self._dirty.add(key)
+
+    def zero_pairs(self, keys: list[tuple[int, int]]) -> dict:
+        packed = self.packed
+        saved = {key: packed.get(key, 0) for key in keys}
+        packed.update(dict.fromkeys(keys, 0))
+        self._dirty.update(keys)
+        return saved
+
+    def restore_pairs(self, saved: dict) -> None:
+        self.packed.update(saved)
+        self._dirty.update(saved)
+
+    def solve(self) -> dict[int, int]:
+        self.solves += 1
+        self._fresh = False
+        final, n, A, loc = self.final, self.n, self.A, self.loc
+        na = len(A)
+        get_packed, get_bonus = self.packed.get, self.bonus.get
+        # the changed pairs of players still to pair, as the core's edges (0 removes one);
+        # no bonus yet at a bracket's first solve, where every pair is new
+        if self.bonus:
+            edges = [
+                (loc[a], loc[b], (w + get_bonus(key, 0)) if (w := get_packed(key, 0)) else 0)
+                for key in self._dirty
+                for a, b in (key,)
+                if a not in final and b not in final
+            ]
+        else:
+            edges = [
+                (loc[a], loc[b], get_packed(key, 0))
+                for key in self._dirty
+                for a, b in (key,)
+                if a not in final and b not in final
+            ]
+        self._dirty.clear()
+        mates = self._solve_incremental(edges)
+        mate: dict[int, int] = {}
+        down: list[int] = []
+        bye = None
+        for k, x in enumerate(A):
+            if x in final:
+                continue
+            y = mates[k]
+            if y < 0:  # Q left a player of A uncovered: P has no complete matching here
+                raise NeedWholeField(f"position {x} uncovered")
+            if y < na:
+                mate[x] = A[y]
+            elif y == 2 * na:
+                bye = x
+            else:
+                mate[x] = n + x  # paired below (its shadow, read as a position >= n)
+                down.append(x)
+        key = (frozenset(down), bye)
+        known = self._checked.get(key)
+        if known is None:
+            exposable = self.cand if self.odd and bye is None else None
+            known = self._checked[key] = self.oracle.complete(self.L, down, exposable) is not None
+        if not known:
+            raise NeedWholeField(f"players {sorted(down)} cannot all be paired below")
+        mate.update(final)
+        return mate
