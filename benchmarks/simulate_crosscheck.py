@@ -6,7 +6,8 @@ both without the simulator's own metric code (:mod:`tabellone.simulate.metrics`)
 
 1. **The summary from the table.** Every mean and 95 % half-width of S.json is
    recomputed from the CSV rows with plain Python (NaN rows left out, the sample
-   standard deviation, 1.96 s / sqrt K).
+   standard deviation, t(0.975, n - 1) s / sqrt n over the n events an arm finished,
+   the t quantile from scipy when installed).
 2. **The table from the standings.** A sample of the events is played again through
    the public simulation API (every event is a pure function of the seed and its
    index, so the replay is the same tournament), written as a FIDE TRF-16 file, and
@@ -63,15 +64,28 @@ def read_table(path: str) -> list[dict[str, str]]:
         return list(csv.DictReader(fh))
 
 
-def mean_and_half_width(values: list[float]) -> tuple[float | None, float | None]:
+def t_975(df: int) -> float:
+    """The 0.975 quantile of Student's t: scipy's when installed (independent of
+    tabellone's own), else tabellone's (stated in the output)."""
+    try:
+        from scipy.stats import t
+
+        return float(t.ppf(0.975, df))
+    except ImportError:  # pragma: no cover - the research extra has scipy
+        from tabellone.simulate.stats import t_quantile
+
+        return t_quantile(0.975, df)
+
+
+def mean_and_half_width(values: list[float]) -> tuple[float | None, float | None, int, float | None]:
     xs = [v for v in values if not math.isnan(v)]
     if not xs:
-        return None, None
+        return None, None, 0, None
     m = sum(xs) / len(xs)
     if len(xs) < 2:
-        return m, None
-    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
-    return m, 1.96 * math.sqrt(var) / math.sqrt(len(xs))
+        return m, None, 1, None
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+    return m, t_975(len(xs) - 1) * sd / math.sqrt(len(xs)), len(xs), sd
 
 
 def same(a: float | None, b: float | None) -> bool:
@@ -89,10 +103,18 @@ def check_summary(rows: list[dict[str, str]], summary: dict) -> list[str]:
         if not mine:
             problems.append(f"summary arm {arm}: no rows in the table")
             continue
+        ok = [r for r in mine if r.get("status", "ok") == "ok"]
+        events = metrics.get("events", {})
+        if events and (events["total"], events["ok"]) != (len(mine), len(ok)):
+            problems.append(f"summary {arm}: events {events} != table {len(mine)} rows, {len(ok)} ok")
         for name, stats in metrics.items():
-            m, h = mean_and_half_width([float(r[name]) for r in mine])
-            if not (same(m, stats["mean"]) and same(h, stats["ci95"])):
-                problems.append(f"summary {arm} {name}: json {stats} != table {m}, {h}")
+            if name in ("events", "difference"):
+                continue
+            m, h, n, sd = mean_and_half_width([float(r[name]) for r in ok])
+            if not (same(m, stats["mean"]) and same(h, stats["ci95"]) and n == stats.get("n", n)):
+                problems.append(f"summary {arm} {name}: json {stats} != table {m}, {h}, n={n}")
+            if "sd" in stats and not same(sd, stats["sd"]):
+                problems.append(f"summary {arm} {name}: json sd {stats['sd']} != table {sd}")
     return problems
 
 
@@ -311,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
             summary = json.load(fh)
         found = check_summary(rows, summary)
         problems += found
-        checked = sum(len(m) for m in summary.values())
+        checked = sum(len([k for k in m if k not in ("events", "difference")]) for m in summary.values())
         print(
             f"summary: {checked} means and intervals recomputed from {len(rows)} rows: "
             + ("all equal" if not found else f"{len(found)} differ")
@@ -322,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     compared = 0
     tally: dict = {}
     for event in sample:
-        for row in (r for r in rows if int(r["event"]) == event):
+        for row in (r for r in rows if int(r["event"]) == event and r.get("status", "ok") == "ok"):
             players = parse_players(replay_trf(args, event, row["arm"]), args.rounds)
             if args.model in MODELS:
                 model = (lambda w, b: bbp(w, b, args.draw_rate)) if args.model == "bbp" else MODELS[args.model]

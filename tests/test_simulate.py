@@ -76,9 +76,11 @@ def test_group_spread_and_ci_by_hand():
     # group {10, 20}: sd 5, weight 2; group {1, 3, 5}: sd sqrt(8/3), weight 3; {7} alone
     expected = (2 * 5 + 3 * math.sqrt(8 / 3)) / 5
     assert group_spread({0: [10, 20], 1: [1, 3, 5], 2: [7]}) == pytest.approx(expected)
-    s = mean_ci95([2.0, 4.0, 6.0, 8.0, float("nan")])  # NaN left out; s = sqrt(20/3)
-    assert s["mean"] == 5.0 and s["ci95"] == pytest.approx(1.96 * math.sqrt(20 / 3) / 2)
-    assert mean_ci95([1.0]) == {"mean": 1.0, "ci95": None}
+    s = mean_ci95([2.0, 4.0, 6.0, 8.0, float("nan")])  # NaN left out; s = sqrt(20/3), n = 4
+    # Student t, 3 degrees of freedom: t(0.975) = 3.182 (printed tables)
+    assert s["mean"] == 5.0 and s["ci95"] == pytest.approx(3.1824 * math.sqrt(20 / 3) / 2, rel=1e-4)
+    assert s["n"] == 4 and s["sd"] == pytest.approx(math.sqrt(20 / 3))
+    assert mean_ci95([1.0]) == {"mean": 1.0, "ci95": None, "n": 1, "sd": None}
 
 
 def _entry(opponent, colour, result):
@@ -308,8 +310,12 @@ def test_a_different_seed_gives_different_events():
 
 def test_profiles_are_plumbed_or_refused_clearly():
     if profiles_supported("dutch"):
-        arms = parse_arms(["dutch"], profiles=["colour-first.toml"])
-        assert arms[1].label == "colour-first" and arms[1].pair_options(1) == {"profile": "colour-first.toml"}
+        arms = parse_arms(["dutch"], profiles=["colour-first"])
+        from tabellone.rules.profiles import dumps, resolve
+
+        # the profile travels as its text, and pairs as the shipped profile reads
+        assert arms[1].label == "colour-first"
+        assert dumps(arms[1].pair_options(1)["profile"]) == dumps(resolve("colour-first"))
     else:
         with pytest.raises(InputError, match="profiles are not available in this build"):
             parse_arms(["dutch"], profiles=["colour-first.toml"])
@@ -385,7 +391,8 @@ def test_simulate_writes_table_and_summary(tmp_path, capsys):
     )
     doc = json.loads(summary.read_text())
     assert set(doc) == {"dutch-2026", "random"}
-    assert set(doc["random"]["kendall_half"]) == {"mean", "ci95"}
+    assert set(doc["random"]["kendall_half"]) == {"mean", "ci95", "n", "sd"}
+    assert doc["random"]["kendall_half"]["n"] == 2 and doc["random"]["events"]["failed"] == 0
     rows = table.read_text().splitlines()
     assert len(rows) == 1 + 2 * 2 and rows[0].startswith("event,arm,kendall_half")
     assert "dutch-2026" in capsys.readouterr().out
@@ -397,6 +404,8 @@ def test_simulate_parquet(tmp_path):
     assert main(BASE + ["--model", "bbp", "-o", str(out)]) == 0
     table = pq.read_table(out)
     assert table.num_rows == 2 and table.column("arm").to_pylist() == ["dutch-2026", "dutch-2026"]
+    record = json.loads(table.schema.metadata[b"tabellone"])  # how the table was made travels with it
+    assert record["settings"]["model"]["name"] == "bbp" and record["seed"] == 1
 
 
 @pytest.mark.parametrize(

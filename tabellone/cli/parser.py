@@ -380,6 +380,12 @@ def _simulate_parser(sub) -> None:
         metavar="SIGMA",
         help="the rating the pairing sees is the true strength plus N(0, SIGMA) (default 0)",
     )
+    p.add_argument(
+        "--noise-model",
+        default="gaussian",
+        choices=("gaussian", "uniform"),
+        help="shape of --seed-noise: gaussian N(0, SIGMA) (default) or uniform in -SIGMA..SIGMA",
+    )
     p.add_argument("--model", default="milvang2015", help="result model: milvang2015 (default), bbp, gacrux2025")
     p.add_argument(
         "--draw-rate",
@@ -392,11 +398,37 @@ def _simulate_parser(sub) -> None:
         default=0.0,
         help="chance a player misses a round (zero-point bye entered before pairing)",
     )
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, help="local processes (default 1)")
-    where.add_argument(
-        "--dask", metavar="ADDR", help="a Dask scheduler (tcp://host:8786), or 'local' for a LocalCluster"
+    p.add_argument(
+        "--workers", type=int, help="local processes, or the workers of --dask local (default 1; local: CPUs)"
     )
+    p.add_argument("--dask", metavar="ADDR", help="a Dask scheduler (tcp://host:8786), or 'local' for a LocalCluster")
     p.add_argument("-o", "--output", metavar="TABLE", help="per-event table, .parquet or .csv")
-    p.add_argument("--summary-json", metavar="FILE", help="mean and 95%% CI of every metric per system or profile")
+    p.add_argument(
+        "--summary-json", metavar="FILE", help="mean, 95%% t interval, n and sd of every metric per system or profile"
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="record the run in DIR: the table in chunks as events finish, summary.json, run.json (settings, versions)",
+    )
+    p.add_argument("--resume", action="store_true", help="continue the interrupted run recorded in --out DIR")
+    p.add_argument(
+        "--reference",
+        metavar="LABEL",
+        help="add each arm's paired difference from this arm (same events), with intervals",
+    )
+    p.add_argument(
+        "--fail-fast",
+        action="store_true",
+        help="stop at the first event an arm cannot pair (default: record it, go on)",
+    )
+    p.add_argument(
+        "--progress-every",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="when stderr is not a terminal, a progress line every SECONDS (default 60; 0: none)",
+    )
+    p.add_argument("--export-trf", metavar="DIR", help="write events as TRF files (one per arm) into DIR")
+    p.add_argument("--every", type=int, default=1, metavar="K", help="with --export-trf: every K-th event (default 1)")
     p.add_argument("--force", action="store_true", help="replace existing output files")

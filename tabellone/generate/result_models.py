@@ -44,19 +44,63 @@ Three are offered, the ones the public random tournament generators use:
 
 All three return exact floats; none draws a number: drawing is the generator's job
 (:func:`tabellone.generate.tournament.draw_game`).
+
+The protocol
+------------
+A result model is any object with
+
+``name``
+    a short name, recorded with a simulation's results;
+``outcome(white, black, round) -> (p_white_win, p_draw, p_black_win)``
+    the three probabilities of one game, summing to 1, from the two players
+    (:class:`~tabellone.generate.tournament.Contestant`: ``id``, ``rating`` the pairing
+    saw, ``strength`` the results follow) and the round (1 for the first).
+
+The three models above follow the strengths alone (:class:`ByStrength`:
+``outcome`` is ``probabilities(white.strength, black.strength)``), but a model may read
+the round (tiredness, a last-round draw rate), the ids (a player who never draws) or
+the rating seen. Pass one as ``Simulation(model=...)`` or ``GeneratorSettings(model=...)``;
+to run on other processes or a Dask cluster it must be picklable (a module-level class,
+a frozen dataclass is best), and its parameters are recorded from its dataclass fields
+(:func:`describe_model`). An older model with only ``probabilities(white_rating,
+black_rating)`` still works: the generator then hands it the two strengths.
+
+Rating noise
+------------
+The rating a simulation's pairing sees may differ from the strength results follow: a
+*noise model* has a ``name`` and ``offset(strength, rng) -> int``, the difference seen
+minus true for one player, drawn from ``rng`` (a :class:`random.Random`).
+:class:`GaussianNoise` (``N(0, sigma)``, rounded: ``--seed-noise SIGMA``) and
+:class:`UniformNoise` (uniform in ``-width .. width``) are offered.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import random
 from dataclasses import dataclass
 
 from tabellone.core.errors import InputError
-from tabellone.generate.tournament import MILVANG_2015, MilvangParameters, as_distribution, result_probabilities
+from tabellone.generate.tournament import (
+    MILVANG_2015,
+    Contestant,
+    MilvangParameters,
+    as_distribution,
+    result_probabilities,
+)
+
+
+class ByStrength:
+    """A model that reads only the two strengths: ``outcome`` is ``probabilities``
+    of the two players' strengths, whatever the round."""
+
+    def outcome(self, white: Contestant, black: Contestant, round_number: int) -> tuple[float, float, float]:
+        return self.probabilities(white.strength, black.strength)  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
-class Milvang2015:
+class Milvang2015(ByStrength):
     """Milvang's 2015 model (see :mod:`tabellone.generate.tournament`).
 
     >>> [round(p, 3) for p in Milvang2015().probabilities(2467, 2344)]
@@ -80,7 +124,7 @@ def normal_cdf(x: float) -> float:
 
 
 @dataclass(frozen=True)
-class BbpModel:
+class BbpModel(ByStrength):
     """bbpPairings' generator model (see the module docstring); ``draw_share`` is its
     draw percentage as a fraction.
 
@@ -112,7 +156,7 @@ class BbpModel:
 
 
 @dataclass(frozen=True)
-class Gacrux2025:
+class Gacrux2025(ByStrength):
     """The Gacrux generator's model (see the module docstring).
 
     >>> [round(p, 3) for p in Gacrux2025().probabilities(2000, 2000)]
@@ -136,6 +180,63 @@ class Gacrux2025:
         return as_distribution(p_white, p_black)
 
 
+def describe_model(model) -> dict:
+    """What a run records of a result or noise model: its name, class, and parameters
+    (its dataclass fields; otherwise its ``repr``)."""
+    out = {
+        "name": getattr(model, "name", type(model).__name__),
+        "class": f"{type(model).__module__}.{type(model).__qualname__}",
+    }
+    if dataclasses.is_dataclass(model) and not isinstance(model, type):
+        out["parameters"] = {k: v for k, v in dataclasses.asdict(model).items() if k != "name"}
+    else:
+        out["repr"] = repr(model)
+    return out
+
+
+def check_model(model, field: str = "--model") -> None:
+    """Refuse, in one line, an object that is not a result model."""
+    if not (callable(getattr(model, "outcome", None)) or callable(getattr(model, "probabilities", None))):
+        raise InputError(
+            f"a result model needs outcome(white, black, round) (or probabilities(white, black)), got {model!r}",
+            field=field,
+        )
+
+
+@dataclass(frozen=True)
+class GaussianNoise:
+    """The rating seen is the strength plus ``N(0, sigma)``, rounded.
+
+    >>> GaussianNoise(0.0).offset(2000, random.Random(1))
+    0
+    """
+
+    sigma: float
+    name: str = "gaussian"
+
+    def offset(self, strength: float, rng: random.Random) -> int:
+        return round(rng.gauss(0.0, self.sigma))
+
+
+@dataclass(frozen=True)
+class UniformNoise:
+    """The rating seen is the strength plus a whole number uniform in ``-width .. width``.
+
+    >>> all(-50 <= UniformNoise(50).offset(2000, random.Random(k)) <= 50 for k in range(100))
+    True
+    """
+
+    width: int
+    name: str = "uniform"
+
+    def offset(self, strength: float, rng: random.Random) -> int:
+        return rng.randint(-self.width, self.width)
+
+
+#: Noise models by command-line name, from their one parameter.
+NOISE_MODELS = {"gaussian": GaussianNoise, "uniform": lambda size: UniformNoise(round(size))}
+
+
 #: Result models by command-line name.
 MODELS = ("milvang2015", "bbp", "gacrux2025")
 
@@ -153,4 +254,19 @@ def result_model(name: str, draw_rate: float | None = None):
     raise InputError(f"unknown result model {name!r}; expected one of {', '.join(MODELS)}", field="--model")
 
 
-__all__ = ["BBP_SCALE", "BbpModel", "Gacrux2025", "MODELS", "Milvang2015", "normal_cdf", "result_model"]
+__all__ = [
+    "BBP_SCALE",
+    "BbpModel",
+    "ByStrength",
+    "Contestant",
+    "Gacrux2025",
+    "GaussianNoise",
+    "MODELS",
+    "Milvang2015",
+    "NOISE_MODELS",
+    "UniformNoise",
+    "check_model",
+    "describe_model",
+    "normal_cdf",
+    "result_model",
+]

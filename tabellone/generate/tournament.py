@@ -72,6 +72,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Protocol
 
 from tabellone.core.errors import InputError, SelfCheckError
@@ -96,6 +97,29 @@ class ResultModel(Protocol):
     def probabilities(self, white_rating: float, black_rating: float) -> tuple[float, float, float]:
         """``(p_white_win, p_draw, p_black_win)``, summing to 1."""
         ...
+
+
+@dataclass(frozen=True)
+class Contestant:
+    """One side of a game, as a result model that looks beyond two ratings sees it:
+    the player's id, the rating the pairing saw, and the strength the results follow
+    (the same number unless a simulation adds rating noise)."""
+
+    id: int
+    rating: float
+    strength: float
+
+
+class _GameAt:
+    """A model with ``outcome(white, black, round)`` bound to one game, offered to
+    :func:`draw_game` as a two-rating model (see :mod:`tabellone.generate.result_models`)."""
+
+    def __init__(self, model, white: Contestant, black: Contestant, round_number: int) -> None:
+        self.model, self.white, self.black, self.round = model, white, black, round_number
+        self.name = model.name
+
+    def probabilities(self, white_rating: float, black_rating: float) -> tuple[float, float, float]:
+        return self.model.outcome(self.white, self.black, self.round)
 
 
 @dataclass(frozen=True)
@@ -358,8 +382,12 @@ class GeneratorSettings:
             raise InputError(f"must be a Scoring, got {self.scoring!r}", field="scoring")
         if not isinstance(self.params, MilvangParameters):
             raise InputError(f"must be MilvangParameters, got {self.params!r}", field="params")
-        if self.model is not None and not callable(getattr(self.model, "probabilities", None)):
-            raise InputError(f"must be a result model with a probabilities method, got {self.model!r}", field="model")
+        if self.model is not None and not (
+            callable(getattr(self.model, "probabilities", None)) or callable(getattr(self.model, "outcome", None))
+        ):
+            raise InputError(
+                f"must be a result model with an outcome or a probabilities method, got {self.model!r}", field="model"
+            )
 
 
 # --------------------------------------------------------------------------------------
@@ -507,12 +535,18 @@ def generate(
     ids = [p.id for p in players]
     known = set(ids)
     rating = {p.id: (p.rating if strength is None else strength[p.id]) for p in players}
+    contestant = {p.id: Contestant(p.id, p.rating, rating[p.id]) for p in players}
     entries: dict[int, list[RoundEntry]] = {pid: [] for pid in ids}
     meetings: dict[tuple[int, int], int] = {}
 
-    def snapshot(points_through: int) -> Tournament:
-        cut = replace(base, players=tuple(replace(p, rounds=tuple(entries[p.id])) for p in players))
-        return replace(cut, players=tuple(replace(p, points=cut.score_after(p, points_through)) for p in cut.players))
+    # each player's points after the rounds finished so far, kept as the rounds end
+    # (one pass per round instead of re-adding every round of every player)
+    running = {pid: Fraction(0) for pid in ids}
+
+    def snapshot() -> Tournament:
+        return replace(
+            base, players=tuple(replace(p, rounds=tuple(entries[p.id]), points=running[p.id]) for p in players)
+        )
 
     for r in range(1, settings.rounds + 1):
         byes = _draw_byes(settings, rng, ids)
@@ -520,7 +554,7 @@ def generate(
             entries[pid].append(RoundEntry(None, None, code))
         # Declared points: the score after the last paired round, as a file written
         # before pairing round r would give it.
-        t = snapshot(r - 1)
+        t = snapshot()  # points through round r - 1
         if t.next_round != r:  # pragma: no cover - guarded by _draw_byes
             raise SelfCheckError(f"round {r}: the tournament reads as before round {t.next_round}")
         pairs, pab = _check_pairing(r, pairer(t), known - set(byes), known)
@@ -531,6 +565,9 @@ def generate(
                 meetings[key] = meetings.get(key, 0) + 1
                 game_rng = game_stream(key[0], key[1], meetings[key])
                 low_side = WHITE if white < black else BLACK
+            model = settings.model
+            if model is not None and callable(getattr(model, "outcome", None)):
+                model = _GameAt(model, contestant[white], contestant[black], r)
             w_code, b_code = draw_game(
                 game_rng,
                 rating[white],
@@ -538,17 +575,21 @@ def generate(
                 params=settings.params,
                 draw_rate=settings.draw_rate,
                 forfeit_rate=settings.forfeit_rate,
-                model=settings.model,
+                model=model,
                 low_side=low_side,
             )
             entries[white].append(RoundEntry(black, WHITE, w_code))
             entries[black].append(RoundEntry(white, BLACK, b_code))
         if pab is not None:
             entries[pab].append(RoundEntry(None, None, "U"))
-    return snapshot(settings.rounds)
+        for pid in ids:
+            e = entries[pid][r - 1]
+            running[pid] += settings.scoring.points(e.result, e.colour)
+    return snapshot()
 
 
 __all__ = [
+    "Contestant",
     "GameStream",
     "GeneratorSettings",
     "MILVANG_2015",

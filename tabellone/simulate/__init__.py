@@ -4,7 +4,8 @@ A simulation plays ``K`` random events, each under every *arm* (a pairing system
 edition, a rule profile, or the random baseline) with the same players and the same
 luck (:mod:`.events`), measures each finished event (:mod:`.metrics`: how well the final
 ranking follows true strength, colour balance, floats, byes, time), and summarises every
-metric per arm as a mean with a 95 % confidence interval. Events run in this process,
+metric per arm as a mean with a 95 % Student t interval (:mod:`.stats`), over the
+events the arm finished (an event an arm cannot pair is recorded, not fatal). Events run in this process,
 on local processes or on a Dask cluster (:mod:`.runner`) with identical results.
 
 >>> from tabellone.simulate import Simulation, parse_arms, run, summarise
@@ -14,7 +15,7 @@ on local processes or on a Dask cluster (:mod:`.runner`) with identical results.
 [(0, 'dutch-2026'), (0, 'random'), (1, 'dutch-2026'), (1, 'random')]
 >>> summary = summarise(rows, ["dutch-2026", "random"])
 >>> sorted(summary["dutch-2026"]["kendall_half"])
-['ci95', 'mean']
+['ci95', 'mean', 'n', 'sd']
 
 The simulation sits in the top layer: it pairs through the public
 :func:`tabellone.pair` and draws events with the engine's random tournament generator
@@ -25,7 +26,8 @@ The simulation sits in the top layer: it pairs through the public
 from tabellone.simulate.arms import Arm, parse_arms
 from tabellone.simulate.events import TIMING_COLUMNS, Simulation, derived_seed, draw_field, play_event
 from tabellone.simulate.metrics import METRICS, kendall_half, mean_ci95, spearman, tournament_metrics
-from tabellone.simulate.runner import columns, run, summarise, to_dataframe, write_table
+from tabellone.simulate.runner import columns, run, summarise, to_dataframe, tournaments, write_table
+from tabellone.simulate.stats import describe, paired, t_quantile
 
 __all__ = [
     "Arm",
@@ -34,15 +36,19 @@ __all__ = [
     "TIMING_COLUMNS",
     "columns",
     "derived_seed",
+    "describe",
     "draw_field",
     "kendall_half",
     "mean_ci95",
+    "paired",
     "parse_arms",
     "play_event",
     "run",
     "spearman",
     "summarise",
+    "t_quantile",
     "to_dataframe",
     "tournament_metrics",
+    "tournaments",
     "write_table",
 ]

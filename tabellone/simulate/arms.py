@@ -5,40 +5,82 @@ An arm is what pairs every round of an event: a system and edition
 or a rule profile on top of a system (``--profile colour-first.toml``). Each arm has a
 label, the key of the summary and the ``arm`` column of the table: ``dutch-2026``,
 ``dubov-2026``, ``random``, or the profile's name.
+
+A profile travels as data: :func:`parse_arms` reads the file (or the shipped profile)
+here, once, and the arm carries its text, so a worker on another machine, started in
+another folder, pairs with exactly what this process read; the run records the text
+and its SHA-256.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from tabellone.core.errors import InputError
 from tabellone.rules import get_system
 from tabellone.rules.dispatch import configure
+from tabellone.rules.profiles import parse, resolve, shipped
 
 
 @dataclass(frozen=True)
 class Arm:
-    """One way of pairing: ``system`` at ``edition``, optionally with ``profile`` (a path
-    or a profile name, handed to :func:`tabellone.pair`)."""
+    """One way of pairing: ``system`` at ``edition``, optionally with a profile:
+    ``profile`` is how it was given (a path or a shipped name), ``profile_text`` the
+    TOML it held when the arms were made, which is what the pairing reads."""
 
     label: str
     system: str
     edition: str
     profile: str | None = None
+    profile_text: str | None = None
+
+    @property
+    def profile_sha256(self) -> str | None:
+        return None if self.profile_text is None else hashlib.sha256(self.profile_text.encode()).hexdigest()
 
     def pair_options(self, event_seed: int) -> dict[str, Any]:
         """The options :func:`tabellone.pair` gets for this arm: the profile when there
-        is one, and for the random baseline the event's seed (the round is mixed in by
-        :mod:`tabellone.rules.random_pairing`)."""
+        is one (parsed from its text, once per process), and for the random baseline
+        the event's seed (the round is mixed in by :mod:`tabellone.rules.random_pairing`)."""
         options: dict[str, Any] = {}
-        if self.profile is not None:
+        if self.profile_text is not None:
+            options["profile"] = _parsed(self.profile_text, self.profile or "<profile>")
+        elif self.profile is not None:
             options["profile"] = self.profile
         if get_system(self.system).takes("seed"):
             options["seed"] = event_seed
         return options
+
+    def describe(self) -> dict[str, Any]:
+        """The arm as a run records it (the profile by name and SHA-256 of its text)."""
+        return {
+            "label": self.label,
+            "system": self.system,
+            "edition": self.edition,
+            "profile": self.profile,
+            "profile_sha256": self.profile_sha256,
+        }
+
+
+@lru_cache(maxsize=64)
+def _parsed(text: str, source: str):
+    return parse(text, source)
+
+
+def read_profile(profile: str) -> str:
+    """The TOML text of a profile given as a shipped name or a file path (a relative
+    path from this process's folder), checked by parsing it."""
+    parsed = resolve(profile)  # one clear line for an unknown name, a missing file, a bad profile
+    ships = shipped()
+    path = ships[profile] if profile in ships else Path(profile)
+    text = path.read_text(encoding="utf-8")
+    _parsed(text, parsed.source or profile)
+    return text
 
 
 def profiles_supported(system: str) -> bool:
@@ -79,7 +121,16 @@ def parse_arms(systems: Sequence[str], edition: str | None = None, profiles: Seq
         base = arms[0]
         if not profiles_supported(base.system):
             raise InputError(f"the {base.system} system has no rule profiles", field="--profile")
-        arms.append(Arm(label=profile_label(profile), system=base.system, edition=base.edition, profile=profile))
+        text = read_profile(profile)
+        arms.append(
+            Arm(
+                label=profile_label(profile),
+                system=base.system,
+                edition=base.edition,
+                profile=profile,
+                profile_text=text,
+            )
+        )
     seen: set[str] = set()
     for arm in arms:
         if arm.label in seen:
@@ -88,4 +139,4 @@ def parse_arms(systems: Sequence[str], edition: str | None = None, profiles: Seq
     return tuple(arms)
 
 
-__all__ = ["Arm", "parse_arms", "profile_label", "profiles_supported"]
+__all__ = ["Arm", "parse_arms", "profile_label", "profiles_supported", "read_profile"]

@@ -25,6 +25,7 @@ Results follow the true strengths through the chosen result model
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
@@ -33,11 +34,11 @@ from typing import Any
 
 from tabellone.core.errors import InputError, TabelloneError
 from tabellone.core.model import Player, Tournament
-from tabellone.generate.result_models import MODELS, result_model
+from tabellone.generate.result_models import MODELS, GaussianNoise, check_model, describe_model, result_model
 from tabellone.generate.tournament import MAX_PLAYERS, MAX_RATING, GeneratorSettings, generate
 from tabellone.rules import SYSTEMS, games_per_round, get_system
 from tabellone.simulate.arms import Arm
-from tabellone.simulate.metrics import tournament_metrics
+from tabellone.simulate.metrics import METRICS, tournament_metrics
 from tabellone.simulate.streams import TimedPairer, derived_seed, game_streams
 from tabellone.simulate.teams import draw_team_field, play_team_arm, team_metrics
 
@@ -50,6 +51,12 @@ class Simulation:
     ``rating_low .. rating_high`` when it is not empty. ``teams`` > 0 makes the events
     team events of ``teams`` teams of ``boards`` players (:mod:`.teams`; ``players``
     is then 0).
+
+    ``model`` is a result model's name (:data:`~tabellone.generate.result_models.MODELS`)
+    or a result model object (the protocol of :mod:`tabellone.generate.result_models`:
+    ``outcome(white, black, round)``). ``noise`` is a rating-noise model
+    (``offset(strength, rng)``); ``None`` with ``seed_noise > 0`` is
+    :class:`~tabellone.generate.result_models.GaussianNoise` of that sigma.
     """
 
     arms: tuple[Arm, ...]
@@ -61,11 +68,12 @@ class Simulation:
     rating_high: int = 2600
     ratings_pool: tuple[int, ...] = ()
     seed_noise: float = 0.0
-    model: str = "milvang2015"
+    model: Any = "milvang2015"
     draw_rate: float | None = None
     absence_rate: float = 0.0
     teams: int = 0
     boards: int = 4
+    noise: Any = None
 
     def validate(self) -> None:
         """Raise :class:`~tabellone.InputError` naming the first bad option."""
@@ -135,16 +143,62 @@ class Simulation:
                 isinstance(rate, bool) or not isinstance(rate, (int, float)) or math.isnan(rate) or not 0 <= rate <= 1
             ):
                 raise InputError(f"must be a number from 0 to 1, got {rate!r}", field=name)
-        if self.model not in MODELS:
-            raise InputError(
-                f"unknown result model {self.model!r}; expected one of {', '.join(MODELS)}", field="--model"
-            )
+        if isinstance(self.model, str):
+            if self.model not in MODELS:
+                raise InputError(
+                    f"unknown result model {self.model!r}; expected one of {', '.join(MODELS)}", field="--model"
+                )
+        else:
+            check_model(self.model)
+            if self.teams and not callable(getattr(self.model, "probabilities", None)):
+                raise InputError(
+                    "a team simulation draws boards from two ratings: its model needs probabilities(white, black)",
+                    field="--model",
+                )
+        if self.noise is not None and not callable(getattr(self.noise, "offset", None)):
+            raise InputError(f"a noise model needs offset(strength, rng), got {self.noise!r}", field="--noise")
         if not self.teams:
             self.settings(0).validate()
 
     def event_seed(self, event: int) -> int:
         """The seed of event ``event`` (0-based)."""
         return derived_seed(self.seed, "event", event)
+
+    @property
+    def model_name(self) -> str:
+        """The result model's name, as the summary prints it."""
+        return self.model if isinstance(self.model, str) else getattr(self.model, "name", type(self.model).__name__)
+
+    def result_model(self):
+        """The result model object the games are drawn with."""
+        return result_model(self.model, self.draw_rate) if isinstance(self.model, str) else self.model
+
+    def noise_model(self):
+        """The rating-noise model, or None when the pairing sees the true strengths."""
+        if self.noise is not None:
+            return self.noise
+        return GaussianNoise(self.seed_noise) if self.seed_noise > 0 else None
+
+    def describe(self) -> dict[str, Any]:
+        """Every setting that decides the rows, as JSON data: what a run records and
+        what ``--resume`` checks (each profile by its text's SHA-256)."""
+        noise = self.noise_model()
+        pool = ",".join(map(str, self.ratings_pool))
+        return {
+            "arms": [arm.describe() for arm in self.arms],
+            "players": self.players,
+            "teams": self.teams,
+            "boards": self.boards if self.teams else None,
+            "rounds": self.rounds,
+            "events": self.events,
+            "seed": self.seed,
+            "ratings": None if self.ratings_pool else [self.rating_low, self.rating_high],
+            "ratings_pool_sha256": hashlib.sha256(pool.encode()).hexdigest() if self.ratings_pool else None,
+            "noise": None if noise is None else describe_model(noise),
+            "model": describe_model(self.result_model()),
+            "draw_rate": self.draw_rate,
+            "absence_rate": self.absence_rate,
+        }
 
     def settings(self, event: int) -> GeneratorSettings:
         """The generator's settings for one event (its main stream: colour, absences)."""
@@ -156,7 +210,7 @@ class Simulation:
             absence_rate=self.absence_rate,
             rating_low=self.rating_low,
             rating_high=self.rating_high,
-            model=result_model(self.model, self.draw_rate),
+            model=self.result_model(),
         )
 
 
@@ -169,9 +223,8 @@ def draw_field(sim: Simulation, event: int) -> tuple[list[Player], dict[int, int
     else:
         true = [rng.randint(sim.rating_low, sim.rating_high) for _ in range(sim.players)]
     true.sort(reverse=True)
-    seen = [
-        min(MAX_RATING, max(0, s + round(rng.gauss(0.0, sim.seed_noise)))) if sim.seed_noise > 0 else s for s in true
-    ]
+    noise = sim.noise_model()
+    seen = [min(MAX_RATING, max(0, s + noise.offset(s, rng))) if noise is not None else s for s in true]
     order = sorted(range(sim.players), key=lambda k: (-seen[k], k))
     players = [Player(id=i, name=f"Player {k + 1:04d}", rating=seen[k]) for i, k in enumerate(order, start=1)]
     strength = {i: true[k] for i, k in enumerate(order, start=1)}
@@ -195,11 +248,23 @@ def columns(sim: Simulation, arm: Arm) -> int:
     return sim.rounds * games_per_round(arm.system)
 
 
-def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
-    """The rows of event ``event``: one per arm, in the arms' order, each with the
-    metrics (:mod:`.metrics`; for team events :func:`.teams.team_metrics`) and the
-    timings ``seconds_per_round`` (pairing only) and ``seconds_total`` (the whole event
-    under that arm: pairing, results, metrics)."""
+def play_event(sim: Simulation, event: int, *, fail_fast: bool = False) -> list[dict[str, Any]]:
+    """The rows of event ``event``: one per arm, in the arms' order (see
+    :func:`play_event_full`)."""
+    return play_event_full(sim, event, fail_fast=fail_fast)[0]
+
+
+def play_event_full(
+    sim: Simulation, event: int, *, fail_fast: bool = False
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The rows of event ``event`` and its finished tournaments by arm label.
+
+    One row per arm, in the arms' order, each with the metrics (:mod:`.metrics`; for
+    team events :func:`.teams.team_metrics`), the timings ``seconds_per_round``
+    (pairing only) and ``seconds_total`` (the whole event under that arm: pairing,
+    results, metrics), and ``status``: ``ok``, or ``failed`` when the arm could not
+    pair a round (``reason`` says why; every metric is then NaN and the arm has no
+    tournament). With ``fail_fast`` the first failure is raised instead."""
     if sim.teams:
         teams, team_players, team_player_strength, team_strength = draw_team_field(sim, event)
         play = lambda arm: play_team_arm(sim, event, arm, (teams, team_players), team_player_strength)  # noqa: E731
@@ -209,25 +274,37 @@ def play_event(sim: Simulation, event: int) -> list[dict[str, Any]]:
         play = lambda arm: play_arm(sim, event, arm, players, strength)  # noqa: E731
         measure = lambda t, arm: tournament_metrics(t, strength, columns(sim, arm))  # noqa: E731
     rows = []
+    finished: dict[str, Any] = {}
     for arm in sim.arms:
         start = time.perf_counter()
+        row: dict[str, Any] = {"event": event, "arm": arm.label}
         try:
             t, pairing_seconds = play(arm)
         except TabelloneError as exc:
-            raise type(exc)(f"event {event} (seed {sim.seed}), {arm.label}: {exc}") from None
-        row: dict[str, Any] = {"event": event, "arm": arm.label}
-        row.update(measure(t, arm))
-        row["seconds_per_round"] = pairing_seconds / sim.rounds
-        row["seconds_total"] = time.perf_counter() - start
+            if fail_fast:
+                raise type(exc)(f"event {event} (seed {sim.seed}), {arm.label}: {exc}") from None
+            row.update(dict.fromkeys(METRICS, math.nan))
+            row["seconds_per_round"] = math.nan
+            row["seconds_total"] = time.perf_counter() - start
+            row["status"], row["reason"] = "failed", str(exc)
+        else:
+            row.update(measure(t, arm))
+            row["seconds_per_round"] = pairing_seconds / sim.rounds
+            row["seconds_total"] = time.perf_counter() - start
+            row["status"], row["reason"] = "ok", ""
+            finished[arm.label] = t
         rows.append(row)
-    return rows
+    return rows, finished
 
 
 #: Columns that measure the machine, not the pairing: they differ from run to run.
 TIMING_COLUMNS = ("seconds_per_round", "seconds_total")
+#: Columns that say whether an arm finished an event, and if not why.
+STATUS_COLUMNS = ("status", "reason")
 
 __all__ = [
     "Simulation",
+    "STATUS_COLUMNS",
     "TIMING_COLUMNS",
     "TimedPairer",
     "derived_seed",
@@ -235,4 +312,5 @@ __all__ = [
     "game_streams",
     "play_arm",
     "play_event",
+    "play_event_full",
 ]

@@ -64,6 +64,7 @@ from fractions import Fraction
 
 from tabellone.core.model import WHITE, Tournament
 from tabellone.rules.dubov import A1_7_aro
+from tabellone.simulate.stats import describe
 
 #: The metrics of one event and arm, in table order (timings are added by the runner).
 METRICS = (
@@ -254,25 +255,18 @@ def tournament_metrics(t: Tournament, strength: Mapping[int, float], rounds: int
     return {name: row[name] for name in METRICS}
 
 
-def mean_ci95(values: Sequence[float]) -> dict[str, float | None]:
-    """``{"mean": m, "ci95": h}`` over the values that are not NaN: the mean and the
-    half-width of its 95 % confidence interval by the normal approximation,
-    ``1.96 s / sqrt(n)`` (``s`` the sample standard deviation). ``None`` where there are
-    too few values (no mean without values, no interval with fewer than two).
+def mean_ci95(values: Sequence[float]) -> dict[str, float | int | None]:
+    """``{"mean", "ci95", "n", "sd"}`` over the values that are not NaN: the mean, the
+    half-width of its 95 % confidence interval from Student's t distribution,
+    ``t(0.975, n - 1) s / sqrt(n)`` (``s`` the sample standard deviation), how many
+    values and ``s`` (:func:`tabellone.simulate.stats.describe`). ``None`` where there
+    are too few values (no mean without values, no interval with fewer than two).
 
-    >>> s = mean_ci95([1.0, 2.0, 3.0])                 # s = 1: 1.96 / sqrt(3)
-    >>> s["mean"], round(s["ci95"], 4)
-    (2.0, 1.1316)
+    >>> s = mean_ci95([1.0, 2.0, 3.0])                 # s = 1: 4.303 / sqrt(3)
+    >>> s["mean"], round(s["ci95"], 4), s["n"]
+    (2.0, 2.4841, 3)
     """
-    xs = [float(v) for v in values if not (isinstance(v, float) and math.isnan(v))]
-    n = len(xs)
-    if n == 0:
-        return {"mean": None, "ci95": None}
-    mean = sum(xs) / n
-    if n < 2:
-        return {"mean": mean, "ci95": None}
-    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
-    return {"mean": mean, "ci95": 1.96 * sd / math.sqrt(n)}
+    return describe(values)
 
 
 __all__ = [

@@ -33,7 +33,6 @@ from fractions import Fraction
 
 from tabellone.core.model import Player
 from tabellone.core.team import Team, TeamTournament
-from tabellone.generate.result_models import result_model
 from tabellone.generate.teams import TeamSettings, generate_team_event
 from tabellone.simulate.metrics import kendall_half, spearman, strongest_first, tournament_metrics
 from tabellone.simulate.streams import TimedPairer, derived_seed, game_streams
@@ -51,7 +50,8 @@ def draw_team_field(sim, event: int) -> tuple[list[Team], list[Player], dict[int
         true = rng.sample(list(sim.ratings_pool), n)
     else:
         true = [rng.randint(sim.rating_low, sim.rating_high) for _ in range(n)]
-    seen = [max(0, s + round(rng.gauss(0.0, sim.seed_noise))) if sim.seed_noise > 0 else s for s in true]
+    noise = sim.noise_model()
+    seen = [max(0, s + noise.offset(s, rng)) if noise is not None else s for s in true]
     order = list(range(n))
     rng.shuffle(order)
     groups = [
@@ -80,7 +80,7 @@ def play_team_arm(sim, event: int, arm, field, strength) -> tuple[TeamTournament
         boards=sim.boards,
         draw_rate=None if sim.model == "bbp" else sim.draw_rate,
         absence_rate=sim.absence_rate,
-        model=result_model(sim.model, sim.draw_rate),
+        model=sim.result_model(),
     )
     t = generate_team_event(settings, pairer, field=field, strength=strength, game_stream=game_streams(sim, event))
     return t, pairer.seconds

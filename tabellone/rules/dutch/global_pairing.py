@@ -57,7 +57,7 @@ from tabellone.rules.fide_common import (
     finish_pairing,
     round_to_pair,
 )
-from tabellone.rules.profiles import Objective, Profile
+from tabellone.rules.profiles import Objective, Profile, sd_cost
 
 #: Fields of the global weights -> the article each implements (``top`` and ``C5``,
 #: the completion, are always first).
@@ -66,9 +66,10 @@ OWNER = {"C1": "C1", "C3": "C3", "C9": "C9", "C10": "C10", "C11": "C11", "C12": 
 COLOUR = tuple(CRITERIA_2026[c] for c in ("C10", "C11", "C12", "C13"))
 
 
-def score_cost(h: Entrant, l: Entrant, scale: int) -> int:
-    """SD of a pair: ``scale`` x the difference of the pairing scores, rounded down."""
-    return math.floor(abs(h.score - l.score) * scale)
+def score_cost(h: Entrant, l: Entrant, scale: int, cost: str | tuple[int, ...] = "linear") -> int:
+    """SD of a pair: what the profile's ``cost`` makes of ``scale`` x the difference of
+    the pairing scores, rounded down (:func:`tabellone.rules.profiles.sd_cost`)."""
+    return sd_cost(math.floor(abs(h.score - l.score) * scale), cost)
 
 
 class GlobalRound:
@@ -96,9 +97,10 @@ class GlobalRound:
         self.eligible = [(not hard2 or C2_bye_eligible(e, "2026")) and e.id not in no_bye for e in players]
         sd = profile.criterion("SD")
         self.scale = sd.scale if sd is not None else 1
+        self.cost = sd.cost if sd is not None else "linear"
         scores = sorted({e.score for e in players})
         self.score_rank = {s: k for k, s in enumerate(scores)}  # 0: the lowest score
-        self.max_sd = math.floor((scores[-1] - scores[0]) * self.scale) if scores else 0
+        self.max_sd = sd_cost(math.floor((scores[-1] - scores[0]) * self.scale), self.cost) if scores else 0
         self.max_unplayed = max((e.state.rounds_unplayed for e in players), default=0)
 
     # ---- the fields of one edge --------------------------------------------------------
@@ -112,7 +114,7 @@ class GlobalRound:
             "top": 1,
             "C5": len(self.score_rank),
             "C9": self.max_unplayed,
-            "SD": self.max_sd - score_cost(h, l, self.scale),
+            "SD": self.max_sd - score_cost(h, l, self.scale, self.cost),
         }
         for c in COLOUR:  # the pairs that meet each
             v[c.id] = 1 - c.pair(h, l)
@@ -231,7 +233,7 @@ def evaluate_global(t: Tournament, pairing: Pairing, profile: Profile) -> tuple[
     if pairing.bye is not None and pairing.bye in by_id:
         round_level["C5"] = by_id[pairing.bye].score
     v["C9"] = by_id[pairing.bye].state.rounds_unplayed if pairing.bye in by_id else 0
-    v["SD"] = sum(score_cost(h, l, scale) for h, l in pairs)
+    v["SD"] = sum(score_cost(h, l, scale, sd.cost if sd is not None else "linear") for h, l in pairs)
     for c in COLOUR:
         v[c.id] = c.value(pairs, ())
     if profile.is_relaxed("C1"):

@@ -17,7 +17,10 @@ the text compares score by score, such as C7 or C18-C21, keeps its own sub-order
 its level). Criteria that name the same ``level`` form one level whose value is the
 weighted sum ``weight x value`` of its members (only criteria that yield one number per
 pair can share a level). ``scale`` turns a criterion measured in points (the score
-difference ``SD`` of the global procedure) into whole numbers: points x scale.
+difference ``SD`` of the global procedure) into whole numbers: points x scale, and
+``cost`` says what a pair's difference ``d`` (in those units) costs: ``"linear"`` (``d``,
+the default), ``"squared"`` (``d * d``: one gap of two costs more than two gaps of one)
+or a table ``[c0, c1, c2, ...]`` of whole numbers by difference (:func:`sd_cost`).
 
 What a profile may change, and what it may not:
 
@@ -54,6 +57,31 @@ KINDS = ("absolute", "quality")
 #: enough that a level's weighted sum stays a modest integer.
 WEIGHT_RANGE = (1, 1_000_000)
 SCALE_RANGE = (1, 1000)
+#: The named cost functions of ``SD``'s score differences (besides a table).
+SD_COSTS = ("linear", "squared")
+#: The largest entry of an ``SD`` cost table.
+COST_MAX = 1_000_000
+
+
+def sd_cost(d: int, cost: str | tuple[int, ...] = "linear") -> int:
+    """What a score difference of ``d`` (points x scale, a whole number) costs under
+    ``cost``: ``"linear"`` ``d``; ``"squared"`` ``d * d``; a table ``(c0, c1, ...)``
+    ``c_d``, and past its end the last entry plus the table's last step for each unit
+    beyond (a table ``[0, 1, 3]`` costs 5 at ``d = 4``).
+
+    >>> [sd_cost(d) for d in range(4)], [sd_cost(d, "squared") for d in range(4)]
+    ([0, 1, 2, 3], [0, 1, 4, 9])
+    >>> [sd_cost(d, (0, 1, 3)) for d in range(6)]
+    [0, 1, 3, 5, 7, 9]
+    """
+    if cost == "linear":
+        return d
+    if cost == "squared":
+        return d * d
+    if d < len(cost):
+        return cost[d]
+    step = cost[-1] - cost[-2] if len(cost) > 1 else 0
+    return cost[-1] + step * (d - len(cost) + 1)
 
 
 @dataclass(frozen=True)
@@ -257,6 +285,7 @@ class Criterion:
     weight: int = 1
     scale: int = 1
     line: int | None = None
+    cost: str | tuple[int, ...] = "linear"
 
 
 @dataclass(frozen=True)
@@ -433,7 +462,7 @@ class _Validator:
         "official",
         "criteria",
     }
-    ENTRY_KEYS = {"id", "article", "kind", "level", "weight", "scale"}
+    ENTRY_KEYS = {"id", "article", "kind", "level", "weight", "scale", "cost"}
 
     def __init__(self, text: str, source: str):
         self.lines = text.splitlines()
@@ -644,6 +673,7 @@ class _Validator:
             )
         if "scale" in entry and cid != "SD":
             raise self.fail(f"{cid}: scale applies to criteria measured in points (SD) only", "scale", k)
+        cost = self._cost(entry, cid, k)
         level = entry.get("level", cid)
         if not isinstance(level, str) or not level:
             raise self.fail("level must be a non-empty string", "level", k)
@@ -655,7 +685,36 @@ class _Validator:
             entry.get("weight", 1),
             entry.get("scale", 2 if cid == "SD" else 1),
             self._entry_start(k),
+            cost,
         )
+
+    def _cost(self, entry: dict, cid: str, k: int) -> str | tuple[int, ...]:
+        """``cost`` of SD: a named function or a table of whole numbers by difference,
+        starting at 0 and never falling (a larger gap never costs less)."""
+        if "cost" not in entry:
+            return "linear"
+        if cid != "SD":
+            raise self.fail(f"{cid}: cost applies to the score differences (SD) only", "cost", k)
+        cost = entry["cost"]
+        if isinstance(cost, str):
+            if cost not in SD_COSTS:
+                raise self.fail(
+                    f"SD: cost must be {' or '.join(repr(c) for c in SD_COSTS)} or a table, not {cost!r}", "cost", k
+                )
+            return cost
+        if (
+            not isinstance(cost, list)
+            or len(cost) < 2
+            or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= COST_MAX for c in cost)
+        ):
+            raise self.fail(
+                f"SD: a cost table is a list of at least two whole numbers from 0 to {COST_MAX}, not {cost!r}",
+                "cost",
+                k,
+            )
+        if cost[0] != 0 or any(b < a for a, b in zip(cost, cost[1:])):
+            raise self.fail(f"SD: a cost table starts at 0 and never falls, not {cost!r}", "cost", k)
+        return tuple(cost)
 
 
 # ----------------------------------------------------------------------------------------
@@ -697,6 +756,8 @@ def dumps(profile: Profile) -> str:
             lines.append(f"weight = {c.weight}")
         if c.id == "SD" and c.scale != 2:
             lines.append(f"scale = {c.scale}")
+        if c.cost != "linear":
+            lines.append(f"cost = {_toml_string(c.cost)}" if isinstance(c.cost, str) else f"cost = {list(c.cost)}")
     return "\n".join(lines) + "\n"
 
 
