@@ -413,8 +413,11 @@ def colour_breaches(players: dict[int, Entrant], pairing, exempt=None) -> list[V
     Each violation's article is ``"C.04.1 Art. 7"`` or ``"C.04.1 Art. 6"`` (the Basic
     Rules, not the system's own text), its players the one player."""
     out: list[Violation] = []
-    r = pairing.round
     colourless = getattr(pairing, "colourless", frozenset())
+
+    def breach(article: str, player: int, body: str) -> Violation:
+        return Violation.headed(article, f"{player} {body}", players=(player,), round=pairing.round)
+
     for w, b in pairing.pairs:
         if w == b or w not in players or b not in players or frozenset((w, b)) in colourless:
             continue
@@ -422,28 +425,14 @@ def colour_breaches(players: dict[int, Entrant], pairing, exempt=None) -> list[V
             continue
         for p, colour in ((players[w], WHITE), (players[b], opposite(WHITE))):
             name = "White" if colour == WHITE else "Black"
-            played = " ".join(c.upper() for c in p.colours) or "none"
+            played = f"(colours played: {' '.join(c.upper() for c in p.colours) or 'none'})"
             if p.repeated == colour:
-                out.append(
-                    Violation.headed(
-                        "C.04.1 Art. 7",
-                        f"{p.id} gets {name} a third time in a row (colours played: {played})",
-                        players=(p.id,),
-                        round=r,
-                    )
-                )
+                out.append(breach("C.04.1 Art. 7", p.id, f"gets {name} a third time in a row {played}"))
             cd = p.cd + (1 if colour == WHITE else -1)
             if abs(cd) > 2:
                 more, fewer = ("Whites", "Blacks") if cd > 0 else ("Blacks", "Whites")
                 words = {3: "three", 4: "four"}.get(abs(cd), "more than two")
-                out.append(
-                    Violation.headed(
-                        "C.04.1 Art. 6",
-                        f"{p.id} gets {name}: {words} more {more} than {fewer} (colours played: {played})",
-                        players=(p.id,),
-                        round=r,
-                    )
-                )
+                out.append(breach("C.04.1 Art. 6", p.id, f"gets {name}: {words} more {more} than {fewer} {played}"))
     return out
 
 
