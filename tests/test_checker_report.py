@@ -25,9 +25,12 @@ def test_an_unpairable_round_does_not_stop_check(capsys):
     assert [r["round"] for r in rounds] == [1, 2, 3, 4, 5]
     for r in rounds[3:]:
         assert r["status"] == "breaks" and r["unpairable"]
-        assert {a["article"] for a in r["absolute"]} == {"C1"}
-    assert sorted(sorted(a["players"]) for a in rounds[3]["absolute"]) == [[1, 3], [2, 4]]
-    assert sorted(sorted(a["players"]) for a in rounds[4]["absolute"]) == [[1, 2], [3, 4]]
+    # round 4 also gives 3 a third White (B W W) and 4 a third Black (W B B): C.04.1 Art. 7
+    assert {a["article"] for a in rounds[3]["absolute"]} == {"C1", "C.04.1 Art. 7"}
+    assert {a["article"] for a in rounds[4]["absolute"]} == {"C1"}
+    c1 = [[sorted(a["players"]) for a in r["absolute"] if a["article"] == "C1"] for r in rounds[3:]]
+    assert sorted(c1[0]) == [[1, 3], [2, 4]] and sorted(c1[1]) == [[1, 2], [3, 4]]
+    assert sorted(a["players"] for a in rounds[3]["absolute"] if a["article"] == "C.04.1 Art. 7") == [[3], [4]]
     assert main(["check", FOUR]) == 1
     out = capsys.readouterr().out
     assert out.count("the rules find no legal pairing") == 2 and "1 of 5 rounds" in out

@@ -51,17 +51,42 @@ def test_recorded_rounds_check_clean(events):
     assert n >= 40
 
 
+def _breaches(state, player: int, colour: str) -> list[str]:
+    """C.04.1 Art. 6-7 for ``player`` given ``colour``, from the colours played alone."""
+    played = state[player].colours
+    name = "White" if colour == "w" else "Black"
+    out = []
+    if played[-2:] == colour * 2:
+        out.append(f"C.04.1 Art. 7: {player} gets {name} a third time in a row")
+    cd = played.count("w") - played.count("b") + (1 if colour == "w" else -1)
+    if abs(cd) > 2:
+        more, fewer = ("Whites", "Blacks") if cd > 0 else ("Blacks", "Whites")
+        out.append(f"C.04.1 Art. 6: {player} gets {name}: three more {more} than {fewer}")
+    return out
+
+
 def test_flipped_colour_is_reported_with_its_article(events):
-    n = 0
-    for _t, r, before, pairs, bye in _rounds(events):
+    """Board 1 the other way round: a colour note (Art. 5.2); and, where the colours
+    played make it a third colour in a row or a difference beyond 2, an absolute break of
+    C.04.1 Art. 6-7 (outside the last round, where topscorers are excepted)."""
+    n = breaks = 0
+    for t, r, before, pairs, bye in _rounds(events):
         w, b = pairs[0]
         altered = [(b, w)] + pairs[1:]
         rep = check_round(dutch, before, Pairing(r, altered, bye), "2026")
-        assert not rep.ok and not rep.absolute
+        state = before.state_before(r)
+        expected = _breaches(state, b, "w") + _breaches(state, w, "b")
+        found = [x.split(" (colours played")[0] for x in rep.absolute]
+        if r < t.total_rounds:
+            assert found == expected, (r, rep.absolute)
+            breaks += bool(expected)
+        else:
+            assert set(found) <= set(expected)
+        assert not rep.ok
         assert rep.colour_notes and rep.colour_notes[0].startswith(f"{b}-{w}: Art. 5.2.")
         assert f"gives White to {w}" in rep.colour_notes[0]
         n += 1
-    assert n >= 40
+    assert n >= 40 and breaks >= 1
 
 
 def test_repeated_game_is_C1(events):

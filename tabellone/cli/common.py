@@ -21,8 +21,11 @@ from tabellone.rules.base import PairingSystem
 
 
 def load_checked(path: str, strict: bool) -> Tournament:
-    """Load a tournament and report declared scores that disagree with its results."""
+    """Load a tournament and report declared scores that disagree with its results (one
+    line for those that blank cells read as half-point byes would explain), and how
+    ``0000 - +`` cells were read."""
     t = load(path)
+    blank_half = []
     for player, declared, derived in t.score_mismatches():
         msg = (
             f"player {player.id} ({player.name}): columns 81-84 (points) declare "
@@ -30,8 +33,70 @@ def load_checked(path: str, strict: bool) -> Tournament:
         )
         if strict:
             raise InputError(msg, source=path)
+        if _blank_cells_explain(t, player, declared - derived):
+            blank_half.append(player.id)
+            continue
         print(f"tabellone: warning: {path}: {msg}", file=sys.stderr)
+    if blank_half:
+        print(
+            f"tabellone: warning: {path}: {_count(len(blank_half), 'player')} declare more points (columns 81-84) "
+            "than their results give, half a point for some rounds written without opponent or result "
+            "('0000 -  '): half-point byes some programs (ICU exports) write blank; read as absences (no "
+            f"points), which lowers their scores for pairing and checking (players {_ids(blank_half)})",
+            file=sys.stderr,
+        )
+    line = _plus_without_opponent(t)
+    if line:
+        print(f"tabellone: warning: {path}: {line}", file=sys.stderr)
     return t
+
+
+def _blank_cells_explain(t: Tournament, player, excess) -> bool:
+    """Whether ``excess`` (declared points over the results') is half a point for some of
+    the player's blank cells (no opponent, no result) in the rounds recorded."""
+    from fractions import Fraction
+
+    half = t.scoring.half_bye if t.scoring.half_bye is not None else t.scoring.draw
+    blanks = sum(1 for k in range(1, t.rounds_recorded + 1) if player.entry(k).is_empty)
+    if excess <= 0 or not half or blanks == 0:
+        return False
+    steps = Fraction(excess) / half
+    return steps.denominator == 1 and steps <= blanks
+
+
+def _plus_without_opponent(t: Tournament) -> str | None:
+    """One sentence on how ``0000 - +`` cells (a point without opponent) were read: the
+    pairing-allocated bye where it is the only one of a round that left one player
+    unpaired (the way bbpPairings writes a PAB), else a full-point bye entered before
+    pairing. ``None`` when the file has none (team files: a board won by forfeit)."""
+    from tabellone.core.model import pab_receivers
+    from tabellone.core.team import TeamTournament
+
+    if isinstance(t, TeamTournament):
+        return None
+    pab, full = [], []
+    for k in range(1, t.rounds_recorded + 1):
+        plus = [p.id for p in t.players if p.entry(k).opponent is None and p.entry(k).result == "+"]
+        if not plus:
+            continue
+        receivers = pab_receivers(t, k)
+        if plus == receivers:
+            pab.append(f"round {k} (player {plus[0]})")
+        else:
+            full.append(f"round {k} ({'players' if len(plus) > 1 else 'player'} {_ids(plus)})")
+    if not pab and not full:
+        return None
+    parts = []
+    if pab:
+        parts.append("the pairing-allocated bye in " + ", ".join(pab) + " (the round's only player left unpaired)")
+    if full:
+        parts.append("a full-point bye entered before pairing in " + ", ".join(full))
+    return "'0000 - +' (a point without opponent) read as " + "; as ".join(parts)
+
+
+def _ids(ids: list[int], shown: int = 12) -> str:
+    text = ", ".join(map(str, ids[:shown]))
+    return text + (f" and {len(ids) - shown} more" if len(ids) > shown else "")
 
 
 def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str, default: str = DEFAULT_SYSTEM) -> None:
@@ -130,7 +195,38 @@ def with_event_options(t: Tournament, args: argparse.Namespace, source: str) -> 
                 field="--initial-colour",
             )
         t = replace(t, initial_colour=code)
+        note = _initial_colour_note(t, colour)
+        if note:
+            print(f"tabellone: warning: {source}: {note}", file=sys.stderr)
     return t
+
+
+def _initial_colour_note(t: Tournament, colour: str) -> str | None:
+    """When player 1 (the first in pairing order) is not paired in round 1: who
+    ``--initial-colour`` is the colour of. TRF26 152 (and ``XXC white1``) is the colour
+    of the highest-ranked participant paired in round 1, so it goes to the first player
+    paired there."""
+    order = t.in_pairing_order
+    if not order:
+        return None
+    played = t.rounds_paired >= 1
+    byes = t.byes_for(1)
+
+    def paired(p) -> bool:
+        e = p.entry(1)
+        if played:
+            return e.is_game or e.pending or e.result == "U"
+        return e.is_empty and p.id not in byes
+
+    if paired(order[0]):
+        return None
+    first = next((p for p in order if paired(p)), None)
+    if first is None:
+        return None
+    return (
+        f"player {order[0].id} is not paired in round 1: --initial-colour {colour} is the colour of player "
+        f"{first.id}, the highest-ranked player paired there (TRF26 152, XXC {colour}1)"
+    )
 
 
 def run_pairing(t: Tournament, system: str, edition: str | None, source: str, method: str | None = None, **options):

@@ -13,7 +13,7 @@ from tabellone.core.errors import (
 )
 from tabellone.core.model import Tournament
 from tabellone.formats.files import dumps, safe_output, write_text
-from tabellone.rules import DEFAULT_SYSTEM, get_system, team_system
+from tabellone.rules import DEFAULT_SYSTEM, get_system, system_code, team_system
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -24,6 +24,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.players is None:
         raise InputError("generate needs --players (or --teams for a team event)", field="--players")
     args.system = args.system or DEFAULT_SYSTEM
+    code = system_code(args.system, args.edition)  # 192: the file says which system paired it
     if args.profile:  # a bad profile is reported before anything is generated
         from tabellone.rules.profiles import resolve
 
@@ -40,6 +41,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         half_bye_rate=args.half_bye_rate,
         rating_high=args.rating_high,
         rating_low=args.rating_low,
+        system=code,
     )
     settings.validate()
     target = safe_output(args.output, [], args.force)

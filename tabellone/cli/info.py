@@ -15,6 +15,7 @@ from tabellone.core.errors import (
 from tabellone.core.model import Float, RoundState, Tournament
 from tabellone.core.scoring import format_points
 from tabellone.formats.files import dumps, safe_output, write_text
+from tabellone.rules import DEFAULT_SYSTEM, get_system, system_code
 
 
 def _floats_text(floats: tuple[Float | None, ...]) -> str:
@@ -106,8 +107,31 @@ def cmd_info(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _declaring_system(t, args: argparse.Namespace):
+    """``t`` declaring (TRF26 ``192``) the system and edition ``--system``/``--edition``
+    name, for a file that declares none; a file's own code is kept, and without the
+    options nothing is added (``check`` then says which system it assumes)."""
+    from dataclasses import replace
+
+    if args.system is None and args.edition is None:
+        return t
+    if t.system:
+        print(
+            f"tabellone: warning: {args.file}: 192 declares {t.system}; kept (--system / --edition name the "
+            "system of a file that declares none)",
+            file=sys.stderr,
+        )
+        return t
+    system = args.system or DEFAULT_SYSTEM
+    get_system(system)  # an unknown system is an input error
+    code = system_code(system, args.edition)
+    return t if code is None else replace(t, system=code)
+
+
 def cmd_convert(args: argparse.Namespace) -> int:
     t = load_checked(args.file, args.strict)
+    if args.to == "trf26":
+        t = _declaring_system(t, args)
     text = dumps(t, args.to)
     if args.output in (None, "-"):
         sys.stdout.write(text)

@@ -200,6 +200,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile
         )  # options first, then the file
     loaded = load_checked(args.file, args.strict)
+    # a file that declares no system (192), none named: say on one line which one is assumed
+    assumed = not loaded.system and args.system is None and args.edition is None and not args.baku
     follow_declared_system(args, loaded, args.file)
     configure(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
     t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
@@ -223,7 +225,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.json:
         print(
             json.dumps(
-                {**report.as_dict(), "system": args.system, **({"profile": profile} if profile else {})}, indent=1
+                {
+                    **report.as_dict(),
+                    "system": args.system,
+                    "system_assumed": assumed,
+                    "rounds_assumed": t.rounds_paired if t.total_rounds is None else None,
+                    **({"profile": profile} if profile else {}),
+                },
+                indent=1,
             )
         )
     else:
@@ -231,6 +240,16 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(
                 f"profile {profile['name']} ({profile['source']}): against its pairing; criteria in its order: "
                 + ", ".join(profile["quality"])
+            )
+        if t.total_rounds is None:
+            print(
+                f"the file declares no number of rounds (XXR / 142): checked as a {t.rounds_paired}-round event, "
+                "its last recorded round the last (give --rounds N to say otherwise)"
+            )
+        if assumed:
+            print(
+                f"the file declares no system (192): checked as {get_system(args.system).title} {report.edition} "
+                "(name another with --system / --edition)"
             )
         sys.stdout.write(format_report(report.rounds, get_system(args.system)))
     return EXIT_OK if report.ok else EXIT_NO_PAIRING

@@ -200,6 +200,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("convert", help="convert between TRF16, TRF26 and JSON")
     p.add_argument("file")
     p.add_argument("--to", required=True, choices=FORMATS)
+    p.add_argument(
+        "--system",
+        help="trf26: the system (and --edition) to declare in 192 for a file that declares none "
+        "(a file's own code is kept)",
+    )
+    p.add_argument("--edition", help="with --system: the edition to declare (default: the system's current one)")
     p.add_argument("-o", "--output", help="output file (default: standard output)")
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (never the input)")
     p.add_argument("--strict", action="store_true")
@@ -223,7 +229,8 @@ def _event_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--initial-colour",
         choices=("white", "black"),
-        help="colour of the top player in round 1, for a file without XXC / 152",
+        help="colour in round 1 of the highest-ranked player paired in round 1 (TRF26 152, XXC white1|black1: "
+        "when player 1 is absent from round 1, the first player paired), for a file without XXC / 152",
     )
 
 

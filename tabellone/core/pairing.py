@@ -13,6 +13,9 @@ class Pairing:
     pairs: list[tuple[int, int]]
     bye: int | None = None
     solves: int = 0
+    #: Boards of a recorded round the file gives no colours (a forfeit written ``251 - -``
+    #: / ``214 - +``): listed (lower id, higher id) in ``pairs``, they have no colour to check.
+    colourless: frozenset[frozenset[int]] = frozenset()
 
     def bbp_lines(self) -> list[str]:
         """bbpPairings / JaVaFo output: the number of lines, then 'white black' per

@@ -101,4 +101,5 @@ def enter_results(
 def recorded_pairing(t: Tournament, round: int) -> Pairing:
     """Round ``round`` of ``t`` as paired: its games (finished or not) and its PAB."""
     pairs, pab = pairs_of_round(t, round)
-    return Pairing(round=round, pairs=pairs, bye=pab[0] if pab else None)
+    colourless = frozenset(frozenset((w, b)) for w, b in pairs if t.player(w).entry(round).colour not in ("w", "b"))
+    return Pairing(round=round, pairs=pairs, bye=pab[0] if pab else None, colourless=colourless)

@@ -23,7 +23,7 @@ from tabellone.event.outcome import Outcome
 from tabellone.event.players import known_player
 from tabellone.event.record import sheet_result
 from tabellone.event.teams import pair_and_record_team
-from tabellone.rules import games_per_round
+from tabellone.rules import games_per_round, system_code
 from tabellone.rules.dispatch import pair
 
 BYE_NAMES = {ByeKind.HALF: "half-point", ByeKind.FULL: "full-point", ByeKind.ZERO: "zero-point"}
@@ -135,6 +135,8 @@ def pair_and_record(
     pairing = pair(to_pair, system, edition, **merged)
     r = pairing.round
     out = add_round(t, pairing)
+    if out.system is None:  # the file says which system paired it (TRF26 192)
+        out = replace(out, system=system_code(system, edition))
     byes = {b.player: b.kind for b in out.byes if b.round == r}
     players = []
     for p in out.players:

@@ -135,10 +135,14 @@ def declared_system(code: str | None) -> tuple[tuple[str, str | None] | None, bo
     return DECLARED_SYSTEMS.get(up[: -len("_BAKU")] if baku else up), baku
 
 
-def system_code(system: str, edition: str) -> str:
-    """The ``192`` code written for ``system`` and ``edition`` (e.g. ``FIDE_DUTCH_2026``)."""
-    base = next(code for code, (name, ed) in DECLARED_SYSTEMS.items() if name == system and ed is None)
-    return f"{base}_{edition}".upper()
+def system_code(system: str, edition: str | None = None) -> str | None:
+    """The ``192`` code written for ``system`` and ``edition`` (its first edition when
+    ``None``), e.g. ``FIDE_DUTCH_2026``, read back by :func:`declared_system`; ``None`` for a
+    system no code names (the random research baseline)."""
+    base = next((code for code, (name, ed) in DECLARED_SYSTEMS.items() if name == system and ed is None), None)
+    if base is None:
+        return None
+    return f"{base}_{edition or get_system(system).editions[0]}".upper()
 
 
 def get_system(name: str) -> PairingSystem:

@@ -366,7 +366,8 @@ class PackageSystem(PairingSystem[O]):
     same meaning: ``pair_round(t, edition, round_number, no_bye=...)``,
     ``violations(t, pairing, edition)``, ``quality_criteria(edition)``,
     ``evaluate(t, pairing, edition)``, ``colour_article(t, round, white, black, edition=...)``
-    and, for a :attr:`~PairingSystem.comparable` system, ``compare(t, edition, round_number)``.
+    and, for a :attr:`~PairingSystem.comparable` system, ``compare(t, edition, round_number)``;
+    with :attr:`reads_bye`, ``C2_bye_reading(t, round_number, player, edition)``.
 
     :attr:`package` is the package; :attr:`keywords` says which options each function
     takes, as keywords (every option it does not name stays out of the call):
@@ -380,6 +381,11 @@ class PackageSystem(PairingSystem[O]):
     package: Any
     #: Function name -> the options it takes by keyword.
     keywords: Mapping[str, tuple[str, ...]] = {}
+    #: Whether the package offers ``C2_bye_reading(t, round_number, player, edition)``
+    #: (who may have the pairing-allocated bye by the edition's text, and the sentence
+    #: that says so, naming the round of the earlier bye or win that bars it), which
+    #: :meth:`bye_reading` then gives.
+    reads_bye: ClassVar[bool] = False
 
     def _given(self, function: str, options: Options | None) -> dict[str, Any]:
         return self.options(options).given(*self.keywords.get(function, ()))
@@ -423,6 +429,12 @@ class PackageSystem(PairingSystem[O]):
         kw = self._given("colour_article", options)
         decided: tuple[int, str] = self.package.colour_article(t, round_number, white, black, edition=edition, **kw)
         return decided
+
+    def bye_reading(self, t: Tournament, round_number: int, player: int, edition: str) -> tuple[bool, str] | None:
+        if not self.reads_bye:
+            return None
+        said: tuple[bool, str] = self.package.C2_bye_reading(t, round_number, player, edition)
+        return said
 
     def compare(
         self, t: Tournament, edition: str, round_number: int | None = None, options: Options | None = None

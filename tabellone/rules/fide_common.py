@@ -294,13 +294,160 @@ def brackets_of_pairing(
     return out
 
 
-def absolute_violations(t: Tournament, pairing, colours_ok, bye_ok, articles: tuple[str, str, str]) -> list[Violation]:
+# ----------------------------------------------------------------------------------------
+# who may have the pairing-allocated bye: C.04.1 Art. 4 and the systems' own [C2]
+
+
+@dataclass(frozen=True)
+class ByeRule:
+    """One text's rule against another pairing-allocated bye: what, scored in an earlier
+    round without playing, bars a player from the PAB. Each system decides eligibility
+    with one function that quotes its text and applies one of these.
+
+    ``any_pab``: an earlier PAB bars, whatever it was worth (a win's points, half of them
+    or nothing); ``forfeit_win``: a game won by forfeit bars (and so does a PAB worth a
+    win: a point scored without an opponent); ``win_unplayed``: a win's points scored in
+    one single round without playing bar (a forfeit win, a full-point bye, a PAB worth a
+    win). A bye the player asked for that is worth less than a win bars under none.
+    ``article`` names the rule in messages, ``source`` the text it quotes (if any)."""
+
+    article: str
+    any_pab: bool
+    forfeit_win: bool
+    win_unplayed: bool
+    source: str = ""
+
+    def bars(self, s: PlayerState) -> bool:
+        """Whether the player of state ``s`` may not have the PAB by this rule."""
+        return (
+            (self.any_pab and s.had_pab)
+            or (self.win_unplayed and s.won_without_playing)
+            or (self.forfeit_win and s.won_pab_or_forfeit)
+        )
+
+    def earlier(self, t: Tournament, player: int, round_number: int) -> tuple[int, str] | None:
+        """The first round before ``round_number`` in which ``player`` scored what bars
+        the PAB by this rule, and what it was; ``None`` when nothing does. The same
+        reading of the rounds as :meth:`bars` (through the player's state)."""
+        from tabellone.core.model import Kind
+        from tabellone.core.scoring import format_points
+
+        p = t.player(player)
+        for k in range(1, round_number):
+            e = p.entry(k)
+            if e.played:
+                continue
+            pts = t.points_in_round(p, k)
+            won = pts >= t.scoring.win and e.kind is not Kind.ZERO_BYE
+            if e.result == "U" and (self.any_pab or (won and (self.forfeit_win or self.win_unplayed))):
+                return k, f"a pairing-allocated bye worth {format_points(pts)} points"
+            if not won or not (self.win_unplayed or (self.forfeit_win and e.result == "+")):
+                continue
+            if e.result == "+" and e.opponent is not None:
+                return k, f"a win by forfeit against {e.opponent}"
+            if e.result == "+":
+                return k, f"a full point without an opponent ('0000 - +', {format_points(pts)} points)"
+            if e.result == "F":
+                return k, f"a full-point bye ({format_points(pts)} points)"
+            return k, f"{format_points(pts)} points without playing (result {e.result!r})"
+        return None
+
+    def violation(self, t: Tournament, player: int, round_number: int) -> Violation | None:
+        """The violation of a PAB given to ``player`` in ``round_number`` against this
+        rule, its sentence naming the round and the bye or win that bars it; ``None``
+        when the player may have it."""
+        bar = self.earlier(t, player, round_number)
+        if bar is None:
+            return None
+        k, what = bar
+        return Violation.headed(
+            self.article,
+            f"the pairing-allocated bye goes to {player}, who had {what} in round {k}{self._source()}",
+            players=(player,),
+            round=round_number,
+        )
+
+    def reading(self, t: Tournament, player: int, round_number: int) -> tuple[bool, str]:
+        """Whether ``player`` may have the PAB of ``round_number``, and the sentence that
+        says so, naming the rule and, when barred, the round that decides."""
+        bar = self.earlier(t, player, round_number)
+        if bar is not None:
+            k, what = bar
+            return False, f"{self.article}: {player} may not have the bye: {what} in round {k}{self._source()}"
+        return True, f"{self.article}: {player} may have the bye ({self.allows()}){self._source()}"
+
+    def _source(self) -> str:
+        return f" ({self.source})" if self.source else ""
+
+    def allows(self) -> str:
+        """What the rule leaves out, for the sentence of a player who may have the bye."""
+        parts = ["no earlier pairing-allocated bye" if self.any_pab else "no earlier PAB worth a win"]
+        if self.win_unplayed:
+            parts.append("no round won without playing")
+        elif self.forfeit_win:
+            parts.append("no forfeit win")
+        return " and ".join(parts)
+
+
+#: C.04.1 (2026) Art. 4: "A participant who has already received a pairing allocated bye,
+#: or has already scored in one single round, without playing, as many points as rewarded
+#: for a win, shall not receive the pairing allocated bye." Dutch, Dubov, Burstein (2026)
+#: quote it as their [C2]; Lim (2026) pairs under the Basic Rules.
+ART4_2026 = ByeRule("C2", any_pab=True, forfeit_win=False, win_unplayed=True, source="C.04.1 Art. 4, 2026")
+#: C.04.1.d (the text till 31 January 2026): "A player who has already received a
+#: pairing-allocated bye, or has already scored a (forfeit) win due to an opponent not
+#: appearing in time, shall not receive the pairing-allocated bye." Dutch 2017 C.2 and
+#: Burstein 2025 C.2 quote it.
+ART_D_2017 = ByeRule("C.2", any_pab=True, forfeit_win=True, win_unplayed=False, source="C.04.1.d")
+
+
+def colour_breaches(players: dict[int, Entrant], pairing, exempt=None) -> list[Violation]:
+    """C.04.1 (2026) Art. 6 and 7 on the colours a pairing gives, one message each,
+    naming the article, the player and the colours played so far: "the difference
+    between the number of rounds they play with Black and ... with White shall not be
+    greater than 2 or less than -2"; "No participants shall receive the same colour
+    three times in a row" (C.04.2 Art. 3.4: unplayed rounds do not count, so the colours
+    of the games played, in order). ``exempt(white, black)``: the system's own exception
+    for a board (Dutch: the last round, a topscorer on the board, 2026 C10-C11). Boards a
+    recorded round gives without colours (a forfeit written ``251 - -``) are skipped.
+    Each violation's article is ``"C.04.1 Art. 7"`` or ``"C.04.1 Art. 6"`` (the Basic
+    Rules, not the system's own text), its players the one player."""
+    out: list[Violation] = []
+    colourless = getattr(pairing, "colourless", frozenset())
+
+    def breach(article: str, player: int, body: str) -> Violation:
+        return Violation.headed(article, f"{player} {body}", players=(player,), round=pairing.round)
+
+    for w, b in pairing.pairs:
+        if w == b or w not in players or b not in players or frozenset((w, b)) in colourless:
+            continue
+        if exempt is not None and exempt(players[w], players[b]):
+            continue
+        for p, colour in ((players[w], WHITE), (players[b], opposite(WHITE))):
+            name = "White" if colour == WHITE else "Black"
+            played = f"(colours played: {' '.join(c.upper() for c in p.colours) or 'none'})"
+            if p.repeated == colour:
+                out.append(breach("C.04.1 Art. 7", p.id, f"gets {name} a third time in a row {played}"))
+            cd = p.cd + (1 if colour == WHITE else -1)
+            if abs(cd) > 2:
+                more, fewer = ("Whites", "Blacks") if cd > 0 else ("Blacks", "Whites")
+                words = {3: "three", 4: "four"}.get(abs(cd), "more than two")
+                out.append(breach("C.04.1 Art. 6", p.id, f"gets {name}: {words} more {more} than {fewer} {played}"))
+    return out
+
+
+def absolute_violations(
+    t: Tournament, pairing, colours_ok, bye_ok, articles: tuple[str, str, str], bye_rule: ByeRule | None = None
+) -> list[Violation]:
     """Every absolute rule a proposed round breaks (empty: legal), for a system given by
     its two absolute tests: ``colours_ok(a, b)`` (may two players meet as far as colours
     go) and ``bye_ok(e)`` (may a player take the pairing-allocated bye). Checked:
     everyone to be paired appears exactly once and nobody else does, and the bye
-    completes an odd number (C.04.1); no rematch; the colour and bye tests. ``articles``
-    names the rules broken: (rematch, colours, bye)."""
+    completes an odd number (C.04.1); no rematch; the colour and bye tests; the colours
+    against C.04.1 Art. 6-7 (:func:`colour_breaches`, no exception: the Burstein texts
+    have none). ``articles`` names the rules broken: (rematch, colours, bye); a
+    ``bye_rule`` (the one ``bye_ok`` applies) words the bye's violation, with the round
+    of the earlier bye or win that bars it."""
     rematch_article, colour_article, bye_article = articles
     state = t.state_before(pairing.round)
     r = pairing.round
@@ -323,9 +470,12 @@ def absolute_violations(t: Tournament, pairing, colours_ok, bye_ok, articles: tu
                     round=r,
                 )
             )
+    problems += colour_breaches(players, pairing)  # no exception in the Burstein texts
     if pairing.bye in players and not bye_ok(players[pairing.bye]):
+        found = bye_rule.violation(t, pairing.bye, r) if bye_rule is not None else None
         problems.append(
-            Violation.headed(
+            found
+            or Violation.headed(
                 bye_article,
                 f"the pairing-allocated bye goes to {pairing.bye}, who may not have it",
                 players=(pairing.bye,),

@@ -9,9 +9,9 @@ ratings altogether, and only the absolute rules every Swiss tournament keeps rem
 * **no rematch**: two players meet at most once (as FIDE C.04.3 C1 and C.04.1 Art. 2;
   a forfeited game is not a meeting, prohibited pairs count as met);
 * **the bye**: with an odd number of players one of them, drawn at random among the
-  eligible, gets the pairing-allocated bye; eligible is a player who has not yet
-  scored a win's points without playing (a PAB, a forfeit win, a full-point bye), as
-  C.04.1 Art. 4 and Dutch 2026 C2 read it;
+  eligible, gets the pairing-allocated bye; eligible is a player who has had no PAB
+  (whatever it was worth) and has not scored a win's points in one round without
+  playing (a forfeit win, a full-point bye), as C.04.1 Art. 4 and Dutch 2026 C2 read it;
 * every player to pair plays exactly once or has the bye.
 
 How the round is drawn: every allowed pair (and every allowed bye) gets an independent
@@ -36,13 +36,14 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import WHITE, PlayerState, RoundState, Tournament
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
 from tabellone.rules.base import Options, PairingSystem
+from tabellone.rules.fide_common import ART4_2026
 
 #: One edition: this module's own baseline.
 EDITIONS = ("baseline",)
@@ -51,10 +52,16 @@ EDITIONS = ("baseline",)
 WEIGHT_RANGE = 1 << 30
 
 
+#: C.04.1 (2026) Art. 4 under this module's own name for it ("bye").
+BYE_RULE = replace(ART4_2026, article="bye")
+
+
 def bye_eligible(s: PlayerState) -> bool:
-    """The pairing-allocated bye only for a player who has not yet scored a win's points
-    without playing (C.04.1 Art. 4; Dutch 2026 C2)."""
-    return not s.won_without_playing
+    """The pairing-allocated bye by C.04.1 (2026) Art. 4, as the Dutch 2026 [C2] quotes it:
+    "A participant who has already received a pairing allocated bye, or has already
+    scored in one single round, without playing, as many points as rewarded for a win,
+    shall not receive the pairing allocated bye" (any earlier PAB bars another)."""
+    return not BYE_RULE.bars(s)
 
 
 def tournament_seed(t: Tournament) -> int:
@@ -137,8 +144,9 @@ def violations(t: Tournament, pairing: Pairing, edition: str = "baseline", seed:
             why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
             problems.append(Violation.headed("no rematch", f"{w} and {b} {why}", players=(w, b), round=r))
     if pairing.bye in to_pair and not bye_eligible(state[pairing.bye]):
-        body = f"{pairing.bye} already scored a win's points without playing"
-        problems.append(Violation.headed("bye", body, players=(pairing.bye,), round=r))
+        barred = BYE_RULE.violation(t, pairing.bye, r)  # names the round of the earlier bye or win
+        body = f"{pairing.bye} already had a PAB or scored a win's points without playing"
+        problems.append(barred or Violation.headed("bye", body, players=(pairing.bye,), round=r))
     return problems
 
 

@@ -406,7 +406,9 @@ def check_round(system: SystemLike, t, given: Pairing, edition: str, options: Op
         report.unpairable = str(exc)
         return report
     report.bye_rules = rules.bye
-    g_set, r_set = set(given.pairs), set(rules.pairs)
+    r_set = set(rules.pairs)
+    # a board recorded without colours takes the rules' orientation: nothing to compare
+    g_set = {(b, w) if frozenset((w, b)) in given.colourless and (b, w) in r_set else (w, b) for w, b in given.pairs}
     if g_set == r_set and given.bye == rules.bye:
         return report
     report.identical = False
@@ -540,6 +542,10 @@ def explain(
                     else "C1: they are a prohibited pair (they may not meet)"
                 )
                 return lines
+            barred = _pair_barred(module, t, round_number, a, b, edition, options)
+            if barred:
+                lines.append(barred)
+                return lines
             only_each_other = tuple(
                 ProhibitedPairs(round_number, round_number, (x, y))
                 for x in (a, b)
@@ -627,6 +633,30 @@ def explain(
     if said is not None:
         lines.append(said[1])
     return lines
+
+
+def _pair_barred(
+    system: PairingSystem, t, round_number: int, a: int, b: int, edition: str, options: Options | None = None
+) -> str | None:
+    """The absolute criterion that bars the pair ``a``-``b`` whichever colours it gets
+    (C3: both have an absolute preference for the same colour), as the system's own
+    check words it: a violation it reports about these two players alone, in both
+    orientations."""
+
+    def breaks(white: int, black: int) -> dict[str, str]:
+        try:
+            found = system.violations(t, Pairing(round_number, [(white, black)]), edition, options)
+        except TabelloneError:
+            return {}
+        out: dict[str, str] = {}
+        for v in found:
+            if v.article != "attendance" and sorted(v.players) == sorted((a, b)):
+                out.setdefault(v.article, v.text)
+        return out
+
+    as_asked, reversed_ = breaks(a, b), breaks(b, a)
+    common = [article for article in as_asked if article in reversed_]
+    return as_asked[common[0]] if common else None
 
 
 def _why_not(

@@ -170,6 +170,16 @@ def violations(
     return legacy.violations(t, pairing)
 
 
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str = EDITIONS[0]) -> tuple[bool, str]:
+    """Whether ``player`` may have the PAB of ``round_number``, and the sentence that says
+    so, with the round of the earlier bye or win that bars it (every edition:
+    :func:`tabellone.rules.burstein.edition_2026.C2_bye_eligible`,
+    :func:`tabellone.rules.burstein.legacy.bye_eligible`)."""
+    if _current(edition):
+        return edition_2026.C2_bye_reading(t, round_number, player, edition)
+    return legacy.C2_bye_reading(t, round_number, player, edition)
+
+
 # ----------------------------------------------------------------------------------------
 # evaluation criterion by criterion (for the verifier)
 

@@ -64,6 +64,9 @@ from tabellone.rules.burstein import common
 from tabellone.rules.burstein.common import Player, profile_of, score_groups
 from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
+    ART4_2026,
+    ART_D_2017,
+    ByeRule,
     C1_no_rematch,
     Entrant,
     absolute_violations,
@@ -185,13 +188,34 @@ def compatible(a: Entrant, b: Entrant, state: RoundState) -> bool:
     return C1_no_rematch(a, b, state) and C3_absolute_colours(a, b)
 
 
+def C2_bye_rule(edition: str) -> ByeRule:
+    """The edition's rule against another PAB (:func:`C2_bye_eligible`)."""
+    return ART_D_2017 if edition == C6_2025 else ART4_2026
+
+
 def C2_bye_eligible(e: Entrant, edition: str = "2026") -> bool:
-    """Art. 2.1.2 [C2]: no PAB for a player who had one, or who scored a win's points in
-    one round without playing (2025 C.2: a forfeit win)."""
-    s = e.state
-    if edition == C6_2025:
-        return not s.won_pab_or_forfeit
-    return not (s.had_pab or s.won_without_playing)
+    """Whether ``e`` may have the pairing-allocated bye, by the edition's [C2].
+
+    2026 Art. 2.1.2 [C2] quotes the Basic Rules, Art. 4: "A participant who has already
+    received a pairing allocated bye, or has already scored in one single round, without
+    playing, as many points as rewarded for a win, shall not receive the pairing
+    allocated bye." Art. 3.1.1 words it "has neither received a pairing-allocated-bye,
+    nor scored a (forfeit) win in the previous rounds (see [C2])": [C2] decides. Any
+    earlier PAB bars another, whatever it was worth; so does a forfeit win or a
+    full-point bye; a half-point bye the player asked for does not.
+
+    2025 C.2 quotes C.04.1.d: "A player who has already received a pairing-allocated bye,
+    or has already scored a (forfeit) win due to an opponent not appearing in time, shall
+    not receive the pairing-allocated bye" (B.0.a: "neither received a
+    pairing-allocated-bye, nor scored a forfeit win"). Any earlier PAB, or a forfeit win;
+    a full-point bye the player asked for is neither."""
+    return not C2_bye_rule(edition).bars(e.state)
+
+
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str) -> tuple[bool, str]:
+    """Whether ``player`` may have the PAB of ``round_number`` by [C2], and the sentence
+    that says so, with the round of the earlier bye or win that bars it."""
+    return C2_bye_rule(edition).reading(t, player, round_number)
 
 
 def bye_order(players: list[Player], edition: str, no_bye: frozenset[int] = frozenset()) -> list[int]:
@@ -507,7 +531,12 @@ def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> li
 def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[Violation]:
     """Every absolute rule a proposed round breaks: attendance (C.04.1), [C1], [C3], [C2]."""
     return absolute_violations(
-        t, pairing, C3_absolute_colours, lambda e: C2_bye_eligible(e, edition), ("C1", "C3", "C2")
+        t,
+        pairing,
+        C3_absolute_colours,
+        lambda e: C2_bye_eligible(e, edition),
+        ("C1", "C3", "C2"),
+        C2_bye_rule(edition),
     )
 
 

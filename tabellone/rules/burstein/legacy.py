@@ -15,8 +15,8 @@ step                   rule                                                     
 =====================  ==================================================================  ===========================
 ranking                score, then Art. 3.2's index order: SB, Buchholz, Median, rank      :func:`burstein_index`, :func:`index_key`
 early rounds           rounds 1-2: the upper half of the ranking list starts one point up  :func:`early_round_points`
-bye                    the lowest-ranked player eligible (C.04.1: no second PAB or         :func:`bye_candidates`
-                       PAB after a forfeit win) takes the pairing-allocated bye; the
+bye                    the lowest-ranked player eligible (C.04.1.d: no PAB after any PAB   :func:`bye_candidates`
+                       or a forfeit win) takes the pairing-allocated bye; the
                        next only when the rest cannot be paired (the reference engine
                        gives up there)
 C1 (Art. 3.1)          two players do not meet twice                                       :func:`tabellone.rules.fide_common.C1_no_rematch`
@@ -57,6 +57,7 @@ from tabellone.rules.burstein import common
 from tabellone.rules.burstein.common import ZERO, Player, score_groups
 from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
+    ByeRule,
     C1_no_rematch,
     Entrant,
     absolute_violations,
@@ -190,6 +191,54 @@ def index_descending(p: Player, q: Player) -> int:
     return -index_key(p, q)
 
 
+def bracket_order(items: list, player: Callable[[object], Player]) -> list:
+    """``items`` (a bracket's residents in ranking order, then the floater from above) in
+    descending index order (:func:`index_key`), sorted as the reference engine sorts a
+    bracket: a bottom-up merge sort that keeps a counter of runs (the sort of a C++
+    ``std::list``; stable, earlier items first on ties).
+
+    The order matters beyond ties: between a floater and its new group the comparison
+    weighs Buchholz and Median by each player's own score, and in a group on 0 points
+    those products all vanish, so the comparison is not transitive (a floater can come
+    after one resident, before a second, and that second before the first). The text
+    orders players of one score group only; bbpPairings 5.0.1 extends it so, and its
+    sort decides where the floater lands. Any other sort (Python's among them) may put
+    it elsewhere, and then a different player is "the top of the bracket" who meets the
+    lowest partner (issue 27, item 7: round 2 after a round-1 forfeit or PAB leaves
+    players on 0 points with a floater from above)."""
+
+    def higher(a, b) -> bool:
+        return index_key(player(a), player(b)) > 0
+
+    def merge(first: list, second: list) -> list:
+        out, i, j = [], 0, 0
+        while i < len(first) and j < len(second):
+            if higher(second[j], first[i]):
+                out.append(second[j])
+                j += 1
+            else:
+                out.append(first[i])
+                i += 1
+        return out + first[i:] + second[j:]
+
+    runs: list[list] = []  # runs[k]: 2**k items merged, or empty
+    for item in items:
+        carry = [item]
+        k = 0
+        while k < len(runs) and runs[k]:
+            carry = merge(runs[k], carry)
+            runs[k] = []
+            k += 1
+        if k == len(runs):
+            runs.append(carry)
+        else:
+            runs[k] = carry
+    out: list = []
+    for run in runs:
+        out = merge(run, out)
+    return out
+
+
 def ranking(players: list[Player]) -> list[Player]:
     """Score descending, then the index order of Art. 3.2."""
 
@@ -228,10 +277,26 @@ def compatible(a: Entrant, b: Entrant, state: RoundState) -> bool:
     return C1_no_rematch(a, b, state) and C3_absolute_colours(a, b)
 
 
+#: The earlier text has no bye rule of its own: the Basic Rules of its time apply,
+#: C.04.1.d (:func:`bye_eligible`).
+LEGACY_BYE_RULE = ByeRule("bye", any_pab=True, forfeit_win=True, win_unplayed=False, source="C.04.1.d")
+
+
 def bye_eligible(e: Entrant) -> bool:
-    """C.04.1: no pairing-allocated bye for a player who already had one, or who won a
-    game by forfeit."""
-    return not e.state.won_pab_or_forfeit
+    """Whether ``e`` may have the pairing-allocated bye (edition ``legacy``). The earlier
+    Burstein text says nothing of the bye; the Basic Rules (C.04.1.d) do: "A player who
+    has already received a pairing-allocated bye, or has already scored a (forfeit) win
+    due to an opponent not appearing in time, shall not receive the pairing-allocated
+    bye." Any earlier PAB, whatever it was worth, or a forfeit win; a full-point or
+    half-point bye the player asked for does not bar. (bbpPairings 5.0.1 reads it so: a
+    round without a game that was paired, a PAB or a forfeit, and scored as a win.)"""
+    return not LEGACY_BYE_RULE.bars(e.state)
+
+
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str = "legacy") -> tuple[bool, str]:
+    """Whether ``player`` may have the PAB of ``round_number`` (:func:`bye_eligible`), and
+    the sentence that says so, with the round of the earlier bye or forfeit win."""
+    return LEGACY_BYE_RULE.reading(t, player, round_number)
 
 
 def bye_candidates(players: list[Player], no_bye: frozenset[int] = frozenset()) -> list[int]:
@@ -409,7 +474,7 @@ class BracketBuilder:
                 continue
             group = list(range(begin, end)) + ([floater] if floater is not None else [])
             floater = None
-            group.sort(key=functools.cmp_to_key(lambda a, c: index_descending(P[a], P[c])))
+            group = bracket_order(group, P.__getitem__)
             for k, v in enumerate(group):
                 for w in reversed(group[k + 1 :]):
                     if w == v:
@@ -517,7 +582,9 @@ def violations(t: Tournament, pairing: Pairing) -> list[Violation]:
     """Every absolute rule a proposed round breaks (empty: legal): everyone to pair
     appears once (C.04.1), no rematch (Art. 3.1), no two absolute preferences for one
     colour, the bye only to complete an odd number and to an eligible player."""
-    return absolute_violations(t, pairing, C3_absolute_colours, bye_eligible, ("Art. 3.1", "colours", "bye (C.04.1)"))
+    return absolute_violations(
+        t, pairing, C3_absolute_colours, bye_eligible, ("Art. 3.1", "colours", "bye (C.04.1)"), LEGACY_BYE_RULE
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -555,7 +622,7 @@ def evaluate_text(t: Tournament, pairing: Pairing) -> tuple[dict[str, object], l
     incoming: list[Player] = []
     floaters = 0
     for g in groups:
-        members = sorted(g + incoming, key=functools.cmp_to_key(index_descending))
+        members = bracket_order(g + incoming, lambda p: p)
         inside = {p.id for p in members}
         pos = {p.id: k for k, p in enumerate(members)}
         clashes = 0

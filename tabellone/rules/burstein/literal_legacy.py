@@ -27,7 +27,7 @@ import functools
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import RoundState
 from tabellone.rules.burstein.common import Player
-from tabellone.rules.burstein.legacy import compatible, due_colours_differ, index_descending
+from tabellone.rules.burstein.legacy import bracket_order, compatible, due_colours_differ
 
 #: Most players the exhaustive procedure takes.
 LIMIT = 22
@@ -189,9 +189,7 @@ def _opposition(P: list[Player], ok, brackets: list[tuple[int, int, int]]) -> li
     floaters: list[int] = []
     generated = 0
     for _, s, e in brackets:
-        members = sorted(
-            list(range(s, e)) + floaters, key=functools.cmp_to_key(lambda a, c: index_descending(P[a], P[c]))
-        )
+        members = bracket_order(list(range(s, e)) + floaters, P.__getitem__)
         lower = 0
         for v in range(e, n):
             lower |= 1 << v

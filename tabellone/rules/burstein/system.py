@@ -34,6 +34,7 @@ class Burstein(PackageSystem[BursteinOptions]):
     methods_agree = True
     options_type = BursteinOptions
     package = burstein
+    reads_bye = True
     keywords = {
         "pair_round": ("method", "profile"),
         "violations": ("profile",),

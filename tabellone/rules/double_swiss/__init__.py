@@ -116,7 +116,7 @@ from tabellone.core import progress
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Player, RoundEntry, Tournament, opposite
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
-from tabellone.core.scoring import PLAYED_CODES
+from tabellone.core.scoring import PLAYED_CODES, format_points
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.comparison import BracketValues, Comparison
@@ -301,9 +301,35 @@ def C1_may_meet(a: Entrant, b: Entrant, prohibited: frozenset[frozenset[int]] = 
 
 
 def C2_may_get_pab(e: Entrant) -> bool:
-    """[C2] (2.1.2): no PAB for a player who had one, won a match by forfeit or was given a
-    (FIDE-deprecated) full-point bye."""
+    """[C2] (2.1.2): "A player who has already received a pairing-allocated bye or won a
+    match by forfeit (or been given a FIDE-deprecated full-point bye) shall not receive
+    the pairing-allocated bye." The system's own words, narrower than C.04.1 Art. 4 only
+    in name: any earlier PAB bars another (it is always worth the same, Art. 1.4), and so
+    do a match won by forfeit and a full-point bye; a half-point bye the player asked for
+    does not (:func:`C2_pab_bar` reads the matches)."""
     return not e.pab_barred
+
+
+def C2_pab_bar(matches: list[Match]) -> tuple[int, str] | None:
+    """The first of ``matches`` that bars the PAB by [C2] (:func:`C2_may_get_pab`): its
+    number and what it was; ``None`` when none does."""
+    for m in matches:
+        if m.pab:
+            return m.number, f"a pairing-allocated bye worth {format_points(m.points)} points"
+        if m.forfeit_win:
+            return m.number, f"a match won by forfeit against {m.opponent}"
+        if m.full_bye:
+            return m.number, "a full-point bye"
+    return None
+
+
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str = "2026") -> tuple[bool, str]:
+    """Whether ``player`` may have the PAB of the match that starts at round column
+    ``round_number``, and the sentence that says so, with the match that bars it."""
+    bar = C2_pab_bar(matches_of(t, player, (round_number + 1) // 2 - 1))
+    if bar is None:
+        return True, f"C2: {player} may have the bye (no PAB, no match won by forfeit, no full-point bye before)"
+    return False, f"C2: {player} may not have the bye: {bar[1]} in match {bar[0]}"
 
 
 def _floated(history: dict[int, list[Match]], scores: dict[int, list[Fraction]], pid: int, k: int) -> bool:
@@ -394,7 +420,7 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
                 met=frozenset(m.opponent for m in ms if m.met),
                 colours="".join(m.colour for m in ms if m.colour),
                 matches_played=sum(1 for m in ms if m.met),
-                pab_barred=any(m.pab or m.forfeit_win or m.full_bye for m in ms),
+                pab_barred=C2_pab_bar(ms) is not None,
                 floated=_floated(history, scores, s.id, k - 1),
             )
         )
@@ -961,10 +987,9 @@ def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[V
             why = "are a prohibited pair" if b not in by_id[w].met else "have already met in a match not forfeited"
             problems.append(Violation.headed("C1", f"{w} and {b} {why}", players=(w, b), round=r))
     if pairing.bye in by_id and not C2_may_get_pab(by_id[pairing.bye]):
-        body = (
-            f"the pairing-allocated bye goes to {pairing.bye}, who already had a PAB, "
-            "won a match by forfeit or had a full-point bye"
-        )
+        bar = C2_pab_bar(matches_of(t, pairing.bye, (r + 1) // 2 - 1))
+        had = f"who had {bar[1]} in match {bar[0]}" if bar else "who may not have it"
+        body = f"the pairing-allocated bye goes to {pairing.bye}, {had}"
         problems.append(Violation.headed("C2", body, players=(pairing.bye,), round=r))
     return problems
 
@@ -1146,7 +1171,7 @@ def generate_event(
         total_rounds=total,
         initial_colour=initial,
         scoring=settings.scoring,
-        system="FIDE_DOUBLESWISS",
+        system=settings.system or "FIDE_DOUBLESWISS_2026",
         headers=(HeaderRecord("012", f"Tabellone random Double-Swiss tournament, seed {settings.seed}"),),
     )
     ids = [p.id for p in players]

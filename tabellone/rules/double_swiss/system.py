@@ -32,6 +32,7 @@ class DoubleSwiss(PackageSystem[DoubleSwissOptions]):
     methods_agree = True
     options_type = DoubleSwissOptions
     package = double_swiss
+    reads_bye = True
     keywords = {"pair_round": ("method",)}
 
     def generation_article(self, edition: str) -> str:

@@ -71,7 +71,7 @@ art.     rule                                                   implemented by
 1.7      ARO, rounded half up                                   :func:`A1_7_aro`
 1.8      maximum upfloater, MaxT = 2 + [Rnds/5]                 :func:`A1_8_max_t`
 C1       no rematch                                             :func:`C1_no_rematch`
-C2       no PAB after a PAB or a win without playing            :func:`C2_bye_eligible`
+C2       no PAB after any PAB or a win's points unplayed      :func:`C2_bye_eligible`
 C3       no meeting of equal absolute preferences               :func:`C3_absolute_colours`
 C4       completion                                             :class:`Completion`
 C5       fewest upfloaters                                      :func:`C5_upfloaters`
@@ -176,6 +176,7 @@ from tabellone.rules.dubov.restrictions import (
     UPWARD_RUN_LIMIT,
     C1_no_rematch,
     C2_bye_eligible,
+    C2_bye_reading,
     C3_absolute_colours,
     R2_1_no_rematch,
     R2_2_bye_eligible,
@@ -217,6 +218,7 @@ __all__ = [
     "R2_5_upward_transfer",
     "R2_2_bye_eligible",
     "C2_bye_eligible",
+    "C2_bye_reading",
     "R2_1_no_rematch",
     "C1_no_rematch",
     "R2_6_colour_legal",

@@ -21,6 +21,7 @@ from tabellone.rules.dubov.restrictions import (
     R2_3_colour_difference,
     R2_4_three_in_a_row,
     R2_5_upward_transfer,
+    bye_rule,
 )
 
 if TYPE_CHECKING:
@@ -200,7 +201,9 @@ def violations(
                     )
     if hard("C2") and pairing.bye in P and not P[pairing.bye].bye_ok:
         label = "2.2" if edition == "1997" else "C2"
-        fault(label, f"the bye goes to {pairing.bye}, who already scored a point without playing", pairing.bye)
+        barred = bye_rule(edition).violation(t, pairing.bye, r)  # names the round of the earlier bye or win
+        body = f"the bye goes to {pairing.bye}, who may not have it"
+        problems.append(barred or Violation.headed(label, body, players=(pairing.bye,), round=r))
     return problems
 
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, Float, RoundState, Strength, Tournament, opposite
 from tabellone.rules.dubov.aro import A1_7_aro, R1_aro
-from tabellone.rules.dubov.restrictions import R2_3_colour_difference, R2_4_three_in_a_row
+from tabellone.rules.dubov.restrictions import R2_3_colour_difference, R2_4_three_in_a_row, bye_allowed
 
 
 @dataclass
@@ -138,12 +138,12 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
                 # Reading (art. 1, 2.6): a due colour that 2.3/2.4 forbid cannot be
                 # played; the player sits in the subgroup of the colour he must get.
                 due = next(iter(allowed))
-            bye_ok = not (s.won_without_playing or s.had_pab)
+            bye_ok = bye_allowed(s, edition)
         else:
             aro = A1_7_aro(opp)
             due, strength = A1_6_colour_preference(colours)
             allowed = frozenset([due]) if strength is Strength.ABSOLUTE else frozenset((WHITE, BLACK))
-            bye_ok = not (s.won_without_playing or s.had_pab)
+            bye_ok = bye_allowed(s, edition)
         floats = s.floats_2026
         ups = sum(1 for f in floats if f is Float.UP)
         run = 0

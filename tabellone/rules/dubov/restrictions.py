@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabellone.core.model import BLACK, WHITE, RoundState, Strength, opposite
+from tabellone.core.model import BLACK, WHITE, PlayerState, RoundState, Strength, Tournament, opposite
+from tabellone.rules.fide_common import ART4_2026, ByeRule
 
 if TYPE_CHECKING:
     from tabellone.rules.dubov.players import DP
@@ -47,6 +48,40 @@ def R2_5_upward_transfer(p: DP, last_round: bool, total_rounds: int) -> bool:
     return p.upfloat_run < UPWARD_RUN_LIMIT and p.upfloats < limit
 
 
+#: The 1997 text's own rule (art. 2.2): a point scored without playing (:func:`bye_allowed`).
+R2_2_BYE_RULE = ByeRule("2.2", any_pab=False, forfeit_win=False, win_unplayed=True)
+
+
+def bye_rule(edition: str) -> ByeRule:
+    """The edition's rule against another bye (:func:`bye_allowed`)."""
+    return R2_2_BYE_RULE if edition == "1997" else ART4_2026
+
+
+def bye_allowed(s: PlayerState, edition: str) -> bool:
+    """Whether the player of state ``s`` may have the (pairing-allocated) bye: the one
+    place the Dubov editions decide it (:attr:`DP.bye_ok`).
+
+    2026 Art. 2.1.2 [C2] quotes the Basic Rules, Art. 4: "A participant who has already
+    received a pairing allocated bye, or has already scored in one single round, without
+    playing, as many points as rewarded for a win, shall not receive the pairing
+    allocated bye" (Art. 3.1.1 repeats it as "has neither received a
+    pairing-allocated-bye, nor scored a (forfeit) win ... (see [C2])"). Any earlier PAB
+    bars another, whatever it was worth; so does a forfeit win or a full-point bye; a
+    half-point bye the player asked for does not.
+
+    1997 art. 2.2: "Un giocatore che ha ottenuto un punto senza giocare, non può ricevere
+    il bye" (a player who scored a point without playing may not receive the bye): a
+    bye, a forfeit win or a full-point bye worth a point; a bye worth less than a point
+    is no "point without playing" and does not bar."""
+    return not bye_rule(edition).bars(s)
+
+
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str) -> tuple[bool, str]:
+    """Whether ``player`` may have the bye of ``round_number`` (2026 [C2], 1997 art.
+    2.2), and the sentence that says so, with the round of what bars it."""
+    return bye_rule(edition).reading(t, player, round_number)
+
+
 def R2_2_bye_eligible(p: DP) -> bool:
     """Art. 2.2 (1997): no bye for a player who already received a point without playing
     (a bye, a forfeit win, a full-point bye)."""
@@ -54,8 +89,8 @@ def R2_2_bye_eligible(p: DP) -> bool:
 
 
 def C2_bye_eligible(p: DP) -> bool:
-    """C2 (2026, Basic Rules Art. 4): no PAB after a PAB, or after scoring a win's points
-    in one round without playing."""
+    """C2 (2026, Basic Rules Art. 4): no PAB after any PAB, or after scoring a win's
+    points in one round without playing (:func:`bye_allowed`)."""
     return p.bye_ok
 
 

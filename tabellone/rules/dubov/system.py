@@ -33,6 +33,7 @@ class Dubov(PackageSystem[DubovOptions]):
     bbp_compatible = True
     options_type = DubovOptions
     package = dubov
+    reads_bye = True
     keywords = {
         "pair_round": ("method", "ratings", "profile"),
         "violations": ("ratings", "profile"),

@@ -68,6 +68,7 @@ from tabellone.rules.dutch.context import EDITIONS, LITERAL_ONLY, RoundContext
 from tabellone.rules.dutch.criteria import (
     C2_bye_eligible,
     C2_bye_reading,
+    C2_bye_rule,
     C10_colour_difference,
     C11_three_in_a_row,
     C12_colour_preference,
@@ -90,6 +91,7 @@ __all__ = [
     "BracketValues",
     "C2_bye_eligible",
     "C2_bye_reading",
+    "C2_bye_rule",
     "C10_colour_difference",
     "C11_three_in_a_row",
     "C12_colour_preference",

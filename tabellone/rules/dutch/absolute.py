@@ -8,8 +8,14 @@ from __future__ import annotations
 from tabellone.core.model import RoundState, Tournament
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.rules.dutch.context import LITERAL_ONLY, absolute_checks, profile_of
-from tabellone.rules.dutch.criteria import C2_bye_eligible
-from tabellone.rules.fide_common import C3_absolute_colours, Entrant, entrants, rematch_violation
+from tabellone.rules.dutch.criteria import C2_bye_eligible, C2_bye_rule
+from tabellone.rules.fide_common import (
+    C3_absolute_colours,
+    Entrant,
+    colour_breaches,
+    entrants,
+    rematch_violation,
+)
 from tabellone.rules.profiles import Profile
 
 
@@ -66,7 +72,9 @@ def violations(
     """Every absolute rule a proposed round breaks, one violation each (empty: legal).
 
     Checked: every player to be paired appears exactly once and nobody else does (C.04.1),
-    C1 no rematch, C2 the bye, C3 absolute colour preferences, and that a bye is given
+    C1 no rematch, C2 the bye (its violation names the round of the earlier bye or win),
+    C3 absolute colour preferences, the colours against C.04.1 Art. 6-7 (while C3 is
+    absolute; except for a topscorer's board in the last round), and that a bye is given
     only to complete an odd number of players. Used on every pairing before it is shown.
     With a ``profile``, only the criteria it keeps absolute are checked.
     """
@@ -92,7 +100,11 @@ def violations(
                 colour = "White" if pw.pref == "w" else "Black"
                 body = f"{w} and {b} both have an absolute preference for {colour}"
                 problems.append(Violation.headed(ids[2], body, players=(w, b), round=r))
+    # C.04.1 Art. 6-7; the Dutch exception: topscorers and their opponents in the last round
+    if hard3:
+        problems += colour_breaches(players, pairing, lambda w, b: last and (w.topscorer or b.topscorer))
     if hard2 and pairing.bye in players and not C2_bye_eligible(players[pairing.bye], edition):
         body = f"the pairing-allocated bye goes to {pairing.bye}, who already had a bye or won without playing"
-        problems.append(Violation.headed(ids[1], body, players=(pairing.bye,), round=r))
+        barred = C2_bye_rule(edition).violation(t, pairing.bye, r)  # names the round of the earlier bye
+        problems.append(barred or Violation.headed(ids[1], body, players=(pairing.bye,), round=r))
     return problems

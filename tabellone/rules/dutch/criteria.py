@@ -4,8 +4,8 @@ verifier alike.
 
 * C1 and C3 (no rematch; absolute colour preferences) are shared with the other FIDE
   systems: :mod:`tabellone.rules.fide_common`.
-* C2 (who may have the pairing-allocated bye): :func:`C2_bye_eligible`, and
-  :func:`C2_bye_reading` for the verifier's sentence.
+* C2 (who may have the pairing-allocated bye): :func:`C2_bye_eligible` by the edition's
+  rule (:func:`C2_bye_rule`), and :func:`C2_bye_reading` for the verifier's sentence.
 * The colour criteria on one pair, 2026 C10-C13 (2017 C.8-C.11): :func:`C10_colour_difference`
   ... :func:`C13_strong_preference`.
 * Every quality criterion whose value on a bracket is made of parts, one per pair and one
@@ -36,67 +36,39 @@ from fractions import Fraction
 from functools import cached_property
 
 from tabellone.core.model import Float, Tournament
-from tabellone.core.scoring import format_points
-from tabellone.rules.fide_common import Entrant
+from tabellone.rules.fide_common import ART4_2026, ART_D_2017, ByeRule, Entrant
 from tabellone.rules.profiles import CATALOGUE
 
 ONE_POINT = Fraction(1)
 
 
+def C2_bye_rule(edition: str) -> ByeRule:
+    """The rule of the edition against another PAB (:func:`C2_bye_eligible`)."""
+    return ART_D_2017 if edition == "2017" else ART4_2026
+
+
 def C2_bye_eligible(e: Entrant, edition: str) -> bool:
     """Whether ``e`` may receive the pairing-allocated bye, by the edition's text.
 
-    2026 C2 (with C.04.1 Art. 4): not after scoring, in one round without playing, at
-    least a win's points (a PAB worth a win, a forfeit win, a full-point bye). A PAB
-    worth less than a win (``BBU 0.5``, TRF26 ``162``) does not bar another.
+    2026 [C2] (Art. 2.1.2) quotes the Basic Rules, Art. 4: "A participant who has already
+    received a pairing allocated bye, or has already scored in one single round, without
+    playing, as many points as rewarded for a win, shall not receive the pairing allocated
+    bye." Any earlier PAB bars another, whatever it was worth (a win, ``BBU 0.5``, TRF26
+    ``162``, or nothing); so does a forfeit win or a full-point bye. A half-point bye the
+    player asked for does not.
 
-    2017 C.2: not after "a pairing-allocated bye", whatever it was worth, nor after a
-    forfeit win (a point scored because the opponent did not appear)."""
-    if edition == "2017":
-        return not (e.state.had_pab or e.state.won_pab_or_forfeit)
-    return not e.state.won_without_playing
+    2017 C.2 quotes C.04.1.d: "A player who has already received a pairing-allocated bye,
+    or has already scored a (forfeit) win due to an opponent not appearing in time, shall
+    not receive the pairing-allocated bye." Any earlier PAB, or a forfeit win; a
+    full-point bye the player asked for is neither, and does not bar."""
+    return not C2_bye_rule(edition).bars(e.state)
 
 
 def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str) -> tuple[bool, str]:
     """Whether ``player`` may have the PAB of ``round_number`` by C2 (2017 C.2), and the
-    sentence that says which reading of the edition applied and the round that decides."""
-    p = t.player(player)
-    win = t.scoring.win
-    pab_rounds, won_rounds = [], []
-    for k in range(1, round_number):
-        e = p.entry(k)
-        if e.opponent is not None and e.played:
-            continue
-        points = t.scoring.points(e.result, e.colour)
-        if e.result == "U":
-            pab_rounds.append((k, points))
-        if points >= win and e.result not in " Z":
-            won_rounds.append((k, e.result))
-    if edition == "2017":
-        if pab_rounds:
-            k, pts = pab_rounds[0]
-            return False, (
-                f"C.2 (2017): {player} already received a pairing-allocated bye (round {k}, "
-                f"{format_points(pts)} points): under the 2017 text any earlier PAB bars another"
-            )
-        forfeits = [k for k, res in won_rounds if res == "+"]
-        if forfeits:
-            return False, f"C.2 (2017): {player} already scored a forfeit win (round {forfeits[0]})"
-        return True, f"C.2 (2017): {player} may have the bye (no PAB and no forfeit win before)"
-    if won_rounds:
-        k, res = won_rounds[0]
-        how = {"U": "a PAB", "+": "a forfeit win", "F": "a full-point bye"}.get(res, "points without playing")
-        return False, (
-            f"C2 (2026, with C.04.1 Art. 4): {player} already scored a win's points without playing (round {k}: {how})"
-        )
-    if pab_rounds:
-        k, pts = pab_rounds[0]
-        return True, (
-            f"C2 (2026, with C.04.1 Art. 4): {player} may have the bye: the PAB of round {k} was worth "
-            f"{format_points(pts)}, less than a win ({format_points(win)}), and only a full point without "
-            "playing bars another (2017 C.2 would bar it)"
-        )
-    return True, f"C2 (2026): {player} may have the bye (no win's points scored without playing)"
+    sentence that says which rule applied and, when barred, the round of the earlier bye
+    or win (:func:`C2_bye_eligible`)."""
+    return C2_bye_rule(edition).reading(t, player, round_number)
 
 
 def C10_colour_difference(h: Entrant, l: Entrant) -> bool:

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tabellone.core.model import Tournament
 from tabellone.rules import dutch
 from tabellone.rules.base import Options, PackageSystem
 from tabellone.rules.profiles import Profile
@@ -39,6 +38,7 @@ class Dutch(PackageSystem[DutchOptions]):
     lookahead = dutch.LOOKAHEAD
     options_type = DutchOptions
     package = dutch
+    reads_bye = True
     keywords = {
         "pair_round": ("method", "profile", "solve"),
         "violations": ("profile",),
@@ -51,6 +51,3 @@ class Dutch(PackageSystem[DutchOptions]):
 
     def pab_article(self, edition: str) -> str:
         return "C5"  # 2026, and every profile-driven (global) pairing
-
-    def bye_reading(self, t: Tournament, round_number: int, player: int, edition: str) -> tuple[bool, str]:
-        return dutch.C2_bye_reading(t, round_number, player, edition)

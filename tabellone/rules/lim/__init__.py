@@ -45,7 +45,7 @@ Articles and the functions implementing them
 art.      rule                                                           implemented by
 ========  =============================================================  ================================
 C.04.1    no rematch (forfeits are not meetings; prohibited pairs)        :func:`fide_common.C1_no_rematch`
-C.04.1    no bye after a bye or a win without playing                     :func:`bye_eligible`
+C.04.1    no bye after any PAB or a win's points without playing (Art. 4) :func:`bye_eligible`
 1.1       the bye: lowest rank in the lowest score group                  :func:`A1_1_bye`
 2.1       compatibility (no rematch, no colour 3 times, no +-3)           :func:`A2_1_compatible`
 2.2       median group; order of pairing the groups                       :func:`A2_2_schedule`
@@ -84,10 +84,12 @@ from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.comparison import BracketValues, Comparison
 from tabellone.rules.comparison import objective_vector as vector_of
-from tabellone.rules.fide_common import C1_no_rematch, Entrant, board_order, higher_ranked, round_to_pair
+from tabellone.rules.fide_common import ByeRule, C1_no_rematch, Entrant, board_order, higher_ranked, round_to_pair
 from tabellone.rules.profiles import Objective, Profile, official, resolve
 
 EDITIONS = ("2026",)
+#: The PAB rule the Lim text pairs under: C.04.1 (2026) Art. 4 (:func:`bye_eligible`).
+LIM_BYE_RULE = ByeRule("C.04.1 Art. 4", any_pab=True, forfeit_win=False, win_unplayed=True)
 METHODS = ("literal", "optimised")
 
 #: The stage of the optimiser that settles each quality criterion of a profile
@@ -190,9 +192,21 @@ def A2_1_compatible(a: Entrant, b: Entrant, ctx: Ctx) -> bool:
 
 
 def bye_eligible(e: Entrant) -> bool:
-    """C.04.1 Art. 4 (2026): no pairing-allocated bye for a player who already had one or
-    scored a win's points without playing."""
-    return not e.state.won_without_playing
+    """Whether ``e`` may have the pairing-allocated bye. The Lim text (2026) has no [C2]
+    of its own: its Art. 1.1 awards the PAB "in addition of what is stated in Article 3
+    of the Basic Rules", and the Basic Rules (C.04.1, 2026) are "valid for each Swiss
+    system unless explicitly stated otherwise", Art. 4 included: "A participant who has
+    already received a pairing allocated bye, or has already scored in one single round,
+    without playing, as many points as rewarded for a win, shall not receive the pairing
+    allocated bye." Any earlier PAB bars another, whatever it was worth; so does a
+    forfeit win or a full-point bye; a half-point bye the player asked for does not."""
+    return not LIM_BYE_RULE.bars(e.state)
+
+
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str = "2026") -> tuple[bool, str]:
+    """Whether ``player`` may have the PAB of ``round_number`` (:func:`bye_eligible`), and
+    the sentence that says so, with the round of the earlier bye or win that bars it."""
+    return LIM_BYE_RULE.reading(t, player, round_number)
 
 
 def colour_rule(a: Entrant, b: Entrant, ctx: Ctx) -> tuple[str, str]:
@@ -875,8 +889,9 @@ def violations(
                     body = f"player {p.id} would have three more of one colour than the other"
                     problems.append(Violation.headed("5.1.2", body, players=(p.id,), round=r))
     if pairing.bye in by_id and not bye_eligible(by_id[pairing.bye]):
-        body = f"the bye goes to {pairing.bye}, who already scored a win's points without playing"
-        problems.append(Violation.headed("C.04.1", body, players=(pairing.bye,), round=r))
+        barred = LIM_BYE_RULE.violation(t, pairing.bye, r)  # names the round of the earlier bye or win
+        body = f"the bye goes to {pairing.bye}, who may not have it"
+        problems.append(barred or Violation.headed(LIM_BYE_RULE.article, body, players=(pairing.bye,), round=r))
     return problems
 
 

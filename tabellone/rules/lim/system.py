@@ -28,6 +28,7 @@ class Lim(PackageSystem[LimOptions]):
     comparable = True
     options_type = LimOptions
     package = lim
+    reads_bye = True
     keywords = {
         "pair_round": ("method", "profile"),
         "violations": ("profile",),

@@ -109,7 +109,14 @@ B = ("brackets",)
 # quality criterion; k: it cannot be dropped).
 _DUTCH_2026 = (
     ("C1", "two players shall not play each other more than once", "absolute", "count", BOTH, "r"),
-    ("C2", "no PAB for a player who already scored a win's points without playing", "absolute", "count", BOTH, ""),
+    (
+        "C2",
+        "no PAB for a player who already had one or scored a win's points without playing",
+        "absolute",
+        "count",
+        BOTH,
+        "",
+    ),
     ("C3", "non-topscorers with the same absolute colour preference shall not meet", "absolute", "count", BOTH, "r"),
     ("C4", "the remaining players can be paired (completion)", "absolute", "completion", BOTH, "k"),
     ("C5", "score of the PAB assignee", "quality", "completion", BOTH, "k"),

@@ -199,10 +199,33 @@ def _pairing_scores(t: TeamTournament, r: int) -> dict[int, Fraction]:
 
 
 def C2_bye_allowed(t: Tournament, tpn: int, r: int) -> bool:
-    """[C2] (2.1.2): no bye for a team that already had the pairing-allocated bye, won a
-    match by forfeit or had a full-point bye."""
+    """[C2] (2.1.2): "A team that has already received a pairing-allocated bye or won a
+    match by forfeit (or been given a FIDE-deprecated full-point bye) shall not receive
+    the pairing-allocated bye." The system's own words: any earlier PAB, whatever it was
+    worth (a drawn match's points by Art. 1.4), a match won by forfeit, a full-point
+    bye; a half-point bye the team asked for does not bar (:func:`C2_bye_bar`)."""
+    return C2_bye_bar(t, tpn, r) is None
+
+
+def C2_bye_bar(t: Tournament, tpn: int, r: int) -> tuple[int, str] | None:
+    """The first round before ``r`` in which team ``tpn`` had what bars the bye by [C2],
+    and what it was; ``None`` when nothing does."""
     p = t.player(tpn)
-    return not any(p.entry(k).result in ("U", "+", "F") for k in range(1, r))
+    what = {"U": "the pairing-allocated bye", "+": "a match won by forfeit", "F": "a full-point bye"}
+    for k in range(1, r):
+        result = p.entry(k).result
+        if result in what:
+            return k, what[result]
+    return None
+
+
+def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str = "2026") -> tuple[bool, str]:
+    """Whether team ``player`` may have the bye of ``round_number``, and the sentence that
+    says so, with the round that bars it (:func:`C2_bye_allowed`)."""
+    bar = C2_bye_bar(t, player, round_number)
+    if bar is None:
+        return True, f"[C2]: team {player} may have the bye (no bye, no match won by forfeit before)"
+    return False, f"[C2]: team {player} may not have the bye: {bar[1]} in round {bar[0]}"
 
 
 def _prepare(t: Tournament, edition: str, round_number: int | None) -> Ctx:
@@ -767,8 +790,9 @@ def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[V
         if frozenset((w, b)) in prohibited:
             body = f"teams {w} and {b} are a prohibited pair"
             problems.append(Violation.headed("C1", body, players=(w, b), round=r, label="[C1]"))
-    if pairing.bye is not None and pairing.bye in present and not C2_bye_allowed(t, pairing.bye, r):
-        body = f"the bye goes to team {pairing.bye}, which already had a bye or won a match by forfeit"
+    bar = C2_bye_bar(t, pairing.bye, r) if pairing.bye is not None and pairing.bye in present else None
+    if bar is not None:
+        body = f"the bye goes to team {pairing.bye}, which had {bar[1]} in round {bar[0]}"
         problems.append(Violation.headed("C2", body, players=(pairing.bye,), round=r, label="[C2]"))
     return problems
 

@@ -30,6 +30,7 @@ class TeamSwiss(PackageSystem[TeamSwissOptions]):
     methods_agree = True
     options_type = TeamSwissOptions
     package = team_swiss
+    reads_bye = True
     keywords = {"pair_round": ("method",)}
 
     def generation_article(self, edition: str) -> str:
