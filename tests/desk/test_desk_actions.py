@@ -124,8 +124,14 @@ def test_results_and_corrections():
     state = actions.publish(actions.pair_draft(state).state).state
     done = actions.enter_result(state, 1, 2, "1")
     assert done.value == ("½-½", "1-0")
-    assert "corrected ½-½ -> 1-0; round 2 was paired with the old result" in done.detail
     w, b = state.boards[1][1]
+    # the event layer's words, and its board number is the desk's board number
+    assert f"board 2 {w}-{b}: changed from ½-½ to 1-0" in done.detail
+    assert any("round 1 was corrected after round 2 was paired on the old result" in x for x in done.warnings)
+    with pytest.raises(InputError, match="expected 1, 0"):
+        actions.enter_result(state, 1, 2, "2-0")
+    typed = actions.enter_result(done.state, 1, 2, "½-½")  # as a score sheet writes it
+    assert typed.value == ("1-0", "½-½")
     assert done.state.tournament.score_after(done.state.tournament.player(w), 1) == 1
     double = actions.enter_result(done.state, 2, 1, "--").state
     w2, b2 = state.boards[2][0]
@@ -144,7 +150,7 @@ def test_players_before_and_after_round_one():
     with pytest.raises(InputError, match="drafted"):
         actions.add_player(drafted, {"name": "Too, Late"})
     published = actions.publish(drafted).state
-    with pytest.raises(InputError, match="withdrawn, not removed"):
+    with pytest.raises(InputError, match="stays in the record; .withdraw. takes"):
         actions.remove_player(published, 2)
     late = actions.add_player(published, {"name": "Late, Lou", "rating": "2000"})
     assert late.value == 6 and "late entry" in late.detail

@@ -141,7 +141,8 @@ def test_undo_puts_back_the_state_before_and_is_logged(store):
     store.change("admin", "player", lambda s: actions.add_player(s, {"name": "Late, Lou", "rating": "2000"}))
     store.change("admin", "event", lambda s: actions.edit_settings(s, {"name": "Renamed Open"}))
     undone = store.undo("admin")
-    assert undone.action == "event"
+    assert undone.outcome.value.action == "event" and undone.outcome.message.startswith("undone: event: name")
+    assert undone.version == str(store.version()) and undone.outcome.tournament == store.read().tournament
     assert actions.header(store.load()[1].tournament, "012") == "Store Open"
     store.undo("admin")  # and the change before it
     assert store.load()[1].tournament == before.tournament.with_derived_points()
