@@ -87,7 +87,7 @@ class Desk:
 
 
 def _editions() -> dict[str, tuple[str, ...]]:
-    return {name: get_system(name).EDITIONS for name in actions.DESK_SYSTEMS}
+    return {name: get_system(name).editions for name in actions.DESK_SYSTEMS}
 
 
 # --- plumbing ---------------------------------------------------------------------------------

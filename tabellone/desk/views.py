@@ -137,9 +137,9 @@ def standings(state: State) -> Standings:
     from tabellone.event import system_of
 
     system = system or system_of(t)[0]
-    if system == "italo-svizzero":
-        module = get_system(system)
-        table = draughts_standings(t, module.standings(t, system_of(t)[1] or module.EDITIONS[0]))
+    own = get_system(system).standings(t, system_of(t)[1])
+    if own is not None:  # the system's own standings (the italo-svizzero Buchholz procedure)
+        table = draughts_standings(t, own)
         order_col = table.header.index("start_rank")
     else:
         tiebreaks = event_tiebreaks(t)
