@@ -228,14 +228,28 @@ def _register(state: State, players: list, form: dict[str, str], births: list[st
     """:func:`tabellone.event.register` with the event's rule for rounds a late entrant
     missed (its ``missed`` option) and the form's 'two people of the same name'."""
     t = state.tournament
-    outcome = register(
-        t,
-        players,
-        missed=event_options(t).get("missed", "zero"),
-        same_name_ok=bool(form.get("same_name_ok")),
-        births_typed=births,
-    )
+    try:
+        outcome = register(
+            t,
+            players,
+            missed=event_options(t).get("missed", "zero"),
+            same_name_ok=bool(form.get("same_name_ok")),
+            births_typed=births,
+        )
+    except InputError as exc:
+        raise _in_desk_words(exc) from None
     return _registered(state, outcome)
+
+
+def _in_desk_words(exc: InputError) -> InputError:
+    """The event layer's refusal of a second player of the same name, with the form's
+    box to tick instead of the command line's option."""
+    if "--same-name-ok" not in exc.detail:
+        return exc
+    detail = exc.detail.replace(
+        "add --same-name-ok", "tick 'a different person with the name of a player already registered'"
+    )
+    return InputError(detail, field="name")
 
 
 def add_player(state: State, form: dict[str, str]) -> Change:
@@ -307,7 +321,10 @@ def edit_player(state: State, pid: int, form: dict[str, str]) -> Change:
     form sent; before round 1 everyone is renumbered in the initial order)."""
     _no_draft(state, "editing a player")
     changes = {k: str(form[k]) for k in PLAYER_FIELDS if k in form}
-    done = edit_player_record(state.tournament, pid, changes, same_name_ok=bool(form.get("same_name_ok")))
+    try:
+        done = edit_player_record(state.tournament, pid, changes, same_name_ok=bool(form.get("same_name_ok")))
+    except InputError as exc:
+        raise _in_desk_words(exc) from None
     return with_tournament(state, done)
 
 

@@ -30,6 +30,7 @@ from tabellone.core.errors import InputError, TabelloneError
 from tabellone.desk import actions, is_loopback, views
 from tabellone.desk.access import Access, Who
 from tabellone.desk.store import SUFFIX, Change, Conflict, EventStore, State, event_stores
+from tabellone.event import event_options
 from tabellone.formats.files import dumps
 from tabellone.rules import TITLES, get_system
 
@@ -420,7 +421,16 @@ async def players_page(request: Request) -> Response:
     return page(
         request,
         "players.html",
-        **ev_context(slug, state, players=t.players, gone=gone, byes=byes, version=version, tab="players"),
+        **ev_context(
+            slug,
+            state,
+            players=t.players,
+            gone=gone,
+            byes=byes,
+            version=version,
+            missed_half=event_options(t).get("missed") == "half",
+            tab="players",
+        ),
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -194,3 +195,25 @@ def test_every_desk_system_pairs_checks_and_ranks(system):
     table = views.standings(state)
     assert sorted(table.order) == list(range(1, 12))
     assert len(views.crosstable(state, table.order)) == 11
+
+
+def test_a_second_player_of_the_same_name_is_asked_about_in_the_forms_words():
+    state = fresh(4)
+    name = state.tournament.player(2).name
+    with pytest.raises(InputError, match="tick 'a different person") as refused:
+        actions.add_player(state, {"name": name})
+    assert "--same-name-ok" not in str(refused.value)
+    twin = actions.add_player(state, {"name": name, "same_name_ok": "1"})
+    assert [p.name for p in twin.state.tournament.players].count(name) == 2
+    assert any("same name as player" in w for w in twin.warnings)
+
+
+def test_an_event_whose_rules_give_half_a_point_for_missed_rounds():
+    from tabellone.event import with_options
+
+    state = actions.publish(actions.pair_draft(fresh(6)).state).state
+    state = replace(state, tournament=with_options(state.tournament, missed="half"))
+    late = actions.add_player(state, {"name": "Late, Lou", "rating": "2000"})
+    t = late.state.tournament
+    assert t.player(late.value).entry(1).result == "H" and t.score_after(t.player(late.value), 1) == Fraction(1, 2)
+    assert any("half-point byes" in w for w in late.warnings)
