@@ -51,6 +51,7 @@ from tabellone.event import (
 )
 from tabellone.event import edit_player as edit_player_record
 from tabellone.event import remove_player as remove_player_record
+from tabellone.event.record import SHOWN as SHEET_CODES
 from tabellone.rules import declared_system
 
 #: The systems the desk pairs (one game per round and player; team and Double-Swiss
@@ -595,7 +596,9 @@ def enter_result(state: State, r: int, board: int, key: str) -> Change:
         warnings += (
             f"round {state.draft.round} is drafted on the old result: unpair and re-pair it to use the new one",
         )
-    change = with_tournament(state, replace(done, warnings=warnings), ((r, board),))
+    # the log names the board and its result (the event layer counts new results)
+    message = done.message.replace("1 result entered", f"board {board} {w}-{b}: {SHEET_CODES[code]} entered", 1)
+    change = with_tournament(state, replace(done, message=message, warnings=warnings), ((r, board),))
     return replace(change, value=(old, new))
 
 

@@ -120,7 +120,10 @@ def test_results_and_corrections():
     with pytest.raises(InputError, match="expected 1, 0"):
         actions.enter_result(state, 1, 1, "2")
     for n in range(1, 6):
-        state = actions.enter_result(state, 1, n, "=").state
+        entered = actions.enter_result(state, 1, n, "=")
+        w, b = state.boards[1][n - 1]
+        assert entered.detail.startswith(f"round 1: board {n} {w}-{b}: ½-½ entered"), "the log says what was entered"
+        state = entered.state
     assert actions.results_complete(state.tournament, 1)
     state = actions.publish(actions.pair_draft(state).state).state
     done = actions.enter_result(state, 1, 2, "1")
