@@ -33,6 +33,7 @@ from tabellone.event import (
     record_next,
     register,
     set_event,
+    set_tiebreaks,
     with_ranks,
     withdrawal,
 )
@@ -192,6 +193,20 @@ def test_players_kept_apart_a_bye_taken_back_and_an_edited_pairing_recorded(tmp_
         assert (t.player(black).entry(1).opponent, t.player(black).entry(1).colour) == (white, "b")
     with pytest.raises(InputError, match="the next round is 2"):
         store.apply(lambda t: record_next(t, edited))
+
+
+@pytest.mark.parametrize("kind", STORES)
+def test_tiebreaks_set_and_removed(tmp_path, kind):
+    store = make_store(kind, tmp_path, new_event("TB", 5, tiebreaks=["BH"]), fmt="trf26")
+    done = store.apply(lambda t: set_tiebreaks(t, ["BH/C1", "SB", "DE"]))
+    assert done.outcome.message == "event: tie-breaks BH/C1 SB DE"
+    assert [h.text for h in store.read().tournament.headers if h.code == "202"] == ["BH/C1 SB DE"]
+    with pytest.raises(InputError, match="already BH/C1 SB DE"):
+        store.apply(lambda t: set_tiebreaks(t, ["BH/C1", "SB", "DE"]))
+    with pytest.raises(InputError):
+        store.apply(lambda t: set_tiebreaks(t, ["XYZ"]))
+    store.apply(lambda t: set_tiebreaks(t, []))
+    assert not [h for h in store.read().tournament.headers if h.code == "202"]
 
 
 def _enter_one(path: str, kind: str, white: int, black: int, start) -> None:

@@ -25,7 +25,7 @@ from dataclasses import replace
 from tabellone import api
 from tabellone.core.acceleration import with_acceleration
 from tabellone.core.errors import InputError, TabelloneError
-from tabellone.core.model import WHITE, ByeKind, HeaderRecord, Tournament
+from tabellone.core.model import WHITE, ByeKind, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.desk.store import Change, Draft, State, with_tournament
 from tabellone.event import (
@@ -46,11 +46,13 @@ from tabellone.event import (
     record_next,
     register,
     set_event,
+    set_tiebreaks,
     system_of,
     withdrawal,
 )
 from tabellone.event import edit_player as edit_player_record
 from tabellone.event import remove_player as remove_player_record
+from tabellone.event.header import tiebreak_text
 from tabellone.event.record import SHOWN as SHEET_CODES
 from tabellone.rules import declared_system
 
@@ -82,9 +84,10 @@ def header(t: Tournament, code: str) -> str:
     return next((h.text for h in t.headers if h.code == code), "")
 
 
-def header_values(t: Tournament, values: dict[str, str]) -> dict[str, str | None]:
+def header_values(t: Tournament | None, values: dict[str, str]) -> dict[str, str | None]:
     """The form's header fields as :func:`tabellone.event.set_headers` reads them (code
-    -> text, ``''`` removes a record), only those that differ from ``t``'s."""
+    -> text, ``''`` removes a record), only those that differ from ``t``'s (none: a new
+    event's, those given)."""
     out: dict[str, str | None] = {}
     for key, value in values.items():
         if key not in HEADER_FIELDS:
@@ -92,7 +95,7 @@ def header_values(t: Tournament, values: dict[str, str]) -> dict[str, str | None
         code, text = HEADER_FIELDS[key], value.strip()
         if len(text) > 120:
             raise InputError(f"{text[:20]}...: at most 120 characters", field=key)
-        if text != header(t, code):
+        if text != (header(t, code) if t is not None else ""):
             out[code] = text
     return out
 
@@ -130,8 +133,7 @@ def create_event(form: dict[str, str], rng: random.Random | None = None) -> tupl
     baku = form.get("acceleration") == "baku"
     if baku and system == "italo-svizzero":
         raise InputError("Baku acceleration (C.04.7) is for the FIDE systems", field="acceleration")
-    empty = new_event(form.get("name", "") or "-", 1)
-    headers = header_values(empty, {k: form.get(k, "") for k in HEADER_FIELDS if k != "name"})
+    headers = header_values(None, {k: form.get(k, "") for k in HEADER_FIELDS if k != "name"})
     notes: list[str] = []
     t = new_event(
         form.get("name", ""),
@@ -179,7 +181,8 @@ def boards_of_imported(t: Tournament) -> dict[int, tuple[tuple[int, int], ...]]:
 
 def edit_settings(state: State, form: dict[str, str]) -> Change:
     """The event form: its header records (:func:`tabellone.event.set_event`, which
-    checks dates and the federation) and its tie-breaks (``202``)."""
+    checks dates and the federation) and its tie-breaks
+    (:func:`tabellone.event.set_tiebreaks`, ``202``)."""
     t = state.tournament
     said: list[str] = []
     warnings: tuple[str, ...] = ()
@@ -189,16 +192,11 @@ def edit_settings(state: State, form: dict[str, str]) -> Change:
         t, warnings = done.tournament, done.warnings
         said.append(done.message)
     if "tiebreaks" in form:
-        from tabellone.tiebreaks import parse_codes
-
         codes = [x for x in form["tiebreaks"].replace(",", " ").split() if x]
-        text = " ".join(tb.text for tb in parse_codes(codes)) if codes else ""
-        if text != header(t, "202"):
-            kept = [h for h in t.headers if h.code != "202"]
-            if codes:
-                kept.append(HeaderRecord("202", text))
-            t = replace(t, headers=tuple(sorted(kept, key=lambda h: h.code)))
-            said.append(f"tie-breaks: {text}" if text else "tie-breaks removed")
+        if (tiebreak_text(codes) if codes else "") != header(t, "202"):
+            done = set_tiebreaks(t, codes)
+            t = done.tournament
+            said.append(done.message)
     detail = "; ".join(said) if said else "event details saved unchanged"
     return Change(replace(state, tournament=t), detail, warnings=warnings)
 

@@ -42,6 +42,7 @@ from tabellone.event.header import (
     new_event,
     set_event,
     set_headers,
+    set_tiebreaks,
     system_of,
     with_options,
 )
@@ -95,6 +96,7 @@ from tabellone.event.rounds import (
 from tabellone.event.store import Applied, EventStore, FileStore, LogEntry, Snapshot
 
 __all__ = [
+    "set_tiebreaks",
     "record_round",
     "record_next",
     "prohibit",
