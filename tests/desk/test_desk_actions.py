@@ -220,3 +220,18 @@ def test_an_event_whose_rules_give_half_a_point_for_missed_rounds():
     t = late.state.tournament
     assert t.player(late.value).entry(1).result == "H" and t.score_after(t.player(late.value), 1) == Fraction(1, 2)
     assert any("half-point byes" in w for w in late.warnings)
+
+
+def test_a_baku_event_is_drafted_and_checked_with_its_acceleration():
+    """The draft is the event layer's pairing (pair_round reads 192 ..._BAKU), and the
+    live check reads the same virtual points: an untouched draft checks as the rules
+    pair it, and it is not the pairing without acceleration."""
+    state, _ = actions.create_event({"name": "Baku", "rounds": "7", "acceleration": "baku", "initial_colour": "white"})
+    rng = random.Random(7)
+    t, _ = add_players(state.tournament, [make_player(f"P{k:02d}", rng.randint(1400, 2500)) for k in range(24)])
+    state = replace(state, tournament=t.with_derived_points())
+    drafted = actions.pair_draft(state).state
+    report, problem = actions.check_draft(drafted)
+    assert problem is None and report.rounds[0].ok
+    plain = pair_and_record(replace(state.tournament, system="FIDE_DUTCH_2026"))[1]
+    assert {frozenset(p) for p in drafted.draft.pairs} != {frozenset(p) for p in plain.pairs}
