@@ -191,6 +191,33 @@ def with_tournament(state: State, outcome: Outcome, boards_touched: tuple[tuple[
     )
 
 
+def _who_may_meet(t: Tournament) -> tuple:
+    """What a pairing is made of besides the results: the players' records but their
+    rounds, requested byes, groups kept apart, the system, virtual points."""
+    return (
+        tuple(replace(p, rounds=(), points=None, rank=None) for p in t.players),
+        t.byes,
+        t.prohibited,
+        t.system,
+        t.virtual_points,
+    )
+
+
+def _operated(state: State, operation: Operation) -> Change:
+    """An operation applied from outside the desk's pages: a draft of the next round is
+    unpaired, and the log says so, when the operation changed what it was paired on
+    (the desk's own actions refuse such a change while a round is drafted)."""
+    done = with_tournament(state, operation(state.tournament))
+    d = state.draft
+    t = done.state.tournament
+    if d is None or d.round <= t.rounds_paired or _who_may_meet(state.tournament) == _who_may_meet(t):
+        return done
+    note = f"the draft of round {d.round} is unpaired (what it was paired on changed): pair it again"
+    return replace(
+        done, state=replace(done.state, draft=None), detail=f"{done.detail}; {note}", warnings=done.warnings + (note,)
+    )
+
+
 def in_step(before: State, after: State) -> tuple[State, tuple[tuple[int, int], ...]]:
     """``after`` with its boards and draft agreeing with its tournament, and the boards
     whose result differs from ``before``: rounds recorded without boards get them in the
@@ -406,9 +433,7 @@ class EventStore:
             if not expected.isdigit():
                 raise InputError(f"found version {expected!r}, expected a number", field="version")
             seen = int(expected)
-        done, version = self._change(
-            who, action, lambda s: with_tournament(s, operation(s.tournament)), expect=None, seen=seen
-        )
+        done, version = self._change(who, action, lambda s: _operated(s, operation), expect=None, seen=seen)
         outcome = Outcome(done.state.tournament, done.detail, done.warnings, done.value)
         return Applied(outcome, str(version))
 

@@ -213,3 +213,20 @@ def test_a_drafted_round_recorded_from_outside_drops_the_draft(store):
     store.apply(pair_next)
     state = store.load()[1]
     assert state.draft is None and 1 in state.boards
+
+
+def test_an_operation_from_outside_unpairs_a_draft_it_invalidates(store):
+    """A player registered while round 1 is drafted (through the protocol, as the
+    command line would; the pages refuse it) unpairs the draft and says so; a change
+    that leaves what the draft was paired on alone keeps it."""
+    from tabellone.event import make_player, register, set_event
+
+    store.change("admin", "pair", actions.pair_draft)
+    kept = store.apply(lambda t: set_event(t, {"022": "Cagliari"}))
+    assert store.load()[1].draft is not None and "unpaired" not in kept.outcome.message
+    done = store.apply(lambda t: register(t, [make_player("Late, Lou", 2000)]))
+    assert store.load()[1].draft is None
+    assert done.outcome.message.endswith(
+        "the draft of round 1 is unpaired (what it was paired on changed): pair it again"
+    )
+    assert store.log()[0].detail == done.outcome.message
