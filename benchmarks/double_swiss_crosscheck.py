@@ -13,7 +13,7 @@ round:
 
 * both methods pair the same position (tabellone.rules.double_swiss.compare); each pairing is
   checked by tabellone.rules.double_swiss.check_absolute (inside pair_round) and both again by an
-  independent checker written from the raw round cells (tests/double_swiss_independent.py);
+  independent checker written from the raw round cells (tests/rules/double_swiss/double_swiss_independent.py);
 * the round agrees when both give the same pairs and bye; otherwise the first component
   of the objective vectors (tabellone.rules.double_swiss.objective_vector) where they differ is
   printed with both values. Equal vectors with different pairs cannot happen (the vector
@@ -37,6 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "rules" / "double_swiss"))
 
 from double_swiss_independent import independent_unpairable, independent_violations  # noqa: E402
 

@@ -11,13 +11,13 @@ every round:
 
 * both methods pair the same position (tabellone.rules.dubov.compare); each pairing is checked by
   tabellone.rules.dubov.check_absolute (inside pair_round) and the finished event again by an
-  independent checker written from the raw entries (tests/test_dubov.py);
+  independent checker written from the raw entries (tests/rules/dubov/test_dubov.py);
 * the round counts as agreeing when both give the same pairs and bye; otherwise the
   first objective where they differ and both values are listed.
 
 An event is "unpairable" when the engine raises NoPairingError at some round (it claims
 that no pairing keeps the absolute restrictions). Each such claim is checked by an
-independent exact method written from the rule texts (tests/test_dubov.py,
+independent exact method written from the rule texts (tests/rules/dubov/test_dubov.py,
 independent_feasibility: perfect matching on the compatibility graph, with a Tutte-set
 certificate when there is none); "unpairable confirmed" counts the claims it confirms,
 and any claim it refutes is listed with the round and a legal pairing.
@@ -47,6 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "rules" / "dubov"))
 
 from tabellone.core.errors import NoPairingError  # noqa: E402
 from tabellone.core.history import cut_before  # noqa: E402

@@ -11,7 +11,7 @@ round:
 
 * both methods pair the same position (tabellone.rules.lim.compare); each pairing is checked by
   tabellone.rules.lim.check_absolute (inside pair_round), and both again by an independent checker
-  written from the raw round entries (tests/test_lim.py, independent_violations);
+  written from the raw round entries (tests/rules/lim/test_lim.py, independent_violations);
 * the round agrees when both give the same pairs and bye; otherwise the first component
   of the objective vectors (tabellone.rules.lim.objective_vector) where they differ is listed with
   both values and the kind of difference:
@@ -43,6 +43,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "rules" / "lim"))
 
 from tabellone.core.errors import NoPairingError  # noqa: E402
 from tabellone.generate.tournament import GeneratorSettings, generate  # noqa: E402

@@ -14,7 +14,7 @@ round:
 * both methods pair the same position (tabellone.rules.team_swiss.compare); each pairing is
   checked by tabellone.rules.team_swiss.check_absolute (inside pair_round) and both again by an
   independent checker written from the raw round entries
-  (tests/test_team_swiss.py, independent_violations);
+  (tests/rules/team_swiss/test_team_swiss.py, independent_violations);
 * the round agrees when both give the same pairs, colours and bye; otherwise the first
   component of the objective vectors (tabellone.rules.team_swiss.objective_vector) where they
   differ is printed with both vectors. A literal bracket search over its node budget is
@@ -36,6 +36,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "rules" / "team_swiss"))
 
 from test_team_swiss import independent_violations  # noqa: E402
 

@@ -10,7 +10,7 @@ written back with its outputs. Its first code cell prints one line, ``tabellone
 VERSION | seed S | K = N events per arm | ...`` (:func:`tabellone.simulate.report.header`);
 this script copies that line's version, seed and K into the notebook's metadata
 (``metadata.tabellone``) with the command and the date, so that a reader (and
-``tests/test_notebooks.py``) can see which code made the outputs. The committed
+``tests/simulate/test_notebooks.py``) can see which code made the outputs. The committed
 notebooks are made by the first command; ``--events`` sets ``TABELLONE_NB_EVENTS`` (every
 K of the notebook) and is for checks only: such a build must go ``--to`` another folder.
 """

@@ -53,7 +53,7 @@ functions takes a class that says which options each of them takes::
         package = tabellone.rules.mine
         keywords = {"pair_round": ("method",)}
 
-and a line in the registry (``tabellone.rules._CLASSES``); ``tests/test_system_contract.py``
+and a line in the registry (``tabellone.rules._CLASSES``); ``tests/rules/test_system_contract.py``
 then checks it like every other system.
 """
 
@@ -127,7 +127,7 @@ class PairingSystem(Generic[O]):
     comparable: ClassVar[bool] = False
     #: Whether the two methods give one pairing: the optimiser states the text's criteria
     #: in the text's order, generation order included, so it makes the round the text's
-    #: procedure makes (checked on generated rounds by ``tests/test_system_contract.py``
+    #: procedure makes (checked on generated rounds by ``tests/rules/test_system_contract.py``
     #: and at scale by the ``benchmarks/*_crosscheck.py`` scripts). False where the
     #: procedure may settle for less than the optimum (the Lim colour choices, the
     #: italo-svizzero rotation) or where the two readings differ (Dubov).

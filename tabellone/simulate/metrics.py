@@ -1,7 +1,7 @@
 """What a simulated tournament is judged by: ranking quality, colours, floats, byes.
 
 Each function takes plain numbers and is checked on hand-worked examples in
-``tests/test_simulate.py``; :func:`tournament_metrics` applies them all to one finished
+``tests/simulate/test_simulate.py``; :func:`tournament_metrics` applies them all to one finished
 tournament and returns the row of the per-event table.
 
 Ranking quality (the player's *true strength* is the rating the results were drawn from):

@@ -10,7 +10,7 @@ The t quantile is computed here without scipy, so that the plain install reports
 same numbers as the research extra: the t distribution function is written through
 the regularised incomplete beta function (Abramowitz & Stegun 26.7.1 and 26.5.8),
 evaluated by its continued fraction (A&S 26.5.8, with the modified Lentz method), and
-inverted by bisection to full double precision. ``tests/test_simulate_research.py``
+inverted by bisection to full double precision. ``tests/simulate/test_simulate_research.py``
 checks it against printed tables and, where scipy is installed, against
 ``scipy.stats.t.ppf``.
 """

@@ -17,7 +17,7 @@ EDITIONS = ("2026", "2017", "1992")
 #: The literal procedures (``edition_1992``, and ``literal`` for 2026 and 2017) are imported
 #: where the dispatchers call them, when first used: most runs never do, and loading them
 #: (and networkx, which they match with) would cost every start. They import only
-#: ``criteria``, so these late imports close no circle (tests/test_dutch_imports.py reads
+#: ``criteria``, so these late imports close no circle (tests/rules/dutch/test_dutch_imports.py reads
 #: them too).
 LITERAL_ONLY = ("1992",)
 

@@ -115,7 +115,7 @@ class Dutch2017:
         players would have as downfloaters, less the pair's own part. A downfloater's
         score difference is keyed by ``df``, its score above one point below the lowest
         of the bracket and the next (:meth:`layout`). :class:`Weights2017` packs the same
-        fields from per-player terms (``tests/test_dutch_weights.py``)."""
+        fields from per-player terms (``tests/rules/dutch/test_dutch_weights.py``)."""
         if not self.ok(h, l):
             return None
         P = self.P

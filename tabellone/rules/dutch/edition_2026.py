@@ -103,7 +103,7 @@ class Dutch2026:
         Per-score fields are keyed by the score's rank (:attr:`score_key`), worked out
         once per round. The quality criteria from C10 on are those of
         :mod:`tabellone.rules.dutch.criteria`, by article; :class:`Weights2026` packs the
-        same fields from per-player terms (``tests/test_dutch_weights.py``)."""
+        same fields from per-player terms (``tests/rules/dutch/test_dutch_weights.py``)."""
         if not self.ok(h, l):
             return None
         P = self.P

@@ -25,7 +25,7 @@ that keeps every criterion as its own field, in whatever order; ``Objective.iden
 and counts no absolute criterion as quality; the engines keep the field-by-field path
 for other profiles. The criteria stay defined once, in :mod:`tabellone.rules.dutch.criteria`;
 the terms here are the engines' fields regrouped by player (a packed fast path), and
-``tests/test_dutch_weights.py`` checks, on every pair of every bracket of real rounds
+``tests/rules/dutch/test_dutch_weights.py`` checks, on every pair of every bracket of real rounds
 (official and reordered profiles, bracket-local and whole-field matchers), that both
 give the same integer.
 

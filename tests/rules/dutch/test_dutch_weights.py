@@ -15,8 +15,7 @@ is not the identity must not take the new path at all.
 from __future__ import annotations
 
 import pytest
-from test_profiles import variant, write
-from testkit import shared_path
+from testkit import shared_path, variant, write
 
 from tabellone.core.history import cut_before
 from tabellone.formats.trf import read_trf

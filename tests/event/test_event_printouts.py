@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 from event_cli import cli, run
+from testkit import REPO
 
 import tabellone
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = REPO
 EXAMPLE = REPO / "examples" / "open-24-before-r6.trf"
 
 

@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 from event_cli import run
+from testkit import REPO
 
 import tabellone
 from tabellone.cli import main
 from tabellone.core.errors import FileAccessError
 from tabellone.event import FileStore, Outcome, add_players, exclusive, make_player
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = REPO
 FORK = multiprocessing.get_context("fork")
 
 

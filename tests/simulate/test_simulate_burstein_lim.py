@@ -5,9 +5,9 @@ system equal to the Dutch arm's, a profile arm, and the command itself."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from burstein_checks import independent_check
+from testkit import FIXTURES
 
 from tabellone.cli import main
 from tabellone.simulate import Simulation, parse_arms, run, summarise
@@ -42,8 +42,8 @@ def test_burstein_lim_and_dutch_arms_play_legal_paired_events():
 
 def test_a_burstein_profile_arm():
     """A profile arm pairs on the first system: here Burstein 2026 with C8 ranked above
-    C5 (tests/test_profiles_burstein_lim.py works a round of it by hand)."""
-    path = Path(__file__).parent / "fixtures" / "burstein-colour-first.toml"
+    C5 (tests/rules/test_profiles_burstein_lim.py works a round of it by hand)."""
+    path = FIXTURES / "burstein-colour-first.toml"
     arms = parse_arms(["burstein"], profiles=[str(path)])
     assert [(a.label, a.system, a.edition) for a in arms] == [
         ("burstein-2026", "burstein", "2026"),

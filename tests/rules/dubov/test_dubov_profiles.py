@@ -3,7 +3,7 @@
 What is checked, and against what:
 
 * the official profile is the text: given or not, as a name or as a user's copy of the
-  file, it pairs as the engine always has (the hand-worked examples of tests/test_dubov.py
+  file, it pairs as the engine always has (the hand-worked examples of tests/rules/dubov/test_dubov.py
   hold through it) on generated events, both methods;
 * a variant changes a hand-made position the way its criteria predict (worked by hand
   below, from the 2026 text);

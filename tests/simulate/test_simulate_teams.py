@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
-from testkit import run_tabellone
+from testkit import FIXTURES, run_tabellone
 
 import tabellone
 from tabellone.core.errors import InputError
 from tabellone.simulate import Simulation, parse_arms, run
 from tabellone.simulate.teams import draw_team_field, play_team_arm, standings_score, team_metrics
 
-FIXTURE = Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf"
+FIXTURE = FIXTURES / "team-swiss-5x2.trf"
 
 
 def sim(**kw) -> Simulation:

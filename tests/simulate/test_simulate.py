@@ -8,6 +8,7 @@ import json
 import math
 
 import pytest
+from testkit import REPO
 
 from tabellone.cli import main
 from tabellone.core.errors import InputError
@@ -482,9 +483,8 @@ def test_independent_recomputation_agrees_with_table_and_summary(tmp_path, capsy
     # and recomputes every metric and the summary in plain Python: on a small run with
     # byes (odd field) and equally strong players (ratings 1400-1410) it must agree.
     import importlib.util
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "simulate_crosscheck.py"
+    path = REPO / "benchmarks" / "simulate_crosscheck.py"
     spec = importlib.util.spec_from_file_location("simulate_crosscheck", path)
     crosscheck = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(crosscheck)

@@ -11,10 +11,8 @@ is the one the reference is reproduced by.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from testkit import SHARED, shared_available
+from testkit import FIXTURES, SHARED, shared_available
 
 from tabellone.verify.conformance import check_file
 
@@ -41,7 +39,7 @@ def test_burstein_reproduces_reference(path):
     _reproduces(path)
 
 
-HELD = Path(__file__).parent / "fixtures" / "burstein-held"
+HELD = FIXTURES / "burstein-held"
 
 
 @pytest.mark.parametrize("path", sorted(HELD.glob("*.trf")), ids=lambda p: p.name)

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from testkit import FIXTURES, REPO, SHARED, shared_available
+from testkit import FIXTURES, REPO, SHARED, shared_available, variant, write
 
 import tabellone
 from tabellone.cli import main
@@ -35,45 +35,6 @@ from tabellone.verify.conformance import check_file
 COLOUR_VS_FLOAT = FIXTURES / "profile-colour-vs-float.trf"
 COLOUR_VS_ORDER = FIXTURES / "profile-colour-vs-order.trf"
 EXAMPLE = REPO / "examples" / "open-24-before-r6.trf"
-
-
-def variant(
-    base: str = "dutch-2026",
-    *,
-    first: tuple[str, ...] = (),
-    drop: tuple[str, ...] = (),
-    header: dict[str, str] | None = None,
-    extra: dict[str, str] | None = None,
-) -> str:
-    """The TOML of shipped profile ``base`` with criteria ``first`` moved right after the
-    completion criteria, ``drop`` removed (and listed in ``dropped``), header keys
-    replaced (``header``: key -> TOML value) and lines added to entries (``extra``)."""
-    text = profiles.shipped()[base].read_text(encoding="utf-8")
-    head, *entries = text.split("[[criteria]]")
-    ids = [re.search(r'id = "(.*?)"', e).group(1) for e in entries]
-    by_id = dict(zip(ids, entries))
-    completion = [i for i in ids if i in ("C1", "C2", "C3", "C4", "C5", "C.1", "C.2", "C.3", "C.4")]
-    order = completion + list(first) + [i for i in ids if i not in completion and i not in first]
-    order = [i for i in order if i not in drop]
-    head = re.sub(r"(?m)^official = true.*$", "official = false", head)
-    for key, value in (header or {}).items():
-        head = (
-            re.sub(rf"(?m)^{key} = .*$", f"{key} = {value}", head)
-            if re.search(rf"(?m)^{key} = ", head)
-            else head + f"{key} = {value}\n"
-        )
-    if drop:
-        head += f"dropped = [{', '.join(repr(d).replace(chr(39), chr(34)) for d in drop)}]\n"
-    body = ""
-    for i in order:
-        body += "[[criteria]]" + by_id[i].rstrip("\n") + "\n" + (extra or {}).get(i, "") + "\n"
-    return head + body
-
-
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def unordered(pairing) -> set[frozenset[int]]:

@@ -10,11 +10,10 @@ notebook's metadata), with K >= 30 events for every arm.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from testkit import REPO
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
 
 
 def test_there_are_notebooks():

@@ -22,8 +22,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from testkit import REPO
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 PACKAGE = ROOT / "tabellone"
 SCOPE = ("tabellone.rules.dutch",)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import shutil
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from testkit import FIXTURES
 from testkit import run_tabellone as run
 
 import tabellone
@@ -21,7 +21,7 @@ from tabellone.core.errors import InputError
 from tabellone.core.model import RoundEntry
 from tabellone.event import pair_and_record, read_event, record_results
 
-FIXTURE = Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf"
+FIXTURE = FIXTURES / "team-swiss-5x2.trf"
 H = Fraction(1, 2)
 
 
@@ -135,7 +135,7 @@ def test_unknown_board_is_one_line(event):
         record_results(read_event(event, teams=True).tournament, 4, [(7, 1, "1-0")])
 
 
-RECORDS = Path(__file__).parent / "fixtures" / "team-records-4x2.trf"
+RECORDS = FIXTURES / "team-records-4x2.trf"
 
 
 def test_lineup_seats_the_match_again(tmp_path):

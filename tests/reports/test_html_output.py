@@ -8,14 +8,14 @@ import csv
 import io
 import json
 from html.parser import HTMLParser
-from pathlib import Path
 
 import html5lib
 import pytest
+from testkit import REPO
 
 from tabellone.cli import main
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "open-24-before-r6.trf"
+EXAMPLE = REPO / "examples" / "open-24-before-r6.trf"
 VOID = {"meta", "br", "link", "img", "input", "hr", "col"}
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from testkit import REPO
 
 from tabellone.cli import main
 from tabellone.generate.result_models import GaussianNoise, UniformNoise
@@ -22,7 +23,7 @@ from tabellone.simulate import Simulation, parse_arms, run, summarise, tournamen
 from tabellone.simulate.events import TIMING_COLUMNS, draw_field
 from tabellone.simulate.stats import describe, paired, t_quantile
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 
 
 def _env() -> dict[str, str]:

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from testkit import shared_path, trf_player_line
+from testkit import FIXTURES, shared_path, trf_player_line
 
 import tabellone
 from tabellone.cli import main
@@ -26,7 +25,7 @@ from tabellone.core.history import cut_before
 from tabellone.core.model import Player, RoundEntry, Tournament
 
 E = RoundEntry
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = FIXTURES
 
 
 # ----------------------------------------------------------------------------------------

@@ -7,9 +7,9 @@ by forfeit inside a played match (round 2, board 1 of 3-5)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from testkit import FIXTURES
 from testkit import run_tabellone as run
 
 import tabellone
@@ -18,7 +18,7 @@ from tabellone.core.model import RoundEntry
 from tabellone.core.team import TeamTournament
 from tabellone.formats.team_trf import format_team_trf, parse_team_trf, team_options
 
-FIXTURE = Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf"
+FIXTURE = FIXTURES / "team-swiss-5x2.trf"
 H = Fraction(1, 2)
 
 
@@ -203,7 +203,7 @@ def test_013_naming_some_players_leaves_an_individual_event():
     # TRF26 team-event record or a FIDE_TEAM code make a team event
     from tabellone.formats.team_trf import is_team_file
 
-    individual = (Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf").read_text()
+    individual = (FIXTURES / "team-swiss-5x2.trf").read_text()
     players = [line for line in individual.splitlines() if line.startswith("001")]
     head = "012 Individual open\n" + "\n".join(players) + "\n"
     assert not is_team_file(head + "013 Club                             1    2\n")

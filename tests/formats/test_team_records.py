@@ -14,10 +14,9 @@ forfeit). Match points 4, 2, 1, 1; game points 3, 2, 1.5, 1.5."""
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
-from testkit import run_tabellone
+from testkit import FIXTURES, run_tabellone
 
 import tabellone
 from tabellone.core.errors import InputError
@@ -25,7 +24,7 @@ from tabellone.core.model import RoundEntry
 from tabellone.formats.team_records import Lineup, parse_801, place_801
 from tabellone.formats.team_trf import format_team_trf, parse_team_trf
 
-FIXTURE = Path(__file__).parent / "fixtures" / "team-records-4x2.trf"
+FIXTURE = FIXTURES / "team-records-4x2.trf"
 H = Fraction(1, 2)
 
 

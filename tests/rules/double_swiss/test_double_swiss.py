@@ -315,7 +315,7 @@ def test_second_game_repeats_first_with_colours_reversed():
 @pytest.mark.parametrize("players,matches,seed", [(6, 5, 1), (9, 7, 2), (16, 7, 3), (27, 9, 4), (40, 7, 5)])
 def test_literal_equals_optimiser_and_independent_check(players, matches, seed):
     """A small sample of benchmarks/double_swiss_crosscheck.py: both methods give the same
-    pairing, and both pass the independent checker (tests/double_swiss_independent.py)."""
+    pairing, and both pass the independent checker (tests/rules/double_swiss/double_swiss_independent.py)."""
     settings = GeneratorSettings(
         players=players, rounds=matches, seed=seed, absence_rate=0.03, half_bye_rate=0.03, forfeit_rate=0.03
     )
@@ -411,7 +411,7 @@ def test_pair_write_records_both_games(tmp_path):
 def test_both_methods_equal_an_exhaustive_enumeration(players, matches, seed):
     """On small fields the text's procedure can be run with no cleverness at all: every
     upfloater set and every pairing listed and sorted as 3.5 and 3.6 order them
-    (tests/double_swiss_independent.py, brute_force_round). Both methods give its
+    (tests/rules/double_swiss/double_swiss_independent.py, brute_force_round). Both methods give its
     pairing in every match round."""
     from double_swiss_independent import brute_force_round
 
@@ -520,7 +520,7 @@ def test_2_3_3_c6_fewest_upfloaters_when_no_set_lets_the_group_pair_alone(method
     Read pass/fail ("the following scoregroup pairs with the fewest upfloaters its parity
     allows"), every set would fail alike and 3.5.4 would take {2}: 1-2, then 3-8, 4-9,
     5-10, 6-11, 7-12. The Swiss Team system's identical 2.3.3 gives the same answer as
-    here (tests/test_team_swiss.py)."""
+    here (tests/rules/team_swiss/test_team_swiss.py)."""
     spec = [(1, "2", False)] + [(x, "1", False) for x in range(2, 8)] + [(x, "0", False) for x in range(8, 13)]
     met = [(a, b) for a in range(3, 8) for b in range(a + 1, 8)]
     ctx = bracket_ctx(spec, met=met)

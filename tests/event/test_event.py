@@ -12,13 +12,14 @@ import time
 from pathlib import Path
 
 import pytest
+from testkit import REPO
 
 import tabellone
 from tabellone.cli import main
 from tabellone.core.errors import FileAccessError
 from tabellone.event import Event, add_players, make_player, read_event, save_event
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = REPO
 
 
 def run(*argv: str) -> int:

@@ -4,11 +4,9 @@ reordered profile changes a round worked out by hand; bad profiles are refused c
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from burstein_checks import independent_check
-from testkit import pairer
+from testkit import FIXTURES, pairer
 from tournaments import field, game, merge
 
 from tabellone.api import pair
@@ -32,7 +30,7 @@ def test_official_profiles_list_the_texts_criteria_in_order():
     assert [lv.name for lv in official("burstein", "2026").levels] == ["C5", "C6", "C7", "C8"]
 
 
-COLOUR_FIRST = (Path(__file__).parent / "fixtures" / "burstein-colour-first.toml").read_text()
+COLOUR_FIRST = (FIXTURES / "burstein-colour-first.toml").read_text()
 
 
 def test_colour_before_pairs_changes_a_round_as_worked_out_by_hand():

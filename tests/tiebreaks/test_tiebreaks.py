@@ -21,6 +21,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from testkit import FIXTURES
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Player, RoundEntry, Tournament
@@ -215,11 +216,10 @@ def test_direct_encounter_separates_no_one_when_a_missing_game_could_change_it()
 
 
 def team_fixture():
-    from pathlib import Path
 
     from tabellone.api import read
 
-    return read(Path(__file__).parent / "fixtures" / "team-swiss-5x2.trf")
+    return read(FIXTURES / "team-swiss-5x2.trf")
 
 
 TEAM_CODES = parse_codes(["BH:MP BH:GP SB:MP SB:GP EMGSB EGMSB ESB:MP BC PS:GP GPTS BH:GP/C1"])

@@ -6,11 +6,12 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
+
+from testkit import REPO
 
 import tabellone
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = REPO / "README.md"
 
 
 def test_walkthrough_runs(tmp_path):
