@@ -2,13 +2,19 @@
 :class:`Change` (the new state and one line for the log), for
 :meth:`tabellone.desk.store.EventStore.change` to run in one transaction.
 
-The tournament logic is the shared event layer's and the public API's:
-:func:`tabellone.event.new_event`, :func:`~tabellone.event.make_player`,
-:func:`~tabellone.event.add_players`, :func:`~tabellone.event.players_from_csv`,
-:func:`~tabellone.event.request_bye`, :func:`~tabellone.event.withdraw`,
-:func:`~tabellone.event.pair_and_record` (the draft's pairing),
-:func:`~tabellone.event.record_results`, :func:`~tabellone.event.renumber`,
-:func:`tabellone.api.add_round`, :func:`~tabellone.api.check`, :func:`~tabellone.api.explain`.
+Every change to the tournament is an operation of the shared event layer, the same the
+command line applies to a file, so the desk and the CLI register, edit, remove, give
+byes, withdraw, keep players apart, set header records, pair, record and enter results
+with the same checks, messages and warnings: :func:`tabellone.event.new_event`,
+:func:`~tabellone.event.register`, :func:`~tabellone.event.edit_player`,
+:func:`~tabellone.event.remove_player`, :func:`~tabellone.event.bye`,
+:func:`~tabellone.event.cancel_bye`, :func:`~tabellone.event.withdrawal`,
+:func:`~tabellone.event.prohibit`, :func:`~tabellone.event.allow`,
+:func:`~tabellone.event.set_event`, :func:`~tabellone.event.pair_round` (the draft),
+:func:`~tabellone.event.record_next` (publishing it, edits and all),
+:func:`~tabellone.event.enter` (results). What only a desk has is here: the draft
+and its edits, the board grid's keys, the live :func:`~tabellone.api.check` and
+:func:`~tabellone.api.explain` of an edited draft.
 """
 
 from __future__ import annotations
@@ -19,22 +25,35 @@ from dataclasses import replace
 from tabellone import api
 from tabellone.core.acceleration import with_acceleration
 from tabellone.core.errors import InputError, TabelloneError
-from tabellone.core.model import WHITE, ByeKind, HeaderRecord, RoundEntry, Tournament
+from tabellone.core.model import WHITE, ByeKind, Tournament
 from tabellone.core.pairing import Pairing
-from tabellone.desk.store import Change, Draft, State
+from tabellone.desk.store import Change, Draft, State, with_tournament
 from tabellone.event import (
-    add_players,
-    initial_order_key,
+    Outcome,
+    allow,
+    board_order,
+    boards,
+    bye,
+    cancel_bye,
+    enter,
+    event_options,
     make_player,
     new_event,
-    pair_and_record,
+    pair_round,
+    parse_result,
     players_from_csv,
-    record_results,
-    renumber,
-    request_bye,
+    prohibit,
+    record_next,
+    register,
+    set_event,
+    set_tiebreaks,
     system_of,
-    withdraw,
+    withdrawal,
 )
+from tabellone.event import edit_player as edit_player_record
+from tabellone.event import remove_player as remove_player_record
+from tabellone.event.header import tiebreak_text
+from tabellone.event.record import SHOWN as SHEET_CODES
 from tabellone.rules import declared_system
 
 #: The systems the desk pairs (one game per round and player; team and Double-Swiss
@@ -65,15 +84,20 @@ def header(t: Tournament, code: str) -> str:
     return next((h.text for h in t.headers if h.code == code), "")
 
 
-def with_headers(t: Tournament, values: dict[str, str]) -> Tournament:
-    """``t`` with the event's header records set (empty values removed)."""
-    by_code = {HEADER_FIELDS[k]: v.strip() for k, v in values.items() if k in HEADER_FIELDS}
-    for code, text in by_code.items():
+def header_values(t: Tournament | None, values: dict[str, str]) -> dict[str, str | None]:
+    """The form's header fields as :func:`tabellone.event.set_headers` reads them (code
+    -> text, ``''`` removes a record), only those that differ from ``t``'s (none: a new
+    event's, those given)."""
+    out: dict[str, str | None] = {}
+    for key, value in values.items():
+        if key not in HEADER_FIELDS:
+            continue
+        code, text = HEADER_FIELDS[key], value.strip()
         if len(text) > 120:
-            raise InputError(f"{text[:20]}...: at most 120 characters", field=code)
-    kept = [h for h in t.headers if h.code not in by_code]
-    added = [HeaderRecord(code, text) for code, text in by_code.items() if text]
-    return replace(t, headers=tuple(sorted(kept + added, key=lambda h: h.code)))
+            raise InputError(f"{text[:20]}...: at most 120 characters", field=key)
+        if text != (header(t, code) if t is not None else ""):
+            out[code] = text
+    return out
 
 
 def system_and_edition(state: State) -> tuple[str, str | None]:
@@ -106,14 +130,25 @@ def create_event(form: dict[str, str], rng: random.Random | None = None) -> tupl
     if drawn:
         colour = (rng or random.SystemRandom()).choice(("white", "black"))
     tiebreaks = [x for x in form.get("tiebreaks", "").replace(",", " ").split() if x]
-    t = new_event(form.get("name", ""), int(rounds_text), system, form.get("edition") or None, colour, tiebreaks)
-    if form.get("acceleration") == "baku":
-        if system == "italo-svizzero":
-            raise InputError("Baku acceleration (C.04.7) is for the FIDE systems", field="acceleration")
-        t = replace(t, system=f"{t.system}_BAKU")
-    t = with_headers(t, {k: form.get(k, "") for k in HEADER_FIELDS if k != "name"})
+    baku = form.get("acceleration") == "baku"
+    if baku and system == "italo-svizzero":
+        raise InputError("Baku acceleration (C.04.7) is for the FIDE systems", field="acceleration")
+    headers = header_values(None, {k: form.get(k, "") for k in HEADER_FIELDS if k != "name"})
+    notes: list[str] = []
+    t = new_event(
+        form.get("name", ""),
+        int(rounds_text),
+        system,
+        form.get("edition") or None,
+        colour,
+        tiebreaks,
+        baku=baku,
+        headers={k: v for k, v in headers.items() if v},
+        notes=notes,
+    )
     how = "drawn by lot" if drawn else "chosen"
     detail = f"event '{header(t, '012')}' created: {t.total_rounds} rounds, {t.system}; initial colour {colour} ({how})"
+    detail += "".join(f"; {note}" for note in notes)
     return State(t, settings={"initial_colour_drawn": drawn, "tiebreak_rules": "2026"}), detail
 
 
@@ -139,40 +174,31 @@ def import_event(text: str, filename: str) -> Tournament:
 
 
 def boards_of_imported(t: Tournament) -> dict[int, tuple[tuple[int, int], ...]]:
-    """Board order for rounds paired elsewhere (a TRF does not keep it): by the higher
-    score of the two players, then the higher-ranked player, as pairing lists show."""
-    from tabellone.core.model import pairs_of_round
-
-    out = {}
-    for r in range(1, t.rounds_paired + 1):
-        pairs, _ = pairs_of_round(t, r)
-        out[r] = tuple(sorted(pairs, key=_board_key(t.state_before(r))))
-    return out
-
-
-def _board_key(state):
-    """Board order: the higher score of the two, the lower score, the higher-ranked player."""
-
-    def key(p: tuple[int, int]) -> tuple:
-        high, low = sorted((state[p[0]].score, state[p[1]].score), reverse=True)
-        return (-high, -low, min(p))
-
-    return key
+    """Board order for rounds paired elsewhere (a TRF does not keep it): C.04.2's, as
+    the command line numbers them (:func:`tabellone.event.boards`)."""
+    return {r: tuple((b.white, b.black) for b in boards(t, r)) for r in range(1, t.rounds_paired + 1)}
 
 
 def edit_settings(state: State, form: dict[str, str]) -> Change:
-    t = with_headers(state.tournament, {k: form.get(k, "") for k in HEADER_FIELDS})
-    if not header(t, "012"):
-        raise InputError("the event needs a name", field="name")
+    """The event form: its header records (:func:`tabellone.event.set_event`, which
+    checks dates and the federation) and its tie-breaks
+    (:func:`tabellone.event.set_tiebreaks`, ``202``)."""
+    t = state.tournament
+    said: list[str] = []
+    warnings: tuple[str, ...] = ()
+    values = header_values(t, {k: form.get(k, "") for k in HEADER_FIELDS if k in form})
+    if values:
+        done = set_event(t, values)
+        t, warnings = done.tournament, done.warnings
+        said.append(done.message)
     if "tiebreaks" in form:
-        from tabellone.tiebreaks import parse_codes
-
         codes = [x for x in form["tiebreaks"].replace(",", " ").split() if x]
-        kept = [h for h in t.headers if h.code != "202"]
-        if codes:
-            kept.append(HeaderRecord("202", " ".join(tb.text for tb in parse_codes(codes))))
-        t = replace(t, headers=tuple(sorted(kept, key=lambda h: h.code)))
-    return Change(replace(state, tournament=t), "event details edited")
+        if (tiebreak_text(codes) if codes else "") != header(t, "202"):
+            done = set_tiebreaks(t, codes)
+            t = done.tournament
+            said.append(done.message)
+    detail = "; ".join(said) if said else "event details saved unchanged"
+    return Change(replace(state, tournament=t), detail, warnings=warnings)
 
 
 def set_archived(state: State, archived: bool) -> Change:
@@ -192,15 +218,44 @@ def player_fields(form: dict[str, str]) -> dict[str, str]:
     return {k: form.get(k, "") for k in ("name", "rating", "fide_id", "federation", "title", "birth", "sex")}
 
 
+def _registered(state: State, outcome: Outcome) -> Change:
+    """A registration's change: the points its late entries' missed rounds give."""
+    return with_tournament(state, replace(outcome, tournament=outcome.tournament.with_derived_points()))
+
+
+def _register(state: State, players: list, form: dict[str, str], births: list[str]) -> Change:
+    """:func:`tabellone.event.register` with the event's rule for rounds a late entrant
+    missed (its ``missed`` option) and the form's 'two people of the same name'."""
+    t = state.tournament
+    try:
+        outcome = register(
+            t,
+            players,
+            missed=event_options(t).get("missed", "zero"),
+            same_name_ok=bool(form.get("same_name_ok")),
+            births_typed=births,
+        )
+    except InputError as exc:
+        raise _in_desk_words(exc) from None
+    return _registered(state, outcome)
+
+
+def _in_desk_words(exc: InputError) -> InputError:
+    """The event layer's refusal of a second player of the same name, with the form's
+    box to tick instead of the command line's option."""
+    if "--same-name-ok" not in exc.detail:
+        return exc
+    detail = exc.detail.replace(
+        "add --same-name-ok", "tick 'a different person with the name of a player already registered'"
+    )
+    return InputError(detail, field="name")
+
+
 def add_player(state: State, form: dict[str, str]) -> Change:
     _no_draft(state, "registering a player")
-    before = state.tournament
-    t, ids = add_players(before, [make_player(**player_fields(form))])
-    t = t.with_derived_points()
-    late = before.rounds_paired > 0
-    p = t.player(ids[0])
-    detail = f"player {p.id} {p.name} registered" + (" (late entry, next free number)" if late else "")
-    return Change(replace(state, tournament=t), detail, value=ids[0])
+    fields = player_fields(form)
+    done = _register(state, [make_player(**fields)], form, [fields["birth"]])
+    return replace(done, value=done.value[0])
 
 
 def add_listed(state: State, ids_text: str, listed: dict[str, dict]) -> Change:
@@ -212,18 +267,18 @@ def add_listed(state: State, ids_text: str, listed: dict[str, dict]) -> Change:
     unknown = [i for i in ids if i not in listed]
     if unknown:
         raise InputError(f"not in the rating list: {', '.join(unknown)}", field="fide_ids")
-    t, new = add_players(state.tournament, [make_player(**listed[i]) for i in ids])
-    t = t.with_derived_points()
-    names = ", ".join(f"{pid} {t.player(pid).name}" for pid in new)
-    return Change(replace(state, tournament=t), f"registered from the FIDE list: {names}", value=new)
+    done = _register(state, [make_player(**listed[i]) for i in ids], {}, [])
+    t = done.state.tournament
+    names = ", ".join(f"{pid} {t.player(pid).name}" for pid in done.value)
+    return replace(done, detail=f"registered from the FIDE list: {names}; {done.detail}")
 
 
-def import_players(state: State, text: str, filename: str) -> Change:
+def import_players(state: State, text: str, filename: str, form: dict[str, str] | None = None) -> Change:
     _no_draft(state, "registering players")
-    new = players_from_csv(text, filename or "upload.csv")
-    t, ids = add_players(state.tournament, new)
-    t = t.with_derived_points()
-    return Change(replace(state, tournament=t), f"{len(ids)} players imported from {filename or 'a CSV file'}")
+    births: list[str] = []
+    new = players_from_csv(text, filename or "upload.csv", births)
+    done = _register(state, new, form or {}, births)
+    return replace(done, detail=f"{len(new)} players imported from {filename or 'a CSV file'}: {done.detail}")
 
 
 #: The fields a CSV column can be mapped to (the columns players_from_csv reads).
@@ -261,80 +316,58 @@ def remap_csv(text: str, mapping: dict[int, str]) -> str:
 
 
 def edit_player(state: State, pid: int, form: dict[str, str]) -> Change:
-    """Change a player's record; before round 1 everyone is renumbered in the initial
-    order again (the rating or title may have moved the player)."""
-    t = state.tournament
-    if pid not in t.by_id:
-        raise InputError(f"no player has pairing number {pid}", field="player")
+    """Correct a player's record (:func:`tabellone.event.edit_player`: the fields the
+    form sent; before round 1 everyone is renumbered in the initial order)."""
     _no_draft(state, "editing a player")
-    fresh = make_player(**player_fields(form))
-    others = {p.fide_id for p in t.players if p.id != pid and p.fide_id}
-    if fresh.fide_id and fresh.fide_id in others:
-        raise InputError(f"FIDE id {fresh.fide_id} is already registered", field="fide_id")
-    old = t.player(pid)
-    edited = replace(fresh, id=pid, rounds=old.rounds, points=old.points, rank=old.rank)
-    t = replace(t, players=tuple(edited if p.id == pid else p for p in t.players))
-    if t.rounds_paired == 0:
-        order = sorted(t.players, key=initial_order_key)
-        t = renumber(t, {p.id: k for k, p in enumerate(order, start=1)})
-    return Change(replace(state, tournament=t), f"player {pid} {old.name} edited")
+    changes = {k: str(form[k]) for k in PLAYER_FIELDS if k in form}
+    try:
+        done = edit_player_record(state.tournament, pid, changes, same_name_ok=bool(form.get("same_name_ok")))
+    except InputError as exc:
+        raise _in_desk_words(exc) from None
+    return with_tournament(state, done)
 
 
 def remove_player(state: State, pid: int) -> Change:
     """Remove a player before round 1 is paired (afterwards: withdraw); everyone is
-    renumbered in the initial order."""
-    t = state.tournament
-    if pid not in t.by_id:
-        raise InputError(f"no player has pairing number {pid}", field="player")
+    renumbered in the initial order (:func:`tabellone.event.remove_player`)."""
     _no_draft(state, "removing a player")
-    if t.rounds_paired > 0:
-        raise InputError("round 1 is paired: a player is withdrawn, not removed", field="player")
-    name = t.player(pid).name
-    kept = [p for p in t.players if p.id != pid]
-    t = replace(
-        t,
-        players=tuple(kept),
-        byes=tuple(b for b in t.byes if b.player != pid),
-        virtual_points=tuple(v for v in t.virtual_points if v.player != pid),
-        prohibited=tuple(p for p in t.prohibited if pid not in p.players),
-    )
-    order = sorted(t.players, key=initial_order_key)
-    t = renumber(t, {p.id: k for k, p in enumerate(order, start=1)})
-    return Change(replace(state, tournament=t), f"player {pid} {name} removed before round 1")
+    return with_tournament(state, remove_player_record(state.tournament, pid))
+
+
+#: The bye kinds a form names.
+BYE_KINDS = {"half": ByeKind.HALF, "zero": ByeKind.ZERO, "full": ByeKind.FULL}
 
 
 def player_bye(state: State, pid: int, round_text: str, kind: str) -> Change:
+    """A bye requested for a round not yet paired (:func:`tabellone.event.bye`)."""
     _no_draft(state, "entering a bye")
     r = int(round_text) if round_text.strip().isdigit() else state.tournament.next_round
-    bye = {"half": ByeKind.HALF, "zero": ByeKind.ZERO, "full": ByeKind.FULL}.get(kind)
-    if bye is None:
+    if kind not in BYE_KINDS:
         raise InputError(f"found bye {kind!r}, expected half, zero or full", field="kind")
-    t = request_bye(state.tournament, pid, r, bye)
-    return Change(replace(state, tournament=t), f"player {pid} {t.player(pid).name}: {kind}-point bye in round {r}")
+    return with_tournament(state, bye(state.tournament, pid, r, BYE_KINDS[kind]))
 
 
 def set_availability(state: State, pid: int, r: int, kind: str) -> Change:
     """A cell of the availability grid: a bye requested for a round not yet paired
-    (``half``, ``zero``, ``full``: :func:`tabellone.event.request_bye`), or none."""
+    (``half``, ``zero``, ``full``), or none (:func:`tabellone.event.cancel_bye`)."""
     _no_draft(state, "changing who plays")
-    t = state.tournament
     if kind:
         return player_bye(state, pid, str(r), kind)
-    if pid not in t.by_id:
-        raise InputError(f"no player has pairing number {pid}", field="player")
-    if r < t.next_round:
-        raise InputError(f"round {r} is already paired", field="round")
-    kept = tuple(b for b in t.byes if not (b.round == r and b.player == pid))
-    if len(kept) == len(t.byes):
-        raise InputError(f"player {pid} has no bye in round {r}", field="round")
-    return Change(replace(state, tournament=replace(t, byes=kept)), f"player {pid}: plays in round {r} (bye removed)")
+    return with_tournament(state, cancel_bye(state.tournament, pid, r))
+
+
+def _round_text(text: str, field: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise InputError(f"found round {text!r}, expected a number", field=field)
+    return int(text)
 
 
 def add_prohibited(state: State, players_text: str, first: str, last: str) -> Change:
-    """Players who must not meet (same club, federation, family): TRF26 ``260``,
-    written as ``XXP`` in TRF16 (which has no rounds: every round)."""
-    from tabellone.core.model import ProhibitedPairs
-
+    """Players who must not meet (same club, federation, family):
+    :func:`tabellone.event.prohibit`, TRF26 ``260`` (``XXP`` in TRF16)."""
     _no_draft(state, "changing who may meet")
     t = state.tournament
     ids = []
@@ -342,37 +375,21 @@ def add_prohibited(state: State, players_text: str, first: str, last: str) -> Ch
         if not word.isdigit() or int(word) not in t.by_id:
             raise InputError(f"found {word!r}, expected pairing numbers of registered players", field="players")
         ids.append(int(word))
-    if len(set(ids)) < 2:
-        raise InputError("give at least two players who must not meet", field="players")
-    last_round = t.total_rounds or 99
-    lo = int(first) if first.strip().isdigit() else max(1, t.next_round)
-    hi = int(last) if last.strip().isdigit() else last_round
-    if not 1 <= lo <= hi <= last_round:
-        raise InputError(f"rounds {lo}-{hi}: expected rounds within 1-{last_round}", field="rounds")
-    new = ProhibitedPairs(lo, hi, tuple(sorted(set(ids))))
-    t = replace(t, prohibited=t.prohibited + (new,))
-    names = ", ".join(str(i) for i in new.players)
-    return Change(replace(state, tournament=t), f"players {names} may not meet in rounds {lo}-{hi}")
+    lo, hi = _round_text(first, "first"), _round_text(last, "last")
+    return with_tournament(state, prohibit(t, ids, lo, hi))
 
 
 def remove_prohibited(state: State, index: int) -> Change:
+    """The group at ``index`` (from 0, as the page lists them) may meet again
+    (:func:`tabellone.event.allow`)."""
     _no_draft(state, "changing who may meet")
-    t = state.tournament
-    if not 0 <= index < len(t.prohibited):
-        raise InputError(f"no prohibited group {index + 1}", field="group")
-    gone = t.prohibited[index]
-    kept = t.prohibited[:index] + t.prohibited[index + 1 :]
-    detail = f"players {', '.join(map(str, gone.players))} may meet again"
-    return Change(replace(state, tournament=replace(t, prohibited=kept)), detail)
+    return with_tournament(state, allow(state.tournament, index + 1))
 
 
 def player_withdraw(state: State, pid: int) -> Change:
+    """:func:`tabellone.event.withdrawal` from the next round to pair."""
     _no_draft(state, "withdrawing a player")
-    t = withdraw(state.tournament, pid)
-    return Change(
-        replace(state, tournament=t),
-        f"player {pid} {t.player(pid).name} withdrawn from round {state.tournament.next_round}",
-    )
+    return with_tournament(state, withdrawal(state.tournament, pid))
 
 
 # --- the draft -------------------------------------------------------------------------------
@@ -388,8 +405,9 @@ def pair_draft(state: State) -> Change:
     if missing:
         raise InputError(f"round {missing[0]} has games without a result: enter them before pairing", field="round")
     system, edition = system_of(t)
-    _, pairing = pair_and_record(for_pairing(t))
-    draft = Draft(pairing.round, tuple(pairing.pairs), pairing.bye, (), (), system, edition)
+    pairing = pair_round(t)
+    pairs = tuple(board_order(t, pairing.round, list(pairing.pairs)))
+    draft = Draft(pairing.round, pairs, pairing.bye, (), (), system, edition)
     detail = f"round {draft.round} paired as a draft ({system}): {len(draft.pairs)} boards" + (
         f", bye to {draft.bye}" if draft.bye else ""
     )
@@ -463,10 +481,9 @@ def pair_two(state: State, white: int, black: int) -> Change:
     if white == black:
         raise InputError("choose two different players", field="player")
     unpaired = tuple(x for x in d.unpaired if x not in (white, black))
-    scores = state.tournament.state_before(d.round)
-    key = _board_key(scores)
-    at = next((k for k, p in enumerate(d.pairs) if key(p) > key((white, black))), len(d.pairs))
-    new = replace(d, pairs=d.pairs[:at] + ((white, black),) + d.pairs[at:], unpaired=unpaired)
+    pairs = tuple(board_order(state.tournament, d.round, [*d.pairs, (white, black)]))
+    at = pairs.index((white, black))
+    new = replace(d, pairs=pairs, unpaired=unpaired)
     return _edited(state, new, f"{white}-{black} paired on board {at + 1}")
 
 
@@ -502,26 +519,9 @@ def explain_draft(state: State, pair: tuple[int, int] | None, bye: int | None) -
     return api.explain(for_pairing(state.tournament), d.system, d.edition, round=d.round, pair=pair, bye=bye)
 
 
-def record_pairing(t: Tournament, pairing: Pairing) -> Tournament:
-    """``t`` with ``pairing`` entered as its round (:func:`tabellone.api.add_round`):
-    requested byes written in the round's column and their ``240`` records spent, every
-    other player not paired recorded absent or resting (``Z``), as
-    :func:`tabellone.event.pair_and_record` records the engine's own pairing."""
-    r = pairing.round
-    out = api.add_round(t, pairing)
-    byes = {b.player: b.kind.value for b in out.byes if b.round == r}
-    players = []
-    for p in out.players:
-        if p.entry(r).is_empty:
-            rounds = list(p.rounds) + [RoundEntry(None, None, " ")] * (r - len(p.rounds))
-            rounds[r - 1] = RoundEntry(None, None, byes.get(p.id, "Z"))
-            p = replace(p, rounds=tuple(rounds))
-        players.append(p)
-    return replace(out, players=tuple(players), byes=tuple(b for b in out.byes if b.round != r)).with_derived_points()
-
-
 def publish(state: State) -> Change:
-    """Lock the draft: its boards become the round (results can be entered)."""
+    """Lock the draft: it is recorded as the round (:func:`tabellone.event.record_next`,
+    edits and all), its boards in C.04.2's order, and results can be entered."""
     d = _draft(state)
     if d.unpaired:
         raise InputError(
@@ -529,14 +529,12 @@ def publish(state: State) -> Change:
             "and re-pair the round",
             field="draft",
         )
-    t = record_pairing(state.tournament, draft_pairing(d))
-    boards = {**state.boards, d.round: d.pairs}
-    edits = f" after {len(d.edits)} manual edits" if d.edits else ""
-    return Change(
-        replace(state, tournament=t, draft=None, boards=boards),
-        f"round {d.round} published{edits}: {len(d.pairs)} boards",
-        value=d.round,
-    )
+    done = record_next(state.tournament, draft_pairing(d), d.system, d.edition, edits=len(d.edits))
+    t = done.tournament.with_derived_points()
+    order = tuple((b.white, b.black) for b in boards(t, d.round))
+    published = replace(state, tournament=t, draft=None, boards={**state.boards, d.round: order})
+    detail = done.message.replace(" recorded", " published", 1)
+    return Change(published, detail, value=d.round, warnings=done.warnings)
 
 
 def discard_draft(state: State) -> Change:
@@ -563,12 +561,25 @@ def later_rounds(state: State, r: int) -> list[int]:
     return list(range(r + 1, last + 1))
 
 
+def result_code(key: str) -> str:
+    """A key of the board grid (``1``, ``0``, ``=``, ``+``, ``-``, ``--``) or a result as a
+    score sheet writes it (``1-0``, ``½-½``, ``-+``: :func:`tabellone.event.parse_result`)."""
+    if key in KEYS:
+        return KEYS[key]
+    try:
+        return parse_result(key)
+    except InputError:
+        raise InputError(
+            f"found {key!r}, expected 1, 0, =, +, - or -- (double forfeit), or a result as 1-0, ½-½, -+",
+            field="result",
+        ) from None
+
+
 def enter_result(state: State, r: int, board: int, key: str) -> Change:
-    """The result of one board, typed as ``1``, ``0``, ``=``, ``+``, ``-`` or ``--``
-    (double forfeit). A result already there is corrected; the log says which later
-    rounds were paired with the old one."""
-    if key not in KEYS:
-        raise InputError(f"found {key!r}, expected 1, 0, =, +, - or -- (double forfeit)", field="result")
+    """The result of one board (:func:`tabellone.event.enter`): a result already there
+    is corrected, and the event layer says from what to what and which later rounds
+    were paired on the old one; a drafted round is named too."""
+    code = result_code(key)
     pairs = state.boards.get(r)
     if pairs is None:
         raise InputError(f"round {r} is not published", field="round")
@@ -576,17 +587,17 @@ def enter_result(state: State, r: int, board: int, key: str) -> Change:
         raise InputError(f"round {r} has boards 1-{len(pairs)}, not {board}", field="board")
     w, b = pairs[board - 1]
     old = result_of(state.tournament, r, w)
-    t = record_results(state.tournament, r, [(w, b, KEYS[key])])
-    new = result_of(t, r, w)
-    if old == new:
-        detail = f"round {r} board {board} ({w}-{b}): {new} confirmed"
-    elif old:
-        later = later_rounds(state, r)
-        touched = f"; {rounds_were(later)} paired with the old result" if later else ""
-        detail = f"round {r} board {board} ({w}-{b}): corrected {old} -> {new}{touched}"
-    else:
-        detail = f"round {r} board {board} ({w}-{b}): {new}"
-    return Change(replace(state, tournament=t), detail, boards=((r, board),), value=(old, new))
+    done = enter(state.tournament, r, [(w, b, code)])
+    new = result_of(done.tournament, r, w)
+    warnings = done.warnings
+    if old and old != new and state.draft is not None and state.draft.round > r:
+        warnings += (
+            f"round {state.draft.round} is drafted on the old result: unpair and re-pair it to use the new one",
+        )
+    # the log names the board and its result (the event layer counts new results)
+    message = done.message.replace("1 result entered", f"board {board} {w}-{b}: {SHEET_CODES[code]} entered", 1)
+    change = with_tournament(state, replace(done, message=message, warnings=warnings), ((r, board),))
+    return replace(change, value=(old, new))
 
 
 def rounds_were(rounds: list[int]) -> str:

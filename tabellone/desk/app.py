@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -30,6 +30,7 @@ from tabellone.core.errors import InputError, TabelloneError
 from tabellone.desk import actions, is_loopback, views
 from tabellone.desk.access import Access, Who
 from tabellone.desk.store import SUFFIX, Change, Conflict, EventStore, State, event_stores
+from tabellone.event import event_options
 from tabellone.formats.files import dumps
 from tabellone.rules import TITLES, get_system
 
@@ -135,10 +136,13 @@ def upload_text(form: dict[str, Any], key: str = "file") -> tuple[str, str]:
     return decode(data)[0], name
 
 
-def back(url: str, msg: str = "", err: str = "") -> RedirectResponse:
+def back(url: str, msg: str = "", err: str = "", warn: Sequence[str] = ()) -> RedirectResponse:
+    """Back to ``url`` saying ``msg`` (or the error ``err``), with the warnings the
+    event layer gave (a result changed, later rounds paired on the old one)."""
     sep = "&" if "?" in url else "?"
     if msg:
         url += f"{sep}msg={quote(msg)}"
+        url += "".join(f"&warn={quote(w)}" for w in warn)
     elif err:
         url += f"{sep}err={quote(err)}"
     return RedirectResponse(url, status_code=303)
@@ -149,6 +153,7 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
     context.setdefault("who", who(request))
     context.setdefault("msg", request.query_params.get("msg", ""))
     context.setdefault("err", request.query_params.get("err", ""))
+    context.setdefault("warn", request.query_params.getlist("warn"))
     context.setdefault("lan", desk.open_to_lan)
     return desk.templates.TemplateResponse(request, template, context, status_code=status)
 
@@ -336,8 +341,8 @@ async def event_edit(request: Request) -> Response:
     need_admin(request)
     slug = request.path_params["slug"]
     form = await form_of(request)
-    await apply(request, slug, "event", lambda s: actions.edit_settings(s, form))
-    return back(f"/e/{slug}", msg="event details saved")
+    done = await apply(request, slug, "event", lambda s: actions.edit_settings(s, form))
+    return back(f"/e/{slug}", msg=done.detail, warn=done.warnings)
 
 
 async def event_archive(request: Request) -> Response:
@@ -345,7 +350,7 @@ async def event_archive(request: Request) -> Response:
     slug = request.path_params["slug"]
     form = await form_of(request)
     done = await apply(request, slug, "archive", lambda s: actions.set_archived(s, form.get("archived") == "1"))
-    return back(f"/e/{slug}", msg=done.detail)
+    return back(f"/e/{slug}", msg=done.detail, warn=done.warnings)
 
 
 async def export(request: Request) -> Response:
@@ -381,8 +386,8 @@ def _with_ranks(state: State, t):
 async def undo(request: Request) -> Response:
     w = need_admin(request)
     slug = request.path_params["slug"]
-    entry = await run_in_threadpool(request.app.state.desk.store(slug).undo, w.name)
-    return back(request.headers.get("referer") or f"/e/{slug}/log", msg=f"undone: {entry.detail}")
+    done = await run_in_threadpool(request.app.state.desk.store(slug).undo, w.name)
+    return back(request.headers.get("referer") or f"/e/{slug}/log", msg=done.outcome.message)
 
 
 async def log_page(request: Request) -> Response:
@@ -416,7 +421,16 @@ async def players_page(request: Request) -> Response:
     return page(
         request,
         "players.html",
-        **ev_context(slug, state, players=t.players, gone=gone, byes=byes, version=version, tab="players"),
+        **ev_context(
+            slug,
+            state,
+            players=t.players,
+            gone=gone,
+            byes=byes,
+            version=version,
+            missed_half=event_options(t).get("missed") == "half",
+            tab="players",
+        ),
     )
 
 
@@ -430,7 +444,7 @@ async def players_action(request: Request) -> Response:
     elif what == "import":
         text, name = upload_text(form)
         try:
-            done = await apply(request, slug, "players", lambda s: actions.import_players(s, text, name))
+            done = await apply(request, slug, "players", lambda s: actions.import_players(s, text, name, form))
         except InputError as exc:
             if exc.field != "header":
                 raise
@@ -444,7 +458,7 @@ async def players_action(request: Request) -> Response:
         columns = len(actions.csv_rows(text)[0]) if text.strip() else 0
         mapping = {k: str(form.get(f"col{k}", "")) for k in range(columns)}
         mapped = actions.remap_csv(text, mapping)
-        done = await apply(request, slug, "players", lambda s: actions.import_players(s, mapped, name))
+        done = await apply(request, slug, "players", lambda s: actions.import_players(s, mapped, name, form))
     else:
         pid = as_int(form.get("id"), "id")
         fn = {
@@ -457,7 +471,7 @@ async def players_action(request: Request) -> Response:
             raise InputError(f"unknown action {what!r}", field="action")
         seen = int(form["seen"]) if str(form.get("seen", "")).isdigit() else None
         done = await apply(request, slug, "player", fn, seen=seen)  # the numbers as that page showed them
-    return back(url, msg=done.detail)
+    return back(url, msg=done.detail, warn=done.warnings)
 
 
 async def availability_page(request: Request) -> Response:
@@ -495,7 +509,7 @@ async def availability_action(request: Request) -> Response:
         done = await apply(request, slug, "prohibit", lambda s: actions.remove_prohibited(s, index))
     else:
         raise InputError(f"unknown action {what!r}", field="action")
-    return back(f"/e/{slug}/availability", msg=done.detail)
+    return back(f"/e/{slug}/availability", msg=done.detail, warn=done.warnings)
 
 
 async def _column_mapping(request: Request, slug: str, text: str, name: str, why: str) -> Response:
@@ -582,7 +596,7 @@ async def draft_action(request: Request) -> Response:
             await run_in_threadpool(
                 store.snapshot, request.app.state.desk.folder / "snapshots", done.value, f"round {done.value} published"
             )
-            return back(f"/e/{slug}/results/{done.value}", msg=f"{done.detail}; snapshot taken")
+            return back(f"/e/{slug}/results/{done.value}", msg=f"{done.detail}; snapshot taken", warn=done.warnings)
         elif what == "discard":
             done = await apply(request, slug, "unpair", actions.discard_draft, seen=seen)
         elif what == "explain":

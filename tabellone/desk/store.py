@@ -1,3 +1,4 @@
+# mypy: enable-error-code="return-value"
 """The desk's store: one SQLite file per event, every change one transaction, an
 append-only log of every change (who, when, what, and the state before it).
 
@@ -15,8 +16,20 @@ version the device saw: when another device changed the board meanwhile the stor
 raises :class:`Conflict` and writes nothing, so the second device is shown the
 result already there instead of overwriting it.
 
-The small interface the desk's pages use: :meth:`EventStore.create`,
-:meth:`EventStore.load`, :meth:`EventStore.change`, :meth:`EventStore.board_versions`,
+The store is also an :class:`tabellone.event.EventStore`, the protocol the command
+line's :class:`~tabellone.event.FileStore` implements: :meth:`EventStore.read`,
+:meth:`EventStore.apply` (an operation of the event layer, a function from the
+tournament to an :class:`~tabellone.event.Outcome`), :meth:`EventStore.undo` and
+:meth:`EventStore.history`; its versions are the state's numbers, as text. Whatever
+changes the tournament, an operation applied from outside or a desk action, the store
+keeps the rest of the state in step: a round recorded gets its boards in the C.04.2
+board order (:func:`tabellone.event.boards`, the numbers ``result --board`` reads), a
+draft of a round now recorded is dropped, and every board whose result changed goes one
+version up.
+
+The desk's own interface: :meth:`EventStore.create`, :meth:`EventStore.load`,
+:meth:`EventStore.change` (a function of the whole state, with who did it, the board
+version or event version the device saw), :meth:`EventStore.board_versions`,
 :meth:`EventStore.log`, :meth:`EventStore.undo`, :meth:`EventStore.snapshot`,
 :meth:`EventStore.restore`.
 """
@@ -31,13 +44,16 @@ import threading
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
+from tabellone.event import Applied, Operation, Outcome, Snapshot, boards
+from tabellone.event import EventStore as ProtocolStore
+from tabellone.event import LogEntry as History
 from tabellone.formats.trf import format_trf, parse_trf
 
 SCHEMA_VERSION = 1
@@ -155,12 +171,78 @@ class State:
 @dataclass(frozen=True)
 class Change:
     """What a change function returns: the new state, one line for the log, the boards
-    whose result it changed (their versions go up), and anything for the caller."""
+    whose result it changed (their versions go up), anything for the caller, and the
+    warnings the user must read (the event layer's: a result changed, later rounds
+    paired on the old one)."""
 
     state: State
     detail: str
     boards: tuple[tuple[int, int], ...] = ()
     value: Any = None
+    warnings: tuple[str, ...] = ()
+
+
+def with_tournament(state: State, outcome: Outcome, boards_touched: tuple[tuple[int, int], ...] = ()) -> Change:
+    """The change an operation of the event layer makes to a desk state: its tournament,
+    its message for the log, its warnings and value (the rest of the state is kept in
+    step by :meth:`EventStore.change`)."""
+    return Change(
+        replace(state, tournament=outcome.tournament), outcome.message, boards_touched, outcome.value, outcome.warnings
+    )
+
+
+def _who_may_meet(t: Tournament) -> tuple:
+    """What a pairing is made of besides the results: the players' records but their
+    rounds, requested byes, groups kept apart, the system, virtual points."""
+    return (
+        tuple(replace(p, rounds=(), points=None, rank=None) for p in t.players),
+        t.byes,
+        t.prohibited,
+        t.system,
+        t.virtual_points,
+    )
+
+
+def _operated(state: State, operation: Operation) -> Change:
+    """An operation applied from outside the desk's pages: a draft of the next round is
+    unpaired, and the log says so, when the operation changed what it was paired on
+    (the desk's own actions refuse such a change while a round is drafted)."""
+    done = with_tournament(state, operation(state.tournament))
+    d = state.draft
+    t = done.state.tournament
+    if d is None or d.round <= t.rounds_paired or _who_may_meet(state.tournament) == _who_may_meet(t):
+        return done
+    note = f"the draft of round {d.round} is unpaired (what it was paired on changed): pair it again"
+    return replace(
+        done, state=replace(done.state, draft=None), detail=f"{done.detail}; {note}", warnings=done.warnings + (note,)
+    )
+
+
+def in_step(before: State, after: State) -> tuple[State, tuple[tuple[int, int], ...]]:
+    """``after`` with its boards and draft agreeing with its tournament, and the boards
+    whose result differs from ``before``: rounds recorded without boards get them in the
+    C.04.2 order, boards of rounds no longer recorded go, a draft of a recorded round is
+    dropped."""
+    t = after.tournament
+    paired = t.rounds_paired
+    kept = {r: pairs for r, pairs in after.boards.items() if r <= paired}
+    for r in range(1, paired + 1):
+        if r not in kept:
+            kept[r] = tuple((b.white, b.black) for b in boards(t, r))
+    draft = after.draft if after.draft is None or after.draft.round > paired else None
+    old = before.tournament
+    touched = []
+    for r, pairs in kept.items():
+        if before.boards.get(r) != pairs:
+            continue  # new boards start at version 1
+        for n, (w, b) in enumerate(pairs, start=1):
+            if not all(x in old.by_id and x in t.by_id for x in (w, b)):
+                continue
+            if old.player(w).entry(r) != t.player(w).entry(r) or old.player(b).entry(r) != t.player(b).entry(r):
+                touched.append((r, n))
+    if kept != after.boards or draft is not after.draft:
+        after = replace(after, boards=kept, draft=draft)
+    return after, tuple(touched)
 
 
 @dataclass(frozen=True)
@@ -234,6 +316,7 @@ class EventStore:
         p = Path(path)
         if p.exists():
             raise InputError(f"{p.name} exists: choose another name", field="name")
+        state, _ = in_step(state, state)
         conn = sqlite3.connect(p, isolation_level=None)
         try:
             conn.execute("PRAGMA journal_mode = WAL")
@@ -300,6 +383,16 @@ class EventStore:
         version, else :class:`Conflict` and nothing is written. ``seen`` is the version
         of the whole event the change was asked on: a later one refuses it (an
         :class:`~tabellone.InputError` saying so) and nothing is written."""
+        return self._change(who, action, fn, expect, seen)[0]
+
+    def _change(
+        self,
+        who: str,
+        action: str,
+        fn: Callable[[State], Change],
+        expect: tuple[int, int, int] | None,
+        seen: int | None,
+    ) -> tuple[Change, int]:
         with self._conn() as conn, transaction(conn):
             version, state, doc = self._state(conn)
             if seen is not None and seen != version:
@@ -316,9 +409,44 @@ class EventStore:
                 if row[0] != seen:
                     raise Conflict(r, b, seen, row[0])
             done = fn(state)
+            kept, touched = in_step(state, done.state)
+            if kept is not done.state:
+                done = replace(done, state=kept)
             self._write(conn, version, doc, done.state, who, action, done.detail)
-            self._bump(conn, done.state, done.boards)
-        return done
+            self._bump(conn, done.state, tuple(dict.fromkeys(done.boards + touched)))
+        return done, version + 1
+
+    # --- the event layer's protocol (tabellone.event.EventStore) -------------------------
+
+    def read(self) -> Snapshot:
+        """The tournament as stored, and its version (as text)."""
+        version, state = self.load()
+        return Snapshot(state.tournament, str(version))
+
+    def apply(
+        self, operation: Operation, expected: str | None = None, *, who: str = "command line", action: str = "change"
+    ) -> Applied:
+        """Run an operation of the event layer on the stored tournament, as one change
+        (see :meth:`change`); ``expected``: the version the operation was prepared on."""
+        seen = None
+        if expected is not None:
+            if not expected.isdigit():
+                raise InputError(f"found version {expected!r}, expected a number", field="version")
+            seen = int(expected)
+        done, version = self._change(who, action, lambda s: _operated(s, operation), expect=None, seen=seen)
+        outcome = Outcome(done.state.tournament, done.detail, done.warnings, done.value)
+        return Applied(outcome, str(version))
+
+    def history(self) -> list[History]:
+        """The changes, oldest first, as the event layer writes them."""
+        with self._conn() as conn:
+            rows = conn.execute(
+                "SELECT id, at, who, detail, version, undoes, before IS NULL FROM log ORDER BY id"
+            ).fetchall()
+        return [
+            History(i, at, detail, None if created else str(v - 1), str(v), None, undoes)
+            for i, at, _who, detail, v, undoes, created in rows
+        ]
 
     def _write(
         self,
@@ -386,10 +514,11 @@ class EventStore:
             ).fetchall()
         return [LogEntry(*row, undone=row[0] in undone) for row in rows]
 
-    def undo(self, who: str) -> LogEntry:
+    def undo(self, who: str = "command line") -> Applied:
         """Put back the state before the latest change not yet undone (an undo is itself
         logged: undo again and the change before it is undone). Every board's version
-        goes up, so a device showing the old state cannot write over the new one."""
+        goes up, so a device showing the old state cannot write over the new one. The
+        outcome's value is the log entry of the change taken back."""
         with self._conn() as conn, transaction(conn):
             undone = {u for (u,) in conn.execute("SELECT undoes FROM log WHERE undoes IS NOT NULL")}
             target = None
@@ -404,10 +533,11 @@ class EventStore:
                 raise InputError("nothing to undo", field="undo")
             version, _, doc = self._state(conn)
             restored = State.from_doc(_unpack(target[7]), source=self.path.name)
-            self._write(conn, version, doc, restored, who, "undo", f"undo #{target[0]}: {target[4]}", target[0])
+            message = f"undone: {target[4]}"
+            self._write(conn, version, doc, restored, who, "undo", message, target[0])
             conn.execute("UPDATE boards SET version = version + 1")
             self._add_boards(conn, restored)
-        return LogEntry(*target[:7])
+        return Applied(Outcome(restored.tournament, message, (), LogEntry(*target[:7])), str(version + 1))
 
     def snapshot(self, folder: Path, round: int, label: str) -> list[Path]:
         """TRF26 of the published state and a SQLite backup of the whole file, written to
@@ -453,3 +583,9 @@ class EventStore:
 def event_stores(folder: Path) -> list[EventStore]:
     """Every event in ``folder``, by name."""
     return [EventStore(p) for p in sorted(folder.glob("*" + SUFFIX))]
+
+
+if TYPE_CHECKING:  # the desk's store is one of the event layer's stores (checked by mypy)
+
+    def _is_an_event_store(store: EventStore) -> ProtocolStore:
+        return store

@@ -13,7 +13,9 @@ One idea a module:
   all, with a numbered backup, in its own encoding and line endings;
 - :mod:`~tabellone.event.header`: the event's header records, system and options;
 - :mod:`~tabellone.event.players`: registering, editing, removing players;
-- :mod:`~tabellone.event.rounds`: byes, withdrawals, pairing a round, a recorded round;
+- :mod:`~tabellone.event.rounds`: byes, withdrawals, pairing a round and recording it
+  (in one step, or a pairing edited by hand), a recorded round;
+- :mod:`~tabellone.event.prohibited`: players who must not meet (TRF26 ``260``);
 - :mod:`~tabellone.event.record`: results into the players' records (typed forms, checks);
 - :mod:`~tabellone.event.results`: the result command's words: boards, corrections said;
 - :mod:`~tabellone.event.outcome`: what an operation makes;
@@ -40,6 +42,7 @@ from tabellone.event.header import (
     new_event,
     set_event,
     set_headers,
+    set_tiebreaks,
     system_of,
     with_options,
 )
@@ -60,6 +63,7 @@ from tabellone.event.players import (
     remove_player,
     renumber,
 )
+from tabellone.event.prohibited import allow, prohibit
 from tabellone.event.ranks import final_places, with_ranks
 from tabellone.event.record import (
     RESULT_WORDS,
@@ -73,10 +77,15 @@ from tabellone.event.results import by_board, enter, parse_result_triples, recor
 from tabellone.event.rounds import (
     Board,
     RecordedRound,
+    board_order,
     boards,
     bye,
+    cancel_bye,
     pair_and_record,
     pair_next,
+    pair_round,
+    record_next,
+    record_round,
     recorded_round,
     request_bye,
     score,
@@ -87,6 +96,14 @@ from tabellone.event.rounds import (
 from tabellone.event.store import Applied, EventStore, FileStore, LogEntry, Snapshot
 
 __all__ = [
+    "set_tiebreaks",
+    "record_round",
+    "record_next",
+    "prohibit",
+    "pair_round",
+    "cancel_bye",
+    "board_order",
+    "allow",
     "RENUMBER_UNTIL",
     "RESULT_WORDS",
     "TITLE_ORDER",

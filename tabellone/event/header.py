@@ -259,6 +259,25 @@ def set_event(t: Tournament, values: dict[str, str | Sequence[str] | None], **op
     return Outcome(out, "event: " + "; ".join(said), tuple(notes))
 
 
+def tiebreak_text(codes: Sequence[str]) -> str:
+    """The ``202`` record's text for tie-breaks as typed (``BH/C1 SB``), each checked."""
+    from tabellone.tiebreaks import parse_codes
+
+    return " ".join(tb.text for tb in parse_codes(list(codes)))
+
+
+def set_tiebreaks(t: Tournament, codes: Sequence[str]) -> Outcome:
+    """The operation 'the event's tie-breaks are these' (TRF26 ``202``, in order; none:
+    the record removed)."""
+    text = tiebreak_text(codes) if codes else ""
+    if text == " ".join(header_text(t, "202")):
+        raise InputError(f"the tie-breaks are already {text or 'none'}; nothing changed", field="--tiebreaks")
+    headers = [h for h in t.headers if h.code != "202"] + ([HeaderRecord("202", text)] if text else [])
+    return Outcome(
+        replace(t, headers=_ordered(headers)), f"event: tie-breaks {text}" if text else "event: tie-breaks removed"
+    )
+
+
 # --- creating an event -----------------------------------------------------------------------
 
 
@@ -297,9 +316,7 @@ def new_event(
         colour = WHITE if initial_colour == "white" else BLACK
     records = [HeaderRecord("012", name.strip())]
     if tiebreaks:
-        from tabellone.tiebreaks import parse_codes
-
-        records.append(HeaderRecord("202", " ".join(tb.text for tb in parse_codes(tiebreaks))))
+        records.append(HeaderRecord("202", tiebreak_text(tiebreaks)))
     scoring = module.scoring()
     t = Tournament(
         players=(),

@@ -62,6 +62,18 @@ def bye(t: Tournament, pid: int, round_number: int, kind: ByeKind) -> Outcome:
     return Outcome(out, f"{who} {pid} {out.player(pid).name}: {BYE_NAMES[kind]} bye in round {round_number}")
 
 
+def cancel_bye(t: Tournament, pid: int, round_number: int) -> Outcome:
+    """The operation 'take back a requested bye': the player is paired in round
+    ``round_number`` after all (its ``240`` record removed; the round is not paired yet)."""
+    p = known_player(t, pid)
+    _future_round(t, round_number, "a bye already recorded stays in the record")
+    kept = tuple(b for b in t.byes if not (b.round == round_number and b.player == pid))
+    if len(kept) == len(t.byes):
+        raise InputError(f"player {pid} {p.name} has no bye in round {round_number}", field="ID")
+    who = "team" if _is_team(t) else "player"
+    return Outcome(replace(t, byes=kept), f"{who} {pid} {p.name}: plays in round {round_number} (bye taken back)")
+
+
 def withdraw(t: Tournament, pid: int, from_round: int | None = None) -> Tournament:
     """The player leaves from ``from_round`` (default: the next round to pair) to the
     end: a zero-point bye (``240 Z``) in each of those rounds. Results already played
@@ -104,18 +116,13 @@ def _is_team(t: Tournament) -> bool:
     return isinstance(t, TeamTournament)
 
 
-def pair_and_record(
-    t: Tournament, system: str | None = None, edition: str | None = None, **options
-) -> tuple[Tournament, Pairing]:
-    """Pair the next round by the file's system (or ``system``) and its options
-    (:func:`tabellone.event.header.event_options`: Baku acceleration, method, ...;
-    an option given here wins), and record it: the boards without results, the PAB,
-    and the byes requested for that round written into its column (``0000 - H``),
-    their ``240`` records then spent."""
+def pair_round(t: Tournament, system: str | None = None, edition: str | None = None, **options) -> Pairing:
+    """Pair the next round of a player event by the file's system (or ``system``) and its
+    options (:func:`tabellone.event.header.event_options`: Baku acceleration, method,
+    ...; an option given here wins), without recording it: the pairing a desk shows as a
+    draft, or :func:`pair_and_record` records at once."""
     if _is_team(t):
-        if options.pop("baku", None):
-            raise InputError("team events are paired without acceleration here; --baku is for individual events")
-        return pair_and_record_team(t, system, edition, **options)
+        raise InputError("a team event is paired and recorded in one step (pair_and_record)", field="EVENT")
     file_system, file_edition = system_of(t)
     system = system or file_system
     edition = edition or (file_edition if system == file_system else None)
@@ -132,11 +139,25 @@ def pair_and_record(
         from tabellone.core.acceleration import with_acceleration
 
         to_pair = with_acceleration(with_baku(t), True, games_per_round(system))
-    pairing = pair(to_pair, system, edition, **merged)
+    return pair(to_pair, system, edition, **merged)
+
+
+def record_round(t: Tournament, pairing: Pairing, system: str | None = None, edition: str | None = None) -> Tournament:
+    """``t`` with ``pairing`` recorded as its next round, whoever made it (the engine, or
+    an arbiter who edited a draft): the boards without results, the PAB, the byes
+    requested for that round written into its column (``0000 - H``) and their ``240``
+    records spent, every other player not paired recorded absent (``Z``); a file that
+    does not say which system paired it gets ``192`` (``system``, default the file's)."""
+    if _is_team(t):
+        raise InputError("a team event's round is recorded by pair_and_record", field="EVENT")
+    if pairing.round != t.next_round:
+        raise InputError(f"the pairing is for round {pairing.round}; the next round is {t.next_round}", field="round")
     r = pairing.round
     out = add_round(t, pairing)
     if out.system is None:  # the file says which system paired it (TRF26 192)
-        out = replace(out, system=system_code(system, edition))
+        file_system, file_edition = system_of(t)
+        system = system or file_system
+        out = replace(out, system=system_code(system, edition or (file_edition if system == file_system else None)))
     byes = {b.player: b.kind for b in out.byes if b.round == r}
     players = []
     for p in out.players:
@@ -145,8 +166,36 @@ def pair_and_record(
             rounds[r - 1] = RoundEntry(None, None, byes[p.id].value if p.id in byes else "Z")
             p = replace(p, rounds=tuple(rounds))
         players.append(p)
-    out = replace(out, players=tuple(players), byes=tuple(b for b in out.byes if b.round != r))
-    return out, pairing
+    return replace(out, players=tuple(players), byes=tuple(b for b in out.byes if b.round != r))
+
+
+def pair_and_record(
+    t: Tournament, system: str | None = None, edition: str | None = None, **options
+) -> tuple[Tournament, Pairing]:
+    """Pair the next round (:func:`pair_round`) and record it (:func:`record_round`)."""
+    if _is_team(t):
+        if options.pop("baku", None):
+            raise InputError("team events are paired without acceleration here; --baku is for individual events")
+        return pair_and_record_team(t, system, edition, **options)
+    pairing = pair_round(t, system, edition, **options)
+    return record_round(t, pairing, system, edition), pairing
+
+
+def _said(t: Tournament, pairing: Pairing) -> str:
+    n = len(pairing.pairs)
+    bye_text = f", bye to {pairing.bye} {t.player(pairing.bye).name}" if pairing.bye else ""
+    return f"{n} board{'s' if n != 1 else ''}{bye_text}"
+
+
+def record_next(
+    t: Tournament, pairing: Pairing, system: str | None = None, edition: str | None = None, edits: int = 0
+) -> Outcome:
+    """The operation 'record a pairing as the next round' (:func:`record_round`): a
+    pairing made elsewhere or edited by hand (``edits``: how many changes the arbiter
+    made to the engine's draft, said in the message)."""
+    out = record_round(t, pairing, system, edition)
+    edited = f" after {edits} manual edit{'s' if edits != 1 else ''}" if edits else ""
+    return Outcome(out, f"round {pairing.round} recorded{edited}: {_said(out, pairing)}", (), pairing)
 
 
 def pair_next(t: Tournament, system: str | None = None, edition: str | None = None, **options) -> Outcome:
@@ -174,14 +223,7 @@ def pair_next(t: Tournament, system: str | None = None, edition: str | None = No
         return Outcome(
             out, f"round {pairing.round} paired and recorded: {n} match{'es' if n != 1 else ''}", (), pairing
         )
-    n = len(pairing.pairs)
-    bye_text = f", bye to {pairing.bye} {out.player(pairing.bye).name}" if pairing.bye else ""
-    return Outcome(
-        out,
-        f"round {pairing.round} paired and recorded: {n} board{'s' if n != 1 else ''}{bye_text}",
-        tuple(warnings),
-        pairing,
-    )
+    return Outcome(out, f"round {pairing.round} paired and recorded: {_said(out, pairing)}", tuple(warnings), pairing)
 
 
 # --- what a recorded round is -------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -119,13 +120,22 @@ def test_results_and_corrections():
     with pytest.raises(InputError, match="expected 1, 0"):
         actions.enter_result(state, 1, 1, "2")
     for n in range(1, 6):
-        state = actions.enter_result(state, 1, n, "=").state
+        entered = actions.enter_result(state, 1, n, "=")
+        w, b = state.boards[1][n - 1]
+        assert entered.detail.startswith(f"round 1: board {n} {w}-{b}: ½-½ entered"), "the log says what was entered"
+        state = entered.state
     assert actions.results_complete(state.tournament, 1)
     state = actions.publish(actions.pair_draft(state).state).state
     done = actions.enter_result(state, 1, 2, "1")
     assert done.value == ("½-½", "1-0")
-    assert "corrected ½-½ -> 1-0; round 2 was paired with the old result" in done.detail
     w, b = state.boards[1][1]
+    # the event layer's words, and its board number is the desk's board number
+    assert f"board 2 {w}-{b}: changed from ½-½ to 1-0" in done.detail
+    assert any("round 1 was corrected after round 2 was paired on the old result" in x for x in done.warnings)
+    with pytest.raises(InputError, match="expected 1, 0"):
+        actions.enter_result(state, 1, 2, "2-0")
+    typed = actions.enter_result(done.state, 1, 2, "½-½")  # as a score sheet writes it
+    assert typed.value == ("1-0", "½-½")
     assert done.state.tournament.score_after(done.state.tournament.player(w), 1) == 1
     double = actions.enter_result(done.state, 2, 1, "--").state
     w2, b2 = state.boards[2][0]
@@ -144,7 +154,7 @@ def test_players_before_and_after_round_one():
     with pytest.raises(InputError, match="drafted"):
         actions.add_player(drafted, {"name": "Too, Late"})
     published = actions.publish(drafted).state
-    with pytest.raises(InputError, match="withdrawn, not removed"):
+    with pytest.raises(InputError, match="stays in the record; .withdraw. takes"):
         actions.remove_player(published, 2)
     late = actions.add_player(published, {"name": "Late, Lou", "rating": "2000"})
     assert late.value == 6 and "late entry" in late.detail
@@ -188,3 +198,40 @@ def test_every_desk_system_pairs_checks_and_ranks(system):
     table = views.standings(state)
     assert sorted(table.order) == list(range(1, 12))
     assert len(views.crosstable(state, table.order)) == 11
+
+
+def test_a_second_player_of_the_same_name_is_asked_about_in_the_forms_words():
+    state = fresh(4)
+    name = state.tournament.player(2).name
+    with pytest.raises(InputError, match="tick 'a different person") as refused:
+        actions.add_player(state, {"name": name})
+    assert "--same-name-ok" not in str(refused.value)
+    twin = actions.add_player(state, {"name": name, "same_name_ok": "1"})
+    assert [p.name for p in twin.state.tournament.players].count(name) == 2
+    assert any("same name as player" in w for w in twin.warnings)
+
+
+def test_an_event_whose_rules_give_half_a_point_for_missed_rounds():
+    from tabellone.event import with_options
+
+    state = actions.publish(actions.pair_draft(fresh(6)).state).state
+    state = replace(state, tournament=with_options(state.tournament, missed="half"))
+    late = actions.add_player(state, {"name": "Late, Lou", "rating": "2000"})
+    t = late.state.tournament
+    assert t.player(late.value).entry(1).result == "H" and t.score_after(t.player(late.value), 1) == Fraction(1, 2)
+    assert any("half-point byes" in w for w in late.warnings)
+
+
+def test_a_baku_event_is_drafted_and_checked_with_its_acceleration():
+    """The draft is the event layer's pairing (pair_round reads 192 ..._BAKU), and the
+    live check reads the same virtual points: an untouched draft checks as the rules
+    pair it, and it is not the pairing without acceleration."""
+    state, _ = actions.create_event({"name": "Baku", "rounds": "7", "acceleration": "baku", "initial_colour": "white"})
+    rng = random.Random(7)
+    t, _ = add_players(state.tournament, [make_player(f"P{k:02d}", rng.randint(1400, 2500)) for k in range(24)])
+    state = replace(state, tournament=t.with_derived_points())
+    drafted = actions.pair_draft(state).state
+    report, problem = actions.check_draft(drafted)
+    assert problem is None and report.rounds[0].ok
+    plain = pair_and_record(replace(state.tournament, system="FIDE_DUTCH_2026"))[1]
+    assert {frozenset(p) for p in drafted.draft.pairs} != {frozenset(p) for p in plain.pairs}

@@ -340,10 +340,10 @@ async def run_event(url: str, chromium: dict, artifacts) -> None:
 
         # undo the correction from the log: round 4 board 2 reads the old result again
         await admin.goto(e + "/log")
-        await expect(admin.locator("#log")).to_contain_text("corrected")
+        await expect(admin.locator("#log")).to_contain_text("changed from")
         await admin.click("text=Undo the last change")
         await expect(admin.locator(".flash.ok")).to_contain_text("undone")
-        await expect(admin.locator("#log tbody tr.undone").first).to_contain_text("corrected")
+        await expect(admin.locator("#log tbody tr.undone").first).to_contain_text("changed from")
         await shot(admin, artifacts, "19-log")
         await admin.goto(f"{e}/results/4")
         await expect(admin.locator("#b2 td.result")).to_have_text(SHOWN[old])

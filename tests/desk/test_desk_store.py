@@ -141,7 +141,8 @@ def test_undo_puts_back_the_state_before_and_is_logged(store):
     store.change("admin", "player", lambda s: actions.add_player(s, {"name": "Late, Lou", "rating": "2000"}))
     store.change("admin", "event", lambda s: actions.edit_settings(s, {"name": "Renamed Open"}))
     undone = store.undo("admin")
-    assert undone.action == "event"
+    assert undone.outcome.value.action == "event" and undone.outcome.message.startswith("undone: event: name")
+    assert undone.version == str(store.version()) and undone.outcome.tournament == store.read().tournament
     assert actions.header(store.load()[1].tournament, "012") == "Store Open"
     store.undo("admin")  # and the change before it
     assert store.load()[1].tournament == before.tournament.with_derived_points()
@@ -174,3 +175,58 @@ def test_snapshot_files_and_restore(store, tmp_path):
     w, _ = state.boards[1][0]
     assert actions.result_of(store.load()[1].tournament, 1, w) == ""
     assert store.log()[0].action == "restore"
+
+
+def test_operations_of_the_event_layer_keep_the_desk_in_step(store):
+    """An operation applied through the event layer's protocol (as the command line
+    would) is logged with who did it, gives a recorded round its boards in the order
+    ``result --board`` reads, and moves on the version of the board it changed only, so
+    a device showing the old result cannot write over it."""
+    from tabellone.event import boards, enter, pair_next
+
+    applied = store.apply(pair_next, who="cli")
+    assert applied.version == str(store.version()) and applied.outcome.message.startswith("round 1 paired")
+    state = store.load()[1]
+    listed = boards(state.tournament, 1)
+    assert state.boards[1] == tuple((b.white, b.black) for b in listed)
+    versions = store.board_versions(1)
+    assert sorted(versions) == [b.number for b in listed] and all(v == 1 for v, _ in versions.values())
+    third = listed[2]
+    store.apply(lambda t: enter(t, 1, [(third.white, third.black, "1-0")]), who="cli", action="result")
+    after = store.board_versions(1)
+    assert after[3][0] == 2 and all(after[n][0] == 1 for n in after if n != 3)
+    with pytest.raises(Conflict):
+        store.change("tablet", "result", lambda s: actions.enter_result(s, 1, 3, "0"), expect=(1, 3, 1))
+    assert actions.result_of(store.load()[1].tournament, 1, third.white) == "1-0"
+    entry = store.log()[0]
+    assert (entry.who, entry.action) == ("cli", "result") and "1 result entered" in entry.detail
+    history = store.history()
+    assert [h.what for h in history[-2:]] == [e.detail for e in store.log(2)][::-1]
+    assert history[0].before is None and history[-1].after == store.read().version
+
+
+def test_a_drafted_round_recorded_from_outside_drops_the_draft(store):
+    from tabellone.event import pair_next
+
+    store.change("admin", "pair", actions.pair_draft)
+    assert store.load()[1].draft is not None
+    store.apply(pair_next)
+    state = store.load()[1]
+    assert state.draft is None and 1 in state.boards
+
+
+def test_an_operation_from_outside_unpairs_a_draft_it_invalidates(store):
+    """A player registered while round 1 is drafted (through the protocol, as the
+    command line would; the pages refuse it) unpairs the draft and says so; a change
+    that leaves what the draft was paired on alone keeps it."""
+    from tabellone.event import make_player, register, set_event
+
+    store.change("admin", "pair", actions.pair_draft)
+    kept = store.apply(lambda t: set_event(t, {"022": "Cagliari"}))
+    assert store.load()[1].draft is not None and "unpaired" not in kept.outcome.message
+    done = store.apply(lambda t: register(t, [make_player("Late, Lou", 2000)]))
+    assert store.load()[1].draft is None
+    assert done.outcome.message.endswith(
+        "the draft of round 1 is unpaired (what it was paired on changed): pair it again"
+    )
+    assert store.log()[0].detail == done.outcome.message
