@@ -152,7 +152,7 @@ class Ctx:
 
     @property
     def objective(self) -> Objective:
-        """The optimiser's quality fields in the order of the profile (rules/profiles)."""
+        """The optimiser's quality fields in the order of the profile (:mod:`tabellone.rules.profiles`)."""
         return Objective(self.profile or official("lim", "2026"), {c: c for c in STAGES})
 
     @property
