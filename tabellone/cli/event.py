@@ -325,10 +325,6 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_crosstable_event(args: argparse.Namespace) -> int:
-    return cmd_crosstable(args)
-
-
 EVENT_COMMANDS = {
     "new": cmd_new,
     "event": cmd_event,

@@ -19,7 +19,7 @@ from dataclasses import replace
 from tabellone import api
 from tabellone.core.acceleration import with_acceleration
 from tabellone.core.errors import InputError, TabelloneError
-from tabellone.core.model import WHITE, ByeKind, HeaderRecord, RoundEntry, Tournament
+from tabellone.core.model import ByeKind, HeaderRecord, RoundEntry, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.desk.store import Change, Draft, State
 from tabellone.event import (
@@ -74,10 +74,6 @@ def with_headers(t: Tournament, values: dict[str, str]) -> Tournament:
     kept = [h for h in t.headers if h.code not in by_code]
     added = [HeaderRecord(code, text) for code, text in by_code.items() if text]
     return replace(t, headers=tuple(sorted(kept + added, key=lambda h: h.code)))
-
-
-def system_and_edition(state: State) -> tuple[str, str | None]:
-    return system_of(state.tournament)
 
 
 def accelerated(state: State) -> bool:
@@ -598,7 +594,3 @@ def rounds_were(rounds: list[int]) -> str:
 
 def results_complete(t: Tournament, r: int) -> bool:
     return not any(p.entry(r).pending for p in t.players)
-
-
-def colour_name(colour: str | None) -> str:
-    return "white" if colour == WHITE else "black" if colour else "-"
