@@ -2,11 +2,11 @@
 
 Subcommands::
 
-    tabellone pair FILE [--system dutch] [--edition 2026|2017] [--format text|bbp|trf|json] [-o OUT]
+    tabellone pair FILE [--system S] [--edition E] [--format text|bbp|trf|json|csv|html] [-o OUT]
     tabellone info FILE [--round R] [--json] [--strict]
     tabellone check FILE [--system S] [--round R [--pairing PAIRS]] [--json]
     tabellone explain FILE [--system S] [--round R] (--pair A B | --bye X)
-    tabellone compare FILE [--system italo-svizzero|dubov|lim] [--round R] [--json]
+    tabellone compare FILE --system S [--round R] [--json]   (a system with two methods)
     tabellone convert FILE --to trf16|trf26|json|csv [-o OUT] [--force]
     tabellone standings FILE [--tiebreaks BH/C1,BH,SB] [--format text|csv|json|html] [--crosstable]
     tabellone crosstable FILE [--format text|csv|json|html]
