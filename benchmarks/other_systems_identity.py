@@ -9,8 +9,9 @@ many events (``../shared/corpus/dutch-2026-dev``, 20-300 players, forfeits, abse
 half-point byes included: each round is paired from the history the file records) by
 every method of both Dubov editions and of the italo-svizzero, and writes one line per
 (event, round, system, method): the boards in order and the bye, or the error raised.
-``--root DIR`` runs another copy of the code laid out flat (``DIR/tabellone`` holding
-``rules/`` and ``solver/``: the code before a change); ``--against FILE`` compares with a
+``--root DIR`` runs another checkout of the code (``DIR/tabellone``: the code before a
+change; it must have the current layout and the systems' interface, which the child
+imports); ``--against FILE`` compares with a
 saved run and prints the counts (same / different, per system and method) and every
 difference. The exit code is 1 when anything differs.
 """
@@ -75,7 +76,7 @@ def events(count: int, low: int = 20, high: int = 300) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--events", type=int, default=64)
-    ap.add_argument("--root", type=Path, help="a flat copy of other code (the code before a change)")
+    ap.add_argument("--root", type=Path, help="another checkout of the code (the code before a change)")
     ap.add_argument("--save", type=Path)
     ap.add_argument("--against", type=Path)
     args = ap.parse_args(argv)

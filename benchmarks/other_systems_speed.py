@@ -23,8 +23,10 @@ and the ratio after / before.
 ``--save DIR`` writes each pairing as JSON (boards in order, the bye); ``--against
 DIR`` compares each pairing with the one saved there (``same``: identical boards and
 colours), so a change can be shown to leave every output as it was. ``--root DIR`` times
-another copy of the code (an earlier commit laid out flat: ``DIR/tabellone`` holding
-``rules/`` and ``solver/``), run without this checkout's installed package.
+another checkout of the code (``DIR/tabellone``, an earlier commit with the current
+layout: the child imports ``tabellone.core.history``; its systems may be objects of the
+interface or, before it, modules), run without this checkout's installed package. :data:`BEFORE` was measured on the layout of its day, by
+this script as it was then.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ from tabellone.core.history import cut_before
 t = api.read({path!r})
 t = cut_before(t, {round!r})
 rules = get_system({system!r})
-if hasattr(rules, "configure"):  # the system interface (a flat copy of older code has modules)
+if hasattr(rules, "configure"):  # the system interface (older code has modules)
     options = rules.configure({edition!r}, method={method!r})[1]
     pair = lambda: rules.pair(t, {edition!r}, {round!r}, options)
 else:
@@ -81,7 +83,7 @@ print(json.dumps({{"cpu": cpu, "peak_mb": usage.ru_maxrss / 1024, "pairs": [list
 
 
 def run(event: Path, case: str, method: str, timeout: float, root: Path | None = None) -> dict:
-    """One case in a process of its own; ``root``: a flat copy of other code to time."""
+    """One case in a process of its own; ``root``: another checkout of the code to time."""
     system, edition, rnd = case.split("-")
     system = "italo-svizzero" if system == "italo" else system
     site = str(Path(json.__file__).parent) if root is None else _site_packages()
@@ -118,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=1800)
     ap.add_argument("--save", type=Path)
     ap.add_argument("--against", type=Path)
-    ap.add_argument("--root", type=Path, help="time a flat copy of other code (before/after comparisons)")
+    ap.add_argument("--root", type=Path, help="time another checkout of the code (before/after comparisons)")
     args = ap.parse_args(argv)
     if not args.event.exists():
         print(f"{args.event}: not found (the shared corpus is needed, or give --event)", file=sys.stderr)

@@ -13,8 +13,8 @@ Layers point one way; a module imports from its own layer and the layers below, 
 from one above, and no import circle joins the modules (``tests/test_architecture.py``
 checks both, function-level imports included):
 
-4. :mod:`tabellone.api`, :mod:`tabellone.cli` (and a desk to come): the entry points;
-   this package re-exports the API.
+4. :mod:`tabellone.api`, :mod:`tabellone.cli`, :mod:`tabellone.desk` (the web desk): the
+   entry points; this package re-exports the API.
 3. :mod:`tabellone.verify`, :mod:`tabellone.event`, :mod:`tabellone.simulate`,
    :mod:`tabellone.reports` (it prints an event's standings): built on the systems.
 2. :mod:`tabellone.rules`: the pairing systems, their registry, and the dispatch of a

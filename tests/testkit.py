@@ -117,7 +117,7 @@ def trf_player_line(
     birth: str = "",
 ) -> str:
     """A ``001`` record laid out from the FIDE TRF16 column table (written here, independently
-    of the solver's writer). ``cells`` are the 8-character round blocks ``'OOOO c r'``;
+    of the package's TRF writer). ``cells`` are the 8-character round blocks ``'OOOO c r'``;
     round r starts at column 92 + 10 (r - 1)."""
     head = (
         f"001 {pid:>4} {sex:1}{title:>3} {name or f'Player {pid}':<33} {rating:>4} {federation:<3} "

@@ -2,13 +2,15 @@
 
 Subcommands::
 
-    tabellone pair FILE [--system dutch] [--edition 2026|2017] [--format text|bbp|trf|json] [-o OUT]
+    tabellone pair FILE [--system S] [--edition E] [--format text|bbp|trf|json|csv|html] [-o OUT]
     tabellone info FILE [--round R] [--json] [--strict]
     tabellone check FILE [--system S] [--round R [--pairing PAIRS]] [--json]
     tabellone explain FILE [--system S] [--round R] (--pair A B | --bye X)
-    tabellone compare FILE [--system italo-svizzero|dubov|lim] [--round R] [--json]
-    tabellone convert FILE --to trf16|trf26|json [-o OUT] [--force]
+    tabellone compare FILE --system S [--round R] [--json]   (a system with two methods)
+    tabellone convert FILE --to trf16|trf26|json|csv [-o OUT] [--force]
     tabellone standings FILE [--tiebreaks BH/C1,BH,SB] [--format text|csv|json|html] [--crosstable]
+    tabellone crosstable FILE [--format text|csv|json|html]
+    tabellone generate [--system S] --players N|--teams N --rounds R --seed S -o OUT.trf
 
 and, to run an event from one file (:mod:`tabellone.event`: one command at a time per event,
 every write whole with a numbered backup, and logged for ``undo``)::

@@ -9,7 +9,6 @@ import sys
 
 from tabellone.api import add_round, configure, pair
 from tabellone.core.errors import (
-    EXIT_OK,
     InputError,
 )
 from tabellone.core.model import Tournament
@@ -315,18 +314,3 @@ def emit(text: str, output: str | None, inputs: list[str], force: bool) -> None:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def _saved(event, t, what: str, stream=None) -> int:
-    from tabellone.event import save_event
-
-    backup = save_event(event, t)
-    kept = f" (previous version kept as {backup.name})" if backup else ""
-    print(f"{event.path}: {what}{kept}", file=stream or sys.stdout)
-    return EXIT_OK
-
-
-def _who(t) -> str:
-    from tabellone.core.team import TeamTournament
-
-    return "team" if isinstance(t, TeamTournament) else "player"

@@ -97,8 +97,7 @@ def cmd_event(args: argparse.Namespace) -> int:
 
 def cmd_player(args: argparse.Namespace) -> int:
     from tabellone.event import edit_player, event_options, make_player, players_from_csv, register, remove_player
-    from tabellone.formats.files import read_bytes
-    from tabellone.formats.trf import decode
+    from tabellone.formats.text import decode, read_bytes
 
     action = args.player_action
     if action is None:
@@ -164,8 +163,7 @@ def cmd_bye(args: argparse.Namespace) -> int:
 
 def cmd_result(args: argparse.Namespace) -> int:
     from tabellone.event import by_board, enter, parse_result_triples, results_from_csv
-    from tabellone.formats.files import read_bytes
-    from tabellone.formats.trf import decode
+    from tabellone.formats.text import decode, read_bytes
 
     if args.csv and args.results:
         raise InputError("give results on the command line or with --csv, not both", field="--csv")
@@ -325,10 +323,6 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
         return EXIT_OK
     sys.stdout.write(render(round_table(t, pairing.round, args.file), args.format))
     return EXIT_OK
-
-
-def cmd_crosstable_event(args: argparse.Namespace) -> int:
-    return cmd_crosstable(args)
 
 
 EVENT_COMMANDS = {

@@ -147,8 +147,8 @@ def read_proposed(path: str, round_number: int, players: set[int] | None = None)
     'id 0'; the count may be left out), or a TRF file with the round filled in. A
     pairing number not in ``players`` (the event's) is bad input, named by its line."""
     from tabellone.core.pairing import Pairing
-    from tabellone.formats.files import read_bytes
-    from tabellone.formats.trf import decode, parse_trf
+    from tabellone.formats.text import decode, read_bytes
+    from tabellone.formats.trf import parse_trf
 
     text, _ = decode(read_bytes(path))
     numbered = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]

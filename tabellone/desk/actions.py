@@ -25,7 +25,7 @@ from dataclasses import replace
 from tabellone import api
 from tabellone.core.acceleration import with_acceleration
 from tabellone.core.errors import InputError, TabelloneError
-from tabellone.core.model import WHITE, ByeKind, Tournament
+from tabellone.core.model import ByeKind, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.desk.store import Change, Draft, State, with_tournament
 from tabellone.event import (
@@ -98,10 +98,6 @@ def header_values(t: Tournament | None, values: dict[str, str]) -> dict[str, str
         if text != (header(t, code) if t is not None else ""):
             out[code] = text
     return out
-
-
-def system_and_edition(state: State) -> tuple[str, str | None]:
-    return system_of(state.tournament)
 
 
 def accelerated(state: State) -> bool:
@@ -609,7 +605,3 @@ def rounds_were(rounds: list[int]) -> str:
 
 def results_complete(t: Tournament, r: int) -> bool:
     return not any(p.entry(r).pending for p in t.players)
-
-
-def colour_name(colour: str | None) -> str:
-    return "white" if colour == WHITE else "black" if colour else "-"

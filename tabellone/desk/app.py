@@ -127,7 +127,7 @@ async def form_of(request: Request) -> dict[str, Any]:
 
 def upload_text(form: dict[str, Any], key: str = "file") -> tuple[str, str]:
     """The text and name of an uploaded file, decoded as the TRF reader does."""
-    from tabellone.formats.trf import decode
+    from tabellone.formats.text import decode
 
     value = form.get(key)
     if not isinstance(value, tuple) or not value[1]:

@@ -31,7 +31,10 @@ The desk's own interface: :meth:`EventStore.create`, :meth:`EventStore.load`,
 :meth:`EventStore.change` (a function of the whole state, with who did it, the board
 version or event version the device saw), :meth:`EventStore.board_versions`,
 :meth:`EventStore.log`, :meth:`EventStore.undo`, :meth:`EventStore.snapshot`,
-:meth:`EventStore.restore`.
+:meth:`EventStore.restore`. It is the desk's own: the command line's
+:class:`tabellone.event.store.EventStore` (``read``/``apply``/``undo``/``history`` over an
+event file) is another protocol of the same name; what the two share is the operations
+of :mod:`tabellone.event`, which the desk's changes (:mod:`tabellone.desk.actions`) call.
 """
 
 from __future__ import annotations

@@ -9,12 +9,14 @@ from fractions import Fraction
 from typing import Any
 
 from tabellone import api
-from tabellone.core.errors import TabelloneError
+from tabellone.core.errors import InputError, TabelloneError
 from tabellone.core.model import Tournament
 from tabellone.desk.actions import for_pairing, header, result_of
 from tabellone.desk.store import State
-from tabellone.event import withdrawn_players
-from tabellone.rules import TITLES
+from tabellone.event import system_of, withdrawn_players
+from tabellone.reports.tables import cell, chess_standings, draughts_standings
+from tabellone.rules import TITLES, get_system
+from tabellone.tiebreaks import DEFAULT, codes_from_file, compute, parse_codes, rounds_complete
 from tabellone.verify.checker import RoundReport
 
 
@@ -129,13 +131,8 @@ def standings(state: State) -> Standings:
     """The event's standings: the C.07 tie-breaks of its ``202`` record (or the usual
     BH/C1, BH, SB), by :func:`tabellone.reports.tables.chess_standings`; the FID
     procedure for italo-svizzero."""
-    from tabellone.reports.tables import cell, chess_standings, draughts_standings
-    from tabellone.rules import get_system
-
     t = state.tournament
     system = state.draft.system if state.draft else None
-    from tabellone.event import system_of
-
     system = system or system_of(t)[0]
     own = get_system(system).standings(t, system_of(t)[1])
     if own is not None:  # the system's own standings (the italo-svizzero Buchholz procedure)
@@ -157,8 +154,6 @@ def standings(state: State) -> Standings:
 
 
 def event_tiebreaks(t: Tournament):
-    from tabellone.tiebreaks import DEFAULT, codes_from_file, parse_codes
-
     return codes_from_file(t) or parse_codes(DEFAULT)
 
 
@@ -177,13 +172,8 @@ def breakdown(state: State, pid: int) -> Breakdown:
     opponent and the score the opponent brings to Buchholz (adjusted for their own
     unplayed rounds, C.07 Art. 16.3), or an unplayed round (a dummy opponent, Art.
     16.4), and the values of the event's tie-breaks."""
-    from tabellone.reports.tables import cell
-    from tabellone.tiebreaks import compute, rounds_complete
-
     t = state.tournament
     if pid not in t.by_id:
-        from tabellone.core.errors import InputError
-
         raise InputError(f"no player has pairing number {pid}", field="player")
     tiebreaks = event_tiebreaks(t)
     n = rounds_complete(t)
@@ -293,8 +283,6 @@ def verdict(rep: RoundReport) -> Verdict:
 
 def check_file(t: Tournament, system: str | None, edition: str | None) -> tuple[str, list[Verdict]]:
     """Every round of an uploaded file checked by :func:`tabellone.api.check`."""
-    from tabellone.event import system_of
-
     found, found_edition = system_of(t)
     system = system or found
     edition = edition or (found_edition if system == found else None)
@@ -311,8 +299,6 @@ def safe_explain(t: Tournament, system: str, edition: str | None, r: int, pair, 
 
 def event_summary(state: State) -> dict[str, Any]:
     t = state.tournament
-    from tabellone.event import system_of
-
     system, edition = system_of(t)
     return {
         "name": header(t, "012") or "(no name)",

@@ -31,7 +31,7 @@ from dataclasses import replace
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Tournament
 from tabellone.event.outcome import Outcome
-from tabellone.rules import SYSTEMS, declared_system, get_system, system_code
+from tabellone.rules import declared_system, get_system, system_code
 
 #: Header records an organiser sets, in file order, with what people call them.
 HEADER_FIELDS = {
@@ -301,14 +301,8 @@ def new_event(
         raise InputError("the event needs a name", field="--name")
     if rounds < 1 or rounds > 99:
         raise InputError(f"found {rounds} rounds, expected 1 to 99", field="--rounds")
-    if system not in SYSTEMS:
-        raise InputError(f"unknown pairing system {system!r}; available: {', '.join(SYSTEMS)}", field="--system")
-    module = get_system(system)
-    edition = edition or module.editions[0]
-    if edition not in module.editions:
-        raise InputError(
-            f"unknown edition {edition!r} of {system}; expected one of {', '.join(module.editions)}", field="--edition"
-        )
+    rules = get_system(system)  # an unknown system or edition: one line naming it
+    edition = rules.edition(edition)
     colour = None
     if initial_colour is not None:
         if initial_colour not in ("white", "black"):
@@ -317,7 +311,7 @@ def new_event(
     records = [HeaderRecord("012", name.strip())]
     if tiebreaks:
         records.append(HeaderRecord("202", tiebreak_text(tiebreaks)))
-    scoring = module.scoring()
+    scoring = rules.scoring()
     t = Tournament(
         players=(),
         total_rounds=rounds,

@@ -1,11 +1,10 @@
 """Results as arbiters type them, entered and corrected without surprises.
 
-A result is written as on a score sheet, White's score first: ``1-0``, ``0-1``, a draw
-``=`` (also ``1/2``, ``½``, ``½-½``, ``1/2-1/2``, ``0.5-0.5``), the forfeits ``+-``
-(White wins, Black did not play), ``-+`` and ``--`` (neither played), ``0-0`` (both
-lost, played); ``:`` may stand for ``-`` (``1:0``, ``+:-``). A board is named by its
-two pairing numbers, White first (``12 7 1-0``), or by its number in the round's
-board order (``--board 5 1-0``, :func:`tabellone.event.rounds.boards`).
+A result is written as on a score sheet, White's score first (``1-0``, ``=``, ``+-``...:
+the forms :mod:`tabellone.event.record` reads, which also enters them into the
+players' records; this module is the ``result`` command's words around it). A board is
+named by its two pairing numbers, White first (``12 7 1-0``), or by its number in the
+round's board order (``--board 5 1-0``, :func:`tabellone.event.rounds.boards`).
 
 The pair must be given White first. Given Black first (``7 12 0-1`` where 12 has
 White) it is refused with one line saying which way round the board is: reading it

@@ -8,12 +8,16 @@ warnings). The operations are the functions of :mod:`tabellone.event.players`,
 
 An :class:`EventStore` runs them: :meth:`~EventStore.apply` reads the tournament, runs the
 operation and stores its result as one atomic step under an exclusive lock, so two
-commands (or two browsers) never lose each other's change; it keeps a log of the
-changes, which :meth:`~EventStore.undo` walks back one at a time. The command line uses
-:class:`FileStore` (a TRF or JSON file, its lock file, numbered backups and a log
-next to it); the desk keeps its events in SQLite behind the same protocol.
+commands never lose each other's change; it keeps a log of the changes, which
+:meth:`~EventStore.undo` walks back one at a time. The command line uses
+:class:`FileStore` (a TRF or JSON file, its lock file, numbered backups and a log next
+to it). The desk does not use this protocol: its SQLite store
+(:class:`tabellone.desk.store.EventStore`, another class of the same name) runs the
+same operations inside its own change functions, with per-board versions for two
+devices entering one result.
 
-A database store follows the same contract: ``apply`` runs the read, the operation and
+A database store written to this protocol follows the same contract (the tests hold
+one, ``tests/event/test_event_operations.py``): ``apply`` runs the read, the operation and
 the write in one transaction that excludes other writers from its start (SQLite: ``BEGIN
 IMMEDIATE``, with a busy timeout of a few seconds and then one clear refusal), the
 version is a counter or hash stored with the event, the log a table of the changes with
@@ -74,7 +78,7 @@ class LogEntry:
 
 
 class EventStore(Protocol):
-    """An event's storage, as the command line and the desk use it."""
+    """An event's storage, as the command line uses it (see the module text)."""
 
     def read(self) -> Snapshot:
         """The tournament now stored, and its version."""

@@ -3,8 +3,9 @@
 The engine packs many lexicographic pairing criteria into one integer weight per edge
 (:mod:`tabellone.matching.lexicographic`), often 150 to 1000 bits wide. rustworkx converts weights to
 128-bit integers and networkx, which takes Python ints, is about 100 times slower, so
-:mod:`tabellone.matching._blossom` (C, ``solver/_blossom.c``) solves the problem on fixed-width
-multi-limb integers chosen per call from the widest weight.
+:mod:`tabellone.matching._blossom` (C: ``tabellone/matching/_blossom.c``, which includes the
+parts in ``blossom_core/``) solves the problem on fixed-width multi-limb integers chosen
+per call from the widest weight.
 
 Algorithm
 ---------
@@ -31,8 +32,9 @@ Every answer of the compiled core is checked before it is returned, independentl
 algorithm's bookkeeping: the final duals must be feasible and satisfy complementary
 slackness with the matching (a proof of optimality by LP duality), and with
 ``max_cardinality`` the final labels must give a Tutte-Berge barrier proving that no
-larger matching exists. A failed check is a bug: the core raises RuntimeError, and this
-wrapper warns and answers with networkx instead, so a wrong matching is never used.
+larger matching exists (``blossom_core/certificate.c``). A failed check is a bug: the core
+raises RuntimeError, and this wrapper warns and answers with networkx instead, so a wrong
+matching is never used.
 
 :class:`Matcher` keeps the graph in the compiled core (``IncrementalMatcher``) and
 re-solves after a few edge changes by warm-starting from the previous optimum (see its

@@ -173,7 +173,8 @@ def standings_csv(table: Table) -> str:
 
 
 def draughts_standings(t: Tournament, rows_in, source: str = "") -> Table:
-    """The italo-svizzero classification (rules/italo_svizzero.standings) as a table."""
+    """The italo-svizzero classification (rows of
+    :func:`tabellone.rules.italo_svizzero.standings`) as a table."""
     header = [
         "place",
         "technical_place",

@@ -4,8 +4,8 @@
 the system's own absolute criteria before it is returned.
 
 This is what :func:`tabellone.pair` is (re-exported by :mod:`tabellone.api`); it sits with
-the systems so that the layers above the API's (the event desk, the simulator) can pair
-without importing the API.
+the systems so that the layers between them and the API (the event layer, the
+simulator) can pair without importing the API, which sits above them.
 """
 
 from __future__ import annotations

@@ -17,8 +17,9 @@ on local processes or on a Dask cluster (:mod:`.runner`) with identical results.
 >>> sorted(summary["dutch-2026"]["kendall_half"])
 ['ci95', 'mean', 'n', 'sd']
 
-The simulation sits in the top layer: it pairs through the public
-:func:`tabellone.pair` and draws events with the engine's random tournament generator
+The simulation sits above the systems, beside the verifier and the event layer: it pairs
+through :func:`tabellone.rules.dispatch.pair` (what :func:`tabellone.pair` is) and draws
+events with the engine's random tournament generator
 (:func:`tabellone.generate.tournament.generate`) and result models
 (:mod:`tabellone.generate.result_models`).
 """

@@ -172,7 +172,7 @@ def round_name(system: SystemLike | None, r: int) -> str:
     return as_system(system).round_name(r) if system is not None else f"round {r}"
 
 
-def _no_games_lines(rep: RoundReport, module=None) -> list[str]:
+def _no_games_lines(rep: RoundReport, system: PairingSystem | None = None) -> list[str]:
     held = dict(rep.no_games or {})
     empty = held.pop(" ", [])
     if rep.next_to_pair:
@@ -181,7 +181,7 @@ def _no_games_lines(rep: RoundReport, module=None) -> list[str]:
         head = "NO GAMES YET: byes or absences entered ahead"
     else:
         head = "NO GAMES: nobody played this round"
-    lines = [f"{round_name(module, rep.round)}: {head}"]
+    lines = [f"{round_name(system, rep.round)}: {head}"]
     for code, ids in sorted(held.items()):
         lines.append(f"  {_HELD.get(code, repr(code))}: {' '.join(map(str, ids))}")
     if empty:
@@ -321,10 +321,10 @@ def first_difference(
     the text pairs them, to the first one where the two pairings part (other players,
     other pairs inside, or other players moved down); there the criteria are compared in
     priority order, and the first that differs is the answer. Criteria that look ahead
-    from a bracket to the rest of the round (the module's ``LOOKAHEAD``: the Dutch C9,
+    from a bracket to the rest of the round (the system's ``lookahead``: the Dutch C9,
     the unplayed rounds of the PAB assignee) take their value from the round. When the
     two are equal on every criterion there, the text's generation order decided (the
-    module's ``generation_article``), and the answer names who each one moved down.
+    system's ``generation_article``), and the answer names who each one moved down.
     """
     system = as_system(system)
     g_round, g_brackets = system.evaluate(t, given, edition, options)
@@ -435,12 +435,12 @@ def check_round(system: SystemLike, t, given: Pairing, edition: str, options: Op
 def format_report(reports: list[RoundReport], system: SystemLike | None = None) -> str:
     """The report of ``check``, a paragraph per round (named as ``system``, the rules
     checked against, names its rounds: :func:`round_name`), then a summary line."""
-    module = as_system(system) if system is not None else None
+    rules = as_system(system) if system is not None else None
     lines = []
     played = [r for r in reports if r.no_games is None]
     for rep in reports:
         if rep.no_games is not None:
-            lines += _no_games_lines(rep, module)
+            lines += _no_games_lines(rep, rules)
             continue
         status = {
             "ok": "as the rules pair it",
@@ -448,7 +448,7 @@ def format_report(reports: list[RoundReport], system: SystemLike | None = None) 
             "breaks": "BREAKS ABSOLUTE RULES",
             "unpairable": "NO LEGAL PAIRING BY THE RULES",
         }[rep.status]
-        lines.append(f"{round_name(module, rep.round)}: {status}")
+        lines.append(f"{round_name(rules, rep.round)}: {status}")
         for a in rep.absolute:
             lines.append(f"  {a}")
         if rep.unpairable is not None:
@@ -467,7 +467,7 @@ def format_report(reports: list[RoundReport], system: SystemLike | None = None) 
         for note in rep.colour_notes:
             lines.append(f"  colours {note}")
     ok = sum(1 for r in played if r.ok)
-    unit = "rounds" if module is None or module.games_per_round == 1 else "round columns"
+    unit = "rounds" if rules is None or rules.games_per_round == 1 else "round columns"
     summary = f"{ok} of {len(played)} {unit} as the rules pair them"
     empty = [str(r.round) for r in reports if r.no_games is not None]
     if empty:
@@ -498,12 +498,12 @@ def explain(
 
     from tabellone.core.model import ProhibitedPairs
 
-    module = as_system(system)
-    if not module.quality_criteria(edition, options):
+    system = as_system(system)
+    if not system.quality_criteria(edition, options):
         raise InputError(
             "explain is not available for this system yet (it has no criterion-by-criterion report)", field="--system"
         )
-    rules = module.pair(t, edition, round_number, options)
+    rules = system.pair(t, edition, round_number, options)
     state = t.state_before(round_number)
     lines = []
 
@@ -513,7 +513,7 @@ def explain(
         s = state[pid]
         if not s.present:
             raise InputError(
-                f"player {pid} is not paired in {round_name(module, round_number)} (bye or absence entered)",
+                f"player {pid} is not paired in {round_name(system, round_number)} (bye or absence entered)",
                 field="--pair / --bye",
             )
         return f"{pid} ({format_points(s.pairing_score)} points)"
@@ -524,11 +524,11 @@ def explain(
     present = frozenset(s.id for s in state.to_pair)
 
     def reading(player: int) -> tuple[bool, str] | None:
-        return module.bye_reading(t, round_number, player, edition)
+        return system.bye_reading(t, round_number, player, edition)
 
     if pair is not None:
         a, b = pair
-        lines.append(f"{round_name(module, round_number)}: {who(a)} and {who(b)}")
+        lines.append(f"{round_name(system, round_number)}: {who(a)} and {who(b)}")
         if a == b:
             raise InputError(f"--pair names player {a} twice", field="--pair")
         if partner.get(a) != b:
@@ -542,7 +542,7 @@ def explain(
                     else "C1: they are a prohibited pair (they may not meet)"
                 )
                 return lines
-            barred = _pair_barred(module, t, round_number, a, b, edition, options)
+            barred = _pair_barred(system, t, round_number, a, b, edition, options)
             if barred:
                 lines.append(barred)
                 return lines
@@ -554,15 +554,15 @@ def explain(
             )
             forced_t = replace(t, prohibited=t.prohibited + only_each_other)
             return lines + _why_not(
-                module,
+                system,
                 t,
                 rules,
                 edition,
                 f"{a}-{b}",
-                lambda: module.pair(forced_t, edition, round_number, options, no_bye=frozenset((a, b))),
+                lambda: system.pair(forced_t, edition, round_number, options, no_bye=frozenset((a, b))),
                 options,
             )
-        _, brackets = module.evaluate(t, rules, edition, options)
+        _, brackets = system.evaluate(t, rules, edition, options)
         for br in brackets:
             if a in br.players and b in br.players:
                 down = [x for x in (a, b) if state[x].pairing_score > br.score]
@@ -576,12 +576,12 @@ def explain(
         alt_t = replace(t, prohibited=t.prohibited + (ProhibitedPairs(round_number, round_number, (a, b)),))
         subject = f"{a}-{b}"
         try:
-            alternative = module.pair(alt_t, edition, round_number, options)
+            alternative = system.pair(alt_t, edition, round_number, options)
         except TabelloneError as exc:
             lines.append(f"{subject} is forced: without it no legal pairing exists ({exc})")
             return lines
     else:
-        lines.append(f"{round_name(module, round_number)}: the pairing-allocated bye to {who(bye)}")
+        lines.append(f"{round_name(system, round_number)}: the pairing-allocated bye to {who(bye)}")
         if rules.bye != bye:
             lines.append(
                 f"the rules give the bye to {rules.bye or 'nobody'}"
@@ -597,21 +597,21 @@ def explain(
                 if not allowed:
                     return lines
             return lines + _why_not(
-                module,
+                system,
                 t,
                 rules,
                 edition,
                 f"the bye to {bye}",
-                lambda: module.pair(t, edition, round_number, options, no_bye=present - {bye}),
+                lambda: system.pair(t, edition, round_number, options, no_bye=present - {bye}),
                 options,
             )
         subject = f"the bye to {bye}"
         try:
-            alternative = module.pair(t, edition, round_number, options, no_bye=frozenset({bye}))
+            alternative = system.pair(t, edition, round_number, options, no_bye=frozenset({bye}))
         except TabelloneError as exc:
             lines.append(f"{subject} is forced: without it no legal pairing exists ({exc})")
             return lines
-    verdict = first_difference(module, t, alternative, rules, edition, yours="without it", options=options)
+    verdict = first_difference(system, t, alternative, rules, edition, yours="without it", options=options)
     if verdict.equal:
         lines.append(
             f"without {subject} the best pairing is just as good; {subject} comes first in the text's order of candidates"
@@ -660,7 +660,7 @@ def _pair_barred(
 
 
 def _why_not(
-    module: PairingSystem, t, rules: Pairing, edition: str, subject: str, forced, options: Options | None = None
+    system: PairingSystem, t, rules: Pairing, edition: str, subject: str, forced, options: Options | None = None
 ) -> list[str]:
     """The best pairing with ``subject`` (made by ``forced()``) against the rules' one:
     the first criterion on which it is worse, with both values, and its boards."""
@@ -668,7 +668,7 @@ def _why_not(
         best = forced()
     except TabelloneError as exc:
         return [f"with {subject} no legal pairing of the round exists ({exc})"]
-    verdict = first_difference(module, t, best, rules, edition, yours=f"with {subject}", options=options)
+    verdict = first_difference(system, t, best, rules, edition, yours=f"with {subject}", options=options)
     if verdict.equal:
         lines = [
             f"with {subject} the best pairing is as good on every criterion; the rules' pairing comes first "

@@ -1,4 +1,4 @@
-"""Profiles (rules/profiles): a system's criteria as TOML data, the weights built from them.
+"""Profiles (tabellone.rules.profiles): a system's criteria as TOML data, the weights built from them.
 
 What is checked, and against what:
 

@@ -60,7 +60,7 @@ def test_engine_rounds_with_blank_absences_check_clean(events):
 def test_the_three_blank_forms_are_one_absence(events, cell):
     t, n = _blanked(events[0])
     assert n
-    # written by the solver's writer with blank cells, then the cells replaced by ``cell``
+    # written by the package's TRF writer with blank cells, then the cells replaced by ``cell``
     text = format_trf(t)
     lines = []
     for line in text.splitlines():

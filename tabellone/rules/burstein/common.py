@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from tabellone.core.errors import InputError
 from tabellone.core.model import WHITE
 from tabellone.core.pairing import Pairing
 from tabellone.rules.fide_common import Entrant, board_order
-from tabellone.rules.profiles import Profile, official, resolve
+from tabellone.rules.profiles import Profile, official, resolve_for
 
 ZERO = Fraction(0)
 
@@ -58,16 +57,7 @@ def score_groups(players: list[Player], bye: int | None) -> list[list[Player]]:
 def profile_of(profile: Profile | str | None, edition: str) -> Profile:
     """The profile to pair with: the one given (a Profile, a shipped name or a TOML
     path), else the official one of ``edition`` (``tabellone/rules/profiles/burstein-*.toml``)."""
-    p = resolve(profile)
-    if p is None:
-        return official("burstein", edition)
-    if (p.system, p.edition) != ("burstein", edition):
-        raise InputError(
-            f"profile {p.name} is for {p.system} {p.edition}, not burstein {edition}",
-            source=p.source or None,
-            field="--profile",
-        )
-    return p
+    return resolve_for(profile, "burstein", edition) or official("burstein", edition)
 
 
 def publish(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
 from tabellone.rules import burstein
 from tabellone.rules.base import Options, PackageSystem
@@ -51,11 +50,7 @@ class Burstein(PackageSystem[BursteinOptions]):
     def info_report(self, t: Tournament, round_number: int, edition: str | None, as_json: bool) -> str:
         """The order of the players: score, then the index (2026 Art. 1.8: Buchholz,
         Sonneborn-Berger; legacy Art. 3.2: SB, Buchholz, Median), then number."""
-        edition = edition or self.editions[0]
-        if edition not in self.editions:
-            raise InputError(
-                f"unknown Burstein edition {edition!r}; expected one of {', '.join(self.editions)}", field="--edition"
-            )
+        edition = self.edition(edition)
         rows = burstein.index_list(t, round_number, edition)
         if as_json:
             return json.dumps(

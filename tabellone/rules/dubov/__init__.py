@@ -29,8 +29,9 @@ rows of 6.3 / 3.2.6), :mod:`.criteria_2026`, :mod:`.shifts_2026`,
 :mod:`.procedure_2026`, :mod:`.groups_1997`, :mod:`.literal_1997`,
 :mod:`.optimiser_1997`, :mod:`.lex_matching`, :mod:`.profile` (the 2026 criteria as a
 profile, ``tabellone/rules/profiles/dubov-2026.toml``), :mod:`.engine` (:func:`pair_round`,
-:func:`check_absolute`), :mod:`.objective` (:func:`compare`), :mod:`.verifier` and
-:mod:`.aro_list`. Every public name is importable from here.
+:func:`check_absolute`), :mod:`.objective` (:func:`compare`), :mod:`.verifier`,
+:mod:`.aro_list`, and :mod:`.system` (this package behind the systems' one interface).
+Every public name is importable from here.
 
 Articles and the functions implementing them
 --------------------------------------------

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabellone.core.errors import InputError
-from tabellone.rules.profiles import Profile, official, resolve
+from tabellone.rules.profiles import Profile, official, resolve_for
 
 #: Criteria of the upfloater matching, each with its fields (C6 has one per score level
 #: below the bracket, added by :func:`upfloater_plan`).
@@ -40,15 +39,9 @@ def profile_of(profile: Profile | str | None, edition: str) -> Profile | None:
     path), else the official one of ``edition`` (None for 1997: its optimiser states the
     text's procedure, it has no profile). A profile of another system or edition is an
     input error."""
-    p = resolve(profile)
+    p = resolve_for(profile, "dubov", edition)
     if p is None:
         return official("dubov", edition) if edition == "2026" else None
-    if p.system != "dubov" or p.edition != edition:
-        raise InputError(
-            f"profile {p.name} is for {p.system} {p.edition}, not dubov {edition}",
-            source=p.source or None,
-            field="--profile",
-        )
     return p
 
 

@@ -51,11 +51,14 @@ module                  what it holds
 ``engine``              ``pair_round``: the dispatcher to the procedures above
 ``verifier``            ``evaluate`` and ``quality_criteria``, for the verifier
 ``colours``             ``colour_article``: who gets White, and the article (Art. 5)
+``system``              ``Dutch``: this package behind the systems' one interface
+                        (:class:`~tabellone.rules.base.PairingSystem`)
 ======================  ==============================================================
 
 The modules import one way: ``engine``, ``verifier``, ``absolute`` and ``colours`` import
 the procedures (the literal ones when first used); the procedures import ``criteria``,
-``context``, ``matcher`` and ``generation``; none imports this package back.
+``context``, ``matcher`` and ``generation``; none imports this package back, except
+``system``, the adapter, which nothing here imports.
 """
 
 from __future__ import annotations

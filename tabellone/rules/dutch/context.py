@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tabellone.core.errors import InputError
 from tabellone.core.model import RoundState, Tournament
 from tabellone.rules.fide_common import Entrant
-from tabellone.rules.profiles import Profile, official, resolve
+from tabellone.rules.profiles import Profile, official, resolve_for
 
 EDITIONS = ("2026", "2017", "1992")
 #: Editions that exist only as the literal procedure of their text (tabellone.rules.dutch.edition_1992).
@@ -37,16 +36,7 @@ def profile_of(profile: Profile | str | None, edition: str) -> Profile:
     """The profile to pair with: the one given (a Profile, a shipped name or a TOML
     path), else the official profile of ``edition``. A profile of another system or
     edition is an input error."""
-    p = resolve(profile)
-    if p is None:
-        return official("dutch", edition)
-    if p.system != "dutch" or p.edition != edition:
-        raise InputError(
-            f"profile {p.name} is for {p.system} {p.edition}, not dutch {edition}",
-            source=p.source or None,
-            field="--profile",
-        )
-    return p
+    return resolve_for(profile, "dutch", edition) or official("dutch", edition)
 
 
 def absolute_checks(profile: Profile, c1: str, c2: str, c3: str) -> tuple[bool, bool, bool]:

@@ -15,9 +15,10 @@ from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, brac
 from tabellone.rules.profiles import CATALOGUE, Profile
 
 #: Quality criteria in priority order, as the verifier reports them, per edition:
-#: (article, what is minimised), from the catalogue of the texts (rules/profiles). C8
-#: (2026) and C.7 (2017), which look at the next bracket, have no value of their own in
-#: a finished pairing: the verifier sees them through the brackets below.
+#: (article, what is minimised), from the catalogue of the texts
+#: (:mod:`tabellone.rules.profiles`). C8 (2026) and C.7 (2017), which look at the next
+#: bracket, have no value of their own in a finished pairing: the verifier sees them
+#: through the brackets below.
 QUALITY_2026 = [
     (c.id, c.text)
     for c in CATALOGUE[("dutch", "2026")].values()

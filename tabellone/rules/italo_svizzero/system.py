@@ -85,12 +85,7 @@ class ItaloSvizzero(PackageSystem[ItaloOptions]):
                 "the italo-svizzero standings follow the FID Buchholz procedure; --tiebreaks is for chess",
                 field="--tiebreaks",
             )
-        edition = edition or self.editions[0]
-        if edition not in self.editions:
-            raise InputError(
-                f"unknown edition {edition!r}; expected one of {', '.join(self.editions)}", field="--edition"
-            )
-        return italo.standings(t, edition, **self.options(options).given("game"))
+        return italo.standings(t, self.edition(edition), **self.options(options).given("game"))
 
     def scoring(self) -> Scoring:
         """Italian draughts: a win 2 points, a draw 1."""

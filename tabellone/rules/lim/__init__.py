@@ -85,7 +85,7 @@ from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.comparison import BracketValues, Comparison
 from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.fide_common import ByeRule, C1_no_rematch, Entrant, board_order, higher_ranked, round_to_pair
-from tabellone.rules.profiles import Objective, Profile, official, resolve
+from tabellone.rules.profiles import Objective, Profile, official, resolve_for
 
 EDITIONS = ("2026",)
 #: The PAB rule the Lim text pairs under: C.04.1 (2026) Art. 4 (:func:`bye_eligible`).
@@ -102,12 +102,10 @@ def profile_of(profile: Profile | str | None, edition: str = "2026") -> Profile:
     """The profile to pair with (default: the official ``lim-2026``), checked against
     the stages of the optimiser: a profile may reorder, weight or drop criteria within a
     stage, not move one across stages nor weight criteria of two stages together."""
-    p = resolve(profile)
+    p = resolve_for(profile, "lim", edition)
     if p is None:
         return official("lim", edition)
     where = dict(source=p.source or None, field="--profile")
-    if (p.system, p.edition) != ("lim", edition):
-        raise InputError(f"profile {p.name} is for {p.system} {p.edition}, not lim {edition}", **where)
     last = 0
     for lv in p.levels:
         stages = {STAGES[cid] for cid, _ in lv.members if cid != "4.4"}
@@ -152,7 +150,7 @@ class Ctx:
 
     @property
     def objective(self) -> Objective:
-        """The optimiser's quality fields in the order of the profile (rules/profiles)."""
+        """The optimiser's quality fields in the order of the profile (:mod:`tabellone.rules.profiles`)."""
         return Objective(self.profile or official("lim", "2026"), {c: c for c in STAGES})
 
     @property

@@ -408,6 +408,20 @@ def resolve(profile: Profile | str | os.PathLike[str] | None) -> Profile | None:
     return load(path)
 
 
+def resolve_for(profile: Profile | str | os.PathLike[str] | None, system: str, edition: str) -> Profile | None:
+    """:func:`resolve`, and the profile must be for ``system`` and ``edition`` (else an
+    :class:`~tabellone.InputError` naming both); ``None`` when none is given (each
+    system then takes its :func:`official` profile, or none)."""
+    p = resolve(profile)
+    if p is not None and (p.system, p.edition) != (system, edition):
+        raise InputError(
+            f"profile {p.name} is for {p.system} {p.edition}, not {system} {edition}",
+            source=p.source or None,
+            field="--profile",
+        )
+    return p
+
+
 _OFFICIAL_CACHE: dict[tuple[str, str], Profile] = {}
 
 
