@@ -38,6 +38,7 @@ to see one for a bug report).
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import sys
@@ -51,37 +52,43 @@ from tabellone.core.errors import EXIT_INVALID_INPUT, EXIT_OK, EXIT_UNEXPECTED, 
 EXIT_INTERRUPTED = 130
 
 
-#: Command name -> the function that runs it; filled on the first command (the modules
-#: behind it load then, not when the package is imported). An entry put here before
-#: (a test's stand-in) is kept.
+#: Command name -> (module of :mod:`tabellone.cli`, the function that runs it). Only the
+#: module of the command given is loaded: ``tabellone pair`` never imports the desk or
+#: the simulator.
+WHERE: dict[str, tuple[str, str]] = {
+    "info": ("info", "cmd_info"),
+    "convert": ("info", "cmd_convert"),
+    "pair": ("pairing", "cmd_pair"),
+    "check": ("pairing", "cmd_check"),
+    "explain": ("pairing", "cmd_explain"),
+    "compare": ("pairing", "cmd_compare"),
+    "generate": ("generate", "cmd_generate"),
+    "standings": ("standings", "cmd_standings"),
+    "simulate": ("simulate", "cmd_simulate"),
+    "desk": ("desk", "cmd_desk"),
+    "new": ("event", "cmd_new"),
+    "event": ("event", "cmd_event"),
+    "player": ("event", "cmd_player"),
+    "withdraw": ("event", "cmd_withdraw"),
+    "bye": ("event", "cmd_bye"),
+    "result": ("event", "cmd_result"),
+    "round": ("event", "cmd_round"),
+    "undo": ("event", "cmd_undo"),
+    "export": ("event", "cmd_export"),
+    "lineup": ("event", "cmd_lineup"),
+    "crosstable": ("standings", "cmd_crosstable"),
+}
+
+#: Commands already loaded, by name; an entry put here before (a test's stand-in) wins.
 COMMANDS: dict = {}
 
 
-def _commands() -> dict:
-    from tabellone.cli.desk import cmd_desk
-    from tabellone.cli.event import EVENT_COMMANDS
-    from tabellone.cli.generate import cmd_generate
-    from tabellone.cli.info import cmd_convert, cmd_info
-    from tabellone.cli.pairing import cmd_check, cmd_compare, cmd_explain, cmd_pair
-    from tabellone.cli.simulate import cmd_simulate
-    from tabellone.cli.standings import cmd_standings
-
-    table = {
-        "info": cmd_info,
-        "convert": cmd_convert,
-        "pair": cmd_pair,
-        "generate": cmd_generate,
-        "check": cmd_check,
-        "explain": cmd_explain,
-        "standings": cmd_standings,
-        "compare": cmd_compare,
-        "simulate": cmd_simulate,
-        "desk": cmd_desk,
-        **EVENT_COMMANDS,
-    }
-    for name, command in table.items():
-        COMMANDS.setdefault(name, command)
-    return COMMANDS
+def command(name: str):
+    """The function that runs command ``name``, its module loaded on first use."""
+    if name not in COMMANDS:
+        module, function = WHERE[name]
+        COMMANDS[name] = getattr(importlib.import_module(f"tabellone.cli.{module}"), function)
+    return COMMANDS[name]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -91,7 +98,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tabellone.cli.parser import build_parser, split_result_words
         from tabellone.core import progress
 
-        commands = _commands()
         if signal.getsignal(signal.SIGINT) is _interrupted_early:
             signal.signal(signal.SIGINT, signal.default_int_handler)  # ready: Ctrl-C ends below, cleanly
         from tabellone.rules import SYSTEMS, get_system
@@ -108,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_INVALID_INPUT
         progress.configure(quiet=getattr(args, "quiet", False))
         try:
-            return commands[args.command](args)
+            return command(args.command)(args)
         except InputError as exc:
             if exc.source is None and getattr(args, "file", None):
                 raise InputError(exc.detail, source=args.file, line=exc.line, field=exc.field) from None

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from tabellone.cli.common import emit
-from tabellone.cli.standings import cmd_crosstable
 from tabellone.core.errors import EXIT_OK, InputError
 
 
@@ -325,18 +324,4 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-EVENT_COMMANDS = {
-    "new": cmd_new,
-    "event": cmd_event,
-    "player": cmd_player,
-    "withdraw": cmd_withdraw,
-    "bye": cmd_bye,
-    "result": cmd_result,
-    "round": cmd_round,
-    "undo": cmd_undo,
-    "export": cmd_export,
-    "lineup": cmd_lineup,
-    "crosstable": cmd_crosstable,
-}
-
-__all__ = ["EVENT_COMMANDS", "Path", "cmd_pair_write", "event_defaults"]
+__all__ = ["Path", "cmd_pair_write", "event_defaults"]
