@@ -219,6 +219,8 @@ class Difference(str):
     order_article: str | None
     moved_yours: list[int]
     moved_rules: list[int]
+    players_yours: list[int]
+    players_rules: list[int]
 
     def __new__(cls, text: str, **fields: object) -> Difference:
         obj = super().__new__(cls, text)
@@ -231,6 +233,8 @@ class Difference(str):
         obj.order_article = fields.get("order_article")  # type: ignore[assignment]
         obj.moved_yours = list(fields.get("moved_yours") or [])  # type: ignore[call-overload]
         obj.moved_rules = list(fields.get("moved_rules") or [])  # type: ignore[call-overload]
+        obj.players_yours = list(fields.get("players_yours") or [])  # type: ignore[call-overload]
+        obj.players_rules = list(fields.get("players_rules") or [])  # type: ignore[call-overload]
         return obj
 
     @property
@@ -255,6 +259,8 @@ class Difference(str):
             "yours": _json(self.yours),
             "rules": _json(self.rules),
             "rules_better": self.rules_better,
+            "players_yours": self.players_yours,
+            "players_rules": self.players_rules,
             "text": str(self),
         }
 
@@ -267,6 +273,23 @@ def _json(value: object) -> object:
     return value
 
 
+def named(t, pid: int) -> str:
+    """A player as the messages name one: the number, then the name the file gives
+    ("38 (Rossi, Mario)"), or the number alone when the file gives none."""
+    try:
+        name = t.player(pid).name.strip()
+    except (KeyError, IndexError, AttributeError):
+        return str(pid)
+    return f"{pid} ({name})" if name else str(pid)
+
+
+def _who(t, players: tuple[int, ...] | None) -> str:
+    """The players behind a value, named, for the verdict ("" when none are known)."""
+    if not players or t is None:
+        return ""
+    return " [" + ", ".join(named(t, p) for p in players) + "]"
+
+
 def _verdict(
     article: str,
     what: str,
@@ -275,12 +298,15 @@ def _verdict(
     yours: str,
     where: str = "",
     label: str | None = None,
+    t=None,
+    concerned: tuple[tuple[int, ...] | None, tuple[int, ...] | None] = (None, None),
     **fields: object,
 ) -> Difference:
     rules_better = _less(rv, gv)
     verdict = "the rules allow" if rules_better else "the rules' pairing has"
+    g_who, r_who = _who(t, concerned[0]), _who(t, concerned[1])
     return Difference(
-        f"{label or article + ' ' + what}: {yours} {_show(gv)}, {verdict} {_show(rv)}{where}",
+        f"{label or article + ' ' + what}: {yours} {_show(gv)}{g_who}, {verdict} {_show(rv)}{r_who}{where}",
         article=article,
         description=what,
         yours=gv,
@@ -303,6 +329,21 @@ def _moved_down(brackets, k: int, bye: int | None) -> list[int]:
         nxt = set(brackets[k + 1].players)
         return [p for p in brackets[k].players if p in nxt]
     return [bye] if bye is not None and bye in brackets[k].players else []
+
+
+def _ahead(article: str, round_values: dict, bracket, moved: list[int], bye: int | None) -> object:
+    """A look-ahead criterion (the Dutch [C9]) in a bracket: by its note it counts only
+    in a bracket that downfloats exactly one player, who receives the PAB; there it
+    takes the round's value (the PAB assignee's), in any other bracket nothing (0). A
+    bracket that sends two players down is decided by the criteria after it (C.04.3
+    2026 Art. 2.4.4 and its note)."""
+    if article not in round_values:
+        return bracket.values.get(article)
+    return round_values[article] if bye is not None and moved == [bye] else 0
+
+
+def _bye_of(pairing: Pairing) -> tuple[int, ...]:
+    return (pairing.bye,) if pairing.bye is not None else ()
 
 
 def first_difference(
@@ -338,10 +379,18 @@ def first_difference(
             continue
         gv, rv = g_round.get(article), r_round.get(article)
         if gv != rv:
+            byes = (_bye_of(given), _bye_of(rules))
             if article in described:
-                return _verdict(article, described[article], gv, rv, yours)
+                return _verdict(article, described[article], gv, rv, yours, t=t, concerned=byes)
             return _verdict(
-                article, "score of the PAB assignee", gv, rv, yours, label=f"{article} (score of the PAB assignee)"
+                article,
+                "score of the PAB assignee",
+                gv,
+                rv,
+                yours,
+                label=f"{article} (score of the PAB assignee)",
+                t=t,
+                concerned=byes,
             )
     for k, (gb, rb) in enumerate(zip(g_brackets, r_brackets)):
         g_moved = _moved_down(g_brackets, k, given.bye)
@@ -358,11 +407,28 @@ def first_difference(
         where = f", in the {format_points(gb.score)}-point bracket"
         for article, what in criteria:
             if article in lookahead:
-                gv, rv = g_round.get(article, gb.values.get(article)), r_round.get(article, rb.values.get(article))
+                gv = _ahead(article, g_round, gb, g_moved, given.bye)
+                rv = _ahead(article, r_round, rb, r_moved, rules.bye)
             else:
                 gv, rv = gb.values.get(article), rb.values.get(article)
             if gv != rv:
-                return _verdict(article, what, gv, rv, yours, where, bracket=gb.score)
+                concerned = (gb.concerned.get(article), rb.concerned.get(article))
+                if article in lookahead and article in g_round:
+                    # a look-ahead to the PAB: its assignee in each pairing
+                    concerned = (_bye_of(given), _bye_of(rules))
+                return _verdict(
+                    article,
+                    what,
+                    gv,
+                    rv,
+                    yours,
+                    where,
+                    t=t,
+                    concerned=concerned,
+                    bracket=gb.score,
+                    players_yours=list(concerned[0] or ()),
+                    players_rules=list(concerned[1] or ()),
+                )
         order = system.generation_article(edition)
         if sorted(g_moved) != sorted(r_moved):
             mine = " ".join(map(str, g_moved)) or "nobody"

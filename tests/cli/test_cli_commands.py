@@ -254,7 +254,9 @@ def test_italo_explain_a_pair_and_the_forfeit_points(tmp_path, capsys):
     odd = _odd_event(tmp_path)
     assert main(["explain", odd, "--system", "italo-svizzero", "--bye", "4"]) == 0
     out = capsys.readouterr().out
-    assert "Art. 8 (score of the PAB assignee): without it 2.0, the rules allow 1.0" in out
+    assert (
+        "Art. 8 (score of the PAB assignee): without it 2.0 [6 (Player 6)], the rules allow 1.0 [4 (Player 4)]" in out
+    )
     assert "its boards that differ: 1-3 2-4; bye 6" in out
     assert "Art. 8: 4 (1.0 points) is last in the standings" in out
     # round 1: the last listed, and nobody else

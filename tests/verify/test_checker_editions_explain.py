@@ -80,7 +80,7 @@ def test_why_not_my_pair_forces_it_and_names_the_worse_criterion():
     assert lines[1] == "the rules do not pair them: 1 meets 2, 3 meets 4"
     assert lines[2] == (
         "with 1-3 the best pairing is worse on C12 colour preferences not met: "
-        "with 1-3 1, the rules allow 0, in the 1.0-point bracket"
+        "with 1-3 1 [1 (Player 1), 3 (Player 3)], the rules allow 0, in the 1.0-point bracket"
     )
 
 
@@ -98,5 +98,5 @@ def test_why_not_my_bye_names_the_criterion_that_chose_another():
     assert lines[2].startswith("C2: 71 may have the bye")
     assert (
         lines[3].startswith("with the bye to 71 the best pairing is worse on C9 ")
-        and "2, the rules allow 0" in lines[3]
+        and "2 [71 (Player   69)], the rules allow 0 [59 (Player   60)]" in lines[3]
     )
