@@ -221,6 +221,8 @@ class Difference(str):
     moved_rules: list[int]
     players_yours: list[int]
     players_rules: list[int]
+    candidate_yours: str | None
+    candidate_rules: str | None
 
     def __new__(cls, text: str, **fields: object) -> Difference:
         obj = super().__new__(cls, text)
@@ -235,6 +237,8 @@ class Difference(str):
         obj.moved_rules = list(fields.get("moved_rules") or [])  # type: ignore[call-overload]
         obj.players_yours = list(fields.get("players_yours") or [])  # type: ignore[call-overload]
         obj.players_rules = list(fields.get("players_rules") or [])  # type: ignore[call-overload]
+        obj.candidate_yours = fields.get("candidate_yours")  # type: ignore[assignment]
+        obj.candidate_rules = fields.get("candidate_rules")  # type: ignore[assignment]
         return obj
 
     @property
@@ -250,6 +254,8 @@ class Difference(str):
                 "bracket": _json(self.bracket),
                 "moved_down_yours": self.moved_yours,
                 "moved_down_rules": self.moved_rules,
+                "candidate_yours": self.candidate_yours,
+                "candidate_rules": self.candidate_rules,
                 "text": str(self),
             }
         return {
@@ -340,6 +346,40 @@ def _ahead(article: str, round_values: dict, bracket, moved: list[int], bye: int
     if article not in round_values:
         return bracket.values.get(article)
     return round_values[article] if bye is not None and moved == [bye] else 0
+
+
+def _as_generated(state, bracket, pairs, moved: list[int]) -> str:
+    """A bracket's candidate as the text generates it (C.04.3 2026 Art. 4; 2017 D): the
+    MDPs paired and their opponents (Art. 4.4 / D.3 chooses them), then the remainder,
+    or the homogeneous bracket, as S1 against S2 in the order the transposition gives
+    (Art. 4.2 / D.1), with the players an exchange moved from S1 to S2 and back (Art. 4.3
+    / D.2), and who floats down."""
+    players = list(bracket.players)
+    order = {p: i for i, p in enumerate(players)}
+    mate: dict[int, int] = {}
+    for w, b in pairs:
+        if w in order and b in order and w not in moved and b not in moved:
+            mate[w], mate[b] = b, w
+    mdps = [p for p in players if p in state.players and state[p].pairing_score > bracket.score]
+    parts = []
+    paired_mdps = [m for m in mdps if m in mate]
+    if paired_mdps:
+        parts.append("MDPs " + " ".join(f"{m}-{mate[m]}" for m in paired_mdps))
+    taken = set(paired_mdps) | {mate[m] for m in paired_mdps}
+    rest = [p for p in players if p not in taken and p not in mdps]
+    s1_new = [p for p in rest if p in mate and mate[p] in rest and order[p] < order[mate[p]]]
+    if s1_new:
+        s1 = rest[: len(rest) // 2]
+        s2_order = [mate[p] for p in s1_new] + [p for p in rest if p not in s1_new and p not in mate]
+        out = [p for p in s1 if p not in s1_new]
+        into = [p for p in s1_new if p not in s1]
+        head = "remainder S1" if paired_mdps else "S1"
+        text = f"{head} {' '.join(map(str, s1_new))} against S2 in the order {' '.join(map(str, s2_order))}"
+        if out:
+            text += f", exchanging {' '.join(map(str, out))} (S1) for {' '.join(map(str, into))} (S2)"
+        parts.append(text)
+    parts.append(f"{' '.join(map(str, moved)) or 'nobody'} floating down")
+    return ", ".join(parts)
 
 
 def _bye_of(pairing: Pairing) -> tuple[int, ...]:
@@ -448,7 +488,20 @@ def first_difference(
                 f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
                 f"the rules take the candidate the text's generation order ({order}) gives first"
             )
-        return Difference(text, bracket=gb.score, order_article=order, moved_yours=g_moved, moved_rules=r_moved)
+        state = t.state_before(given.round)
+        g_cand = _as_generated(state, gb, given.pairs, g_moved)
+        r_cand = _as_generated(state, rb, rules.pairs, r_moved)
+        if g_cand != r_cand:
+            text += f" (the rules' candidate: {r_cand}; {yours}: {g_cand})"
+        return Difference(
+            text,
+            bracket=gb.score,
+            order_article=order,
+            moved_yours=g_moved,
+            moved_rules=r_moved,
+            candidate_yours=g_cand,
+            candidate_rules=r_cand,
+        )
     order = system.generation_article(edition)
     return Difference(
         f"equal on every criterion: the rules take the candidate the text's generation order ({order}) gives first",
