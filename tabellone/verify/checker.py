@@ -635,7 +635,9 @@ def explain(
                 f"player {pid} is not paired in {round_name(system, round_number)} (bye or absence entered)",
                 field="--pair / --bye",
             )
-        return f"{pid} ({format_points(s.pairing_score)} points)"
+        name = named(t, pid)
+        points = f"{format_points(s.pairing_score)} points"
+        return f"{name[:-1]}, {points})" if name.endswith(")") else f"{pid} ({points})"
 
     partner = {}
     for w, b in rules.pairs:
@@ -651,7 +653,7 @@ def explain(
         if a == b:
             raise InputError(f"--pair names player {a} twice", field="--pair")
         if partner.get(a) != b:
-            meets = lambda x: f"meets {partner[x]}" if x in partner else "gets the bye"  # noqa: E731
+            meets = lambda x: f"meets {named(t, partner[x])}" if x in partner else "gets the bye"  # noqa: E731
             lines.append(f"the rules do not pair them: {a} {meets(a)}, {b} {meets(b)}")
             if not state.may_meet(a, b):
                 met = b in state[a].opponents

@@ -41,7 +41,7 @@ def test_a_forced_pair_names_the_float_criterion_and_the_player():
     assert {frozenset(p) for p in rules.pairs} == {frozenset(p) for p in ((1, 6), (2, 7), (4, 5))}
     assert rules.bye == 3
     lines = explain(dutch, t, 4, "2026", pair=(2, 4))
-    assert lines[1] == "the rules do not pair them: 2 meets 7, 4 meets 5"
+    assert lines[1] == "the rules do not pair them: 2 meets 7 (Bianchi, Anna), 4 meets 5 (Russo, Elena)"
     assert lines[2] == (
         "with 2-4 the best pairing is worse on C15 MDP opponents who upfloated the round before: "
         "with 2-4 1 [4 (Rossi, Mario)], the rules allow 0, in the 1.0-point bracket"
