@@ -91,6 +91,12 @@ class RoundReport:
     no_games: dict[str, list[int]] | None = None
     next_to_pair: bool = False
     after_last_game: bool = False
+    #: the players the report names, by number and name (:func:`named`)
+    names: dict[int, str] = field(default_factory=dict, compare=False)
+
+    def name(self, pid: int | None) -> str:
+        """``pid`` as the report names it ("38 (Rossi, Mario)"), or 'nobody'."""
+        return "nobody" if pid is None else self.names.get(pid, str(pid))
 
     @property
     def absolute(self) -> list[str]:
@@ -525,6 +531,7 @@ def check_round(system: SystemLike, t, given: Pairing, edition: str, options: Op
         report.unpairable = str(exc)
         return report
     report.bye_rules = rules.bye
+    report.names = {p.id: named(t, p.id) for p in t.players}
     r_set = set(rules.pairs)
     # a board recorded without colours takes the rules' orientation: nothing to compare
     g_set = {(b, w) if frozenset((w, b)) in given.colourless and (b, w) in r_set else (w, b) for w, b in given.pairs}
@@ -580,11 +587,14 @@ def format_report(reports: list[RoundReport], system: SystemLike | None = None) 
             lines.append(f"  pairs given only:       {' '.join(f'{w}-{b}' for w, b in rep.only_given) or '-'}")
             lines.append(f"  pairs the rules make:   {' '.join(f'{w}-{b}' for w, b in rep.only_rules) or '-'}")
         if rep.bye_given != rep.bye_rules:
-            lines.append(
-                f"  bye given to {rep.bye_given or 'nobody'}, the rules give it to {rep.bye_rules or 'nobody'}"
-            )
+            lines.append(f"  bye given to {rep.name(rep.bye_given)}, the rules give it to {rep.name(rep.bye_rules)}")
         for note in rep.colour_notes:
-            lines.append(f"  colours {note}")
+            white = rep.name(note.rules_white) if note.rules_white is not None else None
+            lines.append(
+                f"  colours {note}"
+                if white is None or note.article is None
+                else f"  colours {note.white}-{note.black}: Art. {note.article} gives White to {white}"
+            )
     ok = sum(1 for r in played if r.ok)
     unit = "rounds" if rules is None or rules.games_per_round == 1 else "round columns"
     summary = f"{ok} of {len(played)} {unit} as the rules pair them"
