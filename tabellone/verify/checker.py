@@ -354,12 +354,20 @@ def _ahead(article: str, round_values: dict, bracket, moved: list[int], bye: int
     return round_values[article] if bye is not None and moved == [bye] else 0
 
 
-def _as_generated(state, bracket, pairs, moved: list[int]) -> str:
-    """A bracket's candidate as the text generates it (C.04.3 2026 Art. 4; 2017 D): the
-    MDPs paired and their opponents (Art. 4.4 / D.3 chooses them), then the remainder,
-    or the homogeneous bracket, as S1 against S2 in the order the transposition gives
-    (Art. 4.2 / D.1), with the players an exchange moved from S1 to S2 and back (Art. 4.3
-    / D.2), and who floats down."""
+#: The steps of the Dutch generation order, by edition: MDPs chosen, exchange, transposition
+_STEPS = {
+    "2026": ("the choice of MDPs (Art. 4.4)", "the exchange (Art. 4.3)", "the transposition of S2 (Art. 4.2)"),
+    "2017": ("the choice of MDPs (D.3)", "the exchange (D.2)", "the transposition of S2 (D.1)"),
+}
+
+
+def _as_generated(state, bracket, pairs, moved: list[int]) -> tuple[tuple, str]:
+    """A bracket's candidate as the Dutch text generates it (C.04.3 2026 Art. 4; 2017
+    D): the MDPs paired and their opponents (Art. 4.4 / D.3 chooses them), then the
+    remainder, or the homogeneous bracket, as S1 against S2 in the order the
+    transposition gives (Art. 4.2 / D.1), with the players an exchange moved from S1 to
+    S2 and back (Art. 4.3 / D.2), and who floats down. Returns its parts (the MDPs
+    paired, their opponents, the exchange, the order of S2) and the sentence."""
     players = list(bracket.players)
     order = {p: i for i, p in enumerate(players)}
     mate: dict[int, int] = {}
@@ -374,18 +382,31 @@ def _as_generated(state, bracket, pairs, moved: list[int]) -> str:
     taken = set(paired_mdps) | {mate[m] for m in paired_mdps}
     rest = [p for p in players if p not in taken and p not in mdps]
     s1_new = [p for p in rest if p in mate and mate[p] in rest and order[p] < order[mate[p]]]
+    s1 = rest[: len(s1_new)]
+    out = [p for p in s1 if p not in s1_new]
+    into = [p for p in s1_new if p not in s1]
+    s2_order = [mate[p] for p in s1_new] + [p for p in rest if p not in s1_new and p not in mate]
     if s1_new:
-        s1 = rest[: len(rest) // 2]
-        s2_order = [mate[p] for p in s1_new] + [p for p in rest if p not in s1_new and p not in mate]
-        out = [p for p in s1 if p not in s1_new]
-        into = [p for p in s1_new if p not in s1]
         head = "remainder S1" if paired_mdps else "S1"
         text = f"{head} {' '.join(map(str, s1_new))} against S2 in the order {' '.join(map(str, s2_order))}"
         if out:
             text += f", exchanging {' '.join(map(str, out))} (S1) for {' '.join(map(str, into))} (S2)"
         parts.append(text)
     parts.append(f"{' '.join(map(str, moved)) or 'nobody'} floating down")
-    return ", ".join(parts)
+    steps = (tuple(paired_mdps), tuple(mate[m] for m in paired_mdps), (tuple(out), tuple(into)), tuple(s2_order))
+    return steps, ", ".join(parts)
+
+
+def _deciding_step(edition: str, g_steps: tuple, r_steps: tuple) -> str:
+    """Which step of the Dutch generation order first tells the two candidates apart."""
+    choice, exchange, transposition = _STEPS[edition]
+    if g_steps[0] != r_steps[0]:
+        return choice
+    if g_steps[1] != r_steps[1]:
+        return transposition + " for the MDPs"
+    if g_steps[2] != r_steps[2]:
+        return exchange
+    return transposition
 
 
 def _bye_of(pairing: Pairing) -> tuple[int, ...]:
@@ -494,11 +515,14 @@ def first_difference(
                 f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
                 f"the rules take the candidate the text's generation order ({order}) gives first"
             )
-        state = t.state_before(given.round)
-        g_cand = _as_generated(state, gb, given.pairs, g_moved)
-        r_cand = _as_generated(state, rb, rules.pairs, r_moved)
-        if g_cand != r_cand:
-            text += f" (the rules' candidate: {r_cand}; {yours}: {g_cand})"
+        g_cand = r_cand = None
+        if system.name == "dutch" and edition in _STEPS:
+            state = t.state_before(given.round)
+            g_steps, g_cand = _as_generated(state, gb, given.pairs, g_moved)
+            r_steps, r_cand = _as_generated(state, rb, rules.pairs, r_moved)
+            if g_cand != r_cand:
+                step = _deciding_step(edition, g_steps, r_steps)
+                text += f"; {step} decides (the rules' candidate: {r_cand}; {yours}: {g_cand})"
         return Difference(
             text,
             bracket=gb.score,

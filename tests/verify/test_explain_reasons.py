@@ -106,22 +106,33 @@ def test_a_tie_names_the_candidates_as_the_text_generates_them():
     the 1-point bracket {1, 2, 3} is homogeneous, S1 = {1}, S2 = {2, 3}. The rules take
     the first transposition, 1-2, and 3 floats down; the file pairs 2-3 and floats 1:
     an exchange of 1 (S1) for 2 (S2), S1 = {2} against S2 = (3, 1). Equal on every
-    criterion, so the order of Art. 4 decides: no exchange comes before one."""
+    criterion, so the order of Art. 4 decides: every transposition (Art. 4.2) comes before
+    the first exchange (Art. 4.3); under 2017, D.1 before D.2."""
     t = tabellone.read(fixture_path("checker/two_tied_brackets.trf"))
     (report,) = tabellone.check(t, round=2).rounds
     d = report.first_difference
     assert d.equal and d.bracket == 1
     assert d.candidate_rules == "S1 1 against S2 in the order 2 3, 3 floating down"
     assert d.candidate_yours == "S1 2 against S2 in the order 3 1, exchanging 1 (S1) for 2 (S2), 1 floating down"
-    assert f"(the rules' candidate: {d.candidate_rules}; yours: {d.candidate_yours})" in d
+    assert (
+        f"; the exchange (Art. 4.3) decides (the rules' candidate: {d.candidate_rules}; yours: {d.candidate_yours})"
+        in d
+    )
+    (report,) = tabellone.check(t, round=2, edition="2017").rounds
+    assert (
+        "; the exchange (D.2) decides (the rules' candidate: S1 1 against S2 in the order 2 3"
+        in report.first_difference
+    )
 
 
 def test_lichess_round_10_tie_names_the_mdp_pairing():
     """The Lichess round 10 tie (test_checker_first_difference): 1, moved down from 7.5,
-    meets 5 in the rules (first in S2), 42 in the file; the remainders {9, 22, 42} and
-    {5, 9, 22} pair 9-22 and float the last."""
+    meets 5 in the rules (first in S2), 42 in the file: the transposition of S2 that pairs
+    the MDP decides; the remainders {9, 22, 42} and {5, 9, 22} pair 9-22 and float the
+    last."""
     t = tabellone.read(shared_path(LICHESS))
     (report,) = tabellone.check(t, round=10).rounds
     d = report.first_difference
     assert d.candidate_rules == "MDPs 1-5, remainder S1 9 against S2 in the order 22 42, 42 floating down"
     assert d.candidate_yours.startswith("MDPs 1-42, remainder S1 9 against S2 in the order 22 5, exchanging 5 (S1)")
+    assert "; the transposition of S2 (Art. 4.2) for the MDPs decides" in d
