@@ -498,8 +498,8 @@ def first_difference(
                 )
         order = system.generation_article(edition)
         if sorted(g_moved) != sorted(r_moved):
-            mine = " ".join(map(str, g_moved)) or "nobody"
-            theirs = " ".join(map(str, r_moved)) or "nobody"
+            mine = ", ".join(named(t, p) for p in g_moved) or "nobody"
+            theirs = ", ".join(named(t, p) for p in r_moved) or "nobody"
             # the last bracket moves nobody down: who is left over takes the PAB
             moves = (
                 f"{yours} gives the pairing-allocated bye to {mine}, the rules to {theirs}"
