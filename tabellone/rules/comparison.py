@@ -10,7 +10,7 @@ a text maximises is stored negated by its system (the Dubov ``order`` term)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tabellone.core.pairing import Pairing
@@ -31,6 +31,8 @@ class BracketValues:
     score: Fraction
     players: list[int]
     values: dict[str, object]
+    #: the players behind a criterion's value where the system says (article -> ids)
+    concerned: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
 
 
 def objective_vector(

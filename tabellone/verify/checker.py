@@ -91,6 +91,12 @@ class RoundReport:
     no_games: dict[str, list[int]] | None = None
     next_to_pair: bool = False
     after_last_game: bool = False
+    #: the players the report names, by number and name (:func:`named`)
+    names: dict[int, str] = field(default_factory=dict, compare=False)
+
+    def name(self, pid: int | None) -> str:
+        """``pid`` as the report names it ("38 (Rossi, Mario)"), or 'nobody'."""
+        return "nobody" if pid is None else self.names.get(pid, str(pid))
 
     @property
     def absolute(self) -> list[str]:
@@ -219,6 +225,10 @@ class Difference(str):
     order_article: str | None
     moved_yours: list[int]
     moved_rules: list[int]
+    players_yours: list[int]
+    players_rules: list[int]
+    candidate_yours: str | None
+    candidate_rules: str | None
 
     def __new__(cls, text: str, **fields: object) -> Difference:
         obj = super().__new__(cls, text)
@@ -231,6 +241,10 @@ class Difference(str):
         obj.order_article = fields.get("order_article")  # type: ignore[assignment]
         obj.moved_yours = list(fields.get("moved_yours") or [])  # type: ignore[call-overload]
         obj.moved_rules = list(fields.get("moved_rules") or [])  # type: ignore[call-overload]
+        obj.players_yours = list(fields.get("players_yours") or [])  # type: ignore[call-overload]
+        obj.players_rules = list(fields.get("players_rules") or [])  # type: ignore[call-overload]
+        obj.candidate_yours = fields.get("candidate_yours")  # type: ignore[assignment]
+        obj.candidate_rules = fields.get("candidate_rules")  # type: ignore[assignment]
         return obj
 
     @property
@@ -246,6 +260,8 @@ class Difference(str):
                 "bracket": _json(self.bracket),
                 "moved_down_yours": self.moved_yours,
                 "moved_down_rules": self.moved_rules,
+                "candidate_yours": self.candidate_yours,
+                "candidate_rules": self.candidate_rules,
                 "text": str(self),
             }
         return {
@@ -255,6 +271,8 @@ class Difference(str):
             "yours": _json(self.yours),
             "rules": _json(self.rules),
             "rules_better": self.rules_better,
+            "players_yours": self.players_yours,
+            "players_rules": self.players_rules,
             "text": str(self),
         }
 
@@ -267,6 +285,23 @@ def _json(value: object) -> object:
     return value
 
 
+def named(t, pid: int) -> str:
+    """A player as the messages name one: the number, then the name the file gives
+    ("38 (Rossi, Mario)"), or the number alone when the file gives none."""
+    try:
+        name = t.player(pid).name.strip()
+    except (KeyError, IndexError, AttributeError):
+        return str(pid)
+    return f"{pid} ({name})" if name else str(pid)
+
+
+def _who(t, players: tuple[int, ...] | None) -> str:
+    """The players behind a value, named, for the verdict ("" when none are known)."""
+    if not players or t is None:
+        return ""
+    return " [" + ", ".join(named(t, p) for p in players) + "]"
+
+
 def _verdict(
     article: str,
     what: str,
@@ -275,12 +310,15 @@ def _verdict(
     yours: str,
     where: str = "",
     label: str | None = None,
+    t=None,
+    concerned: tuple[tuple[int, ...] | None, tuple[int, ...] | None] = (None, None),
     **fields: object,
 ) -> Difference:
     rules_better = _less(rv, gv)
     verdict = "the rules allow" if rules_better else "the rules' pairing has"
+    g_who, r_who = _who(t, concerned[0]), _who(t, concerned[1])
     return Difference(
-        f"{label or article + ' ' + what}: {yours} {_show(gv)}, {verdict} {_show(rv)}{where}",
+        f"{label or article + ' ' + what}: {yours} {_show(gv)}{g_who}, {verdict} {_show(rv)}{r_who}{where}",
         article=article,
         description=what,
         yours=gv,
@@ -303,6 +341,76 @@ def _moved_down(brackets, k: int, bye: int | None) -> list[int]:
         nxt = set(brackets[k + 1].players)
         return [p for p in brackets[k].players if p in nxt]
     return [bye] if bye is not None and bye in brackets[k].players else []
+
+
+def _ahead(article: str, round_values: dict, bracket, moved: list[int], bye: int | None) -> object:
+    """A look-ahead criterion (the Dutch [C9]) in a bracket: by its note it counts only
+    in a bracket that downfloats exactly one player, who receives the PAB; there it
+    takes the round's value (the PAB assignee's), in any other bracket nothing (0). A
+    bracket that sends two players down is decided by the criteria after it (C.04.3
+    2026 Art. 2.4.4 and its note)."""
+    if article not in round_values:
+        return bracket.values.get(article)
+    return round_values[article] if bye is not None and moved == [bye] else 0
+
+
+#: The steps of the Dutch generation order, by edition: MDPs chosen, exchange, transposition
+_STEPS = {
+    "2026": ("the choice of MDPs (Art. 4.4)", "the exchange (Art. 4.3)", "the transposition of S2 (Art. 4.2)"),
+    "2017": ("the choice of MDPs (D.3)", "the exchange (D.2)", "the transposition of S2 (D.1)"),
+}
+
+
+def _as_generated(state, bracket, pairs, moved: list[int]) -> tuple[tuple, str]:
+    """A bracket's candidate as the Dutch text generates it (C.04.3 2026 Art. 4; 2017
+    D): the MDPs paired and their opponents (Art. 4.4 / D.3 chooses them), then the
+    remainder, or the homogeneous bracket, as S1 against S2 in the order the
+    transposition gives (Art. 4.2 / D.1), with the players an exchange moved from S1 to
+    S2 and back (Art. 4.3 / D.2), and who floats down. Returns its parts (the MDPs
+    paired, their opponents, the exchange, the order of S2) and the sentence."""
+    players = list(bracket.players)
+    order = {p: i for i, p in enumerate(players)}
+    mate: dict[int, int] = {}
+    for w, b in pairs:
+        if w in order and b in order and w not in moved and b not in moved:
+            mate[w], mate[b] = b, w
+    mdps = [p for p in players if p in state.players and state[p].pairing_score > bracket.score]
+    parts = []
+    paired_mdps = [m for m in mdps if m in mate]
+    if paired_mdps:
+        parts.append("MDPs " + " ".join(f"{m}-{mate[m]}" for m in paired_mdps))
+    taken = set(paired_mdps) | {mate[m] for m in paired_mdps}
+    rest = [p for p in players if p not in taken and p not in mdps]
+    s1_new = [p for p in rest if p in mate and mate[p] in rest and order[p] < order[mate[p]]]
+    s1 = rest[: len(s1_new)]
+    out = [p for p in s1 if p not in s1_new]
+    into = [p for p in s1_new if p not in s1]
+    s2_order = [mate[p] for p in s1_new] + [p for p in rest if p not in s1_new and p not in mate]
+    if s1_new:
+        head = "remainder S1" if paired_mdps else "S1"
+        text = f"{head} {' '.join(map(str, s1_new))} against S2 in the order {' '.join(map(str, s2_order))}"
+        if out:
+            text += f", exchanging {' '.join(map(str, out))} (S1) for {' '.join(map(str, into))} (S2)"
+        parts.append(text)
+    parts.append(f"{' '.join(map(str, moved)) or 'nobody'} floating down")
+    steps = (tuple(paired_mdps), tuple(mate[m] for m in paired_mdps), (tuple(out), tuple(into)), tuple(s2_order))
+    return steps, ", ".join(parts)
+
+
+def _deciding_step(edition: str, g_steps: tuple, r_steps: tuple) -> str:
+    """Which step of the Dutch generation order first tells the two candidates apart."""
+    choice, exchange, transposition = _STEPS[edition]
+    if g_steps[0] != r_steps[0]:
+        return choice
+    if g_steps[1] != r_steps[1]:
+        return transposition + " for the MDPs"
+    if g_steps[2] != r_steps[2]:
+        return exchange
+    return transposition
+
+
+def _bye_of(pairing: Pairing) -> tuple[int, ...]:
+    return (pairing.bye,) if pairing.bye is not None else ()
 
 
 def first_difference(
@@ -338,10 +446,18 @@ def first_difference(
             continue
         gv, rv = g_round.get(article), r_round.get(article)
         if gv != rv:
+            byes = (_bye_of(given), _bye_of(rules))
             if article in described:
-                return _verdict(article, described[article], gv, rv, yours)
+                return _verdict(article, described[article], gv, rv, yours, t=t, concerned=byes)
             return _verdict(
-                article, "score of the PAB assignee", gv, rv, yours, label=f"{article} (score of the PAB assignee)"
+                article,
+                "score of the PAB assignee",
+                gv,
+                rv,
+                yours,
+                label=f"{article} (score of the PAB assignee)",
+                t=t,
+                concerned=byes,
             )
     for k, (gb, rb) in enumerate(zip(g_brackets, r_brackets)):
         g_moved = _moved_down(g_brackets, k, given.bye)
@@ -358,15 +474,32 @@ def first_difference(
         where = f", in the {format_points(gb.score)}-point bracket"
         for article, what in criteria:
             if article in lookahead:
-                gv, rv = g_round.get(article, gb.values.get(article)), r_round.get(article, rb.values.get(article))
+                gv = _ahead(article, g_round, gb, g_moved, given.bye)
+                rv = _ahead(article, r_round, rb, r_moved, rules.bye)
             else:
                 gv, rv = gb.values.get(article), rb.values.get(article)
             if gv != rv:
-                return _verdict(article, what, gv, rv, yours, where, bracket=gb.score)
+                concerned = (gb.concerned.get(article), rb.concerned.get(article))
+                if article in lookahead and article in g_round:
+                    # a look-ahead to the PAB: its assignee in each pairing
+                    concerned = (_bye_of(given), _bye_of(rules))
+                return _verdict(
+                    article,
+                    what,
+                    gv,
+                    rv,
+                    yours,
+                    where,
+                    t=t,
+                    concerned=concerned,
+                    bracket=gb.score,
+                    players_yours=list(concerned[0] or ()),
+                    players_rules=list(concerned[1] or ()),
+                )
         order = system.generation_article(edition)
         if sorted(g_moved) != sorted(r_moved):
-            mine = " ".join(map(str, g_moved)) or "nobody"
-            theirs = " ".join(map(str, r_moved)) or "nobody"
+            mine = ", ".join(named(t, p) for p in g_moved) or "nobody"
+            theirs = ", ".join(named(t, p) for p in r_moved) or "nobody"
             # the last bracket moves nobody down: who is left over takes the PAB
             moves = (
                 f"{yours} gives the pairing-allocated bye to {mine}, the rules to {theirs}"
@@ -382,7 +515,23 @@ def first_difference(
                 f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
                 f"the rules take the candidate the text's generation order ({order}) gives first"
             )
-        return Difference(text, bracket=gb.score, order_article=order, moved_yours=g_moved, moved_rules=r_moved)
+        g_cand = r_cand = None
+        if system.name == "dutch" and edition in _STEPS:
+            state = t.state_before(given.round)
+            g_steps, g_cand = _as_generated(state, gb, given.pairs, g_moved)
+            r_steps, r_cand = _as_generated(state, rb, rules.pairs, r_moved)
+            if g_cand != r_cand:
+                step = _deciding_step(edition, g_steps, r_steps)
+                text += f"; {step} decides (the rules' candidate: {r_cand}; {yours}: {g_cand})"
+        return Difference(
+            text,
+            bracket=gb.score,
+            order_article=order,
+            moved_yours=g_moved,
+            moved_rules=r_moved,
+            candidate_yours=g_cand,
+            candidate_rules=r_cand,
+        )
     order = system.generation_article(edition)
     return Difference(
         f"equal on every criterion: the rules take the candidate the text's generation order ({order}) gives first",
@@ -406,6 +555,7 @@ def check_round(system: SystemLike, t, given: Pairing, edition: str, options: Op
         report.unpairable = str(exc)
         return report
     report.bye_rules = rules.bye
+    report.names = {p.id: named(t, p.id) for p in t.players}
     r_set = set(rules.pairs)
     # a board recorded without colours takes the rules' orientation: nothing to compare
     g_set = {(b, w) if frozenset((w, b)) in given.colourless and (b, w) in r_set else (w, b) for w, b in given.pairs}
@@ -461,11 +611,14 @@ def format_report(reports: list[RoundReport], system: SystemLike | None = None) 
             lines.append(f"  pairs given only:       {' '.join(f'{w}-{b}' for w, b in rep.only_given) or '-'}")
             lines.append(f"  pairs the rules make:   {' '.join(f'{w}-{b}' for w, b in rep.only_rules) or '-'}")
         if rep.bye_given != rep.bye_rules:
-            lines.append(
-                f"  bye given to {rep.bye_given or 'nobody'}, the rules give it to {rep.bye_rules or 'nobody'}"
-            )
+            lines.append(f"  bye given to {rep.name(rep.bye_given)}, the rules give it to {rep.name(rep.bye_rules)}")
         for note in rep.colour_notes:
-            lines.append(f"  colours {note}")
+            white = rep.name(note.rules_white) if note.rules_white is not None else None
+            lines.append(
+                f"  colours {note}"
+                if white is None or note.article is None
+                else f"  colours {note.white}-{note.black}: Art. {note.article} gives White to {white}"
+            )
     ok = sum(1 for r in played if r.ok)
     unit = "rounds" if rules is None or rules.games_per_round == 1 else "round columns"
     summary = f"{ok} of {len(played)} {unit} as the rules pair them"
@@ -516,7 +669,9 @@ def explain(
                 f"player {pid} is not paired in {round_name(system, round_number)} (bye or absence entered)",
                 field="--pair / --bye",
             )
-        return f"{pid} ({format_points(s.pairing_score)} points)"
+        name = named(t, pid)
+        points = f"{format_points(s.pairing_score)} points"
+        return f"{name[:-1]}, {points})" if name.endswith(")") else f"{pid} ({points})"
 
     partner = {}
     for w, b in rules.pairs:
@@ -532,7 +687,7 @@ def explain(
         if a == b:
             raise InputError(f"--pair names player {a} twice", field="--pair")
         if partner.get(a) != b:
-            meets = lambda x: f"meets {partner[x]}" if x in partner else "gets the bye"  # noqa: E731
+            meets = lambda x: f"meets {named(t, partner[x])}" if x in partner else "gets the bye"  # noqa: E731
             lines.append(f"the rules do not pair them: {a} {meets(a)}, {b} {meets(b)}")
             if not state.may_meet(a, b):
                 met = b in state[a].opponents

@@ -240,7 +240,7 @@ def test_italo_explain_a_pair_and_the_forfeit_points(tmp_path, capsys):
     # reading order, test above) and 4-6.
     assert main(["explain", WORKED, "--system", "italo-svizzero", "--round", "3", "--pair", "1", "4"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "round 3: 1 (4.0 points) and 4 (3.0 points)"
+    assert out[0] == "round 3: 1 (Amato Bruno, 4.0 points) and 4 (De Luca Elena, 3.0 points)"
     assert out[1] == "they meet in the 3.0-point bracket (3 players; 1 moved down from a higher score)"
     assert "Art. 4 rotation distance" in out[2] and "without it 2, the rules allow 1" in out[2]
     assert out[3] == "  its boards that differ: 1-9 4-6"
@@ -254,7 +254,9 @@ def test_italo_explain_a_pair_and_the_forfeit_points(tmp_path, capsys):
     odd = _odd_event(tmp_path)
     assert main(["explain", odd, "--system", "italo-svizzero", "--bye", "4"]) == 0
     out = capsys.readouterr().out
-    assert "Art. 8 (score of the PAB assignee): without it 2.0, the rules allow 1.0" in out
+    assert (
+        "Art. 8 (score of the PAB assignee): without it 2.0 [6 (Player 6)], the rules allow 1.0 [4 (Player 4)]" in out
+    )
     assert "its boards that differ: 1-3 2-4; bye 6" in out
     assert "Art. 8: 4 (1.0 points) is last in the standings" in out
     # round 1: the last listed, and nobody else
@@ -315,7 +317,7 @@ def test_italo_pair_text_with_a_suspended_game(tmp_path, capsys):
     assert capsys.readouterr().out.endswith("2 of 2 rounds as the rules pair them\n")
     assert main(["explain", str(paired), "--system", "italo-svizzero", "--round", "2", "--pair", "1", "4"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("round 2: 1 (1.0 points) and 4 (0.0 points)")
+    assert out.startswith("round 2: 1 (Uno, 1.0 points) and 4 (Quattro, 0.0 points)")
     assert out.rstrip().endswith("suspended games counted as draws (Art. 16) for pairing: 1-2 (round 1)")
 
 

@@ -154,9 +154,15 @@ def test_cli_pair_check_explain_standings(tmp_path):
     # 4 White; round 2 gave the bye to 4 (1 match point) instead of 3 (none, 3.4.2)
     r = run("check", "--system", "team-swiss", str(FIXTURE))
     assert r.returncode == 1
-    assert "Art. 4.3.1 gives White to 4" in r.stdout and "bye given to 4, the rules give it to 3" in r.stdout
+    assert (
+        "Art. 4.3.1 gives White to 4" in r.stdout
+        and "bye given to 4 (Delta Scacchi), the rules give it to 3 (Club Gamma)" in r.stdout
+    )
     r = run("explain", str(FIXTURE), "--pair", "1", "5")
-    assert r.returncode == 0 and "the rules do not pair them: 1 meets 4, 5 meets 2" in r.stdout
+    assert (
+        r.returncode == 0
+        and "the rules do not pair them: 1 meets 4 (Delta Scacchi), 5 meets 2 (Societa Beta)" in r.stdout
+    )
     r = run("standings", str(FIXTURE))
     rows = [line.split() for line in r.stdout.splitlines()[4:]]
     # match points, then game points; 4 and 5 level on both and on BH; 2 and 3 likewise

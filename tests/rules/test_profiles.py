@@ -132,7 +132,9 @@ def test_colour_criteria_above_floats_change_the_pairing_as_predicted(tmp_path):
     assert set(tabellone.pair(t, profile="colour-first").pairs) == {(1, 4), (2, 3)}
     # the verifier, told the profile, names the first criterion in the profile's order
     report = tabellone.check(t, pairing=official, profile=str(colour_first))
-    assert report.rounds[0].first_difference.startswith("C12 colour preferences not met: yours 1, the rules allow 0")
+    assert report.rounds[0].first_difference.startswith(
+        "C12 colour preferences not met: yours 1 [1 (Alpha, Anna), 2 (Bravo, Ben)], the rules allow 0"
+    )
     # without the profile, the official pairing is the rules' own
     assert tabellone.check(t, pairing=official).ok
 

@@ -77,10 +77,10 @@ def test_why_not_my_pair_forces_it_and_names_the_worse_criterion():
     """Six after round 1: 1-3 (both had White, both want Black) costs a colour
     preference in the 1-point bracket: C12, 1 against 0."""
     lines = tabellone.explain(tabellone.read(SIX), pair=(1, 3)).lines
-    assert lines[1] == "the rules do not pair them: 1 meets 2, 3 meets 4"
+    assert lines[1] == "the rules do not pair them: 1 meets 2 (Player 2), 3 meets 4 (Player 4)"
     assert lines[2] == (
         "with 1-3 the best pairing is worse on C12 colour preferences not met: "
-        "with 1-3 1, the rules allow 0, in the 1.0-point bracket"
+        "with 1-3 1 [1 (Player 1), 3 (Player 3)], the rules allow 0, in the 1.0-point bracket"
     )
 
 
@@ -98,5 +98,5 @@ def test_why_not_my_bye_names_the_criterion_that_chose_another():
     assert lines[2].startswith("C2: 71 may have the bye")
     assert (
         lines[3].startswith("with the bye to 71 the best pairing is worse on C9 ")
-        and "2, the rules allow 0" in lines[3]
+        and "2 [71 (Player   69)], the rules allow 0 [59 (Player   60)]" in lines[3]
     )

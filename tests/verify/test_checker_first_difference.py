@@ -31,7 +31,7 @@ def test_a_tie_decided_by_the_generation_order_names_who_moved_down():
     d = first_difference(dutch, t, alternative, rules, "2026")
     assert d.equal and d.bracket == 1
     assert d.moved_yours == [1] and d.moved_rules == [3]
-    assert "Art. 3.8" in d and "yours moves down 1, the rules move down 3" in d
+    assert "Art. 3.8" in d and "yours moves down 1 (Player 1), the rules move down 3 (Player 3)" in d
     assert d.as_dict()["moved_down_rules"] == [3] and d.as_dict()["criterion"] is None
 
 
@@ -108,7 +108,7 @@ def test_two_brackets_tied_the_higher_one_is_named():
         d = report.first_difference
         assert d.equal and d.bracket == 1, (edition, str(d))
         assert (d.moved_yours, d.moved_rules) == ([1], [3])
-        assert "yours moves down 1, the rules move down 3" in d
+        assert "yours moves down 1 (Player 1), the rules move down 3 (Player 3)" in d
     # the same round with the top brackets as the rules pair them: the walk goes on to
     # the 0-point bracket, same players, other pairs, nobody moved down
     lower_only = Pairing(2, [(2, 1), (4, 3), (5, 6), (7, 8)])
@@ -137,4 +137,4 @@ def test_a_tie_in_the_last_bracket_names_the_bye(tmp_path):
     assert rules.bye == 5 and {frozenset(p) for p in rules.pairs} == {frozenset((1, 3)), frozenset((2, 4))}
     d = first_difference(dutch, t, Pairing(1, [(1, 3), (5, 2)], bye=4), rules, "2026")
     assert d.equal and d.bracket == 0 and (d.moved_yours, d.moved_rules) == ([4], [5])
-    assert "yours gives the pairing-allocated bye to 4, the rules to 5" in d
+    assert "yours gives the pairing-allocated bye to 4 (Player 4), the rules to 5 (Player 5)" in d

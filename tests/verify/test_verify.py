@@ -167,7 +167,7 @@ def test_explain_prices_the_alternative():
     lines = explain(dutch, six, 1, "2026", pair=(1, 4))
     assert "comes first in the text's order of candidates" in lines[-2]
     lines = explain(dutch, six, 1, "2026", pair=(1, 2))
-    assert lines[1] == "the rules do not pair them: 1 meets 4, 2 meets 5"
+    assert lines[1] == "the rules do not pair them: 1 meets 4 (P4), 2 meets 5 (P5)"
     # forced, 1-2 costs nothing either (no colour history): the generation order decides
     assert lines[2].startswith(
         "with 1-2 the best pairing is as good on every criterion; the rules' pairing comes first"

@@ -179,6 +179,25 @@ class Criterion:
             return sum(parts)
         return tuple(sorted((p for p in parts if p is not None), reverse=True))
 
+    def concerned(
+        self,
+        pairs: Iterable[tuple[Entrant, Entrant]],
+        floaters: Iterable[Entrant],
+        mdps: frozenset[int] | set[int] = frozenset(),
+        lowest: Fraction | None = None,
+    ) -> tuple[int, ...]:
+        """The players behind :meth:`value`: of each pair with a part, the one the part
+        is about (:meth:`about`), and each downfloater with a part, in the order given."""
+        none = 0 if self.kind == COUNT else None
+        out = [x for h, l in pairs if self.pair(h, l) != none for x in self.about(h, l)]
+        out += [e.id for e in floaters if self.floater(e, e.id in mdps, lowest) != none]  # type: ignore[arg-type]
+        return tuple(out)
+
+    def about(self, h: Entrant, l: Entrant) -> tuple[int, ...]:
+        """Whom the part of the pair h-l is about: the higher player (its downfloat);
+        the lower one for the upfloat criteria; both for the colour criteria."""
+        return (h.id,)
+
     @classmethod
     def defines(cls, method: str) -> bool:
         """Whether this kind of criterion has parts on pairs (``"pair"``) or on
@@ -229,6 +248,9 @@ class ColourCriterion(Criterion):
     def pair(self, h: Entrant, l: Entrant) -> int:
         return int(not self.check(h, l))
 
+    def about(self, h: Entrant, l: Entrant) -> tuple[int, ...]:
+        return (h.id, l.id)
+
 
 @dataclass(frozen=True)
 class FloatCriterion(Criterion):
@@ -274,6 +296,9 @@ class UpfloatRepeated(FloatCriterion):
 
     direction: Float = Float.UP
 
+    def about(self, h: Entrant, l: Entrant) -> tuple[int, ...]:
+        return (l.id,)
+
     def pair(self, h: Entrant, l: Entrant) -> int:
         return int(h.score > l.score and self.repeats(l))
 
@@ -308,6 +333,9 @@ class UpfloatDifference(FloatCriterion):
     upfloaters who did. Compared from the largest."""
 
     direction: Float = Float.UP
+
+    def about(self, h: Entrant, l: Entrant) -> tuple[int, ...]:
+        return (l.id,)
 
     def pair(self, h: Entrant, l: Entrant) -> Fraction | None:
         return h.score - l.score if h.score > l.score and self.repeats(l) else None

@@ -61,6 +61,7 @@ def evaluate(
         pairs = [tuple(sorted(pair, key=lambda x: (-x.score, x.rank))) for pair in inside]
         lowest = min(e.score for e in current)
         v: dict[str, object] = {cid: c.value(pairs, floaters, mdp_ids, lowest) for cid, c in criteria.items()}
+        concerned = {cid: c.concerned(pairs, floaters, mdp_ids, lowest) for cid, c in criteria.items()}
         if edition == "2026":
             # C9: the PAB assignee's unplayed rounds, in the bracket that downfloats it to
             # the bye (the last one); it looks ahead from every bracket (see LOOKAHEAD)
@@ -77,7 +78,7 @@ def evaluate(
             if prof.is_relaxed(ids[1]):
                 v[ids[1]] = sum(1 for h, l in pairs if not C3_absolute_colours(h, l, state.round == t.total_rounds))
             v.update(prof.level_values(v))
-        out.append(BracketValues(current[-1].score, [e.id for e in current], v))
+        out.append(BracketValues(current[-1].score, [e.id for e in current], v, concerned))
     return round_level, out
 
 

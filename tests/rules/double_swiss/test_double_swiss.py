@@ -690,7 +690,9 @@ def test_pair_check_and_explain_name_the_match(tmp_path, capsys):
     ]
     assert out[-1].startswith("2 of 2 round columns as the rules pair them")
     assert main(["explain", str(path), "--system", "double-swiss", "--pair", "1", "2"]) == 0
-    assert capsys.readouterr().out.startswith("match 2 (round columns 3-4): 1 (2.0 points) and 2 (1.5 points)")
+    assert capsys.readouterr().out.startswith(
+        "match 2 (round columns 3-4): 1 (Player 1, 2.0 points) and 2 (Player 2, 1.5 points)"
+    )
 
 
 def test_rounds_option_counts_matches(tmp_path, capsys):

@@ -978,7 +978,10 @@ def test_bye_2026_most_games_before_largest_tpn_and_1997_lowest_rating():
     alternative = Pairing(2, [(1, 5), (2, 6), (3, 4)], bye=7)
     assert dubov.check_absolute(t, alternative, "2026") == []
     msg = first_difference(dubov, t, alternative, rules, "2026")
-    assert msg == "2026 3.1.4 rounds the PAB assignee did not play (the most games played): yours 1, the rules allow 0"
+    assert (
+        msg
+        == "2026 3.1.4 rounds the PAB assignee did not play (the most games played): yours 1 [7 (Player 7)], the rules allow 0 [6 (Player 6)]"
+    )
     rules97 = dubov.pair_round(t, "1997", 2)
     assert rules97.bye == 7
     assert dubov.evaluate(t, rules97, "1997")[0] == {"1997 4": 1}
@@ -1044,7 +1047,9 @@ def test_first_difference_1997_round_1_article_5():
     round_level, (group,) = dubov.evaluate(t, rules, "1997")
     assert round_level == {"1997 5": 1} and group.values == {"1997 5 pairs": (1, 2, 3)}
     msg = first_difference(dubov, t, Pairing(1, [(1, 4), (2, 5), (3, 7)], bye=6), rules, "1997")
-    assert msg.startswith("1997 5 the bye in round 1") and msg.endswith("yours 2, the rules allow 1")
+    assert msg.startswith("1997 5 the bye in round 1") and msg.endswith(
+        "yours 2 [6 (P06)], the rules allow 1 [7 (P07)]"
+    )
     msg = first_difference(dubov, t, Pairing(1, [(1, 2), (3, 4), (5, 6)], bye=7), rules, "1997")
     assert (
         msg.startswith("1997 5 pairs")
@@ -1114,9 +1119,13 @@ def test_explain_a_pair_and_a_bye():
     )
     t7 = make_t({**SIX, 7: 1800}, [[(1, 4, "1"), (5, 2, "1"), (3, 6, "0"), ("U", 7)]], total=5)
     lines = verify.explain(dubov, t7, 2, "2026", bye=4)
-    assert lines[1].endswith("(the largest TPN): without it 4, the rules allow 3") and lines[2].endswith("; bye 3")
+    assert lines[1].endswith("(the largest TPN): without it 4 [3 (P03)], the rules allow 3 [4 (P04)]") and lines[
+        2
+    ].endswith("; bye 3")
     lines = verify.explain(dubov, t7, 2, "1997", bye=4)
-    assert "worse on 1997 4 the bye" in lines[1] and lines[1].endswith("without it 2, the rules allow 1")
+    assert "worse on 1997 4 the bye" in lines[1] and lines[1].endswith(
+        "without it 2 [3 (P03)], the rules allow 1 [4 (P04)]"
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -1324,8 +1333,8 @@ def test_cli_explain_pair_and_bye(tmp_path, capsys):
     path7 = _write(tmp_path, t7, "seven.trf")
     assert main(["explain", path7, "--system", "dubov", "--bye", "4"]) == 0
     out = capsys.readouterr().out
-    assert "round 2: the pairing-allocated bye to 4 (0.0 points)" in out
+    assert "round 2: the pairing-allocated bye to 4 (P04, 0.0 points)" in out
     assert (
         "without the bye to 4 the best pairing is worse on 2026 3.1.5" in out
-        and "without it 4, the rules allow 3" in out
+        and "without it 4 [3 (P03)], the rules allow 3 [4 (P04)]" in out
     )
