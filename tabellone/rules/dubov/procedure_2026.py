@@ -165,8 +165,17 @@ def A3_2_4_shift(
     big_aro = (
         max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
     )
-    plan = build_plan(profile, [("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [big_aro])])
     order = profile.generation_order
+    # Speed only, the literal method with the generation order: all it reads of the
+    # matching is who shifts (the rows and columns of 3.2.6), and that set is the same in
+    # every best matching (below), so the weights may be narrowed as long as they order
+    # matchings the same way on every field down to the shifters: ARO, 0 on every edge
+    # in the literal method, takes no bits, and each shifter field is only as wide as its
+    # subgroup (a sequence number is a position within its own subgroup).
+    narrow = not optimise and order
+    n_small = sum(1 for i in members if side[i] == smaller) if narrow else nm
+    n_large = nm - n_small if narrow else nm
+    plan = build_plan(profile, [("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [0 if narrow else big_aro])])
     relax1, relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
     cut = plan.split
 
@@ -181,24 +190,46 @@ def A3_2_4_shift(
 
     outside = arrange([0, 0, 1, 0], 0, 0, 0, 0)
 
+    def head(u, v):
+        """The terms of a bracket pair but its position, and its position."""
+        same = side[u] == side[v]
+        c7 = 1 - C7_unmet_preferences(P[u], P[v])
+        inner = 1 - int(same and side[u] == smaller)
+        sh = _shifter(u, v, side, seq) if same else None
+        f_small = _setbit(seq[sh], n_small) if sh is not None and side[sh] == smaller else 0
+        f_large = _setbit(seq[sh], n_large) if sh is not None and side[sh] != smaller else 0
+        row, col = _roles(u, v, side, sh)
+        aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
+        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
+        return (c1, c3, c7, aro, inner, f_small, f_large), rpos[row] * cpos[col]
+
     def fields(u, v):
         if u not in mem and v not in mem:
             return arrange(kept(u, v) + [1, 0], 0, 0, 0, 0) if relax1 or relax3 else outside
         if (u in mem) != (v in mem):
             return None
-        same = side[u] == side[v]
-        c7 = 1 - C7_unmet_preferences(P[u], P[v])
-        inner = 1 - int(same and side[u] == smaller)
-        sh = _shifter(u, v, side, seq) if same else None
-        f_small = _setbit(seq[sh], nm) if sh is not None and side[sh] == smaller else 0
-        f_large = _setbit(seq[sh], nm) if sh is not None and side[sh] != smaller else 0
-        row, col = _roles(u, v, side, sh)
-        aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
-        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
-        return arrange([c1, c3, c7, aro], inner, f_small, f_large, rpos[row] * cpos[col])
+        (c1, c3, c7, aro, inner, f_small, f_large), position = head(u, v)
+        return arrange([c1, c3, c7, aro], inner, f_small, f_large, position)
+
+    def bracket_weights(lay):
+        """Speed only, pairs of the bracket alone: the weight ``lay`` packs from
+        :func:`fields`, the same integer, with the packing of all but the position
+        (a few distinct values in the literal method) done once each."""
+        packed: dict[tuple, int] = {}
+        at = lay.shifts[-2] if order else 0
+
+        def weight(u, v):
+            key, position = head(u, v)
+            w = packed.get(key)
+            if w is None:
+                c1, c3, c7, aro, inner, f_small, f_large = key
+                w = packed[key] = lay.pack(arrange([c1, c3, c7, aro], inner, f_small, f_large, 0) + [1])
+            return w + (position << at) if order else w
+
+        return weight
 
     maxima = list(plan.maxima)
-    shift_max = [1, 1 << nm, 1 << nm] if order else [1]
+    shift_max = [1, 1 << n_small, 1 << n_large] if order else [1]
     # Speed only, the literal method: the bracket is closed (no pair crosses it) and the
     # witness pairs the players outside among themselves, whose fields are all equal, so
     # the bracket alone is matched: the shifters (all the literal method reads) are the
@@ -214,7 +245,9 @@ def A3_2_4_shift(
             got = _lex_match_closed(ctx, oracle, members, fields, per_edge)
         if got is not None:
             return got
-    return _lex_match(ctx, oracle, fields, per_edge, among=members if alone else None)
+    if alone:
+        return _lex_match(ctx, oracle, fields, per_edge, among=members, weights=bracket_weights)
+    return _lex_match(ctx, oracle, fields, per_edge)
 
 
 def _sorted_across(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> dict[int, int] | None:
