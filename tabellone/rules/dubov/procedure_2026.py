@@ -171,10 +171,12 @@ def A3_2_4_shift(
     # every best matching (below), so the weights may be narrowed as long as they order
     # matchings the same way on every field down to the shifters: ARO, 0 on every edge
     # in the literal method, takes no bits, and each shifter field is only as wide as its
-    # subgroup (a sequence number is a position within its own subgroup).
+    # subgroup (a sequence number is a position within its own subgroup), or narrower
+    # still (``width``: see :func:`_first_shifters`).
     narrow = not optimise and order
     n_small = sum(1 for i in members if side[i] == smaller) if narrow else nm
     n_large = nm - n_small if narrow else nm
+    width = [n_small, n_large]
     plan = build_plan(profile, [("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [0 if narrow else big_aro])])
     relax1, relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
     cut = plan.split
@@ -196,8 +198,8 @@ def A3_2_4_shift(
         c7 = 1 - C7_unmet_preferences(P[u], P[v])
         inner = 1 - int(same and side[u] == smaller)
         sh = _shifter(u, v, side, seq) if same else None
-        f_small = _setbit(seq[sh], n_small) if sh is not None and side[sh] == smaller else 0
-        f_large = _setbit(seq[sh], n_large) if sh is not None and side[sh] != smaller else 0
+        f_small = _setbit(seq[sh], width[0]) if sh is not None and side[sh] == smaller and seq[sh] < width[0] else 0
+        f_large = _setbit(seq[sh], width[1]) if sh is not None and side[sh] != smaller and seq[sh] < width[1] else 0
         row, col = _roles(u, v, side, sh)
         aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
         c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
@@ -229,14 +231,18 @@ def A3_2_4_shift(
         return weight
 
     maxima = list(plan.maxima)
-    shift_max = [1, 1 << n_small, 1 << n_large] if order else [1]
+
+    def per_edge_max():
+        shift_max = [1, 1 << width[0], 1 << width[1]] if order else [1]
+        return maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if order else [])
+
     # Speed only, the literal method: the bracket is closed (no pair crosses it) and the
     # witness pairs the players outside among themselves, whose fields are all equal, so
     # the bracket alone is matched: the shifters (all the literal method reads) are the
     # same, fixed by the distinct powers of two of their sequence numbers.
     witness = oracle.witness or {}
     alone = not optimise and not (relax1 or relax3) and all(witness.get(i) in mem for i in members)
-    per_edge = maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if order else [])
+    per_edge = per_edge_max()
     if optimise and not (relax1 or relax3):
         # Speed only, the optimised method: the bracket is closed, so its best pairing
         # is found on the bracket alone when it is the only best one (see the helpers).
@@ -245,9 +251,51 @@ def A3_2_4_shift(
             got = _lex_match_closed(ctx, oracle, members, fields, per_edge)
         if got is not None:
             return got
-    if alone:
-        return _lex_match(ctx, oracle, fields, per_edge, among=members, weights=bracket_weights)
-    return _lex_match(ctx, oracle, fields, per_edge)
+
+    def solve():
+        if alone:
+            return _lex_match(ctx, oracle, fields, per_edge_max(), among=members, weights=bracket_weights)
+        return _lex_match(ctx, oracle, fields, per_edge_max())
+
+    if narrow:
+        got = _first_shifters(members, side, seq, smaller, width, solve)
+        if got is not None:
+            return got
+    return solve()
+
+
+def _first_shifters(members, side, seq, smaller, width, solve) -> dict[int, int] | None:
+    """Speed only, the literal method of :func:`A3_2_4_shift`: its matching solved with
+    each shifter field cut to the first few sequence numbers of its subgroup (``width``
+    set to them; the others weigh 0 there), which keeps the weights within two or three
+    machine words. Returns the mates when every shifter found lies within the cut, else
+    None (``width`` is set back to the full subgroups for the caller's full solve).
+
+    Exact: the fields above the shifters are unchanged, so both matchings reach the same
+    optimum there, which fixes the number of shifters of each subgroup (t_S, the pairs
+    inside the smaller subgroup, and t_S + (n_L - n_S) / 2 in the larger). The full
+    field ranks shifter sets lexicographically by sequence number (Art. 4.1.3), so the
+    best set's part within the cut is the lexicographically first such part, which is
+    what the cut field maximises (its weights are distinct powers of two): every best
+    matching of the cut problem has the same shifters within the cut as the full one.
+    When they are all of the (fixed) number of shifters, no shifter lies past the cut
+    in the full problem either: the shifter sets are equal. The smaller subgroup's set
+    is settled first, then the same argument holds for the larger one among the
+    matchings that have it."""
+    full = list(width)
+    n_small, n_large = full
+    width[:] = [min(n_small, 8), min(n_large, (n_large - n_small) // 2 + 8)]
+    if width == full:
+        return None
+    mate = solve()
+    for u in members:
+        v = mate[u]
+        if u < v and side[u] == side[v]:
+            sh = _shifter(u, v, side, seq)
+            if seq[sh] >= width[0 if side[sh] == smaller else 1]:
+                width[:] = full
+                return None
+    return mate
 
 
 def _sorted_across(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> dict[int, int] | None:
