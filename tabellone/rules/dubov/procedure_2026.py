@@ -397,8 +397,8 @@ def _pair_bracket_2026(ctx: Ctx, oracle: Completion, residents: list[int], optim
             return (a in rset and b in cset) or (a in cset and b in rset)
         return True
 
-    def ok(partial):
-        return oracle.feasible(partial, edge_ok)
+    def ok(partial):  # edge_ok keeps the bracket closed: the bracket alone is asked
+        return oracle.feasible_closed(members, edge_ok, partial)
 
     seed_rows(oracle, s1, t2, edge_ok)
     got = A3_2_6_transposition(s1, t2, ok)
