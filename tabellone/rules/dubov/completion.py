@@ -32,7 +32,8 @@ class Completion:
     def __init__(self, n: int, compat: list[list[bool]]):
         self.n = n
         self.compat = compat
-        self.adj = [list(compress(range(n), compat[i])) for i in range(n)]
+        ids = list(range(n))  # one int object per player, shared by every list (memory)
+        self.adj = [list(compress(ids, compat[i])) for i in range(n)]
         self.mate: dict[int, int] = {}
         self.out: set[int] = set()
         self.witness: dict[int, int] | None = None
