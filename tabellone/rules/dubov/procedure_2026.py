@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from tabellone.rules.profiles import Profile
 
 
+#: Speed only: the shifters past the fewest a subgroup can give that the cut matching of
+#: :func:`_first_shifters` ranks (any value gives the same pairing).
+SHIFT_CUT = 8
+
+
 def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[int]:
     """Art. 3.2.1-3.2.2 (2026): the fewest upfloaters that let every resident be paired
     legally (C1, C3, C4), then the first set in the order of Art. 4.2 among those that
@@ -288,7 +293,7 @@ def _first_shifters(members, side, seq, smaller, width, solve) -> dict[int, int]
     matchings that have it."""
     full = list(width)
     n_small, n_large = full
-    width[:] = [min(n_small, 8), min(n_large, (n_large - n_small) // 2 + 8)]
+    width[:] = [min(n_small, SHIFT_CUT), min(n_large, (n_large - n_small) // 2 + SHIFT_CUT)]
     if width == full:
         return None
     mate = solve()
