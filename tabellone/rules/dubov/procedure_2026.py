@@ -179,7 +179,8 @@ def A3_2_4_shift(
     # subgroup (a sequence number is a position within its own subgroup), or narrower
     # still (``width``: see :func:`_first_shifters`).
     narrow = not optimise and order
-    n_small = sum(1 for i in members if side[i] == smaller) if narrow else nm
+    in_small = sum(1 for i in members if side[i] == smaller)
+    n_small = in_small if narrow else nm
     n_large = nm - n_small if narrow else nm
     width = [n_small, n_large]
     # The positions (last field) only choose among best matchings with the same shifters,
@@ -251,13 +252,17 @@ def A3_2_4_shift(
     # same, fixed by the distinct powers of two of their sequence numbers.
     witness = oracle.witness or {}
     alone = not optimise and not (relax1 or relax3) and all(witness.get(i) in mem for i in members)
-    per_edge = per_edge_max()
     if optimise and not (relax1 or relax3):
         # Speed only, the optimised method: the bracket is closed, so its best pairing
         # is found on the bracket alone when it is the only best one (see the helpers).
         got = _sorted_across(ctx, oracle, members, side) if profile.official else None
         if got is None and 4 * nm <= 3 * len(oracle.free()):
-            got = _lex_match_closed(ctx, oracle, members, fields, per_edge)
+            # Speed only: the shifter fields as wide as their subgroups, every value of
+            # each divided by one power of two: matchings rank the same, so the same one
+            # is the only best (or none is), and the result is the same
+            width[:] = [in_small, nm - in_small] if order else width
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max())
+            width[:] = [n_small, n_large]
         if got is not None:
             return got
 
