@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Before/after identity check for Dubov (2026, 1997) and the italo-svizzero (issue 12).
+"""Before/after identity check for Dubov (2026, 1997), the italo-svizzero and Lim (issues 12, 26).
 
     python benchmarks/other_systems_identity.py --save FILE [--root DIR] [--events N]
     python benchmarks/other_systems_identity.py --against FILE
@@ -7,7 +7,7 @@
 A speed change must leave every pairing as it was. This script pairs every round of
 many events (``../shared/corpus/dutch-2026-dev``, 20-300 players, forfeits, absences and
 half-point byes included: each round is paired from the history the file records) by
-every method of both Dubov editions and of the italo-svizzero, and writes one line per
+every method of both Dubov editions, of the italo-svizzero and of Lim, and writes one line per
 (event, round, system, method): the boards in order and the bye, or the error raised.
 ``--root DIR`` runs another checkout of the code (``DIR/tabellone``: the code before a
 change; it must have the current layout and the systems' interface, which the child
@@ -34,6 +34,8 @@ CONFIGS = (
     ("dubov", "1997", "optimised"),
     ("italo-svizzero", "capo5", "literal"),
     ("italo-svizzero", "capo5", "optimised"),
+    ("lim", "2026", "literal"),
+    ("lim", "2026", "optimised"),
 )
 
 CHILD = r"""

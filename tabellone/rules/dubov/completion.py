@@ -32,7 +32,8 @@ class Completion:
     def __init__(self, n: int, compat: list[list[bool]]):
         self.n = n
         self.compat = compat
-        self.adj = [list(compress(range(n), compat[i])) for i in range(n)]
+        ids = list(range(n))  # one int object per player, shared by every list (memory)
+        self.adj = [list(compress(ids, compat[i])) for i in range(n)]
         self.mate: dict[int, int] = {}
         self.out: set[int] = set()
         self.witness: dict[int, int] | None = None
@@ -92,21 +93,32 @@ class Completion:
             oracle.witness = {a: b for a, b in w.items() if a in fset and b in fset and ok(a, b)}
         return oracle.complete(free)
 
-    def feasible_closed(self, group: Iterable[int], edge_ok: Callable[[int, int], bool]) -> bool:
-        """Speed only: :meth:`feasible` (no extra pairs) for an ``edge_ok`` that keeps
-        ``group`` among itself, when the witness already pairs the players outside the
-        group among themselves: then only the group needs a matching, and the witness
-        keeps its outside part. Exact like :meth:`feasible`, which it falls back on."""
+    def feasible_closed(
+        self, group: Iterable[int], edge_ok: Callable[[int, int], bool], extra: Iterable[tuple[int, int]] = ()
+    ) -> bool:
+        """Speed only: :meth:`feasible` for an ``edge_ok`` that keeps ``group`` (free
+        players) among itself and ``extra`` pairs inside it, when the witness already
+        pairs the players outside the group among themselves: then only the group needs
+        a matching (the outside one is legal and ``edge_ok`` keeps every pair of two
+        outsiders), and the witness keeps its outside part. Exact like :meth:`feasible`,
+        which it falls back on."""
+        extra = list(extra)
         group = list(group)
         gset = set(group)
         w = self.witness
         if w is None or any(w.get(i) not in gset for i in group):
-            return self.feasible((), edge_ok)
-        if all(edge_ok(u, w[u]) for u in group):
+            return self.feasible(extra, edge_ok)
+        for a, b in extra:
+            if not self.compat[a][b] or not edge_ok(a, b):
+                return False
+        if all(w.get(a) == b for a, b in extra) and all(edge_ok(u, w[u]) for u in group):
             return True
-        mate = self._complete(group, edge_ok)
+        fixed = {x for ab in extra for x in ab}
+        mate = self._complete([i for i in group if i not in fixed], edge_ok)
         if mate is None:
             return False
+        for a, b in extra:
+            mate[a], mate[b] = b, a
         self.witness = {**{a: b for a, b in w.items() if a not in gset}, **{i: mate[i] for i in group}}
         return True
 

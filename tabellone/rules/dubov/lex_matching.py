@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabellone.core.errors import NoPairingError
-from tabellone.matching.lexicographic import fit_layout
+from tabellone.matching.lexicographic import Layout, fit_layout
 from tabellone.rules.dubov.completion import _solve
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ def _lex_match(
     per_edge_max: list[int],
     edge_ok=None,
     among: list[int] | None = None,
+    weights: Callable[[Layout], Callable[[int, int], int]] | None = None,
 ) -> dict[int, int]:
     """A perfect matching of the free players maximising the fields lexicographically.
 
@@ -33,24 +34,35 @@ def _lex_match(
     field of 1 per edge keeps every legal edge in the graph.
 
     ``among``: only these players are matched (among themselves); the oracle's witness
-    must pair the others among themselves, and keeps doing so."""
+    must pair the others among themselves, and keeps doing so.
+
+    ``weights`` (speed only): given the layout, a function giving each edge's packed
+    weight, the very integer the layout packs from ``edge_fields`` (plus the last field's
+    1), for an ``edge_fields`` that has every edge among its players."""
     free = oracle.free() if among is None else list(among)
     fset = set(free)
-    raw = []
-    for u in free:
-        for v in oracle.adj[u]:
-            if v > u and v in fset and (edge_ok is None or edge_ok(u, v)):
-                f = edge_fields(u, v)
-                if f is not None:
-                    raw.append((u, v, f))
     k = len(free) // 2 + 1
     lay = fit_layout([str(i) for i in range(len(per_edge_max) + 1)], [m * k for m in per_edge_max] + [k])
     edges = []
-    last, packed = None, 0
-    for u, v, f in raw:
-        if f is not last:  # the fields of pairs outside the bracket are one shared list: packed once
-            last, packed = f, lay.pack(list(f) + [1])
-        edges.append((u, v, packed))
+    if weights is not None:
+        weight = weights(lay)
+        for u in free:
+            for v in oracle.adj[u]:
+                if v > u and v in fset and (edge_ok is None or edge_ok(u, v)):
+                    edges.append((u, v, weight(u, v)))
+    else:
+        raw = []
+        for u in free:
+            for v in oracle.adj[u]:
+                if v > u and v in fset and (edge_ok is None or edge_ok(u, v)):
+                    f = edge_fields(u, v)
+                    if f is not None:
+                        raw.append((u, v, f))
+        last, packed = None, 0
+        for u, v, f in raw:
+            if f is not last:  # the fields of pairs outside the bracket are one shared list: packed once
+                last, packed = f, lay.pack(list(f) + [1])
+            edges.append((u, v, packed))
     oracle.solves += 1
     mate = _solve(ctx.n, edges) if edges else {}
     if any(i not in mate for i in free):

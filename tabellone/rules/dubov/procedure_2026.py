@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from tabellone.rules.profiles import Profile
 
 
+#: Speed only: the shifters past the fewest a subgroup can give that the cut matching of
+#: :func:`_first_shifters` ranks (any value gives the same pairing).
+SHIFT_CUT = 8
+
+
 def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[int]:
     """Art. 3.2.1-3.2.2 (2026): the fewest upfloaters that let every resident be paired
     legally (C1, C3, C4), then the first set in the order of Art. 4.2 among those that
@@ -147,9 +152,9 @@ def A3_2_4_shift(
     chooses: C7, then the fewest pairs inside the smaller subgroup, then the smaller
     subgroup's shifters by sequence number, then the larger's. In a pair of two players of
     one subgroup the shifter is the one with the smaller sequence number. With
-    ``optimise`` the matching then minimises :func:`aro_cost`; last, in both methods,
-    S1 and T2 positions keep the text's order (for the literal method this only makes
-    the search of 3.2.6 fast: it does not change the shifters). The criteria come in the
+    ``optimise`` the matching then minimises :func:`aro_cost` and last the S1 and T2
+    positions keep the text's order (the literal method reads only the shifters of the
+    matching, which the positions do not change). The criteria come in the
     profile's order, the shifts before ``ARO`` and what it ranks below (:mod:`.profile`);
     without the generation order the shifters' sequence numbers and the positions are
     left out. Returns the mates."""
@@ -165,8 +170,24 @@ def A3_2_4_shift(
     big_aro = (
         max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
     )
-    plan = build_plan(profile, [("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [big_aro])])
     order = profile.generation_order
+    # Speed only, the literal method with the generation order: all it reads of the
+    # matching is who shifts (the rows and columns of 3.2.6), and that set is the same in
+    # every best matching (below), so the weights may be narrowed as long as they order
+    # matchings the same way on every field down to the shifters: ARO, 0 on every edge
+    # in the literal method, takes no bits, and each shifter field is only as wide as its
+    # subgroup (a sequence number is a position within its own subgroup), or narrower
+    # still (``width``: see :func:`_first_shifters`).
+    narrow = not optimise and order
+    in_small = sum(1 for i in members if side[i] == smaller)
+    n_small = in_small if narrow else nm
+    n_large = nm - n_small if narrow else nm
+    width = [n_small, n_large]
+    # The positions (last field) only choose among best matchings with the same shifters,
+    # which the literal method does not read: left out there, the solver stops at the
+    # first best matching it finds (on a 600-player bracket 20 times sooner).
+    placed = order and not narrow
+    plan = build_plan(profile, [("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [0 if narrow else big_aro])])
     relax1, relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
     cut = plan.split
 
@@ -177,44 +198,118 @@ def A3_2_4_shift(
     def arrange(terms, inner, f_small, f_large, position):
         got = plan.values(terms)
         shifts = [inner, f_small, f_large] if order else [inner]
-        return got[:cut] + shifts + got[cut:] + ([position] if order else [])
+        return got[:cut] + shifts + got[cut:] + ([position] if placed else [])
 
     outside = arrange([0, 0, 1, 0], 0, 0, 0, 0)
+
+    def head(u, v):
+        """The terms of a bracket pair but its position, and its position."""
+        same = side[u] == side[v]
+        c7 = 1 - C7_unmet_preferences(P[u], P[v])
+        inner = 1 - int(same and side[u] == smaller)
+        sh = _shifter(u, v, side, seq) if same else None
+        f_small = _setbit(seq[sh], width[0]) if sh is not None and side[sh] == smaller and seq[sh] < width[0] else 0
+        f_large = _setbit(seq[sh], width[1]) if sh is not None and side[sh] != smaller and seq[sh] < width[1] else 0
+        row, col = _roles(u, v, side, sh)
+        aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
+        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
+        return (c1, c3, c7, aro, inner, f_small, f_large), rpos[row] * cpos[col]
 
     def fields(u, v):
         if u not in mem and v not in mem:
             return arrange(kept(u, v) + [1, 0], 0, 0, 0, 0) if relax1 or relax3 else outside
         if (u in mem) != (v in mem):
             return None
-        same = side[u] == side[v]
-        c7 = 1 - C7_unmet_preferences(P[u], P[v])
-        inner = 1 - int(same and side[u] == smaller)
-        sh = _shifter(u, v, side, seq) if same else None
-        f_small = _setbit(seq[sh], nm) if sh is not None and side[sh] == smaller else 0
-        f_large = _setbit(seq[sh], nm) if sh is not None and side[sh] != smaller else 0
-        row, col = _roles(u, v, side, sh)
-        aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
-        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
-        return arrange([c1, c3, c7, aro], inner, f_small, f_large, rpos[row] * cpos[col])
+        (c1, c3, c7, aro, inner, f_small, f_large), position = head(u, v)
+        return arrange([c1, c3, c7, aro], inner, f_small, f_large, position)
+
+    def bracket_weights(lay):
+        """Speed only, pairs of the bracket alone: the weight ``lay`` packs from
+        :func:`fields`, the same integer, with the packing of all but the position
+        (a few distinct values in the literal method) done once each."""
+        packed: dict[tuple, int] = {}
+        at = lay.shifts[-2] if placed else 0
+
+        def weight(u, v):
+            key, position = head(u, v)
+            w = packed.get(key)
+            if w is None:
+                c1, c3, c7, aro, inner, f_small, f_large = key
+                w = packed[key] = lay.pack(arrange([c1, c3, c7, aro], inner, f_small, f_large, 0) + [1])
+            return w + (position << at) if placed else w
+
+        return weight
 
     maxima = list(plan.maxima)
-    shift_max = [1, 1 << nm, 1 << nm] if order else [1]
+
+    def per_edge_max():
+        shift_max = [1, 1 << width[0], 1 << width[1]] if order else [1]
+        return maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if placed else [])
+
     # Speed only, the literal method: the bracket is closed (no pair crosses it) and the
     # witness pairs the players outside among themselves, whose fields are all equal, so
     # the bracket alone is matched: the shifters (all the literal method reads) are the
     # same, fixed by the distinct powers of two of their sequence numbers.
     witness = oracle.witness or {}
     alone = not optimise and not (relax1 or relax3) and all(witness.get(i) in mem for i in members)
-    per_edge = maxima[:cut] + shift_max + maxima[cut:] + ([nm * nm] if order else [])
     if optimise and not (relax1 or relax3):
         # Speed only, the optimised method: the bracket is closed, so its best pairing
         # is found on the bracket alone when it is the only best one (see the helpers).
         got = _sorted_across(ctx, oracle, members, side) if profile.official else None
         if got is None and 4 * nm <= 3 * len(oracle.free()):
-            got = _lex_match_closed(ctx, oracle, members, fields, per_edge)
+            # Speed only: the shifter fields as wide as their subgroups, every value of
+            # each divided by one power of two: matchings rank the same, so the same one
+            # is the only best (or none is), and the result is the same
+            width[:] = [in_small, nm - in_small] if order else width
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max())
+            width[:] = [n_small, n_large]
         if got is not None:
             return got
-    return _lex_match(ctx, oracle, fields, per_edge, among=members if alone else None)
+
+    def solve():
+        if alone:
+            return _lex_match(ctx, oracle, fields, per_edge_max(), among=members, weights=bracket_weights)
+        return _lex_match(ctx, oracle, fields, per_edge_max())
+
+    if narrow:
+        got = _first_shifters(members, side, seq, smaller, width, solve)
+        if got is not None:
+            return got
+    return solve()
+
+
+def _first_shifters(members, side, seq, smaller, width, solve) -> dict[int, int] | None:
+    """Speed only, the literal method of :func:`A3_2_4_shift`: its matching solved with
+    each shifter field cut to the first few sequence numbers of its subgroup (``width``
+    set to them; the others weigh 0 there), which keeps the weights within two or three
+    machine words. Returns the mates when every shifter found lies within the cut, else
+    None (``width`` is set back to the full subgroups for the caller's full solve).
+
+    Exact: the fields above the shifters are unchanged, so both matchings reach the same
+    optimum there, which fixes the number of shifters of each subgroup (t_S, the pairs
+    inside the smaller subgroup, and t_S + (n_L - n_S) / 2 in the larger). The full
+    field ranks shifter sets lexicographically by sequence number (Art. 4.1.3), so the
+    best set's part within the cut is the lexicographically first such part, which is
+    what the cut field maximises (its weights are distinct powers of two): every best
+    matching of the cut problem has the same shifters within the cut as the full one.
+    When they are all of the (fixed) number of shifters, no shifter lies past the cut
+    in the full problem either: the shifter sets are equal. The smaller subgroup's set
+    is settled first, then the same argument holds for the larger one among the
+    matchings that have it."""
+    full = list(width)
+    n_small, n_large = full
+    width[:] = [min(n_small, SHIFT_CUT), min(n_large, (n_large - n_small) // 2 + SHIFT_CUT)]
+    if width == full:
+        return None
+    mate = solve()
+    for u in members:
+        v = mate[u]
+        if u < v and side[u] == side[v]:
+            sh = _shifter(u, v, side, seq)
+            if seq[sh] >= width[0 if side[sh] == smaller else 1]:
+                width[:] = full
+                return None
+    return mate
 
 
 def _sorted_across(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> dict[int, int] | None:
@@ -316,8 +411,8 @@ def _pair_bracket_2026(ctx: Ctx, oracle: Completion, residents: list[int], optim
             return (a in rset and b in cset) or (a in cset and b in rset)
         return True
 
-    def ok(partial):
-        return oracle.feasible(partial, edge_ok)
+    def ok(partial):  # edge_ok keeps the bracket closed: the bracket alone is asked
+        return oracle.feasible_closed(members, edge_ok, partial)
 
     seed_rows(oracle, s1, t2, edge_ok)
     got = A3_2_6_transposition(s1, t2, ok)

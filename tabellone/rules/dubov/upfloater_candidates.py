@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.dubov.completion import _solve
+from tabellone.rules.dubov.lex_matching import _setbit
 
 if TYPE_CHECKING:
     from tabellone.rules.dubov.completion import Completion
@@ -66,16 +67,19 @@ def upfloaters_by_candidates(
     through (the caller then solves the whole field). ``klass(f)``: the class of a
     possible upfloater; ``fields(u, v)``: an edge's fields as the whole-field matching
     has them, ``outside`` those of a pair of two non-residents, ``per_edge`` their
-    bounds. On success the oracle's witness pairs the bracket as found."""
+    bounds; the last field is the set order, ``_setbit(k, len(pool))`` for the upfloater
+    ``pool[k]`` and 0 for two residents. On success the oracle's witness pairs the
+    bracket as found."""
     compat = ctx.compat
     res = set(residents)
     classes: dict[tuple, list[int]] = {}
     for f in pool:
         classes.setdefault(klass(f), []).append(f)
     need = 1 if len(residents) % 2 else 2
+    rank = {f: k for k, f in enumerate(pool)}
     while True:
         cands = _candidates(compat, residents, classes, need)
-        got = _relaxed(residents, cands, res, compat, fields, outside, per_edge)
+        got = _relaxed(residents, cands, res, compat, fields, outside, per_edge, rank)
         if got is None:
             return None
         ups = [m for r, m in got if m not in res]
@@ -117,16 +121,26 @@ def _relaxed(
     fields: Callable[[int, int], list[int]],
     outside: list[int],
     per_edge: list[int],
+    rank: dict[int, int],
 ) -> list[tuple[int, int]] | None:
     """Step 3: the best matching of residents and candidates, every resident paired, the
     candidates not taken paired among themselves (any two, and one with a stand-in when
     the count is odd) at the value of a pair outside the bracket. Returns the bracket's
-    pairs (resident, mate), or None when not every resident can be paired."""
+    pairs (resident, mate), or None when not every resident can be paired.
+
+    The set order (the last field, one power of two per player of the pool) is given
+    over the candidates alone, each weighing the power of two of his place among them
+    (``rank``: places in the pool): sets of candidates compare as before, first by the
+    earliest player in which they differ, so the best matchings are the same, and the
+    weight needs as many bits as there are candidates, not players below."""
     verts = list(residents) + cands
     m = len(verts)
     dummy = m if m % 2 else None
     size = m + (dummy is not None)
     k = size // 2 + 1
+    nc = len(cands)
+    place = {f: j for j, f in enumerate(sorted(cands, key=rank.__getitem__))}
+    per_edge = list(per_edge[:-1]) + [1 << max(nc - 1, 0)]
     lay = fit_layout([str(i) for i in range(len(per_edge) + 1)], [x * k for x in per_edge] + [k])
     free_pair = lay.pack(list(outside) + [1])
     edges = []
@@ -139,7 +153,10 @@ def _relaxed(
             if a >= nr:  # two candidates: paired freely
                 edges.append((a, b, free_pair))
             elif row[v]:
-                edges.append((a, b, lay.pack(list(fields(u, v)) + [1])))
+                f = list(fields(u, v))
+                if f[-1]:
+                    f[-1] = _setbit(place[v], nc)
+                edges.append((a, b, lay.pack(f + [1])))
         if dummy is not None and a >= nr:
             edges.append((a, dummy, free_pair))
     mate = _solve(size, edges) if edges else {}

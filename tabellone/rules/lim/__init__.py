@@ -439,16 +439,21 @@ class _Oracle:
     def __init__(self, ctx: Ctx, remaining: set[int], members: set[int], incoming: set[int]):
         self.ctx, self.remaining, self.members, self.incoming = ctx, remaining, members, incoming
         self.layout = fit_layout(("3.9", "4.4", "edge"), (len(incoming), len(members) // 2 + 1, len(remaining)))
+        # the only weights an edge can have, packed once (speed: 16 million edges on 4,000)
+        self._inside = [self.layout.pack((k, 1, 1)) for k in range(3)]
+        self._outside = self.layout.pack((0, 0, 1))
 
     def values(self, fixed: list[tuple[int, int]], floating: set[int]) -> tuple[int, int] | None:
         taken = {x for p in fixed for x in p}
         inside = self.members - floating - taken
         inc = self.incoming
 
+        packed, other = self._inside, self._outside
+
         def weight(u: int, v: int) -> int:
             if u in inside and v in inside:
-                return self.layout.pack(((u in inc) + (v in inc), 1, 1))
-            return self.layout.pack((0, 0, 1))
+                return packed[(u in inc) + (v in inc)]
+            return other
 
         mate = _matching(self.ctx, [v for v in self.remaining if v not in taken], weight)
         if mate is None:

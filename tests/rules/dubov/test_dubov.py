@@ -1338,3 +1338,44 @@ def test_cli_explain_pair_and_bye(tmp_path, capsys):
         "without the bye to 4 the best pairing is worse on 2026 3.1.5" in out
         and "without it 4 [3 (P03)], the rules allow 3 [4 (P04)]" in out
     )
+
+
+@pytest.mark.parametrize("cut", [0, 1, 3])
+def test_2026_literal_shifters_the_same_whatever_the_cut(monkeypatch, cut):
+    """Speed only, 3.2.4: the literal method's shift matching is first solved with the
+    shifter fields cut to the first sequence numbers (procedure_2026._first_shifters),
+    then in full when a shifter lies past the cut. Whatever the cut (0: always in full;
+    1 and 3: sometimes each way), every round pairs as with the full solve alone."""
+    from tabellone.rules.dubov import procedure_2026
+
+    events = [
+        generate(
+            GeneratorSettings(players=n, rounds=7, seed=70 + n, absence_rate=0.02, half_bye_rate=0.02),
+            pairer("dubov", "2026", "literal"),
+        )
+        for n in (36, 57, 90)
+    ]
+    cuts = {"cut": 0, "full": 0}  # brackets solved cut, and again in full
+    real = procedure_2026._first_shifters
+
+    def counted(members, side, seq, smaller, width, solve):
+        n_small, n_large = width
+        narrower = n_small > cut or n_large > (n_large - n_small) // 2 + cut
+        got = real(members, side, seq, smaller, width, solve)
+        if narrower:
+            cuts["cut" if got is not None else "full"] += 1
+        return got
+
+    for t in events:
+        for r in range(2, t.rounds_paired + 1):
+            tr = cut_before(t, r)
+            monkeypatch.setattr(procedure_2026, "_first_shifters", lambda *a: None)
+            full = dubov.pair_round(tr, "2026", method="literal")
+            monkeypatch.setattr(procedure_2026, "_first_shifters", counted)
+            monkeypatch.setattr(procedure_2026, "SHIFT_CUT", cut)
+            got = dubov.pair_round(tr, "2026", method="literal")
+            monkeypatch.undo()
+            assert (got.pairs, got.bye) == (full.pairs, full.bye), (t.name, r)
+    assert cuts["cut"] > 0
+    if cut == 0:
+        assert cuts["full"] > 0
