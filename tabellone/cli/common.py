@@ -38,7 +38,8 @@ def load_checked(path: str, strict: bool) -> Tournament:
         print(f"tabellone: warning: {path}: {msg}", file=sys.stderr)
     if blank_half:
         print(
-            f"tabellone: warning: {path}: {_count(len(blank_half), 'player')} declare more points (columns 81-84) "
+            f"tabellone: warning: {path}: {_count(len(blank_half), 'player')} "
+            f"{'declares' if len(blank_half) == 1 else 'declare'} more points (columns 81-84) "
             "than their results give, half a point for some rounds written without opponent or result "
             "('0000 -  '): half-point byes some programs (ICU exports) write blank; read as absences (no "
             f"points), which lowers their scores for pairing and checking (players {_ids(blank_half)})",
