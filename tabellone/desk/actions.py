@@ -1,6 +1,6 @@
 """What the desk does to an event: each function takes a :class:`State` and returns a
 :class:`Change` (the new state and one line for the log), for
-:meth:`tabellone.desk.store.EventStore.change` to run in one transaction.
+:meth:`tabellone.desk.store.SqliteEventStore.change` to run in one transaction.
 
 Every change to the tournament is an operation of the shared event layer, the same the
 command line applies to a file, so the desk and the CLI register, edit, remove, give
