@@ -366,7 +366,11 @@ def participants(
             played = any(e.played for e in cols)
             is_win = (own > g * t.scoring.draw) if g > 1 else (own >= t.scoring.win and own > 0)
             vur = not played and not is_win and p.id not in pab[g * (r - 1) + 1]
-            pts = own if not system.name or system.name == "MP" else t.game_points_in(p.id, r)  # type: ignore[attr-defined]
+            if not system.name or system.name == "MP":
+                pts = own
+            else:  # the game points of a team event's match (GP)
+                assert isinstance(t, TeamTournament), f"{system.name} points belong to a team event"
+                pts = t.game_points_in(p.id, r)
             won = [e.played and t.scoring.points(e.result, e.colour) >= t.scoring.win for e in cols]
             black = [e.played and e.colour == BLACK for e in cols]
             views.append(

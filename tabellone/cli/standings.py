@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from tabellone.cli.common import emit, load_checked
 from tabellone.core.errors import (
     EXIT_OK,
     InputError,
 )
-from tabellone.core.model import Tournament
 from tabellone.rules import DEFAULT_SYSTEM, declared_system, get_system, system_scoring_by, team_system
+
+if TYPE_CHECKING:
+    from tabellone.core.team import TeamTournament
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
@@ -54,7 +57,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _team_standings(args: argparse.Namespace, t: Tournament) -> int:
+def _team_standings(args: argparse.Namespace, t: TeamTournament) -> int:
     """Standings of a team event: primary score, secondary score, C.07 tie-breaks."""
     from tabellone.reports.tables import Table, event_title, render
     from tabellone.tiebreaks import parse_codes, rounds_complete

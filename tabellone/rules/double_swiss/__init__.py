@@ -398,11 +398,11 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
     virtual = [match_virtual_points(t, j) for j in range(1, k + 1)]
     scores: dict[int, list[Fraction]] = {}  # pairing scores before each match 1..k
     for pid, ms in history.items():
-        s, seq = Fraction(0), []
+        total, seq = Fraction(0), []
         for j, m in enumerate(ms):
-            seq.append(s + virtual[j].get(pid, Fraction(0)))
-            s += m.points
-        seq.append(s + virtual[k - 1].get(pid, Fraction(0)))
+            seq.append(total + virtual[j].get(pid, Fraction(0)))
+            total += m.points
+        seq.append(total + virtual[k - 1].get(pid, Fraction(0)))
         scores[pid] = seq
     ranks = effective_ranks(t, state)
     P = []

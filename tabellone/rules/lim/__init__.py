@@ -78,7 +78,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
-from tabellone.core.model import BLACK, WHITE, Tournament, opposite
+from tabellone.core.model import BLACK, WHITE, RoundState, Tournament, opposite
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
@@ -138,7 +138,7 @@ class Ctx:
     """One round to pair: players in pairing order (score, then rank), compatibility."""
 
     t: Tournament
-    state: object
+    state: RoundState
     P: list[Entrant]
     initial: str
     last_round: bool
