@@ -60,9 +60,11 @@ then checks it like every other system.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, ParamSpec, TypeVar, cast
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
@@ -70,7 +72,16 @@ from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import Scoring
 from tabellone.rules.comparison import BracketValues, Comparison
 
-__all__ = ["BracketValues", "Comparison", "NoOptions", "Options", "PackageSystem", "PairingSystem", "Violation"]
+__all__ = [
+    "BracketValues",
+    "Comparison",
+    "NoOptions",
+    "Options",
+    "PackageSystem",
+    "PairingSystem",
+    "Violation",
+    "deprecated_check_absolute",
+]
 
 
 @dataclass(frozen=True)
@@ -442,3 +453,26 @@ class PackageSystem(PairingSystem[O]):
         if not self.comparable:
             return super().compare(t, edition, round_number, options)
         return self.package.compare(t, edition, round_number, **self._given("compare", options))
+
+
+P = ParamSpec("P")
+
+
+def deprecated_check_absolute(violations: Callable[P, list[Violation]]) -> Callable[P, list[str]]:
+    """A package's former ``check_absolute``: its ``violations`` as sentences, with a
+    :class:`DeprecationWarning`. A system states its absolute rules once, as
+    :meth:`PairingSystem.violations` (each a :class:`Violation`, whose ``text`` is the
+    sentence); this keeps old callers of ``check_absolute`` working meanwhile."""
+
+    @functools.wraps(violations)
+    def check_absolute(*args: P.args, **kwargs: P.kwargs) -> list[str]:
+        warnings.warn(
+            "check_absolute is deprecated: use violations (a list of Violation; .text is the sentence)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return [v.text for v in violations(*args, **kwargs)]
+
+    check_absolute.__name__ = check_absolute.__qualname__ = "check_absolute"
+    check_absolute.__doc__ = "Deprecated: :func:`violations` as sentences."
+    return check_absolute
