@@ -317,8 +317,9 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
 
     if isinstance(t, TeamTournament):
         from tabellone.cli.common import format_pairing
+        from tabellone.rules import team_system
 
-        sys.stdout.write(format_pairing(t, pairing, args.format, t.system or "team-swiss"))
+        sys.stdout.write(format_pairing(t, pairing, args.format, t.system or team_system().name))
         return EXIT_OK
     sys.stdout.write(render(round_table(t, pairing.round, args.file), args.format))
     return EXIT_OK

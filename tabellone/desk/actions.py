@@ -19,6 +19,7 @@ and its edits, the board grid's keys, the live :func:`~tabellone.api.check` and
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 
@@ -54,11 +55,18 @@ from tabellone.event import edit_player as edit_player_record
 from tabellone.event import remove_player as remove_player_record
 from tabellone.event.header import tiebreak_text
 from tabellone.event.record import SHOWN as SHEET_CODES
-from tabellone.rules import declared_system
+from tabellone.rules import DEFAULT_SYSTEM, SYSTEMS, declared_system
 
-#: The systems the desk pairs (one game per round and player; team and Double-Swiss
-#: events are run from the command line for now).
-DESK_SYSTEMS = ("dutch", "dubov", "burstein", "lim", "italo-svizzero")
+
+@functools.cache
+def desk_systems() -> tuple[str, ...]:
+    """The systems the desk pairs, in the registry's order: the rulesets of individual
+    events played one game per round (team and Double-Swiss events are run from the
+    command line for now; the random pairing is a research baseline)."""
+    return tuple(
+        name for name, s in SYSTEMS.items() if not s.pairs_teams and s.games_per_round == 1 and not s.research_baseline
+    )
+
 
 #: The header records the event form writes (TRF26 codes).
 HEADER_FIELDS = {
@@ -118,9 +126,9 @@ def create_event(form: dict[str, str], rng: random.Random | None = None) -> tupl
     rounds_text = form.get("rounds", "").strip()
     if not rounds_text.isdigit():
         raise InputError(f"found {rounds_text!r} rounds, expected a number", field="rounds")
-    system = form.get("system", "dutch")
-    if system not in DESK_SYSTEMS:
-        raise InputError(f"the desk pairs {', '.join(DESK_SYSTEMS)}; not {system!r}", field="system")
+    system = form.get("system", DEFAULT_SYSTEM)
+    if system not in desk_systems():
+        raise InputError(f"the desk pairs {', '.join(desk_systems())}; not {system!r}", field="system")
     colour = form.get("initial_colour", "lot")
     drawn = colour == "lot"
     if drawn:

@@ -62,7 +62,7 @@ class Desk:
         self.checks: dict[tuple[str, int], tuple[Any, str | None]] = {}
         self.templates = Jinja2Templates(directory=str(HERE / "templates"))
         self.templates.env.globals.update(
-            titles=TITLES, systems=actions.DESK_SYSTEMS, editions=_editions(), rounds_were=actions.rounds_were
+            titles=TITLES, systems=actions.desk_systems(), editions=_editions(), rounds_were=actions.rounds_were
         )
         self.templates.env.filters["q"] = lambda s: quote(str(s), safe="")
 
@@ -88,7 +88,7 @@ class Desk:
 
 
 def _editions() -> dict[str, tuple[str, ...]]:
-    return {name: get_system(name).editions for name in actions.DESK_SYSTEMS}
+    return {name: get_system(name).editions for name in actions.desk_systems()}
 
 
 # --- plumbing ---------------------------------------------------------------------------------

@@ -56,6 +56,7 @@ from tabellone.core.model import Tournament
 from tabellone.event import Applied, EventStore, Operation, Outcome, Snapshot, boards
 from tabellone.event import LogEntry as History
 from tabellone.formats.trf import format_trf, parse_trf
+from tabellone.rules import DEFAULT_SYSTEM
 
 SCHEMA_VERSION = 1
 #: The file name of an event's store: ``FOLDER/<slug>.event.sqlite``.
@@ -108,7 +109,7 @@ class Draft:
     bye: int | None = None
     unpaired: tuple[int, ...] = ()
     edits: tuple[str, ...] = ()
-    system: str = "dutch"
+    system: str = DEFAULT_SYSTEM
     edition: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
@@ -130,7 +131,7 @@ class Draft:
             d.get("bye"),
             tuple(d.get("unpaired", ())),
             tuple(d.get("edits", ())),
-            d.get("system", "dutch"),
+            d.get("system", DEFAULT_SYSTEM),
             d.get("edition"),
         )
 

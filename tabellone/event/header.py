@@ -31,7 +31,7 @@ from dataclasses import replace
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Tournament
 from tabellone.event.outcome import Outcome
-from tabellone.rules import declared_system, get_system, system_code
+from tabellone.rules import DEFAULT_SYSTEM, declared_system, get_system, system_code
 
 #: Header records an organiser sets, in file order, with what people call them.
 HEADER_FIELDS = {
@@ -70,9 +70,9 @@ OPTION_VALUES = {
 
 
 def system_of(t: Tournament) -> tuple[str, str | None]:
-    """The pairing system and edition the file names (TRF26 ``192``): Dutch by default."""
+    """The pairing system and edition the file names (TRF26 ``192``), else the default system."""
     found, _ = declared_system(t.system)
-    return found if found is not None else ("dutch", None)
+    return found if found is not None else (DEFAULT_SYSTEM, None)
 
 
 def event_name(t: Tournament) -> str:
@@ -284,7 +284,7 @@ def set_tiebreaks(t: Tournament, codes: Sequence[str]) -> Outcome:
 def new_event(
     name: str,
     rounds: int,
-    system: str = "dutch",
+    system: str = DEFAULT_SYSTEM,
     edition: str | None = None,
     initial_colour: str | None = None,
     tiebreaks: Sequence[str] = (),

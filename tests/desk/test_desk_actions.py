@@ -180,7 +180,7 @@ def test_availability_and_players_who_must_not_meet():
         actions.set_availability(back, w, 1, "")
 
 
-@pytest.mark.parametrize("system", actions.DESK_SYSTEMS)
+@pytest.mark.parametrize("system", actions.desk_systems())
 def test_every_desk_system_pairs_checks_and_ranks(system):
     from tabellone.desk import views
 
