@@ -10,7 +10,14 @@ from tabellone.core.errors import (
     EXIT_OK,
     InputError,
 )
-from tabellone.rules import DEFAULT_SYSTEM, declared_system, get_system, system_scoring_by, team_system
+from tabellone.rules import (
+    DEFAULT_SYSTEM,
+    declared_system,
+    get_system,
+    system_options,
+    system_scoring_by,
+    team_system,
+)
 
 if TYPE_CHECKING:
     from tabellone.core.team import TeamTournament
@@ -35,7 +42,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
         # the file's 192 code; else a draughts file (2-1-0 points) is italo-svizzero; else chess
         system = found[0] if found else system_scoring_by(t.scoring) or DEFAULT_SYSTEM
     rules = get_system(system)
-    options = {"game": args.game} if args.game is not None else None
+    given = {o.name: getattr(args, o.name) for o in system_options() if o.standings}
+    options = {k: v for k, v in given.items() if v is not None} or None
     rows = rules.standings(t, args.edition, options, tiebreaks=args.tiebreaks)
     if rows is not None:  # the system's own standings (the italo-svizzero Buchholz procedure)
         if args.format == "text":

@@ -31,7 +31,7 @@ from dataclasses import replace
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Tournament
 from tabellone.event.outcome import Outcome
-from tabellone.rules import DEFAULT_SYSTEM, declared_system, get_system, system_code
+from tabellone.rules import DEFAULT_SYSTEM, declared_system, get_system, system_code, system_options
 
 #: Header records an organiser sets, in file order, with what people call them.
 HEADER_FIELDS = {
@@ -60,13 +60,23 @@ _PERIODS = r"(?:\d+/)?\d+(?:\+\d+)?(?::(?:\d+/)?\d+(?:\+\d+)?)*"
 TIME_CONTROL_CODE = re.compile(rf"{_PERIODS}|W{_PERIODS}-B{_PERIODS}", re.ASCII)
 
 OPTIONS_PREFIX = "tabellone options:"
-#: Options kept in the options record, and the values each may take.
+#: Options kept in the options record, and the values each may take; with them, the
+#: options the systems declare (:func:`option_values`).
 OPTION_VALUES = {
     "method": ("literal", "optimised"),
     "missed": ("zero", "half"),
-    "game": ("italiana", "internazionale"),
-    "odd": ("forfeit", "rest"),
 }
+
+
+def option_values() -> dict[str, tuple[str, ...]]:
+    """Every option the options record keeps, and the values each may take: those of
+    :data:`OPTION_VALUES` and the systems' own (``game``, ``odd``: :func:`tabellone.rules.system_options`)."""
+    return OPTION_VALUES | {o.name: o.choices for o in system_options()}
+
+
+def pairing_option_names() -> tuple[str, ...]:
+    """The options of the record a round is paired with: ``method`` and the systems' own."""
+    return ("method", *dict.fromkeys(o.name for o in system_options()))
 
 
 def system_of(t: Tournament) -> tuple[str, str | None]:
@@ -95,21 +105,23 @@ def event_options(t: Tournament) -> dict[str, str]:
         out["baku"] = "yes"
     for h in t.headers:
         if h.code == "###" and h.text.strip().startswith(OPTIONS_PREFIX):
+            values = option_values()
             for token in h.text.strip()[len(OPTIONS_PREFIX) :].split():
                 key, _, value = token.partition("=")
-                if key in OPTION_VALUES and value in OPTION_VALUES[key]:
+                if key in values and value in values[key]:
                     out[key] = value
     return out
 
 
 def with_options(t: Tournament, **options: str | None) -> Tournament:
     """``t`` with ``options`` (``None``: leave as is) written in its options record."""
-    current = {k: v for k, v in event_options(t).items() if k in OPTION_VALUES}
+    values = option_values()
+    current = {k: v for k, v in event_options(t).items() if k in values}
     for key, value in options.items():
         if value is None:
             continue
-        if key not in OPTION_VALUES or value not in OPTION_VALUES[key]:
-            raise InputError(f"option {key}={value!r}: expected one of {', '.join(OPTION_VALUES.get(key, ()))}")
+        if key not in values or value not in values[key]:
+            raise InputError(f"option {key}={value!r}: expected one of {', '.join(values.get(key, ()))}")
         current[key] = value
     headers = [h for h in t.headers if not (h.code == "###" and h.text.strip().startswith(OPTIONS_PREFIX))]
     if current:

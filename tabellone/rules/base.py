@@ -27,7 +27,10 @@ What a system states about itself:
 * :attr:`~PairingSystem.options_type`: its options as one frozen dataclass (an
   :class:`Options`), validated once by
   :meth:`~PairingSystem.configure` (an option it does not take, or a bad value, is an
-  :class:`~tabellone.InputError` naming the option).
+  :class:`~tabellone.InputError` naming the option); those that take one of a few values
+  and that the command line offers (``--game``, ``--odd``) are declared, with their help,
+  in ``options.json`` beside the class, which :func:`tabellone.rules.system_options`
+  reads without importing the system.
 
 What it does: :meth:`~PairingSystem.pair` and :meth:`~PairingSystem.violations` (every
 absolute rule a pairing breaks, as :class:`Violation` fields), which every system must

@@ -28,7 +28,7 @@ from tabellone.core.model import pairs_of_round
 from tabellone.core.pairing import Pairing
 from tabellone.generate.teams import TeamSettings, generate_team_event
 from tabellone.generate.tournament import GeneratorSettings
-from tabellone.rules import SYSTEMS, as_system, get_system
+from tabellone.rules import SYSTEMS, as_system, get_system, system_options
 from tabellone.rules.base import PairingSystem, Violation
 from tabellone.verify.checker import check_round
 
@@ -194,3 +194,18 @@ def test_the_deprecated_check_absolute_warns_and_says_the_violations(name):
     with pytest.warns(DeprecationWarning, match="use violations"):
         said = package.check_absolute(cut_before(t, r), rematch, system.editions[0])
     assert said == [v.text for v in found]
+
+
+def test_declared_options_are_the_systems_own():
+    """Every option a system declares for the command line (its ``options.json``) is an
+    option it takes, and it takes exactly the declared values."""
+    declared = system_options()
+    assert {(o.system, o.name) for o in declared} >= {("italo-svizzero", "game"), ("italo-svizzero", "odd")}
+    for o in declared:
+        system = get_system(o.system)
+        assert o.name in system.options_type.names()
+        for value in o.choices:
+            assert getattr(system.configure(None, **{o.name: value})[1], o.name) == value
+        with pytest.raises(InputError) as bad:
+            system.configure(None, **{o.name: "no-such-value"})
+        assert bad.value.field == f"--{o.name}"
