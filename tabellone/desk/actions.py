@@ -28,6 +28,7 @@ from tabellone.core.acceleration import with_acceleration
 from tabellone.core.errors import InputError, TabelloneError
 from tabellone.core.model import ByeKind, Tournament
 from tabellone.core.pairing import Pairing
+from tabellone.core.scoring import Scoring
 from tabellone.desk.store import Change, Draft, State, with_tournament
 from tabellone.event import (
     Outcome,
@@ -135,7 +136,7 @@ def create_event(form: dict[str, str], rng: random.Random | None = None) -> tupl
         colour = (rng or random.SystemRandom()).choice(("white", "black"))
     tiebreaks = [x for x in form.get("tiebreaks", "").replace(",", " ").split() if x]
     baku = form.get("acceleration") == "baku"
-    if baku and system == "italo-svizzero":
+    if baku and SYSTEMS[system].scoring() != Scoring():  # a system with its own points (draughts)
         raise InputError("Baku acceleration (C.04.7) is for the FIDE systems", field="acceleration")
     headers = header_values(None, {k: form.get(k, "") for k in HEADER_FIELDS if k != "name"})
     notes: list[str] = []
