@@ -12,7 +12,7 @@ match by the literal procedure until ``--rounds`` match rounds are reached. For 
 round:
 
 * both methods pair the same position (tabellone.rules.double_swiss.compare); each pairing is
-  checked by tabellone.rules.double_swiss.check_absolute (inside pair_round) and both again by an
+  checked by tabellone.rules.double_swiss.violations (inside pair_round) and both again by an
   independent checker written from the raw round cells (tests/rules/double_swiss/double_swiss_independent.py);
 * the round agrees when both give the same pairs and bye; otherwise the first component
   of the objective vectors (tabellone.rules.double_swiss.objective_vector) where they differ is

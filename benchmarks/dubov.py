@@ -10,7 +10,7 @@ half-point byes, 1 % forfeits) are paired round by round by the literal procedur
 every round:
 
 * both methods pair the same position (tabellone.rules.dubov.compare); each pairing is checked by
-  tabellone.rules.dubov.check_absolute (inside pair_round) and the finished event again by an
+  tabellone.rules.dubov.violations (inside pair_round) and the finished event again by an
   independent checker written from the raw entries (tests/rules/dubov/test_dubov.py);
 * the round counts as agreeing when both give the same pairs and bye; otherwise the
   first objective where they differ and both values are listed.

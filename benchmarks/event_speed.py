@@ -15,7 +15,7 @@ TRF written), timed round by round in CPU seconds, split into
 - ``set-up``: the round's pairing minus the matcher: the players' state (scores,
   colours, floats), the entrants, the rules' per-round data;
 - ``matcher``: the Dutch engine's bracket-by-bracket optimisation (``engine.pair``);
-- ``verify``: the absolute-criteria self-check of the round (``check_absolute``);
+- ``verify``: the absolute-criteria self-check of the round (``violations``);
 
 and at the end the TRF written (``write``). It runs in a child process so that its peak
 memory is its own, and is followed by the same event through the command line
@@ -79,7 +79,7 @@ def _timed_event(players: int, rounds: int, seed: int, edition: str) -> dict:
 
     for cls in engines:
         timed_method(cls, "pair", "matcher")
-    timed_method(dutch, "check_absolute", "verify")
+    timed_method(dutch, "violations", "verify")
 
     settings = GeneratorSettings(players=players, rounds=rounds, seed=seed)
     last = [clock()]

@@ -10,7 +10,7 @@ round by round by the literal procedure until ``--rounds`` rounds are reached. F
 round:
 
 * both methods pair the same position (tabellone.rules.lim.compare); each pairing is checked by
-  tabellone.rules.lim.check_absolute (inside pair_round), and both again by an independent checker
+  tabellone.rules.lim.violations (inside pair_round), and both again by an independent checker
   written from the raw round entries (tests/rules/lim/test_lim.py, independent_violations);
 * the round agrees when both give the same pairs and bye; otherwise the first component
   of the objective vectors (tabellone.rules.lim.objective_vector) where they differ is listed with

@@ -12,7 +12,7 @@ round by round by the literal procedure until ``--rounds`` rounds are reached. F
 round:
 
 * both methods pair the same position (tabellone.rules.team_swiss.compare); each pairing is
-  checked by tabellone.rules.team_swiss.check_absolute (inside pair_round) and both again by an
+  checked by tabellone.rules.team_swiss.violations (inside pair_round) and both again by an
   independent checker written from the raw round entries
   (tests/rules/team_swiss/test_team_swiss.py, independent_violations);
 * the round agrees when both give the same pairs, colours and bye; otherwise the first

@@ -56,7 +56,7 @@ if _run_as_command():  # first thing: Ctrl-C is the command's before any module 
     except ValueError:  # not the main thread
         pass
 
-__version__ = "0.2.0"
+from tabellone.core.version import VERSION as __version__  # noqa: E402, F401 (after the early Ctrl-C handler; re-exported)
 
 # The names below are loaded on first use (PEP 562), so that ``import tabellone`` (and the
 # command line, which starts with it) costs next to nothing: a Ctrl-C in the first

@@ -35,7 +35,7 @@ from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.core.rounds import RESULT_CODES, add_round, enter_results, recorded_pairing
 from tabellone.formats.files import dumps, load, safe_output, write_text
-from tabellone.rules import SYSTEMS
+from tabellone.rules import DEFAULT_SYSTEM, SYSTEMS
 from tabellone.rules.dispatch import configure, pair
 from tabellone.verify.checker import RoundReport, check_round, no_games_report
 from tabellone.verify.checker import explain as explain_lines
@@ -101,7 +101,7 @@ class CheckReport:
 
 def check(
     t: Tournament,
-    system: str = "dutch",
+    system: str = DEFAULT_SYSTEM,
     edition: str | None = None,
     round: int | None = None,
     pairing: Pairing | None = None,
@@ -153,7 +153,7 @@ class Explanation:
 
 def explain(
     t: Tournament,
-    system: str = "dutch",
+    system: str = DEFAULT_SYSTEM,
     edition: str | None = None,
     round: int | None = None,
     *,

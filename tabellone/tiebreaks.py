@@ -366,7 +366,11 @@ def participants(
             played = any(e.played for e in cols)
             is_win = (own > g * t.scoring.draw) if g > 1 else (own >= t.scoring.win and own > 0)
             vur = not played and not is_win and p.id not in pab[g * (r - 1) + 1]
-            pts = own if not system.name or system.name == "MP" else t.game_points_in(p.id, r)  # type: ignore[attr-defined]
+            if not system.name or system.name == "MP":
+                pts = own
+            else:  # the game points of a team event's match (GP)
+                assert isinstance(t, TeamTournament), f"{system.name} points belong to a team event"
+                pts = t.game_points_in(p.id, r)
             won = [e.played and t.scoring.points(e.result, e.colour) >= t.scoring.win for e in cols]
             black = [e.played and e.colour == BLACK for e in cols]
             views.append(
@@ -481,6 +485,16 @@ def _round_half_up(x: Fraction) -> int:
     return int((x + Fraction(1, 2)) // 1)
 
 
+def average_rating(ratings: Sequence[int]) -> int | None:
+    """Art. 10.1: the mean of ``ratings`` rounded to the nearest whole number, .5 upwards
+    (the rounding of Dubov 2026 Art. 1.7 too); ``None`` for no rating.
+
+    >>> average_rating([2000, 2001]), average_rating([1999, 2000, 2000]), average_rating([])
+    (2001, 2000, None)
+    """
+    return _round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
+
+
 def _aro(games: int, rated: list[tuple[int, Fraction]], low: int, high: int) -> int | None:
     rated = sorted(rated)
     for _ in range(low):
@@ -491,9 +505,7 @@ def _aro(games: int, rated: list[tuple[int, Fraction]], low: int, high: int) -> 
         if games == len(rated) and rated:
             rated = rated[:-1]
         games -= 1
-    if not rated:
-        return None
-    return _round_half_up(Fraction(sum(r for r, _ in rated), len(rated)))
+    return average_rating([r for r, _ in rated])
 
 
 def _tpr(rated: list[tuple[int, Fraction]], win: Fraction) -> int | None:

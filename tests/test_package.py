@@ -161,6 +161,8 @@ def test_built_wheel_holds_only_tabellone_and_runs_in_a_fresh_venv(tmp_path):
         "tabellone/rules/dutch/__init__.py",
         "tabellone/__main__.py",
         "tabellone/rules/profiles/__init__.py",
+        "tabellone/rules/profiles/catalogue/dubov.py",
+        "tabellone/rules/italo_svizzero/options.json",
         "tabellone/rules/dutch/global_pairing.py",
     ):
         assert must in names

@@ -196,3 +196,8 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def texts(found) -> list[str]:
+    """A system's ``violations`` as the sentences an arbiter reads."""
+    return [v.text for v in found]

@@ -15,7 +15,15 @@ from tabellone.core.model import Tournament
 from tabellone.core.scoring import format_points
 from tabellone.formats.files import load, safe_output, write_text
 from tabellone.formats.trf import format_trf
-from tabellone.rules import DEFAULT_SYSTEM, declared_system, games_per_round, get_system, system_scoring_by, team_system
+from tabellone.rules import (
+    DEFAULT_SYSTEM,
+    declared_system,
+    games_per_round,
+    get_system,
+    system_options,
+    system_scoring_by,
+    team_system,
+)
 from tabellone.rules.base import PairingSystem
 
 
@@ -227,6 +235,12 @@ def _initial_colour_note(t: Tournament, colour: str) -> str | None:
         f"player {order[0].id} is not paired in round 1: --initial-colour {colour} is the colour of player "
         f"{first.id}, the highest-ranked player paired there (TRF26 152, XXC {colour}1)"
     )
+
+
+def system_option_values(args: argparse.Namespace) -> dict[str, str | None]:
+    """The values given to the options the systems declare (``--game``, ``--odd``, ...:
+    :func:`tabellone.rules.system_options`), by name, for the system's ``configure``."""
+    return {o.name: getattr(args, o.name, None) for o in system_options()}
 
 
 def run_pairing(t: Tournament, system: str, edition: str | None, source: str, method: str | None = None, **options):

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tabellone.cli.common import emit
+from tabellone.cli.common import emit, system_option_values
 from tabellone.core.errors import EXIT_OK, InputError
 
 
@@ -256,12 +256,14 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def event_defaults(args: argparse.Namespace, t) -> None:
-    """Options the event declares (``method``, ``game``, ``odd``) for a command that
-    was not given them: an option set once at ``new`` holds for every command."""
+    """Options the event declares (``method`` and the systems' own, such as ``game`` and
+    ``odd``) for a command that was not given them: an option set once at ``new`` holds
+    for every command."""
     from tabellone.event import event_options
+    from tabellone.event.header import pairing_option_names
 
     for key, value in event_options(t).items():
-        if key in ("method", "game", "odd") and getattr(args, key, None) is None:
+        if key in pairing_option_names() and getattr(args, key, None) is None:
             setattr(args, key, value)
 
 
@@ -301,7 +303,7 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
         )
     if getattr(args, "profile", None):
         raise InputError("--write pairs by the event's own rules; --profile is for trying a pairing", field="--profile")
-    options = {"method": args.method, "game": args.game, "odd": args.odd, "baku": args.baku or None}
+    options = {"method": args.method, **system_option_values(args), "baku": args.baku or None}
     if getattr(args, "backend", "blossom") == "cpsat":
         from tabellone.matching.cpsat import CpSatMatching
 
@@ -317,8 +319,9 @@ def cmd_pair_write(args: argparse.Namespace) -> int:
 
     if isinstance(t, TeamTournament):
         from tabellone.cli.common import format_pairing
+        from tabellone.rules import team_system
 
-        sys.stdout.write(format_pairing(t, pairing, args.format, t.system or "team-swiss"))
+        sys.stdout.write(format_pairing(t, pairing, args.format, t.system or team_system().name))
         return EXIT_OK
     sys.stdout.write(render(round_table(t, pairing.round, args.file), args.format))
     return EXIT_OK

@@ -16,6 +16,7 @@ from tabellone.cli.common import (
     profile_name,
     run_pairing,
     system_of_file,
+    system_option_values,
     with_event_options,
 )
 from tabellone.cli.event import cmd_pair_write, event_defaults
@@ -58,8 +59,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
         args.method,
         round=args.round,
         source=args.file,
-        game=args.game,
-        odd=args.odd,
+        **system_option_values(args),
         profile=args.profile,
         **backend,
     )
@@ -197,13 +197,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     if args.system is not None:
         configure(
-            args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile
+            args.system, args.edition, **system_option_values(args), profile=args.profile
         )  # options first, then the file
     loaded = load_checked(args.file, args.strict)
     # a file that declares no system (192), none named: say on one line which one is assumed
     assumed = not loaded.system and args.system is None and args.edition is None and not args.baku
     follow_declared_system(args, loaded, args.file)
-    configure(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
+    configure(args.system, args.edition, **system_option_values(args), profile=args.profile)
     t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     proposed = None
     if args.pairing:
@@ -217,8 +217,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         args.edition,
         round=args.round,
         pairing=proposed,
-        game=args.game,
-        odd=args.odd,
+        **system_option_values(args),
         profile=args.profile,
     )
     profile = _profile_summary(args.profile) if args.profile else None
@@ -274,10 +273,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from tabellone.core.acceleration import with_acceleration
 
     if args.system is not None:
-        configure(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
+        configure(args.system, args.edition, **system_option_values(args), profile=args.profile)
     loaded = load_checked(args.file, False)
     follow_declared_system(args, loaded, args.file)
-    configure(args.system, args.edition, game=args.game, odd=args.odd, profile=args.profile)
+    configure(args.system, args.edition, **system_option_values(args), profile=args.profile)
     t = with_acceleration(with_event_options(loaded, args, args.file), args.baku, games_per_round(args.system))
     pair = tuple(args.pair) if args.pair else None
     print(
@@ -288,8 +287,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             args.round,
             pair=pair,
             bye=args.bye,
-            game=args.game,
-            odd=args.odd,
+            **system_option_values(args),
             profile=args.profile,
         )
     )
@@ -302,7 +300,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     if args.system is None:
         system_of_file(args, load_checked(args.file, False), "compare")
-    rules, edition, options = configure(args.system, args.edition, game=args.game, odd=args.odd)
+    rules, edition, options = configure(args.system, args.edition, **system_option_values(args))
     if not rules.comparable:
         raise InputError(f"the {args.system} system has no second method to compare with", field="--system")
     t = load_checked(args.file, False)

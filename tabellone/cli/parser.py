@@ -10,7 +10,7 @@ from tabellone.core.errors import (
     EXIT_INVALID_INPUT,
 )
 from tabellone.formats.files import FORMATS
-from tabellone.rules import DEFAULT_SYSTEM
+from tabellone.rules import DEFAULT_SYSTEM, system_options
 
 
 class _Parser(argparse.ArgumentParser):
@@ -85,16 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="blossom",
         help="dutch: solve each matching by Edmonds' blossom (default) or by OR-Tools CP-SAT (slower; same pairing)",
     )
-    p.add_argument(
-        "--game",
-        choices=("italiana", "internazionale"),
-        help="italo-svizzero: Italian or international draughts (colours)",
-    )
-    p.add_argument(
-        "--odd",
-        choices=("forfeit", "rest"),
-        help="italo-svizzero: odd fields by forfeit points (Art. 8) or rests (Art. 9)",
-    )
+    _system_options(p, reading=False)
 
     p = sub.add_parser(
         "check", help="check rounds against the rules: absolute violations and the first criterion that differs"
@@ -135,7 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--system", help="whose standings (default: the file's system, TRF26 192)")
     p.add_argument("--edition")
-    p.add_argument("--game", choices=("italiana", "internazionale"))
+    for o in system_options():
+        if o.standings:
+            p.add_argument(f"--{o.name}", choices=o.choices)
     p.add_argument(
         "--tiebreaks", help="C.07 codes in order, e.g. BH/C1,BH,SB (default: the file's 202/212, else BH/C1,BH,SB)"
     )
@@ -234,17 +227,11 @@ def _event_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _system_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--game",
-        choices=("italiana", "internazionale"),
-        help="italo-svizzero: Italian or international draughts (colours)",
-    )
-    p.add_argument(
-        "--odd",
-        choices=("forfeit", "rest"),
-        help="italo-svizzero: odd fields by forfeit points or rests (default: read from round 1)",
-    )
+def _system_options(p: argparse.ArgumentParser, reading: bool = True) -> None:
+    """The options the systems declare (:func:`tabellone.rules.system_options`); their
+    help says what they do where the file's own value is the default (``reading``)."""
+    for o in system_options():
+        p.add_argument(f"--{o.name}", choices=o.choices, help=f"{o.system}: {o.help_reading if reading else o.help}")
 
 
 def _header_options(p: argparse.ArgumentParser) -> None:

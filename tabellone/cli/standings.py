@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from tabellone.cli.common import emit, load_checked
 from tabellone.core.errors import (
     EXIT_OK,
     InputError,
 )
-from tabellone.core.model import Tournament
-from tabellone.rules import DEFAULT_SYSTEM, declared_system, get_system, system_scoring_by, team_system
+from tabellone.rules import (
+    DEFAULT_SYSTEM,
+    declared_system,
+    get_system,
+    system_options,
+    system_scoring_by,
+    team_system,
+)
+
+if TYPE_CHECKING:
+    from tabellone.core.team import TeamTournament
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
@@ -32,7 +42,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
         # the file's 192 code; else a draughts file (2-1-0 points) is italo-svizzero; else chess
         system = found[0] if found else system_scoring_by(t.scoring) or DEFAULT_SYSTEM
     rules = get_system(system)
-    options = {"game": args.game} if args.game is not None else None
+    given = {o.name: getattr(args, o.name) for o in system_options() if o.standings}
+    options = {k: v for k, v in given.items() if v is not None} or None
     rows = rules.standings(t, args.edition, options, tiebreaks=args.tiebreaks)
     if rows is not None:  # the system's own standings (the italo-svizzero Buchholz procedure)
         if args.format == "text":
@@ -54,7 +65,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _team_standings(args: argparse.Namespace, t: Tournament) -> int:
+def _team_standings(args: argparse.Namespace, t: TeamTournament) -> int:
     """Standings of a team event: primary score, secondary score, C.07 tie-breaks."""
     from tabellone.reports.tables import Table, event_title, render
     from tabellone.tiebreaks import parse_codes, rounds_complete

@@ -1,6 +1,6 @@
 """What the desk does to an event: each function takes a :class:`State` and returns a
 :class:`Change` (the new state and one line for the log), for
-:meth:`tabellone.desk.store.EventStore.change` to run in one transaction.
+:meth:`tabellone.desk.store.SqliteEventStore.change` to run in one transaction.
 
 Every change to the tournament is an operation of the shared event layer, the same the
 command line applies to a file, so the desk and the CLI register, edit, remove, give
@@ -19,6 +19,7 @@ and its edits, the board grid's keys, the live :func:`~tabellone.api.check` and
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 
@@ -27,6 +28,7 @@ from tabellone.core.acceleration import with_acceleration
 from tabellone.core.errors import InputError, TabelloneError
 from tabellone.core.model import ByeKind, Tournament
 from tabellone.core.pairing import Pairing
+from tabellone.core.scoring import Scoring
 from tabellone.desk.store import Change, Draft, State, with_tournament
 from tabellone.event import (
     Outcome,
@@ -54,11 +56,18 @@ from tabellone.event import edit_player as edit_player_record
 from tabellone.event import remove_player as remove_player_record
 from tabellone.event.header import tiebreak_text
 from tabellone.event.record import SHOWN as SHEET_CODES
-from tabellone.rules import declared_system
+from tabellone.rules import DEFAULT_SYSTEM, SYSTEMS, declared_system
 
-#: The systems the desk pairs (one game per round and player; team and Double-Swiss
-#: events are run from the command line for now).
-DESK_SYSTEMS = ("dutch", "dubov", "burstein", "lim", "italo-svizzero")
+
+@functools.cache
+def desk_systems() -> tuple[str, ...]:
+    """The systems the desk pairs, in the registry's order: the rulesets of individual
+    events played one game per round (team and Double-Swiss events are run from the
+    command line for now; the random pairing is a research baseline)."""
+    return tuple(
+        name for name, s in SYSTEMS.items() if not s.pairs_teams and s.games_per_round == 1 and not s.research_baseline
+    )
+
 
 #: The header records the event form writes (TRF26 codes).
 HEADER_FIELDS = {
@@ -118,16 +127,16 @@ def create_event(form: dict[str, str], rng: random.Random | None = None) -> tupl
     rounds_text = form.get("rounds", "").strip()
     if not rounds_text.isdigit():
         raise InputError(f"found {rounds_text!r} rounds, expected a number", field="rounds")
-    system = form.get("system", "dutch")
-    if system not in DESK_SYSTEMS:
-        raise InputError(f"the desk pairs {', '.join(DESK_SYSTEMS)}; not {system!r}", field="system")
+    system = form.get("system", DEFAULT_SYSTEM)
+    if system not in desk_systems():
+        raise InputError(f"the desk pairs {', '.join(desk_systems())}; not {system!r}", field="system")
     colour = form.get("initial_colour", "lot")
     drawn = colour == "lot"
     if drawn:
         colour = (rng or random.SystemRandom()).choice(("white", "black"))
     tiebreaks = [x for x in form.get("tiebreaks", "").replace(",", " ").split() if x]
     baku = form.get("acceleration") == "baku"
-    if baku and system == "italo-svizzero":
+    if baku and SYSTEMS[system].scoring() != Scoring():  # a system with its own points (draughts)
         raise InputError("Baku acceleration (C.04.7) is for the FIDE systems", field="acceleration")
     headers = header_values(None, {k: form.get(k, "") for k in HEADER_FIELDS if k != "name"})
     notes: list[str] = []

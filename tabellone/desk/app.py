@@ -3,7 +3,7 @@
 Pages are rendered on the server (Jinja2); the parts that change in place (a result
 on the grid, the draft being edited, the hall screen) are swapped by HTMX (vendored in
 ``static/``). Every change goes through :mod:`tabellone.desk.actions` and one
-:meth:`EventStore.change <tabellone.desk.store.EventStore.change>` transaction; the
+:meth:`SqliteEventStore.change <tabellone.desk.store.SqliteEventStore.change>` transaction; the
 store's work runs in a worker thread, so a long pairing never stalls the hall screens.
 """
 
@@ -29,7 +29,7 @@ from starlette.templating import Jinja2Templates
 from tabellone.core.errors import InputError, TabelloneError
 from tabellone.desk import actions, is_loopback, views
 from tabellone.desk.access import Access, Who
-from tabellone.desk.store import SUFFIX, Change, Conflict, EventStore, State, event_stores
+from tabellone.desk.store import SUFFIX, Change, Conflict, SqliteEventStore, State, event_stores
 from tabellone.event import event_options
 from tabellone.formats.files import dumps
 from tabellone.rules import TITLES, get_system
@@ -56,22 +56,22 @@ class Desk:
         self.open_to_lan = open_to_lan
         folder.mkdir(parents=True, exist_ok=True)
         self.access = Access(folder)
-        self._stores: dict[str, EventStore] = {}
+        self._stores: dict[str, SqliteEventStore] = {}
         #: (event, version) -> the draft's check: a check pairs the round again, so it is
         #: made once per version of the event (any change makes a new version)
         self.checks: dict[tuple[str, int], tuple[Any, str | None]] = {}
         self.templates = Jinja2Templates(directory=str(HERE / "templates"))
         self.templates.env.globals.update(
-            titles=TITLES, systems=actions.DESK_SYSTEMS, editions=_editions(), rounds_were=actions.rounds_were
+            titles=TITLES, systems=actions.desk_systems(), editions=_editions(), rounds_were=actions.rounds_were
         )
         self.templates.env.filters["q"] = lambda s: quote(str(s), safe="")
 
-    def store(self, slug: str) -> EventStore:
+    def store(self, slug: str) -> SqliteEventStore:
         if slug not in self._stores:
             path = self.folder / f"{slug}{SUFFIX}"
             if not re.fullmatch(r"[a-z0-9-]+", slug) or not path.exists():
                 raise InputError(f"no event {slug!r} in this folder", field="event")
-            self._stores[slug] = EventStore(path)
+            self._stores[slug] = SqliteEventStore(path)
         return self._stores[slug]
 
     def remember_check(self, key: tuple[str, int], value: tuple[Any, str | None]) -> None:
@@ -88,7 +88,7 @@ class Desk:
 
 
 def _editions() -> dict[str, tuple[str, ...]]:
-    return {name: get_system(name).editions for name in actions.DESK_SYSTEMS}
+    return {name: get_system(name).editions for name in actions.desk_systems()}
 
 
 # --- plumbing ---------------------------------------------------------------------------------
@@ -162,7 +162,7 @@ def is_htmx(request: Request) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-async def load(request: Request, slug: str) -> tuple[EventStore, int, State]:
+async def load(request: Request, slug: str) -> tuple[SqliteEventStore, int, State]:
     store = request.app.state.desk.store(slug)
     version, state = await run_in_threadpool(store.load)
     return store, version, state
@@ -310,7 +310,7 @@ async def create_event(request: Request) -> Response:
     form = await form_of(request)
     state, detail = actions.create_event({k: v for k, v in form.items() if isinstance(v, str)})
     slug = desk.new_slug(form.get("name", ""))
-    await run_in_threadpool(EventStore.create, desk.folder / f"{slug}{SUFFIX}", state, w.name, detail)
+    await run_in_threadpool(SqliteEventStore.create, desk.folder / f"{slug}{SUFFIX}", state, w.name, detail)
     return back(f"/e/{slug}", msg=detail)
 
 
@@ -324,7 +324,7 @@ async def import_event(request: Request) -> Response:
     title = actions.header(t, "012") or Path(name).stem
     slug = desk.new_slug(title)
     detail = f"event imported from {name}: {len(t.players)} players, {t.rounds_paired} rounds paired"
-    await run_in_threadpool(EventStore.create, desk.folder / f"{slug}{SUFFIX}", state, w.name, detail)
+    await run_in_threadpool(SqliteEventStore.create, desk.folder / f"{slug}{SUFFIX}", state, w.name, detail)
     return back(f"/e/{slug}", msg=detail)
 
 
@@ -790,7 +790,7 @@ async def hall_content(request: Request) -> Response:
 
 async def stream(request: Request) -> Response:
     """Server-sent events: ``change`` whenever the event's version moves on."""
-    store: EventStore = request.app.state.desk.store(request.path_params["slug"])
+    store: SqliteEventStore = request.app.state.desk.store(request.path_params["slug"])
 
     async def events():
         last = await run_in_threadpool(store.version)

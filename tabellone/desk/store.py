@@ -8,7 +8,7 @@ is open, the board order of every published round (a TRF file does not keep it),
 the desk's settings. A change is a function from the state to a new state; the store
 runs it inside ``BEGIN IMMEDIATE`` so two changes never interleave, writes the new state
 with the next version number, and appends a log row holding the state it replaced. That
-row is what :meth:`EventStore.undo` restores; the log itself is never updated or
+row is what :meth:`SqliteEventStore.undo` restores; the log itself is never updated or
 deleted (triggers refuse it).
 
 Every board of a published round has a version. A result is entered against the
@@ -17,24 +17,23 @@ raises :class:`Conflict` and writes nothing, so the second device is shown the
 result already there instead of overwriting it.
 
 The store is also an :class:`tabellone.event.EventStore`, the protocol the command
-line's :class:`~tabellone.event.FileStore` implements: :meth:`EventStore.read`,
-:meth:`EventStore.apply` (an operation of the event layer, a function from the
-tournament to an :class:`~tabellone.event.Outcome`), :meth:`EventStore.undo` and
-:meth:`EventStore.history`; its versions are the state's numbers, as text. Whatever
+line's :class:`~tabellone.event.FileStore` implements: :meth:`SqliteEventStore.read`,
+:meth:`SqliteEventStore.apply` (an operation of the event layer, a function from the
+tournament to an :class:`~tabellone.event.Outcome`), :meth:`SqliteEventStore.undo` and
+:meth:`SqliteEventStore.history`; its versions are the state's numbers, as text. Whatever
 changes the tournament, an operation applied from outside or a desk action, the store
 keeps the rest of the state in step: a round recorded gets its boards in the C.04.2
 board order (:func:`tabellone.event.boards`, the numbers ``result --board`` reads), a
 draft of a round now recorded is dropped, and every board whose result changed goes one
 version up.
 
-The desk's own interface: :meth:`EventStore.create`, :meth:`EventStore.load`,
-:meth:`EventStore.change` (a function of the whole state, with who did it, the board
-version or event version the device saw), :meth:`EventStore.board_versions`,
-:meth:`EventStore.log`, :meth:`EventStore.undo`, :meth:`EventStore.snapshot`,
-:meth:`EventStore.restore`. It is the desk's own: the command line's
-:class:`tabellone.event.store.EventStore` (``read``/``apply``/``undo``/``history`` over an
-event file) is another protocol of the same name; what the two share is the operations
-of :mod:`tabellone.event`, which the desk's changes (:mod:`tabellone.desk.actions`) call.
+The desk's own interface: :meth:`SqliteEventStore.create`, :meth:`SqliteEventStore.load`,
+:meth:`SqliteEventStore.change` (a function of the whole state, with who did it, the board
+version or event version the device saw), :meth:`SqliteEventStore.board_versions`,
+:meth:`SqliteEventStore.log`, :meth:`SqliteEventStore.undo`, :meth:`SqliteEventStore.snapshot`,
+:meth:`SqliteEventStore.restore`. The command line's :class:`~tabellone.event.FileStore` is the
+other implementation of the protocol (over an event file); what the two share is the
+operations of :mod:`tabellone.event`, which the desk's changes (:mod:`tabellone.desk.actions`) call.
 """
 
 from __future__ import annotations
@@ -54,10 +53,10 @@ from typing import TYPE_CHECKING, Any
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
-from tabellone.event import Applied, Operation, Outcome, Snapshot, boards
-from tabellone.event import EventStore as ProtocolStore
+from tabellone.event import Applied, EventStore, Operation, Outcome, Snapshot, boards
 from tabellone.event import LogEntry as History
 from tabellone.formats.trf import format_trf, parse_trf
+from tabellone.rules import DEFAULT_SYSTEM
 
 SCHEMA_VERSION = 1
 #: The file name of an event's store: ``FOLDER/<slug>.event.sqlite``.
@@ -110,7 +109,7 @@ class Draft:
     bye: int | None = None
     unpaired: tuple[int, ...] = ()
     edits: tuple[str, ...] = ()
-    system: str = "dutch"
+    system: str = DEFAULT_SYSTEM
     edition: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
@@ -132,7 +131,7 @@ class Draft:
             d.get("bye"),
             tuple(d.get("unpaired", ())),
             tuple(d.get("edits", ())),
-            d.get("system", "dutch"),
+            d.get("system", DEFAULT_SYSTEM),
             d.get("edition"),
         )
 
@@ -188,7 +187,7 @@ class Change:
 def with_tournament(state: State, outcome: Outcome, boards_touched: tuple[tuple[int, int], ...] = ()) -> Change:
     """The change an operation of the event layer makes to a desk state: its tournament,
     its message for the log, its warnings and value (the rest of the state is kept in
-    step by :meth:`EventStore.change`)."""
+    step by :meth:`SqliteEventStore.change`)."""
     return Change(
         replace(state, tournament=outcome.tournament), outcome.message, boards_touched, outcome.value, outcome.warnings
     )
@@ -301,7 +300,7 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     conn.execute("COMMIT")
 
 
-class EventStore:
+class SqliteEventStore:
     """One event in one SQLite file (see the module text)."""
 
     def __init__(self, path: str | os.PathLike[str]):
@@ -314,7 +313,7 @@ class EventStore:
     # --- creating and reading -----------------------------------------------------------
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], state: State, who: str, detail: str) -> EventStore:
+    def create(cls, path: str | os.PathLike[str], state: State, who: str, detail: str) -> SqliteEventStore:
         """A new event file holding ``state``; an existing file is never overwritten."""
         p = Path(path)
         if p.exists():
@@ -583,12 +582,12 @@ class EventStore:
             self._add_boards(conn, restored)
 
 
-def event_stores(folder: Path) -> list[EventStore]:
+def event_stores(folder: Path) -> list[SqliteEventStore]:
     """Every event in ``folder``, by name."""
-    return [EventStore(p) for p in sorted(folder.glob("*" + SUFFIX))]
+    return [SqliteEventStore(p) for p in sorted(folder.glob("*" + SUFFIX))]
 
 
 if TYPE_CHECKING:  # the desk's store is one of the event layer's stores (checked by mypy)
 
-    def _is_an_event_store(store: EventStore) -> ProtocolStore:
+    def _is_an_event_store(store: SqliteEventStore) -> EventStore:
         return store

@@ -31,7 +31,7 @@ from dataclasses import replace
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Tournament
 from tabellone.event.outcome import Outcome
-from tabellone.rules import declared_system, get_system, system_code
+from tabellone.rules import DEFAULT_SYSTEM, declared_system, get_system, system_code, system_options
 
 #: Header records an organiser sets, in file order, with what people call them.
 HEADER_FIELDS = {
@@ -60,19 +60,29 @@ _PERIODS = r"(?:\d+/)?\d+(?:\+\d+)?(?::(?:\d+/)?\d+(?:\+\d+)?)*"
 TIME_CONTROL_CODE = re.compile(rf"{_PERIODS}|W{_PERIODS}-B{_PERIODS}", re.ASCII)
 
 OPTIONS_PREFIX = "tabellone options:"
-#: Options kept in the options record, and the values each may take.
+#: Options kept in the options record, and the values each may take; with them, the
+#: options the systems declare (:func:`option_values`).
 OPTION_VALUES = {
     "method": ("literal", "optimised"),
     "missed": ("zero", "half"),
-    "game": ("italiana", "internazionale"),
-    "odd": ("forfeit", "rest"),
 }
 
 
+def option_values() -> dict[str, tuple[str, ...]]:
+    """Every option the options record keeps, and the values each may take: those of
+    :data:`OPTION_VALUES` and the systems' own (``game``, ``odd``: :func:`tabellone.rules.system_options`)."""
+    return OPTION_VALUES | {o.name: o.choices for o in system_options()}
+
+
+def pairing_option_names() -> tuple[str, ...]:
+    """The options of the record a round is paired with: ``method`` and the systems' own."""
+    return ("method", *dict.fromkeys(o.name for o in system_options()))
+
+
 def system_of(t: Tournament) -> tuple[str, str | None]:
-    """The pairing system and edition the file names (TRF26 ``192``): Dutch by default."""
+    """The pairing system and edition the file names (TRF26 ``192``), else the default system."""
     found, _ = declared_system(t.system)
-    return found if found is not None else ("dutch", None)
+    return found if found is not None else (DEFAULT_SYSTEM, None)
 
 
 def event_name(t: Tournament) -> str:
@@ -95,21 +105,23 @@ def event_options(t: Tournament) -> dict[str, str]:
         out["baku"] = "yes"
     for h in t.headers:
         if h.code == "###" and h.text.strip().startswith(OPTIONS_PREFIX):
+            values = option_values()
             for token in h.text.strip()[len(OPTIONS_PREFIX) :].split():
                 key, _, value = token.partition("=")
-                if key in OPTION_VALUES and value in OPTION_VALUES[key]:
+                if key in values and value in values[key]:
                     out[key] = value
     return out
 
 
 def with_options(t: Tournament, **options: str | None) -> Tournament:
     """``t`` with ``options`` (``None``: leave as is) written in its options record."""
-    current = {k: v for k, v in event_options(t).items() if k in OPTION_VALUES}
+    values = option_values()
+    current = {k: v for k, v in event_options(t).items() if k in values}
     for key, value in options.items():
         if value is None:
             continue
-        if key not in OPTION_VALUES or value not in OPTION_VALUES[key]:
-            raise InputError(f"option {key}={value!r}: expected one of {', '.join(OPTION_VALUES.get(key, ()))}")
+        if key not in values or value not in values[key]:
+            raise InputError(f"option {key}={value!r}: expected one of {', '.join(values.get(key, ()))}")
         current[key] = value
     headers = [h for h in t.headers if not (h.code == "###" and h.text.strip().startswith(OPTIONS_PREFIX))]
     if current:
@@ -284,7 +296,7 @@ def set_tiebreaks(t: Tournament, codes: Sequence[str]) -> Outcome:
 def new_event(
     name: str,
     rounds: int,
-    system: str = "dutch",
+    system: str = DEFAULT_SYSTEM,
     edition: str | None = None,
     initial_colour: str | None = None,
     tiebreaks: Sequence[str] = (),

@@ -126,8 +126,8 @@ def enter(t: Tournament, round_number: int, triples: Sequence[tuple[int, int, st
     if isinstance(t, TeamTournament):
         out = record_board_results(t, round_number, [(a, b, TYPED.get(r, r)) for a, b, r in triples])
         n = len(triples)
-        entered = f"{n} result{'s' if n != 1 else ''} entered"
-        return Outcome(out, f"round {round_number}: {entered}; {_tail(out, round_number)}")
+        said = f"{n} result{'s' if n != 1 else ''} entered"
+        return Outcome(out, f"round {round_number}: {said}; {_tail(out, round_number)}")
     entries = check_entries(t, round_number, triples, orient)
     new, changed, unchanged = [], [], []
     for e in entries:

@@ -18,7 +18,7 @@ from tabellone.core.model import ByeKind, PreassignedBye, RoundEntry, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.core.rounds import add_round
 from tabellone.core.team import TeamTournament
-from tabellone.event.header import event_options, system_of, with_baku
+from tabellone.event.header import event_options, pairing_option_names, system_of, with_baku
 from tabellone.event.outcome import Outcome
 from tabellone.event.players import known_player
 from tabellone.event.record import sheet_result
@@ -132,7 +132,7 @@ def pair_round(t: Tournament, system: str | None = None, edition: str | None = N
         raise InputError(f"{len(t.players)} players registered; at least two are needed to pair", field="EVENT")
     stored = event_options(t)
     baku = bool(options.pop("baku", None)) or stored.get("baku") == "yes"
-    merged = {k: v for k, v in stored.items() if k in ("method", "game", "odd")}
+    merged = {k: v for k, v in stored.items() if k in pairing_option_names()}
     merged.update({k: v for k, v in options.items() if v is not None})
     to_pair = t
     if baku:
@@ -211,7 +211,7 @@ def pair_next(t: Tournament, system: str | None = None, edition: str | None = No
             + (f" {edition}" if edition else "")
             + ", as asked"
         )
-    for key in ("method", "game", "odd"):
+    for key in pairing_option_names():
         if options.get(key) is not None and stored.get(key) not in (None, options[key]):
             warnings.append(f"the event's {key} is {stored[key]}; this round uses {options[key]}, as asked")
     if options.get("baku") and not _is_team(t) and stored.get("baku") != "yes":

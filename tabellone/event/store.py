@@ -11,10 +11,10 @@ operation and stores its result as one atomic step under an exclusive lock, so t
 commands never lose each other's change; it keeps a log of the changes, which
 :meth:`~EventStore.undo` walks back one at a time. The command line uses
 :class:`FileStore` (a TRF or JSON file, its lock file, numbered backups and a log next
-to it). The desk does not use this protocol: its SQLite store
-(:class:`tabellone.desk.store.EventStore`, another class of the same name) runs the
-same operations inside its own change functions, with per-board versions for two
-devices entering one result.
+to it). The desk's SQLite store (:class:`tabellone.desk.store.SqliteEventStore`)
+implements it too; the desk's pages themselves run the same operations inside the
+store's own change functions, with per-board versions for two devices entering one
+result.
 
 A database store written to this protocol follows the same contract (the tests hold
 one, ``tests/event/test_event_operations.py``): ``apply`` runs the read, the operation and

@@ -38,6 +38,7 @@ from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import PLAYED_CODES
 from tabellone.core.team import Lineup, TeamTournament, default_lineup, lineup_of, match_result
 from tabellone.event.record import missing_results, record_player_results
+from tabellone.rules import team_system
 from tabellone.rules.dispatch import pair
 
 
@@ -191,7 +192,7 @@ def pair_and_record_team(
     t: TeamTournament, system: str | None, edition: str | None, **options
 ) -> tuple[TeamTournament, Pairing]:
     """Pair the next round of a team event and record it (``pair EVENT --write``)."""
-    system = system or "team-swiss"
+    system = system or team_system().name
     if t.total_rounds is not None and t.next_round > t.total_rounds:
         raise InputError(f"all {t.total_rounds} rounds are paired", field="EVENT")
     if len(t.players) < 2:

@@ -95,8 +95,12 @@ class ByStrength:
     """A model that reads only the two strengths: ``outcome`` is ``probabilities``
     of the two players' strengths, whatever the round."""
 
+    def probabilities(self, white_rating: float, black_rating: float) -> tuple[float, float, float]:
+        """(White wins, draw, Black wins) for these two strengths: each model's own."""
+        raise NotImplementedError
+
     def outcome(self, white: Contestant, black: Contestant, round_number: int) -> tuple[float, float, float]:
-        return self.probabilities(white.strength, black.strength)  # type: ignore[attr-defined]
+        return self.probabilities(white.strength, black.strength)
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,11 @@ A system's package is imported the first time the system is asked for.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -143,6 +146,55 @@ def system_code(system: str, edition: str | None = None) -> str | None:
     if base is None:
         return None
     return f"{base}_{edition or get_system(system).editions[0]}".upper()
+
+
+@dataclass(frozen=True)
+class SystemOption:
+    """An option a system adds to the commands that pair and check (``--NAME``, a field
+    of its :class:`~tabellone.rules.base.Options` taking one of ``choices``), declared in
+    the ``options.json`` beside its class (``tabellone/rules/<system>/options.json``)."""
+
+    system: str
+    name: str
+    choices: tuple[str, ...]
+    #: What it does (``pair``), and the same where the file's own value is the default
+    #: (``check``, ``compare``, ``explain``).
+    help: str
+    help_reading: str
+    #: Whether ``standings`` takes it too.
+    standings: bool = False
+
+
+@functools.cache
+def system_options() -> tuple[SystemOption, ...]:
+    """Every option the systems declare, in the registry's order. Read from their
+    ``options.json`` files without importing the systems, so the command line lists
+    them at no start-up cost."""
+    import json  # already loaded by the command line, unlike tomllib
+
+    here = Path(__file__).resolve().parent
+    out: list[SystemOption] = []
+    for name, where in _CLASSES.items():
+        module = where.partition(":")[0]
+        if not module.endswith(".system"):
+            continue  # a system in one module (the random pairing) declares none
+        path = here.joinpath(*module.split(".")[2:-1], "options.json")
+        if not path.exists():
+            continue
+        declared = json.loads(path.read_text(encoding="utf-8"))
+        declared.pop("about", None)
+        for option, spec in declared.items():
+            out.append(
+                SystemOption(
+                    name,
+                    option,
+                    tuple(spec["choices"]),
+                    spec["help"],
+                    spec.get("help_reading", spec["help"]),
+                    spec.get("standings", False),
+                )
+            )
+    return tuple(out)
 
 
 def get_system(name: str) -> PairingSystem:

@@ -27,7 +27,10 @@ What a system states about itself:
 * :attr:`~PairingSystem.options_type`: its options as one frozen dataclass (an
   :class:`Options`), validated once by
   :meth:`~PairingSystem.configure` (an option it does not take, or a bad value, is an
-  :class:`~tabellone.InputError` naming the option).
+  :class:`~tabellone.InputError` naming the option); those that take one of a few values
+  and that the command line offers (``--game``, ``--odd``) are declared, with their help,
+  in ``options.json`` beside the class, which :func:`tabellone.rules.system_options`
+  reads without importing the system.
 
 What it does: :meth:`~PairingSystem.pair` and :meth:`~PairingSystem.violations` (every
 absolute rule a pairing breaks, as :class:`Violation` fields), which every system must
@@ -60,9 +63,11 @@ then checks it like every other system.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, ParamSpec, TypeVar, cast
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
@@ -70,7 +75,16 @@ from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import Scoring
 from tabellone.rules.comparison import BracketValues, Comparison
 
-__all__ = ["BracketValues", "Comparison", "NoOptions", "Options", "PackageSystem", "PairingSystem", "Violation"]
+__all__ = [
+    "BracketValues",
+    "Comparison",
+    "NoOptions",
+    "Options",
+    "PackageSystem",
+    "PairingSystem",
+    "Violation",
+    "deprecated_check_absolute",
+]
 
 
 @dataclass(frozen=True)
@@ -442,3 +456,26 @@ class PackageSystem(PairingSystem[O]):
         if not self.comparable:
             return super().compare(t, edition, round_number, options)
         return self.package.compare(t, edition, round_number, **self._given("compare", options))
+
+
+P = ParamSpec("P")
+
+
+def deprecated_check_absolute(violations: Callable[P, list[Violation]]) -> Callable[P, list[str]]:
+    """A package's former ``check_absolute``: its ``violations`` as sentences, with a
+    :class:`DeprecationWarning`. A system states its absolute rules once, as
+    :meth:`PairingSystem.violations` (each a :class:`Violation`, whose ``text`` is the
+    sentence); this keeps old callers of ``check_absolute`` working meanwhile."""
+
+    @functools.wraps(violations)
+    def check_absolute(*args: P.args, **kwargs: P.kwargs) -> list[str]:
+        warnings.warn(
+            "check_absolute is deprecated: use violations (a list of Violation; .text is the sentence)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return [v.text for v in violations(*args, **kwargs)]
+
+    check_absolute.__name__ = check_absolute.__qualname__ = "check_absolute"
+    check_absolute.__doc__ = "Deprecated: :func:`violations` as sentences."
+    return check_absolute

@@ -329,8 +329,7 @@ class ByeRule:
         """The first round before ``round_number`` in which ``player`` scored what bars
         the PAB by this rule, and what it was; ``None`` when nothing does. The same
         reading of the rounds as :meth:`bars` (through the player's state)."""
-        from tabellone.core.model import Kind
-        from tabellone.core.scoring import format_points
+        from tabellone.core.scoring import Kind, format_points
 
         p = t.player(player)
         for k in range(1, round_number):

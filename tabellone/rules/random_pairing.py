@@ -42,7 +42,7 @@ from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import WHITE, PlayerState, RoundState, Tournament
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
-from tabellone.rules.base import Options, PairingSystem
+from tabellone.rules.base import Options, PairingSystem, deprecated_check_absolute
 from tabellone.rules.fide_common import ART4_2026
 
 #: One edition: this module's own baseline.
@@ -125,11 +125,6 @@ def pair_round(
     return Pairing(round=r, pairs=boards, bye=bye)
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "baseline", seed: int | None = None) -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing, edition, seed)]
-
-
 def violations(t: Tournament, pairing: Pairing, edition: str = "baseline", seed: int | None = None) -> list[Violation]:
     """Every absolute rule of the baseline a proposed round breaks (empty: legal):
     attendance (C.04.1), no rematch, the bye only with an odd number and to an eligible
@@ -197,9 +192,11 @@ __all__ = [
     "RandomOptions",
     "RandomPairing",
     "bye_eligible",
-    "check_absolute",
     "colours",
     "pair_round",
     "tournament_seed",
     "violations",
 ]
+
+#: Deprecated: :func:`violations` as sentences, with a :class:`DeprecationWarning`.
+check_absolute = deprecated_check_absolute(violations)

@@ -48,8 +48,9 @@ Pairing shape:
     Pairing-allocated byes given, and the mean true-strength rank of their receivers
     scaled to 0 (strongest) .. 1 (weakest); NaN when no bye was given.
 ``aro_spread``
-    How unequal the average rating of opponents (ARO, rounded as Dubov 2026 Art. 1.7,
-    :func:`tabellone.rules.dubov.A1_7_aro`, over the ratings the pairing saw) is among
+    How unequal the average rating of opponents (ARO, C.07 Art. 10.1, rounded as Dubov
+    2026 Art. 1.7 rounds it: :func:`tabellone.tiebreaks.average_rating`, over the ratings
+    the pairing saw; 0 before a first game) is among
     players who finished on the same score: the standard deviation inside each final
     score group of two or more players, averaged with the groups' sizes as weights.
     Dubov's system pairs to make it small.
@@ -63,8 +64,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from tabellone.core.model import WHITE, Tournament
-from tabellone.rules.dubov import A1_7_aro
 from tabellone.simulate.stats import describe
+from tabellone.tiebreaks import average_rating
 
 #: The metrics of one event and arm, in table order (timings are added by the runner).
 METRICS = (
@@ -239,7 +240,7 @@ def tournament_metrics(t: Tournament, strength: Mapping[int, float], rounds: int
     rank = {pid: k for k, pid in enumerate(by_strength)}
     groups: dict[Fraction, list[float]] = defaultdict(list)
     for pid in ids:
-        groups[running[pid]].append(float(A1_7_aro(opponents_rating[pid])))
+        groups[running[pid]].append(float(average_rating(opponents_rating[pid]) or 0))
     row: dict[str, float] = {
         "kendall_half": kendall_half(strengths, points),
         "spearman": spearman(points, strengths),

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from tabellone.core.errors import FileAccessError, InputError
+from tabellone.core.version import VERSION
 from tabellone.formats.files import write_text
 from tabellone.simulate.events import Simulation
 from tabellone.simulate.runner import rows_from_csv, table_csv, write_table
@@ -45,10 +46,8 @@ CHUNKS = "chunks"
 
 
 def package_version() -> str:
-    """This tabellone's version. The package's own ``__init__`` (which holds it) sits
-    above this layer, but a package is always initialised before any of its modules, so
-    the version is read from the module already loaded, without importing upwards."""
-    return sys.modules["tabellone"].__version__
+    """This tabellone's version (``tabellone.__version__``)."""
+    return VERSION
 
 
 def _now() -> str:

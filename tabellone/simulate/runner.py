@@ -30,7 +30,7 @@ import json
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -114,7 +114,9 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _local(sim: Simulation, todo: Sequence[int], workers: int, fail_fast: bool, export) -> Iterator[dict[str, Any]]:
+def _local(
+    sim: Simulation, todo: Sequence[int], workers: int, fail_fast: bool, export
+) -> Generator[dict[str, Any], None, None]:
     if workers == 1:
         for k in todo:
             yield event_task(sim, k, fail_fast, export(k))
@@ -147,7 +149,7 @@ def _dask(
     processes: bool,
     fail_fast: bool,
     export,
-) -> Iterator[dict[str, Any]]:
+) -> Generator[dict[str, Any], None, None]:
     distributed = need("dask.distributed", "--dask")
     cluster = None
     try:

@@ -15,6 +15,7 @@ from tabellone.core.errors import TabelloneError
 from tabellone.core.history import cut_before
 from tabellone.core.model import pairs_of_round
 from tabellone.formats.trf import read_trf
+from tabellone.rules import DEFAULT_SYSTEM
 
 
 @dataclass
@@ -60,7 +61,7 @@ def check_file(
     pair_round=None,
     rounds: list[int] | None = None,
     profile=None,
-    system: str = "dutch",
+    system: str = DEFAULT_SYSTEM,
 ) -> FileResult:
     """Every round (or ``rounds``) of the reference file ``path`` re-paired by ``pair_round``
     (default: the ``system``'s, under ``profile`` for systems that have profiles: a name,

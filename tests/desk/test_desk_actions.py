@@ -180,7 +180,7 @@ def test_availability_and_players_who_must_not_meet():
         actions.set_availability(back, w, 1, "")
 
 
-@pytest.mark.parametrize("system", actions.DESK_SYSTEMS)
+@pytest.mark.parametrize("system", actions.desk_systems())
 def test_every_desk_system_pairs_checks_and_ranks(system):
     from tabellone.desk import views
 
@@ -235,3 +235,23 @@ def test_a_baku_event_is_drafted_and_checked_with_its_acceleration():
     assert problem is None and report.rounds[0].ok
     plain = pair_and_record(replace(state.tournament, system="FIDE_DUTCH_2026"))[1]
     assert {frozenset(p) for p in drafted.draft.pairs} != {frozenset(p) for p in plain.pairs}
+
+
+@pytest.mark.parametrize("system", actions.desk_systems())
+def test_baku_acceleration_only_for_the_fide_systems(system):
+    """C.04.7 accelerates a FIDE event; the italo-svizzero (draughts, 2-1-0 points) is
+    refused it, naming the field, and every FIDE system the desk pairs declares it."""
+    form = {"name": "Baku", "rounds": "5", "system": system, "acceleration": "baku", "initial_colour": "white"}
+    if system == "italo-svizzero":
+        with pytest.raises(InputError, match="for the FIDE systems") as refused:
+            actions.create_event(form)
+        assert refused.value.field == "acceleration"
+    else:
+        state, _ = actions.create_event(form)
+        assert state.tournament.system.endswith("_BAKU")
+
+
+def test_the_desk_pairs_the_individual_one_game_rulesets():
+    """Read from the registry: not the team system, not Double-Swiss (two games a round),
+    not the random research baseline."""
+    assert set(actions.desk_systems()) == {"dutch", "dubov", "burstein", "lim", "italo-svizzero"}

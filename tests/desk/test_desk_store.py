@@ -13,7 +13,7 @@ import pytest
 
 from tabellone.core.errors import InputError
 from tabellone.desk import actions
-from tabellone.desk.store import SUFFIX, Change, Conflict, EventStore, State
+from tabellone.desk.store import SUFFIX, Change, Conflict, SqliteEventStore, State
 from tabellone.event import add_players, make_player
 
 
@@ -25,17 +25,17 @@ def event_state(players: int = 12, rounds: int = 5) -> State:
 
 
 @pytest.fixture
-def store(tmp_path) -> EventStore:
-    return EventStore.create(tmp_path / f"open{SUFFIX}", event_state(), "admin", "created")
+def store(tmp_path) -> SqliteEventStore:
+    return SqliteEventStore.create(tmp_path / f"open{SUFFIX}", event_state(), "admin", "created")
 
 
-def published_round(store: EventStore) -> State:
+def published_round(store: SqliteEventStore) -> State:
     store.change("admin", "pair", actions.pair_draft)
     store.change("admin", "publish", actions.publish)
     return store.load()[1]
 
 
-def log_rows(store: EventStore) -> int:
+def log_rows(store: SqliteEventStore) -> int:
     with sqlite3.connect(store.path) as conn:
         return conn.execute("SELECT COUNT(*) FROM log").fetchone()[0]
 
@@ -45,7 +45,7 @@ def test_the_file_is_wal_and_the_state_reads_back(store):
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     version, state = store.load()
     assert version == 1
-    fresh = EventStore(store.path).load()[1]  # parsed from the file, not the cache
+    fresh = SqliteEventStore(store.path).load()[1]  # parsed from the file, not the cache
     assert fresh.tournament == state.tournament.with_derived_points()
     assert [p.name for p in fresh.tournament.players] == [p.name for p in event_state().tournament.players]
 
@@ -64,7 +64,7 @@ def test_every_change_is_one_transaction_with_a_log_row(store):
     with pytest.raises(RuntimeError):
         store.change("admin", "player", broken)
     assert store.version() == 2 and log_rows(store) == 2
-    assert "Half, Done" not in [p.name for p in EventStore(store.path).load()[1].tournament.players]
+    assert "Half, Done" not in [p.name for p in SqliteEventStore(store.path).load()[1].tournament.players]
 
 
 def test_the_log_is_append_only(store):
@@ -89,7 +89,7 @@ def test_a_stale_board_version_is_refused_and_nothing_is_written(store):
 
 
 def _enter(path: str, boards: list[int], key: str, start, out) -> None:
-    store = EventStore(path)
+    store = SqliteEventStore(path)
     start.wait()
     done = []
     for n in boards:
@@ -105,7 +105,7 @@ def _enter(path: str, boards: list[int], key: str, start, out) -> None:
 
 
 def test_writers_in_separate_processes_lose_nothing(tmp_path):
-    store = EventStore.create(tmp_path / f"big{SUFFIX}", event_state(players=40), "admin", "created")
+    store = SqliteEventStore.create(tmp_path / f"big{SUFFIX}", event_state(players=40), "admin", "created")
     state = published_round(store)
     boards = list(range(1, len(state.boards[1]) + 1))
     ctx = multiprocessing.get_context("fork")
@@ -122,7 +122,7 @@ def test_writers_in_separate_processes_lose_nothing(tmp_path):
     results = dict(out.get(timeout=60) for _ in jobs)
     for job in jobs:
         job.join(timeout=60)
-    final = EventStore(store.path).load()[1].tournament
+    final = SqliteEventStore(store.path).load()[1].tournament
     shown = {n: actions.result_of(final, 1, w) for n, (w, _b) in enumerate(state.boards[1], start=1)}
     assert all(shown.values()), "every board has its result"
     for n in boards[1::2]:
@@ -132,7 +132,7 @@ def test_writers_in_separate_processes_lose_nothing(tmp_path):
     # board 1: whoever came second saw the first one's version move on and wrote nothing
     assert (1 in results["1"]) != (1 in results["="])
     assert shown[1] == ("1-0" if 1 in results["1"] else "½-½")
-    logged = [e.detail for e in EventStore(store.path).log(500) if e.action == "result"]
+    logged = [e.detail for e in SqliteEventStore(store.path).log(500) if e.action == "result"]
     assert len(logged) == len(boards)
 
 
@@ -167,7 +167,7 @@ def test_snapshot_files_and_restore(store, tmp_path):
     state = published_round(store)
     trf, backup = store.snapshot(tmp_path / "snapshots", 1, "round 1 published")
     assert trf.read_text().startswith("012 Store Open")
-    copy = EventStore(backup.rename(backup.with_name(f"copy{SUFFIX}")))
+    copy = SqliteEventStore(backup.rename(backup.with_name(f"copy{SUFFIX}")))
     assert copy.load()[1].tournament == store.load()[1].tournament
     store.change("admin", "result", lambda s: actions.enter_result(s, 1, 1, "1"))
     sid = store.snapshots()[0]["id"]

@@ -1,6 +1,6 @@
 """The event's operations know nothing of where the event is kept: the same functions
 run under the file store of the command line (:class:`tabellone.event.FileStore`) and
-under the desk's SQLite store (:class:`tabellone.desk.store.EventStore`, the store the
+under the desk's SQLite store (:class:`tabellone.desk.store.SqliteEventStore`, the store the
 browser pages write through), and give the same tournament; each store refuses a change
 prepared on an older version and loses no change when processes write at once. Tests of
 the desk's store skip, saying why, where the ``desk`` extra is not installed."""
@@ -54,19 +54,18 @@ def make_store(kind: str, folder: Path, t0, fmt: str = "json") -> EventStore:
         store = FileStore(folder / f"ops.{'json' if fmt == 'json' else 'trf'}")
         store.create(t0, fmt, "new")
         return store
-    from tabellone.desk.store import SUFFIX, State
-    from tabellone.desk.store import EventStore as DeskStore
+    from tabellone.desk.store import SUFFIX, SqliteEventStore, State
 
-    return DeskStore.create(folder / f"ops{SUFFIX}", State(t0), "test", "new")
+    return SqliteEventStore.create(folder / f"ops{SUFFIX}", State(t0), "test", "new")
 
 
 def reopen(store: EventStore) -> EventStore:
     """The same event opened again (in another process)."""
     if isinstance(store, FileStore):
         return FileStore(store.path)
-    from tabellone.desk.store import EventStore as DeskStore
+    from tabellone.desk.store import SqliteEventStore
 
-    return DeskStore(store.path)  # type: ignore[attr-defined]
+    return SqliteEventStore(store.path)  # type: ignore[attr-defined]
 
 
 PEOPLE = [("Alfa, Anna", 2210), ("Bruno, Bea", 2150), ("Conti, Carlo", 2100), ("Dessi, Dario", 2050)]
@@ -216,9 +215,9 @@ def _enter_one(path: str, kind: str, white: int, black: int, start) -> None:
 
 
 def reopen_desk(path: str):
-    from tabellone.desk.store import EventStore as DeskStore
+    from tabellone.desk.store import SqliteEventStore
 
-    return DeskStore(path)
+    return SqliteEventStore(path)
 
 
 @pytest.mark.parametrize("kind", STORES)

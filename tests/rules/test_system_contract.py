@@ -17,6 +17,7 @@ For every system in the registry, on a few small generated events:
 from __future__ import annotations
 
 import functools
+import importlib
 from dataclasses import replace
 
 import pytest
@@ -27,7 +28,7 @@ from tabellone.core.model import pairs_of_round
 from tabellone.core.pairing import Pairing
 from tabellone.generate.teams import TeamSettings, generate_team_event
 from tabellone.generate.tournament import GeneratorSettings
-from tabellone.rules import SYSTEMS, as_system, get_system
+from tabellone.rules import SYSTEMS, as_system, get_system, system_options
 from tabellone.rules.base import PairingSystem, Violation
 from tabellone.verify.checker import check_round
 
@@ -175,3 +176,36 @@ def test_options_of_another_system_are_refused():
     with pytest.raises(TypeError):
         dutch.options(italo.configure(None, game="internazionale")[1])
     assert replace(dutch.configure(None)[1], method="literal").method == "literal"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_deprecated_check_absolute_warns_and_says_the_violations(name):
+    """``violations`` states a system's absolute rules; the package's old
+    ``check_absolute`` still answers, with a DeprecationWarning, their sentences."""
+    system = get_system(name)
+    package = importlib.import_module(type(system).__module__.removesuffix(".system"))
+    assert "check_absolute" not in getattr(package, "__all__", ())  # no longer advertised
+    t = event(name, SEEDS[0])
+    r = 1 + system.games_per_round
+    first, _ = pairs_of_round(t, 1)
+    rematch = Pairing(round=r, pairs=[first[0]])
+    found = package.violations(cut_before(t, r), rematch, system.editions[0])
+    assert found
+    with pytest.warns(DeprecationWarning, match="use violations"):
+        said = package.check_absolute(cut_before(t, r), rematch, system.editions[0])
+    assert said == [v.text for v in found]
+
+
+def test_declared_options_are_the_systems_own():
+    """Every option a system declares for the command line (its ``options.json``) is an
+    option it takes, and it takes exactly the declared values."""
+    declared = system_options()
+    assert {(o.system, o.name) for o in declared} >= {("italo-svizzero", "game"), ("italo-svizzero", "odd")}
+    for o in declared:
+        system = get_system(o.system)
+        assert o.name in system.options_type.names()
+        for value in o.choices:
+            assert getattr(system.configure(None, **{o.name: value})[1], o.name) == value
+        with pytest.raises(InputError) as bad:
+            system.configure(None, **{o.name: "no-such-value"})
+        assert bad.value.field == f"--{o.name}"

@@ -27,7 +27,7 @@ def test_a_tie_decided_by_the_generation_order_names_who_moved_down():
     rules = tabellone.pair(t)
     assert {frozenset(p) for p in rules.pairs} == {frozenset((1, 2)), frozenset((3, 4)), frozenset((5, 6))}
     alternative = Pairing(2, [(2, 3), (6, 1), (4, 5)])
-    assert not dutch.check_absolute(t, alternative)
+    assert not dutch.violations(t, alternative)
     d = first_difference(dutch, t, alternative, rules, "2026")
     assert d.equal and d.bracket == 1
     assert d.moved_yours == [1] and d.moved_rules == [3]
@@ -113,7 +113,7 @@ def test_two_brackets_tied_the_higher_one_is_named():
     # the 0-point bracket, same players, other pairs, nobody moved down
     lower_only = Pairing(2, [(2, 1), (4, 3), (5, 6), (7, 8)])
     before = cut_before(t, 2)
-    assert not dutch.check_absolute(before, lower_only)
+    assert not dutch.violations(before, lower_only)
     d = first_difference(dutch, before, lower_only, rules, "2026")
     assert d.equal and d.bracket == 0 and d.moved_yours == [] and d.moved_rules == []
     assert "the rules take the candidate the text's generation order" in d

@@ -27,6 +27,7 @@ from __future__ import annotations
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing, Violation
+from tabellone.rules.base import deprecated_check_absolute
 from tabellone.rules.burstein import edition_2026, legacy, literal_2026, literal_legacy
 from tabellone.rules.burstein.common import Player, profile_of, score_groups
 from tabellone.rules.burstein.legacy import (
@@ -68,7 +69,6 @@ __all__ = [
     "burstein_index",
     "bye_candidates",
     "bye_eligible",
-    "check_absolute",
     "violations",
     "colour_article",
     "colour_rule",
@@ -146,13 +146,6 @@ def pair_round(
     if method == "literal":
         return legacy.pair_round(t, round_number, no_bye, pair_players=literal_legacy.pair_players)
     return legacy.pair_round(t, round_number, no_bye, prof)
-
-
-def check_absolute(
-    t: Tournament, pairing: Pairing, edition: str = EDITIONS[0], profile: Profile | str | None = None
-) -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing, edition, profile)]
 
 
 def violations(
@@ -258,3 +251,7 @@ def compare(t: Tournament, edition: str = EDITIONS[0], round_number: int | None 
     lv, ov = objective_vector(t, lit, edition), objective_vector(t, opt, edition)
     same = sorted(lit.pairs) == sorted(opt.pairs) and lit.bye == opt.bye  # colours count here
     return Comparison.of(edition, lit, opt, lv, ov, same)
+
+
+#: Deprecated: :func:`violations` as sentences, with a :class:`DeprecationWarning`.
+check_absolute = deprecated_check_absolute(violations)

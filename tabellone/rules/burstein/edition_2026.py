@@ -523,11 +523,6 @@ def pair_round(
     )
 
 
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing, edition)]
-
-
 def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[Violation]:
     """Every absolute rule a proposed round breaks: attendance (C.04.1), [C1], [C3], [C2]."""
     return absolute_violations(

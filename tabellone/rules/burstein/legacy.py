@@ -573,11 +573,6 @@ def pair_round(
     raise AssertionError("unreachable")
 
 
-def check_absolute(t: Tournament, pairing: Pairing) -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing)]
-
-
 def violations(t: Tournament, pairing: Pairing) -> list[Violation]:
     """Every absolute rule a proposed round breaks (empty: legal): everyone to pair
     appears once (C.04.1), no rematch (Art. 3.1), no two absolute preferences for one

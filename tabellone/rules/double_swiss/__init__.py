@@ -119,6 +119,7 @@ from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.core.scoring import PLAYED_CODES, format_points
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.base import deprecated_check_absolute
 from tabellone.rules.comparison import BracketValues, Comparison
 from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.fide_common import board_order, effective_ranks, required_initial_colour
@@ -398,11 +399,11 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
     virtual = [match_virtual_points(t, j) for j in range(1, k + 1)]
     scores: dict[int, list[Fraction]] = {}  # pairing scores before each match 1..k
     for pid, ms in history.items():
-        s, seq = Fraction(0), []
+        total, seq = Fraction(0), []
         for j, m in enumerate(ms):
-            seq.append(s + virtual[j].get(pid, Fraction(0)))
-            s += m.points
-        seq.append(s + virtual[k - 1].get(pid, Fraction(0)))
+            seq.append(total + virtual[j].get(pid, Fraction(0)))
+            total += m.points
+        seq.append(total + virtual[k - 1].get(pid, Fraction(0)))
         scores[pid] = seq
     ranks = effective_ranks(t, state)
     P = []
@@ -933,7 +934,7 @@ def pair_round(
     :class:`MatchPairing` carrying game 2. An even column is game 2: the pairs of game 1
     reversed (Art. 4.4). ``no_bye`` bars players from the PAB besides [C2] (``tabellone
     explain --bye`` prices a pairing without a given bye). The pairing is checked by
-    :func:`check_absolute`."""
+    :func:`violations`."""
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}", field="--method")
     r = t.next_round if round_number is None else round_number
@@ -944,15 +945,12 @@ def pair_round(
         with progress.task(f"Double-Swiss {edition}, match {ctx.match}, {ctx.n} players"):
             brackets, bye = _pair(ctx, method)
         pairing = _finish(ctx, brackets, bye)
-    problems = check_absolute(t, pairing, edition)
+    problems = violations(t, pairing, edition)
     if problems:
-        raise SelfCheckError("the Double-Swiss engine produced an illegal pairing: " + "; ".join(problems))
+        raise SelfCheckError(
+            "the Double-Swiss engine produced an illegal pairing: " + "; ".join(v.text for v in problems)
+        )
     return pairing
-
-
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing, edition)]
 
 
 def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[Violation]:
@@ -1238,7 +1236,6 @@ __all__ = [
     "METHODS",
     "MatchPairing",
     "SecondGame",
-    "check_absolute",
     "compare",
     "evaluate",
     "generate_event",
@@ -1248,3 +1245,6 @@ __all__ = [
     "quality_criteria",
     "round_name",
 ]
+
+#: Deprecated: :func:`violations` as sentences, with a :class:`DeprecationWarning`.
+check_absolute = deprecated_check_absolute(violations)

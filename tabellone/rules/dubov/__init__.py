@@ -17,7 +17,7 @@ inequality, ties broken by the text's orders); where the literal procedure's gre
 corrections (1997 6.3 and 7.x, 2026 3.2.6) end worse on a stated objective the optimiser
 may differ, and :func:`compare` says where and by how much (:func:`objective_vector`).
 
-Both methods, every edition: every pairing is checked by :func:`check_absolute` before it
+Both methods, every edition: every pairing is checked by :func:`violations` before it
 is returned, and every greedy step keeps the rest of the round pairable (a completion
 oracle, :class:`Completion`), so no dead end is ever reached.
 
@@ -29,7 +29,7 @@ rows of 6.3 / 3.2.6), :mod:`.criteria_2026`, :mod:`.shifts_2026`,
 :mod:`.procedure_2026`, :mod:`.groups_1997`, :mod:`.literal_1997`,
 :mod:`.optimiser_1997`, :mod:`.lex_matching`, :mod:`.profile` (the 2026 criteria as a
 profile, ``tabellone/rules/profiles/dubov-2026.toml``), :mod:`.engine` (:func:`pair_round`,
-:func:`check_absolute`), :mod:`.objective` (:func:`compare`), :mod:`.verifier`,
+:func:`violations`), :mod:`.objective` (:func:`compare`), :mod:`.verifier`,
 :mod:`.aro_list`, and :mod:`.system` (this package behind the systems' one interface).
 Every public name is importable from here.
 
@@ -109,6 +109,7 @@ code with ``Reading (art. N)`` and listed in ``docs/dubov.md``.
 from __future__ import annotations
 
 from tabellone.core.model import Strength
+from tabellone.rules.base import deprecated_check_absolute
 from tabellone.rules.comparison import Comparison, fmt_value
 from tabellone.rules.dubov.aro import A1_7_aro, R1_aro, aro_cost
 from tabellone.rules.dubov.aro_list import aro_list
@@ -142,7 +143,7 @@ from tabellone.rules.dubov.criteria_2026 import (
     C10_repeated_upfloaters,
     C10_upfloated_before,
 )
-from tabellone.rules.dubov.engine import check_absolute, pair_round, violations
+from tabellone.rules.dubov.engine import pair_round, violations
 from tabellone.rules.dubov.follow import TEXT, Follow
 from tabellone.rules.dubov.groups_1997 import R6_1_same_colour_pairs, R7_3_7_4_moved
 from tabellone.rules.dubov.literal_1997 import (
@@ -284,7 +285,6 @@ __all__ = [
     "R6_4_floater_order",
     "R8_floaters",
     "pair_round",
-    "check_absolute",
     "objective_vector",
     "compare",
     "NotAllowed",
@@ -303,3 +303,6 @@ __all__ = [
     "fmt_value",
     "Strength",
 ]
+
+#: Deprecated: :func:`violations` as sentences, with a :class:`DeprecationWarning`.
+check_absolute = deprecated_check_absolute(violations)

@@ -1,5 +1,5 @@
 """The entry points: :func:`pair_round` (either method, either edition) and
-:func:`check_absolute` (every absolute rule a proposed round breaks).
+:func:`violations` (every absolute rule a proposed round breaks).
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def pair_round(
     lexicographic model); ``ratings`` gives provisional ratings for unrated players (by
     id); ``no_bye`` lists players barred from the bye on top of 1997 Art. 2.2 / 2026 C2
     (``tabellone explain --bye`` prices the pairing without a given bye with it). The
-    pairing is checked by :func:`check_absolute` before it is returned.
+    pairing is checked by :func:`violations` before it is returned.
 
     ``profile`` (2026: a :class:`tabellone.rules.profiles.Profile`, the name of a shipped profile
     or a TOML path) states the criteria, their order and weights; by default the
@@ -125,21 +125,10 @@ def pair_round(
     r = round_number if round_number is not None else t.rounds_paired + 1
     with progress.task(f"Dubov {edition}, round {r}, {len(t.players)} players"):
         ctx, pairing = _run(t, edition, round_number, method, ratings, no_bye, prof)
-    problems = check_absolute(t, pairing, edition, ratings=ratings, profile=prof)
+    problems = violations(t, pairing, edition, ratings=ratings, profile=prof)
     if problems:
-        raise SelfCheckError("the Dubov engine produced an illegal pairing: " + "; ".join(problems))
+        raise SelfCheckError("the Dubov engine produced an illegal pairing: " + "; ".join(v.text for v in problems))
     return pairing
-
-
-def check_absolute(
-    t: Tournament,
-    pairing: Pairing,
-    edition: str = "2026",
-    ratings: dict[int, int] | None = None,
-    profile: Profile | str | None = None,
-) -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing, edition, ratings, profile)]
 
 
 def violations(

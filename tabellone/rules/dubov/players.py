@@ -116,7 +116,7 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
         if s.present or s.participated:
             k += 1
             ranks[p.id] = k
-    out = []
+    out: list[DP] = []
     for s in state.to_pair:
         pl = t.player(s.id)
         if rt[s.id] <= 0:
@@ -175,6 +175,6 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
             )
         )
     out.sort(key=lambda p: (-p.score, p.tpn))
-    for i, p in enumerate(out):
-        p.index = i
+    for i, dp in enumerate(out):
+        dp.index = i
     return out

@@ -1,7 +1,7 @@
 """The absolute criteria: the 1997 restrictions 2.1-2.6 and the 2026 criteria C1-C3.
 
 Each takes players as :class:`~tabellone.rules.dubov.players.DP`; no pairing either
-method makes may break them (:func:`~tabellone.rules.dubov.engine.check_absolute`).
+method makes may break them (:func:`~tabellone.rules.dubov.engine.violations`).
 """
 
 from __future__ import annotations

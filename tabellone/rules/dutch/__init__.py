@@ -36,7 +36,7 @@ module                  what it holds
                         tables of the two editions; C1 and C3 are shared with the other
                         FIDE systems (:mod:`tabellone.rules.fide_common`)
 ``absolute``            C1-C3 as hard constraints (``Compatibility``) and on a
-                        proposed round (``check_absolute``)
+                        proposed round (``violations``)
 ``context``             the editions, one round's context, the profile to pair by
 ``matcher``             criteria fields packed into pair weights; the matchings
 ``weights``             the same weights from per-player terms (the fast path, tested
@@ -63,9 +63,10 @@ the procedures (the literal ones when first used); the procedures import ``crite
 
 from __future__ import annotations
 
+from tabellone.rules.base import deprecated_check_absolute
 from tabellone.rules.comparison import BracketValues
 from tabellone.rules.dutch import weights
-from tabellone.rules.dutch.absolute import Compatibility, check_absolute, violations
+from tabellone.rules.dutch.absolute import Compatibility, violations
 from tabellone.rules.dutch.colours import colour_article
 from tabellone.rules.dutch.context import EDITIONS, LITERAL_ONLY, RoundContext
 from tabellone.rules.dutch.criteria import (
@@ -108,7 +109,6 @@ __all__ = [
     "RoundContext",
     "Weights2017",
     "Weights2026",
-    "check_absolute",
     "colour_article",
     "default_solve",
     "evaluate",
@@ -120,3 +120,6 @@ __all__ = [
     "violations",
     "weights",
 ]
+
+#: Deprecated: :func:`violations` as sentences, with a :class:`DeprecationWarning`.
+check_absolute = deprecated_check_absolute(violations)

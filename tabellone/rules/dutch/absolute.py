@@ -1,6 +1,6 @@
 """The absolute criteria of the Dutch system (C.04.3 2026 Art. 2.1: C1-C3; 2017 C.1-C.3):
 on the optimiser's positions (:class:`Compatibility`, the hard constraints of the
-matching) and on a proposed round (:func:`check_absolute`, run on every pairing before
+matching) and on a proposed round (:func:`violations`, run on every pairing before
 it is shown)."""
 
 from __future__ import annotations
@@ -57,13 +57,6 @@ class Compatibility:
             return False
         c = self.claim[i]
         return c is None or c != self.claim[j]
-
-
-def check_absolute(
-    t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
-) -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing, edition, profile)]
 
 
 def violations(

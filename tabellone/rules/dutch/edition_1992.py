@@ -1052,11 +1052,6 @@ def pair_round_1992(
     )
 
 
-def check_absolute(t: Tournament, pairing: Pairing) -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing)]
-
-
 def violations(t: Tournament, pairing: Pairing) -> list[Violation]:
     """Every absolute criterion of the 1992 text a proposed round breaks: everyone to be
     paired appears exactly once, B1a no rematch, B1b the bye, B2 the colours as given

@@ -15,7 +15,13 @@ from tabellone.matching.cpsat import solve_fields_of
 from tabellone.matching.lexicographic import Layout, fit_layout
 from tabellone.rules.dutch.absolute import Compatibility
 from tabellone.rules.dutch.context import RoundContext, absolute_checks, bitlen
-from tabellone.rules.dutch.criteria import CRITERIA_2026, C2_bye_eligible, colour_checks, float_before
+from tabellone.rules.dutch.criteria import (
+    CRITERIA_2026,
+    C2_bye_eligible,
+    FloatCriterion,
+    colour_checks,
+    float_before,
+)
 from tabellone.rules.dutch.generation import BracketStepper, settle_bracket
 from tabellone.rules.dutch.matcher import LocalMatcher, Matcher, NeedWholeField, default_solve
 from tabellone.rules.dutch.weights import Weights2026, colour_classes
@@ -42,9 +48,15 @@ PAIR_COUNTING_2026 = frozenset({"C10", "C11", "C12", "C13", "C15", "C17"})
 #: The colour criteria, and the float criteria of one and two rounds before (each as
 #: (resident downfloats, MDP opponents' upfloats, their score differences)), by article.
 COLOUR_2026 = tuple(CRITERIA_2026[c] for c in ("C10", "C11", "C12", "C13"))
-FLOATS_2026 = tuple(
-    tuple(CRITERIA_2026[c] for c in ids) for ids in (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
-)
+
+
+def _float_criteria(*ids: str) -> tuple[FloatCriterion, ...]:
+    found = tuple(c for c in (CRITERIA_2026[i] for i in ids) if isinstance(c, FloatCriterion))
+    assert len(found) == len(ids), "C14-C21 are float criteria"
+    return found
+
+
+FLOATS_2026 = tuple(_float_criteria(*ids) for ids in (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21")))
 
 
 class Dutch2026:

@@ -47,7 +47,7 @@ article    rule                                                            imple
 9          odd field, odd number of rounds: staggered rests; 9.4 colours   ``odd.art9_rests``, ``colours.art17_colours``
 10         odd after a withdrawal: forfeit points to the last player who   ``odd.award_levels``
            has not met the withdrawn player, else the last but one, ...
-11         forfeit points at most once per player                         ``odd.award_levels``, ``checks.check_absolute``
+11         forfeit points at most once per player                         ``odd.award_levels``, ``checks.violations``
 12-13      withdrawn players leave the rotation, keep their points         ``view.round_view``, ``classification.standings``
 14 / 2.6   forfeit wins count as Black (Italian) / White (international)   ``view.round_view`` (colours)
 15 / 2.42  unpairable last pair: un-pair the previous pairs, regroup       ``rotation._art15_regroup``
@@ -68,7 +68,7 @@ Modules, in the order they build on one another
 ``literal``         the literal procedure: a round paired as the text is written
 ``trace``           where a round's rotation starts: the rounds before replayed
 ``optimiser``       the optimisation model and the objectives that measure any round
-``checks``          the absolute criteria (:func:`check_absolute`)
+``checks``          the absolute criteria (:func:`violations`)
 ``engine``          :func:`pair_round`: options, view, start, method, self-check
 ``comparison``      literal against optimised (``tabellone compare``)
 ``verifier``        what ``tabellone check`` and ``explain`` read
@@ -141,7 +141,8 @@ need every result.
 
 from __future__ import annotations
 
-from tabellone.rules.italo_svizzero.checks import check_absolute, violations
+from tabellone.rules.base import deprecated_check_absolute
+from tabellone.rules.italo_svizzero.checks import violations
 from tabellone.rules.italo_svizzero.classification import StandingRow, format_standings, standings
 from tabellone.rules.italo_svizzero.colours import art17_colours, art17_decision
 from tabellone.rules.italo_svizzero.comparison import Comparison, compare
@@ -195,7 +196,6 @@ __all__ = [
     "art6_may_meet",
     "art9_designated",
     "art9_rests",
-    "check_absolute",
     "violations",
     "colour_article",
     "colour_cost",
@@ -217,3 +217,6 @@ __all__ = [
     "standings",
     "verify",
 ]
+
+#: Deprecated: :func:`violations` as sentences, with a :class:`DeprecationWarning`.
+check_absolute = deprecated_check_absolute(violations)

@@ -1,4 +1,4 @@
-"""The absolute criteria of a round (:func:`violations`, :func:`check_absolute`): everyone to be paired
+"""The absolute criteria of a round (:func:`violations`): everyone to be paired
 appears once, Art. 6 (no rematch), forfeit points only to complete an odd number and
 never twice (Art. 11), Art. 9's rests.
 """
@@ -9,13 +9,6 @@ from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing, Violation
 from tabellone.rules.italo_svizzero.odd import art9_rests, detect_odd_method
 from tabellone.rules.italo_svizzero.view import art6_may_meet, check_options, round_view
-
-
-def check_absolute(
-    t: Tournament, pairing: Pairing, edition: str = "capo5", game: str = "italiana", odd: str | None = None
-) -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing, edition, game, odd)]
 
 
 def violations(

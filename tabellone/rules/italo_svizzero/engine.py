@@ -11,7 +11,7 @@ from dataclasses import replace
 from tabellone.core import progress
 from tabellone.core.errors import InputError, SelfCheckError
 from tabellone.core.model import Tournament
-from tabellone.rules.italo_svizzero.checks import check_absolute
+from tabellone.rules.italo_svizzero.checks import violations
 from tabellone.rules.italo_svizzero.literal import pair_literal
 from tabellone.rules.italo_svizzero.odd import detect_odd_method
 from tabellone.rules.italo_svizzero.optimiser import pair_optimised
@@ -59,7 +59,7 @@ def pair_round(
     excluded them; ``tabellone explain --bye`` asks what the round would be without
     them).
 
-    The pairing is checked against :func:`check_absolute` before it is returned; a
+    The pairing is checked against :func:`violations` before it is returned; a
     violation raises :class:`~tabellone.core.errors.SelfCheckError` (an engine bug).
     """
     check_options(edition, game, method)
@@ -76,7 +76,9 @@ def pair_round(
             raise InputError(f"round {view.round}: nobody is to be paired (every player is absent)", field="round")
         pairing = pair_literal(view, start, odd) if method == "literal" else pair_optimised(view, start, odd)
     if check:
-        problems = check_absolute(t, pairing, edition, game=game, odd=odd)
+        problems = violations(t, pairing, edition, game=game, odd=odd)
         if problems:
-            raise SelfCheckError(f"round {view.round}: the {method} pairing breaks the rules: {'; '.join(problems)}")
+            raise SelfCheckError(
+                f"round {view.round}: the {method} pairing breaks the rules: {'; '.join(v.text for v in problems)}"
+            )
     return pairing

@@ -12,7 +12,7 @@ from tabellone.core.errors import SelfCheckError
 from tabellone.core.model import BLACK, WHITE, Player, RoundEntry, Tournament
 from tabellone.core.scoring import Scoring
 from tabellone.generate.tournament import draw_game
-from tabellone.rules.italo_svizzero.checks import check_absolute
+from tabellone.rules.italo_svizzero.checks import violations
 from tabellone.rules.italo_svizzero.comparison import Comparison, compare_pairings
 from tabellone.rules.italo_svizzero.literal import pair_literal
 from tabellone.rules.italo_svizzero.optimiser import pair_optimised
@@ -51,7 +51,7 @@ class SimResult:
 def simulate(s: SimSettings, compare_methods: bool = False) -> SimResult:
     """Play a random event round by round with :func:`pair_round`, keeping the rotation
     start from each round's own trace (no replay). Every pairing is checked by
-    :func:`check_absolute` before its results are drawn."""
+    :func:`violations` before its results are drawn."""
     rng = random.Random(s.seed)
     ratings = sorted((rng.randint(1200, 2400) for _ in range(s.players)), reverse=True)
     order = list(range(s.players))
@@ -77,9 +77,9 @@ def simulate(s: SimSettings, compare_methods: bool = False) -> SimResult:
             pairing = pair_literal(view, start, s.odd)
         else:
             pairing = pair_optimised(view, start, s.odd)
-        problems = check_absolute(t, pairing, s.edition, s.game, s.odd)
+        problems = violations(t, pairing, s.edition, s.game, s.odd)
         if problems:
-            raise SelfCheckError(f"seed {s.seed}, round {r}: {'; '.join(problems)}")
+            raise SelfCheckError(f"seed {s.seed}, round {r}: {'; '.join(v.text for v in problems)}")
         if compare_methods:
             other = pair_optimised(view, start, s.odd) if s.method == "literal" else pair_literal(view, start, s.odd)
             lit, opt = (pairing, other) if s.method == "literal" else (other, pairing)

@@ -78,10 +78,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
-from tabellone.core.model import BLACK, WHITE, Tournament, opposite
+from tabellone.core.model import BLACK, WHITE, RoundState, Tournament, opposite
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.base import deprecated_check_absolute
 from tabellone.rules.comparison import BracketValues, Comparison
 from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.fide_common import ByeRule, C1_no_rematch, Entrant, board_order, higher_ranked, round_to_pair
@@ -138,7 +139,7 @@ class Ctx:
     """One round to pair: players in pairing order (score, then rank), compatibility."""
 
     t: Tournament
-    state: object
+    state: RoundState
     P: list[Entrant]
     initial: str
     last_round: bool
@@ -831,7 +832,7 @@ def pair_round(
     ``method`` is ``"literal"`` (the text's procedure, the default) or ``"optimised"``
     (the lexicographic model); ``no_bye`` bars players from the bye besides C.04.1
     (``tabellone explain --bye`` prices a pairing without a given bye). The pairing is
-    checked by :func:`check_absolute` before it is returned. A ``profile``
+    checked by :func:`violations` before it is returned. A ``profile``
     (docs/profiles.md; official: ``lim-2026``) orders, weights or drops the optimiser's
     quality criteria within its stages; with one, the method is the optimiser."""
     prof = profile_of(profile, edition) if profile is not None else None
@@ -847,17 +848,10 @@ def pair_round(
     ctx = _prepare(t, edition, round_number, no_bye, prof)
     pairs, bye = _pair(ctx, method)
     pairing = _finish(ctx, pairs, bye)
-    problems = check_absolute(t, pairing, edition)
+    problems = violations(t, pairing, edition)
     if problems:
-        raise SelfCheckError("the Lim engine produced an illegal pairing: " + "; ".join(problems))
+        raise SelfCheckError("the Lim engine produced an illegal pairing: " + "; ".join(v.text for v in problems))
     return pairing
-
-
-def check_absolute(
-    t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None
-) -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing, edition, profile)]
 
 
 def violations(
@@ -1036,3 +1030,7 @@ def compare(t: Tournament, edition: str = "2026", round_number: int | None = Non
     lit = pair_round(t, edition, round_number, "literal")
     opt = pair_round(t, edition, round_number, "optimised")
     return Comparison.of(edition, lit, opt, objective_vector(t, lit, edition), objective_vector(t, opt, edition))
+
+
+#: Deprecated: :func:`violations` as sentences, with a :class:`DeprecationWarning`.
+check_absolute = deprecated_check_absolute(violations)

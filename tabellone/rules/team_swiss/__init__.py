@@ -108,6 +108,7 @@ from tabellone.core.model import BLACK, WHITE, Tournament, opposite
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.core.team import TeamTournament
 from tabellone.matching.backends import max_weight_matching
+from tabellone.rules.base import deprecated_check_absolute
 from tabellone.rules.comparison import BracketValues, Comparison, fmt_value
 from tabellone.rules.comparison import objective_vector as vector_of
 from tabellone.rules.top_scoregroup import C6_upfloaters_needed
@@ -745,7 +746,7 @@ def pair_round(
 
     ``method`` is ``"literal"`` (the text's procedure, the default) or ``"optimised"``;
     ``no_bye`` bars teams from the bye besides [C2]. The pairing is checked by
-    :func:`check_absolute` before it is returned."""
+    :func:`violations` before it is returned."""
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}", field="--method")
     ctx = _prepare(t, edition, round_number)
@@ -754,15 +755,12 @@ def pair_round(
     with progress.task(f"Swiss Team {edition}, round {ctx.round}, {len(ctx.sides)} teams"):
         pairs, bye, _ = _pair(ctx, method, no_bye)
     pairing = _finish(ctx, pairs, bye)
-    problems = check_absolute(t, pairing, edition)
+    problems = violations(t, pairing, edition)
     if problems:
-        raise SelfCheckError("the team-swiss engine produced an illegal pairing: " + "; ".join(problems))
+        raise SelfCheckError(
+            "the team-swiss engine produced an illegal pairing: " + "; ".join(v.text for v in problems)
+        )
     return pairing
-
-
-def check_absolute(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[str]:
-    """:func:`violations` as sentences."""
-    return [v.text for v in violations(t, pairing, edition)]
 
 
 def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[Violation]:
@@ -955,3 +953,7 @@ def standings(t: TeamTournament, tiebreaks=None, edition: str = "2026") -> list[
         )
         for r in rows_in
     ]
+
+
+#: Deprecated: :func:`violations` as sentences, with a :class:`DeprecationWarning`.
+check_absolute = deprecated_check_absolute(violations)

@@ -304,8 +304,8 @@ def test_second_game_repeats_first_with_colours_reversed():
     from tabellone.core.pairing import Pairing
 
     cut = cut_before(t1, 2)
-    assert ds.check_absolute(cut, Pairing(2, [(b, w) for w, b in p.pairs])) == []
-    assert ds.check_absolute(cut, Pairing(2, list(p.pairs)))  # same colours: refused
+    assert ds.violations(cut, Pairing(2, [(b, w) for w, b in p.pairs])) == []
+    assert ds.violations(cut, Pairing(2, list(p.pairs)))  # same colours: refused
 
 
 # ----------------------------------------------------------------------------------------

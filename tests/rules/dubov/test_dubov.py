@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pytest
-from testkit import pairer, shared_path
+from testkit import pairer, shared_path, texts
 from tournaments import field, game, merge
 
 from tabellone.cli import main
@@ -370,21 +370,21 @@ def test_unknown_edition_and_method():
         dubov.pair_round(t, "2026", method="greedy")
 
 
-def test_check_absolute_reports_rematch_colours_and_bye():
+def test_violations_reports_rematch_colours_and_bye():
     t = make_t(SIX, R1_SIX, total=5)
     bad = Pairing(round=2, pairs=[(1, 4), (5, 6), (2, 3)])
-    assert any(m.startswith("C1") for m in dubov.check_absolute(t, bad, "2026"))
-    assert any(m.startswith("2.1") for m in dubov.check_absolute(t, bad, "1997"))
+    assert any(m.startswith("C1") for m in texts(dubov.violations(t, bad, "2026")))
+    assert any(m.startswith("2.1") for m in texts(dubov.violations(t, bad, "1997")))
     # 1997 2.4: 1 played White in round 1 and round 2; a third White breaks 2.4
     t2 = make_t(SIX, R1_SIX + [[(1, 5, "1"), (6, 2, "1"), (3, 4, "1")]], total=5)
     third = Pairing(round=3, pairs=[(1, 6), (2, 3), (4, 5)])
-    msgs = dubov.check_absolute(t2, third, "1997")
+    msgs = texts(dubov.violations(t2, third, "1997"))
     assert any(m.startswith("2.4: player 1") for m in msgs)
-    msgs26 = dubov.check_absolute(t2, third, "2026")
+    msgs26 = texts(dubov.violations(t2, third, "2026"))
     assert any(m.startswith("colour: player 1") for m in msgs26)
     # a bye with an even number, and a player missing
     odd = Pairing(round=2, pairs=[(6, 5), (2, 1)], bye=4)
-    msgs = dubov.check_absolute(t, odd, "2026")
+    msgs = texts(dubov.violations(t, odd, "2026"))
     assert any("not paired: 3" in m for m in msgs) and any("even number" in m for m in msgs)
 
 
@@ -976,7 +976,7 @@ def test_bye_2026_most_games_before_largest_tpn_and_1997_lowest_rating():
     round_level, _ = dubov.evaluate(t, rules, "2026")
     assert round_level == {"2026 3.1.3": 0, "2026 3.1.4": 0, "2026 3.1.5": 1}
     alternative = Pairing(2, [(1, 5), (2, 6), (3, 4)], bye=7)
-    assert dubov.check_absolute(t, alternative, "2026") == []
+    assert dubov.violations(t, alternative, "2026") == []
     msg = first_difference(dubov, t, alternative, rules, "2026")
     assert (
         msg
@@ -1136,7 +1136,7 @@ def _legal_alternatives(t: Tournament, edition: str, r: int):
     """Every complete legal pairing of round ``r``: the players to pair matched in every
     way that repeats no game, each pair given colours the restrictions allow (worked out
     here from the colour histories: 1997 2.3 / 2.4, 2026 absolute preferences), the bye
-    (odd number) to anyone; kept when :func:`dubov.check_absolute` accepts it."""
+    (odd number) to anyone; kept when :func:`dubov.violations` accepts it."""
     state = t.state_before(r)
     ids = [s.id for s in state.to_pair]
 
@@ -1172,7 +1172,7 @@ def _legal_alternatives(t: Tournament, edition: str, r: int):
     for bye in ids if len(ids) % 2 else [None]:
         for m in matchings([i for i in ids if i != bye]):
             p = Pairing(r, m, bye)
-            if not dubov.check_absolute(t, p, edition):
+            if not dubov.violations(t, p, edition):
                 yield p
 
 
@@ -1221,7 +1221,7 @@ def _swapped_rounds(t: Tournament, edition: str, per_round: int = 4):
             rest = [p for k, p in enumerate(pairs) if k not in (i, j)]
             for new in ([(a, d), (c, b)], [(a, c), (d, b)], [(a, c), (b, d)], [(c, a), (d, b)]):
                 altered = Pairing(r, rest + new, bye)
-                if not dubov.check_absolute(before, altered, edition):
+                if not dubov.violations(before, altered, edition):
                     found += 1
                     yield r, before, altered
                     break

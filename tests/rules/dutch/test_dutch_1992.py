@@ -12,7 +12,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
-from testkit import pairer
+from testkit import pairer, texts
 from tournaments import field, game, merge
 
 from tabellone.cli import main
@@ -22,7 +22,7 @@ from tabellone.core.model import Float
 from tabellone.core.pairing import Pairing
 from tabellone.formats.trf import format_trf, read_trf
 from tabellone.generate.tournament import GeneratorSettings, generate
-from tabellone.rules.dutch import EDITIONS, check_absolute, colour_article, pair_round
+from tabellone.rules.dutch import EDITIONS, colour_article, pair_round, violations
 from tabellone.rules.dutch import edition_1992 as dutch_1992
 from tabellone.rules.dutch.edition_1992 import (
     A8_x,
@@ -163,7 +163,7 @@ def test_b2_in_the_last_round_over_50_percent():
     # and gives White to 2, whom it still protects.
     t = _histories("wbb", "wbb", total=4, results="111")
     assert colour_article(t, 4, 1, 2, edition="1992") == (2, "B2")
-    problems = check_absolute(t, Pairing(4, [(1, 2), (3, 4)]), "1992")
+    problems = texts(violations(t, Pairing(4, [(1, 2), (3, 4)]), "1992"))
     assert any(p.startswith("B2b: 2 ") for p in problems)
     assert not any(p.startswith("B2b: 1 ") or p.startswith("B2a: the colour difference of 1 ") for p in problems)
 
@@ -303,12 +303,12 @@ def test_budget_names_the_bracket():
     assert issubclass(LiteralBudgetExceeded, NoPairingError)
 
 
-def test_check_absolute_names_the_article():
+def test_violations_names_the_article():
     t = field(4, [merge(game(1, 2, "1"), game(3, 4, "1"))])
-    problems = check_absolute(t, Pairing(2, [(1, 2), (3, 4)]), "1992")
+    problems = texts(violations(t, Pairing(2, [(1, 2), (3, 4)]), "1992"))
     assert "B1a: 1 and 2 have already played each other" in problems
     t = field(3, [merge(game(1, 2, "1"), {3: (None, None, "U")})])
-    problems = check_absolute(t, Pairing(2, [(1, 2)], bye=3), "1992")
+    problems = texts(violations(t, Pairing(2, [(1, 2)], bye=3), "1992"))
     assert any(p.startswith("B1b: the bye goes to 3") for p in problems)
 
 
@@ -381,7 +381,7 @@ def test_generated_tournaments_are_legal(seeds, rates):
         for r in range(1, rounds + 1):
             cut = cut_before(t, r)
             again = pair_round(cut, "1992", r)
-            assert check_absolute(cut, again, "1992") == []
+            assert violations(cut, again, "1992") == []
     assert checked >= 150
 
 

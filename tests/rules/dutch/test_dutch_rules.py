@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from testkit import texts
 from tournaments import field, game, merge
 
 from tabellone.cli import main
@@ -16,8 +17,8 @@ from tabellone.rules.dutch import (
     C11_three_in_a_row,
     C12_colour_preference,
     C13_strong_preference,
-    check_absolute,
     pair_round,
+    violations,
 )
 from tabellone.rules.fide_common import Entrant, allocate_colours
 
@@ -96,9 +97,9 @@ def test_cli_bbp_output_format(tmp_path, capsys):
 def test_self_check_names_the_broken_rule():
     t = field(4, [merge(game(1, 3, "1"), game(4, 2, "0"))])
     bad = Pairing(round=2, pairs=[(1, 3), (2, 4)], bye=None)
-    problems = check_absolute(t, bad)
+    problems = texts(violations(t, bad))
     assert any(p.startswith("C1: 1 and 3") for p in problems)
-    assert check_absolute(t, pair_round(t, "2026")) == []
+    assert violations(t, pair_round(t, "2026")) == []
 
 
 def _entrant(pid: int, history: str, rank: int, score: str = "1") -> Entrant:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from testkit import FIXTURES
+from testkit import FIXTURES, texts
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.history import cut_before
@@ -23,7 +23,6 @@ from tabellone.formats.trf import format_trf, parse_trf
 from tabellone.rules import italo_svizzero as it
 from tabellone.rules.italo_svizzero import (
     SimSettings,
-    check_absolute,
     compare,
     format_standings,
     odd,
@@ -35,6 +34,7 @@ from tabellone.rules.italo_svizzero import (
     simulate,
     standings,
     verifier,
+    violations,
 )
 
 ITALO = FIXTURES / "italo"
@@ -282,7 +282,7 @@ def test_art11_forfeit_points_never_twice():
     # the same boards with 7 and the receiver swapped: Art. 11 is reported
     swap = {7: p.bye, p.bye: 7}
     other = Pairing(4, [(swap.get(w, w), swap.get(b, b)) for w, b in p.pairs], bye=7)
-    assert "Art. 11: 7 already had forfeit points" in check_absolute(t, other, "capo5")
+    assert "Art. 11: 7 already had forfeit points" in texts(violations(t, other, "capo5"))
     # and a plain case: round 2 of 5 players where the single last player takes them
     # (1-2 1 wins, 3-4 3 wins, 5 forfeit; then 5-1 5 wins, 2-3 draw, 4 forfeit points:
     # 1(2) 2(1) 3(3) 4(2) 5(4): 2 alone is last and never had forfeit points)
@@ -471,15 +471,15 @@ def test_art14_forfeit_win_colour_counts_for_colour_allocation():
 # the absolute checks and the rotation trace of files paired otherwise
 
 
-def test_check_absolute_reports_every_broken_rule():
+def test_violations_reports_every_broken_rule():
     t = event(10, [W1], 4)
-    assert check_absolute(t, pair_round(t), "capo5") == []
+    assert violations(t, pair_round(t), "capo5") == []
     bad = Pairing(2, [(1, 2), (3, 5), (4, 6), (7, 8), (9, 10)])
-    problems = check_absolute(t, bad, "capo5")
+    problems = texts(violations(t, bad, "capo5"))
     assert any("Art. 6: 1 and 2" in p for p in problems)
     assert any("Art. 6: 7 and 8" in p for p in problems)
     missing = Pairing(2, [(1, 3), (5, 7), (2, 4), (6, 8)], bye=9)
-    problems = check_absolute(t, missing, "capo5")
+    problems = texts(violations(t, missing, "capo5"))
     assert any("not paired: 10" in p for p in problems)
     assert any("even number" in p for p in problems)
 
@@ -868,7 +868,7 @@ def test_optimiser_is_lexicographically_optimal_on_small_rounds():
 
 
 def test_optimised_pairings_are_legal_and_compare_reports_winners():
-    # events driven by the optimiser: simulate() runs check_absolute on every round and
+    # events driven by the optimiser: simulate() runs violations on every round and
     # raises SelfCheckError on a rematch, a second forfeit award or a missing player
     for s in [g for g in GENERATED if g.players <= 64][:40]:
         res = simulate(replace(s, method="optimised"), compare_methods=True)

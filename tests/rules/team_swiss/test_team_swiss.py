@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from testkit import texts
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, Player, ProhibitedPairs, RoundEntry, VirtualPoints
@@ -363,14 +364,14 @@ def test_art_4_3_7_first_teams_preference():
 # --- absolute criteria, independent check, literal = optimiser ----------------------------
 
 
-def test_check_absolute_finds_rematch_and_second_bye():
+def test_violations_finds_rematch_and_second_bye():
     e = {1: [RoundEntry(2, WHITE, "1")], 2: [RoundEntry(1, BLACK, "0")], 3: [RoundEntry(None, None, "U")]}
     t = position({1: 0, 2: 0, 3: 0}, entries=e)
     bad = Pairing(round=2, pairs=[(1, 2)], bye=3)
-    assert len(ts.check_absolute(t, bad)) == 2
+    assert len(ts.violations(t, bad)) == 2
     assert len(independent_violations(t, bad)) == 2
     good = ts.pair_round(t)
-    assert ts.check_absolute(t, good) == [] and independent_violations(t, good) == []
+    assert ts.violations(t, good) == [] and independent_violations(t, good) == []
 
 
 def test_forfeited_match_is_not_a_meeting():
@@ -385,7 +386,7 @@ def test_forfeited_match_is_not_a_meeting():
     }
     t = position(dict.fromkeys(range(1, 7), 0), entries=e, never=[(1, 3), (1, 4), (1, 5), (1, 6)])
     assert pairs(both(t)) == [(1, 2), (3, 5), (4, 6)]
-    assert ts.check_absolute(t, Pairing(2, [(1, 2), (3, 4), (5, 6)])) == [
+    assert texts(ts.violations(t, Pairing(2, [(1, 2), (3, 4), (5, 6)]))) == [
         "[C1]: teams 3 and 4 already played each other (round 1)",
         "[C1]: teams 5 and 6 already played each other (round 1)",
     ]
