@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from tabellone.core.errors import SelfCheckError
+from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.double_swiss.criteria import C8_cost, perfect
 from tabellone.rules.double_swiss.state import Ctx
@@ -20,8 +21,13 @@ def A3_6_identifier(ctx: Ctx, pairs: Iterable[tuple[int, int]]) -> tuple[int, ..
     return tuple(t for t, _ in tb) + tuple(b for _, b in tb)
 
 
-def _c8_best(ctx: Ctx, members: list[int], top: Fraction) -> int:
+def _c8_best(ctx: Ctx, members: list[int], top: int) -> int:
+    """The fewest [C8] any legal pairing of the bracket has: 0 when the completion oracle
+    pairs it with no pair that costs [C8] (or nobody floated), else the weighted
+    matching's least."""
     if ctx.last or not any(ctx.P[i].floated for i in members):
+        return 0
+    if CompletionOracle(lambda a, b: ctx.may_meet(a, b) and C8_cost(ctx, a, b, top) == 0).complete(members):
         return 0
     cap = 2
     mate = perfect(ctx, members, weight=lambda a, b: cap - C8_cost(ctx, a, b, top))
@@ -34,38 +40,60 @@ def pair_literal(ctx: Ctx, members: list[int], top: Fraction) -> list[tuple[int,
     """Art. 3.6 as written: the first pairing, in the lexicographic order of the
     identifiers, that is legal ([C1]) with the fewest [C8] any legal pairing has. Built
     element by element: each next top member, then each top member's bottom member, is
-    the smallest one a pairing with that [C8] can still complete."""
+    the smallest one a pairing with that [C8] can still complete.
+
+    Whether one can is an exact question, answered the cheapest way that is still exact:
+    the last pairing found that completes (the *witness*) when it already keeps the new
+    choice; else, when the least [C8] is 0, the completion oracle over the pairs that
+    cost none (:class:`~tabellone.matching.completion.CompletionOracle`: a greedy witness,
+    the exact matching only when that fails); else the weighted matching."""
     P = ctx.P
     by_tpn = sorted(members, key=lambda i: P[i].tpn)
     tpn = {i: P[i].tpn for i in members}
-    top = ctx.level[top]
+    level = ctx.level[top]
     # the first identifier of all, if legal and as good: tops = first half, in order
     h = len(by_tpn) // 2
     natural = list(zip(by_tpn[:h], by_tpn[h:]))
-    natural_ok = all(b in ctx.adj[a] for a, b in natural)
-    if natural_ok and sum(C8_cost(ctx, a, b, top) for a, b in natural) == 0:
+    natural_ok = all(ctx.may_meet(a, b) for a, b in natural)
+    if natural_ok and sum(C8_cost(ctx, a, b, level) for a, b in natural) == 0:
         return natural
-    best = _c8_best(ctx, members, top)
-    if natural_ok and sum(C8_cost(ctx, a, b, top) for a, b in natural) == best:
+    best = _c8_best(ctx, members, level)
+    if natural_ok and sum(C8_cost(ctx, a, b, level) for a, b in natural) == best:
         return natural
     role: dict[int, str] = {}
     fixed: list[tuple[int, int]] = []
+    witness: dict[int, int] = {}  # a legal pairing of the bracket with [C8] <= best, keeping the choices made
+
+    def keeps(roles: dict[int, str], a: int, b: int) -> bool:
+        lo, hi = (a, b) if tpn[a] < tpn[b] else (b, a)
+        return roles.get(lo) != "bottom" and roles.get(hi) != "top"
 
     def feasible(roles: dict[int, str], pairs: list[tuple[int, int]]) -> bool:
+        nonlocal witness
+        if witness and all(witness[a] == b for a, b in pairs) and all(keeps(roles, a, b) for a, b in witness.items()):
+            return True
         done = {x for p in pairs for x in p}
         free = [i for i in members if i not in done]
-
-        def ok(a: int, b: int) -> bool:
-            lo, hi = (a, b) if tpn[a] < tpn[b] else (b, a)
-            return roles.get(lo) != "bottom" and roles.get(hi) != "top"
-
-        mate = perfect(ctx, free, weight=lambda a, b: 2 - C8_cost(ctx, a, b, top), allowed=ok)
+        spent = sum(C8_cost(ctx, a, b, level) for a, b in pairs)
+        if best == 0:
+            if spent:
+                return False
+            oracle = CompletionOracle(
+                lambda a, b: ctx.may_meet(a, b) and keeps(roles, a, b) and C8_cost(ctx, a, b, level) == 0
+            )
+            mate = oracle.complete(free)
+        else:
+            mate = perfect(
+                ctx, free, weight=lambda a, b: 2 - C8_cost(ctx, a, b, level), allowed=lambda a, b: keeps(roles, a, b)
+            )
+            if mate is not None and spent + sum(C8_cost(ctx, a, b, level) for a, b in mate.items() if a < b) > best:
+                mate = None
         if mate is None:
             return False
-        cost = sum(C8_cost(ctx, a, b, top) for a, b in pairs) + sum(
-            C8_cost(ctx, a, b, top) for a, b in mate.items() if a < b
-        )
-        return cost <= best
+        witness = dict(mate)
+        for a, b in pairs:
+            witness[a], witness[b] = b, a
+        return True
 
     last = -1
     for _ in range(h):
@@ -86,7 +114,7 @@ def pair_literal(ctx: Ctx, members: list[int], top: Fraction) -> list[tuple[int,
     taken: set[int] = set()
     for a in tops:
         for b in by_tpn:
-            if role[b] != "bottom" or b in taken or tpn[b] < tpn[a] or b not in ctx.adj[a]:
+            if role[b] != "bottom" or b in taken or tpn[b] < tpn[a] or not ctx.may_meet(a, b):
                 continue
             if feasible(role, fixed + [(a, b)]):
                 fixed.append((a, b))

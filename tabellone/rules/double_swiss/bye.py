@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabellone.core.errors import NoPairingError
 from tabellone.matching.backends import max_weight_matching
 from tabellone.rules.double_swiss.absolute import C2_may_get_pab
-from tabellone.rules.double_swiss.criteria import perfect
+from tabellone.rules.double_swiss.criteria import completes
 from tabellone.rules.double_swiss.state import Ctx
 
 
@@ -28,13 +28,13 @@ def A3_4_pab(ctx: Ctx, method: str) -> int | None:
     everyone = set(range(ctx.n))
     if method == "literal":
         for i in order:
-            if perfect(ctx, everyone - {i}) is not None:
+            if completes(ctx, everyone - {i}):
                 return i
     else:
         # one matching with a bye vertex: cardinality first, then the best-placed bye
         n = ctx.n
         place = {i: len(order) - k for k, i in enumerate(order)}
-        edges = [(a, b, 1) for a in range(n) for b in ctx.adj[a] if b > a]
+        edges = [(a, b, 1) for a in range(n) for b in range(a + 1, n) if ctx.may_meet(a, b)]
         edges += [(i, n, 1 + place[i]) for i in order]
         ctx.solves += 1
         mate = max_weight_matching(n + 1, edges, max_cardinality=True)

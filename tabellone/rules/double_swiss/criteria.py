@@ -27,15 +27,23 @@ def perfect(
         return None
     pos = {v: k for k, v in enumerate(vs)}
     edges = []
-    for a in vs:
-        for b in ctx.adj[a]:
-            if b > a and b in pos and (allowed is None or allowed(a, b)):
+    may = ctx.may_meet
+    for k, a in enumerate(vs):
+        for b in vs[k + 1 :]:
+            if may(a, b) and (allowed is None or allowed(a, b)):
                 edges.append((pos[a], pos[b], 1 + (weight(a, b) if weight else 0)))
     ctx.solves += 1
     mate = max_weight_matching(len(vs), edges, max_cardinality=True)
     if len(mate) != len(vs):
         return None
     return {vs[i]: vs[j] for i, j in mate.items()}
+
+
+def completes(ctx: Ctx, vertices: Iterable[int]) -> bool:
+    """[C3] (2.2.1): ``vertices`` can all be paired under [C1] (:func:`perfect` without
+    weights, answered by the completion oracle: a greedy witness first, the exact
+    matching only when that fails, so the answer is the same)."""
+    return ctx.oracle.complete(sorted(vertices)) is not None
 
 
 def C7_count(ctx: Ctx, upfloaters: Iterable[int]) -> int:
@@ -76,19 +84,37 @@ def following_group(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], r
 
 
 def legal_and_c6(ctx: Ctx, residents: Sequence[int], chosen: Sequence[int], remaining: set[int]) -> tuple[bool, int]:
-    """One matching for two questions about a set of upfloaters: is it legal (3.5.5: the
-    bracket pairs under [C1] and everybody left pairs too, [C3]: a perfect matching of
-    the players still to pair with no pair across the bracket's edge) and how many
-    upfloaters the following scoregroup will then need ([C6],
+    """Two questions about a set of upfloaters: is it legal (3.5.5: the bracket pairs
+    under [C1] and everybody left pairs too, [C3]: a perfect matching of the players
+    still to pair with no pair across the bracket's edge) and how many upfloaters the
+    following scoregroup will then need ([C6],
     :func:`tabellone.rules.top_scoregroup.C6_upfloaters_needed`; the bracket's own pairs touch no
-    player of that scoregroup, so they do not change the count)."""
+    player of that scoregroup, so they do not change the count). The bracket and the rest
+    are paired apart; the count is the least number of the scoregroup's players paired
+    outside it, and never less than the parity of its size, so a matching reaching that
+    parity (:func:`C6_at_parity`) answers without the weighted matching."""
     bracket = set(residents) | set(chosen)
+    rest = remaining - bracket
+    if not completes(ctx, bracket):
+        return False, 0
     group = following_group(ctx, residents, chosen, remaining)
-
-    def split(vs: list[int], weight: Callable[[int, int], int]) -> dict[int, int] | None:
-        return perfect(ctx, vs, weight=weight, allowed=lambda a, b: (a in bracket) == (b in bracket))
-
-    if not group:  # the count is 0; legality still needs its matching
-        return split(sorted(remaining), lambda a, b: 0) is not None, 0
-    need = C6_upfloaters_needed(group, remaining, split)
+    if not group:  # the count is 0; legality still needs the rest to pair
+        return completes(ctx, rest), 0
+    if C6_at_parity(ctx, group, rest):
+        return True, len(group) % 2
+    need = C6_upfloaters_needed(group, rest, lambda vs, weight: perfect(ctx, vs, weight=weight))
     return (False, 0) if need is None else (True, need)
+
+
+def C6_at_parity(ctx: Ctx, group: set[int], rest: set[int]) -> bool:
+    """Whether ``rest`` pairs with as few of ``group``'s players paired outside it as its
+    size's parity allows (none when even, one when odd): ``group`` paired among itself,
+    one left over when odd, who pairs into the others, and the others among themselves.
+    A witness the completion oracle finds; False only says it found none (the exact
+    count is then computed by the weighted matching)."""
+    oracle = ctx.oracle
+    inside = oracle.complete(sorted(group), exposable=(lambda x: True) if len(group) % 2 else None)
+    if inside is None:
+        return False
+    left = [g for g in group if g not in inside]
+    return oracle.complete(sorted(rest - group), must=left) is not None

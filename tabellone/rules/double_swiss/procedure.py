@@ -14,7 +14,7 @@ from tabellone.rules.double_swiss.bracket import pair_literal, pair_optimised
 from tabellone.rules.double_swiss.bye import A3_4_pab
 from tabellone.rules.double_swiss.checks import check_absolute
 from tabellone.rules.double_swiss.colours import A4_colour
-from tabellone.rules.double_swiss.criteria import perfect
+from tabellone.rules.double_swiss.criteria import completes
 from tabellone.rules.double_swiss.games import MatchPairing, SecondGame, second_game
 from tabellone.rules.double_swiss.state import METHODS, Ctx, prepare
 from tabellone.rules.double_swiss.upfloaters import set_literal, set_optimised
@@ -37,7 +37,7 @@ def pair_brackets(ctx: Ctx, method: str) -> tuple[list[Bracket], int | None]:
     P = ctx.P
     bye = A3_4_pab(ctx, method)
     remaining = set(range(ctx.n)) - ({bye} if bye is not None else set())
-    if perfect(ctx, remaining) is None:
+    if not completes(ctx, remaining):
         raise NoPairingError("the players cannot all be paired without meeting again (C.04.5 [C1], [C3])")
     brackets = []
     choose = set_literal if method == "literal" else set_optimised

@@ -8,7 +8,8 @@ from fractions import Fraction
 
 from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
-from tabellone.rules.double_swiss.absolute import C1_may_meet, C2_pab_bar
+from tabellone.matching.completion import CompletionOracle
+from tabellone.rules.double_swiss.absolute import C2_pab_bar
 from tabellone.rules.double_swiss.matches import Match, match_error, match_virtual_points, matches_of
 from tabellone.rules.double_swiss.players import Entrant
 from tabellone.rules.fide_common import effective_ranks, required_initial_colour
@@ -29,19 +30,57 @@ class Ctx:
     prohibited: frozenset[frozenset[int]]
     solves: int = 0
     no_bye: frozenset[int] = frozenset()
-    adj: list[set[int]] = field(default_factory=list)
+    #: ``barred[i]``: the players ``i`` may not meet ([C1]: met in a match not forfeited,
+    #: or a prohibited pair), as indices into ``P``; late in a large event almost every pair
+    #: may meet, so the exceptions are stored, never the n^2 pairs
+    barred: list[set[int]] = field(default_factory=list)
     #: each player's score level as a small integer (higher score, higher level): the
     #: criteria compare these in their inner loops instead of Fractions
     lv: list[int] = field(default_factory=list)
     level: dict[Fraction, int] = field(default_factory=dict)
+    _oracle: CompletionOracle | None = field(default=None, repr=False)
 
     @property
     def n(self) -> int:
         return len(self.P)
 
+    def may_meet(self, a: int, b: int) -> bool:
+        """[C1] (:func:`~tabellone.rules.double_swiss.absolute.C1_may_meet`) for players ``a``
+        and ``b`` (indices into ``P``)."""
+        return a != b and b not in self.barred[a]
+
+    @property
+    def oracle(self) -> CompletionOracle:
+        """The completion oracle of [C3] over the pairs that may meet (made once per round;
+        its warm start is only a speed-up: every answer is exact)."""
+        if self._oracle is None:
+            self._oracle = CompletionOracle(self.may_meet)
+        return self._oracle
+
     @property
     def round(self) -> int:
         return 2 * self.match - 1
+
+
+def barred_pairs(P: list[Entrant], prohibited: frozenset[frozenset[int]]) -> list[set[int]]:
+    """For each player of ``P``, the others it may not meet by [C1] (indices into ``P``): the
+    pairs :func:`~tabellone.rules.double_swiss.absolute.C1_may_meet` refuses, a meeting
+    read from either player's matches."""
+    index = {e.id: i for i, e in enumerate(P)}
+    barred: list[set[int]] = [set() for _ in P]
+    for i, e in enumerate(P):
+        for o in e.met:
+            j = index.get(o)
+            if j is not None:
+                barred[i].add(j)
+                barred[j].add(i)
+    for pair in prohibited:
+        ids = [index.get(x) for x in pair]
+        if len(ids) == 2 and None not in ids:
+            a, b = ids
+            barred[a].add(b)
+            barred[b].add(a)
+    return barred
 
 
 def _floated(history: dict[int, list[Match]], scores: dict[int, list[Fraction]], pid: int, k: int) -> bool:
@@ -123,7 +162,7 @@ def _build(t: Tournament, round_number: int | None) -> Ctx:
     P.sort(key=lambda e: (-e.score, e.tpn))
     prohibited = state.prohibited
     ctx = Ctx(t, k, k == t.total_rounds // 2, "w", P, prohibited)
-    ctx.adj = [{j for j in range(len(P)) if j != i and C1_may_meet(P[i], P[j], prohibited)} for i in range(len(P))]
+    ctx.barred = barred_pairs(P, prohibited)
     ctx.initial = required_initial_colour(t, state)
     ctx.level = {sc: k for k, sc in enumerate(sorted({e.score for e in P}))}
     ctx.lv = [ctx.level[e.score] for e in P]

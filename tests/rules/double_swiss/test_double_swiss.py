@@ -78,7 +78,7 @@ def entrant(tpn: int, score: str = "0", colours: str = "") -> ds.Entrant:
 
 def ctx_of(entrants: list[ds.Entrant]) -> ds.Ctx:
     ctx = ds.Ctx(t=None, match=2, last=False, initial="w", P=entrants, prohibited=frozenset())  # type: ignore[arg-type]
-    ctx.adj = [{j for j in range(len(entrants)) if j != i} for i in range(len(entrants))]
+    ctx.barred = [set() for _ in entrants]
     ctx.level = {s: k for k, s in enumerate(sorted({e.score for e in entrants}))}
     ctx.lv = [ctx.level[e.score] for e in entrants]
     return ctx
@@ -470,7 +470,7 @@ def bracket_ctx(spec: list[tuple[int, str, bool]], met: list[tuple[int, int]] = 
     )
     ctx = ctx_of(es)
     ctx.last = last
-    ctx.adj = [{j for j in range(len(es)) if j != i and ds.C1_may_meet(es[i], es[j])} for i in range(len(es))]
+    ctx.barred = [{j for j in range(len(es)) if j != i and not ds.C1_may_meet(es[i], es[j])} for i in range(len(es))]
     return ctx
 
 
