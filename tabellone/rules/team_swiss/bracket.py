@@ -3,7 +3,7 @@ search) and optimised."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 
 from tabellone.core.errors import SelfCheckError
 from tabellone.core.model import BLACK, WHITE
@@ -61,6 +61,30 @@ def _add(a, b):
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
 
+#: A step of the literal search: a generator that yields the sub-searches it calls and
+#: returns whether the search is over (see :func:`_run`).
+Search = Generator["Search", bool | None, bool]
+
+
+def _run(search: Search) -> bool:
+    """Run a recursive search written as generators (each call ``yield``-ed) with a stack
+    of its own, so its depth (a level per team of the bracket, and one per top member)
+    is not bounded by Python's recursion limit (a bracket of a thousand teams, round 1 of
+    a large event, goes some 1,500 calls deep)."""
+    stack = [search]
+    result: bool | None = None
+    while stack:
+        try:
+            call = stack[-1].send(result)
+        except StopIteration as done:
+            stack.pop()
+            result = done.value
+            continue
+        stack.append(call)
+        result = None
+    return bool(result)
+
+
 def literal_bracket(ctx: Ctx, bracket: Sequence[int], ups: frozenset[int]) -> list[tuple[int, int]]:
     """Art. 3.6 as written: the bracket's pairings in the order of their identifiers, the
     first whose ([C8], [C9], [C10]) is least, [C1] always. The search labels the teams,
@@ -73,7 +97,7 @@ def literal_bracket(ctx: Ctx, bracket: Sequence[int], ups: frozenset[int]) -> li
     whole = _lower_bound(ctx, vs)
     best: list = [None, None]  # cost, pairs
 
-    def assign(tops: list[int], bottoms: list[int], i: int, used: set[int], cost, pairs) -> bool:
+    def assign(tops: list[int], bottoms: list[int], i: int, used: set[int], cost, pairs) -> Search:
         ctx.nodes += 1
         if ctx.nodes > LITERAL_BUDGET:
             raise BudgetExceeded(f"team-swiss literal: bracket of {m} teams exceeds the search budget")
@@ -90,31 +114,31 @@ def literal_bracket(ctx: Ctx, bracket: Sequence[int], ups: frozenset[int]) -> li
                 continue
             used.add(b)
             pairs.append((t, b))
-            done = assign(tops, bottoms, i + 1, used, _add(cost, pair_cost(ctx, t, b, ups)), pairs)
+            done = yield assign(tops, bottoms, i + 1, used, _add(cost, pair_cost(ctx, t, b, ups)), pairs)
             pairs.pop()
             used.discard(b)
             if done:
                 return True
         return False
 
-    def label(i: int, tops: list[int], bottoms: list[int]) -> bool:
+    def label(i: int, tops: list[int], bottoms: list[int]) -> Search:
         ctx.nodes += 1
         if i == m:
-            return assign(tops, bottoms, 0, set(), (0, 0, 0), [])
+            return (yield assign(tops, bottoms, 0, set(), (0, 0, 0), []))
         x = vs[i]
         if len(tops) < half:
             tops.append(x)
-            if label(i + 1, tops, bottoms):
+            if (yield label(i + 1, tops, bottoms)):
                 return True
             tops.pop()
         if len(bottoms) < len(tops):
             bottoms.append(x)
-            if label(i + 1, tops, bottoms):
+            if (yield label(i + 1, tops, bottoms)):
                 return True
             bottoms.pop()
         return False
 
-    label(0, [], [])
+    _run(label(0, [], []))
     if best[1] is None:  # pragma: no cover - the set was chosen legal
         raise SelfCheckError("team-swiss literal: a legal bracket has no pairing")
     return best[1]
