@@ -157,6 +157,14 @@ def test_art_3_6_3_no_constraint_first_half_meets_second_half():
     assert pairs(p) == [(1, 5), (2, 6), (3, 7), (4, 8)]
 
 
+def test_art_3_6_3_a_bracket_of_a_thousand_teams():
+    """Round 1 of 1,000 teams is one bracket of 1,000: the literal search labels each team
+    top or bottom, a level per team, and went deeper than Python's recursion limit. With
+    no constraint the first half meets the second half (3.6.3), in order."""
+    p = ts.pair_round(position(dict.fromkeys(range(1, 1001), 0)), "2026", 1, "literal")
+    assert pairs(p) == [(k, k + 500) for k in range(1, 501)]
+
+
 # --- hand-worked positions for the articles ------------------------------------------------
 
 
