@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Double-Swiss (tabellone/rules/double_swiss/__init__.py): literal procedure against optimiser on generated
+"""Double-Swiss (tabellone/rules/double_swiss/): literal procedure against optimiser on generated
 rounds.
 
     python benchmarks/double_swiss_crosscheck.py [--rounds 2000] [--min-players 6]

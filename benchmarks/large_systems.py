@@ -2,12 +2,18 @@
 """The systems other than Dutch on one round of a 4,000-player event, before and after a
 change, in one run (issue 26: each round under 10 s and 500 MB).
 
-    python benchmarks/large_systems.py [--before DIR] [--event FILE.trf]
+    python benchmarks/large_systems.py [--before DIR] [--event FILE.trf] [--events DIR]
         [--cases dubov-2026-r9:literal,...] [--timeout S]
 
 The event defaults to ``../shared/corpus/dutch-large/large-4000-r8of9-burstein-history-s900005.trf``
-(eight rounds played: ``r9`` pairs the ninth from them). Each case is
-``SYSTEM-EDITION-rROUND:METHOD`` and runs in a process of its own
+(eight rounds played: ``r9`` pairs the ninth from them). The systems that file does not
+fit are paired on events of their own, generated once into ``--events DIR`` by this
+checkout's ``tabellone generate`` (:data:`GENERATED`, seed 26): Double-Swiss (``ds``) on
+4,000 players and 5 matches (round columns 1-10: ``r7`` pairs match 4, ``r9`` match
+5, the last), Swiss Team (``team``) on 999 teams of 4 boards and 9 rounds (TRF26's team
+number has three digits, so 999 is the largest event a file holds, the issue's 1,000
+teams less one). Each case is ``SYSTEM-EDITION-rROUND:METHOD`` (``italo``: the
+italo-svizzero) and runs in a process of its own
 (:func:`other_systems_speed.run`): ``cpu s`` is the pairing's CPU time, ``peak MB`` the
 process's maximum resident set. ``--before DIR`` runs the same case on another copy of
 the code (a checkout of the commit before a change, e.g. ``git worktree add``; ``DIR``
@@ -19,6 +25,8 @@ over ``--timeout`` seconds prints that instead of a time.
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -26,7 +34,40 @@ from other_systems_speed import run
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENT = ROOT.parent / "shared" / "corpus" / "dutch-large" / "large-4000-r8of9-burstein-history-s900005.trf"
-CASES = ("dubov-2026-r9:literal", "dubov-2026-r9:optimised", "dubov-1997-r9:literal")
+CASES = (
+    "dubov-2026-r9:literal",
+    "dubov-2026-r9:optimised",
+    "dubov-1997-r9:literal",
+    "dubov-1997-r9:optimised",
+    "italo-capo5-r9:literal",
+    "italo-capo5-r9:optimised",
+    "ds-2026-r7:literal",
+    "ds-2026-r9:literal",
+    "ds-2026-r9:optimised",
+    "team-2026-r9:literal",
+    "team-2026-r9:optimised",
+)
+#: The events generated for the systems the corpus file does not fit: file name and the
+#: arguments of ``tabellone generate``.
+GENERATED = {
+    "ds": ("double-swiss-4000-m5-s26.trf", ["--system", "double-swiss", "--players", "4000", "--rounds", "5"]),
+    "team": ("team-swiss-999-r9-s26.trf", ["--system", "team-swiss", "--teams", "999", "--rounds", "9"]),
+}
+
+
+def event_for(system: str, default: Path, events: Path) -> Path:
+    """The event a case of ``system`` pairs: the corpus file, or its generated event
+    (made by this checkout when it is not in ``events`` yet)."""
+    if system not in GENERATED:
+        return default
+    name, args = GENERATED[system]
+    path = events / name
+    if not path.exists():
+        events.mkdir(parents=True, exist_ok=True)
+        print(f"generating {path} ...", flush=True)
+        cmd = [sys.executable, "-m", "tabellone", "generate", *args, "--seed", "26", "-o", str(path), "-q"]
+        subprocess.run(cmd, check=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return path
 
 
 def _cell(got: dict | None) -> str:
@@ -43,11 +84,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", default=",".join(CASES))
     ap.add_argument("--before", type=Path, help="another copy of the code (the commit before a change)")
     ap.add_argument("--timeout", type=float, default=600)
+    ap.add_argument(
+        "--events", type=Path, default=Path("/tmp/tabellone-large-events"), help="where generated events are kept"
+    )
     args = ap.parse_args(argv)
     if not args.event.exists():
         print(f"{args.event}: not found (the shared corpus is needed, or give --event)", file=sys.stderr)
         return 5
-    print(f"event: {args.event.name}")
+    print(f"event: {args.event.name}; ds, team: events generated into {args.events}")
     print(
         f"{'system':<9} {'edition':<8} {'round':>5} {'method':<10} {'before s':>8} {'MB':>8} "
         f"{'after s':>8} {'MB':>8} {'ratio':>6}  identical"
@@ -57,8 +101,9 @@ def main(argv: list[str] | None = None) -> int:
         case, _, method = spec.partition(":")
         method = method or "literal"
         system, edition, rnd = case.split("-")
-        before = run(args.event, case, method, args.timeout, args.before) if args.before else None
-        after = run(args.event, case, method, args.timeout)
+        event = event_for(system, args.event, args.events)
+        before = run(event, case, method, args.timeout, args.before) if args.before else None
+        after = run(event, case, method, args.timeout)
         ratio, same = "-", "-"
         if before is not None and "error" not in before and "error" not in after:
             ratio = f"{after['cpu'] / max(before['cpu'], 1e-9):.2f}"

@@ -41,6 +41,9 @@ ROOT = Path(__file__).resolve().parents[1]
 EVENT = ROOT.parent / "shared" / "corpus" / "dutch-large" / "large-1000-r9-s900001.trf"
 CASES = ("dubov-2026-r1", "dubov-2026-r9", "dubov-1997-r1", "dubov-1997-r9", "italo-capo5-r1", "italo-capo5-r9")
 
+#: Short names of the systems in case names (a case is split at its hyphens).
+ALIASES = {"italo": "italo-svizzero", "ds": "double-swiss", "team": "team-swiss"}
+
 #: (case, method) -> (CPU s, peak MB) before the speed work (commit be555ac), measured by
 #: this script with ``--root`` on a copy of that commit, on the default event.
 BEFORE = {
@@ -85,7 +88,7 @@ print(json.dumps({{"cpu": cpu, "peak_mb": usage.ru_maxrss / 1024, "pairs": [list
 def run(event: Path, case: str, method: str, timeout: float, root: Path | None = None) -> dict:
     """One case in a process of its own; ``root``: another checkout of the code to time."""
     system, edition, rnd = case.split("-")
-    system = "italo-svizzero" if system == "italo" else system
+    system = ALIASES.get(system, system)
     site = str(Path(json.__file__).parent) if root is None else _site_packages()
     code = CHILD.format(
         root=str(root or ROOT),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Swiss Team Pairing System (tabellone/rules/team_swiss/__init__.py): literal procedure against optimiser
+"""Swiss Team Pairing System (tabellone/rules/team_swiss/): literal procedure against optimiser
 on generated rounds.
 
     python benchmarks/team_swiss_crosscheck.py [--rounds 2000] [--min-teams 4]

@@ -1,9 +1,9 @@
 """An independent check of the Double-Swiss absolute criteria (C.04.5 [C1], [C2]) and of
 the match structure, written from the raw round cells of a TRF-shaped tournament and the
-text alone: it shares no code with tabellone/rules/double_swiss/__init__.py (used by the tests and by
+text alone: it shares no code with tabellone/rules/double_swiss/ (used by the tests and by
 benchmarks/double_swiss_crosscheck.py).
 
-Match k is round columns 2k-1 and 2k (the module docstring of tabellone/rules/double_swiss/__init__.py).
+Match k is round columns 2k-1 and 2k (the docstring of the package tabellone.rules.double_swiss).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""FIDE Double-Swiss system (tabellone/rules/double_swiss/__init__.py, C.04.5 approved 28/10/2025, applied
+"""FIDE Double-Swiss system (tabellone/rules/double_swiss/, C.04.5 approved 28/10/2025, applied
 from 1 February 2026): the examples of the text (3.5.4 upfloater sets, 3.6.2 pairing
 identifier), hand-worked rounds, the Preface's matches and forfeits, the PAB (1.4, 3.4,
 [C2]), the colours of Art. 4, the TRF layout (two columns per match), the literal
@@ -23,6 +23,8 @@ from tabellone.formats.trf import format_trf, parse_trf
 from tabellone.generate.tournament import GeneratorSettings
 from tabellone.rules import double_swiss as ds
 from tabellone.rules import get_system
+from tabellone.rules.double_swiss.procedure import pair_brackets
+from tabellone.rules.double_swiss.state import prepare
 
 F = Fraction
 
@@ -76,7 +78,7 @@ def entrant(tpn: int, score: str = "0", colours: str = "") -> ds.Entrant:
 
 def ctx_of(entrants: list[ds.Entrant]) -> ds.Ctx:
     ctx = ds.Ctx(t=None, match=2, last=False, initial="w", P=entrants, prohibited=frozenset())  # type: ignore[arg-type]
-    ctx.adj = [{j for j in range(len(entrants)) if j != i} for i in range(len(entrants))]
+    ctx.barred = [set() for _ in entrants]
     ctx.level = {s: k for k, s in enumerate(sorted({e.score for e in entrants}))}
     ctx.lv = [ctx.level[e.score] for e in entrants]
     return ctx
@@ -419,7 +421,7 @@ def test_both_methods_equal_an_exhaustive_enumeration(players, matches, seed):
     checked = []
 
     def pairer(t):
-        ctx = ds._prepare(t, t.next_round)
+        ctx = prepare(t, t.next_round)
         want, bye = brute_force_round(ctx.P, ctx.last, lambda a, b: ds.C1_may_meet(a, b, ctx.prohibited))
         try:
             lit, opt = both(t)
@@ -468,12 +470,12 @@ def bracket_ctx(spec: list[tuple[int, str, bool]], met: list[tuple[int, int]] = 
     )
     ctx = ctx_of(es)
     ctx.last = last
-    ctx.adj = [{j for j in range(len(es)) if j != i and ds.C1_may_meet(es[i], es[j])} for i in range(len(es))]
+    ctx.barred = [{j for j in range(len(es)) if j != i and not ds.C1_may_meet(es[i], es[j])} for i in range(len(es))]
     return ctx
 
 
 def paired(ctx: ds.Ctx, method: str) -> list[tuple[int, int]]:
-    brackets, bye = ds._pair(ctx, method)
+    brackets, bye = pair_brackets(ctx, method)
     assert bye is None
     return [tuple(sorted((ctx.P[a].tpn, ctx.P[b].tpn))) for br in brackets for a, b in br.pairs]
 

@@ -20,6 +20,9 @@ from tabellone.core.pairing import Pairing
 from tabellone.core.scoring import Scoring
 from tabellone.core.team import Team, TeamTournament
 from tabellone.rules import team_swiss as ts
+from tabellone.rules.team_swiss.bracket import literal_bracket, optimised_bracket
+from tabellone.rules.team_swiss.sides import prepare
+from tabellone.rules.team_swiss.upfloaters import levels_of, profiles, sets_of
 
 MP = Scoring(
     win=Fraction(2), draw=Fraction(1), loss=Fraction(0), pab=Fraction(1), full_bye=Fraction(2), half_bye=Fraction(1)
@@ -107,9 +110,9 @@ def test_art_3_5_4_sets_in_the_order_of_the_example():
     # 2, 6, 8 have 3 points, 1, 3, 5 have 2.5; two upfloaters of 3 points and one of 2.5:
     # {2,6,1} < {2,6,3} < {2,6,5} < {2,8,1} < {2,8,3} < {2,8,5} < {6,8,1} < {6,8,3} < {6,8,5}
     t = position({2: 3, 6: 3, 8: 3, 1: 2.5, 3: 2.5, 5: 2.5})
-    ctx = ts._prepare(t, "2026", 1)
-    levels = ts._levels(ctx, [1, 2, 3, 5, 6, 8])
-    assert list(ts._sets_of(levels, (2, 1))) == [
+    ctx = prepare(t, "2026", 1)
+    levels = levels_of(ctx, [1, 2, 3, 5, 6, 8])
+    assert list(sets_of(levels, (2, 1))) == [
         (2, 6, 1),
         (2, 6, 3),
         (2, 6, 5),
@@ -121,7 +124,7 @@ def test_art_3_5_4_sets_in_the_order_of_the_example():
         (6, 8, 5),
     ]
     # [C5]: the profiles of three upfloaters, best first: three of 3 points, then two and one
-    assert ts._profiles(levels, 3)[:2] == [(3, 0), (2, 1)]
+    assert profiles(levels, 3)[:2] == [(3, 0), (2, 1)]
 
 
 def example_3_5_4(block_ten: bool) -> TeamTournament:
@@ -153,6 +156,14 @@ def test_c5_takes_every_top_scoring_upfloater_when_it_can():
 def test_art_3_6_3_no_constraint_first_half_meets_second_half():
     p = both(position(dict.fromkeys(range(1, 9), 0)))
     assert pairs(p) == [(1, 5), (2, 6), (3, 7), (4, 8)]
+
+
+def test_art_3_6_3_a_bracket_of_a_thousand_teams():
+    """Round 1 of 1,000 teams is one bracket of 1,000: the literal search labels each team
+    top or bottom, a level per team, and went deeper than Python's recursion limit. With
+    no constraint the first half meets the second half (3.6.3), in order."""
+    p = ts.pair_round(position(dict.fromkeys(range(1, 1001), 0)), "2026", 1, "literal")
+    assert pairs(p) == [(k, k + 500) for k in range(1, 501)]
 
 
 # --- hand-worked positions for the articles ------------------------------------------------
@@ -259,7 +270,7 @@ def test_c7_and_c10_floaters_of_the_previous_round():
     # floated in round 1, so [C7] takes 5. Then 2, 4, 6 take 3 (who floated too: no
     # choice), and 2-6 3-4 comes first of the pairings with one [C10] fault.
     t = floats_position(9)
-    ctx = ts._prepare(t, "2026", 2)
+    ctx = prepare(t, "2026", 2)
     assert [x for x in sorted(ctx.sides) if ctx.sides[x].floated] == [1, 2, 3, 4]
     p = both(t)
     assert pairs(p) == [(1, 5), (2, 6), (3, 4)]
@@ -488,8 +499,8 @@ def test_bracket_pairing_equals_the_definition(seed):
     expected = reference_bracket(sides, ups, forbidden, kind, True)
     if expected is None:
         return  # no legal pairing: the engine never asks for one (the set is chosen legal)
-    assert sorted(ts._literal_bracket(ctx, tpns, ups)) == expected
-    assert sorted(ts._optimised_bracket(ctx, tpns, ups)) == expected
+    assert sorted(literal_bracket(ctx, tpns, ups)) == expected
+    assert sorted(optimised_bracket(ctx, tpns, ups)) == expected
 
 
 def itertools_pairs(xs):
@@ -606,7 +617,7 @@ def test_whole_rounds_equal_the_brute_force_reading(seed):
         if t.total_rounds is not None and r > t.total_rounds:
             break
         before = cut_before(t, r) if r <= t.rounds_paired else t
-        expected = reference_round(ts._prepare(before, "2026", r))
+        expected = reference_round(prepare(before, "2026", r))
         if expected is None:
             with pytest.raises(NoPairingError):
                 ts.pair_round(before, "2026", r)
