@@ -34,7 +34,12 @@ def A2_1_compatible(a: Entrant, b: Entrant, ctx: Ctx) -> bool:
         return False
     if ctx.last_round:
         return True
-    fa, fb = forbidden_colours(a), forbidden_colours(b)
+    return colours_allow(forbidden_colours(a), forbidden_colours(b))
+
+
+def colours_allow(fa: set[str] | frozenset[str], fb: set[str] | frozenset[str]) -> bool:
+    """Art. 2.1, the colour part: one of the two allocations gives neither player a colour
+    he may not get (``fa``, ``fb``: :func:`forbidden_colours` of each)."""
     return (WHITE not in fa and BLACK not in fb) or (BLACK not in fa and WHITE not in fb)
 
 

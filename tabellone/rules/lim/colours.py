@@ -71,3 +71,31 @@ def colour_fault(a: Entrant, b: Entrant, ctx: Ctx) -> int:
             cost += 1
         cost += 2 * _breaks(p, c)
     return cost
+
+
+class FaultTable:
+    """:func:`colour_fault` of any pair of the round's players, computed once for each
+    pair of *colour classes*: a player's class is the colours he may not get
+    (:func:`forbidden_colours`) and his due colour.
+
+    The fault of a pair depends on nothing else. When :func:`colour_rule` decides by the
+    limits (5.3, or 6 with unequal costs), the colour comes from the forbidden colours
+    alone. Otherwise either both allocations keep every limit or both break the same
+    number of them, so the limits cost the same whoever gets White; and the pair's
+    faults for due colours are then none when the due colours differ or one is missing
+    (each gets his own) and exactly one when both are due the same colour, whichever of
+    the two the later rules (5.4-5.6, 7.2: histories, ranks) favour."""
+
+    def __init__(self, ctx: Ctx):
+        self.ctx = ctx
+        classes: dict[tuple[frozenset[str], str | None], int] = {}
+        self.cls = [classes.setdefault((frozenset(forbidden_colours(e)), e.pref), len(classes)) for e in ctx.P]
+        self.table: list[list[int | None]] = [[None] * len(classes) for _ in classes]
+
+    def __call__(self, u: int, v: int) -> int:
+        """The fault of players ``u`` and ``v`` (:func:`colour_fault` of ``P[u]``, ``P[v]``)."""
+        row = self.table[self.cls[u]]
+        fault = row[self.cls[v]]
+        if fault is None:
+            fault = row[self.cls[v]] = colour_fault(self.ctx.P[u], self.ctx.P[v], self.ctx)
+        return fault

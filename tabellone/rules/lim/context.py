@@ -6,10 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from tabellone.core.model import Tournament
 from tabellone.rules.fide_common import Entrant
 from tabellone.rules.profiles import Objective, Profile, official
+
+if TYPE_CHECKING:
+    from tabellone.matching.completion import CompletionOracle
+    from tabellone.rules.lim.compatibility import Compatibility
 
 EDITIONS = ("2026",)
 
@@ -28,7 +33,9 @@ DOWN, UP = "down", "up"
 
 @dataclass
 class Ctx:
-    """One round to pair: players in pairing order (score, then rank), compatibility."""
+    """One round to pair: players in pairing order (score, then rank), compatibility
+    (:class:`~tabellone.rules.lim.compatibility.Compatibility`), and the completion oracle
+    that asks whether a set of them can all be paired (kept for its warm witness)."""
 
     t: Tournament
     state: object
@@ -37,7 +44,8 @@ class Ctx:
     last_round: bool
     median: Fraction
     no_bye: frozenset[int] = frozenset()
-    compat: list[set[int]] = field(default_factory=list)
+    compat: Compatibility = field(init=False)
+    completion: CompletionOracle = field(init=False)
     solves: int = 0
     profile: Profile | None = None
 

@@ -8,9 +8,11 @@ from fractions import Fraction
 from tabellone.core.errors import InputError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE, Tournament
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
+from tabellone.matching.completion import CompletionOracle
 from tabellone.rules.fide_common import C1_no_rematch, board_order, round_to_pair
-from tabellone.rules.lim.absolute import LIM_BYE_RULE, A2_1_compatible, bye_eligible
+from tabellone.rules.lim.absolute import LIM_BYE_RULE, bye_eligible
 from tabellone.rules.lim.colours import allocate
+from tabellone.rules.lim.compatibility import Compatibility
 from tabellone.rules.lim.context import DOWN, EDITIONS, METHODS, UP, Ctx
 from tabellone.rules.lim.groups import A1_1_bye, A2_2_schedule
 from tabellone.rules.lim.literal import literal_group
@@ -40,12 +42,8 @@ def prepare(
         no_bye=no_bye,
         profile=profile,
     )
-    ctx.compat = [set() for _ in players]
-    for i in range(ctx.n):
-        for j in range(i + 1, ctx.n):
-            if A2_1_compatible(players[i], players[j], ctx):
-                ctx.compat[i].add(j)
-                ctx.compat[j].add(i)
+    ctx.compat = Compatibility(players, state, ctx.last_round)
+    ctx.completion = CompletionOracle(ctx.compat.ok)
     return ctx
 
 

@@ -38,7 +38,7 @@ def in_exchange_order(ctx: Ctx, order: list[int], solve, price, proper=None) -> 
     pairs = []
     while order:
         p = order[0]
-        cands = [c for c in A4_candidates(ctx, order) if c in ctx.compat[p]]
+        cands = [c for c in A4_candidates(ctx, order) if ctx.compat.ok(p, c)]
         passes = [[c for c in cands if proper(p, c)], cands] if proper else [cands]
         chosen = None
         for candidates in passes:
@@ -86,7 +86,7 @@ def A5_2_second_scrutiny(ctx: Ctx, players: Sequence[int], direction: str) -> li
         p = order[0]
         best = None
         for c in A4_candidates(ctx, order):
-            if c not in ctx.compat[p]:
+            if not ctx.compat.ok(p, c):
                 continue
             fault = colour_fault(P[p], P[c], ctx)
             if best is not None and fault >= best[0]:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from tabellone.core.errors import NoPairingError
 from tabellone.rules.lim.absolute import bye_eligible
 from tabellone.rules.lim.context import DOWN, UP, Ctx
-from tabellone.rules.lim.matchings import perfect_matching
+from tabellone.rules.lim.matchings import pairable
 
 
 def A1_1_bye(ctx: Ctx) -> int | None:
@@ -18,7 +18,7 @@ def A1_1_bye(ctx: Ctx) -> int | None:
     player with the lowest rank in the lowest score group, among those allowed a bye and
     whose absence leaves the others pairable (looking further up the ranking otherwise)."""
     if ctx.n % 2 == 0:
-        if perfect_matching(ctx, range(ctx.n)) is None:
+        if not pairable(ctx, range(ctx.n)):
             raise NoPairingError(
                 f"round {ctx.state.round}: no pairing of all players keeps Art. 2.1 (no rematch, colour limits)"
             )
@@ -27,7 +27,7 @@ def A1_1_bye(ctx: Ctx) -> int | None:
         e = ctx.P[i]
         if not bye_eligible(e) or e.id in ctx.no_bye:
             continue
-        if perfect_matching(ctx, [j for j in range(ctx.n) if j != i]) is not None:
+        if pairable(ctx, [j for j in range(ctx.n) if j != i]):
             return i
     raise NoPairingError(
         f"round {ctx.state.round}: no player can take the bye and leave the others pairable (Art. 1.1, 2.1)"

@@ -16,6 +16,28 @@ def literal_group(
     ctx: Ctx, remaining: set[int], group: Group, incoming: list[int]
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """Pair one group by the text: returns the pairs made and the players floating on."""
+    fixed, floating, inside = settle_floats(ctx, remaining, group, incoming)
+    # Art. 4 and 5.2: the scrutiny with its exchanges, for compatibility and colour (the
+    # first scrutiny alone, A4_first_scrutiny, is what the second does when no colour is
+    # due; "inside" can be paired, as the floaters were chosen so)
+    pairs = A5_2_second_scrutiny(ctx, inside, group.direction)
+    members = set(incoming) | set(group.residents)
+    out = [i for i in members if i in floating]
+    return fixed + pairs, out
+
+
+def settle_floats(
+    ctx: Ctx, remaining: set[int], group: Group, incoming: list[int]
+) -> tuple[list[tuple[int, int]], set[int], list[int]]:
+    """The floaters arriving paired one by one (Art. 3.6-3.8), then the residents who
+    float chosen one by one (2.3, 3.2-3.4, 3.10, 4.4), each choice the first in the
+    text's order that keeps the group's best values (:class:`.oracle.Oracle`): returns
+    the pairs made, the players floating on, and the residents left to the scrutiny.
+
+    With the official profile this is also the optimiser's first two stages
+    (:func:`.optimiser.optimised_group`): their fields, most significant first, are
+    maximised one after the other, and each field's best value is the first choice of
+    the text's order that keeps the values above it."""
     members = set(incoming) | set(group.residents)
     oracle = Oracle(ctx, remaining, members, set(incoming))
     fixed: list[tuple[int, int]] = []
@@ -32,7 +54,7 @@ def literal_group(
         free_res = [i for i in group.residents if i not in taken]
         others = [o for o in order[k + 1 :] if o not in taken]
         for c in A3_8_candidates(ctx, f, free_res, others, group.direction):
-            if c in ctx.compat[f] and oracle.values(fixed + [(f, c)], floating) == target:
+            if ctx.compat.ok(f, c) and oracle.values(fixed + [(f, c)], floating) == target:
                 fixed.append((f, c))
                 break
         else:
@@ -52,10 +74,4 @@ def literal_group(
             need -= 1
     if need:  # pragma: no cover - the oracle's target is reachable
         raise SelfCheckError("Lim: the floaters of a group could not be chosen")
-    inside = [i for i in rest if i not in floating]
-    # Art. 4 and 5.2: the scrutiny with its exchanges, for compatibility and colour (the
-    # first scrutiny alone, A4_first_scrutiny, is what the second does when no colour is
-    # due; "inside" can be paired, as the floaters were chosen so)
-    pairs = A5_2_second_scrutiny(ctx, inside, group.direction)
-    out = [i for i in members if i in floating]
-    return fixed + pairs, out
+    return fixed, floating, [i for i in rest if i not in floating]

@@ -8,10 +8,11 @@ from collections.abc import Sequence
 
 from tabellone.core.errors import SelfCheckError
 from tabellone.matching.lexicographic import fit_layout
-from tabellone.rules.lim.colours import colour_fault
+from tabellone.rules.lim.colours import FaultTable
 from tabellone.rules.lim.context import Ctx
 from tabellone.rules.lim.exchanges import in_exchange_order
 from tabellone.rules.lim.groups import Group
+from tabellone.rules.lim.literal import settle_floats
 from tabellone.rules.lim.matchings import best_matching
 from tabellone.rules.lim.orders import A3_6_3_7_incoming_order, A3_8_candidates, A3_float_order, scrutiny_order
 from tabellone.rules.profiles import official
@@ -31,7 +32,38 @@ def optimised_group(
     order). Every solve keeps the whole round pairable (maximum cardinality on all the
     players still to pair). The fields are solved in three stages, each fixing what its
     fields decide: floater pairs (``3.9``, ``4.4``, ``3.8``), floated residents (``3.2``),
-    pairs of the rest (``5.2`` and the order)."""
+    pairs of the rest (``5.2`` and the order).
+
+    With the official profile the first two stages are the literal procedure's own
+    choices (:func:`.literal.settle_floats`): a lexicographic optimum is reached field by
+    field, and each field's best value is the first choice in the text's order that keeps
+    the values above it, which is how the text chooses. With a profile that weighs,
+    reorders or drops fields they are solved as weights (:func:`_weighed_floats`)."""
+    if _official_fields(ctx):
+        fixed, floating, inside = settle_floats(ctx, remaining, group, incoming)
+    else:
+        fixed, floating, inside = _weighed_floats(ctx, remaining, group, incoming)
+    # stage 3: colours, then the exchange order
+    pairs = best_in_order(ctx, inside, group.direction)
+    members = set(incoming) | set(group.residents)
+    out = [i for i in members if i in floating]
+    return fixed + pairs, out
+
+
+def _official_fields(ctx: Ctx) -> bool:
+    """Whether the profile has the official fields in the official order (each
+    unweighted, none dropped)."""
+    objective = ctx.objective
+    order = [cid for lv in objective.profile.levels for cid, _ in lv.members]
+    return objective.identity and order == [cid for lv in official("lim", "2026").levels for cid, _ in lv.members]
+
+
+def _weighed_floats(
+    ctx: Ctx, remaining: set[int], group: Group, incoming: list[int]
+) -> tuple[list[tuple[int, int]], set[int], list[int]]:
+    """Stages 1 and 2 of :func:`optimised_group` as weighted matchings of every player
+    still to pair (any profile): returns the pairs of the floaters arriving, the players
+    floating on, and the residents left to stage 3."""
     members = set(incoming) | set(group.residents)
     inc = set(incoming)
     order = A3_6_3_7_incoming_order(ctx, incoming, group)
@@ -104,10 +136,7 @@ def optimised_group(
         raise SelfCheckError("Lim: the round became unpairable")
     inside = [i for i in rest if mate.get(i) in inside_set]
     floating |= {i for i in rest if i not in set(inside)}
-    # stage 3: colours, then the exchange order
-    pairs = best_in_order(ctx, inside, group.direction)
-    out = [i for i in members if i in floating]
-    return fixed + pairs, out
+    return fixed, floating, inside
 
 
 def best_in_order(ctx: Ctx, players: Sequence[int], direction: str) -> list[tuple[int, int]]:
@@ -117,18 +146,15 @@ def best_in_order(ctx: Ctx, players: Sequence[int], direction: str) -> list[tupl
     his exchange order (Art. 4) with whom both get their due colours and the fewest
     faults stay reachable, or else the first with whom they stay reachable, and so on
     (the faults are the field of a maximum-weight matching of maximum cardinality)."""
-    P = ctx.P
     order = scrutiny_order(ctx, players, direction)
     top = 8  # above the largest fault of a pair (5, last round)
-    cost: dict[tuple[int, int], int] = {}
     profile = ctx.profile or official("lim", "2026")
-    faults = profile.kind("5.2") is not None  # a profile may drop 5.2
+    fault = FaultTable(ctx) if profile.kind("5.2") is not None else None  # a profile may drop 5.2
 
     def price(u: int, v: int) -> int:
-        key = (u, v) if u < v else (v, u)
-        if key not in cost:
-            cost[key] = colour_fault(P[u], P[v], ctx) if faults else 0
-        return cost[key]
+        if fault is None:
+            return 0
+        return fault(u, v) if u < v else fault(v, u)
 
     def best(vs: list[int]) -> tuple[dict[int, int] | None, int]:
         m = best_matching(ctx, vs, lambda u, v: top - price(u, v))

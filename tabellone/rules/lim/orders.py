@@ -50,10 +50,11 @@ def A3_float_order(ctx: Ctx, residents: Sequence[int], group: Group) -> list[int
     black = sum(1 for i in residents if P[i].pref == BLACK)
     majority = WHITE if white > black else BLACK if black > white else None
     target = group.next_residents
+    ok = ctx.compat.ok
 
     def key(i: int):
         e = P[i]
-        no_opponent = not any(j in ctx.compat[i] for j in target)
+        no_opponent = not any(ok(i, j) for j in target)
         floated = bool(e.state.floats_2026) and e.state.floats_2026[-1] is not None
         colour = 0 if majority is None or e.pref == majority else 1
         place = -e.rank if group.direction == DOWN else e.rank

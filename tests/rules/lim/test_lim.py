@@ -82,8 +82,7 @@ def six(met: list[tuple[int, int]]):
     ctx = prepare(field(6, total=5), "2026", 1)
     idx = {e.id: k for k, e in enumerate(ctx.P)}
     for a, b in met:
-        ctx.compat[idx[a]].discard(idx[b])
-        ctx.compat[idx[b]].discard(idx[a])
+        ctx.compat.forbid(idx[a], idx[b])
     return ctx, idx
 
 
@@ -136,8 +135,7 @@ def test_4_4_player_2_floats_with_the_lowest_numbered_player_left():
     for a in (1, 2):
         for b in (2, 3, 4, 5):
             if a != b:
-                ctx.compat[idx[a]].discard(idx[b])
-                ctx.compat[idx[b]].discard(idx[a])
+                ctx.compat.forbid(idx[a], idx[b])
     pairs, bye = pair_groups(ctx, "literal")
     ids = {frozenset((ctx.P[a].id, ctx.P[b].id)) for a, b in pairs}
     assert frozenset((1, 6)) in ids and frozenset((3, 4)) in ids
