@@ -37,11 +37,23 @@ if the whole round can still be paired (a completion oracle, a perfect matching 
 compatibility graph), which is how this engine reads Art. 2.6 (a blocked median group is
 avoided by looking ahead instead of "cracking" pairs made before, which the text leaves
 unordered). :func:`compare` pairs a round both ways and gives both objective vectors.
+With the official profile the optimiser's first two stages (the floaters arriving, the
+residents who float) are reached field by field, which is the literal procedure's own
+one-by-one choice, so the two methods differ only in how the rest of a group gets its
+colours.
+
+Every weighted matching is local to one group; the rest of the round is asked only
+whether it can still be paired (the completion oracle of
+:mod:`tabellone.matching.completion`), and a group's best values are the group's own
+best matching whenever the players it leaves out can be paired, the whole field's
+otherwise (:class:`.oracle.Oracle`). Round 9 of a 4,000-player event pairs in a few
+seconds (docs/performance.md).
 
 
 The package, one idea per module: :mod:`.context` (the round: players, compatibility,
 editions, methods), :mod:`.profile` (the criteria as a profile), :mod:`.absolute`
-(C.04.1, 2.1, 5.1: rematches, colour limits, the bye), :mod:`.colours` (Art. 5, 7.2),
+(C.04.1, 2.1, 5.1: rematches, colour limits, the bye), :mod:`.compatibility` (Art. 2.1
+on every pair, kept as its exceptions), :mod:`.colours` (Art. 5, 7.2),
 :mod:`.matchings` (matchings on the compatibility graph), :mod:`.groups` (the bye of
 1.1, the order of the groups of 2.2), :mod:`.orders` (the orders of 3.6-3.10 and 4.1-4.3),
 :mod:`.oracle` (the completion oracle), :mod:`.exchanges` (the scrutiny of Art. 4 and

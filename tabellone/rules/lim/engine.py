@@ -91,7 +91,7 @@ def pair_round(
     ``method`` is ``"literal"`` (the text's procedure, the default) or ``"optimised"``
     (the lexicographic model); ``no_bye`` bars players from the bye besides C.04.1
     (``tabellone explain --bye`` prices a pairing without a given bye). The pairing is
-    checked by :func:`check_absolute` before it is returned. A ``profile``
+    checked by :func:`violations` before it is returned. A ``profile``
     (docs/profiles.md; official: ``lim-2026``) orders, weights or drops the optimiser's
     quality criteria within its stages; with one, the method is the optimiser."""
     prof = profile_of(profile, edition) if profile is not None else None
@@ -107,9 +107,9 @@ def pair_round(
     ctx = prepare(t, edition, round_number, no_bye, prof)
     pairs, bye = pair_groups(ctx, method)
     pairing = finish(ctx, pairs, bye)
-    problems = check_absolute(t, pairing, edition)
+    problems = violations_in(ctx, pairing)  # the round's players as read for pairing it
     if problems:
-        raise SelfCheckError("the Lim engine produced an illegal pairing: " + "; ".join(problems))
+        raise SelfCheckError("the Lim engine produced an illegal pairing: " + "; ".join(v.text for v in problems))
     return pairing
 
 
@@ -131,7 +131,12 @@ def violations(
     same with any."""
     if profile is not None:
         profile_of(profile, edition)
-    ctx = prepare(t, edition, pairing.round)
+    return violations_in(prepare(t, edition, pairing.round), pairing)
+
+
+def violations_in(ctx: Ctx, pairing: Pairing) -> list[Violation]:
+    """:func:`violations` of ``pairing`` in the round of ``ctx``."""
+    t = ctx.t
     by_id = {e.id: e for e in ctx.P}
     r = pairing.round
     problems, _ = attendance_violations(pairing, set(by_id), set(ctx.state.players))
