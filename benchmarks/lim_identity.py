@@ -20,6 +20,7 @@ and compares every pairing, boards in order with colours and the bye:
   players, sizes spread): every round paired by each method from the history the file
   records, so each round is compared on the same history.
 
+A round where the engine raises (no legal pairing) is compared by its error message.
 Prints one line per event and method (rounds, CPU seconds before and after, rounds
 that differ) and exits 1 when anything differs.
 """
@@ -47,6 +48,10 @@ def emit(case, method, r, p, cpu):
     print(json.dumps({{"case": case, "method": method, "round": r, "pairs": [list(x) for x in p.pairs],
                       "bye": p.bye, "cpu": cpu}}), flush=True)
 
+def fail(case, method, r, exc):  # the same error before and after is the same answer
+    print(json.dumps({{"case": case, "method": method, "round": r, "pairs": type(exc).__name__ + ": " + str(exc),
+                      "bye": None, "cpu": 0.0}}), flush=True)
+
 for seed, players, rounds, method in {generated!r}:
     case = f"generated {{players}}x{{rounds}} seed {{seed}}"
     settings = GeneratorSettings(players=players, rounds=rounds, seed=seed, absence_rate=0.03,
@@ -54,11 +59,18 @@ for seed, players, rounds, method in {generated!r}:
 
     def pairer(t, case=case, method=method):
         start = time.process_time()
-        p = lim.pair_round(t, "2026", t.next_round, method)
+        try:
+            p = lim.pair_round(t, "2026", t.next_round, method)
+        except Exception as exc:
+            fail(case, method, t.next_round, exc)
+            raise
         emit(case, method, t.next_round, p, time.process_time() - start)
         return p.pairs, p.bye
 
-    generate(settings, pairer)
+    try:
+        generate(settings, pairer)
+    except Exception:
+        pass  # recorded by the pairer: the event ends there
 
 for path in {corpus!r}:
     t = api.read(path)
@@ -66,7 +78,11 @@ for path in {corpus!r}:
         tr = cut_before(t, r)
         for method in {methods!r}:
             start = time.process_time()
-            p = lim.pair_round(tr, "2026", r, method)
+            try:
+                p = lim.pair_round(tr, "2026", r, method)
+            except Exception as exc:
+                fail(path.rsplit("/", 1)[-1], method, r, exc)
+                continue
             emit(path.rsplit("/", 1)[-1], method, r, p, time.process_time() - start)
 """
 
