@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Lim system (tabellone/rules/lim/__init__.py): literal procedure against optimiser on generated rounds.
+"""Lim system (tabellone/rules/lim/): literal procedure against optimiser on generated rounds.
 
     python benchmarks/lim_crosscheck.py [--rounds 2000] [--min-players 6] [--max-players 200]
                                         [--seed 1] [--jobs 1] [--out FILE]

@@ -1,4 +1,4 @@
-"""FIDE Lim system (tabellone/rules/lim/__init__.py): the worked examples of the text (C.04.4.3, 2026: the
+"""FIDE Lim system (tabellone/rules/lim/): the worked examples of the text (C.04.4.3, 2026: the
 exchange tables of Art. 4.2-4.4, round one of Art. 7, round two of Art. 8), hand-worked
 rounds, colours, the absolute criteria checked by an independent checker written from the
 raw round entries, and the verifier interface.
@@ -23,6 +23,7 @@ from tabellone.core.pairing import Pairing
 from tabellone.formats.trf import format_trf
 from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.rules import get_system, lim
+from tabellone.rules.lim.engine import pair_groups, prepare
 from tabellone.verify import checker as verify
 
 # ----------------------------------------------------------------------------------------
@@ -78,11 +79,10 @@ def pairs_of(p: Pairing) -> set[tuple[int, int]]:
 def six(met: list[tuple[int, int]]):
     """A context whose six players (ids 1-6, all compatible but for ``met``) form one
     group paired downward; returns (ctx, index of id)."""
-    ctx = lim._prepare(field(6, total=5), "2026", 1)
+    ctx = prepare(field(6, total=5), "2026", 1)
     idx = {e.id: k for k, e in enumerate(ctx.P)}
     for a, b in met:
-        ctx.compat[idx[a]].discard(idx[b])
-        ctx.compat[idx[b]].discard(idx[a])
+        ctx.compat.forbid(idx[a], idx[b])
     return ctx, idx
 
 
@@ -128,16 +128,15 @@ def test_4_4_player_2_floats_with_the_lowest_numbered_player_left():
     floats with him; 3 v 4 is left. The six lead a field of ten on 1 point after round
     one's results are replaced by scores set here; the other four are on 0."""
     t = field(10, total=5)
-    ctx = lim._prepare(t, "2026", 1)
+    ctx = prepare(t, "2026", 1)
     idx = {e.id: k for k, e in enumerate(ctx.P)}
     ctx.P = [replace(e, score=Fraction(1) if e.id <= 6 else Fraction(0)) for e in ctx.P]
     ctx.median = Fraction(1, 2)
     for a in (1, 2):
         for b in (2, 3, 4, 5):
             if a != b:
-                ctx.compat[idx[a]].discard(idx[b])
-                ctx.compat[idx[b]].discard(idx[a])
-    pairs, bye = lim._pair(ctx, "literal")
+                ctx.compat.forbid(idx[a], idx[b])
+    pairs, bye = pair_groups(ctx, "literal")
     ids = {frozenset((ctx.P[a].id, ctx.P[b].id)) for a, b in pairs}
     assert frozenset((1, 6)) in ids and frozenset((3, 4)) in ids
     assert not any(p <= {1, 2, 3, 4, 5, 6} for p in ids if 2 in p or 5 in p)
@@ -188,13 +187,13 @@ def test_2_1_compatibility_and_colour_limits():
     r1 = merge(game(1, 3, "="), game(2, 4, "="))
     r2 = merge(game(1, 4, "="), game(2, 3, "="))
     t = field(4, [r1, r2], total=4)
-    ctx = lim._prepare(t, "2026", 3)
+    ctx = prepare(t, "2026", 3)
     by = {e.id: e for e in ctx.P}
     assert lim.forbidden_colours(by[1]) == {"w"} and lim.forbidden_colours(by[2]) == {"w"}
     assert not lim.A2_1_compatible(by[1], by[2], ctx)
     assert lim.colour_rule(by[1], by[3], ctx) == ("b", "5.3")
     t_last = replace(t, total_rounds=3)
-    ctx = lim._prepare(t_last, "2026", 3)
+    ctx = prepare(t_last, "2026", 3)
     by = {e.id: e for e in ctx.P}
     assert lim.A2_1_compatible(by[1], by[2], ctx)
 
@@ -206,12 +205,12 @@ def test_5_4_identical_histories_above_and_below_the_median():
     r2 = merge(game(1, 3, "0"), game(2, 4, "0"))
     # after round 2: 1 (w,w? no) -> colours: 1 w,w; 3 w,b; 2 b,w; 4 b,b
     t = field(4, [r1, r2], total=5)
-    ctx = lim._prepare(t, "2026", 3)
+    ctx = prepare(t, "2026", 3)
     by = {e.id: e for e in ctx.P}
     # 3 (w b, 2 points) and 2 (b w, 1 point): different due colours, each his own
     assert lim.colour_rule(by[3], by[2], ctx)[1] == "5.2"
     same = field(4, [merge(game(1, 3, "1"), game(2, 4, "1"))], total=5)
-    ctx = lim._prepare(same, "2026", 2)
+    ctx = prepare(same, "2026", 2)
     by = {e.id: e for e in ctx.P}
     # 1 and 2 both had White, both on 1 point (above the median 1/2): #1 gets Black
     assert lim.colour_rule(by[1], by[2], ctx) == ("b", "5.4")

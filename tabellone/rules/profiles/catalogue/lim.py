@@ -5,9 +5,9 @@ from __future__ import annotations
 from tabellone.rules.profiles.catalogue.known import B, table
 
 # Lim's engine always enforces the absolute criteria ("k": a profile cannot drop them).
-# As tabellone/rules/lim/__init__.py states it: its optimiser settles a group in three
+# As tabellone/rules/lim/ states it: its optimiser settles a group in three
 # stages (floaters arriving; residents floated; colours), so a profile may reorder or
-# weight criteria within a stage only (tabellone/rules/lim/__init__.py checks it).
+# weight criteria within a stage only (tabellone/rules/lim/profile.py checks it).
 _LIM_2026 = (
     ("2.1", "compatible pairs only: no rematch, no colour three times running, |CD| <= 2", "absolute", "count", B, "k"),
     ("1.1", "the bye: lowest rank in the lowest score group, once per player", "absolute", "count", B, "k"),
