@@ -149,15 +149,42 @@ class LocalBracket:
         return out
 
 
+class WholeField:
+    """A matcher over the whole field seen as :class:`LocalBracket` is (the earlier
+    text's brackets, :class:`tabellone.rules.burstein.legacy.BracketBuilder`): vertex =
+    position, a kept pair leaves the graph, no completion to prove."""
+
+    def __init__(self, m: Matcher):
+        self.m = m
+        self.solves = 0
+
+    def set(self, x: int, y: int, w: int) -> None:
+        self.m.set_edge(x, y, w)
+
+    def drop(self, x: int) -> None:
+        self.m.remove_vertex(x)
+
+    def usable(self, x: int, ys: list[int]) -> list[int]:
+        hits = self.m.all_within(x, ys, [0] * len(ys))
+        return list(ys) if hits is None else [ys[i] for i in hits]
+
+    def solve(self) -> dict[int, int | None]:
+        self.solves += 1
+        return {v: (w if w >= 0 else None) for v, w in enumerate(self.m.solve())}
+
+
 class ArticleFourSteps:
     """Art. 4.3 on a bracket: in ``order`` (BSN), each player still free takes the
     partner of ``inside`` after it that an optimum allows and that stands lowest in
     ``order``, or floats. ``base(v, w)`` is the weight of a pair without bonus (0: they
     may not meet). :meth:`run` returns the floaters; ``pairs`` the pairs made."""
 
+    #: most guesses confirmed by one solve (each changes an edge the warm start redoes)
+    RUN = 16
+
     def __init__(
         self,
-        graph: LocalBracket,
+        graph: LocalBracket | WholeField,
         order: list[int],
         inside: set[int],
         base: Callable[[int, int], int],
