@@ -113,12 +113,12 @@ class LocalBracket:
         self.gone.add(k)
         self.m.remove_vertex(k)
 
-    def usable(self, x: int, ys: list[int]) -> list[int]:
-        """The players of ``ys`` (in order) whose pairs with ``x`` have slack 0 under the
-        last optimum's duals: no optimum pairs x with anyone else. All of ``ys`` when
-        the duals are not at hand (no compiled core)."""
+    def usable(self, x: int, ys: list[int], margin: int = 0) -> list[int]:
+        """The players of ``ys`` (in order) whose pairs with ``x`` have slack at most
+        ``margin`` under the last optimum's duals (see :meth:`ArticleFourSteps.refresh`).
+        All of ``ys`` when the duals are not at hand (no compiled core)."""
         where = self.where
-        hits = self.m.all_within(where[x], [where[y] for y in ys], [0] * len(ys))
+        hits = self.m.all_within(where[x], [where[y] for y in ys], [margin] * len(ys))
         return list(ys) if hits is None else [ys[i] for i in hits]
 
     def solve(self) -> dict[int, int | None]:
@@ -164,8 +164,8 @@ class WholeField:
     def drop(self, x: int) -> None:
         self.m.remove_vertex(x)
 
-    def usable(self, x: int, ys: list[int]) -> list[int]:
-        hits = self.m.all_within(x, ys, [0] * len(ys))
+    def usable(self, x: int, ys: list[int], margin: int = 0) -> list[int]:
+        hits = self.m.all_within(x, ys, [margin] * len(ys))
         return list(ys) if hits is None else [ys[i] for i in hits]
 
     def solve(self) -> dict[int, int | None]:
@@ -176,11 +176,11 @@ class WholeField:
 class ArticleFourSteps:
     """Art. 4.3 on a bracket: in ``order`` (BSN), each player still free takes the
     partner of ``inside`` after it that an optimum allows and that stands lowest in
-    ``order``, or floats. ``base(v, w)`` is the weight of a pair without bonus (0: they
-    may not meet). :meth:`run` returns the floaters; ``pairs`` the pairs made."""
+    ``order``, or floats. ``base(v, w)`` is the weight of a pair without bonus, ``ok(v, w)``
+    whether they may meet. :meth:`run` returns the floaters; ``pairs`` the pairs made."""
 
-    #: most guesses confirmed by one solve (each changes an edge the warm start redoes)
-    RUN = 16
+    #: players whose usable partners are read again after each solve (:meth:`refresh`)
+    REFRESH = 64
 
     def __init__(
         self,
@@ -195,6 +195,8 @@ class ArticleFourSteps:
         self.pairs: list[tuple[int, int]] = []
         self.floaters: list[int] = []
         self.out: set[int] = set()  # paired or floating
+        self.usable: dict[int, list[int]] = {}
+        self.guess: dict[int, int] = {}
 
     def _free(self, v: int) -> bool:
         return v not in self.out
@@ -216,8 +218,8 @@ class ArticleFourSteps:
         g, order, base, ok = self.g, self.order, self.base, self.ok
         mate = g.solve()
         # each player's usable partners, the lowest-ranked (preferred) last
-        usable = {v: g.usable(v, [w for w in order[k + 1 :] if ok(v, w)]) for k, v in enumerate(order)}
-        guess: dict[int, int] = {}  # x -> z: a bonus of 1 on the pair
+        self.usable = usable = {v: g.usable(v, [w for w in order[k + 1 :] if ok(v, w)]) for k, v in enumerate(order)}
+        self.guess = guess = {}  # x -> z: a bonus of 1 on the pair
         i = 0
         while True:
             while i < len(order) and not self._free(order[i]):
@@ -260,6 +262,7 @@ class ArticleFourSteps:
             if x in run:
                 if not stays:
                     mate = g.solve()
+                    self.refresh(i, len(guess))
                 if mate.get(x) == run[x]:
                     self._settle(guess, mate)
                     continue
@@ -267,6 +270,24 @@ class ArticleFourSteps:
                 del guess[x]
             # the guesses after it are made again (a partner it passed over may be free)
             mate = self._step(x, len(guess) + 1)
+
+    def refresh(self, start: int, margin: int) -> None:
+        """Read the usable partners of the next :data:`REFRESH` players after ``start``
+        again from the optimum just found, whose weights carry bonuses summing to at most
+        ``margin`` in any matching. Why that keeps every partner an optimum of the
+        criteria can give: for such an optimum M and the duals y of the bonus-weighted
+        optimum, the slacks of M's edges sum to y's objective less M's bonus-weighted
+        weight, at most the bonus-weighted optimum less the criteria optimum, at most
+        ``margin`` (LP duality); so each edge of M has slack at most ``margin``."""
+        count = 0
+        out, usable = self.out, self.usable
+        for y in self.order[start:]:
+            if y in out:
+                continue
+            usable[y] = self.g.usable(y, [z for z in usable[y] if z not in out], margin)
+            count += 1
+            if count == self.REFRESH:
+                return
 
     def _settle(self, guess: dict[int, int], mate: dict[int, int | None]) -> None:
         """Keep the guesses ``mate`` holds, in order, up to the first it does not."""
@@ -286,6 +307,7 @@ class ArticleFourSteps:
             if self._free(w) and self.ok(x, w):
                 g.set(x, w, base(x, w) + (rank[w] + 1) * unit)
         mate = g.solve()
+        self.refresh(rank[x] + 1, len(self.guess) + (len(self.order) + 1) * unit)
         w = mate[x]
         if w is not None and w in self.inside:
             self._keep(x, w)  # its bonuses leave with it
