@@ -21,15 +21,9 @@ from tabellone.rules.fide_common import Entrant
 
 
 def _event(seed: int, players: int, rounds: int, edition: str):
-    rough = seed % 2 == 0
-    settings = GeneratorSettings(
-        players=players,
-        rounds=rounds,
-        seed=seed,
-        absence_rate=0.08 if rough else 0.0,
-        half_bye_rate=0.05 if rough else 0.0,
-        forfeit_rate=0.05 if rough else 0.0,
-    )
+    # every other event with absences, half-point byes and forfeits
+    rates = {"absence_rate": 0.08, "half_bye_rate": 0.05, "forfeit_rate": 0.05} if seed % 2 == 0 else {}
+    settings = GeneratorSettings(players=players, rounds=rounds, seed=seed, **rates)  # type: ignore[arg-type]
 
     def pairer(t):
         p = burstein.pair_round(t, edition)
