@@ -8,14 +8,15 @@ this module, and neither imports the other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from tabellone.core.model import WHITE
+from tabellone.core.model import WHITE, RoundState
 from tabellone.core.pairing import Pairing
-from tabellone.rules.fide_common import Entrant, board_order
+from tabellone.matching.completion import CompletionOracle
+from tabellone.rules.fide_common import C1_no_rematch, Entrant, board_order
 from tabellone.rules.profiles import Profile, official, resolve_for
 
 ZERO = Fraction(0)
@@ -38,6 +39,43 @@ class Player:
     @property
     def score(self) -> Fraction:
         return self.e.score
+
+
+class Compatibility:
+    """Which players of a round may meet, by position in ``players``: the absolute
+    criteria every edition shares (no rematch, no prohibited pair: Art. 3.1 / C1; no
+    meeting of two absolute preferences for one colour: C3), read once per player.
+
+    ``barred[i]`` holds the positions ``i`` has met or may not meet; ``absolute[i]``
+    the colour ``i`` must have (None: no absolute preference). :meth:`ok` answers for a
+    pair without any table of the n^2 pairs; :meth:`complete` asks whether a set of
+    players can all be paired (:class:`tabellone.matching.completion.CompletionOracle`,
+    exact, warm-started from its last witness)."""
+
+    def __init__(self, players: list[Player], state: RoundState):
+        if isinstance(state, RoundState):  # the opponents and prohibited pairs, read once
+            where = {p.id: k for k, p in enumerate(players)}
+            self.barred = [{where[q] for q in state[p.id].opponents if q in where} for p in players]
+            for pair in state.prohibited:
+                ends = [where[q] for q in pair if q in where]
+                if len(ends) == 2:
+                    self.barred[ends[0]].add(ends[1])
+                    self.barred[ends[1]].add(ends[0])
+        else:  # any state that answers C1 pair by pair (a hand-made one)
+            self.barred = [
+                {j for j, q in enumerate(players) if j != i and not C1_no_rematch(p.e, q.e, state)}
+                for i, p in enumerate(players)
+            ]
+        self.absolute = [p.e.pref if p.e.absolute else None for p in players]
+        self.oracle = CompletionOracle(self.ok)
+
+    def ok(self, i: int, j: int) -> bool:
+        a = self.absolute[i]
+        return i != j and j not in self.barred[i] and (a is None or a != self.absolute[j])
+
+    def complete(self, pool: Sequence[int], must: Sequence[int] = ()) -> bool:
+        """Whether ``must`` (paired into ``pool`` only) and ``pool`` can all be paired."""
+        return self.oracle.complete(pool, must) is not None
 
 
 def score_groups(players: list[Player], bye: int | None) -> list[list[Player]]:

@@ -58,10 +58,11 @@ from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import format_points
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.blossom import Matcher
-from tabellone.matching.lexicographic import fit_layout
+from tabellone.matching.lexicographic import Layout, fit_layout
 from tabellone.rules import dutch
 from tabellone.rules.burstein import common
-from tabellone.rules.burstein.common import Player, profile_of, score_groups
+from tabellone.rules.burstein.bracket import ArticleFourSteps, LocalBracket, NeedWholeField
+from tabellone.rules.burstein.common import Compatibility, Player, profile_of, score_groups
 from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
     ART4_2026,
@@ -168,7 +169,11 @@ def higher_ranked(p: Player, q: Player) -> Player:
 
 def round_players(t: Tournament, round_number: int | None) -> tuple[RoundState, list[Player], str]:
     """The state before the round, its players by score then Art. 1.8, the initial colour."""
-    state = state_to_pair(t, round_number)
+    return players_in(t, state_to_pair(t, round_number))
+
+
+def players_in(t: Tournament, state: RoundState) -> tuple[RoundState, list[Player], str]:
+    """:func:`round_players` from the state before the round."""
     idx = opposition_index(t, state)
     players = sorted((Player(e, idx[e.id]) for e in entrants(t, state)), key=lambda p: (-p.score, ranking_key(p)))
     return state, players, required_initial_colour(t, state)
@@ -251,14 +256,32 @@ def clash(a: Entrant, b: Entrant) -> bool:
 
 
 class Round:
-    """The brackets of one round on a maximum-weight matching.
+    """The brackets of one round on maximum-weight matchings.
 
     ``P`` are the players to pair (the PAB removed) by score, then Art. 1.8; vertex ``i``
     is ``P[i]``. :meth:`pair` walks the scoregroups from the top; :meth:`bracket` pairs
     one bracket (incoming floaters and residents) and returns its floaters.
+
+    Two ways, one answer. ``whole=True``: one matcher over every player not yet paired,
+    C4 one unit on every compatible pair above every field. Otherwise (the default, with
+    the official order of the criteria) each bracket is solved on its own players and
+    the next scoregroup's, the rest of the field stood in for by one shadow per player
+    (:class:`tabellone.rules.burstein.bracket.LocalBracket`, which proves each answer
+    completable below or raises :class:`~tabellone.rules.burstein.bracket.NeedWholeField`):
+    every criterion field is zero on a pair with an end below the next scoregroup, so
+    the whole-field optimum is the local one extended (the argument of
+    :class:`tabellone.rules.dutch.matcher.LocalMatcher`).
     """
 
-    def __init__(self, P: list[Player], state: RoundState, edition: str, profile: Profile | None = None):
+    def __init__(
+        self,
+        P: list[Player],
+        state: RoundState,
+        edition: str,
+        profile: Profile | None = None,
+        whole: bool = False,
+        compat: Compatibility | None = None,
+    ):
         self.P, self.n, self.state, self.edition = P, len(P), state, edition
         self.profile = profile = profile or official("burstein", edition)
         self.ids = criterion_ids(edition)
@@ -266,8 +289,10 @@ class Round:
         self.objective = Objective(profile, {c: c for c in self.ids[4:]}, frozenset({c8}), c5)
         # a profile that ranks C8 where it could trade against pairs counts it on every pair
         self.c8_everywhere = c8 in self.objective.fill
-        self.ok = [[i != j and compatible(P[i].e, P[j].e, state) for j in range(self.n)] for i in range(self.n)]
-        self.m = Matcher(self.n)
+        self.compat = compat or Compatibility(P, state)
+        # the bracket-local solve needs every field zero below the next scoregroup and
+        # reads Art. 4 step by step
+        self.whole = whole or self.c8_everywhere or not profile.generation_order
         self.solves = 0
         self.pairs: list[tuple[int, int]] = []
         self.done = [False] * self.n
@@ -277,21 +302,39 @@ class Round:
                 self.groups[-1].append(i)
             else:
                 self.groups.append([i])
-        self.bonus_bits = (self.n + 1).bit_length()
+        # Art. 4's bonuses: a player's step in units above the guesses' (bracket.py)
+        self.bonus_bits = 2 * (self.n + 1).bit_length() + 1
         # C4 is one unit, the same on every edge of the round, above every field of any
         # bracket: a bracket has at most 6 fields + 2 per score, each below n + 1 x n
         scores = len(self.groups)
         self.c4 = 1 << (self.bonus_bits + (6 + 2 * scores) * (self.n * (self.n + 1)).bit_length())
-        for i in range(self.n):
-            for j in range(i + 1, self.n):
-                if self.ok[i][j]:
-                    self.m.set_edge(i, j, self.c4)
+        if self.whole:
+            self._whole_field()
+
+    def _whole_field(self) -> None:
+        """Start again on one matcher over the whole field."""
+        ok = self.compat.ok
+        self.whole = True
+        self.pairs, self.done = [], [False] * self.n
+        self.m = Matcher(self.n)
+        self.m.set_edges((i, j, self.c4) for i in range(self.n) for j in range(i + 1, self.n) if ok(i, j))
 
     def pair(self) -> list[tuple[int, int]]:
+        """The pairs of the round (positions); bracket by bracket on local matchings,
+        or on the whole field when a local answer cannot be completed below."""
+        if not self.whole:
+            try:
+                return self._pair()
+            except NeedWholeField:
+                self._whole_field()
+        return self._pair()
+
+    def _pair(self) -> list[tuple[int, int]]:
         incoming: list[int] = []
         for k, group in enumerate(self.groups):
             nxt = self.groups[k + 1] if k + 1 < len(self.groups) else []
-            incoming = self.bracket(incoming + group, nxt)
+            below = [v for g in self.groups[k + 2 :] for v in g]
+            incoming = self.bracket(incoming + group, nxt, below)
         if incoming:
             raise NoPairingError("the players cannot all be paired without breaking an absolute criterion (C4)")
         return self.pairs
@@ -315,65 +358,115 @@ class Round:
             c8: [(c8, self.n // 2 + 1)],
         }
 
-    def _values(
-        self, u: int, v: int, inB: set[int], inN: set[int], level: dict[Fraction, int], resident: Fraction
-    ) -> dict:
-        """The criterion fields of the pair u-v in the current bracket."""
-        P = self.P
+    def _values(self, u: tuple[str, Fraction], v: tuple[str, Fraction], clashes: bool, bracket: _Bracket) -> dict:
+        """The criterion fields of a pair in the current bracket, from each end's side
+        (``"B"`` the bracket, ``"N"`` the next scoregroup, ``""`` below) and score, and
+        whether their colour preferences clash."""
         c5, c6, c7, c8 = self.ids[4:]
+        level, resident = bracket.level, bracket.resident
         out: dict = {}
-        if u in inB and v in inB:
+        if u[0] == "B" and v[0] == "B":
             out[c5] = 1
             if self.edition == C6_2025:
-                out[(c6, "number")] = (P[u].score > resident) + (P[v].score > resident)
-            for x in (u, v):
-                key = (c6, level[P[x].score])
+                out[(c6, "number")] = (u[1] > resident) + (v[1] > resident)
+            for _, score in (u, v):
+                key = (c6, level[score])
                 out[key] = out.get(key, 0) + 1
-            out[c8] = 0 if clash(P[u].e, P[v].e) else 1
+            out[c8] = 0 if clashes else 1
         elif self.c8_everywhere:
-            out[c8] = 0 if clash(P[u].e, P[v].e) else 1
+            out[c8] = 0 if clashes else 1
         # C7: the next bracket holds B's floaters and the next scoregroup
-        if (u in inN or v in inN) and (u in inB or v in inB or (u in inN and v in inN)):
+        if (u[0] == "N" or v[0] == "N") and u[0] and v[0]:
             out[(c7, "pairs")] = 1
-            for x in (u, v):
-                if x in inB:
+            for side, score in (u, v):
+                if side == "B":
                     if self.edition == C6_2025:
                         out[(c7, "number")] = out.get((c7, "number"), 0) + 1
-                    key = (c7, level[P[x].score])
+                    key = (c7, level[score])
                     out[key] = out.get(key, 0) + 1
         return out
 
-    def bracket(self, B: list[int], nxt: list[int]) -> list[int]:
+    def _field_weight(self, u: tuple[str, Fraction], v: tuple[str, Fraction], clashes: bool, bracket: _Bracket) -> int:
+        """The packed fields of a pair (no C4, no bonus), memoised on what they read."""
+        key = (u, v, clashes) if u <= v else (v, u, clashes)  # type: ignore[operator]
+        got = bracket.memo.get(key)
+        if got is None:
+            values = self.objective.fold(self._values(u, v, clashes, bracket))
+            names = bracket.names
+            got = bracket.layout.pack([values.get(name, 0) for name in names]) << self.bonus_bits if names else 0
+            bracket.memo[key] = got
+        return got
+
+    def _side(self, v: int, bracket: _Bracket) -> tuple[str, Fraction]:
+        return ("B" if v in bracket.inB else "N" if v in bracket.inN else "", self.P[v].score)
+
+    def bracket(self, B: list[int], nxt: list[int], below: list[int]) -> list[int]:
         """Pair the bracket ``B`` (positions), keep its pairs, return its floaters."""
-        P = self.P
         if not B:
             return []
+        P = self.P
         resident = P[B[-1]].score  # residents have the bracket's lowest score
         in_scores = sorted({P[v].score for v in B}, reverse=True)
         level = {sc: k for k, sc in enumerate(in_scores)}
         names, maxima = self.objective.layout_names(self._blocks(B, nxt, in_scores))
         layout = fit_layout(names or ["none"], maxima or [1])
         assert layout.total_bits + self.bonus_bits < self.c4.bit_length() - 1, "the fields overflow into C4"
-        inB, inN = set(B), set(nxt)
+        br = _Bracket(B, nxt, set(B), set(nxt), level, resident, names, layout, {})
+        bsn = sorted(B, key=lambda v: ranking_key(P[v]))
+        if self.whole:
+            return self._bracket_whole(br, bsn)
+        return self._bracket_local(br, bsn, below)
+
+    def _bracket_local(self, br: _Bracket, bsn: list[int], below: list[int]) -> list[int]:
+        """:meth:`bracket` on the bracket's players and the next scoregroup's alone."""
+        P, ok = self.P, self.compat.ok
+        A = br.B + br.nxt
+        layout_bits = br.layout.total_bits if br.names else 0
+        local = LocalBracket(A, below, self.compat, 1 << (layout_bits + self.bonus_bits))
+        sides = [self._side(v, br) for v in A]
+        prefs = [P[v].e.pref for v in A]
+
+        def fields(a: int, b: int) -> int:  # by local vertex
+            return self._field_weight(sides[a], sides[b], prefs[a] is not None and prefs[a] == prefs[b], br)
+
+        local.set_pairs(sides, prefs, fields)
+        # the weight of a pair of the bracket, by its kind (side and score of each end,
+        # whether the preferences clash)
+        kinds: dict[object, int] = {}
+        kind = {v: kinds.setdefault(sides[k], len(kinds)) for k, v in enumerate(A)}
+        where, weights = local.where, {}
+
+        def base(v: int, w: int) -> int:
+            key = (kind[v], kind[w], prefs[where[v]] is not None and prefs[where[v]] == prefs[where[w]])
+            got = weights.get(key)
+            if got is None:
+                got = weights[key] = local.pair_weight(fields(where[v], where[w]))
+            return got
+
+        steps = ArticleFourSteps(local, bsn, br.inB, base, ok)
+        floaters = steps.run()
+        for v, w in steps.pairs:
+            self._keep_pair(v, w)
+        self.solves += local.solves
+        return floaters
+
+    def _bracket_whole(self, br: _Bracket, bsn: list[int]) -> list[int]:
+        """:meth:`bracket` on one matcher over every player not yet paired."""
+        B, nxt, inB = br.B, br.nxt, br.inB
         free = [v for v in range(self.n) if not self.done[v]]
-        touched = [v for v in free if v in inB or v in inN]
+        touched = [v for v in free if v in inB or v in br.inN]
+        ok = self.compat.ok
+        sides = {v: self._side(v, br) for v in free}
+        pref = {v: self.P[v].e.pref for v in free}
 
         def weight(u: int, v: int) -> int:
-            if not self.ok[u][v]:
+            if not ok(u, v):
                 return 0
-            values = self.objective.fold(self._values(u, v, inB, inN, level, resident))
-            return (
-                self.c4 + (layout.pack([values.get(name, 0) for name in names]) << self.bonus_bits)
-                if names
-                else self.c4
-            )
+            clashes = pref[u] is not None and pref[u] == pref[v]
+            return self.c4 + self._field_weight(sides[u], sides[v], clashes, br)
 
-        for u in touched:
-            for v in free:
-                if v != u:
-                    self.m.set_edge(u, v, weight(u, v))
+        self.m.set_edges((u, v, weight(u, v)) for u in touched for v in free if v != u)
         base = {(u, v): self.m.weight(u, v) for u in B for v in B if u != v}
-        bsn = sorted(B, key=lambda v: ranking_key(P[v]))
         floaters: list[int] = []
         if not self.profile.generation_order:
             # any optimum of the criteria: one solve, no order of Art. 4
@@ -411,21 +504,41 @@ class Round:
         for u in floaters + list(nxt):
             for v in range(self.n):
                 if v != u and not self.done[v]:
-                    self.m.set_edge(u, v, self.c4 if self.ok[u][v] else 0)
+                    self.m.set_edge(u, v, self.c4 if ok(u, v) else 0)
         return floaters
 
     def solve(self) -> list[int]:
         self.solves += 1
         return self.m.solve()
 
-    def _keep(self, v: int, w: int) -> None:
+    def _keep_pair(self, v: int, w: int) -> None:
         self.done[v] = self.done[w] = True
         self.pairs.append((v, w))
+
+    def _keep(self, v: int, w: int) -> None:
+        self._keep_pair(v, w)
         for u in range(self.n):
             if u != v and u != w:
                 self.m.set_edge(v, u, 0)
                 self.m.set_edge(w, u, 0)
         self.m.set_edge(v, w, 1)
+
+
+@dataclass
+class _Bracket:
+    """One bracket being paired: its players ``B`` and the next scoregroup ``nxt`` (as
+    lists and sets), the level of each score of ``B`` (highest 0), the residents'
+    score, the layout of its fields, and the packed fields met so far (``memo``)."""
+
+    B: list[int]
+    nxt: list[int]
+    inB: set[int]
+    inN: set[int]
+    level: dict[Fraction, int]
+    resident: Fraction
+    names: list
+    layout: Layout
+    memo: dict
 
 
 # ----------------------------------------------------------------------------------------
@@ -499,17 +612,19 @@ def pair_round(
     by Art. 1.8-5 (:class:`Round`), its criteria in the order of ``profile`` (default:
     the official profile of the edition)."""
     prof = profile_of(profile, edition)
-    if is_seeding_round(t, round_number):
+    state = state_to_pair(t, round_number)
+    if state.round <= seeding_rounds(state.total_rounds):
         return dutch.pair_round(t, "2026", round_number, no_bye=no_bye)
-    state, players, initial = round_players(t, round_number)
+    state, players, initial = players_in(t, state)
     if not players:
         raise NoPairingError("nobody is to be paired in this round")
     candidates = bye_order(players, edition, no_bye) if len(players) % 2 else [None]
     for pos in candidates:
         rest = [p for i, p in enumerate(players) if i != pos]
-        if not completable(rest, state):
+        compat = Compatibility(rest, state)
+        if len(rest) % 2 or not compat.complete(range(len(rest))):
             continue  # Art. 3.1.2: the PAB must allow a complete pairing
-        r = Round(rest, state, edition, prof)
+        r = Round(rest, state, edition, prof, compat=compat)
         pairs = r.pair()
         return publish(
             state.round,

@@ -50,11 +50,11 @@ from tabellone.core.errors import NoPairingError
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
 from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import format_points
-from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.blossom import Matcher
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.burstein import common
-from tabellone.rules.burstein.common import ZERO, Player, score_groups
+from tabellone.rules.burstein.bracket import ArticleFourSteps, WholeField
+from tabellone.rules.burstein.common import ZERO, Compatibility, Player, score_groups
 from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
     ByeRule,
@@ -313,14 +313,13 @@ def bye_candidates(players: list[Player], no_bye: frozenset[int] = frozenset()) 
 
 def completable(players: list[Player], state: RoundState, byes: list[int]) -> bool:
     """Whether the players can all be paired legally, one of ``byes`` (positions) aside
-    when they are odd: a maximum-cardinality matching with a stand-in opponent for the
-    bye."""
+    when they are odd (:meth:`tabellone.rules.burstein.common.Compatibility.complete`:
+    exact, a maximum-cardinality matching where a greedy one does not settle it)."""
     n = len(players)
-    edges = [(i, j, 1) for i in range(n) for j in range(i + 1, n) if compatible(players[i].e, players[j].e, state)]
     if n % 2:
-        edges += [(i, n, 1) for i in byes]
-    mate = max_weight_matching(n + n % 2, edges, max_cardinality=True)
-    return len(mate) == n + n % 2
+        allowed = set(byes)
+        return Compatibility(players, state).oracle.complete(range(n), exposable=allowed.__contains__) is not None
+    return Compatibility(players, state).complete(range(n))
 
 
 def due_colours_differ(a: Entrant, b: Entrant) -> bool:
@@ -379,15 +378,14 @@ class BracketBuilder:
         self.obj = Objective(self.n, profile)
         self.m = Matcher(self.n)
         self.solves = 0
-        n = self.n
-        self.ok = [[False] * n for _ in range(n)]
-        for i in range(n):
-            for j in range(i + 1, n):
-                self.ok[i][j] = self.ok[j][i] = compatible(P[i].e, P[j].e, state)
+        self.ok = Compatibility(P, state).ok
+
+    def weight(self, i: int, j: int, group: bool, colour_counts: bool, bonus: int = 0) -> int:
+        colour = (colour_counts or self.obj.colour_everywhere) and due_colours_differ(self.P[i].e, self.P[j].e)
+        return self.obj.weight(self.ok(i, j), group, colour, bonus)
 
     def set(self, i: int, j: int, group: bool, colour_counts: bool, bonus: int = 0) -> None:
-        colour = (colour_counts or self.obj.colour_everywhere) and due_colours_differ(self.P[i].e, self.P[j].e)
-        self.m.set_edge(i, j, self.obj.weight(self.ok[i][j], group, colour, bonus))
+        self.m.set_edge(i, j, self.weight(i, j, group, colour_counts, bonus))
 
     def solve(self) -> list[int]:
         self.solves += 1
@@ -463,7 +461,10 @@ class BracketBuilder:
 
     def opposition(self, bounds: list[int]) -> list[tuple[int, int]]:
         """Bracket by bracket from the top, in index order (the floater of the bracket
-        above joins it), each player takes the lowest partner that keeps the optimum."""
+        above joins it), each player takes the lowest partner that keeps the optimum:
+        :class:`tabellone.rules.burstein.bracket.ArticleFourSteps` on the whole field (a
+        step by a solve only where a guess from the duals fails), or, when the profile
+        drops the order, a player at a time from any optimum."""
         P = self.P
         pairs: list[tuple[int, int]] = []
         done = [False] * self.n
@@ -480,13 +481,25 @@ class BracketBuilder:
                     if w == v:
                         break
                     self.set(v, w, True, True)
+            if self.obj.profile.generation_order:
+                graph = WholeField(self.m)
+                steps = ArticleFourSteps(graph, group, set(group), lambda v, w: self.weight(v, w, True, True), self.ok)
+                if steps.run():
+                    floater = steps.floaters[-1]
+                self.solves += graph.solves
+                for v, w in steps.pairs:
+                    done[v] = done[w] = True
+                    pairs.append((v, w))
+                    self.m.set_edge(v, w, 1)
+                begin = end
+                continue
             for k, v in enumerate(group):
                 if done[v]:
                     continue
                 priority = 1
                 step = 1 if self.obj.profile.generation_order else 0  # off: any optimum
                 for w in group[k + 1 :]:
-                    if not done[w] and self.ok[v][w]:
+                    if not done[w] and self.ok(v, w):
                         self.set(v, w, True, True, priority * step)
                         priority += 1
                 mate = self.solve()
@@ -501,10 +514,8 @@ class BracketBuilder:
         return pairs
 
     def _finalize(self, v: int, w: int) -> None:
-        for u in range(self.n):
-            if u != v and u != w:
-                self.m.set_edge(v, u, 0)
-                self.m.set_edge(w, u, 0)
+        self.m.remove_vertex(v)
+        self.m.remove_vertex(w)
         self.m.set_edge(v, w, 1)
 
 
