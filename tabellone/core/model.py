@@ -27,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from math import gcd
 
 from tabellone.core.errors import InputError
 from tabellone.core.scoring import GAME_CODES, PLAYED_CODES, RESULT_KINDS, Kind, Scoring
@@ -458,18 +459,26 @@ class Tournament:
         win = scoring.win
         # score before each round, per player, with that round's virtual points
         vp_by_round = [self.virtual_points_for(k) for k in range(1, r + 1)]
-        cumulative: dict[int, list[Fraction]] = {}
         points: dict[int, list[Fraction]] = {}  # per player, the points of each round
-        zero = Fraction(0)
         for p in self.players:
-            s = zero
+            points[p.id] = [self.points_in_round(p, k) for k in range(1, r)]
+        # Fraction arithmetic is slow: the running scores are whole numbers of 1/unit
+        # points (unit: the common denominator of every value added), exact all the same
+        unit = 1
+        for values in (*points.values(), *(vp.values() for vp in vp_by_round)):
+            for x in values:
+                d = x.denominator
+                if unit % d:
+                    unit = unit * d // gcd(unit, d)
+        cumulative: dict[int, list[int]] = {}  # per player, the score before each round, in 1/unit
+        for p in self.players:
+            s = 0
             seq = []
-            got = points[p.id] = [self.points_in_round(p, k) for k in range(1, r)]
-            for k in range(1, r):
-                vp = vp_by_round[k - 1].get(p.id)
-                seq.append(s if vp is None else s + vp)
-                if got[k - 1]:  # Fraction arithmetic is slow: skip adding nothing
-                    s += got[k - 1]
+            for k, x in enumerate(points[p.id]):
+                vp = vp_by_round[k].get(p.id)
+                seq.append(s if vp is None else s + vp.numerator * (unit // vp.denominator))
+                if x:
+                    s += x.numerator * (unit // x.denominator)
             seq.append(s)
             cumulative[p.id] = seq
         byes = self.byes_for(r)
@@ -510,7 +519,7 @@ class Tournament:
                         won_pab_forfeit = True
                 f26.append(Float.DOWN if e.result == "U" or pts > scoring.loss else None)
                 f17.append(Float.DOWN)
-            score = cumulative[p.id][r - 1]
+            score = Fraction(cumulative[p.id][r - 1], unit)
             bye = byes.get(p.id)
             states[p.id] = PlayerState(
                 id=p.id,
