@@ -256,8 +256,6 @@ def format_pairing(
     (default ``t``): ``t`` with suspended games counted as the system counts them for
     pairing, which ``note`` then names; its heading names the round as ``system`` does
     (a Double-Swiss match)."""
-    from tabellone.verify.checker import round_name
-
     if fmt == "bbp":
         return "\n".join(pairing.bbp_lines()) + "\n"
     if fmt == "json":
@@ -271,7 +269,7 @@ def format_pairing(
     if fmt == "trf":
         return format_trf(add_round(t, pairing), "trf16")
     state = (scored or t).state_before(pairing.round)
-    name = round_name(system, pairing.round)
+    name = system.round_name(pairing.round) if system is not None else f"round {pairing.round}"
     lines = [
         f"{name[0].upper()}{name[1:]}: {title}, {len(pairing.pairs)} boards"
         + (f", bye to {pairing.bye}" if pairing.bye else "")
