@@ -69,10 +69,9 @@ def _plus_without_opponent(t: Tournament) -> str | None:
     pairing-allocated bye where it is the only one of a round that left one player
     unpaired (the way bbpPairings writes a PAB), else a full-point bye entered before
     pairing. ``None`` when the file has none (team files: a board won by forfeit)."""
-    from tabellone.core.model import pab_receivers
-    from tabellone.core.team import TeamTournament
+    from tabellone.core.model import is_team_event, pab_receivers
 
-    if isinstance(t, TeamTournament):
+    if is_team_event(t):
         return None
     pab, full = [], []
     for k in range(1, t.rounds_recorded + 1):
@@ -104,10 +103,9 @@ def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str,
     command line names neither (nor ``--baku``); otherwise, or when the code names a
     system tabellone does not pair by, keep the options and say in one line what was
     used instead of what the file declares."""
+    from tabellone.core.model import is_team_event
 
-    from tabellone.core.team import TeamTournament
-
-    if isinstance(t, TeamTournament):  # a team event: the team system unless told otherwise
+    if is_team_event(t):  # a team event: the team system unless told otherwise
         default = team_system().name
     asked = args.system is not None or args.edition is not None or getattr(args, "baku", False)
     found, baku = declared_system(t.system)

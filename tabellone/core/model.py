@@ -23,6 +23,7 @@ rules), 2026 edition:
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -561,6 +562,14 @@ BYE_OF_RESULT = {
     "L": ByeKind.ZERO,
     " ": ByeKind.ZERO,
 }
+
+
+def is_team_event(t: object) -> bool:
+    """Whether ``t`` is a team event (:class:`tabellone.core.team.TeamTournament`), asked
+    without loading the team model: a team event exists only once its module is loaded,
+    so a command on an individual event never pays for that module."""
+    team = sys.modules.get("tabellone.core.team")
+    return team is not None and isinstance(t, team.TeamTournament)
 
 
 def pab_receivers(t: Tournament, round_number: int) -> list[int]:

@@ -35,7 +35,13 @@ def modules_after(*argv: str) -> set[str]:
 def test_pair_loads_only_what_pairing_needs():
     loaded = modules_after("pair", str(EXAMPLE))
     assert "tabellone.rules.dutch.engine" in loaded  # it did pair
-    for heavy in ("tabellone.desk", "tabellone.simulate", "tabellone.verify.checker", "tabellone.event.store"):
+    for heavy in (
+        "tabellone.desk",
+        "tabellone.simulate",
+        "tabellone.verify.checker",
+        "tabellone.event.store",
+        "tabellone.core.team",
+    ):
         assert heavy not in loaded, heavy
     assert not any(name.startswith(("numpy", "starlette", "sqlite3", "networkx")) for name in loaded)
     # the other commands' modules of the command line are not loaded either
