@@ -460,9 +460,24 @@ class Tournament:
         win = scoring.win
         # score before each round, per player, with that round's virtual points
         vp_by_round = [self.virtual_points_for(k) for k in range(1, r + 1)]
-        points: dict[int, list[Fraction]] = {}  # per player, the points of each round
+        # per player, the entries of rounds 1 .. r-1 (empty ones beyond those recorded)
+        # and the points of each, read once (a scoring gives the same points to the
+        # same result and colour)
+        entries: dict[int, list[RoundEntry]] = {}
+        points: dict[int, list[Fraction]] = {}
+        points_of: dict[tuple[str, str | None], Fraction] = {}
         for p in self.players:
-            points[p.id] = [self.points_in_round(p, k) for k in range(1, r)]
+            row = list(p.rounds[: r - 1])
+            if len(row) < r - 1:
+                row += [EMPTY_ENTRY] * (r - 1 - len(row))
+            entries[p.id] = row
+            got = points[p.id] = []
+            for e in row:
+                key = (e.result, e.colour)
+                value = points_of.get(key)
+                if value is None:
+                    value = points_of[key] = scoring.points(e.result, e.colour)
+                got.append(value)
         # Fraction arithmetic is slow: the running scores are whole numbers of 1/unit
         # points (unit: the common denominator of every value added), exact all the same
         unit = 1
@@ -496,8 +511,7 @@ class Tournament:
             played = 0
             before = cumulative[p.id]
             got = points[p.id]
-            for k in range(1, r):
-                e = p.entry(k)
+            for k, e in enumerate(entries[p.id], start=1):
                 pts = got[k - 1]
                 if e.is_game or e.result in "U+":
                     participated = True
