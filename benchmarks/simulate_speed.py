@@ -4,7 +4,7 @@ wall time of a large study projected from both.
 
     python benchmarks/simulate_speed.py [--events 20] [--players 100] [--rounds 9]
         [--systems dutch,dubov,burstein,lim,random] [--workers 1,2] [--cluster 2]
-        [--phases 4] [--study 100000] [--seed 1]
+        [--phases 4] [--study 100000] [--seed 1] [--before DIR [--repeat 3]]
 
 Three tables:
 
@@ -21,6 +21,14 @@ Three tables:
    each): wall seconds, events per wall second, the speed-up, the start-up seconds
    (the pool's or the cluster's), and whether the rows are identical to one worker's
    (timings aside). The CPU time of the workers is read with psutil.
+
+``--before DIR`` prints instead one table, before and after a change: every system's
+events 1..``--events`` (after event 0, the warm-up) played in a process of its own for
+each copy of the code (``DIR`` holds the ``tabellone`` package of the commit before the
+change, its compiled core built, e.g. ``git worktree add --detach DIR main``), the two
+copies interleaved ``--repeat`` times: the least CPU-seconds per event of each, their
+ratio, and whether the two copies' rows are identical (same seed, same arms; timings
+aside). It exits 1 when they differ.
 
 Then the projection: a study of ``--study`` events per system (all the systems above,
 as one run) on this machine and on N machines like it, from the CPU-seconds per event of
@@ -119,6 +127,54 @@ def phases(system: str, args) -> dict[str, float]:
     return out
 
 
+#: One copy's events in a process of its own (see ``--before``): prints the CPU-seconds
+#: per event and a digest of the rows without their timings.
+_CHILD = r"""
+import hashlib, json, sys, time
+from tabellone.simulate import Simulation, parse_arms
+from tabellone.simulate.events import TIMING_COLUMNS, play_event
+system, players, rounds, events, seed = sys.argv[1], *map(int, sys.argv[2:6])
+sim = Simulation(arms=parse_arms([system]), players=players, rounds=rounds, events=events + 1, seed=seed,
+                 rating_low=1400, rating_high=2400)
+play_event(sim, 0)
+rows = []
+start = time.process_time()
+for k in range(1, events + 1):
+    rows += play_event(sim, k)
+cpu = (time.process_time() - start) / events
+kept = repr([{k: v for k, v in row.items() if k not in TIMING_COLUMNS} for row in rows])
+print(json.dumps([cpu, hashlib.sha256(kept.encode()).hexdigest()]))
+"""
+
+
+def before_after(args, systems: list[str]) -> int:
+    """The ``--before`` table (see the module text)."""
+    trees = [args.before.resolve(), ROOT]
+    best: dict[tuple[str, Path], float] = {}
+    digests: dict[tuple[str, Path], set[str]] = defaultdict(set)
+    for _ in range(args.repeat):
+        for system in systems:
+            for tree in trees:
+                cmd = [sys.executable, "-c", _CHILD, system, str(args.players), str(args.rounds), str(args.events)]
+                cmd.append(str(args.seed))
+                env = {**os.environ, "PYTHONPATH": str(tree)}
+                done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
+                if done.returncode:
+                    raise SystemExit(f"{tree}: {system}: {done.stderr.strip()[-500:]}")
+                cpu, digest = json.loads(done.stdout.strip().splitlines()[-1])
+                best[system, tree] = min(best.get((system, tree), float("inf")), cpu)
+                digests[system, tree].add(digest)
+    print(f"0. before and after: events 1-{args.events}, seed {args.seed}, least of {args.repeat} runs")
+    print(f"{'system':>10} {'before CPU-s/ev':>16} {'after CPU-s/ev':>15} {'ratio':>6}  rows")
+    differ = False
+    for system in systems:
+        old, new = (best[system, tree] for tree in trees)
+        same = len(digests[system, trees[0]] | digests[system, trees[1]]) == 1
+        differ = differ or not same
+        print(f"{system:>10} {old:>16.3f} {new:>15.3f} {new / old:>6.2f}  {'identical' if same else 'DIFFER'}")
+    return 1 if differ else 0
+
+
 def _without_timings(rows):
     return repr([{k: v for k, v in row.items() if k not in TIMING_COLUMNS} for row in rows])
 
@@ -183,8 +239,12 @@ def main() -> int:
     ap.add_argument("--phases", type=int, default=4, help="events per system timed phase by phase")
     ap.add_argument("--study", type=int, default=100_000, help="events per system of the projected study")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--before", type=Path, help="another copy of the code: before and after a change (see above)")
+    ap.add_argument("--repeat", type=int, default=3, help="with --before: runs of each copy (the least counts)")
     args = ap.parse_args()
     systems = args.systems.split(",")
+    if args.before:
+        return before_after(args, systems)
     counts = [int(w) for w in args.workers.split(",")]
     print(
         f"{args.players} players x {args.rounds} rounds, Milvang 2015, ratings 1400-2400; "

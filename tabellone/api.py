@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabellone.core.errors import InputError
 from tabellone.core.history import cut_before
@@ -37,8 +37,9 @@ from tabellone.core.rounds import RESULT_CODES, add_round, enter_results, record
 from tabellone.formats.files import dumps, load, safe_output, write_text
 from tabellone.rules import DEFAULT_SYSTEM, SYSTEMS
 from tabellone.rules.dispatch import configure, pair
-from tabellone.verify.checker import RoundReport, check_round, no_games_report
-from tabellone.verify.checker import explain as explain_lines
+
+if TYPE_CHECKING:  # the checker loads with check and explain, not with pair
+    from tabellone.verify.checker import RoundReport
 
 __all__ = [
     "CheckReport",
@@ -113,6 +114,8 @@ def check(
     Each round is re-paired from the rounds before it; the report gives the absolute
     criteria it breaks and, where it differs from the rules' pairing, the first criterion
     in priority order on which the two differ."""
+    from tabellone.verify.checker import check_round, no_games_report
+
     rules, edition, opts = configure(system, edition, **options)
     report = CheckReport(system, edition)
     if pairing is not None:
@@ -164,6 +167,8 @@ def explain(
     """Why the rules make ``pair`` (or give ``bye`` the bye) in ``round`` (default: the
     next): the bracket, and what the best pairing without it costs, criterion by
     criterion."""
+    from tabellone.verify.checker import explain as explain_lines
+
     if (pair is None) == (bye is None):
         raise InputError("give either a pair or a bye to explain", field="--pair / --bye")
     rules, edition, opts = configure(system, edition, **options)

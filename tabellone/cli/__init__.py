@@ -104,8 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if argv and argv[0].startswith("--") and argv[0][2:] in SYSTEMS and get_system(argv[0][2:]).bbp_compatible:
             return compat_main(argv)
-        parser = build_parser()
         kept, words = split_result_words(argv)
+        parser = build_parser(kept[0] if kept and kept[0] in WHERE else None)  # the command's parser alone
         args = parser.parse_args(kept)
         if words is not None:
             args.results = words

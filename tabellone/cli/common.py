@@ -77,10 +77,9 @@ def _plus_without_opponent(t: Tournament) -> str | None:
     pairing-allocated bye where it is the only one of a round that left one player
     unpaired (the way bbpPairings writes a PAB), else a full-point bye entered before
     pairing. ``None`` when the file has none (team files: a board won by forfeit)."""
-    from tabellone.core.model import pab_receivers
-    from tabellone.core.team import TeamTournament
+    from tabellone.core.model import is_team_event, pab_receivers
 
-    if isinstance(t, TeamTournament):
+    if is_team_event(t):
         return None
     pab, full = [], []
     for k in range(1, t.rounds_recorded + 1):
@@ -112,10 +111,9 @@ def follow_declared_system(args: argparse.Namespace, t: Tournament, source: str,
     command line names neither (nor ``--baku``); otherwise, or when the code names a
     system tabellone does not pair by, keep the options and say in one line what was
     used instead of what the file declares."""
+    from tabellone.core.model import is_team_event
 
-    from tabellone.core.team import TeamTournament
-
-    if isinstance(t, TeamTournament):  # a team event: the team system unless told otherwise
+    if is_team_event(t):  # a team event: the team system unless told otherwise
         default = team_system().name
     asked = args.system is not None or args.edition is not None or getattr(args, "baku", False)
     found, baku = declared_system(t.system)
@@ -270,8 +268,6 @@ def format_pairing(
     (default ``t``): ``t`` with suspended games counted as the system counts them for
     pairing, which ``note`` then names; its heading names the round as ``system`` does
     (a Double-Swiss match)."""
-    from tabellone.verify.checker import round_name
-
     if fmt == "bbp":
         return "\n".join(pairing.bbp_lines()) + "\n"
     if fmt == "json":
@@ -285,7 +281,7 @@ def format_pairing(
     if fmt == "trf":
         return format_trf(add_round(t, pairing), "trf16")
     state = (scored or t).state_before(pairing.round)
-    name = round_name(system, pairing.round)
+    name = system.round_name(pairing.round) if system is not None else f"round {pairing.round}"
     lines = [
         f"{name[0].upper()}{name[1:]}: {title}, {len(pairing.pairs)} boards"
         + (f", bye to {pairing.bye}" if pairing.bye else "")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from tabellone import __version__
 from tabellone.core.errors import (
@@ -34,10 +35,39 @@ def add_profile_option(p: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unused:
+    """The parser of a command this run does not need: every call on it is ignored."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self._ignore
+
+    def _ignore(self, *args: Any, **kwargs: Any) -> _Unused:
+        return self
+
+
+class _OnlyOne:
+    """The subcommands, of which only ``name``'s parser is built: argparse spends some
+    milliseconds on each of the twenty, and a command needs its own."""
+
+    def __init__(self, sub: Any, name: str) -> None:
+        self._sub, self._name = sub, name
+
+    @property
+    def choices(self) -> dict[str, argparse.ArgumentParser]:
+        return self._sub.choices  # type: ignore[no-any-return]
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        return self._sub.add_parser(name, **kwargs) if name == self._name else _Unused()
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``only`` (a command's name) the parser of that
+    command alone, the others left out (what parsing ``tabellone ONLY ...`` needs)."""
     parser = _Parser(prog="tabellone", description="Swiss-system pairing engine and checker.")
     parser.add_argument("--version", action="version", version=f"tabellone {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub: Any = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    if only is not None:
+        sub = _OnlyOne(sub, only)
 
     p = sub.add_parser("info", help="show the state of every player before a round")
     p.add_argument("file", help="tournament file (TRF16, TRF26 or tabellone JSON)")

@@ -23,10 +23,12 @@ rules), 2026 edition:
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from math import gcd
 
 from tabellone.core.errors import InputError
 from tabellone.core.scoring import GAME_CODES, PLAYED_CODES, RESULT_KINDS, Kind, Scoring
@@ -458,18 +460,41 @@ class Tournament:
         win = scoring.win
         # score before each round, per player, with that round's virtual points
         vp_by_round = [self.virtual_points_for(k) for k in range(1, r + 1)]
-        cumulative: dict[int, list[Fraction]] = {}
-        points: dict[int, list[Fraction]] = {}  # per player, the points of each round
-        zero = Fraction(0)
+        # per player, the entries of rounds 1 .. r-1 (empty ones beyond those recorded)
+        # and the points of each, read once (a scoring gives the same points to the
+        # same result and colour)
+        entries: dict[int, list[RoundEntry]] = {}
+        points: dict[int, list[Fraction]] = {}
+        points_of: dict[tuple[str, str | None], Fraction] = {}
         for p in self.players:
-            s = zero
+            row = list(p.rounds[: r - 1])
+            if len(row) < r - 1:
+                row += [EMPTY_ENTRY] * (r - 1 - len(row))
+            entries[p.id] = row
+            got = points[p.id] = []
+            for e in row:
+                key = (e.result, e.colour)
+                value = points_of.get(key)
+                if value is None:
+                    value = points_of[key] = scoring.points(e.result, e.colour)
+                got.append(value)
+        # Fraction arithmetic is slow: the running scores are whole numbers of 1/unit
+        # points (unit: the common denominator of every value added), exact all the same
+        unit = 1
+        for values in (*points.values(), *(vp.values() for vp in vp_by_round)):
+            for x in values:
+                d = x.denominator
+                if unit % d:
+                    unit = unit * d // gcd(unit, d)
+        cumulative: dict[int, list[int]] = {}  # per player, the score before each round, in 1/unit
+        for p in self.players:
+            s = 0
             seq = []
-            got = points[p.id] = [self.points_in_round(p, k) for k in range(1, r)]
-            for k in range(1, r):
-                vp = vp_by_round[k - 1].get(p.id)
-                seq.append(s if vp is None else s + vp)
-                if got[k - 1]:  # Fraction arithmetic is slow: skip adding nothing
-                    s += got[k - 1]
+            for k, x in enumerate(points[p.id]):
+                vp = vp_by_round[k].get(p.id)
+                seq.append(s if vp is None else s + vp.numerator * (unit // vp.denominator))
+                if x:
+                    s += x.numerator * (unit // x.denominator)
             seq.append(s)
             cumulative[p.id] = seq
         byes = self.byes_for(r)
@@ -486,8 +511,7 @@ class Tournament:
             played = 0
             before = cumulative[p.id]
             got = points[p.id]
-            for k in range(1, r):
-                e = p.entry(k)
+            for k, e in enumerate(entries[p.id], start=1):
                 pts = got[k - 1]
                 if e.is_game or e.result in "U+":
                     participated = True
@@ -510,7 +534,7 @@ class Tournament:
                         won_pab_forfeit = True
                 f26.append(Float.DOWN if e.result == "U" or pts > scoring.loss else None)
                 f17.append(Float.DOWN)
-            score = cumulative[p.id][r - 1]
+            score = Fraction(cumulative[p.id][r - 1], unit)
             bye = byes.get(p.id)
             states[p.id] = PlayerState(
                 id=p.id,
@@ -552,6 +576,14 @@ BYE_OF_RESULT = {
     "L": ByeKind.ZERO,
     " ": ByeKind.ZERO,
 }
+
+
+def is_team_event(t: object) -> bool:
+    """Whether ``t`` is a team event (:class:`tabellone.core.team.TeamTournament`), asked
+    without loading the team model: a team event exists only once its module is loaded,
+    so a command on an individual event never pays for that module."""
+    team = sys.modules.get("tabellone.core.team")
+    return team is not None and isinstance(t, team.TeamTournament)
 
 
 def pab_receivers(t: Tournament, round_number: int) -> list[int]:

@@ -25,75 +25,170 @@ One idea a module:
 
 from __future__ import annotations
 
-from tabellone.event.eventfile import (
-    Event,
-    Fingerprint,
-    Written,
-    backup_name,
-    detect_format,
-    read_event,
-    render,
-    save_event,
-    write_event,
-)
-from tabellone.event.header import (
-    event_name,
-    event_options,
-    new_event,
-    set_event,
-    set_headers,
-    set_tiebreaks,
-    system_of,
-    with_options,
-)
-from tabellone.event.lock import exclusive
-from tabellone.event.outcome import Operation, Outcome
-from tabellone.event.players import (
-    RENUMBER_UNTIL,
-    TITLE_ORDER,
-    add_players,
-    birth_date,
-    edit_player,
-    initial_order_key,
-    make_player,
-    normal_title,
-    player_warnings,
-    players_from_csv,
-    register,
-    remove_player,
-    renumber,
-)
-from tabellone.event.prohibited import allow, prohibit
-from tabellone.event.ranks import final_places, with_ranks
-from tabellone.event.record import (
-    RESULT_WORDS,
-    check_entries,
-    missing_results,
-    parse_result,
-    record_player_results,
-    sheet_result,
-)
-from tabellone.event.results import by_board, enter, parse_result_triples, record_results, results_from_csv
-from tabellone.event.rounds import (
-    Board,
-    RecordedRound,
-    board_order,
-    boards,
-    bye,
-    cancel_bye,
-    pair_and_record,
-    pair_next,
-    pair_round,
-    record_next,
-    record_round,
-    recorded_round,
-    request_bye,
-    score,
-    withdraw,
-    withdrawal,
-    withdrawn_players,
-)
-from tabellone.event.store import Applied, EventStore, FileStore, LogEntry, Snapshot
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: Where each name of the package lives. A name is imported from its module when first
+#: asked for (PEP 562): ``from tabellone.event import event_options`` loads the header
+#: module, not the store, the results and the rest (``tabellone pair`` reads the event's
+#: options and nothing else of this package).
+_WHERE = {
+    "Event": "eventfile",
+    "Fingerprint": "eventfile",
+    "Written": "eventfile",
+    "backup_name": "eventfile",
+    "detect_format": "eventfile",
+    "read_event": "eventfile",
+    "render": "eventfile",
+    "save_event": "eventfile",
+    "write_event": "eventfile",
+    "event_name": "header",
+    "event_options": "header",
+    "new_event": "header",
+    "set_event": "header",
+    "set_headers": "header",
+    "set_tiebreaks": "header",
+    "system_of": "header",
+    "with_options": "header",
+    "exclusive": "lock",
+    "Operation": "outcome",
+    "Outcome": "outcome",
+    "RENUMBER_UNTIL": "players",
+    "TITLE_ORDER": "players",
+    "add_players": "players",
+    "birth_date": "players",
+    "edit_player": "players",
+    "initial_order_key": "players",
+    "make_player": "players",
+    "normal_title": "players",
+    "player_warnings": "players",
+    "players_from_csv": "players",
+    "register": "players",
+    "remove_player": "players",
+    "renumber": "players",
+    "allow": "prohibited",
+    "prohibit": "prohibited",
+    "final_places": "ranks",
+    "with_ranks": "ranks",
+    "RESULT_WORDS": "record",
+    "check_entries": "record",
+    "missing_results": "record",
+    "parse_result": "record",
+    "record_player_results": "record",
+    "sheet_result": "record",
+    "by_board": "results",
+    "enter": "results",
+    "parse_result_triples": "results",
+    "record_results": "results",
+    "results_from_csv": "results",
+    "Board": "rounds",
+    "RecordedRound": "rounds",
+    "board_order": "rounds",
+    "boards": "rounds",
+    "bye": "rounds",
+    "cancel_bye": "rounds",
+    "pair_and_record": "rounds",
+    "pair_next": "rounds",
+    "pair_round": "rounds",
+    "record_next": "rounds",
+    "record_round": "rounds",
+    "recorded_round": "rounds",
+    "request_bye": "rounds",
+    "score": "rounds",
+    "withdraw": "rounds",
+    "withdrawal": "rounds",
+    "withdrawn_players": "rounds",
+    "Applied": "store",
+    "EventStore": "store",
+    "FileStore": "store",
+    "LogEntry": "store",
+    "Snapshot": "store",
+}
+
+if TYPE_CHECKING:  # the names as the type checker and editors see them
+    from tabellone.event.eventfile import (
+        Event,
+        Fingerprint,
+        Written,
+        backup_name,
+        detect_format,
+        read_event,
+        render,
+        save_event,
+        write_event,
+    )
+    from tabellone.event.header import (
+        event_name,
+        event_options,
+        new_event,
+        set_event,
+        set_headers,
+        set_tiebreaks,
+        system_of,
+        with_options,
+    )
+    from tabellone.event.lock import exclusive
+    from tabellone.event.outcome import Operation, Outcome
+    from tabellone.event.players import (
+        RENUMBER_UNTIL,
+        TITLE_ORDER,
+        add_players,
+        birth_date,
+        edit_player,
+        initial_order_key,
+        make_player,
+        normal_title,
+        player_warnings,
+        players_from_csv,
+        register,
+        remove_player,
+        renumber,
+    )
+    from tabellone.event.prohibited import allow, prohibit
+    from tabellone.event.ranks import final_places, with_ranks
+    from tabellone.event.record import (
+        RESULT_WORDS,
+        check_entries,
+        missing_results,
+        parse_result,
+        record_player_results,
+        sheet_result,
+    )
+    from tabellone.event.results import by_board, enter, parse_result_triples, record_results, results_from_csv
+    from tabellone.event.rounds import (
+        Board,
+        RecordedRound,
+        board_order,
+        boards,
+        bye,
+        cancel_bye,
+        pair_and_record,
+        pair_next,
+        pair_round,
+        record_next,
+        record_round,
+        recorded_round,
+        request_bye,
+        score,
+        withdraw,
+        withdrawal,
+        withdrawn_players,
+    )
+    from tabellone.event.store import Applied, EventStore, FileStore, LogEntry, Snapshot
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
+    globals()[name] = value  # asked once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __all__ = [
     "set_tiebreaks",

@@ -7,11 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tabellone.core.errors import FileAccessError, InputError
-from tabellone.core.model import Tournament
-from tabellone.core.team import TeamTournament
+from tabellone.core.model import Tournament, is_team_event
 from tabellone.formats.csvio import format_csv, parse_csv
 from tabellone.formats.jsonio import format_json, parse_json
-from tabellone.formats.team_trf import format_team_trf, is_team_file, parse_team_trf
+from tabellone.formats.sniff import is_team_file
 from tabellone.formats.text import decode, read_bytes
 from tabellone.formats.trf import format_trf, parse_trf
 
@@ -28,15 +27,19 @@ def load(path: str | os.PathLike[str]) -> Tournament:
     if str(path).lower().endswith(".csv"):
         return parse_csv(text, source=str(path))
     if is_team_file(text):  # team records (310 / 013): a team event
+        from tabellone.formats.team_trf import parse_team_trf  # the team model, for team events only
+
         return parse_team_trf(text, source=str(path))
     return parse_trf(text, source=str(path))
 
 
 def dumps(t: Tournament, fmt: str) -> str:
-    if isinstance(t, TeamTournament):  # a team event is written with its team records
+    if is_team_event(t):  # a team event is written with its team records
+        from tabellone.formats.team_trf import format_team_trf
+
         if fmt not in ("trf16", "trf26"):
             raise InputError(f"a team event is written as TRF26, not {fmt}", field="--format")
-        return format_team_trf(t)
+        return format_team_trf(t)  # type: ignore[arg-type]  # a TeamTournament
     if fmt == "json":
         return format_json(t)
     if fmt in ("trf16", "trf26"):

@@ -45,6 +45,7 @@ from tabellone.core.model import (
 )
 from tabellone.core.scoring import PLAYED_CODES, Scoring, format_points
 from tabellone.core.team import Team, TeamTournament, match_result
+from tabellone.formats.sniff import is_team_file as is_team_file  # where it lives now
 from tabellone.formats.team_records import (
     Lineup,
     Row801,
@@ -69,31 +70,6 @@ BYE_NAMES = {"PAB": "U", "FPB": "F", "HPB": "H", "ZPB": "Z"}
 BYE_CODES = {v: k for k, v in BYE_NAMES.items()}
 #: Codes handled here rather than by the player-file reader.
 _TEAM_CODES = {"310", "013", "320", "330", "352", "362", "802", "801", "300", "240", "250", "260"}
-
-
-#: Records only a team event has (TRF26): with any of them the file is a team event.
-_TEAM_EVENT_RECORDS = {"310", "320", "330", "352", "362", "801", "802", "300"}
-
-
-def is_team_file(text: str) -> bool:
-    """A TRF of a team event: one with a TRF26 team-event record (``310``, ``320``,
-    ``330``, ``352``, ``362``, ``801``, ``802``, ``300``), a ``192 FIDE_TEAM...`` code, or
-    ``013`` team records whose rosters hold every player. An individual event may list
-    some of its players' teams in TRF16's ``013`` (JaVaFo's manual's example does, for
-    team prizes): with a player outside every ``013`` roster it stays an individual
-    event."""
-    lines = split_lines(text)
-    rostered: set[str] = set()
-    players: set[str] = set()
-    for line in lines:
-        code = line[:3]
-        if code in _TEAM_EVENT_RECORDS or (code == "192" and line[4:].strip().upper().startswith("FIDE_TEAM")):
-            return True
-        if code == "013":
-            rostered.update(line[36:].split())
-        elif code == "001":
-            players.add(line[4:8].strip())
-    return bool(rostered) and players <= {str(int(p)) for p in rostered if p.isdigit()}
 
 
 def team_options(system: str | None) -> tuple[str, str, bool, bool]:

@@ -163,6 +163,11 @@ class PairingSystem(Generic[O]):
     #: Criteria a bracket meets by looking ahead to the rest of the round (the Dutch C9):
     #: the verifier compares their round value, not the bracket's.
     lookahead: ClassVar[tuple[str, ...]] = ()
+    #: Whether :meth:`pair` already checks its pairing against every absolute criterion
+    #: :meth:`violations` lists (the same call, raising
+    #: :class:`~tabellone.SelfCheckError` on any), so that :func:`tabellone.pair` does not
+    #: run the same check a second time.
+    checks_own_pairing: ClassVar[bool] = False
     #: The type of the system's options, a frozen dataclass (:class:`Options`); the class
     #: is generic in it, so :meth:`options` gives the system's own type.
     options_type: type[Options] = NoOptions

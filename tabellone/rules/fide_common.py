@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import floor
+from math import floor, gcd
 
 from tabellone.core.model import WHITE, PlayerState, RoundState, Strength, Tournament, opposite
 from tabellone.core.pairing import Violation, attendance_violations
@@ -116,18 +116,37 @@ def is_topscorer(score: Fraction, t: Tournament, state: RoundState) -> bool:
     """C.04.3 2026 Art. 1.7 (2017 A.7): in the final round only, a player with more than
     half of the maximum possible score. As the reference engines compute it: the pairing
     score above floor(rounds played x max(win, draw) / 2), in tenths of a point."""
+    threshold = topscorer_threshold(t, state)
+    return threshold is not None and score > threshold
+
+
+def topscorer_threshold(t: Tournament, state: RoundState) -> Fraction | None:
+    """The pairing score a topscorer of :func:`is_topscorer` must pass; ``None`` outside
+    the final round (nobody is a topscorer there)."""
     total = state.total_rounds
     played = state.round - 1
     if total is None or played < total - 1:
-        return False
+        return None
     best = max(t.scoring.win, t.scoring.draw)
-    threshold = Fraction(floor(played * best * 10 / 2), 10)
-    return score > threshold
+    return Fraction(floor(played * best * 10 / 2), 10)
+
+
+def pairing_order_key(scores: list[Fraction]) -> list[int]:
+    """Whole numbers ordered exactly as ``scores`` (the same value for equal scores):
+    each score over the common denominator. Sorting by them is sorting by the scores,
+    without a :class:`~fractions.Fraction` comparison per step."""
+    common = 1
+    for s in scores:
+        d = s.denominator
+        if common % d:
+            common = common * d // gcd(common, d)
+    return [s.numerator * (common // s.denominator) for s in scores]
 
 
 def entrants(t: Tournament, state: RoundState) -> list[Entrant]:
     """The players to pair, in pairing order: pairing score descending, then rank."""
     ranks = effective_ranks(t, state)
+    threshold = topscorer_threshold(t, state)
     out = []
     for s in state.to_pair:
         colours = s.colours
@@ -143,12 +162,13 @@ def entrants(t: Tournament, state: RoundState) -> list[Entrant]:
                 strength=s.preference.strength,
                 cd=s.colour_difference,
                 repeated=repeated,
-                topscorer=is_topscorer(s.pairing_score, t, state),
+                topscorer=threshold is not None and s.pairing_score > threshold,
                 state=s,
             )
         )
-    out.sort(key=lambda e: (-e.score, e.rank))
-    return out
+    keys = pairing_order_key([e.score for e in out])
+    order = sorted(range(len(out)), key=lambda k: (-keys[k], out[k].rank))
+    return [out[k] for k in order]
 
 
 def scoregroups(players: list[Entrant]) -> list[list[int]]:

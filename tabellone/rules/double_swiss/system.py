@@ -33,6 +33,7 @@ class DoubleSwiss(PackageSystem[DoubleSwissOptions]):
     options_type = DoubleSwissOptions
     package = double_swiss
     reads_bye = True
+    checks_own_pairing = True  # pair_round runs violations() before it returns
     keywords = {"pair_round": ("method",)}
 
     def generation_article(self, edition: str) -> str:

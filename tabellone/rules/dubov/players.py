@@ -11,6 +11,7 @@ from tabellone.core.errors import InputError
 from tabellone.core.model import BLACK, WHITE, Float, RoundState, Strength, Tournament, opposite
 from tabellone.rules.dubov.aro import A1_7_aro, R1_aro
 from tabellone.rules.dubov.restrictions import R2_3_colour_difference, R2_4_three_in_a_row, bye_allowed
+from tabellone.rules.fide_common import pairing_order_key
 
 
 @dataclass
@@ -174,7 +175,9 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
                 bye_ok=bye_ok,
             )
         )
-    out.sort(key=lambda p: (-p.score, p.tpn))
+    keys = pairing_order_key([p.score for p in out])  # (-score, tpn) without Fraction comparisons
+    order = sorted(range(len(out)), key=lambda i: (-keys[i], out[i].tpn))
+    out = [out[i] for i in order]
     for i, dp in enumerate(out):
         dp.index = i
     return out

@@ -34,6 +34,7 @@ class Dubov(PackageSystem[DubovOptions]):
     options_type = DubovOptions
     package = dubov
     reads_bye = True
+    checks_own_pairing = True  # pair_round runs violations() before it returns
     keywords = {
         "pair_round": ("method", "ratings", "profile"),
         "violations": ("ratings", "profile"),

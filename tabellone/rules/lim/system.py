@@ -29,6 +29,7 @@ class Lim(PackageSystem[LimOptions]):
     options_type = LimOptions
     package = lim
     reads_bye = True
+    checks_own_pairing = True  # pair_round runs violations() before it returns
     keywords = {
         "pair_round": ("method", "profile"),
         "violations": ("profile",),
