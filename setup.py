@@ -29,7 +29,8 @@ def _without_core(exc):
         return
     _told.append(exc)
     first = (str(exc).strip().splitlines() or [""])[0]
-    why = type(exc).__name__ + (": " + first if first else "")
+    failed = type(exc).__name__ in ("CompileError", "LinkError")  # the message is the command line
+    why = f"the C compiler failed: {type(exc).__name__}" if failed or not first else first
     print(
         f"tabellone: WARNING: the compiled matching core was not built ({why[:100]}); "
         "installing the exact pure-Python matching, slower on large events",
