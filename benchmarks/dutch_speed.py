@@ -22,7 +22,9 @@ reference engine and so are the reference answers):
 ``--pure`` runs Tabellone a second time on each case without the compiled matching core
 (``TABELLONE_PURE_PYTHON=1``: what a user without a C compiler gets) and adds its CPU
 time, the ratio to the compiled run's, and whether both paired the same (``pure``:
-``same`` or ``DIFF``); ``--pure-timeout`` bounds that run (default ``--timeout``).
+``same`` or ``DIFF``); ``--pure-timeout`` bounds that run's wall-clock time (default
+``--timeout``), ``--pure-cpu-limit`` its CPU time (the run is then stopped by the kernel
+and reported as a lower bound, steady however loaded the machine is).
 
 Each run is its own process: seconds are wall-clock, ``cpu`` the process's user + system
 time (steadier than wall-clock on a shared machine), peak memory its maximum resident
@@ -41,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -137,18 +140,35 @@ class _TimedPopen(subprocess.Popen):
         return (pid, sts)
 
 
-def run_child(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[str, dict] | str:
-    """Run ``cmd`` (with ``env`` added to the environment): its standard output and
-    {wall, cpu, peak_mb}, or why it gave none."""
+def run_child(
+    cmd: list[str], timeout: float, env: dict[str, str] | None = None, cpu_limit: float | None = None
+) -> tuple[str, dict] | str:
+    """Run ``cmd`` (with ``env`` added to the environment, and at most ``cpu_limit`` CPU
+    seconds): its standard output and {wall, cpu, peak_mb}, or why it gave none."""
     start = time.perf_counter()
     environ = {**os.environ, **env} if env else None
-    proc = _TimedPopen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environ)
+
+    def limit_cpu() -> None:  # in the child: the kernel stops it (SIGXCPU) at the limit
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_limit), int(cpu_limit) + 5))
+
+    proc = _TimedPopen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environ,
+        preexec_fn=limit_cpu if cpu_limit else None,
+    )
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
         return f">{timeout:.0f} s"
+    if cpu_limit and proc.returncode == -signal.SIGXCPU:
+        return f">{cpu_limit:.0f} CPU-s"
     if proc.returncode != 0:
         return "failed: " + (err.strip().splitlines()[-1] if err.strip() else str(proc.returncode))
     return out, {
@@ -158,9 +178,12 @@ def run_child(cmd: list[str], timeout: float, env: dict[str, str] | None = None)
     }
 
 
-def run_ours(path: Path, edition: str, timeout: float, pure: bool = False) -> dict | str:
+def run_ours(
+    path: Path, edition: str, timeout: float, pure: bool = False, cpu_limit: float | None = None
+) -> dict | str:
     code = CHILD.format(root=str(ROOT), path=str(path), edition=edition)
-    got = run_child([sys.executable, "-c", code], timeout, {"TABELLONE_PURE_PYTHON": "1" if pure else ""})
+    env = {"TABELLONE_PURE_PYTHON": "1" if pure else ""}
+    got = run_child([sys.executable, "-c", code], timeout, env, cpu_limit)
     if isinstance(got, str):
         return got
     out, usage = got
@@ -216,6 +239,7 @@ def main() -> int:
     ap.add_argument("--shared", help="the shared reference folder (default: ../shared)")
     ap.add_argument("--pure", action="store_true", help="also time the pure-Python path (TABELLONE_PURE_PYTHON=1)")
     ap.add_argument("--pure-timeout", type=float, help="seconds the pure-Python run may take (default: --timeout)")
+    ap.add_argument("--pure-cpu-limit", type=float, help="CPU seconds the pure-Python run may take (default: none)")
     args = ap.parse_args()
     global LARGE
     if args.shared:
@@ -275,8 +299,10 @@ def main() -> int:
 def pure_columns(path: Path, args, ours: dict) -> str:
     """The ``--pure`` columns of a case: the pure-Python run's CPU time, its ratio to the
     compiled run's, its peak memory, and whether it paired the same."""
-    pure = run_ours(path, args.edition, args.pure_timeout or args.timeout, pure=True)
+    pure = run_ours(path, args.edition, args.pure_timeout or args.timeout, True, args.pure_cpu_limit)
     if isinstance(pure, str):
+        if pure.endswith("CPU-s"):  # stopped at the limit: the ratio is at least limit / compiled
+            return f" | {pure:>9} {'>' + format(args.pure_cpu_limit / max(ours['cpu'], 1e-9), '.0f'):>7}"
         return f" | {pure}"
     same = "same" if (pure["pairs"], pure["bye"]) == (ours["pairs"], ours["bye"]) else "DIFF"
     ratio = pure["cpu"] / max(ours["cpu"], 1e-9)
