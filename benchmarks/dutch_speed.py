@@ -2,7 +2,7 @@
 """Time the Dutch pairing of large events, side by side with a reference engine.
 
     python benchmarks/dutch_speed.py [--edition 2026] [--cases r1-1000,last-1000,...]
-                                     [--reference PATH] [--timeout S]
+                                     [--reference PATH] [--timeout S] [--pure]
 
 The reference engine (bbpPairings, built outside the project) is given by ``--reference``
 or the environment variable ``TABELLONE_REFERENCE_ENGINE``; it is run as
@@ -15,7 +15,16 @@ reference engine and so are the reference answers):
 - ``r1-9999``: round 1 of 9,999 players (TRF16's limit), written here from nothing;
 - ``last-N``: the last round of the N-player event;
 - ``r9-4000``: round 9 of the 4,000-player Burstein-history event (no reference answer
-  is held: the absolute-criteria self-check is what is reported).
+  is held: the absolute-criteria self-check is what is reported);
+- ``r1-100``, ``last-100``: rounds 1 and 9 of a 100-player event written here by
+  ``tabellone generate --players 100 --rounds 9 --seed 7`` (its round 9 is the answer).
+
+``--pure`` runs Tabellone a second time on each case without the compiled matching core
+(``TABELLONE_PURE_PYTHON=1``: what a user without a C compiler gets) and adds its CPU
+time, the ratio to the compiled run's, and whether both paired the same (``pure``:
+``same`` or ``DIFF``); ``--pure-timeout`` bounds that run's wall-clock time (default
+``--timeout``), ``--pure-cpu-limit`` its CPU time (the run is then stopped by the kernel
+and reported as a lower bound, steady however loaded the machine is).
 
 Each run is its own process: seconds are wall-clock, ``cpu`` the process's user + system
 time (steadier than wall-clock on a shared machine), peak memory its maximum resident
@@ -34,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -58,6 +68,9 @@ print(json.dumps({{"seconds": seconds, "peak_mb": usage.ru_maxrss / 1024,
 """
 
 
+#: the 100-player event of the r1-100 and last-100 cases, written by ``tabellone generate``
+GENERATED_100 = Path("generated-100-r9-s7.trf")
+
 #: case -> (CPU seconds, peak MB) of the reference engine as measured once, quoted for
 #: the cases it is not run on (../shared/corpus/README.md; issue 12)
 QUOTED = {"r9-4000": (2776.0, 2100.0)}
@@ -72,6 +85,8 @@ def cases_available() -> dict[str, tuple[Path | None, int | None]]:
             out[f"r1-{size}"] = (files[0], 1)
             out[f"last-{size}"] = (files[0], None)
     out["r1-9999"] = (None, 1)
+    out["r1-100"] = (GENERATED_100, 1)
+    out["last-100"] = (GENERATED_100, 9)
     burstein = sorted(LARGE.glob("large-4000-r8of9-burstein-history-*.trf"))
     if burstein:
         out["r9-4000"] = (burstein[0], 9)
@@ -97,6 +112,11 @@ def prepare(case: str, source: Path | None, rnd: int | None, folder: Path):
     if source is None:
         path.write_text(players_only(9999))
         return path, None
+    if source == GENERATED_100:
+        source = folder / source
+        if not source.exists():
+            args = ["generate", "--players", "100", "--rounds", "9", "--seed", "7", "-o", str(source), "-q"]
+            subprocess.run([sys.executable, "-m", "tabellone", *args], check=True, cwd=ROOT)
     t = read_trf(source)
     r = t.rounds_paired if rnd is None else rnd
     path.write_text(format_trf(cut_before(t, r)))
@@ -120,16 +140,35 @@ class _TimedPopen(subprocess.Popen):
         return (pid, sts)
 
 
-def run_child(cmd: list[str], timeout: float) -> tuple[str, dict] | str:
-    """Run ``cmd``: its standard output and {wall, cpu, peak_mb}, or why it gave none."""
+def run_child(
+    cmd: list[str], timeout: float, env: dict[str, str] | None = None, cpu_limit: float | None = None
+) -> tuple[str, dict] | str:
+    """Run ``cmd`` (with ``env`` added to the environment, and at most ``cpu_limit`` CPU
+    seconds): its standard output and {wall, cpu, peak_mb}, or why it gave none."""
     start = time.perf_counter()
-    proc = _TimedPopen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    environ = {**os.environ, **env} if env else None
+
+    def limit_cpu() -> None:  # in the child: the kernel stops it (SIGXCPU) at the limit
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_limit), int(cpu_limit) + 5))
+
+    proc = _TimedPopen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environ,
+        preexec_fn=limit_cpu if cpu_limit else None,
+    )
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
         return f">{timeout:.0f} s"
+    if cpu_limit and proc.returncode == -signal.SIGXCPU:
+        return f">{cpu_limit:.0f} CPU-s"
     if proc.returncode != 0:
         return "failed: " + (err.strip().splitlines()[-1] if err.strip() else str(proc.returncode))
     return out, {
@@ -139,9 +178,12 @@ def run_child(cmd: list[str], timeout: float) -> tuple[str, dict] | str:
     }
 
 
-def run_ours(path: Path, edition: str, timeout: float) -> dict | str:
+def run_ours(
+    path: Path, edition: str, timeout: float, pure: bool = False, cpu_limit: float | None = None
+) -> dict | str:
     code = CHILD.format(root=str(ROOT), path=str(path), edition=edition)
-    got = run_child([sys.executable, "-c", code], timeout)
+    env = {"TABELLONE_PURE_PYTHON": "1" if pure else ""}
+    got = run_child([sys.executable, "-c", code], timeout, env, cpu_limit)
     if isinstance(got, str):
         return got
     out, usage = got
@@ -195,6 +237,9 @@ def main() -> int:
         help="cases the reference engine also runs (r9-4000 takes it about 45 minutes)",
     )
     ap.add_argument("--shared", help="the shared reference folder (default: ../shared)")
+    ap.add_argument("--pure", action="store_true", help="also time the pure-Python path (TABELLONE_PURE_PYTHON=1)")
+    ap.add_argument("--pure-timeout", type=float, help="seconds the pure-Python run may take (default: --timeout)")
+    ap.add_argument("--pure-cpu-limit", type=float, help="CPU seconds the pure-Python run may take (default: none)")
     args = ap.parse_args()
     global LARGE
     if args.shared:
@@ -206,10 +251,13 @@ def main() -> int:
     available = cases_available()
     ref_cases = set(args.reference_cases.split(",")) if args.reference else set()
     print(f"FIDE Dutch {args.edition}; reference engine: {args.reference or 'none'}")
-    print(
+    head = (
         f"{'case':<10} {'players':>7} {'seconds':>8} {'cpu s':>8} {'MB':>6} {'same':>6} |"
         f" {'ref s':>8} {'ref cpu':>8} {'ref MB':>6} {'ratio':>6} {'MB ratio':>8}"
     )
+    if args.reference:
+        head += " " * len(" ref=DIFFERENT")
+    print(head + (f" | {'pure cpu':>9} {'pure/C':>7} {'pure MB':>7} {'pure':>5}" if args.pure else ""))
     with tempfile.TemporaryDirectory() as tmp:
         for case in args.cases.split(","):
             if case not in available:
@@ -242,8 +290,23 @@ def main() -> int:
             elif case in QUOTED and args.edition == "2026":
                 cpu, mb = QUOTED[case]
                 line += f" {'':>8} {cpu:>8.0f} {mb:>6.0f} {ours['cpu'] / cpu:>6.3f} {ours['peak_mb'] / mb:>8.2f} quoted"
+            if args.pure:
+                line = line.ljust(len(head)) + pure_columns(path, args, ours)
             print(line, flush=True)
     return 0
+
+
+def pure_columns(path: Path, args, ours: dict) -> str:
+    """The ``--pure`` columns of a case: the pure-Python run's CPU time, its ratio to the
+    compiled run's, its peak memory, and whether it paired the same."""
+    pure = run_ours(path, args.edition, args.pure_timeout or args.timeout, True, args.pure_cpu_limit)
+    if isinstance(pure, str):
+        if pure.endswith("CPU-s"):  # stopped at the limit: the ratio is at least limit / compiled
+            return f" | {pure:>9} {'>' + format(args.pure_cpu_limit / max(ours['cpu'], 1e-9), '.0f'):>7}"
+        return f" | {pure}"
+    same = "same" if (pure["pairs"], pure["bye"]) == (ours["pairs"], ours["bye"]) else "DIFF"
+    ratio = pure["cpu"] / max(ours["cpu"], 1e-9)
+    return f" | {pure['cpu']:>9.2f} {ratio:>7.1f} {pure['peak_mb']:>7.0f} {same:>5}"
 
 
 if __name__ == "__main__":

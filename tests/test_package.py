@@ -143,6 +143,30 @@ def test_engine_without_the_compiled_core_says_so_once_and_pairs_the_same():
     assert pure.stderr.count("pure-Python matching") == 1
 
 
+def test_build_without_a_compiler_warns_in_one_line_or_fails_when_the_core_is_required(tmp_path):
+    """The sdist's way in without a C compiler (CC=/bin/false: a compiler that always
+    fails): the build succeeds with one warning line and no traceback; the wheel builds
+    of CI (TABELLONE_REQUIRE_CORE=1) fail instead of shipping a wheel without its core."""
+    args = [
+        sys.executable,
+        "setup.py",
+        "build_ext",
+        "-b",
+        str(tmp_path / "lib"),
+        "-t",
+        str(tmp_path / "tmp"),
+        "--force",
+    ]
+    without = _run(args, REPO, {"CC": "/bin/false", "TABELLONE_REQUIRE_CORE": ""})
+    assert without.returncode == 0, without.stderr[-2000:]
+    warnings = [line for line in without.stderr.splitlines() if line.startswith("tabellone: WARNING")]
+    assert len(warnings) == 1 and "pure-Python matching" in warnings[0]
+    assert "Traceback" not in without.stderr + without.stdout
+    assert not list(tmp_path.glob("lib/tabellone/matching/_blossom*"))
+    required = _run(args, REPO, {"CC": "/bin/false", "TABELLONE_REQUIRE_CORE": "1"})
+    assert required.returncode != 0 and "tabellone: WARNING" not in required.stderr
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("TABELLONE_SKIP_WHEEL") == "1", reason="TABELLONE_SKIP_WHEEL=1")
 def test_built_wheel_holds_only_tabellone_and_runs_in_a_fresh_venv(tmp_path):

@@ -63,7 +63,29 @@
 #include <string.h>
 
 typedef uint64_t limb_t;
+
+/* Portability.  GCC and Clang (Linux, macOS, MinGW) have a 128-bit integer type, used
+ * for the carries of the limb arithmetic; MSVC (the Windows wheels) has none, and gets
+ * the same arithmetic on 64-bit halves (TB_INT128 unset; define TABELLONE_PORTABLE_ARITH
+ * to build that variant with GCC too, as the tests of the portable path do). */
+#if defined(__SIZEOF_INT128__) && !defined(TABELLONE_PORTABLE_ARITH)
+#define TB_INT128 1
 typedef unsigned __int128 dlimb_t;
+#endif
+#if defined(_MSC_VER)
+#include <intrin.h>
+#define TB_ALWAYS_INLINE __forceinline
+/* number of leading zero bits of x != 0 */
+static __forceinline int tb_clz64(uint64_t x)
+{
+    unsigned long idx;
+    _BitScanReverse64(&idx, x);
+    return 63 - (int)idx;
+}
+#else
+#define TB_ALWAYS_INLINE inline __attribute__((always_inline))
+static inline int tb_clz64(uint64_t x) { return __builtin_clzll((unsigned long long)x); }
+#endif
 
 #define MAX_VERTICES ((int64_t)1 << 29)
 #define MAX_EDGES (((int64_t)1 << 30) - 1)

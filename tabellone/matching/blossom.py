@@ -222,7 +222,11 @@ class Matcher:
 
     def solve(self, max_cardinality: bool = False) -> list[int]:
         """Mate of every vertex (-1 when unmatched) in a maximum-weight matching."""
-        if max_cardinality or self._core is None:
+        if self._core is None:  # every edge was checked by set_edge
+            self.last_solve_was_warm = False
+            mates = _networkx_matching(self._n, self.edges(), max_cardinality, checked=True)
+            return [mates.get(v, -1) for v in range(self._n)]
+        if max_cardinality:
             self.last_solve_was_warm = False
             mates = max_weight_matching(self._n, self.edges(), max_cardinality)
             return [mates.get(v, -1) for v in range(self._n)]
@@ -305,15 +309,22 @@ def _as_int(x: object, idx: int, what: str) -> int:
         raise TypeError(f"edge {idx}: {what} must be an int, got {type(x).__name__}") from None
 
 
-def _networkx_matching(n: int, edges: list[tuple[int, int, int]], max_cardinality: bool) -> dict[int, int]:
+def _networkx_matching(
+    n: int, edges: list[tuple[int, int, int]], max_cardinality: bool, checked: bool = False
+) -> dict[int, int]:
+    """networkx's exact blossom on the edges; ``checked``: they are valid ``int`` triples
+    already (:meth:`Matcher.set_edge` checked each), so they are neither checked nor
+    converted again."""
     import networkx as nx
 
     if _blossom is None:
         _tell_pure_python()
-    _validate(n, edges)
+    if not checked:
+        _validate(n, edges)
+        edges = [(operator.index(u), operator.index(v), operator.index(w)) for u, v, w in edges]
     g = nx.Graph()
     g.add_nodes_from(range(n))
-    g.add_weighted_edges_from((operator.index(u), operator.index(v), operator.index(w)) for u, v, w in edges)
+    g.add_weighted_edges_from(edges)
     mate: dict[int, int] = {}
     for u, v in nx.max_weight_matching(g, maxcardinality=max_cardinality):
         mate[u] = v

@@ -5,11 +5,15 @@ static inline void slack_row(const Ctx *c, int32_t i, int32_t j, const limb_t *w
     const limb_t *b = DUAL(c, j);
     limb_t carry = 0, br = 0;
     for (int i = 0; i < L; i++) {
+#ifdef TB_INT128
         dlimb_t s = (dlimb_t)a[i] + b[i] + carry;
         carry = (limb_t)(s >> 64);
         dlimb_t d = (dlimb_t)(limb_t)s - w[i] - br;
         out[i] = (limb_t)d;
         br = (limb_t)(d >> 64) & 1;
+#else
+        out[i] = tb_subb(tb_addc(a[i], b[i], &carry), w[i], &br);
+#endif
     }
 }
 

@@ -51,7 +51,7 @@ static inline int32_t forest_lca(const Ctx *c, const Forest *f, int32_t a, int32
     return c->bparent[a];
 }
 
-static inline __attribute__((always_inline)) const char *check_edge(Ctx *c, int32_t k, int32_t i, int32_t j,
+static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int32_t j,
                                                                     const Forest *f, int32_t *cntm, limb_t *s)
 {
     const int32_t n = c->n;
@@ -59,9 +59,16 @@ static inline __attribute__((always_inline)) const char *check_edge(Ctx *c, int3
     const int32_t *top = f->top;
     if (i < 0 || j < 0 || i >= n || j >= n || i == j) return "bad edge endpoints";
     if (c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
+#ifdef TB_INT128
         __int128 tk = (__int128)(int64_t)DUAL(c, i)[L - 1] + (int64_t)DUAL(c, j)[L - 1] -
                       (int64_t)W2(c, k)[L - 1];
         if (tk >= 1) return NULL;
+#else
+        /* the same test in 64 bits where no term can overflow it (else the full sum) */
+        const int64_t ta = (int64_t)DUAL(c, i)[L - 1], tb = (int64_t)DUAL(c, j)[L - 1], tw = (int64_t)W2(c, k)[L - 1];
+        const int64_t lim = (int64_t)1 << 61;
+        if (ta > -lim && ta < lim && tb > -lim && tb < lim && tw > -lim && tw < lim && ta + tb - tw >= 1) return NULL;
+#endif
     }
     mp_add_sub_wide(s, DUAL(c, i), DUAL(c, j), W2(c, k), L);
     /* The blossoms holding both ends add twice their (non-negative, step 3)

@@ -102,7 +102,7 @@ static int64_t weight_bits(PyObject *iv)
     long long x = PyLong_AsLongLongAndOverflow(iv, &ovf);
     if (ovf == 0) {
         if (x == -1 && PyErr_Occurred()) return -1;
-        return x == 0 ? 0 : 64 - __builtin_clzll((unsigned long long)x);
+        return x == 0 ? 0 : 64 - tb_clz64((uint64_t)x);
     }
 #if PY_VERSION_HEX >= 0x030D0000
     Py_ssize_t nbytes = PyLong_AsNativeBytes(iv, NULL, 0, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
@@ -170,7 +170,7 @@ static int widen_rows(limb_t **buf, int32_t m, int L, int L2)
     return 0;
 }
 
-static int bit_length_u64(uint64_t x) { return x == 0 ? 0 : 64 - __builtin_clzll(x); }
+static int bit_length_u64(uint64_t x) { return x == 0 ? 0 : 64 - tb_clz64(x); }
 
 /* A validated graph in C form.  Edge k (a "slot") joins endpoint[2k] and
  * endpoint[2k+1] with weight w2[k] / 2; in an IncrementalMatcher slots of
