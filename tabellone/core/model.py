@@ -23,7 +23,7 @@ rules), 2026 edition:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -552,6 +552,27 @@ BYE_OF_RESULT = {
     "L": ByeKind.ZERO,
     " ": ByeKind.ZERO,
 }
+
+
+def named(t: Tournament | None, pid: int) -> str:
+    """A player as every message names one: the number, then the name the file gives
+    ("38 (Rossi, Mario)"), or the number alone when the file gives none (or no
+    tournament is at hand, or the number is not in it).
+
+    >>> t = Tournament(players=(Player(38, "Rossi, Mario"), Player(7, "")))
+    >>> named(t, 38), named(t, 7), named(t, 99), named(None, 38)
+    ('38 (Rossi, Mario)', '7', '99', '38')
+    """
+    try:
+        name = t.player(pid).name.strip() if t is not None else ""
+    except (KeyError, IndexError, AttributeError):
+        return str(pid)
+    return f"{pid} ({name})" if name else str(pid)
+
+
+def named_list(t: Tournament | None, pids: Iterable[int]) -> str:
+    """Players as messages list them, named (:func:`named`), joined by commas."""
+    return ", ".join(named(t, p) for p in pids)
 
 
 def pab_receivers(t: Tournament, round_number: int) -> list[int]:

@@ -29,6 +29,7 @@ from fractions import Fraction
 from types import ModuleType
 
 from tabellone.core.errors import InputError, NoPairingError, TabelloneError
+from tabellone.core.model import named
 from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import format_points
 from tabellone.rules import as_system
@@ -283,16 +284,6 @@ def _json(value: object) -> object:
     if isinstance(value, tuple):
         return [_json(v) for v in value]
     return value
-
-
-def named(t, pid: int) -> str:
-    """A player as the messages name one: the number, then the name the file gives
-    ("38 (Rossi, Mario)"), or the number alone when the file gives none."""
-    try:
-        name = t.player(pid).name.strip()
-    except (KeyError, IndexError, AttributeError):
-        return str(pid)
-    return f"{pid} ({name})" if name else str(pid)
 
 
 def _who(t, players: tuple[int, ...] | None) -> str:

@@ -51,10 +51,16 @@ def test_recorded_rounds_check_clean(events):
     assert n >= 40
 
 
-def _breaches(state, player: int, colour: str) -> list[str]:
+def _who(t, pid: int) -> str:
+    """A player as the messages name one: number, then the name in brackets."""
+    return f"{pid} ({t.player(pid).name})"
+
+
+def _breaches(state, player: int, colour: str, t) -> list[str]:
     """C.04.1 Art. 6-7 for ``player`` given ``colour``, from the colours played alone."""
     played = state[player].colours
     name = "White" if colour == "w" else "Black"
+    player = _who(t, player)
     out = []
     if played[-2:] == colour * 2:
         out.append(f"C.04.1 Art. 7: {player} gets {name} a third time in a row")
@@ -75,7 +81,7 @@ def test_flipped_colour_is_reported_with_its_article(events):
         altered = [(b, w)] + pairs[1:]
         rep = check_round(dutch, before, Pairing(r, altered, bye), "2026")
         state = before.state_before(r)
-        expected = _breaches(state, b, "w") + _breaches(state, w, "b")
+        expected = _breaches(state, b, "w", before) + _breaches(state, w, "b", before)
         found = [x.split(" (colours played")[0] for x in rep.absolute]
         if r < t.total_rounds:
             assert found == expected, (r, rep.absolute)
@@ -101,7 +107,8 @@ def test_repeated_game_is_C1(events):
                 if c in state[a].opponents:
                     altered = [p for k, p in enumerate(pairs) if k not in (i, j)] + [(a, c), (b, d)]
                     rep = check_round(dutch, before, Pairing(r, altered, bye), "2026")
-                    assert any(x.startswith(f"C1: {a} and {c} have already played") for x in rep.absolute), rep.absolute
+                    said = f"C1: {_who(before, a)} and {_who(before, c)} have already played"
+                    assert any(x.startswith(said) for x in rep.absolute), rep.absolute
                     n += 1
                     break
             else:
@@ -265,7 +272,7 @@ def test_check_command_on_altered_files(events, tmp_path, capsys):
                 path = tmp_path / f"repeat-{made}.trf"
                 path.write_text(format_trf(with_round(t, r, repeated)))
                 assert main(["check", str(path), "--round", str(r)]) == 1
-                assert f"C1: {w} and {c} have already played" in capsys.readouterr().out
+                assert f"C1: {_who(t, w)} and {_who(t, c)} have already played" in capsys.readouterr().out
                 made += 1
                 break
     assert made >= 50

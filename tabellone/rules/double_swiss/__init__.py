@@ -114,14 +114,14 @@ from fractions import Fraction
 
 from tabellone.core import progress
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
-from tabellone.core.model import BLACK, WHITE, HeaderRecord, Player, RoundEntry, Tournament, opposite
+from tabellone.core.model import BLACK, WHITE, HeaderRecord, Player, RoundEntry, Tournament, named, opposite
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.core.scoring import PLAYED_CODES, format_points
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.comparison import BracketValues, Comparison
 from tabellone.rules.comparison import objective_vector as vector_of
-from tabellone.rules.fide_common import board_order, effective_ranks, required_initial_colour
+from tabellone.rules.fide_common import board_order, effective_ranks, pair_violation, required_initial_colour
 from tabellone.rules.top_scoregroup import C6_pulls_out, C6_upfloaters_needed
 
 EDITIONS = ("2026",)
@@ -310,26 +310,33 @@ def C2_may_get_pab(e: Entrant) -> bool:
     return not e.pab_barred
 
 
-def C2_pab_bar(matches: list[Match]) -> tuple[int, str] | None:
+def C2_pab_bar(matches: list[Match], t: Tournament | None = None) -> tuple[int, str] | None:
     """The first of ``matches`` that bars the PAB by [C2] (:func:`C2_may_get_pab`): its
-    number and what it was; ``None`` when none does."""
+    number and what it was (an opponent named from ``t``); ``None`` when none does."""
     for m in matches:
         if m.pab:
             return m.number, f"a pairing-allocated bye worth {format_points(m.points)} points"
         if m.forfeit_win:
-            return m.number, f"a match won by forfeit against {m.opponent}"
+            return m.number, f"a match won by forfeit against {named(t, m.opponent)}"
         if m.full_bye:
             return m.number, "a full-point bye"
     return None
 
 
+def _pairs_named(t: Tournament, pairs: list[tuple[int, int]]) -> str:
+    return ", ".join(f"{named(t, w)}-{named(t, b)}" for w, b in pairs) or "nothing"
+
+
 def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str = "2026") -> tuple[bool, str]:
     """Whether ``player`` may have the PAB of the match that starts at round column
     ``round_number``, and the sentence that says so, with the match that bars it."""
-    bar = C2_pab_bar(matches_of(t, player, (round_number + 1) // 2 - 1))
+    bar = C2_pab_bar(matches_of(t, player, (round_number + 1) // 2 - 1), t)
     if bar is None:
-        return True, f"C2: {player} may have the bye (no PAB, no match won by forfeit, no full-point bye before)"
-    return False, f"C2: {player} may not have the bye: {bar[1]} in match {bar[0]}"
+        return (
+            True,
+            f"C2: {named(t, player)} may have the bye (no PAB, no match won by forfeit, no full-point bye before)",
+        )
+    return False, f"C2: {named(t, player)} may not have the bye: {bar[1]} in match {bar[0]}"
 
 
 def _floated(history: dict[int, list[Match]], scores: dict[int, list[Fraction]], pid: int, k: int) -> bool:
@@ -969,27 +976,27 @@ def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[V
             missing = sorted(set(want.pairs) - set(pairing.pairs))
             body = (
                 "game 2 of a match repeats game 1 with colours reversed; "
-                f"unexpected {extra or 'nothing'}, missing {missing or 'nothing'}"
+                f"unexpected {_pairs_named(t, extra)}, missing {_pairs_named(t, missing)}"
             )
             involved = tuple(sorted({pid for pair in extra + missing for pid in pair}))
             problems.append(Violation.headed("Preface/4.4", body, players=involved, round=r))
         if pairing.bye is not None and pairing.bye not in want.half_byes:
-            body = f"{pairing.bye} has a bye in game 2 only; a bye covers the whole match"
+            body = f"{named(t, pairing.bye)} has a bye in game 2 only; a bye covers the whole match"
             problems.append(Violation.headed("Preface", body, players=(pairing.bye,), round=r))
         return problems
     ctx = _prepare(t, r)
     by_id = {e.id: e for e in ctx.P}
-    problems, _ = attendance_violations(pairing, set(by_id), set(t.by_id))
+    problems, _ = attendance_violations(pairing, set(by_id), set(t.by_id), t)
     for w, b in pairing.pairs:
         if w == b or w not in by_id or b not in by_id:
             continue
         if not C1_may_meet(by_id[w], by_id[b], ctx.prohibited):
             why = "are a prohibited pair" if b not in by_id[w].met else "have already met in a match not forfeited"
-            problems.append(Violation.headed("C1", f"{w} and {b} {why}", players=(w, b), round=r))
+            problems.append(pair_violation("C1", t, w, b, why, r))
     if pairing.bye in by_id and not C2_may_get_pab(by_id[pairing.bye]):
-        bar = C2_pab_bar(matches_of(t, pairing.bye, (r + 1) // 2 - 1))
+        bar = C2_pab_bar(matches_of(t, pairing.bye, (r + 1) // 2 - 1), t)
         had = f"who had {bar[1]} in match {bar[0]}" if bar else "who may not have it"
-        body = f"the pairing-allocated bye goes to {pairing.bye}, {had}"
+        body = f"the pairing-allocated bye goes to {named(t, pairing.bye)}, {had}"
         problems.append(Violation.headed("C2", body, players=(pairing.bye,), round=r))
     return problems
 

@@ -78,13 +78,21 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tabellone.core.errors import InputError, NoPairingError, SelfCheckError
-from tabellone.core.model import BLACK, WHITE, Tournament, opposite
+from tabellone.core.model import BLACK, WHITE, Tournament, named, opposite
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.comparison import BracketValues, Comparison
 from tabellone.rules.comparison import objective_vector as vector_of
-from tabellone.rules.fide_common import ByeRule, C1_no_rematch, Entrant, board_order, higher_ranked, round_to_pair
+from tabellone.rules.fide_common import (
+    ByeRule,
+    C1_no_rematch,
+    Entrant,
+    board_order,
+    higher_ranked,
+    pair_violation,
+    round_to_pair,
+)
 from tabellone.rules.profiles import Objective, Profile, official, resolve_for
 
 EDITIONS = ("2026",)
@@ -874,26 +882,26 @@ def violations(
     ctx = _prepare(t, edition, pairing.round)
     by_id = {e.id: e for e in ctx.P}
     r = pairing.round
-    problems, _ = attendance_violations(pairing, set(by_id), set(ctx.state.players))
+    problems, _ = attendance_violations(pairing, set(by_id), set(ctx.state.players), t)
     for w, b in pairing.pairs:
         if w == b or w not in by_id or b not in by_id:
             continue
         pw, pb = by_id[w], by_id[b]
         if not C1_no_rematch(pw, pb, ctx.state):
             why = "are a prohibited pair" if b not in ctx.state[w].opponents else "have already played each other"
-            problems.append(Violation.headed("2.1", f"{w} and {b} {why}", players=(w, b), round=r))
+            problems.append(pair_violation("2.1", t, w, b, why, r))
         if not ctx.last_round:
             for p, c in ((pw, WHITE), (pb, BLACK)):
                 name = "White" if c == WHITE else "Black"
                 if p.repeated == c:
-                    body = f"player {p.id} would get {name} three times in a row"
+                    body = f"player {named(t, p.id)} would get {name} three times in a row"
                     problems.append(Violation.headed("5.1.1", body, players=(p.id,), round=r))
                 if abs(p.cd + (1 if c == WHITE else -1)) > 2:
-                    body = f"player {p.id} would have three more of one colour than the other"
+                    body = f"player {named(t, p.id)} would have three more of one colour than the other"
                     problems.append(Violation.headed("5.1.2", body, players=(p.id,), round=r))
     if pairing.bye in by_id and not bye_eligible(by_id[pairing.bye]):
         barred = LIM_BYE_RULE.violation(t, pairing.bye, r)  # names the round of the earlier bye or win
-        body = f"the bye goes to {pairing.bye}, who may not have it"
+        body = f"the bye goes to {named(t, pairing.bye)}, who may not have it"
         problems.append(barred or Violation.headed(LIM_BYE_RULE.article, body, players=(pairing.bye,), round=r))
     return problems
 
