@@ -99,6 +99,11 @@ class RoundReport:
         """``pid`` as the report names it ("38 (Rossi, Mario)"), or 'nobody'."""
         return "nobody" if pid is None else self.names.get(pid, str(pid))
 
+    def pairs_named(self, pairs: list[tuple[int, int]]) -> list[str]:
+        """Boards as the report lists them, each player by number and name
+        ("38 (Rossi, Mario) - 62 (Bianchi, Anna)")."""
+        return [f"{self.name(w)} - {self.name(b)}" for w, b in pairs]
+
     @property
     def absolute(self) -> list[str]:
         """The absolute rules broken, as the sentences the report prints."""
@@ -139,6 +144,9 @@ class RoundReport:
                 else None
             ),
             "next_to_pair": self.next_to_pair,
+            # the same lists with each player by number and name, as the report prints them
+            "only_given_named": self.pairs_named(self.only_given),
+            "only_rules_named": self.pairs_named(self.only_rules),
         }
 
 
@@ -319,6 +327,31 @@ def _verdict(
     )
 
 
+#: How the criteria's descriptions name the rounds their floats come from, relative to the
+#: round paired: 1 the round (or match) before it, 2 the one before that
+_RELATIVE = (
+    ("two rounds before", 2),
+    ("round before", 1),
+    ("in the previous round", 1),
+    ("the previous round", 1),
+)
+
+
+def _dated(what: str, system: PairingSystem, round_number: int) -> str:
+    """A criterion's description with the round its floats come from named by number, as
+    an arbiter reads a verdict ("MDP opponents who upfloated in round 7", not "... the
+    round before"); a Double-Swiss match by its number. Unchanged when it names none."""
+    step = system.games_per_round
+    for phrase, back in _RELATIVE:
+        if phrase in what and round_number - back * step >= 1:
+            k = round_number - back * step
+            when = f"in round {k}" if step == 1 else f"in match {(k + step - 1) // step}"
+            if f"the {phrase}" in what:
+                phrase = f"the {phrase}"
+            return what.replace(phrase, when)
+    return what
+
+
 def _bracket_pairs(pairs, bracket, moved: set[int]) -> set[frozenset[int]]:
     """The pairs made inside ``bracket`` (both players in it, neither moved on down)."""
     members = set(bracket.players)
@@ -439,7 +472,9 @@ def first_difference(
         if gv != rv:
             byes = (_bye_of(given), _bye_of(rules))
             if article in described:
-                return _verdict(article, described[article], gv, rv, yours, t=t, concerned=byes)
+                what = described[article]
+                label = f"{article} {_dated(what, system, given.round)}"
+                return _verdict(article, what, gv, rv, yours, label=label, t=t, concerned=byes)
             return _verdict(
                 article,
                 "score of the PAB assignee",
@@ -481,6 +516,7 @@ def first_difference(
                     rv,
                     yours,
                     where,
+                    label=f"{article} {_dated(what, system, given.round)}",
                     t=t,
                     concerned=concerned,
                     bracket=gb.score,
@@ -599,8 +635,8 @@ def format_report(reports: list[RoundReport], system: SystemLike | None = None) 
         if rep.first_difference:
             lines.append(f"  {rep.first_difference}")
         if rep.only_given or rep.only_rules:
-            lines.append(f"  pairs given only:       {' '.join(f'{w}-{b}' for w, b in rep.only_given) or '-'}")
-            lines.append(f"  pairs the rules make:   {' '.join(f'{w}-{b}' for w, b in rep.only_rules) or '-'}")
+            lines.append(f"  pairs given only:       {'; '.join(rep.pairs_named(rep.only_given)) or '-'}")
+            lines.append(f"  pairs the rules make:   {'; '.join(rep.pairs_named(rep.only_rules)) or '-'}")
         if rep.bye_given != rep.bye_rules:
             lines.append(f"  bye given to {rep.name(rep.bye_given)}, the rules give it to {rep.name(rep.bye_rules)}")
         for note in rep.colour_notes:
@@ -713,8 +749,8 @@ def explain(
             if a in br.players and b in br.players:
                 down = [x for x in (a, b) if state[x].pairing_score > br.score]
                 up = [x for x in (a, b) if state[x].pairing_score < br.score]
-                note = f"; {' and '.join(map(str, down))} moved down from a higher score" if down else ""
-                note += f"; {' and '.join(map(str, up))} moved up from a lower score" if up else ""
+                note = f"; {' and '.join(named(t, x) for x in down)} moved down from a higher score" if down else ""
+                note += f"; {' and '.join(named(t, x) for x in up)} moved up from a lower score" if up else ""
                 lines.append(
                     f"they meet in the {format_points(br.score)}-point bracket ({len(br.players)} players{note})"
                 )
@@ -730,8 +766,8 @@ def explain(
         lines.append(f"{round_name(system, round_number)}: the pairing-allocated bye to {who(bye)}")
         if rules.bye != bye:
             lines.append(
-                f"the rules give the bye to {rules.bye or 'nobody'}"
-                + (f"; {bye} meets {partner[bye]}" if bye in partner else "")
+                f"the rules give the bye to {named(t, rules.bye) if rules.bye else 'nobody'}"
+                + (f"; {bye} meets {named(t, partner[bye])}" if bye in partner else "")
             )
             if rules.bye is None:
                 lines.append(f"{len(present)} players are paired: an even number, so nobody has the bye")
@@ -770,15 +806,19 @@ def explain(
         )
     else:
         lines.append(f"without {subject} the best pairing is worse on {verdict}")
-    changed = sorted(set(alternative.pairs) - set(rules.pairs))
-    lines.append(
-        f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}"
-        + (f"; bye {alternative.bye}" if alternative.bye != rules.bye else "")
-    )
+    lines.append(_boards_that_differ(t, alternative, rules))
     said = reading(bye) if bye is not None else None
     if said is not None:
         lines.append(said[1])
     return lines
+
+
+def _boards_that_differ(t, other: Pairing, rules: Pairing) -> str:
+    """The line under a "why" that lists the boards of ``other`` the rules do not make,
+    each player by number and name, and its bye when it differs."""
+    changed = sorted(set(other.pairs) - set(rules.pairs))
+    boards = "; ".join(f"{named(t, w)} - {named(t, b)}" for w, b in changed) or "-"
+    return f"  its boards that differ: {boards}" + (f"; bye {named(t, other.bye)}" if other.bye != rules.bye else "")
 
 
 def _pair_barred(
@@ -826,9 +866,5 @@ def _why_not(
         ]
     else:
         lines = [f"with {subject} the best pairing is worse on {verdict}"]
-    changed = sorted(set(best.pairs) - set(rules.pairs))
-    lines.append(
-        f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}"
-        + (f"; bye {best.bye}" if best.bye != rules.bye else "")
-    )
+    lines.append(_boards_that_differ(t, best, rules))
     return lines

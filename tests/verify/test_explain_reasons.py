@@ -43,7 +43,7 @@ def test_a_forced_pair_names_the_float_criterion_and_the_player():
     lines = explain(dutch, t, 4, "2026", pair=(2, 4))
     assert lines[1] == "the rules do not pair them: 2 meets 7 (Bianchi, Anna), 4 meets 5 (Russo, Elena)"
     assert lines[2] == (
-        "with 2-4 the best pairing is worse on C15 MDP opponents who upfloated the round before: "
+        "with 2-4 the best pairing is worse on C15 MDP opponents who upfloated in round 3: "
         "with 2-4 1 [4 (Rossi, Mario)], the rules allow 0, in the 1.0-point bracket"
     )
     # the rules' pair, asked the other way: the same criterion, the same player
@@ -56,7 +56,7 @@ def test_the_2017_text_names_its_own_article_and_the_upfloater():
     the same reason. (2017 C.2 bars no-one here either: 3 had no PAB.)"""
     t = tabellone.read(C15)
     lines = explain(dutch, t, 4, "2017", pair=(2, 4))
-    assert "worse on C.13 upfloaters who upfloated the round before: with 2-4 1 [4 (Rossi, Mario)]" in lines[2]
+    assert "worse on C.13 upfloaters who upfloated in round 3: with 2-4 1 [4 (Rossi, Mario)]" in lines[2]
 
 
 def test_check_names_the_players_in_text_and_json(tmp_path, capsys):
@@ -74,6 +74,30 @@ def test_check_names_the_players_in_text_and_json(tmp_path, capsys):
     assert r["first_difference"]["article"] == "C15"
     assert r["first_difference"]["players_yours"] == [4]
     assert "[4 (Rossi, Mario)]" in r["first_difference"]["text"]
+
+
+def test_float_criteria_name_the_round_of_the_float():
+    """The verdict names the round a float comes from by number: paired round 8, "the
+    round before" is round 7 and "two rounds before" round 6; a Double-Swiss match (two
+    round columns) counts matches: column 7 is match 4, the previous one match 3. The
+    descriptions in ``--json``'s ``criterion`` stay as the catalogue words them."""
+    from tabellone.rules import get_system
+    from tabellone.verify.checker import _dated
+
+    dutch_system, ds = get_system("dutch"), get_system("double-swiss")
+    assert _dated("MDP opponents who upfloated the round before", dutch_system, 8) == (
+        "MDP opponents who upfloated in round 7"
+    )
+    assert _dated("MDP opponents who upfloated two rounds before", dutch_system, 8) == (
+        "MDP opponents who upfloated in round 6"
+    )
+    assert _dated("score differences of repeated upfloaters (two rounds before)", dutch_system, 8) == (
+        "score differences of repeated upfloaters (in round 6)"
+    )
+    assert _dated("upfloaters who floated in the previous round", ds, 7) == "upfloaters who floated in match 3"
+    assert _dated("colour preferences not met", dutch_system, 8) == "colour preferences not met"
+    # round 2 has no "two rounds before": the words stay
+    assert _dated("MDP opponents who upfloated two rounds before", dutch_system, 2).endswith("two rounds before")
 
 
 def test_a_player_is_named_by_number_and_name():

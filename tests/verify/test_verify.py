@@ -204,7 +204,7 @@ def test_explain_prices_the_alternative():
     )
     assert dutch.pair_round(seven, "2026").bye == 6
     lines = explain(dutch, seven, 2, "2026", bye=6)
-    assert "just as good" in lines[1] and lines[2].endswith("bye 5"), lines
+    assert "just as good" in lines[1] and lines[2].endswith("bye 5 (P5)"), lines
     from tabellone.verify.checker import first_difference
 
     to_seven = dutch.pair_round(seven, "2026", no_bye=frozenset({4, 5, 6}))
