@@ -99,6 +99,14 @@ class RoundReport:
         """``pid`` as the report names it ("38 (Rossi, Mario)"), or 'nobody'."""
         return "nobody" if pid is None else self.names.get(pid, str(pid))
 
+    def colour_line(self, note: ColourNote) -> str:
+        """A board whose colours differ from the rules', its players named, and whom the
+        rules' article gives White."""
+        board = f"{self.name(note.white)} - {self.name(note.black)}"
+        if note.rules_white is None or note.article is None:
+            return f"{board}: the rules give the other colours"
+        return f"{board}: Art. {note.article} gives White to {self.name(note.rules_white)}"
+
     def pairs_named(self, pairs: list[tuple[int, int]]) -> list[str]:
         """Boards as the report lists them, each player by number and name
         ("38 (Rossi, Mario) - 62 (Bianchi, Anna)")."""
@@ -575,6 +583,7 @@ def check_round(system: SystemLike, t, given: Pairing, edition: str, options: Op
     system = as_system(system)
     report = RoundReport(round=given.round, bye_given=given.bye)
     report.violations = system.violations(t, given, edition, options)
+    report.names = {p.id: named(t, p.id) for p in t.players}
     try:
         rules = system.pair(t, edition, given.round, options)
     except NoPairingError as exc:
@@ -582,7 +591,6 @@ def check_round(system: SystemLike, t, given: Pairing, edition: str, options: Op
         report.unpairable = str(exc)
         return report
     report.bye_rules = rules.bye
-    report.names = {p.id: named(t, p.id) for p in t.players}
     r_set = set(rules.pairs)
     # a board recorded without colours takes the rules' orientation: nothing to compare
     g_set = {(b, w) if frozenset((w, b)) in given.colourless and (b, w) in r_set else (w, b) for w, b in given.pairs}
@@ -639,13 +647,7 @@ def format_report(reports: list[RoundReport], system: SystemLike | None = None) 
             lines.append(f"  pairs the rules make:   {'; '.join(rep.pairs_named(rep.only_rules)) or '-'}")
         if rep.bye_given != rep.bye_rules:
             lines.append(f"  bye given to {rep.name(rep.bye_given)}, the rules give it to {rep.name(rep.bye_rules)}")
-        for note in rep.colour_notes:
-            white = rep.name(note.rules_white) if note.rules_white is not None else None
-            lines.append(
-                f"  colours {note}"
-                if white is None or note.article is None
-                else f"  colours {note.white}-{note.black}: Art. {note.article} gives White to {white}"
-            )
+        lines += [f"  colours {rep.colour_line(note)}" for note in rep.colour_notes]
     ok = sum(1 for r in played if r.ok)
     unit = "rounds" if rules is None or rules.games_per_round == 1 else "round columns"
     summary = f"{ok} of {len(played)} {unit} as the rules pair them"

@@ -192,7 +192,10 @@ def test_italo_check_an_altered_round_names_the_article(tmp_path, capsys):
     # only colours swapped (4-1 for 1-4): the step of Art. 17 that gives White to 1
     alt = _write(tmp_path / "alt3.txt", ["5", "4 1", "6 9", "10 3", "5 7", "2 8"])
     assert main(["check", WORKED, "--system", "italo-svizzero", "--round", "3", "--pairing", alt]) == 1
-    assert "colours 4-1: Art. 17.2 gives White to 1" in capsys.readouterr().out
+    assert (
+        "colours 4 (De Luca Elena) - 1 (Amato Bruno): Art. 17.2 gives White to 1 (Amato Bruno)"
+        in capsys.readouterr().out
+    )
 
 
 def test_italo_check_bad_input(capsys):

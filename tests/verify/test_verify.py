@@ -263,7 +263,7 @@ def test_check_command_on_altered_files(events, tmp_path, capsys):
         path.write_text(format_trf(with_round(t, r, flipped)))
         assert main(["check", str(path), "--round", str(r)]) == 1
         out = capsys.readouterr().out
-        assert f"colours {b}-{w}: Art. 5.2." in out, out
+        assert f"colours {_who(t, b)} - {_who(t, w)}: Art. 5.2." in out, out
         made += 1
         for i in range(1, len(pairs)):
             c, d = pairs[i]
