@@ -246,6 +246,9 @@ class Difference(str):
     players_rules: list[int]
     candidate_yours: str | None
     candidate_rules: str | None
+    rank_yours: list[int | None]
+    rank_rules: list[int | None]
+    ranking: str | None
 
     def __new__(cls, text: str, **fields: object) -> Difference:
         obj = super().__new__(cls, text)
@@ -262,6 +265,9 @@ class Difference(str):
         obj.players_rules = list(fields.get("players_rules") or [])  # type: ignore[call-overload]
         obj.candidate_yours = fields.get("candidate_yours")  # type: ignore[assignment]
         obj.candidate_rules = fields.get("candidate_rules")  # type: ignore[assignment]
+        obj.rank_yours = list(fields.get("rank_yours") or [])  # type: ignore[call-overload]
+        obj.rank_rules = list(fields.get("rank_rules") or [])  # type: ignore[call-overload]
+        obj.ranking = fields.get("ranking")  # type: ignore[assignment]
         return obj
 
     @property
@@ -279,6 +285,10 @@ class Difference(str):
                 "moved_down_rules": self.moved_rules,
                 "candidate_yours": self.candidate_yours,
                 "candidate_rules": self.candidate_rules,
+                # the ordinals of the steps that make each candidate in the text's order:
+                # set of MDPs, transposition for the MDPs, exchange, transposition of S2
+                "generation_yours": self.rank_yours,
+                "generation_rules": self.rank_rules,
                 "text": str(self),
             }
         return {
@@ -377,12 +387,17 @@ def _moved_down(brackets, k: int, bye: int | None) -> list[int]:
 
 def _ahead(article: str, round_values: dict, bracket, moved: list[int], bye: int | None) -> object:
     """A look-ahead criterion (the Dutch [C9]) in a bracket: by its note it counts only
-    in a bracket that downfloats exactly one player, who receives the PAB; there it
-    takes the round's value (the PAB assignee's), in any other bracket nothing (0). A
-    bracket that sends two players down is decided by the criteria after it (C.04.3
-    2026 Art. 2.4.4 and its note)."""
+    in a bracket that downfloats exactly one player, who receives the PAB. The bracket's
+    own value, when the system gives one, is its reading of that note (the Dutch: the
+    literal procedure's, the downfloater left for the PAB whatever the brackets below
+    do); otherwise the round's value (the PAB assignee's) where the bracket sends down
+    just the PAB assignee, nothing (0) elsewhere. A bracket that sends two players down
+    is decided by the criteria after it (C.04.3 2026 Art. 2.4.4 and its note)."""
     if article not in round_values:
         return bracket.values.get(article)
+    own = bracket.values.get(article)
+    if own is not None:
+        return own
     return round_values[article] if bye is not None and moved == [bye] else 0
 
 
@@ -393,13 +408,20 @@ _STEPS = {
 }
 
 
-def _as_generated(state, bracket, pairs, moved: list[int]) -> tuple[tuple, str]:
+def _as_generated(state, bracket, pairs, moved: list[int], edition: str) -> tuple[tuple, list[int | None], str]:
     """A bracket's candidate as the Dutch text generates it (C.04.3 2026 Art. 4; 2017
     D): the MDPs paired and their opponents (Art. 4.4 / D.3 chooses them), then the
     remainder, or the homogeneous bracket, as S1 against S2 in the order the
     transposition gives (Art. 4.2 / D.1), with the players an exchange moved from S1 to
-    S2 and back (Art. 4.3 / D.2), and who floats down. Returns its parts (the MDPs
-    paired, their opponents, the exchange, the order of S2) and the sentence."""
+    S2 and back (Art. 4.3 / D.2), and who floats down. A pairing of the remainder is
+    made first by the exchange that keeps in S1 the higher-ranked player of each pair:
+    the fewest and smallest BSNs moved. Returns its place in the text's order (the keys
+    of the four steps, compared left to right), the ordinals of the four steps
+    (:mod:`tabellone.rules.dutch.candidate_order`; ``None`` where too many to count),
+    and the sentence."""
+    from tabellone.rules.dutch import candidate_order as co
+    from tabellone.rules.dutch.literal import exchange_key
+
     players = list(bracket.players)
     order = {p: i for i, p in enumerate(players)}
     mate: dict[int, int] = {}
@@ -425,20 +447,56 @@ def _as_generated(state, bracket, pairs, moved: list[int]) -> tuple[tuple, str]:
             text += f", exchanging {' '.join(map(str, out))} (S1) for {' '.join(map(str, into))} (S2)"
         parts.append(text)
     parts.append(f"{' '.join(map(str, moved)) or 'nobody'} floating down")
-    steps = (tuple(paired_mdps), tuple(mate[m] for m in paired_mdps), (tuple(out), tuple(into)), tuple(s2_order))
-    return steps, ", ".join(parts)
+
+    # the steps on BSNs: the bracket's for the MDPs, fresh ones (1..r) for the remainder
+    def score_of(x: int):
+        return state[players[x - 1]].pairing_score
+
+    bsn = {p: i + 1 for i, p in enumerate(players)}
+    mdp_set = [bsn[m] for m in paired_mdps]
+    residents = [bsn[p] for p in players if p not in mdps]
+    opponents = [bsn[mate[m]] for m in paired_mdps]
+    fresh = {p: i + 1 for i, p in enumerate(rest)}
+    s1r, s2r = list(range(1, len(s1) + 1)), list(range(len(s1) + 1, len(rest) + 1))
+    down, up = [fresh[p] for p in out], [fresh[p] for p in into]
+    s2_after = sorted((set(s2r) - set(up)) | set(down))
+    chosen = [fresh[mate[p]] for p in s1_new]
+    t_mdps = co.transposition_ordinal(opponents, residents)
+    t_s2 = co.transposition_ordinal(chosen, s2_after)
+    keys = (co.set_key(mdp_set, edition, score_of), t_mdps, exchange_key(down, up), t_s2)
+    ordinals = [
+        co.mdp_set_ordinal(mdp_set, [bsn[m] for m in mdps], edition, score_of) if mdps else 1,
+        t_mdps,
+        co.exchange_ordinal(down, up, s1r, s2r),
+        t_s2,
+    ]
+    return keys, ordinals, ", ".join(parts)
 
 
-def _deciding_step(edition: str, g_steps: tuple, r_steps: tuple) -> str:
+def _ranking(has_mdps: bool, g: list[int | None], r: list[int | None], yours: str) -> str:
+    """Where the text's generation order places the two candidates, step by step (a
+    homogeneous bracket has only the exchange and the transposition of S2), as the
+    ordinal of each step's choice: "no. 1" is the first the text tries."""
+    labels = ("set of MDPs", "transposition for the MDPs", "exchange", "transposition of S2")
+    steps = range(0 if has_mdps else 2, 4)
+
+    def number(n: int | None) -> str:
+        return "a later one" if n is None else f"no. {n}"
+
+    def places(ordinals: list[int | None]) -> str:
+        return ", ".join(
+            "no exchange" if k == 2 and ordinals[k] == 1 else f"{labels[k]} {number(ordinals[k])}" for k in steps
+        )
+
+    who = "yours" if yours == "yours" else f"the one {yours}"
+    return f"the text makes the rules' candidate with {places(r)}; {who} with {places(g)}"
+
+
+def _deciding_step(edition: str, g_keys: tuple, r_keys: tuple) -> str:
     """Which step of the Dutch generation order first tells the two candidates apart."""
     choice, exchange, transposition = _STEPS[edition]
-    if g_steps[0] != r_steps[0]:
-        return choice
-    if g_steps[1] != r_steps[1]:
-        return transposition + " for the MDPs"
-    if g_steps[2] != r_steps[2]:
-        return exchange
-    return transposition
+    steps = (choice, transposition + " for the MDPs", exchange, transposition)
+    return next((step for step, g, r in zip(steps, g_keys, r_keys) if g != r), transposition)
 
 
 def _bye_of(pairing: Pairing) -> tuple[int, ...]:
@@ -550,14 +608,19 @@ def first_difference(
                 f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
                 f"the rules take the candidate the text's generation order ({order}) gives first"
             )
-        g_cand = r_cand = None
+        g_cand = r_cand = ranking = None
+        g_rank: list[int | None] = []
+        r_rank: list[int | None] = []
         if system.name == "dutch" and edition in _STEPS:
             state = t.state_before(given.round)
-            g_steps, g_cand = _as_generated(state, gb, given.pairs, g_moved)
-            r_steps, r_cand = _as_generated(state, rb, rules.pairs, r_moved)
+            g_keys, g_rank, g_cand = _as_generated(state, gb, given.pairs, g_moved, edition)
+            r_keys, r_rank, r_cand = _as_generated(state, rb, rules.pairs, r_moved, edition)
             if g_cand != r_cand:
-                step = _deciding_step(edition, g_steps, r_steps)
-                text += f"; {step} decides (the rules' candidate: {r_cand}; {yours}: {g_cand})"
+                step = _deciding_step(edition, g_keys, r_keys)
+                has_mdps = any(state[p].pairing_score > gb.score for p in gb.players if p in state.players)
+                places = _ranking(has_mdps, g_rank, r_rank, yours)
+                text += f"; {step} decides (the rules' candidate: {r_cand}; {yours}: {g_cand}): {places}"
+                ranking = f"{step} decides: {places}"
         return Difference(
             text,
             bracket=gb.score,
@@ -566,6 +629,9 @@ def first_difference(
             moved_rules=r_moved,
             candidate_yours=g_cand,
             candidate_rules=r_cand,
+            rank_yours=g_rank,
+            rank_rules=r_rank,
+            ranking=ranking,
         )
     order = system.generation_article(edition)
     return Difference(
@@ -800,6 +866,8 @@ def explain(
         lines.append(
             f"without {subject} the best pairing is just as good; {subject} comes first in the text's order of candidates"
         )
+        if verdict.ranking:
+            lines.append(verdict.ranking)
     elif not verdict.rules_better:
         # a procedural system (the italo-svizzero rotation) need not be optimal on the
         # criteria: say so rather than call the better alternative worse
@@ -862,6 +930,8 @@ def _why_not(
             f"with {subject} the best pairing is as good on every criterion; the rules' pairing comes first "
             f"in the text's generation order ({verdict.order_article})"
         ]
+        if verdict.ranking:
+            lines.append(verdict.ranking)
     elif not verdict.rules_better:
         lines = [
             f"with {subject} a pairing exists that is better on {verdict}; the text's procedure still does not make it"

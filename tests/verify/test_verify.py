@@ -172,7 +172,13 @@ def test_explain_prices_the_alternative():
         players=tuple(Player(i, f"P{i}", rating=2000 - i) for i in range(1, 7)), total_rounds=5, initial_colour="w"
     )
     lines = explain(dutch, six, 1, "2026", pair=(1, 4))
-    assert "comes first in the text's order of candidates" in lines[-2]
+    assert "comes first in the text's order of candidates" in lines[-3]
+    # the ranking (Art. 4.2): S2 = 4 5 6; the rules take its first transposition (1-4
+    # 2-5 3-6); without 1-4 the best is 1-5 2-4 3-6, the third (4 5 6, 4 6 5, 5 4 6)
+    assert lines[-2] == (
+        "the transposition of S2 (Art. 4.2) decides: the text makes the rules' candidate with no exchange, "
+        "transposition of S2 no. 1; the one without it with no exchange, transposition of S2 no. 3"
+    )
     lines = explain(dutch, six, 1, "2026", pair=(1, 2))
     assert lines[1] == "the rules do not pair them: 1 meets 4 (P4), 2 meets 5 (P5)"
     # forced, 1-2 costs nothing either (no colour history): the generation order decides
@@ -204,7 +210,16 @@ def test_explain_prices_the_alternative():
     )
     assert dutch.pair_round(seven, "2026").bye == 6
     lines = explain(dutch, seven, 2, "2026", bye=6)
-    assert "just as good" in lines[1] and lines[2].endswith("bye 5 (P5)"), lines
+    assert "just as good" in lines[1] and lines[3].endswith("bye 5 (P5)"), lines
+    # the 0-point bracket: its MDP meets 4 (the first set, the first transposition);
+    # the remainder 5 6 7 (S1 5, S2 6 7): the rules pair 5-7 (no exchange, the second
+    # transposition: 5-6 would leave 7 the bye, worse on C9); with the bye to 5, 6-7
+    # needs the exchange of 5 for 6 (the second), then 6 meets 7, second in S2 (5 7)
+    assert lines[2] == (
+        "the exchange (Art. 4.3) decides: the text makes the rules' candidate with set of MDPs no. 1, "
+        "transposition for the MDPs no. 1, no exchange, transposition of S2 no. 2; the one without it with "
+        "set of MDPs no. 1, transposition for the MDPs no. 1, exchange no. 2, transposition of S2 no. 2"
+    )
     from tabellone.verify.checker import first_difference
 
     to_seven = dutch.pair_round(seven, "2026", no_bye=frozenset({4, 5, 6}))
