@@ -358,16 +358,23 @@ def _fix_bye_score(rnd: _Round) -> None:
         raise NoPairingError("no complete round-pairing exists (C1-C3)")
 
 
-def c9_applies(t: Tournament, round_number: int, downfloater: int, below: Iterable[int]) -> bool:
+def c9_applies(
+    t: Tournament, round_number: int, downfloater: int, below: Iterable[int], memo: dict | None = None
+) -> bool:
     """Whether 2026 [C9] applies in a bracket of round ``round_number`` whose one
     downfloater (a player id) takes the PAB, ``below`` being the players of the lower
     scoregroups: the reading of :meth:`_Bracket.C9_pab_unplayed_games` (the verifier's,
-    :func:`tabellone.rules.dutch.verifier.evaluate`, is the same)."""
+    :func:`tabellone.rules.dutch.verifier.evaluate`, is the same). ``memo``: a dict kept
+    by the caller across the brackets of one round, so the round is read once."""
     below = list(below)
     if not below:
         return True
-    rnd, _, _ = _round_of(t, "2026", round_number)
-    _fix_bye_score(rnd)
+    memo = {} if memo is None else memo
+    if "round" not in memo:
+        rnd, _, _ = _round_of(t, "2026", round_number)
+        _fix_bye_score(rnd)
+        memo["round"] = rnd
+    rnd = memo["round"]
     index = {e.id: i for i, e in enumerate(rnd.P)}
     return _left_for_the_pab(rnd, index[downfloater], [index[i] for i in below])
 

@@ -57,6 +57,7 @@ def evaluate(
     out: list[BracketValues] = []
     criteria = criteria_of(edition)
     brackets = brackets_of_pairing(players, pairing.pairs)
+    memo: dict = {}  # the round as [C9]'s note reads it, built once (c9_applies)
     for gi, (current, mdps, inside, floaters) in enumerate(brackets):
         mdp_ids = {e.id for e in mdps}
         pairs = [tuple(sorted(pair, key=lambda x: (-x.score, x.rank))) for pair in inside]
@@ -74,7 +75,7 @@ def evaluate(
                 and pairing.bye == floaters[0].id
                 and (
                     gi == len(brackets) - 1
-                    or c9_applies(t, pairing.round, pairing.bye, [e.id for e in players if e.score < lowest])
+                    or c9_applies(t, pairing.round, pairing.bye, [e.id for e in players if e.score < lowest], memo)
                 )
                 else 0
             )
