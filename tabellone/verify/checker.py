@@ -463,7 +463,13 @@ def _as_generated(state, bracket, pairs, moved: list[int], edition: str) -> tupl
     chosen = [fresh[mate[p]] for p in s1_new]
     t_mdps = co.transposition_ordinal(opponents, residents)
     t_s2 = co.transposition_ordinal(chosen, s2_after)
-    keys = (co.set_key(mdp_set, edition, score_of), t_mdps, exchange_key(down, up), t_s2)
+    # a transposition the text never makes (two MDPs paired together) comes after all
+    keys = (
+        co.set_key(mdp_set, edition, score_of),
+        t_mdps if t_mdps is not None else float("inf"),
+        exchange_key(down, up),
+        t_s2 if t_s2 is not None else float("inf"),
+    )
     ordinals = [
         co.mdp_set_ordinal(mdp_set, [bsn[m] for m in mdps], edition, score_of) if mdps else 1,
         t_mdps,
@@ -481,7 +487,7 @@ def _ranking(has_mdps: bool, g: list[int | None], r: list[int | None], yours: st
     steps = range(0 if has_mdps else 2, 4)
 
     def number(n: int | None) -> str:
-        return "a later one" if n is None else f"no. {n}"
+        return "not counted" if n is None else f"no. {n}"
 
     def places(ordinals: list[int | None]) -> str:
         return ", ".join(

@@ -31,12 +31,16 @@ from tabellone.rules.dutch.literal import exchange_key, mdp_sets_2017, mdp_sets_
 COUNT_LIMIT = 200_000
 
 
-def transposition_ordinal(chosen: Sequence[int], pool: Sequence[int]) -> int:
+def transposition_ordinal(chosen: Sequence[int], pool: Sequence[int]) -> int | None:
     """Art. 4.2 (2017 D.1): the ordinal (from 1) of the transposition whose first
     ``len(chosen)`` BSNs are ``chosen``, among the transpositions of ``pool`` (S2),
-    sorted by the lexicographic value of those BSNs."""
+    sorted by the lexicographic value of those BSNs; ``None`` when ``chosen`` is none
+    (a player not in ``pool``, or twice: two MDPs paired together, which the text never
+    generates)."""
     free = sorted(pool)
     n, k = len(free), len(chosen)
+    if not set(chosen) <= set(free) or len(set(chosen)) != k:
+        return None
     rank = 0
     for i, x in enumerate(chosen):
         smaller = free.index(x)

@@ -25,6 +25,8 @@ def test_transpositions_in_lexicographic_order_of_their_first_n1_bsns():
     assert transposition_ordinal((7, 6, 8, 9, 10), S2) == 121
     assert transposition_ordinal((11, 10, 9, 8, 7), S2) == 720
     assert [transposition_ordinal((x,), [5, 9, 22, 42]) for x in (5, 9, 22, 42)] == [1, 2, 3, 4]
+    # an opponent outside S2 (two MDPs paired together) is no transposition of the text
+    assert transposition_ordinal((3,), [5, 9, 22, 42]) is None
 
 
 def test_exchanges_in_the_order_of_art_4_3():
