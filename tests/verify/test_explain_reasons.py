@@ -260,3 +260,21 @@ def test_a_candidate_is_placed_where_the_text_first_generates_it():
             moved = [x for x in players if all(x not in p for p in pairs)]
             _, ordinals, _ = _as_generated(_Scores(players), bracket, as_pairs, moved, "2026")
             assert ordinals == where, (sorted(as_pairs), ordinals, where)
+
+
+def test_every_tie_of_the_lichess_export_ranks_the_rules_candidate_first():
+    """The engine's generation order (bonuses on the matcher) against the ranking the
+    checker counts from the text's Art. 4 orders: in every round of the Lichess export
+    that the generation order decides, the rules' candidate comes first at the first
+    step where the two differ (an exchange too large to count is an exchange of more
+    players than any counted one, so it comes after the rules' none)."""
+    t = tabellone.read(shared_path(LICHESS))
+    ties = [r.first_difference for r in tabellone.check(t).rounds if r.first_difference is not None]
+    ties = [d for d in ties if d.rank_rules]
+    assert len(ties) >= 10
+    for d in ties:
+        k = next(k for k, (r, g) in enumerate(zip(d.rank_rules, d.rank_yours)) if r != g)
+        rules, yours = d.rank_rules[k], d.rank_yours[k]
+        assert rules is not None and (yours is None or rules < yours), (d.rank_rules, d.rank_yours)
+        step = ("set of MDPs", "transposition for the MDPs", "exchange", "transposition of S2")[k]
+        assert f"{step} no. {rules}" in d.ranking or (step == "exchange" and rules == 1), d.ranking
