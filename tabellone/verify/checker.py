@@ -526,9 +526,11 @@ def first_difference(
     other pairs inside, or other players moved down); there the criteria are compared in
     priority order, and the first that differs is the answer. Criteria that look ahead
     from a bracket to the rest of the round (the system's ``lookahead``: the Dutch C9,
-    the unplayed rounds of the PAB assignee) take their value from the round. When the
-    two are equal on every criterion there, the text's generation order decided (the
-    system's ``generation_article``), and the answer names who each one moved down.
+    the unplayed rounds of the PAB assignee) take the bracket's own value, the system's
+    reading of where they apply (:func:`_ahead`), and name each side's PAB assignee.
+    When the two are equal on every criterion there, the text's generation order
+    decided (the system's ``generation_article``), and the answer names who each one
+    moved down and, for the Dutch system, where Art. 4 places each candidate.
     """
     system = as_system(system)
     g_round, g_brackets = system.evaluate(t, given, edition, options)
