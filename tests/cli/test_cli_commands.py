@@ -24,6 +24,26 @@ def test_generate_then_check_every_round(tmp_path, capsys):
     assert out.read_bytes() == before
 
 
+def test_c_lists_the_differing_boards_with_names(capsys):
+    """``--dutch FILE -c`` on the hand-worked tie of ``two_tied_brackets.trf`` (round 2:
+    the file pairs 2-3 and floats 1 to 4; the rules pair 2-1 and float 3 to 4; the
+    0.5-point bracket follows: 5-6 and 7-8 in the file, 5-8 and 7-6 by the rules): the
+    boards each side alone has, every player by number and name."""
+    from testkit import fixture_path
+
+    assert main(["--dutch", str(fixture_path("checker/two_tied_brackets.trf")), "-c"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "round 2: differs from the rules' pairing"
+    assert out[1] == (
+        "  in the file only: 2 (Player 2) - 3 (Player 3); 4 (Player 4) - 1 (Player 1); "
+        "5 (Player 5) - 6 (Player 6); 7 (Player 7) - 8 (Player 8); bye -"
+    )
+    assert out[2] == (
+        "  rules' pairing only: 2 (Player 2) - 1 (Player 1); 4 (Player 4) - 3 (Player 3); "
+        "5 (Player 5) - 8 (Player 8); 7 (Player 7) - 6 (Player 6); bye -"
+    )
+
+
 def test_check_a_proposed_round(tmp_path, capsys):
     path = tmp_path / "g.trf"
     assert main(["generate", "--players", "9", "--rounds", "3", "--seed", "4", "-o", str(path)]) == 0
