@@ -16,6 +16,7 @@ from testkit import fixture_path, shared_path
 
 import tabellone
 from tabellone.cli import main
+from tabellone.core.history import cut_before
 from tabellone.core.pairing import Pairing
 from tabellone.rules import dutch
 from tabellone.verify.checker import explain, first_difference, named
@@ -120,7 +121,7 @@ def test_lichess_round_8_is_decided_by_c15_in_the_bracket_that_sends_two_down():
     t = tabellone.read(shared_path(LICHESS))
     for pair, head in (((110, 96), "without 110-96"), ((110, 39), "with 110-39")):
         lines = explain(dutch, t, 8, "2026", pair=pair)
-        assert lines[2].startswith(f"{head} the best pairing is worse on C15 "), lines
+        assert lines[2].startswith(f"{head} the best pairing is worse on C15 MDP opponents who upfloated in round 7: ")
         assert "1 [39 (mcm41234857)], the rules allow 0, in the 1.5-point bracket" in lines[2]
     lines = explain(dutch, t, 8, "2017", pair=(110, 39))
     assert "worse on C.13 " in lines[2] and "[39 (mcm41234857)]" in lines[2]
@@ -278,3 +279,26 @@ def test_every_tie_of_the_lichess_export_ranks_the_rules_candidate_first():
         assert rules is not None and (yours is None or rules < yours), (d.rank_rules, d.rank_yours)
         step = ("set of MDPs", "transposition for the MDPs", "exchange", "transposition of S2")[k]
         assert f"{step} no. {rules}" in d.ranking or (step == "exchange" and rules == 1), d.ranking
+
+
+def test_c9_counts_in_a_bracket_above_the_last_where_the_downfloater_is_left_for_the_pab():
+    """Gacrux round 9 (test_checker_first_difference): the file gives the PAB to 71 (2.5
+    points, two unplayed rounds); below the 2.0-point bracket only 73 and 78 remain (1.5
+    points), both with an earlier PAB, so neither may have another: whoever the 2.0-point
+    bracket sends down alone takes the PAB whatever the last bracket does. There [C9]
+    applies by its note, and the file's pairing counts 2 in that bracket (not only in
+    the last one), as the literal procedure counts it."""
+    from tabellone.core.model import pairs_of_round
+    from tabellone.rules.dutch.literal import c9_applies
+
+    t = tabellone.read(shared_path("peers/caissify_pairings/gacrux_generated/misc_edge_case_3.trf"))
+    before = cut_before(t, 9)
+    pairs, pab = pairs_of_round(t, 9)
+    given = Pairing(9, pairs, pab[0])
+    assert given.bye == 71
+    state = before.state_before(9)
+    assert all(state[p].had_pab and state[p].pairing_score == Fraction(3, 2) for p in (73, 78))
+    assert c9_applies(before, 9, 71, [73, 78])
+    _, brackets = dutch.evaluate(before, given, "2026")
+    two = next(b for b in brackets if b.score == 2)
+    assert two is not brackets[-1] and two.values["C9"] == 2 == state[71].rounds_unplayed
