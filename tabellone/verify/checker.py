@@ -794,8 +794,13 @@ def explain(
             lines.append(f"the rules do not pair them: {a} {meets(a)}, {b} {meets(b)}")
             if not state.may_meet(a, b):
                 met = b in state[a].opponents
+                when = [
+                    k
+                    for k in range(1, round_number)
+                    if t.player(a).entry(k).opponent == b and t.player(a).entry(k).played
+                ]
                 lines.append(
-                    "C1: they have already played each other"
+                    f"C1: they have already played each other{f' (round {when[-1]})' if when else ''}"
                     if met
                     else "C1: they are a prohibited pair (they may not meet)"
                 )

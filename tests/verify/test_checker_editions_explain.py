@@ -90,7 +90,7 @@ def test_why_not_my_pair_forces_it_and_names_the_worse_criterion():
 
 def test_why_not_my_pair_cites_c1_for_a_rematch():
     lines = tabellone.explain(tabellone.read(SIX), pair=(1, 4)).lines
-    assert lines[-1] == "C1: they have already played each other"
+    assert lines[-1] == "C1: they have already played each other (round 1)"
 
 
 def test_why_not_my_bye_names_the_criterion_that_chose_another():
