@@ -115,7 +115,7 @@ def check_file(t: Tournament, system: str, edition: str | None, source: str) -> 
     one, as bbpPairings' ``-c`` does."""
     from tabellone.core.errors import NoPairingError
     from tabellone.core.history import cut_before
-    from tabellone.core.model import pairs_of_round
+    from tabellone.core.model import named, pairs_of_round
 
     differing = []
     for r in range(1, t.rounds_paired + 1):
@@ -132,12 +132,13 @@ def check_file(t: Tournament, system: str, edition: str | None, source: str) -> 
             differing.append(r)
             print(f"round {r}: differs from the rules' pairing")
             rec, got = set(recorded), set(pairing.pairs)
-            print(
-                f"  in the file only: {' '.join(f'{w}-{b}' for w, b in sorted(rec - got)) or '-'}; bye {pab[0] if pab else '-'}"
-            )
-            print(
-                f"  rules' pairing only: {' '.join(f'{w}-{b}' for w, b in sorted(got - rec)) or '-'}; bye {pairing.bye or '-'}"
-            )
+
+            def boards(pairs: set[tuple[int, int]], bye: int | None) -> str:
+                listed = "; ".join(f"{named(t, w)} - {named(t, b)}" for w, b in sorted(pairs)) or "-"
+                return f"{listed}; bye {named(t, bye) if bye else '-'}"
+
+            print(f"  in the file only: {boards(rec - got, pab[0] if pab else None)}")
+            print(f"  rules' pairing only: {boards(got - rec, pairing.bye)}")
     print(f"{t.rounds_paired - len(differing)} of {t.rounds_paired} rounds as the rules pair them")
     return EXIT_OK if not differing else EXIT_NO_PAIRING
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import enum
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -584,6 +584,27 @@ def is_team_event(t: object) -> bool:
     so a command on an individual event never pays for that module."""
     team = sys.modules.get("tabellone.core.team")
     return team is not None and isinstance(t, team.TeamTournament)
+
+
+def named(t: Tournament | None, pid: int) -> str:
+    """A player as every message names one: the number, then the name the file gives
+    ("38 (Rossi, Mario)"), or the number alone when the file gives none (or no
+    tournament is at hand, or the number is not in it).
+
+    >>> t = Tournament(players=(Player(38, "Rossi, Mario"), Player(7, "")))
+    >>> named(t, 38), named(t, 7), named(t, 99), named(None, 38)
+    ('38 (Rossi, Mario)', '7', '99', '38')
+    """
+    try:
+        name = t.player(pid).name.strip() if t is not None else ""
+    except (KeyError, IndexError, AttributeError):
+        return str(pid)
+    return f"{pid} ({name})" if name else str(pid)
+
+
+def named_list(t: Tournament | None, pids: Iterable[int]) -> str:
+    """Players as messages list them, named (:func:`named`), joined by commas."""
+    return ", ".join(named(t, p) for p in pids)
 
 
 def pab_receivers(t: Tournament, round_number: int) -> list[int]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabellone.core.model import Tournament, named, named_list
+
 
 @dataclass(frozen=True)
 class Pairing:
@@ -67,12 +69,17 @@ class Violation:
 
 
 def attendance_violations(
-    pairing: Pairing, to_pair: set[int], registered: set[int]
+    pairing: Pairing, to_pair: set[int], registered: set[int], t: Tournament | None = None
 ) -> tuple[list[Violation], dict[int, str]]:
     """C.04.1: everyone to be paired appears exactly once (on a board or on the bye), and
     nobody else does. Returns the violations (article ``"attendance"``) and where each
-    player was seen."""
+    player was seen. With the tournament ``t`` the sentences name the players
+    (:func:`~tabellone.core.model.named`)."""
     r = pairing.round
+
+    def who(pid: int) -> str:
+        return named(t, pid)
+
     problems: list[Violation] = []
     seen: dict[int, str] = {}
 
@@ -87,22 +94,22 @@ def attendance_violations(
                     if pid not in registered
                     else "is not to be paired this round (absent or on a bye)"
                 )
-                fault(f"board {board}: player {pid} {why}", (pid,), board)
+                fault(f"board {board}: player {who(pid)} {why}", (pid,), board)
             elif pid in seen:
-                fault(f"board {board}: player {pid} is already on {seen[pid]}", (pid,), board)
+                fault(f"board {board}: player {who(pid)} is already on {seen[pid]}", (pid,), board)
             seen[pid] = f"board {board}"
         if w == b:
-            fault(f"board {board}: player {w} paired with itself", (w,), board)
+            fault(f"board {board}: player {who(w)} paired with itself", (w,), board)
     if pairing.bye is not None:
         pid = pairing.bye
         if pid not in to_pair:
-            fault(f"bye: player {pid} is not to be paired this round", (pid,))
+            fault(f"bye: player {who(pid)} is not to be paired this round", (pid,))
         elif pid in seen:
-            fault(f"bye: player {pid} is also on {seen[pid]}", (pid,))
+            fault(f"bye: player {who(pid)} is also on {seen[pid]}", (pid,))
         seen[pid] = "the bye"
     missing = sorted(to_pair - set(seen))
     if missing:
-        fault(f"not paired: {', '.join(map(str, missing))}", tuple(missing))
+        fault(f"not paired: {named_list(t, missing)}", tuple(missing))
     if pairing.bye is not None and len(to_pair) % 2 == 0:
         fault("a pairing-allocated bye with an even number of players", ())
     return problems, seen

@@ -270,11 +270,11 @@ def verdict(rep: RoundReport) -> Verdict:
     if rep.first_difference:
         lines.append(f"first difference: {rep.first_difference}")
     if rep.only_given or rep.only_rules:
-        lines.append("pairs only in this pairing: " + (" ".join(f"{w}-{b}" for w, b in rep.only_given) or "-"))
-        lines.append("pairs the rules make instead: " + (" ".join(f"{w}-{b}" for w, b in rep.only_rules) or "-"))
+        lines.append("pairs only in this pairing: " + ("; ".join(rep.pairs_named(rep.only_given)) or "-"))
+        lines.append("pairs the rules make instead: " + ("; ".join(rep.pairs_named(rep.only_rules)) or "-"))
     if rep.bye_given != rep.bye_rules:
-        lines.append(f"bye given to {rep.bye_given or 'nobody'}; the rules give it to {rep.bye_rules or 'nobody'}")
-    lines += [f"colours: {note}" for note in rep.colour_notes]
+        lines.append(f"bye given to {rep.name(rep.bye_given)}; the rules give it to {rep.name(rep.bye_rules)}")
+    lines += [f"colours: {rep.colour_line(note)}" for note in rep.colour_notes]
     if rep.no_games is not None:
         held = ", ".join(f"{code.strip() or 'empty'}: {len(ids)}" for code, ids in sorted(rep.no_games.items()))
         lines.append(f"nothing paired in this round ({held})")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor, gcd
 
-from tabellone.core.model import WHITE, PlayerState, RoundState, Strength, Tournament, opposite
+from tabellone.core.model import WHITE, PlayerState, RoundState, Strength, Tournament, named, opposite
 from tabellone.core.pairing import Violation, attendance_violations
 
 
@@ -188,13 +188,26 @@ def C1_no_rematch(a: Entrant, b: Entrant, state: RoundState) -> bool:
     return state.may_meet(a.id, b.id)
 
 
-def rematch_violation(a: Entrant, b: Entrant, state: RoundState, article: str) -> Violation | None:
+def rematch_violation(
+    a: Entrant, b: Entrant, state: RoundState, article: str, t: Tournament | None = None
+) -> Violation | None:
     """The violation when ``a`` and ``b`` may not meet (None when they may), under the
-    ``article`` of the edition at hand (C1, C.1, B1a)."""
+    ``article`` of the edition at hand (C1, C.1, B1a), naming them from ``t``."""
     if C1_no_rematch(a, b, state):
         return None
     why = "are a prohibited pair" if b.id not in state[a.id].opponents else "have already played each other"
-    return Violation.headed(article, f"{a.id} and {b.id} {why}", players=(a.id, b.id), round=state.round)
+    return pair_violation(article, t, a.id, b.id, why, state.round)
+
+
+def pair_violation(
+    article: str, t: Tournament | None, a: int, b: int, why: str, round_number: int | None, label: str = ""
+) -> Violation:
+    """The violation of a pair ``a``-``b`` that an absolute rule bars, every system's
+    one sentence for it: both players named (:func:`~tabellone.core.model.named`), then
+    ``why`` ("have already played each other", "both have an absolute preference for
+    White")."""
+    body = f"{named(t, a)} and {named(t, b)} {why}"
+    return Violation.headed(article, body, players=(a, b), round=round_number, label=label)
 
 
 def C3_absolute_colours(a: Entrant, b: Entrant, last_round: bool) -> bool:
@@ -363,7 +376,7 @@ class ByeRule:
             if not won or not (self.win_unplayed or (self.forfeit_win and e.result == "+")):
                 continue
             if e.result == "+" and e.opponent is not None:
-                return k, f"a win by forfeit against {e.opponent}"
+                return k, f"a win by forfeit against {named(t, e.opponent)}"
             if e.result == "+":
                 return k, f"a full point without an opponent ('0000 - +', {format_points(pts)} points)"
             if e.result == "F":
@@ -381,7 +394,7 @@ class ByeRule:
         k, what = bar
         return Violation.headed(
             self.article,
-            f"the pairing-allocated bye goes to {player}, who had {what} in round {k}{self._source()}",
+            f"the pairing-allocated bye goes to {named(t, player)}, who had {what} in round {k}{self._source()}",
             players=(player,),
             round=round_number,
         )
@@ -392,8 +405,11 @@ class ByeRule:
         bar = self.earlier(t, player, round_number)
         if bar is not None:
             k, what = bar
-            return False, f"{self.article}: {player} may not have the bye: {what} in round {k}{self._source()}"
-        return True, f"{self.article}: {player} may have the bye ({self.allows()}){self._source()}"
+            return (
+                False,
+                f"{self.article}: {named(t, player)} may not have the bye: {what} in round {k}{self._source()}",
+            )
+        return True, f"{self.article}: {named(t, player)} may have the bye ({self.allows()}){self._source()}"
 
     def _source(self) -> str:
         return f" ({self.source})" if self.source else ""
@@ -420,7 +436,7 @@ ART4_2026 = ByeRule("C2", any_pab=True, forfeit_win=False, win_unplayed=True, so
 ART_D_2017 = ByeRule("C.2", any_pab=True, forfeit_win=True, win_unplayed=False, source="C.04.1.d")
 
 
-def colour_breaches(players: dict[int, Entrant], pairing, exempt=None) -> list[Violation]:
+def colour_breaches(players: dict[int, Entrant], pairing, exempt=None, t: Tournament | None = None) -> list[Violation]:
     """C.04.1 (2026) Art. 6 and 7 on the colours a pairing gives, one message each,
     naming the article, the player and the colours played so far: "the difference
     between the number of rounds they play with Black and ... with White shall not be
@@ -430,12 +446,12 @@ def colour_breaches(players: dict[int, Entrant], pairing, exempt=None) -> list[V
     for a board (Dutch: the last round, a topscorer on the board, 2026 C10-C11). Boards a
     recorded round gives without colours (a forfeit written ``251 - -``) are skipped.
     Each violation's article is ``"C.04.1 Art. 7"`` or ``"C.04.1 Art. 6"`` (the Basic
-    Rules, not the system's own text), its players the one player."""
+    Rules, not the system's own text), its players the one player, named from ``t``."""
     out: list[Violation] = []
     colourless = getattr(pairing, "colourless", frozenset())
 
     def breach(article: str, player: int, body: str) -> Violation:
-        return Violation.headed(article, f"{player} {body}", players=(player,), round=pairing.round)
+        return Violation.headed(article, f"{named(t, player)} {body}", players=(player,), round=pairing.round)
 
     for w, b in pairing.pairs:
         if w == b or w not in players or b not in players or frozenset((w, b)) in colourless:
@@ -471,32 +487,27 @@ def absolute_violations(
     state = t.state_before(pairing.round)
     r = pairing.round
     players = {e.id: e for e in entrants(t, state)}
-    problems, _ = attendance_violations(pairing, set(players), set(state.players))
+    problems, _ = attendance_violations(pairing, set(players), set(state.players), t)
     for w, b in pairing.pairs:
         if w == b or w not in players or b not in players:
             continue
         pw, pb = players[w], players[b]
-        problem = rematch_violation(pw, pb, state, rematch_article)
+        problem = rematch_violation(pw, pb, state, rematch_article, t)
         if problem:
             problems.append(problem)
         if not colours_ok(pw, pb):
             colour = "White" if pw.pref == WHITE else "Black"
             problems.append(
-                Violation.headed(
-                    colour_article,
-                    f"{w} and {b} both have an absolute preference for {colour}",
-                    players=(w, b),
-                    round=r,
-                )
+                pair_violation(colour_article, t, w, b, f"both have an absolute preference for {colour}", r)
             )
-    problems += colour_breaches(players, pairing)  # no exception in the Burstein texts
+    problems += colour_breaches(players, pairing, t=t)  # no exception in the Burstein texts
     if pairing.bye in players and not bye_ok(players[pairing.bye]):
         found = bye_rule.violation(t, pairing.bye, r) if bye_rule is not None else None
         problems.append(
             found
             or Violation.headed(
                 bye_article,
-                f"the pairing-allocated bye goes to {pairing.bye}, who may not have it",
+                f"the pairing-allocated bye goes to {named(t, pairing.bye)}, who may not have it",
                 players=(pairing.bye,),
                 round=r,
             )

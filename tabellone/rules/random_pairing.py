@@ -39,11 +39,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from tabellone.core.errors import InputError, NoPairingError
-from tabellone.core.model import WHITE, PlayerState, RoundState, Tournament
+from tabellone.core.model import WHITE, PlayerState, RoundState, Tournament, named
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
 from tabellone.rules.base import Options, PairingSystem, deprecated_check_absolute
-from tabellone.rules.fide_common import ART4_2026
+from tabellone.rules.fide_common import ART4_2026, pair_violation
 
 #: One edition: this module's own baseline.
 EDITIONS = ("baseline",)
@@ -133,14 +133,14 @@ def violations(t: Tournament, pairing: Pairing, edition: str = "baseline", seed:
     state: RoundState = t.state_before(pairing.round)
     to_pair = {s.id for s in state.to_pair}
     r = pairing.round
-    problems, _ = attendance_violations(pairing, to_pair, set(state.players))
+    problems, _ = attendance_violations(pairing, to_pair, set(state.players), t)
     for w, b in pairing.pairs:
         if w != b and w in to_pair and b in to_pair and not state.may_meet(w, b):
             why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
-            problems.append(Violation.headed("no rematch", f"{w} and {b} {why}", players=(w, b), round=r))
+            problems.append(pair_violation("no rematch", t, w, b, why, r))
     if pairing.bye in to_pair and not bye_eligible(state[pairing.bye]):
         barred = BYE_RULE.violation(t, pairing.bye, r)  # names the round of the earlier bye or win
-        body = f"{pairing.bye} already had a PAB or scored a win's points without playing"
+        body = f"{named(t, pairing.bye)} already had a PAB or scored a win's points without playing"
         problems.append(barred or Violation.headed("bye", body, players=(pairing.bye,), round=r))
     return problems
 

@@ -29,6 +29,7 @@ from fractions import Fraction
 from types import ModuleType
 
 from tabellone.core.errors import InputError, NoPairingError, TabelloneError
+from tabellone.core.model import named
 from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import format_points
 from tabellone.rules import as_system
@@ -98,6 +99,19 @@ class RoundReport:
         """``pid`` as the report names it ("38 (Rossi, Mario)"), or 'nobody'."""
         return "nobody" if pid is None else self.names.get(pid, str(pid))
 
+    def colour_line(self, note: ColourNote) -> str:
+        """A board whose colours differ from the rules', its players named, and whom the
+        rules' article gives White."""
+        board = f"{self.name(note.white)} - {self.name(note.black)}"
+        if note.rules_white is None or note.article is None:
+            return f"{board}: the rules give the other colours"
+        return f"{board}: Art. {note.article} gives White to {self.name(note.rules_white)}"
+
+    def pairs_named(self, pairs: list[tuple[int, int]]) -> list[str]:
+        """Boards as the report lists them, each player by number and name
+        ("38 (Rossi, Mario) - 62 (Bianchi, Anna)")."""
+        return [f"{self.name(w)} - {self.name(b)}" for w, b in pairs]
+
     @property
     def absolute(self) -> list[str]:
         """The absolute rules broken, as the sentences the report prints."""
@@ -138,6 +152,9 @@ class RoundReport:
                 else None
             ),
             "next_to_pair": self.next_to_pair,
+            # the same lists with each player by number and name, as the report prints them
+            "only_given_named": self.pairs_named(self.only_given),
+            "only_rules_named": self.pairs_named(self.only_rules),
         }
 
 
@@ -229,6 +246,9 @@ class Difference(str):
     players_rules: list[int]
     candidate_yours: str | None
     candidate_rules: str | None
+    rank_yours: list[int | None]
+    rank_rules: list[int | None]
+    ranking: str | None
 
     def __new__(cls, text: str, **fields: object) -> Difference:
         obj = super().__new__(cls, text)
@@ -245,6 +265,9 @@ class Difference(str):
         obj.players_rules = list(fields.get("players_rules") or [])  # type: ignore[call-overload]
         obj.candidate_yours = fields.get("candidate_yours")  # type: ignore[assignment]
         obj.candidate_rules = fields.get("candidate_rules")  # type: ignore[assignment]
+        obj.rank_yours = list(fields.get("rank_yours") or [])  # type: ignore[call-overload]
+        obj.rank_rules = list(fields.get("rank_rules") or [])  # type: ignore[call-overload]
+        obj.ranking = fields.get("ranking")  # type: ignore[assignment]
         return obj
 
     @property
@@ -262,6 +285,10 @@ class Difference(str):
                 "moved_down_rules": self.moved_rules,
                 "candidate_yours": self.candidate_yours,
                 "candidate_rules": self.candidate_rules,
+                # the ordinals of the steps that make each candidate in the text's order:
+                # set of MDPs, transposition for the MDPs, exchange, transposition of S2
+                "generation_yours": self.rank_yours,
+                "generation_rules": self.rank_rules,
                 "text": str(self),
             }
         return {
@@ -283,16 +310,6 @@ def _json(value: object) -> object:
     if isinstance(value, tuple):
         return [_json(v) for v in value]
     return value
-
-
-def named(t, pid: int) -> str:
-    """A player as the messages name one: the number, then the name the file gives
-    ("38 (Rossi, Mario)"), or the number alone when the file gives none."""
-    try:
-        name = t.player(pid).name.strip()
-    except (KeyError, IndexError, AttributeError):
-        return str(pid)
-    return f"{pid} ({name})" if name else str(pid)
 
 
 def _who(t, players: tuple[int, ...] | None) -> str:
@@ -328,6 +345,31 @@ def _verdict(
     )
 
 
+#: How the criteria's descriptions name the rounds their floats come from, relative to the
+#: round paired: 1 the round (or match) before it, 2 the one before that
+_RELATIVE = (
+    ("two rounds before", 2),
+    ("round before", 1),
+    ("in the previous round", 1),
+    ("the previous round", 1),
+)
+
+
+def _dated(what: str, system: PairingSystem, round_number: int) -> str:
+    """A criterion's description with the round its floats come from named by number, as
+    an arbiter reads a verdict ("MDP opponents who upfloated in round 7", not "... the
+    round before"); a Double-Swiss match by its number. Unchanged when it names none."""
+    step = system.games_per_round
+    for phrase, back in _RELATIVE:
+        if phrase in what and round_number - back * step >= 1:
+            k = round_number - back * step
+            when = f"in round {k}" if step == 1 else f"in match {(k + step - 1) // step}"
+            if f"the {phrase}" in what:
+                phrase = f"the {phrase}"
+            return what.replace(phrase, when)
+    return what
+
+
 def _bracket_pairs(pairs, bracket, moved: set[int]) -> set[frozenset[int]]:
     """The pairs made inside ``bracket`` (both players in it, neither moved on down)."""
     members = set(bracket.players)
@@ -345,12 +387,17 @@ def _moved_down(brackets, k: int, bye: int | None) -> list[int]:
 
 def _ahead(article: str, round_values: dict, bracket, moved: list[int], bye: int | None) -> object:
     """A look-ahead criterion (the Dutch [C9]) in a bracket: by its note it counts only
-    in a bracket that downfloats exactly one player, who receives the PAB; there it
-    takes the round's value (the PAB assignee's), in any other bracket nothing (0). A
-    bracket that sends two players down is decided by the criteria after it (C.04.3
-    2026 Art. 2.4.4 and its note)."""
+    in a bracket that downfloats exactly one player, who receives the PAB. The bracket's
+    own value, when the system gives one, is its reading of that note (the Dutch: the
+    literal procedure's, the downfloater left for the PAB whatever the brackets below
+    do); otherwise the round's value (the PAB assignee's) where the bracket sends down
+    just the PAB assignee, nothing (0) elsewhere. A bracket that sends two players down
+    is decided by the criteria after it (C.04.3 2026 Art. 2.4.4 and its note)."""
     if article not in round_values:
         return bracket.values.get(article)
+    own = bracket.values.get(article)
+    if own is not None:
+        return own
     return round_values[article] if bye is not None and moved == [bye] else 0
 
 
@@ -361,13 +408,20 @@ _STEPS = {
 }
 
 
-def _as_generated(state, bracket, pairs, moved: list[int]) -> tuple[tuple, str]:
+def _as_generated(state, bracket, pairs, moved: list[int], edition: str) -> tuple[tuple, list[int | None], str]:
     """A bracket's candidate as the Dutch text generates it (C.04.3 2026 Art. 4; 2017
     D): the MDPs paired and their opponents (Art. 4.4 / D.3 chooses them), then the
     remainder, or the homogeneous bracket, as S1 against S2 in the order the
     transposition gives (Art. 4.2 / D.1), with the players an exchange moved from S1 to
-    S2 and back (Art. 4.3 / D.2), and who floats down. Returns its parts (the MDPs
-    paired, their opponents, the exchange, the order of S2) and the sentence."""
+    S2 and back (Art. 4.3 / D.2), and who floats down. A pairing of the remainder is
+    made first by the exchange that keeps in S1 the higher-ranked player of each pair:
+    the fewest and smallest BSNs moved. Returns its place in the text's order (the keys
+    of the four steps, compared left to right), the ordinals of the four steps
+    (:mod:`tabellone.rules.dutch.candidate_order`; ``None`` where too many to count),
+    and the sentence."""
+    from tabellone.rules.dutch import candidate_order as co
+    from tabellone.rules.dutch.literal import exchange_key
+
     players = list(bracket.players)
     order = {p: i for i, p in enumerate(players)}
     mate: dict[int, int] = {}
@@ -393,20 +447,62 @@ def _as_generated(state, bracket, pairs, moved: list[int]) -> tuple[tuple, str]:
             text += f", exchanging {' '.join(map(str, out))} (S1) for {' '.join(map(str, into))} (S2)"
         parts.append(text)
     parts.append(f"{' '.join(map(str, moved)) or 'nobody'} floating down")
-    steps = (tuple(paired_mdps), tuple(mate[m] for m in paired_mdps), (tuple(out), tuple(into)), tuple(s2_order))
-    return steps, ", ".join(parts)
+
+    # the steps on BSNs: the bracket's for the MDPs, fresh ones (1..r) for the remainder
+    def score_of(x: int):
+        return state[players[x - 1]].pairing_score
+
+    bsn = {p: i + 1 for i, p in enumerate(players)}
+    mdp_set = [bsn[m] for m in paired_mdps]
+    residents = [bsn[p] for p in players if p not in mdps]
+    opponents = [bsn[mate[m]] for m in paired_mdps]
+    fresh = {p: i + 1 for i, p in enumerate(rest)}
+    s1r, s2r = list(range(1, len(s1) + 1)), list(range(len(s1) + 1, len(rest) + 1))
+    down, up = [fresh[p] for p in out], [fresh[p] for p in into]
+    s2_after = sorted((set(s2r) - set(up)) | set(down))
+    chosen = [fresh[mate[p]] for p in s1_new]
+    t_mdps = co.transposition_ordinal(opponents, residents)
+    t_s2 = co.transposition_ordinal(chosen, s2_after)
+    # a transposition the text never makes (two MDPs paired together) comes after all
+    keys = (
+        co.set_key(mdp_set, edition, score_of),
+        t_mdps if t_mdps is not None else float("inf"),
+        exchange_key(down, up),
+        t_s2 if t_s2 is not None else float("inf"),
+    )
+    ordinals = [
+        co.mdp_set_ordinal(mdp_set, [bsn[m] for m in mdps], edition, score_of) if mdps else 1,
+        t_mdps,
+        co.exchange_ordinal(down, up, s1r, s2r),
+        t_s2,
+    ]
+    return keys, ordinals, ", ".join(parts)
 
 
-def _deciding_step(edition: str, g_steps: tuple, r_steps: tuple) -> str:
+def _ranking(has_mdps: bool, g: list[int | None], r: list[int | None], yours: str) -> str:
+    """Where the text's generation order places the two candidates, step by step (a
+    homogeneous bracket has only the exchange and the transposition of S2), as the
+    ordinal of each step's choice: "no. 1" is the first the text tries."""
+    labels = ("set of MDPs", "transposition for the MDPs", "exchange", "transposition of S2")
+    steps = range(0 if has_mdps else 2, 4)
+
+    def number(n: int | None) -> str:
+        return "not counted" if n is None else f"no. {n}"
+
+    def places(ordinals: list[int | None]) -> str:
+        return ", ".join(
+            "no exchange" if k == 2 and ordinals[k] == 1 else f"{labels[k]} {number(ordinals[k])}" for k in steps
+        )
+
+    who = "yours" if yours == "yours" else f"the one {yours}"
+    return f"the text makes the rules' candidate with {places(r)}; {who} with {places(g)}"
+
+
+def _deciding_step(edition: str, g_keys: tuple, r_keys: tuple) -> str:
     """Which step of the Dutch generation order first tells the two candidates apart."""
     choice, exchange, transposition = _STEPS[edition]
-    if g_steps[0] != r_steps[0]:
-        return choice
-    if g_steps[1] != r_steps[1]:
-        return transposition + " for the MDPs"
-    if g_steps[2] != r_steps[2]:
-        return exchange
-    return transposition
+    steps = (choice, transposition + " for the MDPs", exchange, transposition)
+    return next((step for step, g, r in zip(steps, g_keys, r_keys) if g != r), transposition)
 
 
 def _bye_of(pairing: Pairing) -> tuple[int, ...]:
@@ -430,9 +526,11 @@ def first_difference(
     other pairs inside, or other players moved down); there the criteria are compared in
     priority order, and the first that differs is the answer. Criteria that look ahead
     from a bracket to the rest of the round (the system's ``lookahead``: the Dutch C9,
-    the unplayed rounds of the PAB assignee) take their value from the round. When the
-    two are equal on every criterion there, the text's generation order decided (the
-    system's ``generation_article``), and the answer names who each one moved down.
+    the unplayed rounds of the PAB assignee) take the bracket's own value, the system's
+    reading of where they apply (:func:`_ahead`), and name each side's PAB assignee.
+    When the two are equal on every criterion there, the text's generation order
+    decided (the system's ``generation_article``), and the answer names who each one
+    moved down and, for the Dutch system, where Art. 4 places each candidate.
     """
     system = as_system(system)
     g_round, g_brackets = system.evaluate(t, given, edition, options)
@@ -448,7 +546,9 @@ def first_difference(
         if gv != rv:
             byes = (_bye_of(given), _bye_of(rules))
             if article in described:
-                return _verdict(article, described[article], gv, rv, yours, t=t, concerned=byes)
+                what = described[article]
+                label = f"{article} {_dated(what, system, given.round)}"
+                return _verdict(article, what, gv, rv, yours, label=label, t=t, concerned=byes)
             return _verdict(
                 article,
                 "score of the PAB assignee",
@@ -490,6 +590,7 @@ def first_difference(
                     rv,
                     yours,
                     where,
+                    label=f"{article} {_dated(what, system, given.round)}",
                     t=t,
                     concerned=concerned,
                     bracket=gb.score,
@@ -515,14 +616,19 @@ def first_difference(
                 f"equal on every criterion in the {format_points(gb.score)}-point bracket, where the pairings part: "
                 f"the rules take the candidate the text's generation order ({order}) gives first"
             )
-        g_cand = r_cand = None
+        g_cand = r_cand = ranking = None
+        g_rank: list[int | None] = []
+        r_rank: list[int | None] = []
         if system.name == "dutch" and edition in _STEPS:
             state = t.state_before(given.round)
-            g_steps, g_cand = _as_generated(state, gb, given.pairs, g_moved)
-            r_steps, r_cand = _as_generated(state, rb, rules.pairs, r_moved)
+            g_keys, g_rank, g_cand = _as_generated(state, gb, given.pairs, g_moved, edition)
+            r_keys, r_rank, r_cand = _as_generated(state, rb, rules.pairs, r_moved, edition)
             if g_cand != r_cand:
-                step = _deciding_step(edition, g_steps, r_steps)
-                text += f"; {step} decides (the rules' candidate: {r_cand}; {yours}: {g_cand})"
+                step = _deciding_step(edition, g_keys, r_keys)
+                has_mdps = any(state[p].pairing_score > gb.score for p in gb.players if p in state.players)
+                places = _ranking(has_mdps, g_rank, r_rank, yours)
+                text += f"; {step} decides (the rules' candidate: {r_cand}; {yours}: {g_cand}): {places}"
+                ranking = f"{step} decides: {places}"
         return Difference(
             text,
             bracket=gb.score,
@@ -531,6 +637,9 @@ def first_difference(
             moved_rules=r_moved,
             candidate_yours=g_cand,
             candidate_rules=r_cand,
+            rank_yours=g_rank,
+            rank_rules=r_rank,
+            ranking=ranking,
         )
     order = system.generation_article(edition)
     return Difference(
@@ -548,6 +657,7 @@ def check_round(system: SystemLike, t, given: Pairing, edition: str, options: Op
     system = as_system(system)
     report = RoundReport(round=given.round, bye_given=given.bye)
     report.violations = system.violations(t, given, edition, options)
+    report.names = {p.id: named(t, p.id) for p in t.players}
     try:
         rules = system.pair(t, edition, given.round, options)
     except NoPairingError as exc:
@@ -555,7 +665,6 @@ def check_round(system: SystemLike, t, given: Pairing, edition: str, options: Op
         report.unpairable = str(exc)
         return report
     report.bye_rules = rules.bye
-    report.names = {p.id: named(t, p.id) for p in t.players}
     r_set = set(rules.pairs)
     # a board recorded without colours takes the rules' orientation: nothing to compare
     g_set = {(b, w) if frozenset((w, b)) in given.colourless and (b, w) in r_set else (w, b) for w, b in given.pairs}
@@ -608,17 +717,11 @@ def format_report(reports: list[RoundReport], system: SystemLike | None = None) 
         if rep.first_difference:
             lines.append(f"  {rep.first_difference}")
         if rep.only_given or rep.only_rules:
-            lines.append(f"  pairs given only:       {' '.join(f'{w}-{b}' for w, b in rep.only_given) or '-'}")
-            lines.append(f"  pairs the rules make:   {' '.join(f'{w}-{b}' for w, b in rep.only_rules) or '-'}")
+            lines.append(f"  pairs given only:       {'; '.join(rep.pairs_named(rep.only_given)) or '-'}")
+            lines.append(f"  pairs the rules make:   {'; '.join(rep.pairs_named(rep.only_rules)) or '-'}")
         if rep.bye_given != rep.bye_rules:
             lines.append(f"  bye given to {rep.name(rep.bye_given)}, the rules give it to {rep.name(rep.bye_rules)}")
-        for note in rep.colour_notes:
-            white = rep.name(note.rules_white) if note.rules_white is not None else None
-            lines.append(
-                f"  colours {note}"
-                if white is None or note.article is None
-                else f"  colours {note.white}-{note.black}: Art. {note.article} gives White to {white}"
-            )
+        lines += [f"  colours {rep.colour_line(note)}" for note in rep.colour_notes]
     ok = sum(1 for r in played if r.ok)
     unit = "rounds" if rules is None or rules.games_per_round == 1 else "round columns"
     summary = f"{ok} of {len(played)} {unit} as the rules pair them"
@@ -691,8 +794,13 @@ def explain(
             lines.append(f"the rules do not pair them: {a} {meets(a)}, {b} {meets(b)}")
             if not state.may_meet(a, b):
                 met = b in state[a].opponents
+                when = [
+                    k
+                    for k in range(1, round_number)
+                    if t.player(a).entry(k).opponent == b and t.player(a).entry(k).played
+                ]
                 lines.append(
-                    "C1: they have already played each other"
+                    f"C1: they have already played each other{f' (round {when[-1]})' if when else ''}"
                     if met
                     else "C1: they are a prohibited pair (they may not meet)"
                 )
@@ -722,8 +830,8 @@ def explain(
             if a in br.players and b in br.players:
                 down = [x for x in (a, b) if state[x].pairing_score > br.score]
                 up = [x for x in (a, b) if state[x].pairing_score < br.score]
-                note = f"; {' and '.join(map(str, down))} moved down from a higher score" if down else ""
-                note += f"; {' and '.join(map(str, up))} moved up from a lower score" if up else ""
+                note = f"; {' and '.join(named(t, x) for x in down)} moved down from a higher score" if down else ""
+                note += f"; {' and '.join(named(t, x) for x in up)} moved up from a lower score" if up else ""
                 lines.append(
                     f"they meet in the {format_points(br.score)}-point bracket ({len(br.players)} players{note})"
                 )
@@ -739,8 +847,8 @@ def explain(
         lines.append(f"{round_name(system, round_number)}: the pairing-allocated bye to {who(bye)}")
         if rules.bye != bye:
             lines.append(
-                f"the rules give the bye to {rules.bye or 'nobody'}"
-                + (f"; {bye} meets {partner[bye]}" if bye in partner else "")
+                f"the rules give the bye to {named(t, rules.bye) if rules.bye else 'nobody'}"
+                + (f"; {bye} meets {named(t, partner[bye])}" if bye in partner else "")
             )
             if rules.bye is None:
                 lines.append(f"{len(present)} players are paired: an even number, so nobody has the bye")
@@ -771,6 +879,8 @@ def explain(
         lines.append(
             f"without {subject} the best pairing is just as good; {subject} comes first in the text's order of candidates"
         )
+        if verdict.ranking:
+            lines.append(verdict.ranking)
     elif not verdict.rules_better:
         # a procedural system (the italo-svizzero rotation) need not be optimal on the
         # criteria: say so rather than call the better alternative worse
@@ -779,15 +889,19 @@ def explain(
         )
     else:
         lines.append(f"without {subject} the best pairing is worse on {verdict}")
-    changed = sorted(set(alternative.pairs) - set(rules.pairs))
-    lines.append(
-        f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}"
-        + (f"; bye {alternative.bye}" if alternative.bye != rules.bye else "")
-    )
+    lines.append(_boards_that_differ(t, alternative, rules))
     said = reading(bye) if bye is not None else None
     if said is not None:
         lines.append(said[1])
     return lines
+
+
+def _boards_that_differ(t, other: Pairing, rules: Pairing) -> str:
+    """The line under a "why" that lists the boards of ``other`` the rules do not make,
+    each player by number and name, and its bye when it differs."""
+    changed = sorted(set(other.pairs) - set(rules.pairs))
+    boards = "; ".join(f"{named(t, w)} - {named(t, b)}" for w, b in changed) or "-"
+    return f"  its boards that differ: {boards}" + (f"; bye {named(t, other.bye)}" if other.bye != rules.bye else "")
 
 
 def _pair_barred(
@@ -829,15 +943,13 @@ def _why_not(
             f"with {subject} the best pairing is as good on every criterion; the rules' pairing comes first "
             f"in the text's generation order ({verdict.order_article})"
         ]
+        if verdict.ranking:
+            lines.append(verdict.ranking)
     elif not verdict.rules_better:
         lines = [
             f"with {subject} a pairing exists that is better on {verdict}; the text's procedure still does not make it"
         ]
     else:
         lines = [f"with {subject} the best pairing is worse on {verdict}"]
-    changed = sorted(set(best.pairs) - set(rules.pairs))
-    lines.append(
-        f"  its boards that differ: {' '.join(f'{w}-{b}' for w, b in changed) or '-'}"
-        + (f"; bye {best.bye}" if best.bye != rules.bye else "")
-    )
+    lines.append(_boards_that_differ(t, best, rules))
     return lines

@@ -24,6 +24,26 @@ def test_generate_then_check_every_round(tmp_path, capsys):
     assert out.read_bytes() == before
 
 
+def test_c_lists_the_differing_boards_with_names(capsys):
+    """``--dutch FILE -c`` on the hand-worked tie of ``two_tied_brackets.trf`` (round 2:
+    the file pairs 2-3 and floats 1 to 4; the rules pair 2-1 and float 3 to 4; the
+    0.5-point bracket follows: 5-6 and 7-8 in the file, 5-8 and 7-6 by the rules): the
+    boards each side alone has, every player by number and name."""
+    from testkit import fixture_path
+
+    assert main(["--dutch", str(fixture_path("checker/two_tied_brackets.trf")), "-c"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "round 2: differs from the rules' pairing"
+    assert out[1] == (
+        "  in the file only: 2 (Player 2) - 3 (Player 3); 4 (Player 4) - 1 (Player 1); "
+        "5 (Player 5) - 6 (Player 6); 7 (Player 7) - 8 (Player 8); bye -"
+    )
+    assert out[2] == (
+        "  rules' pairing only: 2 (Player 2) - 1 (Player 1); 4 (Player 4) - 3 (Player 3); "
+        "5 (Player 5) - 8 (Player 8); 7 (Player 7) - 6 (Player 6); bye -"
+    )
+
+
 def test_check_a_proposed_round(tmp_path, capsys):
     path = tmp_path / "g.trf"
     assert main(["generate", "--players", "9", "--rounds", "3", "--seed", "4", "-o", str(path)]) == 0
@@ -145,7 +165,9 @@ def test_italo_check_an_altered_round_names_the_article(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "round 3: DIFFERS" in out
     assert "Art. 4 rotation distance" in out and "yours 2, the rules allow 1, in the 3.0-point bracket" in out
-    assert "pairs given only:       1-9 6-4" in out and "pairs the rules make:   1-4 6-9" in out
+    # the lists name each player beside the number (the worked event's 001 names)
+    assert "pairs given only:       1 (Amato Bruno) - 9 (Marino Nicola); 6 (Ferri Giulia) - 4 (De Luca Elena)" in out
+    assert "pairs the rules make:   1 (Amato Bruno) - 4 (De Luca Elena); 6 (Ferri Giulia) - 9 (Marino Nicola)" in out
     # Round 2 with the opponents of 9 and 2 swapped: 9-5 and 2-3 instead of 9-3 and 2-5.
     # After round 1: 1 6 9 on 2 points, 3 4 7 8 on 1, 2 5 10 on 0. The 2-point group
     # sends 9 down one point either way. In the 1-point group the rules pair 9-3 and
@@ -190,7 +212,10 @@ def test_italo_check_an_altered_round_names_the_article(tmp_path, capsys):
     # only colours swapped (4-1 for 1-4): the step of Art. 17 that gives White to 1
     alt = _write(tmp_path / "alt3.txt", ["5", "4 1", "6 9", "10 3", "5 7", "2 8"])
     assert main(["check", WORKED, "--system", "italo-svizzero", "--round", "3", "--pairing", alt]) == 1
-    assert "colours 4-1: Art. 17.2 gives White to 1" in capsys.readouterr().out
+    assert (
+        "colours 4 (De Luca Elena) - 1 (Amato Bruno): Art. 17.2 gives White to 1 (Amato Bruno)"
+        in capsys.readouterr().out
+    )
 
 
 def test_italo_check_bad_input(capsys):
@@ -241,9 +266,11 @@ def test_italo_explain_a_pair_and_the_forfeit_points(tmp_path, capsys):
     assert main(["explain", WORKED, "--system", "italo-svizzero", "--round", "3", "--pair", "1", "4"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "round 3: 1 (Amato Bruno, 4.0 points) and 4 (De Luca Elena, 3.0 points)"
-    assert out[1] == "they meet in the 3.0-point bracket (3 players; 1 moved down from a higher score)"
+    assert out[1] == "they meet in the 3.0-point bracket (3 players; 1 (Amato Bruno) moved down from a higher score)"
     assert "Art. 4 rotation distance" in out[2] and "without it 2, the rules allow 1" in out[2]
-    assert out[3] == "  its boards that differ: 1-9 4-6"
+    assert (
+        out[3] == "  its boards that differ: 1 (Amato Bruno) - 9 (Marino Nicola); 4 (De Luca Elena) - 6 (Ferri Giulia)"
+    )
     assert (
         out[4]
         == "Art. 4: reading the circle from 5 (the start of the round), 1 is the first player on the highest free score (4.0 points)"
@@ -257,14 +284,14 @@ def test_italo_explain_a_pair_and_the_forfeit_points(tmp_path, capsys):
     assert (
         "Art. 8 (score of the PAB assignee): without it 2.0 [6 (Player 6)], the rules allow 1.0 [4 (Player 4)]" in out
     )
-    assert "its boards that differ: 1-3 2-4; bye 6" in out
+    assert "its boards that differ: 1 (Player 1) - 3 (Player 3); 2 (Player 2) - 4 (Player 4); bye 6 (Player 6)" in out
     assert "Art. 8: 4 (1.0 points) is last in the standings" in out
     # round 1: the last listed, and nobody else
     assert main(["explain", odd, "--system", "italo-svizzero", "--round", "1", "--bye", "7"]) == 0
     assert "the bye to 7 is forced" in capsys.readouterr().out
     # an even field: nobody gets forfeit points
     assert main(["explain", WORKED, "--system", "italo-svizzero", "--round", "2", "--bye", "3"]) == 0
-    assert "the rules give the bye to nobody; 3 meets 9" in capsys.readouterr().out
+    assert "the rules give the bye to nobody; 3 meets 9 (Marino Nicola)" in capsys.readouterr().out
     assert main(["explain", WORKED, "--system", "italo-svizzero", "--round", "2", "--pair", "1", "99"]) == 3
     assert "player 99 is not in the tournament" in capsys.readouterr().err
 

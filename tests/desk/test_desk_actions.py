@@ -107,6 +107,35 @@ def test_edits_move_players_and_the_check_follows():
         actions.exchange(state, *d.pairs[0])
 
 
+def test_the_check_lines_name_the_players_beside_their_numbers():
+    """The desk's report lines (the live check of a draft) name each player by number
+    and name: the bye moved to another player, the boards that differ, a board whose
+    colours were swapped (the names are the event's own, P00 ... P10)."""
+    from tabellone.desk import views
+
+    state = actions.pair_draft(fresh()).state
+    d = state.draft
+    name = {p.id: p.name for p in state.tournament.players}
+
+    def who(pid: int) -> str:
+        return f"{pid} ({name[pid]})"
+
+    w, b = d.pairs[1]
+    moved = actions.pair_two(actions.give_bye(actions.unpair_board(state, 2).state, w).state, d.bye, b).state
+    report, _ = actions.check_draft(moved)
+    lines = views.verdict(report.rounds[0]).lines
+    assert f"bye given to {who(w)}; the rules give it to {who(d.bye)}" in lines, lines
+    given = next(x for x in lines if x.startswith("pairs only in this pairing: "))
+    assert who(d.bye) in given and who(b) in given, given
+    rules = next(x for x in lines if x.startswith("pairs the rules make instead: "))
+    assert f"{who(w)} - {who(b)}" in rules or f"{who(b)} - {who(w)}" in rules, rules
+
+    x, y = d.pairs[0]
+    report, _ = actions.check_draft(actions.swap_colours(state, 1).state)
+    lines = views.verdict(report.rounds[0]).lines
+    assert any(v.startswith(f"colours: {who(y)} - {who(x)}: Art. 5.2.") for v in lines), lines
+
+
 def test_explain_gives_the_rules_reasons():
     state = actions.pair_draft(fresh()).state
     w, b = state.draft.pairs[0]

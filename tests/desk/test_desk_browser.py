@@ -163,7 +163,7 @@ async def run_event(url: str, chromium: dict, artifacts) -> None:
                 white = int(await admin.locator("#d1 td:nth-child(2)").inner_text())
                 await admin.locator("#d1 button", has_text="colours").click()
                 await expect(admin.locator("#check")).to_contain_text("differs from the rules' pairing")
-                await expect(admin.locator("#check")).to_contain_text(f"gives White to {white}")
+                await expect(admin.locator("#check")).to_contain_text(f"gives White to {white} (")  # number, then name
                 await admin.locator("#d1 button", has_text="why?").click()
                 await expect(admin.locator("#explanation")).to_contain_text("bracket")
                 await shot(admin, artifacts, "07-draft-edited")

@@ -96,7 +96,8 @@ def test_the_text_decides_who_may_have_the_bye(system, edition, barred, article,
     if case in barred:
         assert len(problems) == 1, problems
         assert (found[0].article, found[0].players, found[0].round) == (article, (5,), 2), found
-        assert problems[0].startswith(f"{article}: ") and "to 5, who had " in problems[0], problems
+        # the player by number and name, the round of the earlier bye or win
+        assert problems[0].startswith(f"{article}: ") and "to 5 (Player 5), who had " in problems[0], problems
         assert problems[0].split(", who had ")[1].split(" in round ")[1].startswith("1"), problems
         # the engine keeps the text too (the others may all have it here)
         assert tabellone.pair(t, system=system, edition=edition).bye != 5
@@ -112,7 +113,7 @@ def test_explain_bye_names_the_round_of_the_earlier_bye(system, edition, barred,
     assert allowed == ("half-point PAB" not in barred)
     if not allowed:
         assert sentence.startswith(
-            f"{article}: 5 may not have the bye: a pairing-allocated bye worth 0.5 points in round 1"
+            f"{article}: 5 (Player 5) may not have the bye: a pairing-allocated bye worth 0.5 points in round 1"
         )
 
 
@@ -153,7 +154,7 @@ def test_double_swiss_c2_in_its_own_words():
         "full-point bye": (event((E(None, None, "F"), E(None, None, "F"))), "a full-point bye in match 1"),
         "forfeit win": (
             event((E(4, "b", "+"), E(4, "w", "+")), forfeit),
-            "a match won by forfeit against 4 in match 1",
+            "a match won by forfeit against 4 (Player 4) in match 1",
         ),
         "half-point bye": (event((E(None, None, "H"), E(None, None, "H"))), None),
     }
@@ -162,7 +163,7 @@ def test_double_swiss_c2_in_its_own_words():
         if what is None:
             assert problems == [], case
         else:
-            assert problems == [f"C2: the pairing-allocated bye goes to 5, who had {what}"], case
+            assert problems == [f"C2: the pairing-allocated bye goes to 5 (Player 5), who had {what}"], case
             assert ds.pair_round(t).bye != 5, case
 
 
@@ -183,7 +184,7 @@ def test_swiss_team_c2_in_its_own_words():
             teams=tuple(Team(k, f"Team {k}") for k in range(1, 6)),
         )
         problems = [p for p in texts(ts.violations(t, Pairing(2, [(1, 3), (2, 4)], 5))) if p.startswith("[C2]")]
-        assert problems == ([f"[C2]: the bye goes to team 5, which had {barred} in round 1"] if barred else [])
+        assert problems == ([f"[C2]: the bye goes to team 5 (Team 5), which had {barred} in round 1"] if barred else [])
         assert ts.C2_bye_allowed(t, 5, 2) == (barred is None)
 
 

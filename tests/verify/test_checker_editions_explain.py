@@ -54,10 +54,14 @@ def test_a_half_point_pab_bars_another_under_both_editions():
     assert tabellone.pair(t, edition="2026").bye == 3
     assert tabellone.pair(t, edition="2017").bye == 1
     lines = tabellone.explain(t, edition="2017", bye=5).lines
-    assert "C.2: 5 may not have the bye: a pairing-allocated bye worth 0.5 points in round 1 (C.04.1.d)" in lines, lines
+    assert (
+        "C.2: 5 (Player 5) may not have the bye: a pairing-allocated bye worth 0.5 points in round 1 (C.04.1.d)"
+        in lines
+    ), lines
     lines = tabellone.explain(t, edition="2026", bye=4).lines
     assert (
-        "C2: 4 may not have the bye: a pairing-allocated bye worth 0.5 points in round 2 (C.04.1 Art. 4, 2026)" in lines
+        "C2: 4 (Player 4) may not have the bye: a pairing-allocated bye worth 0.5 points in round 2 (C.04.1 Art. 4, 2026)"
+        in lines
     ), lines
 
 
@@ -86,7 +90,7 @@ def test_why_not_my_pair_forces_it_and_names_the_worse_criterion():
 
 def test_why_not_my_pair_cites_c1_for_a_rematch():
     lines = tabellone.explain(tabellone.read(SIX), pair=(1, 4)).lines
-    assert lines[-1] == "C1: they have already played each other"
+    assert lines[-1] == "C1: they have already played each other (round 1)"
 
 
 def test_why_not_my_bye_names_the_criterion_that_chose_another():
@@ -95,7 +99,7 @@ def test_why_not_my_bye_names_the_criterion_that_chose_another():
     t = tabellone.read(shared_path("peers/caissify_pairings/gacrux_generated/misc_edge_case_3.trf"))
     lines = tabellone.explain(t, round=9, bye=71).lines
     assert lines[1].startswith("the rules give the bye to 59")
-    assert lines[2].startswith("C2: 71 may have the bye")
+    assert lines[2].startswith("C2: 71 (Player   69) may have the bye")
     assert (
         lines[3].startswith("with the bye to 71 the best pairing is worse on C9 ")
         and "2 [71 (Player   69)], the rules allow 0 [59 (Player   60)]" in lines[3]

@@ -1,7 +1,7 @@
 """Item 2 of the arbiter's checker: the first difference is found where the text finds
 it. The brackets are walked from the top to the first one where the two pairings part;
 there the first criterion that differs is named, and criteria that look ahead to the
-PAB (the Dutch C9) take the round's value. Equal on every criterion, the generation
+PAB (the Dutch C9) count where their note lets them. Equal on every criterion, the generation
 order decided (2026 Art. 3.8), and the report names who each pairing moved down.
 """
 

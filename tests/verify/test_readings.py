@@ -280,10 +280,10 @@ def test_a_third_colour_in_a_row_in_a_given_pairing_is_an_absolute_break():
     t = Tournament(players=players, total_rounds=4, initial_colour="w")
     given = Pairing(3, [(4, 1), (2, 3)])
     expected = [
-        "C.04.1 Art. 7: 4 gets White a third time in a row (colours played: W W)",
-        "C.04.1 Art. 6: 4 gets White: three more Whites than Blacks (colours played: W W)",
-        "C.04.1 Art. 7: 3 gets Black a third time in a row (colours played: B B)",
-        "C.04.1 Art. 6: 3 gets Black: three more Blacks than Whites (colours played: B B)",
+        "C.04.1 Art. 7: 4 (Player 4) gets White a third time in a row (colours played: W W)",
+        "C.04.1 Art. 6: 4 (Player 4) gets White: three more Whites than Blacks (colours played: W W)",
+        "C.04.1 Art. 7: 3 (Player 3) gets Black a third time in a row (colours played: B B)",
+        "C.04.1 Art. 6: 3 (Player 3) gets Black: three more Blacks than Whites (colours played: B B)",
     ]
     for system, edition in (("dutch", "2026"), ("dutch", "2017"), ("burstein", "2026"), ("burstein", "legacy")):
         (r,) = tabellone.check(t, system=system, edition=edition, pairing=given).rounds
@@ -333,6 +333,7 @@ def test_explain_a_pair_barred_by_c3_names_it():
             if pair is None:
                 continue
             lines = tabellone.explain(before, round=r, pair=pair).lines
-            assert lines[-1] == f"C3: {pair[0]} and {pair[1]} both have an absolute preference for {prefs[pair[0]]}"
+            a, b = (f"{p} ({before.player(p).name})" for p in pair)  # by number and name
+            assert lines[-1] == f"C3: {a} and {b} both have an absolute preference for {prefs[pair[0]]}"
             seen += 1
     assert seen >= 3

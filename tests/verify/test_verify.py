@@ -51,10 +51,16 @@ def test_recorded_rounds_check_clean(events):
     assert n >= 40
 
 
-def _breaches(state, player: int, colour: str) -> list[str]:
+def _who(t, pid: int) -> str:
+    """A player as the messages name one: number, then the name in brackets."""
+    return f"{pid} ({t.player(pid).name})"
+
+
+def _breaches(state, player: int, colour: str, t) -> list[str]:
     """C.04.1 Art. 6-7 for ``player`` given ``colour``, from the colours played alone."""
     played = state[player].colours
     name = "White" if colour == "w" else "Black"
+    player = _who(t, player)
     out = []
     if played[-2:] == colour * 2:
         out.append(f"C.04.1 Art. 7: {player} gets {name} a third time in a row")
@@ -75,7 +81,7 @@ def test_flipped_colour_is_reported_with_its_article(events):
         altered = [(b, w)] + pairs[1:]
         rep = check_round(dutch, before, Pairing(r, altered, bye), "2026")
         state = before.state_before(r)
-        expected = _breaches(state, b, "w") + _breaches(state, w, "b")
+        expected = _breaches(state, b, "w", before) + _breaches(state, w, "b", before)
         found = [x.split(" (colours played")[0] for x in rep.absolute]
         if r < t.total_rounds:
             assert found == expected, (r, rep.absolute)
@@ -101,7 +107,8 @@ def test_repeated_game_is_C1(events):
                 if c in state[a].opponents:
                     altered = [p for k, p in enumerate(pairs) if k not in (i, j)] + [(a, c), (b, d)]
                     rep = check_round(dutch, before, Pairing(r, altered, bye), "2026")
-                    assert any(x.startswith(f"C1: {a} and {c} have already played") for x in rep.absolute), rep.absolute
+                    said = f"C1: {_who(before, a)} and {_who(before, c)} have already played"
+                    assert any(x.startswith(said) for x in rep.absolute), rep.absolute
                     n += 1
                     break
             else:
@@ -165,7 +172,13 @@ def test_explain_prices_the_alternative():
         players=tuple(Player(i, f"P{i}", rating=2000 - i) for i in range(1, 7)), total_rounds=5, initial_colour="w"
     )
     lines = explain(dutch, six, 1, "2026", pair=(1, 4))
-    assert "comes first in the text's order of candidates" in lines[-2]
+    assert "comes first in the text's order of candidates" in lines[-3]
+    # the ranking (Art. 4.2): S2 = 4 5 6; the rules take its first transposition (1-4
+    # 2-5 3-6); without 1-4 the best is 1-5 2-4 3-6, the third (4 5 6, 4 6 5, 5 4 6)
+    assert lines[-2] == (
+        "the transposition of S2 (Art. 4.2) decides: the text makes the rules' candidate with no exchange, "
+        "transposition of S2 no. 1; the one without it with no exchange, transposition of S2 no. 3"
+    )
     lines = explain(dutch, six, 1, "2026", pair=(1, 2))
     assert lines[1] == "the rules do not pair them: 1 meets 4 (P4), 2 meets 5 (P5)"
     # forced, 1-2 costs nothing either (no colour history): the generation order decides
@@ -197,7 +210,16 @@ def test_explain_prices_the_alternative():
     )
     assert dutch.pair_round(seven, "2026").bye == 6
     lines = explain(dutch, seven, 2, "2026", bye=6)
-    assert "just as good" in lines[1] and lines[2].endswith("bye 5"), lines
+    assert "just as good" in lines[1] and lines[3].endswith("bye 5 (P5)"), lines
+    # the 0-point bracket: its MDP meets 4 (the first set, the first transposition);
+    # the remainder 5 6 7 (S1 5, S2 6 7): the rules pair 5-7 (no exchange, the second
+    # transposition: 5-6 would leave 7 the bye, worse on C9); with the bye to 5, 6-7
+    # needs the exchange of 5 for 6 (the second), then 6 meets 7, second in S2 (5 7)
+    assert lines[2] == (
+        "the exchange (Art. 4.3) decides: the text makes the rules' candidate with set of MDPs no. 1, "
+        "transposition for the MDPs no. 1, no exchange, transposition of S2 no. 2; the one without it with "
+        "set of MDPs no. 1, transposition for the MDPs no. 1, exchange no. 2, transposition of S2 no. 2"
+    )
     from tabellone.verify.checker import first_difference
 
     to_seven = dutch.pair_round(seven, "2026", no_bye=frozenset({4, 5, 6}))
@@ -256,7 +278,7 @@ def test_check_command_on_altered_files(events, tmp_path, capsys):
         path.write_text(format_trf(with_round(t, r, flipped)))
         assert main(["check", str(path), "--round", str(r)]) == 1
         out = capsys.readouterr().out
-        assert f"colours {b}-{w}: Art. 5.2." in out, out
+        assert f"colours {_who(t, b)} - {_who(t, w)}: Art. 5.2." in out, out
         made += 1
         for i in range(1, len(pairs)):
             c, d = pairs[i]
@@ -265,7 +287,7 @@ def test_check_command_on_altered_files(events, tmp_path, capsys):
                 path = tmp_path / f"repeat-{made}.trf"
                 path.write_text(format_trf(with_round(t, r, repeated)))
                 assert main(["check", str(path), "--round", str(r)]) == 1
-                assert f"C1: {w} and {c} have already played" in capsys.readouterr().out
+                assert f"C1: {_who(t, w)} and {_who(t, c)} have already played" in capsys.readouterr().out
                 made += 1
                 break
     assert made >= 50

@@ -3,7 +3,7 @@ second meeting) and [C2] (2.1.2, who may have the pairing-allocated bye)."""
 
 from __future__ import annotations
 
-from tabellone.core.model import Tournament
+from tabellone.core.model import Tournament, named
 from tabellone.core.scoring import format_points
 from tabellone.rules.double_swiss.matches import Match, matches_of
 from tabellone.rules.double_swiss.players import Entrant
@@ -25,14 +25,14 @@ def C2_may_get_pab(e: Entrant) -> bool:
     return not e.pab_barred
 
 
-def C2_pab_bar(matches: list[Match]) -> tuple[int, str] | None:
+def C2_pab_bar(matches: list[Match], t: Tournament | None = None) -> tuple[int, str] | None:
     """The first of ``matches`` that bars the PAB by [C2] (:func:`C2_may_get_pab`): its
     number and what it was; ``None`` when none does."""
     for m in matches:
         if m.pab:
             return m.number, f"a pairing-allocated bye worth {format_points(m.points)} points"
         if m.forfeit_win:
-            return m.number, f"a match won by forfeit against {m.opponent}"
+            return m.number, f"a match won by forfeit against {named(t, m.opponent)}"
         if m.full_bye:
             return m.number, "a full-point bye"
     return None
@@ -41,7 +41,10 @@ def C2_pab_bar(matches: list[Match]) -> tuple[int, str] | None:
 def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str = "2026") -> tuple[bool, str]:
     """Whether ``player`` may have the PAB of the match that starts at round column
     ``round_number``, and the sentence that says so, with the match that bars it."""
-    bar = C2_pab_bar(matches_of(t, player, (round_number + 1) // 2 - 1))
+    bar = C2_pab_bar(matches_of(t, player, (round_number + 1) // 2 - 1), t)
     if bar is None:
-        return True, f"C2: {player} may have the bye (no PAB, no match won by forfeit, no full-point bye before)"
-    return False, f"C2: {player} may not have the bye: {bar[1]} in match {bar[0]}"
+        return (
+            True,
+            f"C2: {named(t, player)} may have the bye (no PAB, no match won by forfeit, no full-point bye before)",
+        )
+    return False, f"C2: {named(t, player)} may not have the bye: {bar[1]} in match {bar[0]}"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tabellone.core import progress
 from tabellone.core.errors import InputError, SelfCheckError
-from tabellone.core.model import BLACK, WHITE, Strength, Tournament, opposite
+from tabellone.core.model import BLACK, WHITE, Strength, Tournament, named, opposite
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.rules.dubov.colour_allocation import colour_allocation_1997, colour_allocation_2026
 from tabellone.rules.dubov.context import EDITIONS, METHODS, _prepare
@@ -155,7 +155,7 @@ def violations(
     P = {p.id: p for p in ctx.P}
     state = ctx.state
     r = pairing.round
-    problems, _ = attendance_violations(pairing, set(P), set(state.players))
+    problems, _ = attendance_violations(pairing, set(P), set(state.players), t)
 
     def fault(article: str, body: str, *players: int) -> None:
         problems.append(Violation.headed(article, body, players=players, round=r))
@@ -167,31 +167,35 @@ def violations(
         label = "2.1" if edition == "1997" else "C1"
         if hard("C1") and not R2_1_no_rematch(pw, pb, state):
             why = "are a prohibited pair" if b not in state[w].opponents else "have already played each other"
-            fault(label, f"{w} and {b} {why}", w, b)
+            fault(label, f"{named(t, w)} and {named(t, b)} {why}", w, b)
         if edition == "1997":
             for p, c in ((pw, WHITE), (pb, BLACK)):
                 if not R2_3_colour_difference(p.colours, c):
-                    fault("2.3", f"player {p.id} would reach a colour difference beyond 2", p.id)
+                    fault("2.3", f"player {named(t, p.id)} would reach a colour difference beyond 2", p.id)
                 if not R2_4_three_in_a_row(p.colours, c):
-                    fault("2.4", f"player {p.id} would get the same colour three times in a row", p.id)
+                    fault("2.4", f"player {named(t, p.id)} would get the same colour three times in a row", p.id)
             if pw.score != pb.score and not ctx.relaxed_2_5:
                 low = pw if pw.score < pb.score else pb
                 if not R2_5_upward_transfer(low, ctx.last_round, ctx.total_rounds):
-                    fault("2.5", f"player {low.id} may not be transferred to a higher score group now", low.id)
+                    fault(
+                        "2.5", f"player {named(t, low.id)} may not be transferred to a higher score group now", low.id
+                    )
         elif hard("C3"):
             if not C3_absolute_colours(pw, pb):
-                fault("C3", f"{w} and {b} both have an absolute preference for {_name(pw.due)}", w, b)
+                fault(
+                    "C3", f"{named(t, w)} and {named(t, b)} both have an absolute preference for {_name(pw.due)}", w, b
+                )
             for p, c in ((pw, WHITE), (pb, BLACK)):
                 if p.strength is Strength.ABSOLUTE and p.due != c:
                     fault(
                         "colour",
-                        f"player {p.id} has an absolute preference for {_name(p.due)} but gets {_name(c)}",
+                        f"player {named(t, p.id)} has an absolute preference for {_name(p.due)} but gets {_name(c)}",
                         p.id,
                     )
     if hard("C2") and pairing.bye in P and not P[pairing.bye].bye_ok:
         label = "2.2" if edition == "1997" else "C2"
         barred = bye_rule(edition).violation(t, pairing.bye, r)  # names the round of the earlier bye or win
-        body = f"the bye goes to {pairing.bye}, who may not have it"
+        body = f"the bye goes to {named(t, pairing.bye)}, who may not have it"
         problems.append(barred or Violation.headed(label, body, players=(pairing.bye,), round=r))
     return problems
 

@@ -5,7 +5,7 @@ it is shown)."""
 
 from __future__ import annotations
 
-from tabellone.core.model import RoundState, Tournament
+from tabellone.core.model import RoundState, Tournament, named
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.rules.dutch.context import LITERAL_ONLY, absolute_checks, profile_of
 from tabellone.rules.dutch.criteria import C2_bye_eligible, C2_bye_rule
@@ -14,6 +14,7 @@ from tabellone.rules.fide_common import (
     Entrant,
     colour_breaches,
     entrants,
+    pair_violation,
     rematch_violation,
 )
 from tabellone.rules.profiles import Profile
@@ -82,22 +83,24 @@ def violations(
     players = {e.id: e for e in entrants(t, state)}
     last = state.total_rounds is not None and state.round == state.total_rounds
     r = pairing.round
-    problems, _ = attendance_violations(pairing, set(players), set(state.players))
+    problems, _ = attendance_violations(pairing, set(players), set(state.players), t)
     for w, b in pairing.pairs:
         if w != b and w in players and b in players:
             pw, pb = players[w], players[b]
-            rematch = rematch_violation(pw, pb, state, ids[0]) if hard1 else None
+            rematch = rematch_violation(pw, pb, state, ids[0], t) if hard1 else None
             if rematch:
                 problems.append(rematch)
             if hard3 and not C3_absolute_colours(pw, pb, last):
                 colour = "White" if pw.pref == "w" else "Black"
-                body = f"{w} and {b} both have an absolute preference for {colour}"
-                problems.append(Violation.headed(ids[2], body, players=(w, b), round=r))
+                why = f"both have an absolute preference for {colour}"
+                problems.append(pair_violation(ids[2], t, w, b, why, r))
     # C.04.1 Art. 6-7; the Dutch exception: topscorers and their opponents in the last round
     if hard3:
-        problems += colour_breaches(players, pairing, lambda w, b: last and (w.topscorer or b.topscorer))
+        problems += colour_breaches(players, pairing, lambda w, b: last and (w.topscorer or b.topscorer), t)
     if hard2 and pairing.bye in players and not C2_bye_eligible(players[pairing.bye], edition):
-        body = f"the pairing-allocated bye goes to {pairing.bye}, who already had a bye or won without playing"
+        body = (
+            f"the pairing-allocated bye goes to {named(t, pairing.bye)}, who already had a bye or won without playing"
+        )
         barred = C2_bye_rule(edition).violation(t, pairing.bye, r)  # names the round of the earlier bye
         problems.append(barred or Violation.headed(ids[1], body, players=(pairing.bye,), round=r))
     return problems

@@ -146,11 +146,12 @@ from fractions import Fraction
 from math import comb
 
 from tabellone.core.errors import InputError, NoPairingError
-from tabellone.core.model import BLACK, WHITE, Float, RoundState, Tournament, opposite, pab_receivers
+from tabellone.core.model import BLACK, WHITE, Float, RoundState, Tournament, named, opposite, pab_receivers
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.backends import max_weight_matching
 from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
+    ByeRule,
     C1_no_rematch,
     C3_absolute_colours,
     Entrant,
@@ -231,6 +232,11 @@ def B1_bye_eligible(e: Entrant) -> bool:
     return not e.state.won_pab_or_forfeit
 
 
+#: B1b's reading of the earlier rounds, for its message (the round of the bye or of the
+#: forfeit win that bars another): the point of a PAB or of a forfeit win bars.
+B1B_RULE = ByeRule("B1b", any_pab=False, forfeit_win=True, win_unplayed=False)
+
+
 def B2_colours(a: Entrant, b: Entrant, last_round: bool) -> bool:
     """B2 on a pair: some colour allocation keeps both within B2 (no |colour difference|
     above 2, no colour three times running), i.e. not two absolute preferences (A7a) for
@@ -239,15 +245,20 @@ def B2_colours(a: Entrant, b: Entrant, last_round: bool) -> bool:
     return C3_absolute_colours(a, b, last_round)
 
 
-def B2_breaks(e: Entrant, colour: str, round_number: int | None = None) -> Violation | None:
+def B2_breaks(
+    e: Entrant, colour: str, round_number: int | None = None, t: Tournament | None = None
+) -> Violation | None:
     """Why giving ``colour`` to ``e`` breaks B2, or None."""
     cd = e.cd + (1 if colour == WHITE else -1)
     if abs(cd) > 2:
         return Violation.headed(
-            "B2a", f"the colour difference of {e.id} would become {cd:+d}", players=(e.id,), round=round_number
+            "B2a",
+            f"the colour difference of {named(t, e.id)} would become {cd:+d}",
+            players=(e.id,),
+            round=round_number,
         )
     if len(e.colours) >= 2 and e.colours[-1] == e.colours[-2] == colour:
-        body = f"{e.id} would have {'White' if colour == WHITE else 'Black'} three times running"
+        body = f"{named(t, e.id)} would have {'White' if colour == WHITE else 'Black'} three times running"
         return Violation.headed("B2b", body, players=(e.id,), round=round_number)
     return None
 
@@ -1059,21 +1070,22 @@ def violations(t: Tournament, pairing: Pairing) -> list[Violation]:
     state = t.state_before(pairing.round)
     players = {e.id: e for e in entrants(t, state)}
     last = state.total_rounds is not None and state.round == state.total_rounds
-    problems, _ = attendance_violations(pairing, set(players), set(state.players))
+    problems, _ = attendance_violations(pairing, set(players), set(state.players), t)
     for w, b in pairing.pairs:
         if w == b or w not in players or b not in players:
             continue
         pw, pb = players[w], players[b]
-        rematch = rematch_violation(pw, pb, state, "B1a")  # B1a is C1 of the later texts
+        rematch = rematch_violation(pw, pb, state, "B1a", t)  # B1a is C1 of the later texts
         if rematch:
             problems.append(rematch)
         for e, colour in ((pw, WHITE), (pb, BLACK)):
-            why = B2_breaks(e, colour, pairing.round)
+            why = B2_breaks(e, colour, pairing.round, t)
             if why and not (last and e.topscorer):
                 problems.append(why)
     if pairing.bye in players and not B1_bye_eligible(players[pairing.bye]):
-        body = f"the bye goes to {pairing.bye}, who already scored a point without playing"
-        problems.append(Violation.headed("B1b", body, players=(pairing.bye,), round=pairing.round))
+        barred = B1B_RULE.violation(t, pairing.bye, pairing.round)  # names the round of the earlier point
+        body = f"the bye goes to {named(t, pairing.bye)}, who already scored a point without playing"
+        problems.append(barred or Violation.headed("B1b", body, players=(pairing.bye,), round=pairing.round))
     return problems
 
 

@@ -70,7 +70,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tabellone.core.errors import InputError, NoPairingError, TabelloneError
-from tabellone.core.model import Tournament
+from tabellone.core.model import RoundState, Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.matching.backends import max_weight_matching
 from tabellone.rules.dutch.criteria import CRITERIA_2017, CRITERIA_2026, C2_bye_eligible, Criterion, criteria_of
@@ -316,6 +316,69 @@ class _Round:
         return self.eligible[i] and (self.bye_score is None or self.P[i].score <= self.bye_score)
 
 
+def _left_for_the_pab(r: _Round, x: int, below: list[int]) -> bool:
+    """The note of 2026 [C9], as this procedure reads it: the one downfloater ``x`` of a
+    bracket receives the PAB, whatever the brackets ``below`` it do, when no pairing of
+    ``x`` and ``below`` that complies with [C1]-[C5] gives the PAB to another player
+    (in the last bracket, nobody is below: always)."""
+    if not below:
+        return True
+    return not r.completable([x] + below, lambda i: i != x and r.bye_candidate(i))
+
+
+def _round_of(t: Tournament, edition: str, round_number: int | None, budget: int = 0) -> tuple[_Round, RoundState, str]:
+    """The round to pair as this procedure sees it: players in pairing order, which pairs
+    [C1] and [C3] allow (:attr:`_Round.compat`); with its state and initial colour."""
+    state, players, initial = round_to_pair(t, round_number)
+    r = state.round
+    rnd = _Round(t, edition, players, last_round=(r == t.total_rounds), budget=budget, label=f"round {r}: ")
+    n = len(players)
+    for i in range(n):
+        for j in range(i + 1, n):
+            ok = C1_no_rematch(players[i], players[j], state) and C3_absolute_colours(
+                players[i], players[j], rnd.last_round
+            )
+            rnd.compat[i][j] = rnd.compat[j][i] = ok
+    return rnd, state, initial
+
+
+def _fix_bye_score(rnd: _Round) -> None:
+    """2026 Art. 1.9.1 / 1.9.3: a complete round-pairing must exist; 2.3.1 [C5]: the
+    least score at which a player may take the PAB in a complete round-pairing binds
+    every bracket (:attr:`_Round.bye_score`)."""
+    P = rnd.P
+    everyone = list(range(len(P)))
+    if len(P) % 2:
+        for s in sorted({e.score for e in P}):
+            if rnd.completable(everyone, lambda i, s=s: rnd.eligible[i] and P[i].score <= s):
+                rnd.bye_score = s
+                return
+        raise NoPairingError("no complete round-pairing exists (C1-C3, with the PAB under C2)")
+    if not rnd.completable(everyone):
+        raise NoPairingError("no complete round-pairing exists (C1-C3)")
+
+
+def c9_applies(
+    t: Tournament, round_number: int, downfloater: int, below: Iterable[int], memo: dict | None = None
+) -> bool:
+    """Whether 2026 [C9] applies in a bracket of round ``round_number`` whose one
+    downfloater (a player id) takes the PAB, ``below`` being the players of the lower
+    scoregroups: the reading of :meth:`_Bracket.C9_pab_unplayed_games` (the verifier's,
+    :func:`tabellone.rules.dutch.verifier.evaluate`, is the same). ``memo``: a dict kept
+    by the caller across the brackets of one round, so the round is read once."""
+    below = list(below)
+    if not below:
+        return True
+    memo = {} if memo is None else memo
+    if "round" not in memo:
+        rnd, _, _ = _round_of(t, "2026", round_number)
+        _fix_bye_score(rnd)
+        memo["round"] = rnd
+    rnd = memo["round"]
+    index = {e.id: i for i, e in enumerate(rnd.P)}
+    return _left_for_the_pab(rnd, index[downfloater], [index[i] for i in below])
+
+
 def _groups(P: list[Entrant]) -> list[list[int]]:
     return scoregroups(P)
 
@@ -508,14 +571,11 @@ class _Bracket:
         PAB. Read as: the candidate downfloats exactly one player, and every pairing of
         the remaining players that complies with [C1]-[C5] leaves that player for the PAB
         (in the last bracket, always). Otherwise the criterion does not apply (0)."""
-        r = self.r
         if len(self.P) % 2 == 0 or len(F) != 1:
             return 0
         (x,) = tuple(F)
-        if self.below:
-            others = lambda i: i != x and r.bye_candidate(i)  # noqa: E731
-            if r.completable([x] + self.below, others):
-                return 0  # x may still be paired: someone else can take the PAB
+        if not _left_for_the_pab(self.r, x, self.below):
+            return 0  # x may still be paired: someone else can take the PAB
         _count("C9 applies")
         return self.P[x].state.rounds_unplayed
 
@@ -1014,20 +1074,8 @@ def _binom(n: int, k: int) -> int:
 
 def _pair_2026(rnd: _Round) -> tuple[list[tuple[int, int]], int | None]:
     P = rnd.P
-    n = len(P)
     groups = _groups(P)
-    everyone = list(range(n))
-    # 1.9.1 / 1.9.3: a complete round-pairing must exist. 2.3.1 [C5]: the least score at
-    # which a player may take the PAB in a complete round-pairing binds every bracket.
-    if n % 2:
-        for s in sorted({e.score for e in P}):
-            if rnd.completable(everyone, lambda i, s=s: rnd.eligible[i] and P[i].score <= s):
-                rnd.bye_score = s
-                break
-        else:
-            raise NoPairingError("no complete round-pairing exists (C1-C3, with the PAB under C2)")
-    elif not rnd.completable(everyone):
-        raise NoPairingError("no complete round-pairing exists (C1-C3)")
+    _fix_bye_score(rnd)
     pairs: list[tuple[int, int]] = []
     mdps: list[int] = []
     for gi, group in enumerate(groups):
@@ -1125,16 +1173,7 @@ def pair_round_literal(
     beyond it raises :class:`LiteralBudgetExceeded` naming the bracket."""
     if edition not in EDITIONS:
         raise InputError(f"unknown Dutch edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
-    state, players, initial = round_to_pair(t, round_number)
-    r = state.round
-    rnd = _Round(t, edition, players, last_round=(r == t.total_rounds), budget=budget, label=f"round {r}: ")
-    n = len(players)
-    for i in range(n):
-        for j in range(i + 1, n):
-            ok = C1_no_rematch(players[i], players[j], state) and C3_absolute_colours(
-                players[i], players[j], rnd.last_round
-            )
-            rnd.compat[i][j] = rnd.compat[j][i] = ok
+    rnd, state, initial = _round_of(t, edition, round_number, budget)
     pair_idx, bye_idx = _pair_2026(rnd) if edition == "2026" else _pair_2017(rnd)
     # 2026 Art. 5 (2017 E): colours; C.04.2 3.6 (2017 D.9): board order
-    return finish_pairing(players, r, pair_idx, bye_idx, initial)
+    return finish_pairing(rnd.P, state.round, pair_idx, bye_idx, initial)

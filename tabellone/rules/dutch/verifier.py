@@ -11,6 +11,7 @@ from tabellone.rules.comparison import BracketValues
 from tabellone.rules.dutch.context import LITERAL_ONLY, profile_of
 from tabellone.rules.dutch.criteria import criteria_of
 from tabellone.rules.dutch.global_pairing import evaluate_global
+from tabellone.rules.dutch.literal import c9_applies
 from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, brackets_of_pairing, entrants
 from tabellone.rules.profiles import CATALOGUE, Profile
 
@@ -56,6 +57,7 @@ def evaluate(
     out: list[BracketValues] = []
     criteria = criteria_of(edition)
     brackets = brackets_of_pairing(players, pairing.pairs)
+    memo: dict = {}  # the round as [C9]'s note reads it, built once (c9_applies)
     for gi, (current, mdps, inside, floaters) in enumerate(brackets):
         mdp_ids = {e.id for e in mdps}
         pairs = [tuple(sorted(pair, key=lambda x: (-x.score, x.rank))) for pair in inside]
@@ -63,12 +65,18 @@ def evaluate(
         v: dict[str, object] = {cid: c.value(pairs, floaters, mdp_ids, lowest) for cid, c in criteria.items()}
         concerned = {cid: c.concerned(pairs, floaters, mdp_ids, lowest) for cid, c in criteria.items()}
         if edition == "2026":
-            # C9: the PAB assignee's unplayed rounds, in the bracket that downfloats it to
-            # the bye (the last one); it looks ahead from every bracket (see LOOKAHEAD)
-            last_group = gi == len(brackets) - 1
+            # C9: the PAB assignee's unplayed rounds, in a bracket that downfloats exactly
+            # one player, who receives the PAB (its note), as the literal procedure reads
+            # it: the last bracket, or one whose downfloater no compliant pairing of the
+            # brackets below could pair (c9_applies)
             v["C9"] = (
                 floaters[0].state.rounds_unplayed
-                if len(floaters) == 1 and pairing.bye == floaters[0].id and last_group
+                if len(floaters) == 1
+                and pairing.bye == floaters[0].id
+                and (
+                    gi == len(brackets) - 1
+                    or c9_applies(t, pairing.round, pairing.bye, [e.id for e in players if e.score < lowest], memo)
+                )
                 else 0
             )
         if prof is not None:
@@ -83,9 +91,10 @@ def evaluate(
 
 
 #: Criteria a bracket meets by looking ahead to the rest of the round: [C9] minimises the
-#: unplayed rounds of the PAB assignee, whom the last bracket fixes but every bracket's
-#: choice of downfloaters shapes. The verifier compares them, with the value of the
-#: round, in the first bracket where two pairings part.
+#: unplayed rounds of the PAB assignee, whom the last bracket fixes but a bracket's choice
+#: of its one downfloater can decide. Each bracket's value (:func:`evaluate`) is the
+#: literal procedure's; the verifier compares it in the first bracket where two pairings
+#: part, naming each side's PAB assignee.
 LOOKAHEAD = ("C9",)
 
 

@@ -5,7 +5,7 @@ never twice (Art. 11), Art. 9's rests.
 
 from __future__ import annotations
 
-from tabellone.core.model import Tournament
+from tabellone.core.model import Tournament, named, named_list
 from tabellone.core.pairing import Pairing, Violation
 from tabellone.rules.italo_svizzero.odd import art9_rests, detect_odd_method
 from tabellone.rules.italo_svizzero.view import art6_may_meet, check_options, round_view
@@ -29,7 +29,7 @@ def violations(
     r = pairing.round
     problems: list[Violation] = []
     if sorted(rests) != sorted(expected_rests):
-        body = f"resting {sorted(rests) or 'nobody'}, the article has {sorted(expected_rests) or 'nobody'} rest"
+        body = f"resting {named_list(t, sorted(rests)) or 'nobody'}, the article has {named_list(t, sorted(expected_rests)) or 'nobody'} rest"
         involved = tuple(sorted(set(rests) ^ set(expected_rests)))
         problems.append(Violation.headed("Art. 9", body, players=involved, round=r))
     to_pair = set(view.to_pair)
@@ -43,9 +43,11 @@ def violations(
         if pid not in known:
             fault(f"{where}: player {pid} is not in the tournament", (pid,), board)
         elif pid not in to_pair:
-            fault(f"{where}: player {pid} is not to be paired this round (absent or withdrawn)", (pid,), board)
+            fault(
+                f"{where}: player {named(t, pid)} is not to be paired this round (absent or withdrawn)", (pid,), board
+            )
         elif pid in seen:
-            fault(f"{where}: player {pid} is already on {seen[pid]}", (pid,), board)
+            fault(f"{where}: player {named(t, pid)} is already on {seen[pid]}", (pid,), board)
         seen[pid] = where
 
     for p in rests:
@@ -54,18 +56,21 @@ def violations(
         take(w, f"board {board}", board)
         take(b, f"board {board}", board)
         if w == b:
-            fault(f"board {board}: player {w} paired with itself", (w,), board)
+            fault(f"board {board}: player {named(t, w)} paired with itself", (w,), board)
         elif w in known and b in known and not art6_may_meet(view, w, b):
             why = "are a prohibited pair" if b not in view.opponents[w] else "have already been paired"
-            problems.append(Violation("Art. 6", (w, b), r, f"Art. 6: {w} and {b} {why}", board))
+            problems.append(Violation("Art. 6", (w, b), r, f"Art. 6: {named(t, w)} and {named(t, b)} {why}", board))
     if pairing.bye is not None:
         pid = pairing.bye
         take(pid, "forfeit points")
         if pid in view.awarded:
-            problems.append(Violation.headed("Art. 11", f"{pid} already had forfeit points", players=(pid,), round=r))
+            earlier = [k for k in range(1, r) if t.player(pid).entry(k).result == "U"]
+            when = f" in round {earlier[0]}" if earlier else ""
+            body = f"{named(t, pid)} already had forfeit points{when}"
+            problems.append(Violation.headed("Art. 11", body, players=(pid,), round=r))
     missing = sorted(to_pair - set(seen))
     if missing:
-        fault(f"not paired: {', '.join(map(str, missing))}", tuple(missing))
+        fault(f"not paired: {named_list(t, missing)}", tuple(missing))
     playing = len(to_pair) - len(set(rests) & to_pair)
     if pairing.bye is not None and playing % 2 == 0:
         fault("forfeit points with an even number of players", ())

@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tabellone.core.errors import InputError, SelfCheckError
-from tabellone.core.model import BLACK, WHITE, Tournament
+from tabellone.core.model import BLACK, WHITE, Tournament, named
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.matching.completion import CompletionOracle
-from tabellone.rules.fide_common import C1_no_rematch, board_order, round_to_pair
+from tabellone.rules.fide_common import C1_no_rematch, board_order, pair_violation, round_to_pair
 from tabellone.rules.lim.absolute import LIM_BYE_RULE, bye_eligible
 from tabellone.rules.lim.colours import allocate
 from tabellone.rules.lim.compatibility import Compatibility
@@ -132,25 +132,25 @@ def violations_in(ctx: Ctx, pairing: Pairing) -> list[Violation]:
     t = ctx.t
     by_id = {e.id: e for e in ctx.P}
     r = pairing.round
-    problems, _ = attendance_violations(pairing, set(by_id), set(ctx.state.players))
+    problems, _ = attendance_violations(pairing, set(by_id), set(ctx.state.players), t)
     for w, b in pairing.pairs:
         if w == b or w not in by_id or b not in by_id:
             continue
         pw, pb = by_id[w], by_id[b]
         if not C1_no_rematch(pw, pb, ctx.state):
             why = "are a prohibited pair" if b not in ctx.state[w].opponents else "have already played each other"
-            problems.append(Violation.headed("2.1", f"{w} and {b} {why}", players=(w, b), round=r))
+            problems.append(pair_violation("2.1", t, w, b, why, r))
         if not ctx.last_round:
             for p, c in ((pw, WHITE), (pb, BLACK)):
                 name = "White" if c == WHITE else "Black"
                 if p.repeated == c:
-                    body = f"player {p.id} would get {name} three times in a row"
+                    body = f"player {named(t, p.id)} would get {name} three times in a row"
                     problems.append(Violation.headed("5.1.1", body, players=(p.id,), round=r))
                 if abs(p.cd + (1 if c == WHITE else -1)) > 2:
-                    body = f"player {p.id} would have three more of one colour than the other"
+                    body = f"player {named(t, p.id)} would have three more of one colour than the other"
                     problems.append(Violation.headed("5.1.2", body, players=(p.id,), round=r))
     if pairing.bye in by_id and not bye_eligible(by_id[pairing.bye]):
         barred = LIM_BYE_RULE.violation(t, pairing.bye, r)  # names the round of the earlier bye or win
-        body = f"the bye goes to {pairing.bye}, who may not have it"
+        body = f"the bye goes to {named(t, pairing.bye)}, who may not have it"
         problems.append(barred or Violation.headed(LIM_BYE_RULE.article, body, players=(pairing.bye,), round=r))
     return problems

@@ -4,7 +4,7 @@ pairing-allocated bye) and the check of a proposed round (every team once, [C1],
 from __future__ import annotations
 
 from tabellone.core.errors import InputError
-from tabellone.core.model import Tournament
+from tabellone.core.model import Tournament, named
 from tabellone.core.pairing import Pairing, Violation, attendance_violations
 from tabellone.core.team import TeamTournament
 
@@ -35,8 +35,8 @@ def C2_bye_reading(t: Tournament, round_number: int, player: int, edition: str =
     says so, with the round that bars it (:func:`C2_bye_allowed`)."""
     bar = C2_bye_bar(t, player, round_number)
     if bar is None:
-        return True, f"[C2]: team {player} may have the bye (no bye, no match won by forfeit before)"
-    return False, f"[C2]: team {player} may not have the bye: {bar[1]} in round {bar[0]}"
+        return True, f"[C2]: team {named(t, player)} may have the bye (no bye, no match won by forfeit before)"
+    return False, f"[C2]: team {named(t, player)} may not have the bye: {bar[1]} in round {bar[0]}"
 
 
 def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[Violation]:
@@ -52,20 +52,20 @@ def violations(t: Tournament, pairing: Pairing, edition: str = "2026") -> list[V
     r = pairing.round
     state = t.state_before(r)
     present = {p.id for p in state.to_pair}
-    problems, _ = attendance_violations(pairing, present, {p.id for p in t.players})
+    problems, _ = attendance_violations(pairing, present, {p.id for p in t.players}, t)
     prohibited = t.prohibited_in(r)
     for w, b in pairing.pairs:
         if w == b or w not in present or b not in present:
             continue
         met = [k for k in range(1, r) if t.player(w).entry(k).opponent == b and t.player(w).entry(k).played]
         if met:
-            body = f"teams {w} and {b} already played each other (round {met[0]})"
+            body = f"teams {named(t, w)} and {named(t, b)} already played each other (round {met[0]})"
             problems.append(Violation.headed("C1", body, players=(w, b), round=r, label="[C1]"))
         if frozenset((w, b)) in prohibited:
-            body = f"teams {w} and {b} are a prohibited pair"
+            body = f"teams {named(t, w)} and {named(t, b)} are a prohibited pair"
             problems.append(Violation.headed("C1", body, players=(w, b), round=r, label="[C1]"))
     bar = C2_bye_bar(t, pairing.bye, r) if pairing.bye is not None and pairing.bye in present else None
     if bar is not None:
-        body = f"the bye goes to team {pairing.bye}, which had {bar[1]} in round {bar[0]}"
+        body = f"the bye goes to team {named(t, pairing.bye)}, which had {bar[1]} in round {bar[0]}"
         problems.append(Violation.headed("C2", body, players=(pairing.bye,), round=r, label="[C2]"))
     return problems

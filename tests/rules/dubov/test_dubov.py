@@ -1108,7 +1108,7 @@ def test_explain_a_pair_and_a_bye():
     lowest group), the next is 3 (place 2)."""
     t = make_t(SIX, R1_SIX, total=5)
     lines = verify.explain(dubov, t, 2, "2026", pair=(2, 1))
-    assert lines[1] == "they meet in the 1.0-point bracket (4 players; 2 moved up from a lower score)"
+    assert lines[1] == "they meet in the 1.0-point bracket (4 players; 2 (P02) moved up from a lower score)"
     assert lines[2].startswith("without 2-1 the best pairing is worse on 2026 3.2.2") and lines[2].endswith(
         "without it [3], the rules allow [1], in the 1.0-point bracket"
     )
@@ -1121,7 +1121,7 @@ def test_explain_a_pair_and_a_bye():
     lines = verify.explain(dubov, t7, 2, "2026", bye=4)
     assert lines[1].endswith("(the largest TPN): without it 4 [3 (P03)], the rules allow 3 [4 (P04)]") and lines[
         2
-    ].endswith("; bye 3")
+    ].endswith("; bye 3 (P03)")
     lines = verify.explain(dubov, t7, 2, "1997", bye=4)
     assert "worse on 1997 4 the bye" in lines[1] and lines[1].endswith(
         "without it 2 [3 (P03)], the rules allow 1 [4 (P04)]"
@@ -1322,7 +1322,7 @@ def test_cli_explain_pair_and_bye(tmp_path, capsys):
     path = _write(tmp_path, make_t(SIX, R1_SIX, total=5))
     assert main(["explain", path, "--system", "dubov", "--round", "2", "--pair", "2", "1"]) == 0
     out = capsys.readouterr().out
-    assert "they meet in the 1.0-point bracket (4 players; 2 moved up from a lower score)" in out
+    assert "they meet in the 1.0-point bracket (4 players; 2 (P02) moved up from a lower score)" in out
     assert "without 2-1 the best pairing is worse on 2026 3.2.2" in out
     assert main(["explain", path, "--system", "dubov", "--edition", "1997", "--round", "2", "--pair", "2", "1"]) == 0
     assert (

@@ -306,10 +306,15 @@ def test_budget_names_the_bracket():
 def test_violations_names_the_article():
     t = field(4, [merge(game(1, 2, "1"), game(3, 4, "1"))])
     problems = texts(violations(t, Pairing(2, [(1, 2), (3, 4)]), "1992"))
-    assert "B1a: 1 and 2 have already played each other" in problems
+    assert "B1a: 1 (Player 1) and 2 (Player 2) have already played each other" in problems
     t = field(3, [merge(game(1, 2, "1"), {3: (None, None, "U")})])
     problems = texts(violations(t, Pairing(2, [(1, 2)], bye=3), "1992"))
-    assert any(p.startswith("B1b: the bye goes to 3") for p in problems)
+    # B1b names the round of the earlier point without playing: 3's PAB of round 1
+    assert any(
+        p.startswith("B1b: the pairing-allocated bye goes to 3 (Player 3), who had a pairing-allocated bye worth")
+        and p.endswith(" in round 1")
+        for p in problems
+    ), problems
 
 
 # --------------------------------------------------------------------------------------

@@ -98,7 +98,7 @@ def test_self_check_names_the_broken_rule():
     t = field(4, [merge(game(1, 3, "1"), game(4, 2, "0"))])
     bad = Pairing(round=2, pairs=[(1, 3), (2, 4)], bye=None)
     problems = texts(violations(t, bad))
-    assert any(p.startswith("C1: 1 and 3") for p in problems)
+    assert any(p.startswith("C1: 1 (Player 1) and 3 (Player 3)") for p in problems)
     assert violations(t, pair_round(t, "2026")) == []
 
 

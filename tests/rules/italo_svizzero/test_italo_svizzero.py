@@ -282,7 +282,8 @@ def test_art11_forfeit_points_never_twice():
     # the same boards with 7 and the receiver swapped: Art. 11 is reported
     swap = {7: p.bye, p.bye: 7}
     other = Pairing(4, [(swap.get(w, w), swap.get(b, b)) for w, b in p.pairs], bye=7)
-    assert "Art. 11: 7 already had forfeit points" in texts(violations(t, other, "capo5"))
+    # named, with the round of the earlier forfeit points (7 took them in round 1)
+    assert "Art. 11: 7 (Giocatore 7) already had forfeit points in round 1" in texts(violations(t, other, "capo5"))
     # and a plain case: round 2 of 5 players where the single last player takes them
     # (1-2 1 wins, 3-4 3 wins, 5 forfeit; then 5-1 5 wins, 2-3 draw, 4 forfeit points:
     # 1(2) 2(1) 3(3) 4(2) 5(4): 2 alone is last and never had forfeit points)
@@ -476,11 +477,11 @@ def test_violations_reports_every_broken_rule():
     assert violations(t, pair_round(t), "capo5") == []
     bad = Pairing(2, [(1, 2), (3, 5), (4, 6), (7, 8), (9, 10)])
     problems = texts(violations(t, bad, "capo5"))
-    assert any("Art. 6: 1 and 2" in p for p in problems)
-    assert any("Art. 6: 7 and 8" in p for p in problems)
+    assert any("Art. 6: 1 (Giocatore 1) and 2 (Giocatore 2)" in p for p in problems)
+    assert any("Art. 6: 7 (Giocatore 7) and 8 (Giocatore 8)" in p for p in problems)
     missing = Pairing(2, [(1, 3), (5, 7), (2, 4), (6, 8)], bye=9)
     problems = texts(violations(t, missing, "capo5"))
-    assert any("not paired: 10" in p for p in problems)
+    assert any("not paired: 10 (Giocatore 10)" in p for p in problems)
     assert any("even number" in p for p in problems)
 
 

@@ -398,8 +398,8 @@ def test_forfeited_match_is_not_a_meeting():
     t = position(dict.fromkeys(range(1, 7), 0), entries=e, never=[(1, 3), (1, 4), (1, 5), (1, 6)])
     assert pairs(both(t)) == [(1, 2), (3, 5), (4, 6)]
     assert texts(ts.violations(t, Pairing(2, [(1, 2), (3, 4), (5, 6)]))) == [
-        "[C1]: teams 3 and 4 already played each other (round 1)",
-        "[C1]: teams 5 and 6 already played each other (round 1)",
+        "[C1]: teams 3 (Team 3) and 4 (Team 4) already played each other (round 1)",
+        "[C1]: teams 5 (Team 5) and 6 (Team 6) already played each other (round 1)",
     ]
 
 
