@@ -105,6 +105,7 @@ def _timed_event(players: int, rounds: int, seed: int, edition: str, out: str) -
     timed(dutch, "violations", "verify")
 
     settings = GeneratorSettings(players=players, rounds=rounds, seed=seed)
+    Path(out + ".rounds.jsonl").unlink(missing_ok=True)
     last = [clock()]
 
     def pairer(t):
@@ -126,6 +127,8 @@ def _timed_event(players: int, rounds: int, seed: int, edition: str, out: str) -
             }
         )
         last[0] = end
+        with open(out + ".rounds.jsonl", "a") as progress:  # what a parent killed at its timeout still reads
+            progress.write(json.dumps(rows[-1]) + "\n")
         return p.pairs, p.bye
 
     begin = clock()
@@ -167,8 +170,14 @@ def event_table(args: argparse.Namespace, players: int, edition: str, keep: Path
         f"\nWhole event: {players} players, {args.rounds} rounds, seed {args.seed}, Dutch {edition} (CPU seconds)",
         flush=True,
     )
+    partial = trf.with_name(trf.name + ".rounds.jsonl")
     if isinstance(got, str):
-        print(f"  {got}", flush=True)
+        print(f"  {got}; the rounds paired before:", flush=True)
+        if partial.exists():
+            for line in partial.read_text().splitlines():
+                row = json.loads(line)
+                total = row["other"] + row["setup"] + row["matcher"] + row["verify"]
+                print(f"  round {row['round']}: {total:.2f} CPU-s, peak {row['peak_mb']:.0f} MB", flush=True)
         return None
     d = json.loads(got[0].strip().splitlines()[-1])
     print(
