@@ -58,22 +58,33 @@ def set_literal(ctx: Ctx, residents: list[int], lower: list[int], remaining: set
     is the same for all: a set reaching it with no repeated floater ends the search."""
     for k in range(len(residents) % 2, len(lower) + 1, 2):
         for profile in A3_5_profiles(ctx, lower, k):
-            best = None
-            least = None
-            for s in A3_5_sets(ctx, lower, profile):
-                legal, c6 = legal_and_c6(ctx, residents, s, remaining)
-                if not legal:
-                    continue
-                key = (c6, C7_count(ctx, s))
-                if best is None or key < best[0]:
-                    best = (key, s)
-                if least is None:
-                    least = (len(following_group(ctx, residents, s, remaining)) % 2, 0)
-                if key == least:
-                    break
-            if best is not None:
-                return best[1]
+            chosen, _ = _first_of_profile(ctx, residents, lower, remaining, profile)
+            if chosen is not None:
+                return chosen
     raise SelfCheckError("no set of upfloaters completes a pairable round (C3 was checked before)")
+
+
+def _first_of_profile(
+    ctx: Ctx, residents: list[int], lower: list[int], remaining: set[int], profile: tuple[Fraction, ...]
+) -> tuple[tuple[int, ...] | None, bool]:
+    """3.5.5 within one profile: the first legal set, in the order of 3.5.4, with the
+    least ([C6], [C7]) (None when no set is legal), and whether it reaches the least
+    value there can be (the parity of what is left of the following scoregroup, no
+    repeated floater)."""
+    best = None
+    least = None
+    for s in A3_5_sets(ctx, lower, profile):
+        legal, c6 = legal_and_c6(ctx, residents, s, remaining)
+        if not legal:
+            continue
+        key = (c6, C7_count(ctx, s))
+        if best is None or key < best[0]:
+            best = (key, s)
+        if least is None:
+            least = (len(following_group(ctx, residents, s, remaining)) % 2, 0)
+        if key == least:
+            return s, True
+    return (None, False) if best is None else (best[1], False)
 
 
 def set_optimised(ctx: Ctx, residents: list[int], lower: list[int], remaining: set[int]) -> tuple[int, ...]:
@@ -82,7 +93,20 @@ def set_optimised(ctx: Ctx, residents: list[int], lower: list[int], remaining: s
     lowest level first; [C6] players of the following scoregroup paired below it,
     the upfloaters its own bracket will need (:func:`tabellone.rules.top_scoregroup.C6_pulls_out`);
     [C7]; the set order of 3.5.4 (a bit per candidate, the first in 3.5.3 order the
-    highest). The upfloaters are those matched to residents."""
+    highest). The upfloaters are those matched to residents.
+
+    The matching is built only when the best a set could be, the parity minimum of [C4],
+    the first profile of [C5] of that size (one player of the highest score below, or
+    none), the least [C6] and no repeated floater, is not reached by a legal set of that
+    profile. When one reaches it, the first such in the order of 3.5.4 is the matching's
+    own answer: a set of at most one player is paired with residents in any pairing of
+    its bracket, so the bracket's and the rest's pairings make a matching whose fields
+    are all at their best, and the last field takes the first set in that order."""
+    first = A3_5_profiles(ctx, lower, len(residents) % 2)[:1]
+    if first:
+        chosen, best = _first_of_profile(ctx, residents, lower, remaining, first[0])
+        if best and chosen is not None:
+            return chosen
     P = ctx.P
     R = set(residents)
     top = P[residents[0]].score

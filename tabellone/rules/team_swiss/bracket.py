@@ -7,7 +7,7 @@ from collections.abc import Generator, Iterable, Sequence
 
 from tabellone.core.errors import SelfCheckError
 from tabellone.core.model import BLACK, WHITE
-from tabellone.rules.team_swiss.completion import C1_compatible, perfect
+from tabellone.rules.team_swiss.completion import C1_compatible, perfect_over
 from tabellone.rules.team_swiss.sides import STRONG, Ctx
 
 #: Most search nodes the literal bracket search may visit before it gives up.
@@ -159,9 +159,16 @@ def optimised_bracket(ctx: Ctx, bracket: Sequence[int], ups: frozenset[int]) -> 
         return c[0] * K * K + c[1] * K + c[2]
 
     allowed: dict[int, set[int]] = {a: {b for b in vs if b != a and C1_compatible(ctx, a, b)} for a in vs}
+    # every [C1]-compatible pair with its weight, once, in the order perfect() builds them
+    weighted = [
+        (k, k + 1 + j, big - cost(a, b), a, b)
+        for k, a in enumerate(vs)
+        for j, b in enumerate(vs[k + 1 :])
+        if b in allowed[a]
+    ]
 
     def solve():
-        return perfect(ctx, vs, lambda a, b: big - cost(a, b) if b in allowed[a] else None)
+        return perfect_over(ctx, vs, [(k, j, w) for k, j, w, a, b in weighted if b in allowed[a]])
 
     def value(mate):
         return sum(cost(a, b) for a, b in mate.items() if a < b)
@@ -171,27 +178,34 @@ def optimised_bracket(ctx: Ctx, bracket: Sequence[int], ups: frozenset[int]) -> 
         raise SelfCheckError("team-swiss optimiser: a legal bracket has no pairing")
     optimum = value(mate)
 
-    def restrict(keep) -> bool:
+    def restrict(keep, touched: tuple[int, ...]) -> bool:
+        """Keep the pairs ``keep`` allows both ways; it allows every pair of two teams
+        outside ``touched``, so only their rows and the entries naming them change."""
         nonlocal mate
-        saved = {a: set(s) for a, s in allowed.items()}
+        saved: dict[int, set[int]] = {}
         for a in vs:
-            allowed[a] = {b for b in allowed[a] if keep(a, b) and keep(b, a)}
+            row = allowed[a]
+            if a in touched:
+                kept = {b for b in row if keep(a, b) and keep(b, a)}
+            else:
+                kept = row - {b for b in touched if b in row and not keep(b, a)}
+            if len(kept) != len(row):
+                saved[a], allowed[a] = row, kept
         if all(mate[a] in allowed[a] for a in vs):
             return True
         trial = solve()
         if trial is not None and value(trial) == optimum:
             mate = trial
             return True
-        allowed.clear()
         allowed.update(saved)
         return False
 
     for x in vs:  # top members: partner larger
-        if not restrict(lambda a, b, x=x: a != x or b > x):
-            restrict(lambda a, b, x=x: a != x or b < x)
+        if not restrict(lambda a, b, x=x: a != x or b > x, (x,)):
+            restrict(lambda a, b, x=x: a != x or b < x, (x,))
     tops = [x for x in vs if mate[x] > x]
     for t in tops:
         for b in sorted(y for y in allowed[t] if y > t):
-            if restrict(lambda p, q, t=t, b=b: (p != t or q == b) and (p != b or q == t)):
+            if restrict(lambda p, q, t=t, b=b: (p != t or q == b) and (p != b or q == t), (t, b)):
                 break
     return sorted((a, mate[a]) for a in tops)

@@ -35,7 +35,12 @@ def perfect(ctx: Ctx, vs: Sequence[int], weight) -> dict[int, int] | None:
         return {}
     if len(vs) % 2:
         return None
-    edges = compatible_edges(ctx, vs, weight)
+    return perfect_over(ctx, vs, compatible_edges(ctx, vs, weight))
+
+
+def perfect_over(ctx: Ctx, vs: Sequence[int], edges: list[tuple[int, int, int]]) -> dict[int, int] | None:
+    """:func:`perfect` over ``edges`` given as ``(index, index, weight)`` into ``vs`` (a
+    caller that asks many times of one set of teams builds them once)."""
     ctx.solves += 1
     big = max((w for *_, w in edges), default=0) >= 1 << 62
     mate = max_weight_matching(len(vs), edges, max_cardinality=True, backend="networkx" if big else "auto")

@@ -131,9 +131,22 @@ def A3_5_optimised(ctx: Ctx, left: list[int], residents: list[int], top: Fractio
     residents is worth the most ([C4]: fewest upfloaters); a resident's opponent from
     below costs more the lower its score level, each level outweighing every level above
     it ([C5]: the upfloaters' scores in ascending order, highest first). The matching
-    fixes the size and score profile; 3.5.5 then chooses among the sets of that profile."""
+    fixes the size and score profile; 3.5.5 then chooses among the sets of that profile.
+
+    The matching is asked only when the best profile there could be (the parity minimum
+    of [C4], the first profile of [C5] of that size: one team of the highest level below,
+    or none) has no legal set. When it has one, it is the matching's own profile: a legal
+    set of at most one team is paired with residents in any pairing of its bracket, so the
+    two pairings, of the bracket and of the rest, make a perfect matching of the greatest
+    weight there is; and the weight fixes the profile (each level's count is below
+    ``base``)."""
     lower = [x for x in left if ctx.sides[x].score < top]
     levels = levels_of(ctx, lower)
+    first = profiles(levels, len(residents) % 2)[:1]
+    if first:
+        chosen = _choose_among(ctx, left, residents, top, levels, first[0])
+        if chosen is not None:
+            return chosen
     level_of = {x: j for j, (_, ts) in enumerate(levels) for x in ts}
     res = set(residents)
     base = len(residents) + 1
