@@ -116,7 +116,7 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
         same = P[u].due == P[v].due
         fw = fb = 0
         if same:
-            m = _mover_1997(ctx, u, v)
+            m = _mover_1997(ctx, u, v, mpos)
             if mpos[m] < width[P[m].due]:
                 if P[m].due == WHITE:
                     fw = _setbit(mpos[m], width[WHITE])
@@ -163,7 +163,7 @@ def _movers_within(
     for u in members:
         v = mate[u]
         if u < v and P[u].due == P[v].due:
-            m = _mover_1997(ctx, u, v)
+            m = _mover_1997(ctx, u, v, mpos)
             if mpos[m] >= width[P[m].due]:
                 return False
     return True
