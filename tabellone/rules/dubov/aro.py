@@ -37,8 +37,10 @@ def aro_cost(white_side: DP, black_side: DP, scale: int) -> int:
     (the column, the "tool" of the 2026 rationale). Summed over the group, its minimum
     for fixed rows and columns is the pairing of the lowest ARO with the highest rating,
     the second with the second, and so on (rearrangement inequality): 6.2 / 3.2.6
-    without conflicts. ``scale`` makes exact AROs integral."""
-    return int(white_side.aro * scale) * black_side.rating
+    without conflicts. ``scale`` makes exact AROs integral (a multiple of every ARO's
+    denominator: the product is whole, computed on the numerator without a Fraction)."""
+    aro = white_side.aro
+    return aro.numerator * scale // aro.denominator * black_side.rating
 
 
 def _aro_scale(P: list[DP]) -> int:

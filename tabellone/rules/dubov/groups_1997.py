@@ -28,13 +28,18 @@ def _transfer_key(p: DP) -> tuple:
     return (-p.rating, p.aro, p.tpn)
 
 
-def _mover_1997(ctx: Ctx, u: int, v: int) -> int:
+def _mover_1997(ctx: Ctx, u: int, v: int, place: dict[int, int] | None = None) -> int:
     """In a pair of two players due the same colour, the one 7.3 / 7.4 moves to the other
-    subgroup (the first in that order whose move 2.6 allows)."""
+    subgroup (the first in that order whose move 2.6 allows). ``place`` (speed only):
+    each player's place in that order over the group, which orders the two alike (the
+    order's keys end in the unique pairing number)."""
     P = ctx.P
     a, b = P[u], P[v]
     target = opposite(a.due)
-    order = R7_3_order([a, b]) if a.due == WHITE else R7_4_order([a, b])
+    if place is not None:
+        order = [a, b] if place[u] < place[v] else [b, a]
+    else:
+        order = R7_3_order([a, b]) if a.due == WHITE else R7_4_order([a, b])
     for p in order:
         if target in p.allowed:
             return p.index

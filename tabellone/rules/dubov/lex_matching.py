@@ -113,9 +113,14 @@ def _lex_match_closed(
         return None
     k = m // 2 + 1
 
+    lay = fit_layout([str(i) for i in range(len(per_edge_max) + 2)], [x * k for x in per_edge_max] + [k, k])
+    # each edge packed once: the second solve's weight adds its extra field's value
+    # (0 or 1) at that field's shift, the very integer packing it with the rest gives
+    packed = [(a, b, lay.pack(f + [0, 1])) for a, b, f in raw]
+    at = lay.shifts[-2]
+
     def solve(extra):
-        lay = fit_layout([str(i) for i in range(len(per_edge_max) + 2)], [x * k for x in per_edge_max] + [k, k])
-        return _solve(m, [(a, b, lay.pack(f + [extra(a, b), 1])) for a, b, f in raw]) if raw else {}
+        return _solve(m, [(a, b, w + (extra(a, b) << at)) for a, b, w in packed]) if packed else {}
 
     best = solve(lambda a, b: 0)
     if len(best) < m:

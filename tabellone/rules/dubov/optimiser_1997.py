@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from tabellone.rules.dubov.completion import Completion
     from tabellone.rules.dubov.context import Ctx
 
+#: Speed only: the movers past the fewest a colour can give that the cut matching of
+#: :func:`_close_group_1997` ranks (any value gives the same pairing).
+MOVER_CUT = 8
+
 
 def _pair_1997_optimised_group(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[tuple[int, int]]:
     """The 1997 optimisation model for one score group, two lexicographic matchings:
@@ -100,6 +104,9 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
         max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
     )
     zero = [0] * 5
+    # The mover fields' widths (speed only, see below): a mover's place past its colour's
+    # width weighs 0; at ``nm``, wider than either order, every place counts.
+    width = {WHITE: nm, BLACK: nm}
 
     def fields(u, v):
         if u not in mem and v not in mem:
@@ -109,18 +116,54 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
         same = P[u].due == P[v].due
         fw = fb = 0
         if same:
-            m = _mover_1997(ctx, u, v)
-            if P[m].due == WHITE:
-                fw = _setbit(mpos[m], nm)
-            else:
-                fb = _setbit(mpos[m], nm)
+            m = _mover_1997(ctx, u, v, mpos)
+            if mpos[m] < width[P[m].due]:
+                if P[m].due == WHITE:
+                    fw = _setbit(mpos[m], width[WHITE])
+                else:
+                    fb = _setbit(mpos[m], width[BLACK])
         row, col = _roles_1997(ctx, u, v)
         aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
         return [1 - int(same), fw, fb, aro, rpos[row] * cpos[col]]
 
-    per_edge = [1, 1 << nm, 1 << nm, big_aro, nm * nm]
+    def per_edge():
+        return [1, 1 << width[WHITE], 1 << width[BLACK], big_aro, nm * nm]
+
     if 4 * nm <= 3 * len(oracle.free()):  # speed only: the group alone, when its best pairing is unique
-        got = _lex_match_closed(ctx, oracle, members, fields, per_edge)
+        # Speed only: first with each mover field cut to the first MOVER_CUT places of its
+        # order past the fewest movers its colour can give. The pairs of equal due colours
+        # are as few as possible (the first field), which fixes how many movers each
+        # colour gives; the full fields rank the movers' sets by their first differing
+        # place, so the cut fields pick the same places within the cut, and when every
+        # mover of the one best matching found lies within the cut, the cut problem and
+        # the full one have the same best matchings (the fields below rank them alike).
+        # Else the full fields, as before.
+        few = min(len(whites), len(blacks))
+        cut = {c: min(nm, MOVER_CUT + (len(o) - few) // 2) for c, o in ((WHITE, whites), (BLACK, blacks))}
+        got = None
+        if cut[WHITE] < nm or cut[BLACK] < nm:
+            width.update(cut)
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge())
+            if got is not None and not _movers_within(ctx, got, members, mpos, width):
+                got = None
+            width.update({WHITE: nm, BLACK: nm})
+        if got is None:
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge())
         if got is not None:
             return got
-    return _lex_match(ctx, oracle, fields, per_edge)
+    return _lex_match(ctx, oracle, fields, per_edge())
+
+
+def _movers_within(
+    ctx: Ctx, mate: dict[int, int], members: list[int], mpos: dict[int, int], width: dict[str, int]
+) -> bool:
+    """Every mover of ``mate`` in the group ``members`` (the player 7.3 / 7.4 moves from
+    a pair of equal due colours) has a place within its colour's cut ``width``."""
+    P = ctx.P
+    for u in members:
+        v = mate[u]
+        if u < v and P[u].due == P[v].due:
+            m = _mover_1997(ctx, u, v, mpos)
+            if mpos[m] >= width[P[m].due]:
+                return False
+    return True

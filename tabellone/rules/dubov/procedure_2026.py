@@ -260,8 +260,22 @@ def A3_2_4_shift(
             # Speed only: the shifter fields as wide as their subgroups, every value of
             # each divided by one power of two: matchings rank the same, so the same one
             # is the only best (or none is), and the result is the same
-            width[:] = [in_small, nm - in_small] if order else width
-            got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max())
+            closed = [in_small, nm - in_small] if order else list(width)
+            if order:
+                # Speed only: first with the shifter fields cut as in the literal method
+                # (:func:`_first_shifters`): when the one best matching found has all its
+                # shifters within the cut, every best matching of the cut problem and of
+                # the full one has those shifters, and the fields below them (ARO, the
+                # positions) rank the same matchings alike, so the two problems have the
+                # same best matchings. Else the full closed solve, as before.
+                width[:] = _shift_cut(*closed)
+                if width != closed:
+                    got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max())
+                    if got is not None and not _within_cut(got, members, side, seq, smaller, width):
+                        got = None
+            if got is None:
+                width[:] = closed
+                got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max())
             width[:] = [n_small, n_large]
         if got is not None:
             return got
@@ -297,19 +311,35 @@ def _first_shifters(members, side, seq, smaller, width, solve) -> dict[int, int]
     is settled first, then the same argument holds for the larger one among the
     matchings that have it."""
     full = list(width)
-    n_small, n_large = full
-    width[:] = [min(n_small, SHIFT_CUT), min(n_large, (n_large - n_small) // 2 + SHIFT_CUT)]
+    width[:] = _shift_cut(*full)
     if width == full:
         return None
     mate = solve()
+    if not _within_cut(mate, members, side, seq, smaller, width):
+        width[:] = full
+        return None
+    return mate
+
+
+def _shift_cut(n_small: int, n_large: int) -> list[int]:
+    """The shifter fields' widths cut to the first :data:`SHIFT_CUT` sequence numbers of
+    each subgroup past the fewest shifters it can give (none of the smaller, half the
+    difference of the larger), at most the subgroups' sizes."""
+    return [min(n_small, SHIFT_CUT), min(n_large, (n_large - n_small) // 2 + SHIFT_CUT)]
+
+
+def _within_cut(
+    mate: dict[int, int], members: list[int], side: dict[int, str], seq: dict[int, int], smaller: str, width: list[int]
+) -> bool:
+    """Every shifter of ``mate`` in the bracket ``members`` (the one of a pair inside a
+    subgroup) has a sequence number within its subgroup's cut ``width``."""
     for u in members:
         v = mate[u]
         if u < v and side[u] == side[v]:
             sh = _shifter(u, v, side, seq)
             if seq[sh] >= width[0 if side[sh] == smaller else 1]:
-                width[:] = full
-                return None
-    return mate
+                return False
+    return True
 
 
 def _sorted_across(ctx: Ctx, oracle: Completion, members: list[int], side: dict[int, str]) -> dict[int, int] | None:

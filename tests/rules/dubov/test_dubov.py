@@ -1379,3 +1379,48 @@ def test_2026_literal_shifters_the_same_whatever_the_cut(monkeypatch, cut):
     assert cuts["cut"] > 0
     if cut == 0:
         assert cuts["full"] > 0
+
+
+@pytest.mark.parametrize("edition", ["2026", "1997"])
+@pytest.mark.parametrize("cut", [0, 2])
+def test_optimised_closed_solve_the_same_whatever_the_cut(monkeypatch, edition, cut):
+    """Speed only: the optimised method's closed-bracket solve (2026 3.2.4 shifters, 1997
+    7.3 / 7.4 movers) is first made with the shifter or mover fields cut to the first few
+    places (procedure_2026.SHIFT_CUT, optimiser_1997.MOVER_CUT), then in full when the
+    best matching found has one past the cut. Whatever the cut (0: both ways happen),
+    every round pairs as with no cut at all (a cut wider than any bracket)."""
+    from tabellone.rules.dubov import optimiser_1997, procedure_2026
+
+    module, name, check = (
+        (procedure_2026, "SHIFT_CUT", "_within_cut")
+        if edition == "2026"
+        else (optimiser_1997, "MOVER_CUT", "_movers_within")
+    )
+    events = [
+        generate(GeneratorSettings(players=40, rounds=7, seed=130), pairer("dubov", edition, "optimised")),
+        generate(
+            GeneratorSettings(players=75, rounds=6, seed=165, absence_rate=0.02, half_bye_rate=0.02),
+            pairer("dubov", edition, "optimised"),
+        ),
+    ]
+    seen = {True: 0, False: 0}  # closed solves within the cut, and past it
+    real = getattr(module, check)
+
+    def counted(*args):
+        got = real(*args)
+        seen[got] += 1
+        return got
+
+    for t in events:
+        for r in range(2, t.rounds_paired + 1):
+            tr = cut_before(t, r)
+            monkeypatch.setattr(module, name, 10**9)
+            full = dubov.pair_round(tr, edition, method="optimised")
+            monkeypatch.setattr(module, name, cut)
+            monkeypatch.setattr(module, check, counted)
+            got = dubov.pair_round(tr, edition, method="optimised")
+            monkeypatch.undo()
+            assert (got.pairs, got.bye) == (full.pairs, full.bye), (t.name, r)
+    assert seen[True] > 0
+    if cut == 0:
+        assert seen[False] > 0
