@@ -6,6 +6,7 @@ generation order reproduced by :class:`~tabellone.rules.dutch.generation.Bracket
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from fractions import Fraction
 
 from tabellone.core import progress
@@ -86,12 +87,22 @@ class Dutch2026:
         self.fast_weights = self.objective.identity and not (self.relax1 or self.relax3)
         self.colour_checks = colour_checks
         self._colour_classes: tuple[list[int], list[Entrant]] | None = None
+        self._colour_met: list[list[Sequence[int]]] | None = None
 
     def colour_classes(self) -> tuple[list[int], list[Entrant]]:
         """Each player's colour class and one player of each (:func:`tabellone.rules.dutch.weights.colour_classes`)."""
         if self._colour_classes is None:
             self._colour_classes = colour_classes(self.P)
         return self._colour_classes
+
+    def colour_met(self) -> list[list[Sequence[int]]]:
+        """``met[cl][ch]``: the four colour checks (:attr:`colour_checks`) of a pair whose
+        higher player is of colour class ``ch`` and whose lower one of class ``cl``,
+        evaluated once per round (every bracket's :class:`Weights2026` reads them)."""
+        if self._colour_met is None:
+            reps = self.colour_classes()[1]
+            self._colour_met = [[self.colour_checks(rh, rl) for rh in reps] for rl in reps]
+        return self._colour_met
 
     # ---- the fields of one pair ------------------------------------------------------
 
@@ -177,17 +188,19 @@ class Dutch2026:
         the same for the matchings of those players only: the fields of scores none of
         them has are always zero there and are left out, which keeps the weights a few
         machine words wide (the order of the fields, hence the optimum, is unchanged)."""
-        group = self.P if members is None else [self.P[i] for i in members]
+        key = self.score_rank
+        ranks = [key[s] for s in scores]
+        local = members is not None
+        group = members if members is not None else range(self.n)
         n = len(group)
         pairs_max, players_max = max(n // 2, 1), max(n, 1)
-        count = dict.fromkeys(scores, 0)
-        for e in group:
-            if e.score in count:
-                count[e.score] += 1
-        if members is not None:
-            scores = [s for s in scores if count[s]]
-        key = self.score_rank
-        per_score = lambda c: [((c, key[s]), count[s]) for s in scores]  # noqa: E731
+        count = [0] * len(key)  # players per score rank
+        sk = self.score_key
+        for i in group:
+            count[sk[i]] += 1
+        if local:
+            ranks = [r for r in ranks if count[r]]
+        per_score = lambda c: [((c, r), count[r]) for r in ranks]  # noqa: E731
         blocks: dict[str, list[tuple[object, int]]] = {
             "C1": [("C1", pairs_max)],
             "C3": [("C3", pairs_max)],
