@@ -15,7 +15,7 @@ from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.cpsat import solve_fields_of
 from tabellone.matching.lexicographic import Layout, fit_layout
 from tabellone.rules.dutch.absolute import Compatibility
-from tabellone.rules.dutch.context import RoundContext, absolute_checks, bitlen
+from tabellone.rules.dutch.context import RoundContext, absolute_checks, bitlen, score_ranks
 from tabellone.rules.dutch.criteria import (
     CRITERIA_2026,
     C2_bye_eligible,
@@ -78,8 +78,7 @@ class Dutch2026:
         self.rounds_played = ctx.state.round - 1
         self.solve_fn = solve
         #: each score's rank (0 the lowest), the key of the per-score fields; per player
-        self.score_rank = {s: k for k, s in enumerate(sorted({e.score for e in self.P}))}
-        self.score_key = [self.score_rank[e.score] for e in self.P]
+        self.score_rank, self.score_key = score_ranks(self.P)
         #: each player's float one and two rounds before (None: none, or no such round)
         self.floats = [(float_before(e, 1, "2026"), float_before(e, 2, "2026")) for e in self.P]
         #: the pair weights are packed from per-player terms (:mod:`tabellone.rules.dutch.weights`)
@@ -235,7 +234,7 @@ class Dutch2026:
     def _pair_local(self) -> tuple[list[tuple[int, int]], int | None]:
         P, n, ctx = self.P, self.n, self.ctx
         groups = scoregroups(P)
-        all_scores = sorted({e.score for e in P}, reverse=True)
+        all_scores = sorted(self.score_rank, reverse=True)
         oracle = CompletionOracle(self.ok)
         if n % 2 == 1:
             eligible = self.eligible
@@ -323,7 +322,7 @@ class Dutch2026:
         P, n = self.P, self.n
         ctx = self.ctx
         groups = scoregroups(P)
-        all_scores = sorted({e.score for e in P}, reverse=True)
+        all_scores = sorted(self.score_rank, reverse=True)
         c9_on = False
         if n % 2 == 1:
             self._find_bye_score(groups, all_scores)
