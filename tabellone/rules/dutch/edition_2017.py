@@ -6,7 +6,6 @@ bracket (PPB) re-paired with everything below collapsed (A.9)."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
 from fractions import Fraction
 
 from tabellone.core import progress
@@ -81,10 +80,10 @@ class Dutch2017:
         self.floats = [(float_before(e, 1, "2017"), float_before(e, 2, "2017")) for e in self.P]
         self.colour_checks = colour_checks
         self._colour_classes: tuple[list[int], list[Entrant]] | None = None
-        self._colour_met: list[list[Sequence[int]]] | None = None
+        self._colour_masks: list[list[int]] | None = None
 
     colour_classes = Dutch2026.colour_classes
-    colour_met = Dutch2026.colour_met
+    colour_masks = Dutch2026.colour_masks
 
     @property
     def m(self):  # the number of solves, for reports

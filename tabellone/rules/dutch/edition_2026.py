@@ -6,7 +6,6 @@ generation order reproduced by :class:`~tabellone.rules.dutch.generation.Bracket
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
 from fractions import Fraction
 
 from tabellone.core import progress
@@ -86,7 +85,7 @@ class Dutch2026:
         self.fast_weights = self.objective.identity and not (self.relax1 or self.relax3)
         self.colour_checks = colour_checks
         self._colour_classes: tuple[list[int], list[Entrant]] | None = None
-        self._colour_met: list[list[Sequence[int]]] | None = None
+        self._colour_masks: list[list[int]] | None = None
 
     def colour_classes(self) -> tuple[list[int], list[Entrant]]:
         """Each player's colour class and one player of each (:func:`tabellone.rules.dutch.weights.colour_classes`)."""
@@ -94,14 +93,18 @@ class Dutch2026:
             self._colour_classes = colour_classes(self.P)
         return self._colour_classes
 
-    def colour_met(self) -> list[list[Sequence[int]]]:
-        """``met[cl][ch]``: the four colour checks (:attr:`colour_checks`) of a pair whose
-        higher player is of colour class ``ch`` and whose lower one of class ``cl``,
-        evaluated once per round (every bracket's :class:`Weights2026` reads them)."""
-        if self._colour_met is None:
+    def colour_masks(self) -> list[list[int]]:
+        """``masks[cl][ch]``: the four colour checks (:attr:`colour_checks`) of a pair whose
+        higher player is of colour class ``ch`` and whose lower one of class ``cl``, as
+        bits (bit k: check k met), evaluated once per round (every bracket's
+        :class:`Weights2026` reads them)."""
+        if self._colour_masks is None:
             reps = self.colour_classes()[1]
-            self._colour_met = [[self.colour_checks(rh, rl) for rh in reps] for rl in reps]
-        return self._colour_met
+            checks = self.colour_checks
+            self._colour_masks = [
+                [sum(1 << k for k, met in enumerate(checks(rh, rl)) if met) for rh in reps] for rl in reps
+            ]
+        return self._colour_masks
 
     # ---- the fields of one pair ------------------------------------------------------
 
