@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tabellone.core.model import RoundState, Tournament
-from tabellone.rules.fide_common import Entrant
+from tabellone.rules.fide_common import Entrant, pairing_order_key
 from tabellone.rules.profiles import Profile, official, resolve_for
 
 EDITIONS = ("2026", "2017", "1992")
@@ -30,6 +30,21 @@ class RoundContext:
     last_round: bool
     bye_score: Fraction | None = None
     c9_ranks: dict[int, int] = field(default_factory=dict)
+
+
+def score_ranks(players: list[Entrant]) -> tuple[dict[Fraction, int], list[int]]:
+    """Each pairing score's rank (0 the lowest) and each player's: the key of the
+    per-score fields, worked out once per round on whole numbers
+    (:func:`~tabellone.rules.fide_common.pairing_order_key`), not by hashing every
+    player's :class:`~fractions.Fraction`."""
+    keys = pairing_order_key([e.score for e in players])
+    rank_of = {k: r for r, k in enumerate(sorted(set(keys)))}
+    ranks = [rank_of[k] for k in keys]
+    first: dict[int, Fraction] = {}  # one player's score per rank
+    for e, r in zip(players, ranks):
+        if r not in first:
+            first[r] = e.score
+    return {s: r for r, s in first.items()}, ranks
 
 
 def profile_of(profile: Profile | str | None, edition: str) -> Profile:

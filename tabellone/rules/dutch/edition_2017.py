@@ -13,7 +13,7 @@ from tabellone.core.errors import NoPairingError
 from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.dutch.absolute import Compatibility
-from tabellone.rules.dutch.context import RoundContext, absolute_checks, bitlen
+from tabellone.rules.dutch.context import RoundContext, absolute_checks, bitlen, score_ranks
 from tabellone.rules.dutch.criteria import CRITERIA_2017, C2_bye_eligible, colour_checks, float_before
 from tabellone.rules.dutch.edition_2026 import Dutch2026
 from tabellone.rules.dutch.generation import BracketStepper, settle_bracket
@@ -76,13 +76,14 @@ class Dutch2017:
         #: for them: each score's rank (0 the lowest) and each player's floats one and
         #: two rounds before
         self.fast_weights = self.objective.identity and not (self.relax1 or self.relax3)
-        score_rank = {s: k for k, s in enumerate(sorted({e.score for e in self.P}))}
-        self.score_key = [score_rank[e.score] for e in self.P]
+        self.score_key = score_ranks(self.P)[1]
         self.floats = [(float_before(e, 1, "2017"), float_before(e, 2, "2017")) for e in self.P]
         self.colour_checks = colour_checks
         self._colour_classes: tuple[list[int], list[Entrant]] | None = None
+        self._colour_masks: list[list[int]] | None = None
 
     colour_classes = Dutch2026.colour_classes
+    colour_masks = Dutch2026.colour_masks
 
     @property
     def m(self):  # the number of solves, for reports

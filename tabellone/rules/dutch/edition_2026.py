@@ -14,7 +14,7 @@ from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.cpsat import solve_fields_of
 from tabellone.matching.lexicographic import Layout, fit_layout
 from tabellone.rules.dutch.absolute import Compatibility
-from tabellone.rules.dutch.context import RoundContext, absolute_checks, bitlen
+from tabellone.rules.dutch.context import RoundContext, absolute_checks, bitlen, score_ranks
 from tabellone.rules.dutch.criteria import (
     CRITERIA_2026,
     C2_bye_eligible,
@@ -77,8 +77,7 @@ class Dutch2026:
         self.rounds_played = ctx.state.round - 1
         self.solve_fn = solve
         #: each score's rank (0 the lowest), the key of the per-score fields; per player
-        self.score_rank = {s: k for k, s in enumerate(sorted({e.score for e in self.P}))}
-        self.score_key = [self.score_rank[e.score] for e in self.P]
+        self.score_rank, self.score_key = score_ranks(self.P)
         #: each player's float one and two rounds before (None: none, or no such round)
         self.floats = [(float_before(e, 1, "2026"), float_before(e, 2, "2026")) for e in self.P]
         #: the pair weights are packed from per-player terms (:mod:`tabellone.rules.dutch.weights`)
@@ -86,12 +85,26 @@ class Dutch2026:
         self.fast_weights = self.objective.identity and not (self.relax1 or self.relax3)
         self.colour_checks = colour_checks
         self._colour_classes: tuple[list[int], list[Entrant]] | None = None
+        self._colour_masks: list[list[int]] | None = None
 
     def colour_classes(self) -> tuple[list[int], list[Entrant]]:
         """Each player's colour class and one player of each (:func:`tabellone.rules.dutch.weights.colour_classes`)."""
         if self._colour_classes is None:
             self._colour_classes = colour_classes(self.P)
         return self._colour_classes
+
+    def colour_masks(self) -> list[list[int]]:
+        """``masks[cl][ch]``: the four colour checks (:attr:`colour_checks`) of a pair whose
+        higher player is of colour class ``ch`` and whose lower one of class ``cl``, as
+        bits (bit k: check k met), evaluated once per round (every bracket's
+        :class:`Weights2026` reads them)."""
+        if self._colour_masks is None:
+            reps = self.colour_classes()[1]
+            checks = self.colour_checks
+            self._colour_masks = [
+                [sum(1 << k for k, met in enumerate(checks(rh, rl)) if met) for rh in reps] for rl in reps
+            ]
+        return self._colour_masks
 
     # ---- the fields of one pair ------------------------------------------------------
 
@@ -177,17 +190,19 @@ class Dutch2026:
         the same for the matchings of those players only: the fields of scores none of
         them has are always zero there and are left out, which keeps the weights a few
         machine words wide (the order of the fields, hence the optimum, is unchanged)."""
-        group = self.P if members is None else [self.P[i] for i in members]
+        key = self.score_rank
+        ranks = [key[s] for s in scores]
+        local = members is not None
+        group = members if members is not None else range(self.n)
         n = len(group)
         pairs_max, players_max = max(n // 2, 1), max(n, 1)
-        count = dict.fromkeys(scores, 0)
-        for e in group:
-            if e.score in count:
-                count[e.score] += 1
-        if members is not None:
-            scores = [s for s in scores if count[s]]
-        key = self.score_rank
-        per_score = lambda c: [((c, key[s]), count[s]) for s in scores]  # noqa: E731
+        count = [0] * len(key)  # players per score rank
+        sk = self.score_key
+        for i in group:
+            count[sk[i]] += 1
+        if local:
+            ranks = [r for r in ranks if count[r]]
+        per_score = lambda c: [((c, r), count[r]) for r in ranks]  # noqa: E731
         blocks: dict[str, list[tuple[object, int]]] = {
             "C1": [("C1", pairs_max)],
             "C3": [("C3", pairs_max)],
@@ -222,7 +237,7 @@ class Dutch2026:
     def _pair_local(self) -> tuple[list[tuple[int, int]], int | None]:
         P, n, ctx = self.P, self.n, self.ctx
         groups = scoregroups(P)
-        all_scores = sorted({e.score for e in P}, reverse=True)
+        all_scores = sorted(self.score_rank, reverse=True)
         oracle = CompletionOracle(self.ok)
         if n % 2 == 1:
             eligible = self.eligible
@@ -310,7 +325,7 @@ class Dutch2026:
         P, n = self.P, self.n
         ctx = self.ctx
         groups = scoregroups(P)
-        all_scores = sorted({e.score for e in P}, reverse=True)
+        all_scores = sorted(self.score_rank, reverse=True)
         c9_on = False
         if n % 2 == 1:
             self._find_bye_score(groups, all_scores)

@@ -75,20 +75,12 @@ class _Units:
         return u
 
 
-def _colour_rows(reps: list, checks: ColourChecks, units: list[int]) -> list[list[int]]:
+def _colour_rows(masks: list[list[int]], units: list[int]) -> list[list[int]]:
     """rows[cl][ch]: the packed colour fields of a pair whose higher player ``h`` is of
-    class ``ch`` and whose lower player ``l`` is of class ``cl``."""
-    rows = []
-    for rl in reps:
-        row = []
-        for rh in reps:
-            w = 0
-            for met, u in zip(checks(rh, rl), units):
-                if met:
-                    w += u
-            row.append(w)
-        rows.append(row)
-    return rows
+    class ``ch`` and whose lower player ``l`` is of class ``cl``, from the checks met,
+    ``masks[cl][ch]`` of the engine's ``colour_masks`` (bit k: check k)."""
+    packed = [sum(u for k, u in enumerate(units) if m >> k & 1) for m in range(1 << len(units))]
+    return [[packed[m] for m in row] for row in masks]
 
 
 class Weights2026:
@@ -122,7 +114,7 @@ class Weights2026:
         P, cand, sk = engine.P, engine._cand, engine.score_key
         self.sk = sk
         self.banned, self.claim = engine.ok.banned, engine.ok.claim
-        self.cls, reps = engine.colour_classes()
+        self.cls = engine.colour_classes()[0]
         self.cur_set, self.nxt_set = set(current), set(nxt)
         self.absent = absent
         A = current + nxt if members is None else list(members)
@@ -181,7 +173,7 @@ class Weights2026:
             heq[i], hhi_base[i] = eq, hi
         self.heq, self.hhi_base = heq, hhi_base
         self._hhi: dict[tuple[bool, ...], list[int]] = {}
-        self.rows = _colour_rows(reps, engine.colour_checks, [unit(c) for c in ("C10", "C11", "C12", "C13")])
+        self.rows = _colour_rows(engine.colour_masks(), [unit(c) for c in ("C10", "C11", "C12", "C13")])
 
     def _higher(self, pattern: tuple[bool, ...]) -> list[int]:
         """h's terms when h's score is higher than l's, for l's upfloats ``pattern``
@@ -270,7 +262,7 @@ class Weights2017:
         self.P = P
         self.si = engine.score_key
         self.banned, self.claim = engine.ok.banned, engine.ok.claim
-        self.cls, reps = engine.colour_classes()
+        self.cls = engine.colour_classes()[0]
         self.cur_set, self.nxt_set = set(cur), set(nxt)
         self.special, self.final = special, final
         verts = cur + nxt
@@ -304,7 +296,7 @@ class Weights2017:
                     self.sdown[k][i] = unit((self.names[k][2], df[i]))
                 elif f is Float.UP:
                     self.ufl[k][i] = True
-        self.rows = _colour_rows(reps, engine.colour_checks, [unit(c) for c in ("C8", "C9", "C10", "C11")])
+        self.rows = _colour_rows(engine.colour_masks(), [unit(c) for c in ("C8", "C9", "C10", "C11")])
         self._diff: dict[tuple[int, int], list[int | None]] = {}
 
     def _by_scores(self, h: int, l: int) -> list[int | None]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tabellone.rules.profiles.model import Profile
+from tabellone.rules.profiles.model import Level, Profile
 
 
 @dataclass
@@ -34,17 +34,20 @@ class Objective:
     identity: bool = field(init=False)
     route: dict[str, tuple[str | tuple, int] | None] = field(init=False)
     fill: tuple[str, ...] = field(init=False)
+    #: the profile's levels (:attr:`Profile.levels`), listed once: every bracket's layout reads them
+    levels: tuple[Level, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         p = self.profile
+        self.levels = p.levels
         route: dict[str, tuple[str | tuple, int] | None] = {}
         for cid in set(self.owner.values()):
             route[cid] = None
-        for lv in p.levels:
+        for lv in self.levels:
             for cid, w in lv.members:
                 route[cid] = (("L", lv.name), w) if lv.weighted else (cid, 1)
         self.route = route
-        order = [cid for lv in p.levels for cid, _ in lv.members]
+        order = [cid for lv in self.levels for cid, _ in lv.members]
         pairs_at = order.index(self.pairs_criterion) if self.pairs_criterion in order else -1
         self.fill = tuple(
             cid
@@ -61,7 +64,7 @@ class Objective:
         (``blocks``: criterion -> [(field, largest sum over a matching)])."""
         names: list = []
         maxima: list[int] = []
-        for lv in self.profile.levels:
+        for lv in self.levels:
             if not lv.weighted:
                 for name, mx in blocks.get(lv.members[0][0], []):
                     names.append(name)
