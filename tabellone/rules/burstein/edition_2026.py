@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
@@ -115,13 +116,12 @@ class Index:
     sb: Fraction
 
 
-def _trailing_zero_byes(t: Tournament, p, played_rounds: int) -> int:
-    """How many of the player's last rounds (up to ``played_rounds``) are zero-point
-    byes in a row (Art. 1.7.2, exception)."""
+def _trailing_zero_byes(entries: list, points: list[int]) -> int:
+    """How many of a player's last rounds (his ``entries`` and ``points`` in each round
+    played so far) are zero-point byes in a row (Art. 1.7.2, exception)."""
     k = 0
-    for r in range(played_rounds, 0, -1):
-        e = p.entry(r)
-        if e.played or e.result != "Z" or t.points_in_round(p, r) != 0:
+    for e, pts in zip(reversed(entries), reversed(points)):
+        if e.played or e.result != "Z" or pts != 0:
             break
         k += 1
     return k
@@ -135,25 +135,39 @@ def opposition_index(t: Tournament, state: RoundState) -> dict[int, Index]:
       registered for it: the "opponent's" score is the player's own current score.
     * A player whose last rounds are zero-point byes in a row counts each of them as a
       draw in the score his actual opponents read (Art. 1.7.2, exception).
+
+    The sums run on whole numbers, every point over the common denominator ``d`` of the
+    round entries' points, and become fractions once per player.
     """
     played_rounds = state.round - 1
-    draw = t.scoring.draw
-    current: dict[int, Fraction] = {}
-    as_opponent: dict[int, Fraction] = {}
+    scoring = t.scoring
+    value: dict[tuple[str, str | None], Fraction] = {}  # the points of each (result, colour)
+    entries = {}
     for p in t.players:
-        s = sum((t.points_in_round(p, k) for k in range(1, played_rounds + 1)), ZERO)
-        current[p.id] = s
-        as_opponent[p.id] = s + draw * _trailing_zero_byes(t, p, played_rounds)
+        row = [p.entry(k) for k in range(1, played_rounds + 1)]
+        entries[p.id] = row
+        for e in row:
+            if (e.result, e.colour) not in value:
+                value[(e.result, e.colour)] = scoring.points(e.result, e.colour)
+    d = lcm(scoring.draw.denominator, *(v.denominator for v in value.values()))
+    scaled = {kind: v.numerator * (d // v.denominator) for kind, v in value.items()}
+    draw = scoring.draw.numerator * (d // scoring.draw.denominator)
+    points: dict[int, list[int]] = {}
+    current: dict[int, int] = {}
+    as_opponent: dict[int, int] = {}
+    for p in t.players:
+        row = points[p.id] = [scaled[(e.result, e.colour)] for e in entries[p.id]]
+        s = current[p.id] = sum(row)
+        as_opponent[p.id] = s + draw * _trailing_zero_byes(entries[p.id], row)
     out: dict[int, Index] = {}
     for p in t.players:
-        bh = sb = ZERO
-        for k in range(1, played_rounds + 1):
-            e = p.entry(k)
-            pts = t.points_in_round(p, k)
-            opp = as_opponent[e.opponent] if e.played else current[p.id]
+        bh = sb = 0
+        own = current[p.id]
+        for e, pts in zip(entries[p.id], points[p.id]):
+            opp = as_opponent[e.opponent] if e.played else own
             bh += opp
             sb += pts * opp
-        out[p.id] = Index(bh, sb)
+        out[p.id] = Index(Fraction(bh, d), Fraction(sb, d * d))
     return out
 
 
