@@ -73,6 +73,7 @@ from tabellone.rules.fide_common import (
     Entrant,
     absolute_violations,
     entrants,
+    pairing_order_key,
     required_initial_colour,
     state_to_pair,
 )
@@ -297,6 +298,9 @@ class Round:
         compat: Compatibility | None = None,
     ):
         self.P, self.n, self.state, self.edition = P, len(P), state, edition
+        #: each player's score as a whole number ordered as the scores (the brackets'
+        #: levels and the memo keys read it, not the Fraction)
+        self.score_key = pairing_order_key([p.score for p in P])
         self.profile = profile = profile or official("burstein", edition)
         self.ids = criterion_ids(edition)
         c5, c8 = self.ids[4], self.ids[7]
@@ -311,8 +315,9 @@ class Round:
         self.pairs: list[tuple[int, int]] = []
         self.done = [False] * self.n
         self.groups: list[list[int]] = []
-        for i, p in enumerate(P):
-            if self.groups and P[self.groups[-1][0]].score == p.score:
+        score_key = self.score_key
+        for i in range(self.n):
+            if self.groups and score_key[self.groups[-1][0]] == score_key[i]:
                 self.groups[-1].append(i)
             else:
                 self.groups.append([i])
@@ -355,7 +360,7 @@ class Round:
 
     # ---- the fields of one bracket, in the profile's order ------------------------------
 
-    def _blocks(self, B: list[int], nxt: list[int], in_scores: list[Fraction]) -> dict[str, list[tuple[object, int]]]:
+    def _blocks(self, B: list[int], nxt: list[int], in_scores: list[int]) -> dict[str, list[tuple[object, int]]]:
         """Each quality criterion's fields and the largest sum each reaches: C5 one, C6 one
         per score of the bracket (highest first; 2025: first the number of incoming
         floaters paired), C7 the same for the next bracket after its pairs, C8 one."""
@@ -372,9 +377,10 @@ class Round:
             c8: [(c8, self.n // 2 + 1)],
         }
 
-    def _values(self, u: tuple[str, Fraction], v: tuple[str, Fraction], clashes: bool, bracket: _Bracket) -> dict:
+    def _values(self, u: tuple[str, int], v: tuple[str, int], clashes: bool, bracket: _Bracket) -> dict:
         """The criterion fields of a pair in the current bracket, from each end's side
-        (``"B"`` the bracket, ``"N"`` the next scoregroup, ``""`` below) and score, and
+        (``"B"`` the bracket, ``"N"`` the next scoregroup, ``""`` below) and score (its
+        whole-number key), and
         whether their colour preferences clash."""
         c5, c6, c7, c8 = self.ids[4:]
         level, resident = bracket.level, bracket.resident
@@ -400,7 +406,7 @@ class Round:
                     out[key] = out.get(key, 0) + 1
         return out
 
-    def _field_weight(self, u: tuple[str, Fraction], v: tuple[str, Fraction], clashes: bool, bracket: _Bracket) -> int:
+    def _field_weight(self, u: tuple[str, int], v: tuple[str, int], clashes: bool, bracket: _Bracket) -> int:
         """The packed fields of a pair (no C4, no bonus), memoised on what they read."""
         key = (u, v, clashes) if u <= v else (v, u, clashes)  # type: ignore[operator]
         got = bracket.memo.get(key)
@@ -411,16 +417,16 @@ class Round:
             bracket.memo[key] = got
         return got
 
-    def _side(self, v: int, bracket: _Bracket) -> tuple[str, Fraction]:
-        return ("B" if v in bracket.inB else "N" if v in bracket.inN else "", self.P[v].score)
+    def _side(self, v: int, bracket: _Bracket) -> tuple[str, int]:
+        return ("B" if v in bracket.inB else "N" if v in bracket.inN else "", self.score_key[v])
 
     def bracket(self, B: list[int], nxt: list[int], below: list[int]) -> list[int]:
         """Pair the bracket ``B`` (positions), keep its pairs, return its floaters."""
         if not B:
             return []
-        P = self.P
-        resident = P[B[-1]].score  # residents have the bracket's lowest score
-        in_scores = sorted({P[v].score for v in B}, reverse=True)
+        P, score_key = self.P, self.score_key
+        resident = score_key[B[-1]]  # residents have the bracket's lowest score
+        in_scores = sorted({score_key[v] for v in B}, reverse=True)
         level = {sc: k for k, sc in enumerate(in_scores)}
         names, maxima = self.objective.layout_names(self._blocks(B, nxt, in_scores))
         layout = fit_layout(names or ["none"], maxima or [1])
@@ -542,14 +548,14 @@ class Round:
 class _Bracket:
     """One bracket being paired: its players ``B`` and the next scoregroup ``nxt`` (as
     lists and sets), the level of each score of ``B`` (highest 0), the residents'
-    score, the layout of its fields, and the packed fields met so far (``memo``)."""
+    score (whole-number keys, :attr:`Round.score_key`), the layout of its fields, and the packed fields met so far (``memo``)."""
 
     B: list[int]
     nxt: list[int]
     inB: set[int]
     inN: set[int]
-    level: dict[Fraction, int]
-    resident: Fraction
+    level: dict[int, int]
+    resident: int
     names: list
     layout: Layout
     memo: dict
