@@ -178,6 +178,15 @@ def ranking_key(p: Player) -> tuple:
     return (-p.index.buchholz, -p.index.sb, p.e.rank)
 
 
+def ranking_keys(players: list[Player]) -> list[tuple[int, int, int]]:
+    """:func:`ranking_key` of each player in whole numbers ordered alike (each index
+    over its common denominator, :func:`~tabellone.rules.fide_common.pairing_order_key`),
+    so that sorting by them compares no fractions."""
+    buchholz = pairing_order_key([p.index.buchholz for p in players])
+    sb = pairing_order_key([p.index.sb for p in players])
+    return [(-b, -s, p.e.rank) for b, s, p in zip(buchholz, sb, players)]
+
+
 def higher_ranked(p: Player, q: Player) -> Player:
     return p if ranking_key(p) < ranking_key(q) else q
 
@@ -190,8 +199,11 @@ def round_players(t: Tournament, round_number: int | None) -> tuple[RoundState, 
 def players_in(t: Tournament, state: RoundState) -> tuple[RoundState, list[Player], str]:
     """:func:`round_players` from the state before the round."""
     idx = opposition_index(t, state)
-    players = sorted((Player(e, idx[e.id]) for e in entrants(t, state)), key=lambda p: (-p.score, ranking_key(p)))
-    return state, players, required_initial_colour(t, state)
+    players = [Player(e, idx[e.id]) for e in entrants(t, state)]
+    scores = pairing_order_key([p.score for p in players])
+    keys = [(-s, *key) for s, key in zip(scores, ranking_keys(players))]
+    order = sorted(range(len(players)), key=keys.__getitem__)
+    return state, [players[k] for k in order], required_initial_colour(t, state)
 
 
 # ----------------------------------------------------------------------------------------
@@ -301,6 +313,11 @@ class Round:
         #: each player's score as a whole number ordered as the scores (the brackets'
         #: levels and the memo keys read it, not the Fraction)
         self.score_key = pairing_order_key([p.score for p in P])
+        #: each player's place in the order of Art. 1.8 (equal keys, equal places), so
+        #: that a bracket's BSN order is a sort on integers
+        keys = ranking_keys(P)
+        place = {key: k for k, key in enumerate(sorted(set(keys)))}
+        self.bsn_place = [place[key] for key in keys]
         self.profile = profile = profile or official("burstein", edition)
         self.ids = criterion_ids(edition)
         c5, c8 = self.ids[4], self.ids[7]
@@ -424,7 +441,7 @@ class Round:
         """Pair the bracket ``B`` (positions), keep its pairs, return its floaters."""
         if not B:
             return []
-        P, score_key = self.P, self.score_key
+        score_key = self.score_key
         resident = score_key[B[-1]]  # residents have the bracket's lowest score
         in_scores = sorted({score_key[v] for v in B}, reverse=True)
         level = {sc: k for k, sc in enumerate(in_scores)}
@@ -432,7 +449,7 @@ class Round:
         layout = fit_layout(names or ["none"], maxima or [1])
         assert layout.total_bits + self.bonus_bits < self.c4.bit_length() - 1, "the fields overflow into C4"
         br = _Bracket(B, nxt, set(B), set(nxt), level, resident, names, layout, {})
-        bsn = sorted(B, key=lambda v: ranking_key(P[v]))
+        bsn = sorted(B, key=self.bsn_place.__getitem__)
         if self.whole:
             return self._bracket_whole(br, bsn)
         return self._bracket_local(br, bsn, below)
