@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
@@ -72,6 +73,7 @@ from tabellone.rules.fide_common import (
     Entrant,
     absolute_violations,
     entrants,
+    pairing_order_key,
     required_initial_colour,
     state_to_pair,
 )
@@ -115,13 +117,12 @@ class Index:
     sb: Fraction
 
 
-def _trailing_zero_byes(t: Tournament, p, played_rounds: int) -> int:
-    """How many of the player's last rounds (up to ``played_rounds``) are zero-point
-    byes in a row (Art. 1.7.2, exception)."""
+def _trailing_zero_byes(entries: list, points: list[int]) -> int:
+    """How many of a player's last rounds (his ``entries`` and ``points`` in each round
+    played so far) are zero-point byes in a row (Art. 1.7.2, exception)."""
     k = 0
-    for r in range(played_rounds, 0, -1):
-        e = p.entry(r)
-        if e.played or e.result != "Z" or t.points_in_round(p, r) != 0:
+    for e, pts in zip(reversed(entries), reversed(points)):
+        if e.played or e.result != "Z" or pts != 0:
             break
         k += 1
     return k
@@ -135,25 +136,39 @@ def opposition_index(t: Tournament, state: RoundState) -> dict[int, Index]:
       registered for it: the "opponent's" score is the player's own current score.
     * A player whose last rounds are zero-point byes in a row counts each of them as a
       draw in the score his actual opponents read (Art. 1.7.2, exception).
+
+    The sums run on whole numbers, every point over the common denominator ``d`` of the
+    round entries' points, and become fractions once per player.
     """
     played_rounds = state.round - 1
-    draw = t.scoring.draw
-    current: dict[int, Fraction] = {}
-    as_opponent: dict[int, Fraction] = {}
+    scoring = t.scoring
+    value: dict[tuple[str, str | None], Fraction] = {}  # the points of each (result, colour)
+    entries = {}
     for p in t.players:
-        s = sum((t.points_in_round(p, k) for k in range(1, played_rounds + 1)), ZERO)
-        current[p.id] = s
-        as_opponent[p.id] = s + draw * _trailing_zero_byes(t, p, played_rounds)
+        row = [p.entry(k) for k in range(1, played_rounds + 1)]
+        entries[p.id] = row
+        for e in row:
+            if (e.result, e.colour) not in value:
+                value[(e.result, e.colour)] = scoring.points(e.result, e.colour)
+    d = lcm(scoring.draw.denominator, *(v.denominator for v in value.values()))
+    scaled = {kind: v.numerator * (d // v.denominator) for kind, v in value.items()}
+    draw = scoring.draw.numerator * (d // scoring.draw.denominator)
+    points: dict[int, list[int]] = {}
+    current: dict[int, int] = {}
+    as_opponent: dict[int, int] = {}
+    for p in t.players:
+        row = points[p.id] = [scaled[(e.result, e.colour)] for e in entries[p.id]]
+        s = current[p.id] = sum(row)
+        as_opponent[p.id] = s + draw * _trailing_zero_byes(entries[p.id], row)
     out: dict[int, Index] = {}
     for p in t.players:
-        bh = sb = ZERO
-        for k in range(1, played_rounds + 1):
-            e = p.entry(k)
-            pts = t.points_in_round(p, k)
-            opp = as_opponent[e.opponent] if e.played else current[p.id]
+        bh = sb = 0
+        own = current[p.id]
+        for e, pts in zip(entries[p.id], points[p.id]):
+            opp = as_opponent[e.opponent] if e.played else own
             bh += opp
             sb += pts * opp
-        out[p.id] = Index(bh, sb)
+        out[p.id] = Index(Fraction(bh, d), Fraction(sb, d * d))
     return out
 
 
@@ -161,6 +176,15 @@ def ranking_key(p: Player) -> tuple:
     """Art. 1.8 (2025: A.7): Buchholz, then Sonneborn-Berger, both descending, then TPN
     ascending. Scores are not used (1.8, note): sort by this to get BSN order."""
     return (-p.index.buchholz, -p.index.sb, p.e.rank)
+
+
+def ranking_keys(players: list[Player]) -> list[tuple[int, int, int]]:
+    """:func:`ranking_key` of each player in whole numbers ordered alike (each index
+    over its common denominator, :func:`~tabellone.rules.fide_common.pairing_order_key`),
+    so that sorting by them compares no fractions."""
+    buchholz = pairing_order_key([p.index.buchholz for p in players])
+    sb = pairing_order_key([p.index.sb for p in players])
+    return [(-b, -s, p.e.rank) for b, s, p in zip(buchholz, sb, players)]
 
 
 def higher_ranked(p: Player, q: Player) -> Player:
@@ -175,8 +199,11 @@ def round_players(t: Tournament, round_number: int | None) -> tuple[RoundState, 
 def players_in(t: Tournament, state: RoundState) -> tuple[RoundState, list[Player], str]:
     """:func:`round_players` from the state before the round."""
     idx = opposition_index(t, state)
-    players = sorted((Player(e, idx[e.id]) for e in entrants(t, state)), key=lambda p: (-p.score, ranking_key(p)))
-    return state, players, required_initial_colour(t, state)
+    players = [Player(e, idx[e.id]) for e in entrants(t, state)]
+    scores = pairing_order_key([p.score for p in players])
+    keys = [(-s, *key) for s, key in zip(scores, ranking_keys(players))]
+    order = sorted(range(len(players)), key=keys.__getitem__)
+    return state, [players[k] for k in order], required_initial_colour(t, state)
 
 
 # ----------------------------------------------------------------------------------------
@@ -283,6 +310,14 @@ class Round:
         compat: Compatibility | None = None,
     ):
         self.P, self.n, self.state, self.edition = P, len(P), state, edition
+        #: each player's score as a whole number ordered as the scores (the brackets'
+        #: levels and the memo keys read it, not the Fraction)
+        self.score_key = pairing_order_key([p.score for p in P])
+        #: each player's place in the order of Art. 1.8 (equal keys, equal places), so
+        #: that a bracket's BSN order is a sort on integers
+        keys = ranking_keys(P)
+        place = {key: k for k, key in enumerate(sorted(set(keys)))}
+        self.bsn_place = [place[key] for key in keys]
         self.profile = profile = profile or official("burstein", edition)
         self.ids = criterion_ids(edition)
         c5, c8 = self.ids[4], self.ids[7]
@@ -297,8 +332,9 @@ class Round:
         self.pairs: list[tuple[int, int]] = []
         self.done = [False] * self.n
         self.groups: list[list[int]] = []
-        for i, p in enumerate(P):
-            if self.groups and P[self.groups[-1][0]].score == p.score:
+        score_key = self.score_key
+        for i in range(self.n):
+            if self.groups and score_key[self.groups[-1][0]] == score_key[i]:
                 self.groups[-1].append(i)
             else:
                 self.groups.append([i])
@@ -341,7 +377,7 @@ class Round:
 
     # ---- the fields of one bracket, in the profile's order ------------------------------
 
-    def _blocks(self, B: list[int], nxt: list[int], in_scores: list[Fraction]) -> dict[str, list[tuple[object, int]]]:
+    def _blocks(self, B: list[int], nxt: list[int], in_scores: list[int]) -> dict[str, list[tuple[object, int]]]:
         """Each quality criterion's fields and the largest sum each reaches: C5 one, C6 one
         per score of the bracket (highest first; 2025: first the number of incoming
         floaters paired), C7 the same for the next bracket after its pairs, C8 one."""
@@ -358,9 +394,10 @@ class Round:
             c8: [(c8, self.n // 2 + 1)],
         }
 
-    def _values(self, u: tuple[str, Fraction], v: tuple[str, Fraction], clashes: bool, bracket: _Bracket) -> dict:
+    def _values(self, u: tuple[str, int], v: tuple[str, int], clashes: bool, bracket: _Bracket) -> dict:
         """The criterion fields of a pair in the current bracket, from each end's side
-        (``"B"`` the bracket, ``"N"`` the next scoregroup, ``""`` below) and score, and
+        (``"B"`` the bracket, ``"N"`` the next scoregroup, ``""`` below) and score (its
+        whole-number key), and
         whether their colour preferences clash."""
         c5, c6, c7, c8 = self.ids[4:]
         level, resident = bracket.level, bracket.resident
@@ -386,7 +423,7 @@ class Round:
                     out[key] = out.get(key, 0) + 1
         return out
 
-    def _field_weight(self, u: tuple[str, Fraction], v: tuple[str, Fraction], clashes: bool, bracket: _Bracket) -> int:
+    def _field_weight(self, u: tuple[str, int], v: tuple[str, int], clashes: bool, bracket: _Bracket) -> int:
         """The packed fields of a pair (no C4, no bonus), memoised on what they read."""
         key = (u, v, clashes) if u <= v else (v, u, clashes)  # type: ignore[operator]
         got = bracket.memo.get(key)
@@ -397,22 +434,22 @@ class Round:
             bracket.memo[key] = got
         return got
 
-    def _side(self, v: int, bracket: _Bracket) -> tuple[str, Fraction]:
-        return ("B" if v in bracket.inB else "N" if v in bracket.inN else "", self.P[v].score)
+    def _side(self, v: int, bracket: _Bracket) -> tuple[str, int]:
+        return ("B" if v in bracket.inB else "N" if v in bracket.inN else "", self.score_key[v])
 
     def bracket(self, B: list[int], nxt: list[int], below: list[int]) -> list[int]:
         """Pair the bracket ``B`` (positions), keep its pairs, return its floaters."""
         if not B:
             return []
-        P = self.P
-        resident = P[B[-1]].score  # residents have the bracket's lowest score
-        in_scores = sorted({P[v].score for v in B}, reverse=True)
+        score_key = self.score_key
+        resident = score_key[B[-1]]  # residents have the bracket's lowest score
+        in_scores = sorted({score_key[v] for v in B}, reverse=True)
         level = {sc: k for k, sc in enumerate(in_scores)}
         names, maxima = self.objective.layout_names(self._blocks(B, nxt, in_scores))
         layout = fit_layout(names or ["none"], maxima or [1])
         assert layout.total_bits + self.bonus_bits < self.c4.bit_length() - 1, "the fields overflow into C4"
         br = _Bracket(B, nxt, set(B), set(nxt), level, resident, names, layout, {})
-        bsn = sorted(B, key=lambda v: ranking_key(P[v]))
+        bsn = sorted(B, key=self.bsn_place.__getitem__)
         if self.whole:
             return self._bracket_whole(br, bsn)
         return self._bracket_local(br, bsn, below)
@@ -528,14 +565,14 @@ class Round:
 class _Bracket:
     """One bracket being paired: its players ``B`` and the next scoregroup ``nxt`` (as
     lists and sets), the level of each score of ``B`` (highest 0), the residents'
-    score, the layout of its fields, and the packed fields met so far (``memo``)."""
+    score (whole-number keys, :attr:`Round.score_key`), the layout of its fields, and the packed fields met so far (``memo``)."""
 
     B: list[int]
     nxt: list[int]
     inB: set[int]
     inN: set[int]
-    level: dict[Fraction, int]
-    resident: Fraction
+    level: dict[int, int]
+    resident: int
     names: list
     layout: Layout
     memo: dict
