@@ -125,7 +125,7 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         def klass(f):
             up = P[f]
             return (
-                up.score,
+                level[f],  # the score's level: the same classes as the score, hashed once
                 up.due,
                 C8_maximum_upfloater(ctx, up),
                 C9_upfloat_times(ctx, up),
