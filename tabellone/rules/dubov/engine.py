@@ -130,7 +130,7 @@ def pair_round(
     if no_bye:
         problems = violations(t, pairing, edition, ratings=ratings, profile=prof)
     else:
-        problems = _violations_in(t, pairing, ctx, prof)
+        problems = violations_in(t, pairing, ctx, prof)
     if problems:
         raise SelfCheckError("the Dubov engine produced an illegal pairing: " + "; ".join(v.text for v in problems))
     return pairing
@@ -156,10 +156,10 @@ def violations(
         raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     prof = profile_of(profile, edition)
     ctx = _prepare(t, edition, pairing.round, ratings, profile=prof, compat=False)
-    return _violations_in(t, pairing, ctx, prof)
+    return violations_in(t, pairing, ctx, prof)
 
 
-def _violations_in(t: Tournament, pairing: Pairing, ctx: Ctx, prof: Profile | None) -> list[Violation]:
+def violations_in(t: Tournament, pairing: Pairing, ctx: Ctx, prof: Profile | None) -> list[Violation]:
     """:func:`violations` read in the round's prepared context ``ctx``."""
     edition = ctx.edition
     hard = prof.is_absolute if prof is not None else (lambda cid: True)
