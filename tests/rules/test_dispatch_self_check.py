@@ -35,8 +35,10 @@ def test_the_absolute_criteria_are_checked_once_per_pairing(monkeypatch, system)
     rules = get_system(system)
     owners = [rules.package] + ([dubov_engine] if system == "dubov" else [])
     calls = counted(monkeypatch, owners)
-    # Lim's engine checks the round as it read it for pairing (violations calls it too)
-    inner = counted(monkeypatch, [lim_engine], "violations_in") if system == "lim" else []
+    # Lim's and Dubov's engines check the round as they read it for pairing (violations
+    # calls it too)
+    engines = {"lim": lim_engine, "dubov": dubov_engine}
+    inner = counted(monkeypatch, [engines[system]], "violations_in") if system in engines else []
     pairing = pair(load(EXAMPLE), system)
     assert pairing.pairs
     assert len(calls) + len(inner) == 1

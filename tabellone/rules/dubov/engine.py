@@ -125,7 +125,12 @@ def pair_round(
     r = round_number if round_number is not None else t.rounds_paired + 1
     with progress.task(f"Dubov {edition}, round {r}, {len(t.players)} players"):
         ctx, pairing = _run(t, edition, round_number, method, ratings, no_bye, prof)
-    problems = violations(t, pairing, edition, ratings=ratings, profile=prof)
+    # The check reads the round's context the pairing was made from (nothing in the run
+    # changes its players or state), unless ``no_bye`` barred more players from the bye.
+    if no_bye:
+        problems = violations(t, pairing, edition, ratings=ratings, profile=prof)
+    else:
+        problems = violations_in(t, pairing, ctx, prof)
     if problems:
         raise SelfCheckError("the Dubov engine produced an illegal pairing: " + "; ".join(v.text for v in problems))
     return pairing
@@ -150,8 +155,14 @@ def violations(
     if edition not in EDITIONS:
         raise InputError(f"unknown Dubov edition {edition!r}; expected one of {', '.join(EDITIONS)}", field="--edition")
     prof = profile_of(profile, edition)
-    hard = prof.is_absolute if prof is not None else (lambda cid: True)
     ctx = _prepare(t, edition, pairing.round, ratings, profile=prof, compat=False)
+    return violations_in(t, pairing, ctx, prof)
+
+
+def violations_in(t: Tournament, pairing: Pairing, ctx: Ctx, prof: Profile | None) -> list[Violation]:
+    """:func:`violations` read in the round's prepared context ``ctx``."""
+    edition = ctx.edition
+    hard = prof.is_absolute if prof is not None else (lambda cid: True)
     P = {p.id: p for p in ctx.P}
     state = ctx.state
     r = pairing.round

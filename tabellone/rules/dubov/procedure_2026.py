@@ -26,6 +26,8 @@ from tabellone.rules.dubov.shifts_2026 import A3_2_3_split, _positions_2026, _ro
 from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from tabellone.rules.dubov.context import Ctx
     from tabellone.rules.profiles import Profile
 
@@ -72,6 +74,7 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
     pos = {p.index: k for k, p in enumerate(pool)}
     levels = sorted({p.score for p in pool})
     lv = {x: k for k, x in enumerate(levels)}
+    level = {p.index: lv[p.score] for p in pool}  # each upfloater's score level, hashed once
     L, npool = len(levels), len(pool)
     c9_top = ctx.total_rounds + 1
     plan = build_plan(
@@ -110,7 +113,7 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         f = v if u in res else u
         up = P[f]
         c6 = [1] * L
-        c6[lv[up.score]] = 0
+        c6[level[f]] = 0
         c8 = 1 - int(C8_maximum_upfloater(ctx, up))
         c10 = 1 - int(C10_upfloated_before(ctx, up))
         terms = [c1, c3, 0] + c6 + [c7, c8, c9_top - C9_upfloat_times(ctx, up), c10]
@@ -122,7 +125,7 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         def klass(f):
             up = P[f]
             return (
-                up.score,
+                level[f],  # the score's level: the same classes as the score, hashed once
                 up.due,
                 C8_maximum_upfloater(ctx, up),
                 C9_upfloat_times(ctx, up),
@@ -461,11 +464,14 @@ def _pair_2026(ctx: Ctx, optimise: bool) -> tuple[list[tuple[int, int]], int | N
     if not oracle.feasible():
         raise NoPairingError("no legal pairing of the whole round exists (C1, C3)")
     pairs: list[tuple[int, int]] = []
-    scores = sorted({p.score for p in ctx.P}, reverse=True)
+    groups: dict[Fraction, list[int]] = {}  # score -> its players, in ctx.P's order
+    for p in ctx.P:
+        groups.setdefault(p.score, []).append(p.index)
+    scores = sorted(groups, reverse=True)
     for k, s in enumerate(scores):
         progress.step(k + 1, len(scores))
         free = set(oracle.free())
-        residents = [p.index for p in ctx.P if p.score == s and p.index in free]
+        residents = [i for i in groups[s] if i in free]
         if not residents:
             continue
         got = _pair_bracket_2026(ctx, oracle, residents, optimise)
