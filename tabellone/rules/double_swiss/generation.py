@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from tabellone.core.errors import SelfCheckError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, RoundEntry, Tournament
@@ -47,6 +48,13 @@ def generate_event(
         t = replace(base, players=tuple(replace(p, rounds=tuple(cells[p.id])) for p in players))
         return t.with_derived_points()
 
+    game = partial(
+        draw_game,
+        params=settings.params,
+        draw_rate=settings.draw_rate,
+        forfeit_rate=settings.forfeit_rate,
+        model=settings.model,
+    )
     for k in range(1, matches + 1):
         byes = _draw_byes(settings, rng, ids)
         for pid, code in byes.items():
@@ -56,24 +64,7 @@ def generate_event(
             raise SelfCheckError(f"pairer answered round {pairing.round} for match {k}")
         second: list[tuple[int, RoundEntry]] = []
         for w, b in pairing.pairs:
-            c1 = draw_game(
-                rng,
-                rating[w],
-                rating[b],
-                params=settings.params,
-                draw_rate=settings.draw_rate,
-                forfeit_rate=settings.forfeit_rate,
-                model=settings.model,
-            )
-            c2 = draw_game(
-                rng,
-                rating[b],
-                rating[w],
-                params=settings.params,
-                draw_rate=settings.draw_rate,
-                forfeit_rate=settings.forfeit_rate,
-                model=settings.model,
-            )
+            c1, c2 = game(rng, rating[w], rating[b]), game(rng, rating[b], rating[w])
             cells[w].append(RoundEntry(b, WHITE, c1[0]))
             cells[b].append(RoundEntry(w, BLACK, c1[1]))
             second += [(b, RoundEntry(w, WHITE, c2[0])), (w, RoundEntry(b, BLACK, c2[1]))]
