@@ -131,7 +131,9 @@ def pair_optimised(ctx: Ctx, members: list[int], top: Fraction) -> list[tuple[in
     weights would hold the whole identifier (:func:`pair_one_matching`, a bit per member
     and a field per member: thousands of bits at a thousand players).
 
-    1. [C8] and the top members. The least [C8] (:func:`_c8_best`); then the first half
+    0. The pairing of the first half with the second in order, when it is legal with the
+       least [C8] (:func:`_c8_best`): its identifier is the first of all.
+    1. [C8] and the top members. The least [C8]; then the first half
        of the bracket in TPN order, the smallest set of ``n // 2`` members there is, if a
        pairing with that [C8] has exactly those as top members (each paired with one of
        the second half: a bipartite matching). Every pairing has ``n // 2`` top members,
@@ -154,14 +156,28 @@ def pair_optimised(ctx: Ctx, members: list[int], top: Fraction) -> list[tuple[in
     if n == 0:
         return []
     pos = {i: k for k, i in enumerate(by_tpn)}
-    best = _c8_best(ctx, members, ctx.level[top])
+    level = ctx.level[top]
+    best = _c8_best(ctx, members, level)
+    barred = ctx.barred
+    # only an upfloater's pair can cost [C8]: those pairs' costs, the rest cost 0
+    charged: dict[tuple[int, int], int] = {}
+    for u in members:
+        if ctx.lv[u] < level:
+            for x in members:
+                c = C8_cost(ctx, u, x, level)
+                if c:
+                    charged[min(u, x), max(u, x)] = c
 
     def cost(a: int, b: int) -> int:
-        return C8_cost(ctx, a, b, top) if best else 0
+        return charged.get((min(a, b), max(a, b)), 0) if best else 0
 
     def usable(a: int, b: int) -> bool:  # [C1], and no pair costing [C8] when none need to
-        return ctx.may_meet(a, b) and (best > 0 or C8_cost(ctx, a, b, top) == 0)
+        return b not in barred[a] and (best > 0 or (min(a, b), max(a, b)) not in charged)
 
+    h = n // 2
+    natural = list(zip(by_tpn[:h], by_tpn[h:]))
+    if all(usable(a, b) for a, b in natural) and sum(cost(a, b) for a, b in natural) == best:
+        return natural  # the first identifier of all (the first half on top, each with the next of the second)
     mate = _tops_first_half(ctx, by_tpn, best, cost, usable)
     if mate is None:
         mate = _tops_by_matching(ctx, by_tpn, top)

@@ -563,9 +563,9 @@ def test_2_3_5_c8_and_its_last_round_exception(method):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_staged_bracket_pairing_equals_the_single_matching(seed, monkeypatch):
-    """``pair_optimised`` (the least [C8], the first half as top members when it can, else
-    a matching of [C8] and the top members, then the first assignment of bottom members)
-    against ``pair_one_matching`` (one matching whose weights hold [C8] and the whole
+    """``pair_optimised`` (the least [C8]; the natural pairing when it has it; else the
+    first half as top members when it can, else a matching of [C8] and the top members,
+    then the first assignment of bottom members) against ``pair_one_matching`` (one matching whose weights hold [C8] and the whole
     identifier, the unshortened reading) on random brackets of 4-24 players: 0-3
     upfloaters, floaters of the previous round, prior meetings from sparse to dense, last
     round or not. Every stage's branch is taken on the way (counted)."""
@@ -575,12 +575,17 @@ def test_staged_bracket_pairing_equals_the_single_matching(seed, monkeypatch):
     from tabellone.rules.double_swiss import bracket
     from tabellone.rules.double_swiss.criteria import perfect
 
-    taken = {"first half": 0, "tops matching": 0, "least C8 > 0": 0, "last round": 0}
-    by_matching, c8_best = bracket._tops_by_matching, bracket._c8_best
+    taken = {"natural": 0, "first half": 0, "tops matching": 0, "least C8 > 0": 0, "last round": 0}
+    by_matching, first_half, c8_best = bracket._tops_by_matching, bracket._tops_first_half, bracket._c8_best
 
     def tops_by_matching(*args):
         taken["tops matching"] += 1
         return by_matching(*args)
+
+    def tops_first_half(*args):
+        got = first_half(*args)
+        taken["first half"] += got is not None
+        return got
 
     def best(*args):
         got = c8_best(*args)
@@ -588,6 +593,7 @@ def test_staged_bracket_pairing_equals_the_single_matching(seed, monkeypatch):
         return got
 
     monkeypatch.setattr(bracket, "_tops_by_matching", tops_by_matching)
+    monkeypatch.setattr(bracket, "_tops_first_half", tops_first_half)
     monkeypatch.setattr(bracket, "_c8_best", best)
     rng = random.Random(seed)
     checked = 0
@@ -603,9 +609,9 @@ def test_staged_bracket_pairing_equals_the_single_matching(seed, monkeypatch):
         members = list(range(n))
         if perfect(ctx, members) is None:
             continue
-        before = taken["tops matching"]
+        before = taken["tops matching"] + taken["first half"]
         assert bracket.pair_optimised(ctx, members, F(2)) == bracket.pair_one_matching(ctx, members, F(2))
-        taken["first half"] += taken["tops matching"] == before
+        taken["natural"] += taken["tops matching"] + taken["first half"] == before
         taken["last round"] += ctx.last
         checked += 1
     assert all(taken.values()), taken
