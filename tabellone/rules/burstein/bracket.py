@@ -34,7 +34,7 @@ its step needs no solve.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 
 import numpy as np
 
@@ -53,9 +53,23 @@ class NeedWholeField(Exception):
 
 class LocalBracket:
     """The matching of one bracket: vertex ``k`` is ``A[k]`` (a position of the round),
-    ``len(A) + k`` its shadow. ``unit`` is one unit of completion, above every field."""
+    ``len(A) + k`` its shadow. ``unit`` is one unit of completion, above every field.
 
-    def __init__(self, A: list[int], L: list[int], compat: Compatibility, unit: int):
+    By default every player of ``A`` who may meet someone in ``L`` has a shadow, and an
+    answer stands when the players it sends to their shadows and ``L`` can all be paired
+    (2025/2026). ``senders`` narrows who has a shadow, and ``completes(down)`` replaces
+    that question (the earlier text, whose field below has a shape of its own:
+    :meth:`tabellone.rules.burstein.legacy.BracketBuilder.opposition`)."""
+
+    def __init__(
+        self,
+        A: list[int],
+        L: list[int],
+        compat: Compatibility,
+        unit: int,
+        senders: Container[int] | None = None,
+        completes: Callable[[list[int]], bool] | None = None,
+    ):
         self.A, self.L, self.compat, self.unit = A, L, compat, unit
         self.na = na = len(A)
         self.where = {x: k for k, x in enumerate(A)}
@@ -63,8 +77,15 @@ class LocalBracket:
         self.solves = 0
         self.gone: set[int] = set()
         self._checked: dict[frozenset[int], bool] = {}
+        self._completes = completes or (lambda down: compat.complete(L, down))
         ok = compat.ok
-        self.m.set_edges([(k, na + k, unit) for k, x in enumerate(A) if any(ok(x, y) for y in L)])
+        self.m.set_edges(
+            [
+                (k, na + k, unit)
+                for k, x in enumerate(A)
+                if (senders is None or x in senders) and any(ok(x, y) for y in L)
+            ]
+        )
 
     def pair_weight(self, fields: int) -> int:
         """The weight of a pair inside ``A`` with these packed fields (and bonus)."""
@@ -143,7 +164,7 @@ class LocalBracket:
         key = frozenset(down)
         got = self._checked.get(key)
         if got is None:
-            got = self._checked[key] = self.compat.complete(self.L, down)
+            got = self._checked[key] = self._completes(down)
         if not got:
             raise NeedWholeField
         return out
