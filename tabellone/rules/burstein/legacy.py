@@ -473,7 +473,12 @@ class BracketBuilder:
         score group's players against the bracket's and the one above's), on arrays: the
         weight of a pair depends only on whether it may be played, lies in the bracket
         and clashes in due colours. A pair that may not be played is cleared only in the
-        row of ``g0``, the one player a stand-in edge may have reached (:meth:`brackets`)."""
+        row of ``g0``, the one player a stand-in edge may have reached (:meth:`brackets`).
+        A long block goes in slices of about :data:`CHUNK` pairs (the arrays' memory)."""
+        while g1 - g0 > 1 and (g1 - lo) * (g1 - g0) > 2 * CHUNK:
+            mid = max(g0 + 1, g0 + 2 * CHUNK // (g1 - lo))
+            self._set_block(lo, top, g0, mid)
+            g0 = mid
         vs = np.arange(g0, g1, dtype=np.int64)
         counts = vs - lo
         starts = np.cumsum(counts) - counts
@@ -523,10 +528,11 @@ class BracketBuilder:
         ):
             chain = self._chain(bounds)
             if chain is not None:
+                self.m = Matcher(self.n)  # the whole field's edges are not needed: memory
                 try:
                     return self._opposition_local(*chain)
                 except NeedWholeField:
-                    pass
+                    self.brackets()  # the whole field again, as it was
         self.whole = True
         return self._opposition_whole(bounds)
 
