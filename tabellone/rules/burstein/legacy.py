@@ -56,7 +56,7 @@ from tabellone.core.scoring import format_points
 from tabellone.matching.blossom import Matcher
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.burstein import common
-from tabellone.rules.burstein.bracket import CHUNK, ArticleFourSteps, LocalBracket, NeedWholeField, WholeField
+from tabellone.rules.burstein.bracket import ArticleFourSteps, LocalBracket, NeedWholeField, WholeField
 from tabellone.rules.burstein.common import ZERO, Compatibility, Player, score_groups
 from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
@@ -364,6 +364,10 @@ class Objective:
         return (self.layout.pack([1, *(values.get(name, 0) for name in self.names)]) << self.bonus_bits) + bonus
 
 
+#: pairs whose edges :meth:`BracketBuilder._set_block` hands to the matching core at once
+SLICE = 1 << 13
+
+
 class BracketBuilder:
     """Brackets and pairs of one round, on a maximum-weight matching.
 
@@ -474,9 +478,9 @@ class BracketBuilder:
         weight of a pair depends only on whether it may be played, lies in the bracket
         and clashes in due colours. A pair that may not be played is cleared only in the
         row of ``g0``, the one player a stand-in edge may have reached (:meth:`brackets`).
-        A long block goes in slices of about :data:`CHUNK` pairs (the arrays' memory)."""
-        while g1 - g0 > 1 and (g1 - lo) * (g1 - g0) > 2 * CHUNK:
-            mid = max(g0 + 1, g0 + 2 * CHUNK // (g1 - lo))
+        A long block goes in slices of about :data:`SLICE` pairs (the arrays' memory)."""
+        while g1 - g0 > 1 and (g1 - lo) * (g1 - g0) > SLICE:
+            mid = max(g0 + 1, g0 + SLICE // (g1 - lo))
             self._set_block(lo, top, g0, mid)
             g0 = mid
         vs = np.arange(g0, g1, dtype=np.int64)
@@ -498,9 +502,7 @@ class BracketBuilder:
         table = [self.obj.weight(True, k >= 2, everywhere and not k & 1) for k in range(4)]
         uu, vv = uu[ok], vv[ok]
         self.m.set_edges(cleared)
-        for s in range(0, len(kind), CHUNK):
-            us, ws = uu[s : s + CHUNK].tolist(), vv[s : s + CHUNK].tolist()
-            self.m.set_edges([(u, w, table[k]) for u, w, k in zip(us, ws, kind[s : s + CHUNK])])
+        self.m.set_edges([(u, w, table[k]) for u, w, k in zip(uu.tolist(), vv.tolist(), kind)])
 
     # ---- the opposition order: high index against low index-------------------------------------
 
