@@ -1,4 +1,4 @@
-"""One bracket of the Burstein system (2025/2026) solved on its own players: the local
+"""One bracket of the Burstein system solved on its own players: the local
 matching and the order of Art. 4 read from it with few solves.
 
 :class:`LocalBracket` is the matching problem of one bracket: its players and the next
@@ -13,7 +13,9 @@ same fields, so the local optimum is at least the whole-field one; and every loc
 answer is proven completable below (the players sent to their shadows paired into ``L``
 and ``L`` completed, :class:`tabellone.matching.completion.CompletionOracle`, exact), so
 it is the whole-field optimum extended. When it is not, :class:`NeedWholeField` is
-raised and the round is paired again on the whole field.
+raised and the round is paired again on the whole field. The earlier text
+(:meth:`tabellone.rules.burstein.legacy.BracketBuilder.opposition`) solves its brackets
+the same way, with ``L`` the next bracket and a question of its own for the answer.
 
 :class:`ArticleFourSteps` reads Art. 4.3 (2025: D.1) from it: BSN by BSN, each player's
 opponent as low in the ranking as an optimum allows, floating last. Step by step that

@@ -36,7 +36,9 @@ Absolute criteria are hard constraints (no edge); the quality criteria are field
 integer weight per pair, most important first (:mod:`tabellone.matching.lexicographic`), and a
 maximum-weight matching (:mod:`tabellone.matching.blossom`) finds the best pairing; the opposition
 order is reproduced by re-solving with small bonuses that prefer, player by player from
-the top, the lowest partner, without touching any criterion field.
+the top, the lowest partner, without touching any criterion field; bracket by bracket on
+the bracket's players alone where that is shown to be the whole field's answer
+(:meth:`BracketBuilder.opposition`).
 """
 
 from __future__ import annotations
