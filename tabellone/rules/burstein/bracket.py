@@ -45,7 +45,7 @@ from tabellone.matching.blossom import Matcher
 from tabellone.rules.burstein.common import Compatibility
 
 #: edges handed to the matching core at once (bounds the memory of the edge tuples)
-CHUNK = 1 << 16
+CHUNK = 1 << 13
 
 
 class NeedWholeField(Exception):
