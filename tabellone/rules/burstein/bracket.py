@@ -61,7 +61,10 @@ class LocalBracket:
     answer stands when the players it sends to their shadows and ``L`` can all be paired
     (2025/2026). ``senders`` narrows who has a shadow, and ``completes(down)`` replaces
     that question (the earlier text, whose field below has a shape of its own:
-    :meth:`tabellone.rules.burstein.legacy.BracketBuilder.opposition`)."""
+    :meth:`tabellone.rules.burstein.legacy.BracketBuilder.opposition`). With ``prune``
+    its answer on one player is exact: a player it refuses floats in no pairing of the
+    whole field, loses the shadow, and the bracket is solved again (what remains still
+    holds every whole-field answer, so the argument above stands)."""
 
     def __init__(
         self,
@@ -71,6 +74,7 @@ class LocalBracket:
         unit: int,
         senders: Container[int] | None = None,
         completes: Callable[[list[int]], bool] | None = None,
+        prune: bool = False,
     ):
         self.A, self.L, self.compat, self.unit = A, L, compat, unit
         self.na = na = len(A)
@@ -80,6 +84,7 @@ class LocalBracket:
         self.gone: set[int] = set()
         self._checked: dict[frozenset[int], bool] = {}
         self._completes = completes or (lambda down: compat.complete(L, down))
+        self._prune = prune
         ok = compat.ok
         self.m.set_edges(
             [
@@ -147,6 +152,21 @@ class LocalBracket:
     def solve(self) -> dict[int, int | None]:
         """The partner of every player of ``A`` still in the graph (None: paired below),
         in a local optimum proven completable below; :class:`NeedWholeField` otherwise."""
+        while True:
+            out, down = self._solve_once()
+            key = frozenset(down)
+            got = self._checked.get(key)
+            if got is None:
+                got = self._checked[key] = self._completes(down)
+            if got:
+                return out
+            if not (self._prune and len(down) == 1):
+                raise NeedWholeField
+            k = self.where[down[0]]
+            self.m.set_edge(k, self.na + k, 0)
+
+    def _solve_once(self) -> tuple[dict[int, int | None], list[int]]:
+        """One solve: the partners, and the players sent to their shadows."""
         self.solves += 1
         mates = self.m.solve()
         A, na = self.A, self.na
@@ -163,13 +183,7 @@ class LocalBracket:
                 out[x] = None
             else:
                 out[x] = A[mk]
-        key = frozenset(down)
-        got = self._checked.get(key)
-        if got is None:
-            got = self._checked[key] = self._completes(down)
-        if not got:
-            raise NeedWholeField
-        return out
+        return out, down
 
 
 class WholeField:

@@ -44,7 +44,6 @@ the bracket's players alone where that is shown to be the whole field's answer
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -368,6 +367,9 @@ class Objective:
 
 #: pairs whose edges :meth:`BracketBuilder._set_block` hands to the matching core at once
 SLICE = 1 << 13
+#: completion questions :meth:`BracketBuilder._completes` may ask of one bracket below
+#: before the round is read on the whole field instead
+COMPLETION_BUDGET = 1 << 12
 
 
 class BracketBuilder:
@@ -508,10 +510,6 @@ class BracketBuilder:
 
     # ---- the opposition order: high index against low index-------------------------------------
 
-    #: other players of a group tried as its floater when the last optimum's cannot be
-    #: kept (:meth:`_completes`)
-    ALTERNATIVES = 16
-
     def opposition(self, bounds: list[int]) -> list[tuple[int, int]]:
         """Bracket by bracket from the top, in index order (the floater of the bracket
         above joins it), each player takes the lowest partner that keeps the optimum:
@@ -604,7 +602,7 @@ class BracketBuilder:
             group = bracket_order(group, P.__getitem__)
             below = list(range(*segs[j + 1])) if j in senders else []
             completes = functools.partial(self._completes, segs, senders, receivers, j)
-            local = LocalBracket(group, below, compat, unit, range(begin, end), completes)
+            local = LocalBracket(group, below, compat, unit, range(begin, end), completes, prune=True)
             prefs = [P[v].e.pref for v in group]
 
             def fields(a: int, b: int, prefs: list = prefs) -> int:
@@ -631,22 +629,35 @@ class BracketBuilder:
     ) -> bool:
         """Whether bracket ``j``'s local answer, sending ``down`` to the next bracket,
         extends to the whole field in the shape of every optimum: one floater, paired
-        into the next bracket, which pairs inside itself but for the player it sends on
-        (the one of the optimum of :meth:`brackets`, else one of
-        :data:`ALTERNATIVES` others the player below may meet); the brackets further
-        down pair as in that optimum."""
+        into the next bracket, which pairs inside itself but for one player it sends on,
+        and so on down. Exact: bracket by bracket, the players who may come in (at first
+        the floater), until one of them leaves a player the next bracket's taker in the
+        optimum of :meth:`brackets` may meet (the brackets below pair as there), or a
+        bracket with nobody to send on pairs them, or none can come in (False). The
+        brackets meet only through the one pair across each boundary, so nothing else
+        decides. :class:`NeedWholeField` when the question grows past
+        :data:`COMPLETION_BUDGET` matchings."""
         if len(down) != (j in senders):
             return False
         if not down:
             return True
-        begin, end = segs[j + 1]
-        pool = range(begin, end)
-        complete = self.compat.complete
-        if j + 1 not in senders:
-            return complete(pool, down)
-        first, taker = senders[j + 1], receivers[j + 2]
-        tries = itertools.chain([first], (y for y in pool if y != first and self.ok(y, taker)))
-        return any(complete([y for y in pool if y != t], down) for t in itertools.islice(tries, self.ALTERNATIVES + 1))
+        oracle, ok = self.compat.oracle, self.ok
+        incoming = list(down)
+        for m in range(j + 1, len(segs)):
+            pool = list(range(*segs[m]))
+            if m not in senders:  # nobody goes on: the bracket pairs inside itself
+                return any(oracle.complete(pool, [i]) is not None for i in incoming)
+            taker = receivers[m + 1]
+            if any(oracle.complete(pool, [i], exposable=lambda t: ok(t, taker)) is not None for i in incoming):
+                return True
+            if len(pool) * len(incoming) > COMPLETION_BUDGET:
+                raise NeedWholeField
+            incoming = [
+                t for t in pool if any(oracle.complete([y for y in pool if y != t], [i]) is not None for i in incoming)
+            ]
+            if not incoming:
+                return False
+        return False
 
     def _opposition_whole(self, bounds: list[int]) -> list[tuple[int, int]]:
         """:meth:`opposition` on one matcher over the whole field."""

@@ -107,12 +107,24 @@ def _legacy_both_ways(t, r: int):
 def test_legacy_local_brackets_pair_as_the_whole_field(seed, players, rounds):
     """Edition legacy: each bracket's order of the preface read on its own players (a
     shadow per player who may float to the next bracket) gives the whole field's pairs.
-    (Seed 17's last round, 24 players after eight rounds, is one where a floater the
-    local answer proposes cannot be kept, and the whole field answers.)"""
+    (Seed 17's last round, 24 players after eight rounds, has a floater the local answer
+    proposes and no pairing of the field below can take: its shadow goes.)"""
     t = _event(seed, players, rounds, "legacy")
-    local_rounds = 0
     for r in range(1, t.rounds_paired + 1):
         local, whole, builder = _legacy_both_ways(cut_before(t, r), r)
         assert local == whole, f"round {r}"
-        local_rounds += not builder.whole
-    assert local_rounds >= rounds - 2  # the local reading answers (almost) every round
+        assert not builder.whole, f"round {r}"  # the local reading answered
+
+
+def test_legacy_falls_back_to_the_whole_field(monkeypatch):
+    """When the question of what the brackets below can take outgrows its budget, the
+    round is read on the whole field (its matcher built again) with the same pairs."""
+    monkeypatch.setattr(legacy, "COMPLETION_BUDGET", 0)
+    t = _event(17, 24, 9, "legacy")
+    fell_back = []
+    for r in range(1, t.rounds_paired + 1):
+        local, whole, builder = _legacy_both_ways(cut_before(t, r), r)
+        assert local == whole, f"round {r}"
+        if builder.whole:
+            fell_back.append(r)
+    assert fell_back  # the budget of 0 was reached at least once
