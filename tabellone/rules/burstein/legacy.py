@@ -588,7 +588,9 @@ class BracketBuilder:
         a matching covering the bracket with the same fields, so the local optimum is at
         least the whole field's; and each local answer is shown to extend, its floater
         paired into the next bracket with that bracket completed around it
-        (:meth:`_completes`), else the whole field pairs the round. The order of the
+        (:meth:`_completes`). A floater it cannot take floats in no pairing of the field:
+        its shadow goes and the bracket is solved again; past the question's budget the
+        whole field pairs the round. The order of the
         preface is then read as in 2025/2026 (:class:`ArticleFourSteps`, the argument of
         :mod:`tabellone.rules.burstein.bracket`)."""
         P, obj, compat = self.P, self.obj, self.compat
