@@ -7,6 +7,7 @@ orders boards the same way (C.04.2 2026 Art. 3.6, 2017 D.9).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor, gcd
@@ -143,8 +144,29 @@ def pairing_order_key(scores: list[Fraction]) -> list[int]:
     return [s.numerator * (common // s.denominator) for s in scores]
 
 
+#: The last round's entrants (:func:`entrants`): weak references to its tournament and
+#: state, and the players. Pairing a round and then checking the pairing (the dispatcher's
+#: self-check, ``check``) read the same state object twice
+#: (:meth:`~tabellone.core.model.Tournament.state_before` keeps it), and would build the
+#: same players twice.
+_last_entrants: tuple[weakref.ref[Tournament], weakref.ref[RoundState], tuple[Entrant, ...]] | None = None
+
+
 def entrants(t: Tournament, state: RoundState) -> list[Entrant]:
-    """The players to pair, in pairing order: pairing score descending, then rank."""
+    """The players to pair, in pairing order: pairing score descending, then rank.
+
+    Both arguments are immutable, so the answer for the same two objects is the same:
+    the last one is kept (:data:`_last_entrants`) and handed out again, as a new list."""
+    global _last_entrants
+    last = _last_entrants
+    if last is not None and last[0]() is t and last[1]() is state:
+        return list(last[2])
+    found = _entrants(t, state)
+    _last_entrants = (weakref.ref(t), weakref.ref(state), tuple(found))
+    return found
+
+
+def _entrants(t: Tournament, state: RoundState) -> list[Entrant]:
     ranks = effective_ranks(t, state)
     threshold = topscorer_threshold(t, state)
     out = []
