@@ -300,12 +300,18 @@ def board_order(pairs: list[tuple[Entrant, Entrant]]) -> list[tuple[Entrant, Ent
     reads it: the higher score in the pair (real score, without virtual points) first,
     then the lower score of the pair, then the higher-ranked player's pairing number."""
 
-    def key(pair: tuple[Entrant, Entrant]):
-        a, b = pair
-        hi, lo = (a, b) if (-a.real_score, a.rank) <= (-b.real_score, b.rank) else (b, a)
-        return (-hi.real_score, -lo.real_score, hi.rank)
+    # the real scores as whole numbers in the same order (pairing_order_key): no
+    # Fraction compared or negated per pair
+    scores = pairing_order_key([e.real_score for pair in pairs for e in pair])
 
-    return sorted(pairs, key=key)
+    def key(k: int) -> tuple[int, int, int]:
+        a, b = pairs[k]
+        sa, sb = scores[2 * k], scores[2 * k + 1]
+        if (-sa, a.rank) <= (-sb, b.rank):
+            return (-sa, -sb, a.rank)
+        return (-sb, -sa, b.rank)
+
+    return [pairs[k] for k in sorted(range(len(pairs)), key=key)]
 
 
 def infer_initial_colour(t: Tournament, ranks: dict[int, int]) -> str | None:
