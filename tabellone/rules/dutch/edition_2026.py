@@ -225,11 +225,13 @@ class Dutch2026:
         when the objective allows it, else (or when its answer cannot be completed) on
         the whole field; both give the same pairing (see LocalMatcher)."""
         if self.solve_fn is None and not (self.relax1 or self.relax3):
-            solves = 0
+            self._resume: tuple[int, list[tuple[int, int]], list[int], bool] | None = None
             try:
                 return self._pair_local()
             except NeedWholeField:
                 solves = self.m.solves
+            if self._resume is not None:
+                return self._pair_rest(*self._resume, solves)
             self.m = Matcher(self.P, None)
             self.m.solves = solves
         return self._pair_whole()
@@ -264,6 +266,9 @@ class Dutch2026:
         mdps: list[int] = []
         for gi, group in enumerate(groups):
             progress.step(gi + 1, len(groups))
+            # where the whole-field matcher takes over if this bracket's answer cannot
+            # be completed below (:meth:`_pair_rest`)
+            self._resume = (gi, list(pairs), list(mdps), c9_on)
             residents = group
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
             below = [i for g in groups[gi + 2 :] for i in g]
@@ -336,7 +341,6 @@ class Dutch2026:
         # one layout for the whole round (the matcher keeps its graph between brackets)
         layout, bonus_bits = self.layout_for(all_scores, n)
         self.m.relayout(layout, bonus_bits)
-        room = bitlen(n)
         fast = self.fast_weights
         weights = Weights2026(self, self.m.shift_of, bonus_bits, 0, [], [], c9_on, range(n), None) if fast else None
         for i in range(n):
@@ -348,10 +352,60 @@ class Dutch2026:
                 self.m.set_base(i, j, self.base_values(i, j, set(), set(), c9_on))
         mate = self.m.solve()
         self._check_complete(mate)
+        return self._brackets_whole(groups, 0, [], [], c9_on)
 
-        pairs: list[tuple[int, int]] = []
-        mdps: list[int] = []
-        for gi, group in enumerate(groups):
+    def _pair_rest(
+        self, first: int, pairs: list[tuple[int, int]], mdps: list[int], c9_on: bool, solves: int
+    ) -> tuple[list[tuple[int, int]], int | None]:
+        """The round on the whole field from bracket ``first`` on, the brackets before it
+        paired by :meth:`_pair_local` (``pairs``; ``mdps`` float into bracket ``first``,
+        ``c9_on`` is C9's flag there): the bracket-local answer of bracket ``first``
+        could not be completed below.
+
+        The whole-field matcher (:meth:`_pair_whole`) at bracket ``first`` holds exactly
+        this: the earlier brackets' pairs fixed, the pairs among ``mdps`` removed (they
+        float together), and every other pair of players still to pair with the value
+        it got before the first bracket (``top`` and C9 with C9's flag of the round's
+        start, off: the local pairing runs only when the bye score is below the top
+        score), since the brackets before set only pairs with an end in them or in the
+        next bracket, ``first``, whose pairs are set again there. And the brackets
+        before paired as the whole-field matcher would (:class:`LocalMatcher`), so the
+        round is the one :meth:`_pair_whole` makes, without pairing those brackets
+        again."""
+        P, n = self.P, self.n
+        groups = scoregroups(P)
+        layout, bonus_bits = self.layout_for(sorted(self.score_rank, reverse=True), n)
+        fixed = {x for pair in pairs for x in pair}
+        free = [i for i in range(n) if i not in fixed]
+        self.m = m = Matcher(P, None, active=free)  # a graph of the players still to pair only
+        m.solves = solves
+        for a, b in pairs:  # paired already: read as fixed (never in this graph)
+            m.final[a], m.final[b] = b, a
+        m.relayout(layout, bonus_bits)
+        weights = Weights2026(self, m.shift_of, bonus_bits, 0, [], [], False, free, None) if self.fast_weights else None
+        for k, i in enumerate(free):
+            others = free[k + 1 :]
+            if weights is not None:
+                m.set_row(i, others, weights.ends_row(i, others))
+                continue
+            for j in others:
+                m.set_base(i, j, self.base_values(i, j, set(), set(), False))
+        for k, a in enumerate(mdps):
+            for b in mdps[k + 1 :]:
+                m.zero(a, b)
+        return self._brackets_whole(groups, first, pairs, mdps, c9_on)
+
+    def _brackets_whole(
+        self, groups: list[list[int]], first: int, pairs: list[tuple[int, int]], mdps: list[int], c9_on: bool
+    ) -> tuple[list[tuple[int, int]], int | None]:
+        """The brackets from ``first`` on, on the whole-field matcher (:meth:`_pair_whole`),
+        after ``pairs``, with ``mdps`` floating into bracket ``first``."""
+        n = self.n
+        fast = self.fast_weights
+        bonus_bits = self.m.bonus_bits
+        room = bitlen(n)
+        for gi in range(first, len(groups)):
+            group = groups[gi]
             progress.step(gi + 1, len(groups))
             residents = group
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
