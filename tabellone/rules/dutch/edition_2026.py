@@ -24,7 +24,7 @@ from tabellone.rules.dutch.criteria import (
 )
 from tabellone.rules.dutch.generation import BracketStepper, settle_bracket
 from tabellone.rules.dutch.matcher import LocalMatcher, Matcher, NeedWholeField, default_solve
-from tabellone.rules.dutch.weights import Weights2026, colour_classes
+from tabellone.rules.dutch.weights import Weights2026, colour_classes, colour_rows
 from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, Entrant, scoregroups
 from tabellone.rules.profiles import Objective, Profile, official
 
@@ -86,6 +86,7 @@ class Dutch2026:
         self.colour_checks = colour_checks
         self._colour_classes: tuple[list[int], list[Entrant]] | None = None
         self._colour_masks: list[list[int]] | None = None
+        self._colour_rows: dict[tuple[int, ...], list[list[int]]] = {}
 
     def colour_classes(self) -> tuple[list[int], list[Entrant]]:
         """Each player's colour class and one player of each (:func:`tabellone.rules.dutch.weights.colour_classes`)."""
@@ -105,6 +106,15 @@ class Dutch2026:
                 [sum(1 << k for k, met in enumerate(checks(rh, rl)) if met) for rh in reps] for rl in reps
             ]
         return self._colour_masks
+
+    def colour_rows(self, units: tuple[int, ...]) -> list[list[int]]:
+        """The packed colour fields of every pair of colour classes (:func:`colour_rows`
+        of :meth:`colour_masks`) for the units of the four colour fields, worked out once
+        per round and layout (brackets of the same layout share them)."""
+        rows = self._colour_rows.get(units)
+        if rows is None:
+            rows = self._colour_rows[units] = colour_rows(self.colour_masks(), units)
+        return rows
 
     # ---- the fields of one pair ------------------------------------------------------
 

@@ -75,7 +75,7 @@ class _Units:
         return u
 
 
-def _colour_rows(masks: list[list[int]], units: list[int]) -> list[list[int]]:
+def colour_rows(masks: list[list[int]], units: Sequence[int]) -> list[list[int]]:
     """rows[cl][ch]: the packed colour fields of a pair whose higher player ``h`` is of
     class ``ch`` and whose lower player ``l`` is of class ``cl``, from the checks met,
     ``masks[cl][ch]`` of the engine's ``colour_masks`` (bit k: check k)."""
@@ -196,7 +196,7 @@ class Weights2026:
                     self.up_cut[k][i] = cut[k]
         self.heq, self.hhi_base = heq, hhi_base
         self._hhi: dict[tuple[bool, ...], list[int]] = {}
-        self.rows = _colour_rows(engine.colour_masks(), [unit(c) for c in ("C10", "C11", "C12", "C13")])
+        self.rows = engine.colour_rows(tuple(unit(c) for c in ("C10", "C11", "C12", "C13")))
 
     def _higher(self, pattern: tuple[bool, ...]) -> list[int]:
         """h's terms when h's score is higher than l's, for l's upfloats ``pattern``
@@ -319,7 +319,7 @@ class Weights2017:
                     self.sdown[k][i] = unit((self.names[k][2], df[i]))
                 elif f is Float.UP:
                     self.ufl[k][i] = True
-        self.rows = _colour_rows(engine.colour_masks(), [unit(c) for c in ("C8", "C9", "C10", "C11")])
+        self.rows = engine.colour_rows(tuple(unit(c) for c in ("C8", "C9", "C10", "C11")))
         self._diff: dict[tuple[int, int], list[int | None]] = {}
 
     def _by_scores(self, h: int, l: int) -> list[int | None]:
