@@ -487,11 +487,14 @@ def colour_breaches(players: dict[int, Entrant], pairing, exempt=None, t: Tourna
         if exempt is not None and exempt(players[w], players[b]):
             continue
         for p, colour in ((players[w], WHITE), (players[b], opposite(WHITE))):
+            third = p.repeated == colour
+            cd = p.cd + (1 if colour == WHITE else -1)
+            if not third and abs(cd) <= 2:
+                continue
             name = "White" if colour == WHITE else "Black"
             played = f"(colours played: {' '.join(c.upper() for c in p.colours) or 'none'})"
-            if p.repeated == colour:
+            if third:
                 out.append(breach("C.04.1 Art. 7", p.id, f"gets {name} a third time in a row {played}"))
-            cd = p.cd + (1 if colour == WHITE else -1)
             if abs(cd) > 2:
                 more, fewer = ("Whites", "Blacks") if cd > 0 else ("Blacks", "Whites")
                 words = {3: "three", 4: "four"}.get(abs(cd), "more than two")

@@ -87,6 +87,8 @@ class Dutch2026:
         self._colour_classes: tuple[list[int], list[Entrant]] | None = None
         self._colour_masks: list[list[int]] | None = None
         self._colour_rows: dict[tuple[int, ...], list[list[int]]] = {}
+        #: the scores :meth:`layout_for` was last given, and their ranks
+        self._ranks_of: tuple[list[Fraction], list[int]] | None = None
 
     def colour_classes(self) -> tuple[list[int], list[Entrant]]:
         """Each player's colour class and one player of each (:func:`tabellone.rules.dutch.weights.colour_classes`)."""
@@ -201,7 +203,10 @@ class Dutch2026:
         them has are always zero there and are left out, which keeps the weights a few
         machine words wide (the order of the fields, hence the optimum, is unchanged)."""
         key = self.score_rank
-        ranks = [key[s] for s in scores]
+        known = self._ranks_of
+        if known is None or known[0] is not scores:  # the same list at every bracket of a round
+            known = self._ranks_of = (scores, [key[s] for s in scores])
+        ranks = known[1]
         local = members is not None
         group = members if members is not None else range(self.n)
         n = len(group)
