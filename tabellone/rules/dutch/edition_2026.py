@@ -274,7 +274,8 @@ class Dutch2026:
             if oracle.complete(range(n)) is None:
                 raise NeedWholeField("no complete pairing")
         self.cand(0)  # the bye candidates at the bye score, listed once
-        self.m = m = LocalMatcher(P, self.ok, self.cand)
+        # the list read directly: the bye score and the eligibility stay for the round
+        self.m = m = LocalMatcher(P, self.ok, self._cand.__getitem__)
         room = bitlen(n)
         c9_on = False
         pairs: list[tuple[int, int]] = []
