@@ -61,7 +61,6 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
 from tabellone.core.model import WHITE, Tournament
 from tabellone.simulate.stats import describe
@@ -217,21 +216,10 @@ def tournament_metrics(t: Tournament, strength: Mapping[int, float], rounds: int
     # Fractions are, and divided by unit where a float is wanted (the same float:
     # both divisions are correctly rounded)
     scoring = t.scoring
-    points_of: dict[tuple[str, str | None], Fraction] = {}
     entries = {p.id: [p.entry(r) for r in range(1, rounds + 1)] for p in t.players}
-    gained: dict[int, list[Fraction]] = {}
-    for pid, row in entries.items():
-        got = gained[pid] = []
-        for e in row:
-            key = (e.result, e.colour)
-            value = points_of.get(key)
-            if value is None:
-                value = points_of[key] = scoring.points(e.result, e.colour)
-            got.append(value)
-    unit = 1
-    for value in points_of.values():
-        unit = unit * value.denominator // math.gcd(unit, value.denominator)
-    units = {pid: [v.numerator * (unit // v.denominator) for v in got] for pid, got in gained.items()}
+    values = {pid: [scoring.points(e.result, e.colour) for e in row] for pid, row in entries.items()}
+    unit = math.lcm(*{v.denominator for row in values.values() for v in row})
+    units = {pid: [v.numerator * (unit // v.denominator) for v in row] for pid, row in values.items()}
     running: dict[int, int] = dict.fromkeys(ids, 0)
     floats = 0
     score_gaps: list[float] = []
