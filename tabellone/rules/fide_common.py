@@ -162,7 +162,10 @@ def entrants(t: Tournament, state: RoundState) -> list[Entrant]:
     if last is not None and last[0]() is t and last[1]() is state:
         return list(last[2])
     found = _entrants(t, state)
-    _last_entrants = (weakref.ref(t), weakref.ref(state), tuple(found))
+    try:
+        _last_entrants = (weakref.ref(t), weakref.ref(state), tuple(found))
+    except TypeError:  # a stand-in without weak references (a caller's own state): not kept
+        _last_entrants = None
     return found
 
 
