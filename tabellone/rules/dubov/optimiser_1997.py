@@ -42,7 +42,7 @@ def _pair_1997_optimised_group(ctx: Ctx, oracle: Completion, residents: list[int
     for u in members:
         v = mate[u]
         if u < v:
-            pairs.append(_roles_1997(ctx, u, v, members))
+            pairs.append(_roles_1997(ctx, u, v))
     return pairs
 
 
@@ -122,12 +122,22 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
                     fw = _setbit(mpos[m], width[WHITE])
                 else:
                     fb = _setbit(mpos[m], width[BLACK])
-        row, col = _roles_1997(ctx, u, v)
+        row, col = _roles_1997(ctx, u, v, mpos)
         aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
         return [1 - int(same), fw, fb, aro, rpos[row] * cpos[col]]
 
     def per_edge():
         return [1, 1 << width[WHITE], 1 << width[BLACK], big_aro, nm * nm]
+
+    def weights(lay):
+        """Speed only, pairs of the group: the weight ``lay`` packs from :func:`fields`."""
+        s0, s1, s2, s3, s4 = lay.shifts
+
+        def weight(u, v):
+            f0, fw, fb, aro, position = fields(u, v)
+            return (f0 << s0) + (fw << s1) + (fb << s2) + (aro << s3) + (position << s4)
+
+        return weight
 
     if 4 * nm <= 3 * len(oracle.free()):  # speed only: the group alone, when its best pairing is unique
         # Speed only: first with each mover field cut to the first MOVER_CUT places of its
@@ -143,12 +153,12 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
         got = None
         if cut[WHITE] < nm or cut[BLACK] < nm:
             width.update(cut)
-            got = _lex_match_closed(ctx, oracle, members, fields, per_edge())
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge(), weights)
             if got is not None and not _movers_within(ctx, got, members, mpos, width):
                 got = None
             width.update({WHITE: nm, BLACK: nm})
         if got is None:
-            got = _lex_match_closed(ctx, oracle, members, fields, per_edge())
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge(), weights)
         if got is not None:
             return got
     return _lex_match(ctx, oracle, fields, per_edge())

@@ -228,18 +228,29 @@ def A3_2_4_shift(
 
     def bracket_weights(lay):
         """Speed only, pairs of the bracket alone: the weight ``lay`` packs from
-        :func:`fields`, the same integer, with the packing of all but the position
-        (a few distinct values in the literal method) done once each."""
+        :func:`fields` followed, when the layout has a field after them (that of
+        :func:`_lex_match`), by a 1 there: the same integer. Packing is linear in the
+        fields and the fields are linear in the terms, so the weight is the sum of each
+        term times the weight that term alone packs to; in the literal method (a few
+        distinct terms but the position) each sum is made once."""
+
+        def unit(terms=(0, 0, 0, 0), inner=0, f_small=0, f_large=0, position=0):
+            return lay.pack(arrange(list(terms), inner, f_small, f_large, position))
+
+        k1, k3, k7, ka = (unit(tuple(int(j == t) for j in range(4))) for t in range(4))
+        ki, ks, kl, kp = unit(inner=1), unit(f_small=1), unit(f_large=1), unit(position=1)
+        one = 1 << lay.shifts[len(outside)] if len(lay.shifts) > len(outside) else 0
         packed: dict[tuple, int] = {}
-        at = lay.shifts[-2] if placed else 0
 
         def weight(u, v):
             key, position = head(u, v)
             w = packed.get(key)
             if w is None:
                 c1, c3, c7, aro, inner, f_small, f_large = key
-                w = packed[key] = lay.pack(arrange([c1, c3, c7, aro], inner, f_small, f_large, 0) + [1])
-            return w + (position << at) if placed else w
+                w = one + c1 * k1 + c3 * k3 + c7 * k7 + aro * ka + inner * ki + f_small * ks + f_large * kl
+                if not optimise:
+                    packed[key] = w
+            return w + position * kp
 
         return weight
 
@@ -273,12 +284,12 @@ def A3_2_4_shift(
                 # same best matchings. Else the full closed solve, as before.
                 width[:] = _shift_cut(*closed)
                 if width != closed:
-                    got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max())
+                    got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max(), bracket_weights)
                     if got is not None and not _within_cut(got, members, side, seq, smaller, width):
                         got = None
             if got is None:
                 width[:] = closed
-                got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max())
+                got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max(), bracket_weights)
             width[:] = [n_small, n_large]
         if got is not None:
             return got
