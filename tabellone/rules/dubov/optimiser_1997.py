@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from tabellone.rules.dubov.context import Ctx
 
 #: Speed only: the movers past the fewest a colour can give that the cut matching of
-#: :func:`_close_group_1997` ranks (any value gives the same pairing).
-MOVER_CUT = 8
+#: :func:`_close_group_1997` ranks (any value gives the same pairing; at 2 a 600-player
+#: group's weights fit two machine words).
+MOVER_CUT = 2
 
 
 def _pair_1997_optimised_group(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[tuple[int, int]]:

@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 #: Speed only: the shifters past the fewest a subgroup can give that the cut matching of
 #: :func:`_first_shifters` ranks (any value gives the same pairing).
 SHIFT_CUT = 8
+#: Speed only: the same for the optimised method's closed solve (:func:`A3_2_4_shift`),
+#: narrower there: with ARO and the positions below the shifters, a 600-player bracket's
+#: weights then fit two machine words (any value gives the same pairing).
+CLOSED_SHIFT_CUT = 2
 
 
 def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[int]:
@@ -282,7 +286,7 @@ def A3_2_4_shift(
                 # the full one has those shifters, and the fields below them (ARO, the
                 # positions) rank the same matchings alike, so the two problems have the
                 # same best matchings. Else the full closed solve, as before.
-                width[:] = _shift_cut(*closed)
+                width[:] = _shift_cut(*closed, cut=CLOSED_SHIFT_CUT)
                 if width != closed:
                     got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max(), bracket_weights)
                     if got is not None and not _within_cut(got, members, side, seq, smaller, width):
@@ -335,11 +339,14 @@ def _first_shifters(members, side, seq, smaller, width, solve) -> dict[int, int]
     return mate
 
 
-def _shift_cut(n_small: int, n_large: int) -> list[int]:
-    """The shifter fields' widths cut to the first :data:`SHIFT_CUT` sequence numbers of
-    each subgroup past the fewest shifters it can give (none of the smaller, half the
-    difference of the larger), at most the subgroups' sizes."""
-    return [min(n_small, SHIFT_CUT), min(n_large, (n_large - n_small) // 2 + SHIFT_CUT)]
+def _shift_cut(n_small: int, n_large: int, cut: int | None = None) -> list[int]:
+    """The shifter fields' widths cut to the first ``cut`` (by default
+    :data:`SHIFT_CUT`) sequence numbers of each subgroup past the fewest shifters it
+    can give (none of the smaller, half the difference of the larger), at most the
+    subgroups' sizes."""
+    if cut is None:
+        cut = SHIFT_CUT
+    return [min(n_small, cut), min(n_large, (n_large - n_small) // 2 + cut)]
 
 
 def _within_cut(
