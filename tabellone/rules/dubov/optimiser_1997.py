@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabellone.core.model import BLACK, WHITE
-from tabellone.rules.dubov.aro import _aro_scale, aro_cost
+from tabellone.rules.dubov.aro import _aro_scale, aro_factor
 from tabellone.rules.dubov.groups_1997 import _dominating, _mover_1997, _positions_1997, _roles_1997, _transfer_key
 from tabellone.rules.dubov.lex_matching import _lex_match, _lex_match_closed, _setbit
 from tabellone.rules.dubov.orders import R7_3_order, R7_4_order
@@ -33,7 +33,7 @@ def _pair_1997_optimised_group(ctx: Ctx, oracle: Completion, residents: list[int
        ascending (7.1, 7.2, 8.2);
     2. the group closed with its transferred players: fewest pairs with equal due
        colours (6.1, 7.3/7.4), the moved players in the order of 7.3 / 7.4, then the
-       ARO-balance objective (:func:`aro_cost`), then the rows and columns of 6.2 kept in
+       ARO-balance objective (:func:`.aro.aro_cost`), then the rows and columns of 6.2 kept in
        order as the last tie-break.
     """
     ups = _transfers_1997(ctx, oracle, residents)
@@ -105,6 +105,9 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
         max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
     )
     zero = [0] * 5
+    # each member's factors of aro_cost, once per group (speed only)
+    aro_row = {i: aro_factor(P[i], scale) for i in members}
+    rating = {i: P[i].rating for i in members}
     # The mover fields' widths (speed only, see below): a mover's place past its colour's
     # width weighs 0; at ``nm``, wider than either order, every place counts.
     width = {WHITE: nm, BLACK: nm}
@@ -124,7 +127,7 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
                 else:
                     fb = _setbit(mpos[m], width[BLACK])
         row, col = _roles_1997(ctx, u, v, mpos)
-        aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
+        aro = big_aro - aro_row[row] * rating[col] if optimise else 0  # aro_cost(P[row], P[col], scale)
         return [1 - int(same), fw, fb, aro, rpos[row] * cpos[col]]
 
     def per_edge():

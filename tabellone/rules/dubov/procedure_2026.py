@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tabellone.core import progress
 from tabellone.core.errors import NoPairingError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE
-from tabellone.rules.dubov.aro import _aro_scale, aro_cost
+from tabellone.rules.dubov.aro import _aro_scale, aro_factor
 from tabellone.rules.dubov.bye import A3_1_bye
 from tabellone.rules.dubov.completion import Completion, seed_rows
 from tabellone.rules.dubov.criteria_2026 import (
@@ -105,6 +105,11 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         a, b = P[u], P[v]
         return [int(relax1 and R2_1_no_rematch(a, b, ctx.state)), int(relax3 and C3_absolute_colours(a, b))]
 
+    def inside(c1, c3, c7):
+        return plan.values([c1, c3, 1] + [1] * L + [c7, 1, c9_top, 1]) + [0] * order
+
+    two_residents = [inside(0, 0, 0), inside(0, 0, 1)]  # speed only: without C1, C3 terms, by C7
+
     def fields(u, v):
         if u not in res and v not in res:
             if not (relax1 or relax3):
@@ -113,7 +118,7 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
         c7 = 1 - C7_unmet_preferences(P[u], P[v])
         if u in res and v in res:
-            return plan.values([c1, c3, 1] + [1] * L + [c7, 1, c9_top, 1]) + [0] * order
+            return inside(c1, c3, c7) if relax1 or relax3 else two_residents[c7]
         f = v if u in res else u
         up = P[f]
         c6 = [1] * L
@@ -159,7 +164,7 @@ def A3_2_4_shift(
     chooses: C7, then the fewest pairs inside the smaller subgroup, then the smaller
     subgroup's shifters by sequence number, then the larger's. In a pair of two players of
     one subgroup the shifter is the one with the smaller sequence number. With
-    ``optimise`` the matching then minimises :func:`aro_cost` and last the S1 and T2
+    ``optimise`` the matching then minimises :func:`.aro.aro_cost` and last the S1 and T2
     positions keep the text's order (the literal method reads only the shifters of the
     matching, which the positions do not change). The criteria come in the
     profile's order, the shifts before ``ARO`` and what it ranks below (:mod:`.profile`);
@@ -209,16 +214,27 @@ def A3_2_4_shift(
 
     outside = arrange([0, 0, 1, 0], 0, 0, 0, 0)
 
+    # each member's factors of :func:`.aro.aro_cost`, once per bracket (speed only)
+    aro_row = {i: aro_factor(P[i], scale) for i in members} if optimise else {}
+    rating = {i: P[i].rating for i in members}
+
     def head(u, v):
         """The terms of a bracket pair but its position, and its position."""
-        same = side[u] == side[v]
         c7 = 1 - C7_unmet_preferences(P[u], P[v])
-        inner = 1 - int(same and side[u] == smaller)
-        sh = _shifter(u, v, side, seq) if same else None
-        f_small = _setbit(seq[sh], width[0]) if sh is not None and side[sh] == smaller and seq[sh] < width[0] else 0
-        f_large = _setbit(seq[sh], width[1]) if sh is not None and side[sh] != smaller and seq[sh] < width[1] else 0
+        f_small = f_large = 0
+        if side[u] == side[v]:
+            inner = int(side[u] != smaller)
+            sh = _shifter(u, v, side, seq)
+            at = seq[sh]
+            if side[sh] == smaller:
+                if at < width[0]:
+                    f_small = _setbit(at, width[0])
+            elif at < width[1]:
+                f_large = _setbit(at, width[1])
+        else:
+            inner, sh = 1, None
         row, col = _roles(u, v, side, sh)
-        aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
+        aro = big_aro - aro_row[row] * rating[col] if optimise else 0  # aro_cost(P[row], P[col], scale)
         c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
         return (c1, c3, c7, aro, inner, f_small, f_large), rpos[row] * cpos[col]
 
