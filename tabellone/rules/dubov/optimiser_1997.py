@@ -56,18 +56,20 @@ def _transfers_1997(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[
     pos = {p.index: k for k, p in enumerate(pool)}
     levels = sorted({p.score for p in pool})
     lv = {x: k for k, x in enumerate(levels)}
+    level = {p.index: lv[p.score] for p in pool}  # each one's score level, hashed once
     npool, L = len(pool), len(levels)
     zero = [0] * (L + 4)
+    inside = [1] + [0] * (L + 3)
     dominating = _dominating(ctx, residents)
 
     def fields(u, v):
         if u not in res and v not in res:
             return zero
         if u in res and v in res:
-            return [1] + [0] * (L + 3)
+            return inside
         r, f = (u, v) if u in res else (v, u)
         d = [1] * L
-        d[lv[P[f].score]] = 0
+        d[level[f]] = 0
         return [0] + d + [int(ctx.upfloat_ok[f]), int(P[f].due != dominating), _setbit(pos[f], npool)]
 
     per_edge = [1] + [1] * L + [1, 1, 1 << max(npool - 1, 0)]
