@@ -87,6 +87,7 @@ def _lex_match_closed(
     edge_fields: Callable[[int, int], list[int] | None],
     per_edge_max: list[int],
     weights: Callable[[Layout], Callable[[int, int], int]] | None = None,
+    spare: set[int] | None = None,
 ) -> dict[int, int] | None:
     """Speed only: :func:`_lex_match` for a *closed* group, solved on the group alone.
 
@@ -113,7 +114,14 @@ def _lex_match_closed(
 
     ``weights`` (speed only): given the layout, a function giving the packed weight of
     each pair of two members that ``edge_fields`` has, the very integer the layout packs
-    from ``edge_fields(u, v)``."""
+    from ``edge_fields(u, v)``.
+
+    ``spare`` (speed only): members whose pairs among themselves no best matching has
+    whenever the group can be paired without such a pair (the caller's first field
+    counts each against the matching: with ``spare`` one colour's players, the pairs
+    of different colours are that colour's count less twice its pairs inside). Those
+    pairs are left out of the solves, and put back only when the rest has no perfect
+    matching: both ways the best matchings are the same."""
     m = len(members)
     if m % 2:
         return None
@@ -129,16 +137,26 @@ def _lex_match_closed(
             f = edge_fields(u, v)
             return None if f is None else lay.pack(f)
 
-    packed = []
-    for a, u in enumerate(members):
-        row = compat[u]
-        for b in range(a + 1, m):
-            v = members[b]
-            if row[v]:
-                w = weight(u, v)
-                if w is not None:
-                    packed.append((a, b, w + top))
-    best, tight = _tight_edges(m, packed) if packed else ({}, [])
+    def group_edges(spared: set[int]) -> list[tuple[int, int, int]]:
+        packed = []
+        for a, u in enumerate(members):
+            row = compat[u]
+            skip = u in spared
+            for b in range(a + 1, m):
+                v = members[b]
+                if row[v] and not (skip and v in spared):
+                    w = weight(u, v)
+                    if w is not None:
+                        packed.append((a, b, w + top))
+        return packed
+
+    best: dict[int, int] | None = None
+    if spare:
+        packed = group_edges(spare)
+        best, tight = _tight_edges(m, packed) if packed else ({}, [])
+    if best is None or len(best) < m:
+        packed = group_edges(set())
+        best, tight = _tight_edges(m, packed) if packed else ({}, [])
     if best is None or len(best) < m:
         return None
     at = k.bit_length()  # the extra field's sum, at most m / 2, stays below 1 << at

@@ -154,17 +154,22 @@ def _close_group_1997(ctx: Ctx, oracle: Completion, members: list[int], optimise
         # mover of the one best matching found lies within the cut, the cut problem and
         # the full one have the same best matchings (the fields below rank them alike).
         # Else the full fields, as before.
+        # the first field counts the pairs of different due colours: the smaller colour's
+        # count less twice its pairs inside (:func:`_lex_match_closed`'s ``spare``)
+        spare = None
+        if len(whites) + len(blacks) == nm:
+            spare = {p.index for p in (whites if len(whites) <= len(blacks) else blacks)}
         few = min(len(whites), len(blacks))
         cut = {c: min(nm, MOVER_CUT + (len(o) - few) // 2) for c, o in ((WHITE, whites), (BLACK, blacks))}
         got = None
         if cut[WHITE] < nm or cut[BLACK] < nm:
             width.update(cut)
-            got = _lex_match_closed(ctx, oracle, members, fields, per_edge(), weights)
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge(), weights, spare)
             if got is not None and not _movers_within(ctx, got, members, mpos, width):
                 got = None
             width.update({WHITE: nm, BLACK: nm})
         if got is None:
-            got = _lex_match_closed(ctx, oracle, members, fields, per_edge(), weights)
+            got = _lex_match_closed(ctx, oracle, members, fields, per_edge(), weights, spare)
         if got is not None:
             return got
     return _lex_match(ctx, oracle, fields, per_edge())

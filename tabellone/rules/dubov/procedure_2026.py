@@ -290,6 +290,13 @@ def A3_2_4_shift(
         # Speed only, the optimised method: the bracket is closed, so its best pairing
         # is found on the bracket alone when it is the only best one (see the helpers).
         got = _sorted_across(ctx, oracle, members, side) if profile.official else None
+        # Speed only: when the first field is C7 and the subgroups are the due colours,
+        # the pairs across them are the smaller subgroup's size less twice its pairs
+        # inside, so no best matching pairs two of the smaller subgroup if the bracket
+        # can be paired otherwise (:func:`_lex_match_closed`'s ``spare``)
+        spare = None
+        if cut >= 1 and plan.fields[0] == ((2, 1),) and all(side[i] == P[i].due for i in members):
+            spare = {i for i in members if side[i] == smaller}
         if got is None and 4 * nm <= 3 * len(oracle.free()):
             # Speed only: the shifter fields as wide as their subgroups, every value of
             # each divided by one power of two: matchings rank the same, so the same one
@@ -304,12 +311,12 @@ def A3_2_4_shift(
                 # same best matchings. Else the full closed solve, as before.
                 width[:] = _shift_cut(*closed, cut=CLOSED_SHIFT_CUT)
                 if width != closed:
-                    got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max(), bracket_weights)
+                    got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max(), bracket_weights, spare)
                     if got is not None and not _within_cut(got, members, side, seq, smaller, width):
                         got = None
             if got is None:
                 width[:] = closed
-                got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max(), bracket_weights)
+                got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max(), bracket_weights, spare)
             width[:] = [n_small, n_large]
         if got is not None:
             return got

@@ -131,11 +131,11 @@ def test_bracket_weights_are_the_packed_fields(monkeypatch, edition, method):
 
     real_closed, real_match = module._lex_match_closed, module._lex_match
 
-    def closed(ctx, oracle, members, fields, per_edge_max, weights=None):
+    def closed(ctx, oracle, members, fields, per_edge_max, weights=None, spare=None):
         assert weights is not None
         same(members, fields, per_edge_max, weights, 0)
         checked["closed"] += 1
-        return real_closed(ctx, oracle, members, fields, per_edge_max, weights)
+        return real_closed(ctx, oracle, members, fields, per_edge_max, weights, spare)
 
     def alone(ctx, oracle, fields, per_edge_max, edge_ok=None, among=None, weights=None):
         if weights is not None:
@@ -149,3 +149,28 @@ def test_bracket_weights_are_the_packed_fields(monkeypatch, edition, method):
         for r in range(2, t.rounds_paired + 1):
             dubov.pair_round(cut_before(t, r), edition, method=method)
     assert checked["closed" if method == "optimised" else "alone"] > 0
+
+
+@pytest.mark.parametrize("edition", ["2026", "1997"])
+def test_spared_pairs_change_no_closed_solve(monkeypatch, edition):
+    """The closed solve first leaves out the pairs of two players of the smaller colour
+    (``spare``: the first field counts each against the matching); every closed solve
+    of generated events answers the same with them left in."""
+    module = procedure_2026 if edition == "2026" else optimiser_1997
+    real = module._lex_match_closed
+    seen = {"spared": 0, "answered": 0}
+
+    def both(ctx, oracle, members, fields, per_edge_max, weights=None, spare=None):
+        plain = real(ctx, oracle, members, fields, per_edge_max, weights)
+        got = real(ctx, oracle, members, fields, per_edge_max, weights, spare)
+        assert got == plain
+        if spare:
+            seen["spared"] += 1
+            seen["answered"] += got is not None
+        return got
+
+    monkeypatch.setattr(module, "_lex_match_closed", both)
+    for t in _events(edition, "optimised"):
+        for r in range(2, t.rounds_paired + 1):
+            dubov.pair_round(cut_before(t, r), edition, method="optimised")
+    assert seen["answered"] > 0
