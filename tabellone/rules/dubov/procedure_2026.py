@@ -109,17 +109,29 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         return plan.values([c1, c3, 1] + [1] * L + [c7, 1, c9_top, 1]) + [0] * order
 
     two_residents = [inside(0, 0, 0), inside(0, 0, 1)]  # speed only: without C1, C3 terms, by C7
+    with_upfloater: dict[tuple[int, int], list[int]] = {}  # the same, by C7 and upfloater
 
     def fields(u, v):
         if u not in res and v not in res:
             if not (relax1 or relax3):
                 return outside
             return plan.values(kept(u, v) + [0] + clean) + [0] * order
-        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
         c7 = 1 - C7_unmet_preferences(P[u], P[v])
+        if relax1 or relax3:
+            c1, c3 = kept(u, v)
+        elif u in res and v in res:
+            return two_residents[c7]
+        else:
+            key = (c7, v if u in res else u)
+            got = with_upfloater.get(key)
+            if got is None:
+                got = with_upfloater[key] = upfloater_fields(0, 0, c7, key[1])
+            return got
         if u in res and v in res:
-            return inside(c1, c3, c7) if relax1 or relax3 else two_residents[c7]
-        f = v if u in res else u
+            return inside(c1, c3, c7)
+        return upfloater_fields(c1, c3, c7, v if u in res else u)
+
+    def upfloater_fields(c1, c3, c7, f):
         up = P[f]
         c6 = [1] * L
         c6[level[f]] = 0
