@@ -3,6 +3,20 @@ whose objectives, most important first, are the score difference of the boards, 
 rotation distance (how far each pair is from the order the rotation reads), and the
 colour balance (:data:`~.view.OBJECTIVES`); the same objectives measure any round
 (:func:`objective_vector`).
+
+Ties. Pairings equal on all three objectives are common (in most later rounds of small
+events): two boards ``(a, d)`` and ``(b, c)`` nested in the reading order (``a < b < c <
+d``) span the same places and score steps as the crossing boards ``(a, c)`` and ``(b,
+d)``, and only colours can tell them apart; so can forfeit points to one of two players
+level at the bottom. Among equals the optimiser follows the rotation, whose first player
+read takes the nearest opponent still free (Art. 5): it takes the pairing with the least
+sum, over boards, of the rotation distance times the places from the board's first
+player to the end of the reading order (``m`` places in all; forfeit points count as a
+board to a place after the last, the square of the places left). Of two nested boards it
+so takes the crossing ones (the sum is less by ``(b - a) (d - c)``), and forfeit points
+go to the player read last. This chooses among pairings the three objectives rank equal,
+never against them. Where even that ties, the whole field's matching decides
+(:mod:`.shortlist`).
 """
 
 from __future__ import annotations
@@ -161,30 +175,46 @@ def _weighed(
     players: Sequence[int],
     pairs: Iterable[tuple[int, int]],
     terms_of: Callable[[int, int], tuple[int, int, int] | None],
+    rank: dict[int, int],
     unit: int,
     low: Fraction,
-) -> list[tuple[int, int, tuple[int, int, int]]]:
+) -> list[tuple[int, int, tuple[int, int, int, int]]]:
     """The pairs (indices into ``players``; index ``len(players)`` is the forfeit
-    points) who may meet, with their three objectives."""
+    points) who may meet, with their three objectives and the tie-break: the rotation
+    distance times the places from the board's first player to the end of the reading
+    order; for forfeit points, which sit after the last place, the square of those
+    places (module docstring)."""
     m = len(players)
     raw = []
     for i, j in pairs:
-        terms = (_award_term(view, unit, low, players[i]), 0, 0) if j == m else terms_of(players[i], players[j])
+        if j == m:
+            left = m - rank[players[i]]
+            raw.append((i, j, (_award_term(view, unit, low, players[i]), 0, 0, left * left)))
+            continue
+        terms = terms_of(players[i], players[j])
         if terms is not None:
-            raw.append((i, j, terms))
+            raw.append((i, j, (*terms, terms[1] * (m - min(rank[players[i]], rank[players[j]])))))
     return raw
 
 
-def _packed(raw: list[tuple[int, int, tuple[int, int, int]]], n: int) -> list[tuple[int, int, int]]:
-    """The edges of the matching: the three objectives packed into one weight, most
-    important highest, each field wide enough for its sum over a whole pairing, so the
-    heaviest perfect matching is the lexicographically smallest pairing."""
-    t0, t1, t2 = (max(v[k] for _, _, v in raw) for k in range(3))
+def _packed(raw: list[tuple[int, int, tuple[int, int, int, int]]], n: int) -> list[tuple[int, int, int]]:
+    """The edges of the matching: one pair more, then the three objectives and the
+    tie-break packed into one weight, most important highest, each field wide enough for
+    its sum over a whole pairing. The heaviest matching therefore pairs as many players
+    as can be paired (without asking the solver for the most pairs, so its quick greedy
+    start applies), and of those it is the lexicographically smallest pairing."""
+    t0, t1, t2, t3 = (max(v[k] for _, _, v in raw) for k in range(4))
     k_edges = n // 2
-    layout = fit_layout(["score", "rotation", "colour", "one"], [t0 * k_edges, t1 * k_edges, t2 * k_edges, k_edges])
-    s0, s1, s2, s3 = layout.shifts  # layout.pack, inlined for the many edges
-    one = 1 << s3
-    return [(i, j, ((t0 - v0) << s0) + ((t1 - v1) << s1) + ((t2 - v2) << s2) + one) for i, j, (v0, v1, v2) in raw]
+    layout = fit_layout(
+        ["one", "score", "rotation", "colour", "ties"],
+        [k_edges, t0 * k_edges, t1 * k_edges, t2 * k_edges, t3 * k_edges],
+    )
+    s4, s0, s1, s2, s3 = layout.shifts  # layout.pack, inlined for the many edges
+    one = 1 << s4
+    return [
+        (i, j, one + ((t0 - v0) << s0) + ((t1 - v1) << s1) + ((t2 - v2) << s2) + ((t3 - v3) << s3))
+        for i, j, (v0, v1, v2, v3) in raw
+    ]
 
 
 def _award_term(view: RoundView, unit: int, low: Fraction, award: int) -> int:
@@ -227,15 +257,15 @@ def pair_optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing
         progress.step(k + 1, len(candidates_sets), "matching")
         n = m + (1 if cands is not None else 0)
         receivers = [i for i, a in enumerate(players) if cands is not None and a in cands]
-        raw = _weighed(view, players, near + [(i, m) for i in receivers], terms_of, unit, low)
+        raw = _weighed(view, players, near + [(i, m) for i in receivers], terms_of, rank, unit, low)
         mate = unique_best(n, _packed(raw, n)) if raw else None
         if mate is None:  # several best pairings, or fewer paired: the whole field decides
             awarded = set(receivers)
             whole = ((i, j) for i in range(m) for j in [*range(i + 1, m), *([m] if i in awarded else [])])
-            raw = _weighed(view, players, whole, terms_of, unit, low)
+            raw = _weighed(view, players, whole, terms_of, rank, unit, low)
             if not raw:
                 continue
-            mate = max_weight_matching(n, _packed(raw, n), max_cardinality=True)
+            mate = max_weight_matching(n, _packed(raw, n))
         if len(mate) != n:
             continue
         pairs = []

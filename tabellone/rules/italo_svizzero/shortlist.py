@@ -74,16 +74,17 @@ def near_pairs(places: Sequence[int], barred: Sequence[int], odd_field: bool) ->
 
 
 def unique_best(n: int, edges: list[tuple[int, int, int]]) -> dict[int, int] | None:
-    """The maximum-cardinality, maximum-weight matching of ``edges`` on ``n`` vertices
-    when it covers every vertex and is the only one of its weight, else None.
+    """The maximum-weight matching of ``edges`` on ``n`` vertices when it covers every
+    vertex and is the only one of its weight, else None. The weights are the
+    optimiser's (``optimiser._packed``): one pair more outweighs everything else, so the
+    heaviest matching has the most pairs.
 
     The second solve adds, below every weight, one unit for each pair outside the first
     answer: any other best matching has a pair outside it, so it would win there; the
-    units sum to less than ``n + 1`` and never outweigh a difference of weight."""
-    best = max_weight_matching(n, edges, max_cardinality=True)
+    units sum to less than ``n + 1`` and never outweigh a difference of weight (nor one
+    pair more)."""
+    best = max_weight_matching(n, edges)
     if len(best) != n:
         return None
-    again = max_weight_matching(
-        n, [(i, j, w * (n + 1) + int(best.get(i) != j)) for i, j, w in edges], max_cardinality=True
-    )
+    again = max_weight_matching(n, [(i, j, w * (n + 1) + int(best.get(i) != j)) for i, j, w in edges])
     return best if again == best else None

@@ -9,8 +9,10 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from test_italo_svizzero import _matchings  # every perfect matching of a list, brute force
 
-from tabellone.rules.italo_svizzero import SimSettings, optimiser, shortlist, simulate
+from tabellone.rules import italo_svizzero as it
+from tabellone.rules.italo_svizzero import SimSettings, odd, optimiser, shortlist, simulate
 from tabellone.rules.italo_svizzero.view import score_units
 
 
@@ -36,17 +38,6 @@ def test_each_barred_pair_widens_both_players_by_two_places():
     # barred, only their neighbours
     got = shortlist.near_pairs(list(range(6)), [1, 1, 0, 0, 0, 0], odd_field=False)
     assert sorted(got) == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (1, 4), (2, 3), (3, 4), (4, 5)]
-
-
-def _matchings(people: list[int]):
-    if not people:
-        yield []
-        return
-    a = people[0]
-    for k in range(1, len(people)):
-        rest = people[1:k] + people[k + 1 :]
-        for m in _matchings(rest):
-            yield [(a, people[k])] + m
 
 
 def _best_pairs(view, players, origin):
@@ -127,7 +118,6 @@ def test_optimiser_with_the_shortlist_pairs_as_on_the_whole_field(monkeypatch):
     for s in _events():
         res = simulate(replace(s, method="literal"))
         for pairing, view in zip(res.pairings[1:], res.views[1:]):
-            odd = s.odd
             with monkeypatch.context() as mp:
                 calls = []
 
@@ -137,16 +127,103 @@ def test_optimiser_with_the_shortlist_pairs_as_on_the_whole_field(monkeypatch):
                     return got
 
                 mp.setattr(optimiser, "unique_best", counted)
-                fast = optimiser.pair_optimised(view, pairing.start, odd)
+                fast = optimiser.pair_optimised(view, pairing.start, s.odd)
             with monkeypatch.context() as mp:
                 mp.setattr(optimiser, "unique_best", lambda n, edges: None)
-                whole = optimiser.pair_optimised(view, pairing.start, odd)
+                whole = optimiser.pair_optimised(view, pairing.start, s.odd)
             assert (fast.pairs, fast.bye, fast.order) == (whole.pairs, whole.bye, whole.order)
             rounds += 1
             shortcut += any(calls)
-    # most rounds of small generated events tie on all three objectives (the whole field
-    # decides those); the shortlist must still have answered a good many on its own
-    assert rounds > 100 and shortcut >= 10
+    # with the tie-break, nearly every round has a single best pairing on the shortlist
+    assert rounds > 100 and shortcut > rounds * 9 // 10
+
+
+def _tie_break(rank, m, pairs, award):
+    """The optimiser's tie-break, written out from its docstring: each board's distance
+    times the places from its first player to the end of the reading order, plus the
+    square of the places left after the forfeit receiver."""
+    total = sum(abs(rank[a] - rank[b]) * (m - min(rank[a], rank[b])) for a, b in pairs)
+    return total + ((m - rank[award]) ** 2 if award is not None else 0)
+
+
+@pytest.mark.slow
+def test_optimiser_takes_the_best_pairing_then_the_tie_break_on_small_rounds():
+    # brute force over every legal pairing of rounds 2-3 of 6-10 players: the optimiser
+    # is best on (score, rotation, colour), then on the tie-break; where a single pairing
+    # is best on all four it is that pairing
+    checked = single = 0
+    for seed in range(40):
+        n = 6 + seed % 5
+        res = simulate(SimSettings(players=n, rounds=3, seed=3300 + seed))
+        for pairing, view in zip(res.pairings[1:], res.views[1:]):
+            players = list(view.to_pair)
+            rank = optimiser.reading_order(view, players, pairing.start)
+            strict = {p for lvl in odd.award_levels(view, players, True) for p in lvl}
+            pools = [(players, None)]
+            if len(players) % 2:
+                pools = [([p for p in players if p != a], a) for a in players if a in strict]
+            vectors = []
+            for pool, award in pools:
+                for m in _matchings(pool):
+                    if all(view.may_meet(a, b) for a, b in m):
+                        boards = [it.art17_colours(view, a, b, "forfeit") for a, b in m]
+                        vec = it.objective_vector(view, boards, award, pairing.start, players, "forfeit")
+                        vectors.append(((*vec, _tie_break(rank, len(players), m, award)), boards, award))
+            best = min(v for v, _, _ in vectors)
+            opt = optimiser.pair_optimised(view, pairing.start, "forfeit")
+            vec = it.objective_vector(view, opt.pairs, opt.bye, pairing.start, players, "forfeit")
+            assert (*vec, _tie_break(rank, len(players), opt.pairs, opt.bye)) == best
+            winners = [(sorted(b), a) for v, b, a in vectors if v == best]
+            if len(winners) == 1:
+                assert (sorted(opt.pairs), opt.bye) == winners[0]
+                single += 1
+            checked += 1
+    assert checked >= 60 and single >= checked * 3 // 4
+
+
+def test_nested_boards_give_way_to_crossing_ones_and_the_points_go_to_the_last_read():
+    # four players level, read 0, 1, 2, 3, with 0-1 and 2-3 barred: 0-2, 1-3 (crossing,
+    # distances 2 and 2) and 0-3, 1-2 (nested, 3 and 1) tie on score and rotation; the
+    # tie-break is 2 * 4 + 2 * 3 = 14 against 3 * 4 + 1 * 3 = 15, so the crossing boards,
+    # as the rotation reads them (0 takes the nearest he may meet)
+    rank = {p: p for p in range(4)}
+    assert _tie_break(rank, 4, [(0, 2), (1, 3)], None) < _tie_break(rank, 4, [(0, 3), (1, 2)], None)
+    # three level players, one takes the forfeit points: to 2 (read last) 1 + 1 = 2,
+    # to 0: 1 * 2 + 9 = 11
+    assert _tie_break(rank, 3, [(0, 1)], 2) < _tie_break(rank, 3, [(1, 2)], 0)
+    # and the optimiser's own weights say the same: its tie-break field, per edge
+    raw = optimiser._weighed(_level_view(4), [0, 1, 2, 3], [(0, 2), (1, 3), (0, 3), (1, 2)], _plain_terms, rank, 1, 0)
+    tie = {(i, j): v[3] for i, j, v in raw}
+    assert tie[(0, 2)] + tie[(1, 3)] == 14 and tie[(0, 3)] + tie[(1, 2)] == 15
+
+
+def _plain_terms(a, b):
+    return 0, abs(a - b), 0
+
+
+def _level_view(n):
+    from tabellone.rules.italo_svizzero.view import RoundView
+
+    ids = list(range(n))
+    return RoundView(
+        round=2,
+        edition="capo5",
+        game="italiana",
+        ring=ids,
+        to_pair=ids,
+        score={p: Fraction(1) for p in ids},
+        opponents={p: set() for p in ids},
+        prohibited=frozenset(),
+        whites=dict.fromkeys(ids, 0),
+        colours=dict.fromkeys(ids, ""),
+        awarded=set(),
+        rested=set(),
+        round1_players=set(ids),
+        absent=set(),
+        departed=set(),
+        pending=0,
+        total_rounds=3,
+    )
 
 
 def test_score_units_line_up_with_the_shortlist_order():
