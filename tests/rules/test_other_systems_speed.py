@@ -126,20 +126,20 @@ def test_progress_line_of_the_italo_svizzero(monkeypatch):
 
 
 @pytest.mark.parametrize("seed,players", [(15, 31), (16, 40), (17, 57)])
-def test_italo_banded_matching_pairs_as_the_whole_field(monkeypatch, seed, players):
+def test_italo_shortlist_matching_pairs_as_the_whole_field(monkeypatch, seed, players):
     t = _event("2026", "literal", players, 7, seed)  # a history; the italo optimiser pairs each round again
     used = []
-    banded = italo_optimiser._banded_matching
+    shortlisted = italo_optimiser.unique_best
 
     def spy(*a, **k):
-        got = banded(*a, **k)
+        got = shortlisted(*a, **k)
         used.append(got is not None)
         return got
 
-    monkeypatch.setattr(italo_optimiser, "_banded_matching", spy)
+    monkeypatch.setattr(italo_optimiser, "unique_best", spy)
     fast = {r: italo.pair_round(cut_before(t, r), "capo5", r, method="optimised") for r in range(1, 8)}
     assert any(used)  # the proof went through somewhere
-    monkeypatch.setattr(italo_optimiser, "_banded_matching", lambda *a, **k: None)
+    monkeypatch.setattr(italo_optimiser, "unique_best", lambda *a, **k: None)
     for r in range(1, 8):
         slow = italo.pair_round(cut_before(t, r), "capo5", r, method="optimised")
         assert (slow.pairs, slow.bye) == (fast[r].pairs, fast[r].bye), f"round {r}"

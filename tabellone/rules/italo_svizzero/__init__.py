@@ -67,6 +67,7 @@ Modules, in the order they build on one another
 ``rotation``        the continuous rotation (Art. 4, 5) and Art. 15's regrouping
 ``literal``         the literal procedure: a round paired as the text is written
 ``trace``           where a round's rotation starts: the rounds before replayed
+``shortlist``       speed only: the pairs a best pairing of the optimiser can use (proved)
 ``optimiser``       the optimisation model and the objectives that measure any round
 ``checks``          the absolute criteria (:func:`violations`)
 ``engine``          :func:`pair_round`: options, view, start, method, self-check

@@ -3,11 +3,25 @@ whose objectives, most important first, are the score difference of the boards, 
 rotation distance (how far each pair is from the order the rotation reads), and the
 colour balance (:data:`~.view.OBJECTIVES`); the same objectives measure any round
 (:func:`objective_vector`).
+
+Ties. Pairings equal on all three objectives are common (in most later rounds of small
+events): two boards ``(a, d)`` and ``(b, c)`` nested in the reading order (``a < b < c <
+d``) span the same places and score steps as the crossing boards ``(a, c)`` and ``(b,
+d)``, and only colours can tell them apart; so can forfeit points to one of two players
+level at the bottom. Among equals the optimiser follows the rotation, whose first player
+read takes the nearest opponent still free (Art. 5): it takes the pairing with the least
+sum, over boards, of the rotation distance times the places from the board's first
+player to the end of the reading order (``m`` places in all; forfeit points count as a
+board to a place after the last, the square of the places left). Of two nested boards it
+so takes the crossing ones (the sum is less by ``(b - a) (d - c)``), and forfeit points
+go to the player read last. This chooses among pairings the three objectives rank equal,
+never against them. Where even that ties, the whole field's matching decides
+(:mod:`.shortlist`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 from tabellone.core import progress
@@ -19,6 +33,7 @@ from tabellone.rules.italo_svizzero.colours import art17_colours
 from tabellone.rules.italo_svizzero.literal import finish_round, round1_receiver
 from tabellone.rules.italo_svizzero.odd import art9_rests, award_levels
 from tabellone.rules.italo_svizzero.rotation import start_origin
+from tabellone.rules.italo_svizzero.shortlist import near_pairs, unique_best
 from tabellone.rules.italo_svizzero.view import ItaloPairing, RoundView, Step, score_units
 
 
@@ -155,53 +170,51 @@ def _board_terms_table(
     return terms
 
 
-def _banded_matching(
-    n: int, m: int, raw: list, edges: list, rank: list[int], units: list[int], low: int, band: int = 24
-) -> dict[int, int] | None:
-    """Speed only: the optimiser's whole-field matching, found on the pairs at most
-    ``band`` places apart in the reading order (and the forfeit-point edges, to vertex
-    ``m``), when a proof says the whole field has the same single best matching; else
-    None (the caller solves the whole field, and the pairing is the same either way).
+def _weighed(
+    view: RoundView,
+    players: Sequence[int],
+    pairs: Iterable[tuple[int, int]],
+    terms_of: Callable[[int, int], tuple[int, int, int] | None],
+    rank: dict[int, int],
+    unit: int,
+    low: Fraction,
+) -> list[tuple[int, int, tuple[int, int, int, int]]]:
+    """The pairs (indices into ``players``; index ``len(players)`` is the forfeit
+    points) who may meet, with their three objectives and the tie-break: the rotation
+    distance times the places from the board's first player to the end of the reading
+    order; for forfeit points, which sit after the last place, the square of those
+    places (module docstring)."""
+    m = len(players)
+    raw = []
+    for i, j in pairs:
+        if j == m:
+            left = m - rank[players[i]]
+            raw.append((i, j, (_award_term(view, unit, low, players[i]), 0, 0, left * left)))
+            continue
+        terms = terms_of(players[i], players[j])
+        if terms is not None:
+            raw.append((i, j, (*terms, terms[1] * (m - min(rank[players[i]], rank[players[j]])))))
+    return raw
 
-    Put the players on a line in reading order (score descending), the forfeit points as
-    one more point after the last. A pair's score gap is the sum of the score steps it
-    spans, its rotation distance the number of places. Between places i and i + 1 the
-    number of pairs spanning the step has the parity of the points before it, so the
-    score objective is at least S0 (each step of odd parity spanned once), and the
-    rotation objective at least R0 (the same count without the forfeit-point edge,
-    least over where it may start). A pair d > ``band`` places apart spans at least
-    (d - 1) / 2 steps of even parity, each then spanned at least twice: rotation at least
-    R0 + 2 [band / 2]. So when the banded optimum M scores S0 and a rotation below that,
-    every best whole-field matching lies in the band; and when a second banded solve
-    that prefers any edge outside M on ties still returns M, M is the only best one,
-    which every exact solver of the whole field returns."""
-    order = sorted(range(m), key=lambda i: rank[i])
-    u = [units[i] for i in order] + ([low] if n > m else [])
-    score_floor = sum(u[i - 1] - u[i] for i in range(1, len(u), 2))
-    if n > m:  # the forfeit points start from place x: steps after it shift parity
-        odd_before = [0] * (m + 1)
-        for i in range(1, m):
-            odd_before[i + 1] = odd_before[i] + (i % 2)
-        total_odd = odd_before[m]
-        rot_floor = min(odd_before[x + 1] + ((m - 1 - x) - (total_odd - odd_before[x + 1])) for x in range(m))
-    else:
-        rot_floor = m // 2
-    place = [0] * m
-    for k, i in enumerate(order):
-        place[i] = k
-    near = [k for k, (i, j, _) in enumerate(raw) if j == m or abs(place[i] - place[j]) <= band]
-    sub = [edges[k] for k in near]
-    best = max_weight_matching(n, sub, max_cardinality=True)
-    if len(best) != n:
-        return None
-    values = {(raw[k][0], raw[k][1]): raw[k][2] for k in near}
-    chosen = [values[(i, j)] for i, j in best.items() if i < j]
-    if sum(v[0] for v in chosen) != score_floor or sum(v[1] for v in chosen) >= rot_floor + 2 * (band // 2):
-        return None
-    again = max_weight_matching(
-        n, [(i, j, w * (n + 1) + int(best.get(i) != j)) for i, j, w in sub], max_cardinality=True
+
+def _packed(raw: list[tuple[int, int, tuple[int, int, int, int]]], n: int) -> list[tuple[int, int, int]]:
+    """The edges of the matching: one pair more, then the three objectives and the
+    tie-break packed into one weight, most important highest, each field wide enough for
+    its sum over a whole pairing. The heaviest matching therefore pairs as many players
+    as can be paired (without asking the solver for the most pairs, so its quick greedy
+    start applies), and of those it is the lexicographically smallest pairing."""
+    t0, t1, t2, t3 = (max(v[k] for _, _, v in raw) for k in range(4))
+    k_edges = n // 2
+    layout = fit_layout(
+        ["one", "score", "rotation", "colour", "ties"],
+        [k_edges, t0 * k_edges, t1 * k_edges, t2 * k_edges, t3 * k_edges],
     )
-    return best if again == best else None
+    s4, s0, s1, s2, s3 = layout.shifts  # layout.pack, inlined for the many edges
+    one = 1 << s4
+    return [
+        (i, j, one + ((t0 - v0) << s0) + ((t1 - v1) << s1) + ((t2 - v2) << s2) + ((t3 - v3) << s3))
+        for i, j, (v0, v1, v2, v3) in raw
+    ]
 
 
 def _award_term(view: RoundView, unit: int, low: Fraction, award: int) -> int:
@@ -233,32 +246,26 @@ def pair_optimised(view: RoundView, start: int | None, odd: str) -> ItaloPairing
     low = min((view.score[p] for p in players), default=Fraction(0))
     m = len(players)
     terms_of = _board_terms_table(view, players, rank, unit, odd)
+    index = {p: i for i, p in enumerate(players)}
+    barred = [sum(1 for q in view.opponents[p] if q in index) for p in players]
+    for pair in view.prohibited:
+        if all(q in index for q in pair):
+            for q in pair:
+                barred[index[q]] += 1
+    near = near_pairs([rank[p] for p in players], barred, odd_count)
     for k, cands in enumerate(candidates_sets):
         progress.step(k + 1, len(candidates_sets), "matching")
         n = m + (1 if cands is not None else 0)
-        raw: list[tuple[int, int, tuple[int, int, int]]] = []
-        for i in range(m):
-            a = players[i]
-            for j in range(i + 1, m):
-                b = players[j]
-                terms = terms_of(a, b)
-                if terms is not None:
-                    raw.append((i, j, terms))
-            if cands is not None and a in cands:
-                raw.append((i, m, (_award_term(view, unit, low, a), 0, 0)))
-        if not raw:
-            continue
-        t0, t1, t2 = (max(v[k] for _, _, v in raw) for k in range(3))
-        k_edges = n // 2
-        layout = fit_layout(["score", "rotation", "colour", "one"], [t0 * k_edges, t1 * k_edges, t2 * k_edges, k_edges])
-        s0, s1, s2, s3 = layout.shifts  # layout.pack, inlined for the n^2 / 2 edges
-        one = 1 << s3
-        edges = [(i, j, ((t0 - v0) << s0) + ((t1 - v1) << s1) + ((t2 - v2) << s2) + one) for i, j, (v0, v1, v2) in raw]
-        mate = _banded_matching(
-            n, m, raw, edges, [rank[p] for p in players], [int(view.score[p] * unit) for p in players], int(low * unit)
-        )
-        if mate is None:
-            mate = max_weight_matching(n, edges, max_cardinality=True)
+        receivers = [i for i, a in enumerate(players) if cands is not None and a in cands]
+        raw = _weighed(view, players, near + [(i, m) for i in receivers], terms_of, rank, unit, low)
+        mate = unique_best(n, _packed(raw, n)) if raw else None
+        if mate is None:  # several best pairings, or fewer paired: the whole field decides
+            awarded = set(receivers)
+            whole = ((i, j) for i in range(m) for j in [*range(i + 1, m), *([m] if i in awarded else [])])
+            raw = _weighed(view, players, whole, terms_of, rank, unit, low)
+            if not raw:
+                continue
+            mate = max_weight_matching(n, _packed(raw, n))
         if len(mate) != n:
             continue
         pairs = []
