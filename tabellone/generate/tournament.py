@@ -548,13 +548,15 @@ def generate(
             base, players=tuple(replace(p, rounds=tuple(entries[p.id]), points=running[p.id]) for p in players)
         )
 
+    t = base
     for r in range(1, settings.rounds + 1):
         byes = _draw_byes(settings, rng, ids)
         for pid, code in byes.items():
             entries[pid].append(RoundEntry(None, None, code))
         # Declared points: the score after the last paired round, as a file written
-        # before pairing round r would give it.
-        t = snapshot()  # points through round r - 1
+        # before pairing round r would give it. The state before the round is carried
+        # forward from the last round's (the entries before it are the same objects).
+        t = snapshot().continues(t)  # points through round r - 1
         if t.next_round != r:  # pragma: no cover - guarded by _draw_byes
             raise SelfCheckError(f"round {r}: the tournament reads as before round {t.next_round}")
         pairs, pab = _check_pairing(r, pairer(t), known - set(byes), known)
