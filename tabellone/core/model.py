@@ -548,10 +548,11 @@ class Tournament:
         """The state before round ``r`` from ``carry`` (the state before round ``r - 1``,
         which :meth:`_agrees` with this tournament) and the entries of round ``r - 1``."""
         q = carry.round
-        self._check_results(q, r)
+        entries = [p.entry(q) for p in self.players]
+        if any(e.result == " " and e.opponent is not None for e in entries):
+            self._check_results(q, r)  # a game of round q without result: say which
         scoring = self.scoring
         points_of: dict[tuple[str, str | None], Fraction] = {}
-        entries = [p.entry(q) for p in self.players]
         got = _points_of(entries, scoring, points_of)
         vp = self.virtual_points_for(r)
         unit = _common_unit(carry.unit, (got, vp.values()))

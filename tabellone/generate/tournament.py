@@ -477,6 +477,39 @@ def _check_field(settings: GeneratorSettings, field: Sequence[Player]) -> list[P
     return players
 
 
+class _RunningPoints:
+    """Each player's points so far under ``scoring``, added round by round as whole
+    numbers of 1/``unit`` points (``Fraction`` sums are slow; the values are exact all
+    the same): ``unit`` grows to the common denominator of every value added."""
+
+    def __init__(self, scoring: Scoring, ids: Sequence[int]) -> None:
+        self.scoring = scoring
+        self.unit = 1
+        self.total = dict.fromkeys(ids, 0)
+        self.scored: dict[tuple[str, str | None], Fraction] = {}  # points by result and colour
+        self.fractions: dict[int, Fraction] = {}  # a total's Fraction, made once per value
+
+    def add(self, pid: int, e: RoundEntry) -> None:
+        key = (e.result, e.colour)
+        x = self.scored.get(key)
+        if x is None:
+            x = self.scored[key] = self.scoring.points(e.result, e.colour)
+            if self.unit % x.denominator:
+                scale = x.denominator // math.gcd(self.unit, x.denominator)
+                self.unit *= scale
+                self.total = {k: v * scale for k, v in self.total.items()}
+                self.fractions = {}
+        if x:
+            self.total[pid] += x.numerator * (self.unit // x.denominator)
+
+    def points(self, pid: int) -> Fraction:
+        s = self.total[pid]
+        value = self.fractions.get(s)
+        if value is None:
+            value = self.fractions[s] = Fraction(s, self.unit)
+        return value
+
+
 def generate(
     settings: GeneratorSettings,
     pairer: Pairer,
@@ -541,11 +574,12 @@ def generate(
 
     # each player's points after the rounds finished so far, kept as the rounds end
     # (one pass per round instead of re-adding every round of every player)
-    running = {pid: Fraction(0) for pid in ids}
+    running = _RunningPoints(settings.scoring, ids)
 
     def snapshot() -> Tournament:
         return replace(
-            base, players=tuple(replace(p, rounds=tuple(entries[p.id]), points=running[p.id]) for p in players)
+            base,
+            players=tuple(replace(p, rounds=tuple(entries[p.id]), points=running.points(p.id)) for p in players),
         )
 
     t = base
@@ -585,8 +619,7 @@ def generate(
         if pab is not None:
             entries[pab].append(RoundEntry(None, None, "U"))
         for pid in ids:
-            e = entries[pid][r - 1]
-            running[pid] += settings.scoring.points(e.result, e.colour)
+            running.add(pid, entries[pid][r - 1])
     return snapshot()
 
 

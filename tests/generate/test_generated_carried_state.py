@@ -7,11 +7,13 @@ per event: the carried path is the one the pairings were made from."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from testkit import pairer
 
 from tabellone.core.model import Tournament
+from tabellone.core.scoring import Scoring
 from tabellone.generate.teams import TeamSettings, generate_team_event
 from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.rules import get_system
@@ -98,4 +100,31 @@ def test_team_events_carry_the_state(seed, passes):
     final = generate_team_event(
         TeamSettings(teams=8, rounds=5, seed=seed, boards=2, match_forfeit_rate=0.1, absence_rate=0.1), pair_next
     )
+    assert_carried(asked, passes, final)
+
+
+def test_points_of_any_denominator_carried_exactly(passes):
+    """A scoring whose values have different denominators, the finer ones scored only
+    in later rounds: the declared points before each round are the sums of the results
+    (``score_after``), and the carried states agree with the pass from round 1."""
+    scoring = Scoring(draw=Fraction(1, 3), half_bye=Fraction(1, 4), pab=Fraction(2, 5), forfeit_win=Fraction(5, 6))
+    seen_points = []
+
+    def check_points(pair_next):
+        def pair(t):
+            for p in t.players:
+                assert p.points == t.score_after(p, t.next_round - 1), (t.next_round, p.id)
+            seen_points.extend(p.points for p in t.players)
+            return pair_next(t)
+
+        return pair
+
+    pair_next, asked = recorded(check_points(pairer("dutch")))
+    settings = GeneratorSettings(
+        players=13, rounds=7, seed=5, forfeit_rate=0.1, absence_rate=0.05, half_bye_rate=0.1, scoring=scoring
+    )
+    final = generate(settings, pair_next)
+    for p in final.players:
+        assert p.points == final.score_after(p, 7)
+    assert {x.denominator for x in seen_points} >= {3, 4, 5}, "every denominator reached some total"
     assert_carried(asked, passes, final)
