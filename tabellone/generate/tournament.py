@@ -71,7 +71,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Protocol
 
@@ -576,10 +576,16 @@ def generate(
     # (one pass per round instead of re-adding every round of every player)
     running = _RunningPoints(settings.scoring, ids)
 
+    # each player's other fields, as keywords (a player made from them and the rounds
+    # costs less than dataclasses.replace, once per player and round)
+    kept = {
+        p.id: {f.name: getattr(p, f.name) for f in fields(p) if f.name not in ("rounds", "points")} for p in players
+    }
+
     def snapshot() -> Tournament:
         return replace(
             base,
-            players=tuple(replace(p, rounds=tuple(entries[p.id]), points=running.points(p.id)) for p in players),
+            players=tuple(Player(**kept[pid], rounds=tuple(entries[pid]), points=running.points(pid)) for pid in ids),
         )
 
     t = base
