@@ -575,13 +575,6 @@ class Tournament:
         next round."""
         byes = self.byes_for(r)
         fractions: dict[int, Fraction] = {}  # a score's Fraction, made once per value
-
-        def fraction(x: int) -> Fraction:
-            value = fractions.get(x)
-            if value is None:
-                value = fractions[x] = Fraction(x, unit)
-            return value
-
         preferences: dict[str, ColourPreference] = {}  # likewise a colour history's preference
         pairing = []
         players: dict[int, PlayerState] = {}
@@ -593,11 +586,17 @@ class Tournament:
             preference = preferences.get(colours)
             if preference is None:
                 preference = preferences[colours] = colour_preference(colours)
+            score = fractions.get(s)
+            if score is None:
+                score = fractions[s] = Fraction(s, unit)
+            pairing_score = fractions.get(ps)
+            if pairing_score is None:
+                pairing_score = fractions[ps] = Fraction(ps, unit)
             bye = byes.get(p.id)
             players[p.id] = PlayerState(
                 id=p.id,
-                score=fraction(s),
-                pairing_score=fraction(ps),
+                score=score,
+                pairing_score=pairing_score,
                 opponents=opponents,
                 colours=colours,
                 preference=preference,
@@ -697,54 +696,54 @@ def _history(
     ``got``. ``cumulative[id][k]`` is a player's score before the round of
     ``entries[k]`` with that round's virtual points, in any common unit (a player missing
     from it: no float against them)."""
+    # what the entries add, joined to the start's at the end (a carried round adds one
+    # entry to histories that stay as they are)
+    met: list[int] = []
+    colours: list[str] = []
+    f26: list[Float | None] = []
+    f17: list[Float | None] = []
     if start is None:
-        opponents: set[int] = set()
-        colours: list[str] = []
-        f26: list[Float | None] = []
-        f17: list[Float | None] = []
         had_pab = won_unplayed = won_pab_forfeit = participated = False
         played = 0
     else:
-        opponents = set(start.opponents)
-        colours = [start.colours]
-        f26 = list(start.floats_2026)
-        f17 = list(start.floats_2017)
         had_pab, won_unplayed = start.had_pab, start.won_without_playing
         won_pab_forfeit, participated = start.won_pab_or_forfeit, start.participated
         played = start.games_played
     win, loss = scoring.win, scoring.loss
     before = cumulative[p.id]
     for k, (e, pts) in enumerate(zip(entries, got)):
-        if e.is_game or e.result in "U+":
+        # RoundEntry's is_game, played and kind, read here without the calls
+        opponent, result = e.opponent, e.result
+        if (opponent is not None and result in GAME_CODES) or result in "U+":
             participated = True
-        if e.played:
+        if opponent is not None and result in PLAYED_CODES:
             played += 1
-            opponents.add(e.opponent)  # type: ignore[arg-type]  # a played game has an opponent
+            met.append(opponent)
             if e.colour in (WHITE, BLACK):
                 colours.append(e.colour)
             mine = before[k]
-            theirs = cumulative.get(e.opponent, before)[k]  # type: ignore[arg-type]
+            theirs = cumulative.get(opponent, before)[k]
             fl = Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
             f26.append(fl)
             f17.append(fl)
             continue
-        if e.result == "U":
+        if result == "U":
             had_pab = True
-        if pts >= win and e.kind is not Kind.ZERO_BYE:
+        if pts >= win and RESULT_KINDS[result] is not Kind.ZERO_BYE:
             won_unplayed = True
-            if e.result in "U+":
+            if result in "U+":
                 won_pab_forfeit = True
-        f26.append(Float.DOWN if e.result == "U" or pts > loss else None)
+        f26.append(Float.DOWN if result == "U" or pts > loss else None)
         f17.append(Float.DOWN)
+    flags = (had_pab, won_unplayed, won_pab_forfeit, participated)
+    if start is None:
+        return (frozenset(met), "".join(colours), tuple(f26), tuple(f17), *flags, played)
     return (
-        frozenset(opponents),
-        "".join(colours),
-        tuple(f26),
-        tuple(f17),
-        had_pab,
-        won_unplayed,
-        won_pab_forfeit,
-        participated,
+        start.opponents.union(met) if met else start.opponents,
+        start.colours + "".join(colours) if colours else start.colours,
+        start.floats_2026 + tuple(f26),
+        start.floats_2017 + tuple(f17),
+        *flags,
         played,
     )
 
@@ -802,13 +801,14 @@ def pab_receivers(t: Tournament, round_number: int) -> list[int]:
     """Who had the pairing-allocated bye in a round: the 'U' entries; failing any, a
     single '0000 - +' entry in a round that left one player unpaired (the way some
     programs write the PAB: bbpPairings scores it as one)."""
-    u = [p.id for p in t.players if p.entry(round_number).result == "U" and p.entry(round_number).opponent is None]
+    entries = [(p.id, p.entry(round_number)) for p in t.players]
+    u = [pid for pid, e in entries if e.result == "U" and e.opponent is None]
     if u:
         return u
-    plus = [p.id for p in t.players if p.entry(round_number).opponent is None and p.entry(round_number).result == "+"]
+    plus = [pid for pid, e in entries if e.opponent is None and e.result == "+"]
     if len(plus) == 1:
-        in_games = sum(1 for p in t.players if p.entry(round_number).is_game or p.entry(round_number).pending)
-        free = [p for p in t.players if p.entry(round_number).is_empty]
+        in_games = sum(1 for _, e in entries if e.is_game or e.pending)
+        free = [pid for pid, e in entries if e.is_empty]
         if not free and in_games % 2 == 0:
             return plus
     return []
