@@ -510,6 +510,22 @@ class _RunningPoints:
         return value
 
 
+def _snapshot(
+    base: Tournament,
+    kept: Mapping[int, dict[str, object]],
+    entries: Mapping[int, list[RoundEntry]],
+    running: _RunningPoints,
+) -> Tournament:
+    """The event so far: ``base`` with each player's ``kept`` fields, ``entries`` and
+    points."""
+    return replace(
+        base,
+        players=tuple(
+            Player(**fixed, rounds=tuple(entries[pid]), points=running.points(pid)) for pid, fixed in kept.items()
+        ),
+    )
+
+
 def generate(
     settings: GeneratorSettings,
     pairer: Pairer,
@@ -582,12 +598,6 @@ def generate(
         p.id: {f.name: getattr(p, f.name) for f in fields(p) if f.name not in ("rounds", "points")} for p in players
     }
 
-    def snapshot() -> Tournament:
-        return replace(
-            base,
-            players=tuple(Player(**kept[pid], rounds=tuple(entries[pid]), points=running.points(pid)) for pid in ids),
-        )
-
     t = base
     for r in range(1, settings.rounds + 1):
         byes = _draw_byes(settings, rng, ids)
@@ -596,7 +606,7 @@ def generate(
         # Declared points: the score after the last paired round, as a file written
         # before pairing round r would give it. The state before the round is carried
         # forward from the last round's (the entries before it are the same objects).
-        t = snapshot().continues(t)  # points through round r - 1
+        t = _snapshot(base, kept, entries, running).continues(t)  # points through round r - 1
         if t.next_round != r:  # pragma: no cover - guarded by _draw_byes
             raise SelfCheckError(f"round {r}: the tournament reads as before round {t.next_round}")
         pairs, pab = _check_pairing(r, pairer(t), known - set(byes), known)
@@ -626,7 +636,7 @@ def generate(
             entries[pab].append(RoundEntry(None, None, "U"))
         for pid in ids:
             running.add(pid, entries[pid][r - 1])
-    return snapshot()
+    return _snapshot(base, kept, entries, running)
 
 
 __all__ = [
