@@ -634,9 +634,11 @@ _History = tuple[frozenset[int], str, tuple[Float | None, ...], tuple[Float | No
 @dataclass(frozen=True, slots=True)
 class _Carry:
     """What the state before round ``round`` leaves for the state before the next
-    (:meth:`Tournament.state_before`). A tournament keeps it and never hands it out,
-    and every field is immutable, so nothing a caller does with a :class:`RoundState`
-    reaches a later round.
+    (:meth:`Tournament.state_before`). A tournament keeps it and never hands it out:
+    its player states are those the round's :class:`RoundState` hands out, which are
+    immutable, and its tuples are its own, so nothing a caller does with a
+    :class:`RoundState` (replacing or deleting a player in its mapping) reaches a later
+    round.
 
     ``rows`` are the players' recorded rounds it was read from (rounds
     ``1 .. round - 1`` count), ``scoring`` and ``virtual_points`` the records it was

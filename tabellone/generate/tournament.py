@@ -636,7 +636,7 @@ def generate(
             entries[pab].append(RoundEntry(None, None, "U"))
         for pid in ids:
             running.add(pid, entries[pid][r - 1])
-    return _snapshot(base, kept, entries, running)
+    return _snapshot(base, kept, entries, running).continues(t)
 
 
 __all__ = [
