@@ -108,7 +108,7 @@ def phases(system: str, args) -> dict[str, float]:
     wrap(ev, "draw_field", "set-up (field)")
     wrap(streams, "pair", "pairing (tabellone.pair)")  # the name the simulation's pairer calls
     wrap(model.Tournament, "state_before", "  of which: state before the round")
-    wrap(gen, "replace", "generator snapshots")
+    wrap(gen, "_snapshot", "generator snapshots")
     wrap(gen, "draw_game", "result draws")
     wrap(ev, "tournament_metrics", "metrics")
     try:

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import enum
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from math import gcd
+from typing import Self
 
 from tabellone.core.errors import InputError
 from tabellone.core.scoring import GAME_CODES, PLAYED_CODES, RESULT_KINDS, Kind, Scoring
@@ -388,8 +389,12 @@ class Tournament:
 
     def check_results_before(self, round_number: int) -> None:
         """Every game of rounds before ``round_number`` must have a result."""
+        self._check_results(1, round_number)
+
+    def _check_results(self, first: int, round_number: int) -> None:
+        """Every game of rounds ``first .. round_number - 1`` must have a result."""
         for p in self.players:
-            for k in range(1, min(round_number, len(p.rounds) + 1)):
+            for k in range(first, min(round_number, len(p.rounds) + 1)):
                 if p.rounds[k - 1].pending:
                     raise InputError(
                         f"round {k}: the game of players {p.id} and {p.rounds[k - 1].opponent} has no result; "
@@ -438,6 +443,12 @@ class Tournament:
         """The states already worked out, by round (see :meth:`state_before`)."""
         return {}
 
+    @cached_property
+    def _carries(self) -> dict[int, _Carry]:
+        """What each state worked out leaves for the next round's, by round (never
+        handed out: see :class:`_Carry`)."""
+        return {}
+
     def state_before(self, round_number: int | None = None) -> RoundState:
         """The state of every player before ``round_number`` (default: the next round).
 
@@ -445,19 +456,62 @@ class Tournament:
         tournament and round: the tournament is immutable, so the state is kept and
         handed out again (pairing a round and then checking it read the same state;
         a large open pays the pass once). A :class:`RoundState` is read-only.
+
+        When the state before the round before is known, in this tournament or in one
+        this one :meth:`continues`, the state is carried forward from it by that
+        round's entries alone (one step per player instead of a pass from round 1), with
+        the same values: a tournament read round after round (``check``) or grown round
+        after round (``generate``, ``simulate``) pays one pass in all.
         """
         r = self.next_round if round_number is None else round_number
         known = self._states.get(r)
         if known is None:
-            known = self._states[r] = self._state_before(r)
+            carry = self._carries.get(r - 1)
+            if carry is not None and self._agrees(carry):
+                known, after = self._carried_state(r, carry)
+            else:
+                known, after = self._state_before(r)
+            self._states[r] = known
+            self._carries[r] = after
         return known
 
-    def _state_before(self, r: int) -> RoundState:
+    def continues(self, previous: Tournament) -> Self:
+        """This tournament, told that it continues ``previous``: the same event with
+        more of it recorded (the next round's results, byes entered for the round
+        after). The state before a round of this tournament is then carried forward
+        from the last state ``previous`` worked out, if it is the round before's, instead
+        of rebuilt from round 1. Nothing else changes, and the values cannot: the state
+        is carried only when the two agree on that state's rounds (every entry), the
+        scoring and the virtual points, and rebuilt from round 1 otherwise.
+        """
+        if previous._carries:
+            carry = previous._carries[max(previous._carries)]
+            self._carries.setdefault(carry.round, carry)
+        return self
+
+    def _agrees(self, carry: _Carry) -> bool:
+        """Whether ``carry`` was read from what this tournament records before its
+        round: the same players in the same order, the same entries in every round
+        before it, the same scoring and virtual points."""
+        if len(carry.rows) != len(self.players):
+            return False
+        if carry.scoring is not self.scoring and carry.scoring != self.scoring:
+            return False
+        if carry.virtual_points != self.virtual_points:
+            return False
+        done = carry.round - 1
+        for p, state, row in zip(self.players, carry.players, carry.rows):
+            if p.id != state.id or (row is not p.rounds and row[:done] != p.rounds[:done]):
+                return False
+        return True
+
+    def _state_before(self, r: int) -> tuple[RoundState, _Carry]:
+        """The state before round ``r`` from round 1, and what it leaves for round
+        ``r + 1``."""
         if r < 1:
             raise ValueError(f"round must be 1 or more, got {r}")
         self.check_results_before(r)
         scoring = self.scoring
-        win = scoring.win
         # score before each round, per player, with that round's virtual points
         vp_by_round = [self.virtual_points_for(k) for k in range(1, r + 1)]
         # per player, the entries of rounds 1 .. r-1 (empty ones beyond those recorded)
@@ -471,80 +525,83 @@ class Tournament:
             if len(row) < r - 1:
                 row += [EMPTY_ENTRY] * (r - 1 - len(row))
             entries[p.id] = row
-            got = points[p.id] = []
-            for e in row:
-                key = (e.result, e.colour)
-                value = points_of.get(key)
-                if value is None:
-                    value = points_of[key] = scoring.points(e.result, e.colour)
-                got.append(value)
+            points[p.id] = _points_of(row, scoring, points_of)
         # Fraction arithmetic is slow: the running scores are whole numbers of 1/unit
         # points (unit: the common denominator of every value added), exact all the same
-        unit = 1
-        for values in (*points.values(), *(vp.values() for vp in vp_by_round)):
-            for x in values:
-                d = x.denominator
-                if unit % d:
-                    unit = unit * d // gcd(unit, d)
+        unit = _common_unit(1, (*points.values(), *(vp.values() for vp in vp_by_round)))
         cumulative: dict[int, list[int]] = {}  # per player, the score before each round, in 1/unit
         for p in self.players:
             s = 0
             seq = []
             for k, x in enumerate(points[p.id]):
                 vp = vp_by_round[k].get(p.id)
-                seq.append(s if vp is None else s + vp.numerator * (unit // vp.denominator))
+                seq.append(s if vp is None else s + _units(vp, unit))
                 if x:
-                    s += x.numerator * (unit // x.denominator)
+                    s += _units(x, unit)
             seq.append(s)
             cumulative[p.id] = seq
+        scores = [cumulative[p.id][r - 1] for p in self.players]
+        histories = [_history(p, None, entries[p.id], points[p.id], cumulative, scoring) for p in self.players]
+        return self._round_state(r, histories, scores, unit, vp_by_round[r - 1])
+
+    def _carried_state(self, r: int, carry: _Carry) -> tuple[RoundState, _Carry]:
+        """The state before round ``r`` from ``carry`` (the state before round ``r - 1``,
+        which :meth:`_agrees` with this tournament) and the entries of round ``r - 1``."""
+        q = carry.round
+        entries = [p.entry(q) for p in self.players]
+        if any(e.result == " " and e.opponent is not None for e in entries):
+            self._check_results(q, r)  # a game of round q without result: say which
+        scoring = self.scoring
+        points_of: dict[tuple[str, str | None], Fraction] = {}
+        got = _points_of(entries, scoring, points_of)
+        vp = self.virtual_points_for(r)
+        unit = _common_unit(carry.unit, (got, vp.values()))
+        scale = unit // carry.unit
+        # each player's score before round q with its virtual points, as round q's
+        # floats compare them
+        cumulative = {s.id: (x * scale,) for s, x in zip(carry.players, carry.pairing)}
+        scores = []
+        histories = []
+        for p, start, e, x, s in zip(self.players, carry.players, entries, got, carry.score):
+            scores.append(s * scale + (_units(x, unit) if x else 0))
+            histories.append(_history(p, start, (e,), (x,), cumulative, scoring))
+        return self._round_state(r, histories, scores, unit, vp)
+
+    def _round_state(
+        self, r: int, histories: list[_History], scores: list[int], unit: int, vp: dict[int, Fraction]
+    ) -> tuple[RoundState, _Carry]:
+        """The state before round ``r`` from each player's history and score (in
+        1/``unit``) and the round's virtual points ``vp``, and what it leaves for the
+        next round."""
         byes = self.byes_for(r)
-        states: dict[int, PlayerState] = {}
-        for p in self.players:
-            opponents: set[int] = set()
-            colours = []
-            f26: list[Float | None] = []
-            f17: list[Float | None] = []
-            had_pab = False
-            won_unplayed = False
-            won_pab_forfeit = False
-            participated = False
-            played = 0
-            before = cumulative[p.id]
-            got = points[p.id]
-            for k, e in enumerate(entries[p.id], start=1):
-                pts = got[k - 1]
-                if e.is_game or e.result in "U+":
-                    participated = True
-                if e.played:
-                    played += 1
-                    opponents.add(e.opponent)  # type: ignore[arg-type]  # a played game has an opponent
-                    if e.colour in (WHITE, BLACK):
-                        colours.append(e.colour)
-                    mine = before[k - 1]
-                    theirs = cumulative.get(e.opponent, before)[k - 1]  # type: ignore[arg-type]
-                    fl = Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
-                    f26.append(fl)
-                    f17.append(fl)
-                    continue
-                if e.result == "U":
-                    had_pab = True
-                if pts >= win and e.kind is not Kind.ZERO_BYE:
-                    won_unplayed = True
-                    if e.result in "U+":
-                        won_pab_forfeit = True
-                f26.append(Float.DOWN if e.result == "U" or pts > scoring.loss else None)
-                f17.append(Float.DOWN)
-            score = Fraction(cumulative[p.id][r - 1], unit)
+        fractions: dict[int, Fraction] = {}  # a score's Fraction, made once per value
+        preferences: dict[str, ColourPreference] = {}  # likewise a colour history's preference
+        pairing = []
+        players: dict[int, PlayerState] = {}
+        for p, h, s in zip(self.players, histories, scores):
+            opponents, colours, f26, f17, had_pab, won_unplayed, won_pab_forfeit, participated, played = h
+            extra = vp.get(p.id)
+            ps = s if extra is None else s + _units(extra, unit)
+            pairing.append(ps)
+            preference = preferences.get(colours)
+            if preference is None:
+                preference = preferences[colours] = colour_preference(colours)
+            score = fractions.get(s)
+            if score is None:
+                score = fractions[s] = Fraction(s, unit)
+            pairing_score = fractions.get(ps)
+            if pairing_score is None:
+                pairing_score = fractions[ps] = Fraction(ps, unit)
             bye = byes.get(p.id)
-            states[p.id] = PlayerState(
+            players[p.id] = PlayerState(
                 id=p.id,
                 score=score,
-                pairing_score=score + vp_by_round[r - 1][p.id] if p.id in vp_by_round[r - 1] else score,
-                opponents=frozenset(opponents),
-                colours="".join(colours),
-                preference=colour_preference("".join(colours)),
-                floats_2026=tuple(f26),
-                floats_2017=tuple(f17),
+                pairing_score=pairing_score,
+                opponents=opponents,
+                colours=colours,
+                preference=preference,
+                floats_2026=f26,
+                floats_2017=f17,
                 had_pab=had_pab,
                 won_without_playing=won_unplayed,
                 won_pab_or_forfeit=won_pab_forfeit,
@@ -555,7 +612,142 @@ class Tournament:
                 present=bye is None,
                 bye=bye,
             )
-        return RoundState(r, self.total_rounds, states, self.prohibited_in(r))
+        carry = _Carry(
+            round=r,
+            players=tuple(players.values()),
+            rows=tuple(p.rounds for p in self.players),
+            unit=unit,
+            score=tuple(scores),
+            pairing=tuple(pairing),
+            scoring=self.scoring,
+            virtual_points=self.virtual_points,
+        )
+        return RoundState(r, self.total_rounds, players, self.prohibited_in(r)), carry
+
+
+#: What a player's rounds so far give, scores aside: the :class:`PlayerState` fields
+#: ``opponents, colours, floats_2026, floats_2017, had_pab, won_without_playing,
+#: won_pab_or_forfeit, participated, games_played``.
+_History = tuple[frozenset[int], str, tuple[Float | None, ...], tuple[Float | None, ...], bool, bool, bool, bool, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Carry:
+    """What the state before round ``round`` leaves for the state before the next
+    (:meth:`Tournament.state_before`). A tournament keeps it and never hands it out:
+    its player states are those the round's :class:`RoundState` hands out, which are
+    immutable, and its tuples are its own, so nothing a caller does with a
+    :class:`RoundState` (replacing or deleting a player in its mapping) reaches a later
+    round.
+
+    ``rows`` are the players' recorded rounds it was read from (rounds
+    ``1 .. round - 1`` count), ``scoring`` and ``virtual_points`` the records it was
+    scored with: another tournament carries it forward only when its own agree.
+    """
+
+    round: int
+    players: tuple[PlayerState, ...]  # in the tournament's order (their present and bye are the round's)
+    rows: tuple[tuple[RoundEntry, ...], ...]
+    unit: int  # the scores below are whole numbers of 1/unit points
+    score: tuple[int, ...]  # before round ``round``
+    pairing: tuple[int, ...]  # the same with round ``round``'s virtual points (what its floats compare)
+    scoring: Scoring
+    virtual_points: tuple[VirtualPoints, ...]
+
+
+def _points_of(
+    row: Iterable[RoundEntry], scoring: Scoring, memo: dict[tuple[str, str | None], Fraction]
+) -> list[Fraction]:
+    """The points of each entry of ``row`` (``memo``: the points by result and colour)."""
+    got = []
+    for e in row:
+        key = (e.result, e.colour)
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = scoring.points(e.result, e.colour)
+        got.append(value)
+    return got
+
+
+def _common_unit(unit: int, groups: Iterable[Iterable[Fraction]]) -> int:
+    """The least multiple of ``unit`` that every value of ``groups`` is a whole number of
+    1/unit of."""
+    for values in groups:
+        for x in values:
+            d = x.denominator
+            if unit % d:
+                unit = unit * d // gcd(unit, d)
+    return unit
+
+
+def _units(x: Fraction, unit: int) -> int:
+    """``x`` as a whole number of 1/``unit`` (``unit`` a multiple of its denominator)."""
+    return x.numerator * (unit // x.denominator)
+
+
+def _history(
+    p: Player,
+    start: PlayerState | None,
+    entries: Iterable[RoundEntry],
+    got: Iterable[Fraction],
+    cumulative: Mapping[int, Sequence[int]],
+    scoring: Scoring,
+) -> _History:
+    """A player's history after ``entries``, the rounds that follow ``start`` (the
+    history before the first of them; ``None`` when they start at round 1), which scored
+    ``got``. ``cumulative[id][k]`` is a player's score before the round of
+    ``entries[k]`` with that round's virtual points, in any common unit (a player missing
+    from it: no float against them)."""
+    # what the entries add, joined to the start's at the end (a carried round adds one
+    # entry to histories that stay as they are)
+    met: list[int] = []
+    colours: list[str] = []
+    f26: list[Float | None] = []
+    f17: list[Float | None] = []
+    if start is None:
+        had_pab = won_unplayed = won_pab_forfeit = participated = False
+        played = 0
+    else:
+        had_pab, won_unplayed = start.had_pab, start.won_without_playing
+        won_pab_forfeit, participated = start.won_pab_or_forfeit, start.participated
+        played = start.games_played
+    win, loss = scoring.win, scoring.loss
+    before = cumulative[p.id]
+    for k, (e, pts) in enumerate(zip(entries, got)):
+        # RoundEntry's is_game, played and kind, read here without the calls
+        opponent, result = e.opponent, e.result
+        if (opponent is not None and result in GAME_CODES) or result in "U+":
+            participated = True
+        if opponent is not None and result in PLAYED_CODES:
+            played += 1
+            met.append(opponent)
+            if e.colour in (WHITE, BLACK):
+                colours.append(e.colour)
+            mine = before[k]
+            theirs = cumulative.get(opponent, before)[k]
+            fl = Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
+            f26.append(fl)
+            f17.append(fl)
+            continue
+        if result == "U":
+            had_pab = True
+        if pts >= win and RESULT_KINDS[result] is not Kind.ZERO_BYE:
+            won_unplayed = True
+            if result in "U+":
+                won_pab_forfeit = True
+        f26.append(Float.DOWN if result == "U" or pts > loss else None)
+        f17.append(Float.DOWN)
+    flags = (had_pab, won_unplayed, won_pab_forfeit, participated)
+    if start is None:
+        return (frozenset(met), "".join(colours), tuple(f26), tuple(f17), *flags, played)
+    return (
+        start.opponents.union(met) if met else start.opponents,
+        start.colours + "".join(colours) if colours else start.colours,
+        start.floats_2026 + tuple(f26),
+        start.floats_2017 + tuple(f17),
+        *flags,
+        played,
+    )
 
 
 #: The bye an entry without opponent stands for. Besides the TRF codes H, F, Z, some
@@ -611,13 +803,14 @@ def pab_receivers(t: Tournament, round_number: int) -> list[int]:
     """Who had the pairing-allocated bye in a round: the 'U' entries; failing any, a
     single '0000 - +' entry in a round that left one player unpaired (the way some
     programs write the PAB: bbpPairings scores it as one)."""
-    u = [p.id for p in t.players if p.entry(round_number).result == "U" and p.entry(round_number).opponent is None]
+    entries = [(p.id, p.entry(round_number)) for p in t.players]
+    u = [pid for pid, e in entries if e.result == "U" and e.opponent is None]
     if u:
         return u
-    plus = [p.id for p in t.players if p.entry(round_number).opponent is None and p.entry(round_number).result == "+"]
+    plus = [pid for pid, e in entries if e.opponent is None and e.result == "+"]
     if len(plus) == 1:
-        in_games = sum(1 for p in t.players if p.entry(round_number).is_game or p.entry(round_number).pending)
-        free = [p for p in t.players if p.entry(round_number).is_empty]
+        in_games = sum(1 for _, e in entries if e.is_game or e.pending)
+        free = [pid for pid, e in entries if e.is_empty]
         if not free and in_games % 2 == 0:
             return plus
     return []

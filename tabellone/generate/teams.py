@@ -156,12 +156,14 @@ def generate_team_event(
             preferences=settings.preferences,
         ).with_derived_points()
 
+    t: TeamTournament | None = None
     for r in range(1, settings.rounds + 1):
-        absent = [t.tpn for t in teams if rng.random() < settings.absence_rate]
+        absent = [team.tpn for team in teams if rng.random() < settings.absence_rate]
         if len(absent) >= n - 1:
             absent = []
         byes += [PreassignedBye(r, tpn, ByeKind.ZERO) for tpn in absent]
-        t = event()
+        # the state before the round carried forward from the last round's
+        t = event() if t is None else event().continues(t)
         paired = pairer(t)
         if paired is None:  # the pairer found no legal pairing: the event ends here
             byes = [x for x in byes if x.round < r]

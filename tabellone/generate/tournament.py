@@ -71,7 +71,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Protocol
 
@@ -477,6 +477,55 @@ def _check_field(settings: GeneratorSettings, field: Sequence[Player]) -> list[P
     return players
 
 
+class _RunningPoints:
+    """Each player's points so far under ``scoring``, added round by round as whole
+    numbers of 1/``unit`` points (``Fraction`` sums are slow; the values are exact all
+    the same): ``unit`` grows to the common denominator of every value added."""
+
+    def __init__(self, scoring: Scoring, ids: Sequence[int]) -> None:
+        self.scoring = scoring
+        self.unit = 1
+        self.total = dict.fromkeys(ids, 0)
+        self.scored: dict[tuple[str, str | None], Fraction] = {}  # points by result and colour
+        self.fractions: dict[int, Fraction] = {}  # a total's Fraction, made once per value
+
+    def add(self, pid: int, e: RoundEntry) -> None:
+        key = (e.result, e.colour)
+        x = self.scored.get(key)
+        if x is None:
+            x = self.scored[key] = self.scoring.points(e.result, e.colour)
+            if self.unit % x.denominator:
+                scale = x.denominator // math.gcd(self.unit, x.denominator)
+                self.unit *= scale
+                self.total = {k: v * scale for k, v in self.total.items()}
+                self.fractions = {}
+        if x:
+            self.total[pid] += x.numerator * (self.unit // x.denominator)
+
+    def points(self, pid: int) -> Fraction:
+        s = self.total[pid]
+        value = self.fractions.get(s)
+        if value is None:
+            value = self.fractions[s] = Fraction(s, self.unit)
+        return value
+
+
+def _snapshot(
+    base: Tournament,
+    kept: Mapping[int, dict[str, object]],
+    entries: Mapping[int, list[RoundEntry]],
+    running: _RunningPoints,
+) -> Tournament:
+    """The event so far: ``base`` with each player's ``kept`` fields, ``entries`` and
+    points."""
+    return replace(
+        base,
+        players=tuple(
+            Player(**fixed, rounds=tuple(entries[pid]), points=running.points(pid)) for pid, fixed in kept.items()
+        ),
+    )
+
+
 def generate(
     settings: GeneratorSettings,
     pairer: Pairer,
@@ -541,20 +590,23 @@ def generate(
 
     # each player's points after the rounds finished so far, kept as the rounds end
     # (one pass per round instead of re-adding every round of every player)
-    running = {pid: Fraction(0) for pid in ids}
+    running = _RunningPoints(settings.scoring, ids)
 
-    def snapshot() -> Tournament:
-        return replace(
-            base, players=tuple(replace(p, rounds=tuple(entries[p.id]), points=running[p.id]) for p in players)
-        )
+    # each player's other fields, as keywords (a player made from them and the rounds
+    # costs less than dataclasses.replace, once per player and round)
+    kept = {
+        p.id: {f.name: getattr(p, f.name) for f in fields(p) if f.name not in ("rounds", "points")} for p in players
+    }
 
+    t = base
     for r in range(1, settings.rounds + 1):
         byes = _draw_byes(settings, rng, ids)
         for pid, code in byes.items():
             entries[pid].append(RoundEntry(None, None, code))
         # Declared points: the score after the last paired round, as a file written
-        # before pairing round r would give it.
-        t = snapshot()  # points through round r - 1
+        # before pairing round r would give it. The state before the round is carried
+        # forward from the last round's (the entries before it are the same objects).
+        t = _snapshot(base, kept, entries, running).continues(t)  # points through round r - 1
         if t.next_round != r:  # pragma: no cover - guarded by _draw_byes
             raise SelfCheckError(f"round {r}: the tournament reads as before round {t.next_round}")
         pairs, pab = _check_pairing(r, pairer(t), known - set(byes), known)
@@ -583,9 +635,8 @@ def generate(
         if pab is not None:
             entries[pab].append(RoundEntry(None, None, "U"))
         for pid in ids:
-            e = entries[pid][r - 1]
-            running[pid] += settings.scoring.points(e.result, e.colour)
-    return snapshot()
+            running.add(pid, entries[pid][r - 1])
+    return _snapshot(base, kept, entries, running).continues(t)
 
 
 __all__ = [

@@ -61,6 +61,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from tabellone.core.model import WHITE, Tournament
 from tabellone.simulate.stats import describe
@@ -217,7 +218,12 @@ def tournament_metrics(t: Tournament, strength: Mapping[int, float], rounds: int
     # both divisions are correctly rounded)
     scoring = t.scoring
     entries = {p.id: [p.entry(r) for r in range(1, rounds + 1)] for p in t.players}
-    values = {pid: [scoring.points(e.result, e.colour) for e in row] for pid, row in entries.items()}
+    scored: dict[tuple[str, str | None], Fraction] = {}  # points by result and colour, read once
+    for row in entries.values():
+        for e in row:
+            if (e.result, e.colour) not in scored:
+                scored[e.result, e.colour] = scoring.points(e.result, e.colour)
+    values = {pid: [scored[e.result, e.colour] for e in row] for pid, row in entries.items()}
     unit = math.lcm(*{v.denominator for row in values.values() for v in row})
     units = {pid: [v.numerator * (unit // v.denominator) for v in row] for pid, row in values.items()}
     running: dict[int, int] = dict.fromkeys(ids, 0)
