@@ -129,13 +129,13 @@ def _compat_matrix(ctx: Ctx, relax_2_5: bool) -> list[list[bool]]:
     # P is in score order (descending): each score group is a run of indices
     starts: dict = {}
     for i, p in enumerate(P):
-        starts.setdefault(p.score, i)
-    group_start = [starts[p.score] for p in P]
+        starts.setdefault(p.score_key, i)
+    group_start = [starts[p.score_key] for p in P]
     up_ok = ctx.upfloat_ok
     rows_of: dict = {}
     compat = []
     for i, p in enumerate(P):
-        key = (keys[i], p.score)
+        key = (keys[i], p.score_key) if check_2_5 else keys[i]  # 2.5 alone reads the score group
         base = rows_of.get(key)
         if base is None:
             kk = keys[i]

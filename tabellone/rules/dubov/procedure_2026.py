@@ -26,8 +26,6 @@ from tabellone.rules.dubov.shifts_2026 import A3_2_3_split, _positions_2026, _ro
 from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
 
 if TYPE_CHECKING:
-    from fractions import Fraction
-
     from tabellone.rules.dubov.context import Ctx
     from tabellone.rules.profiles import Profile
 
@@ -72,13 +70,13 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
     res = set(residents)
     if _no_upfloater_needed(oracle, profile, res):
         return []
-    s = P[residents[0]].score
+    s = P[residents[0]].score_key  # scores as their whole-number keys (speed only)
     free = oracle.free()
-    pool = A4_2_upfloater_order([P[i] for i in free if P[i].score < s])
+    pool = A4_2_upfloater_order([P[i] for i in free if P[i].score_key < s])
     pos = {p.index: k for k, p in enumerate(pool)}
-    levels = sorted({p.score for p in pool})
+    levels = sorted({p.score_key for p in pool})
     lv = {x: k for k, x in enumerate(levels)}
-    level = {p.index: lv[p.score] for p in pool}  # each upfloater's score level, hashed once
+    level = {p.index: lv[p.score_key] for p in pool}  # each upfloater's score level, hashed once
     L, npool = len(levels), len(pool)
     c9_top = ctx.total_rounds + 1
     plan = build_plan(
@@ -192,7 +190,7 @@ def A3_2_4_shift(
     scale = _aro_scale(P)
     rpos, cpos = _positions_2026(ctx, members)
     big_aro = (
-        max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
+        max((aro_factor(P[i], scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
     )
     order = profile.generation_order
     # Speed only, the literal method with the generation order: all it reads of the
@@ -412,7 +410,7 @@ def _sorted_across(ctx: Ctx, oracle: Completion, members: list[int], side: dict[
     P = ctx.P
     g1 = [i for i in members if side[i] == WHITE]
     g2 = [i for i in members if side[i] != WHITE]
-    if len(g1) != len(g2) or len({P[i].aro for i in g1}) > 1:
+    if len(g1) != len(g2) or len({P[i].aro_key for i in g1}) > 1:
         return None
     rows = [p.index for p in A3_2_5_s1_order(P[i] for i in g1)]
     cols = [p.index for p in sorted((P[i] for i in g2), key=lambda p: p.tpn)]
@@ -517,9 +515,9 @@ def _pair_2026(ctx: Ctx, optimise: bool) -> tuple[list[tuple[int, int]], int | N
     if not oracle.feasible():
         raise NoPairingError("no legal pairing of the whole round exists (C1, C3)")
     pairs: list[tuple[int, int]] = []
-    groups: dict[Fraction, list[int]] = {}  # score -> its players, in ctx.P's order
+    groups: dict[int, list[int]] = {}  # score (its whole-number key) -> its players, in ctx.P's order
     for p in ctx.P:
-        groups.setdefault(p.score, []).append(p.index)
+        groups.setdefault(p.score_key, []).append(p.index)
     scores = sorted(groups, reverse=True)
     for k, s in enumerate(scores):
         progress.step(k + 1, len(scores))
