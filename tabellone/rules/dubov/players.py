@@ -150,7 +150,7 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
             allowed = frozenset([due]) if strength is Strength.ABSOLUTE else frozenset((WHITE, BLACK))
             bye_ok = bye_allowed(s, edition)
         floats = s.floats_2026
-        ups = sum(1 for f in floats if f is Float.UP)
+        ups = floats.count(Float.UP)
         run = 0
         for f in reversed(floats):
             if f is Float.UP:

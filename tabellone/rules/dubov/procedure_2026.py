@@ -244,9 +244,11 @@ def A3_2_4_shift(
                 f_large = _setbit(at, width[1])
         else:
             inner, sh = 1, None
+        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
+        if not (optimise or placed):  # speed only: no ARO term and no position to read
+            return (c1, c3, c7, 0, inner, f_small, f_large), 0
         row, col = _roles(u, v, side, sh)
         aro = big_aro - aro_row[row] * rating[col] if optimise else 0  # aro_cost(P[row], P[col], scale)
-        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
         return (c1, c3, c7, aro, inner, f_small, f_large), rpos[row] * cpos[col]
 
     def fields(u, v):
