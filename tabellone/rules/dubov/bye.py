@@ -61,7 +61,7 @@ def A3_1_bye(ctx: Ctx, oracle: Completion) -> int | None:
     then the largest TPN."""
     if ctx.n % 2 == 0:
         return None
-    for p in sorted(ctx.P, key=lambda p: (p.score, -p.games, -p.tpn)):
+    for p in sorted(ctx.P, key=lambda p: (p.score_key, -p.games, -p.tpn)):
         if not C2_bye_eligible(p):
             continue
         oracle.out.add(p.index)

@@ -39,6 +39,11 @@ class Completion:
         #: What is left of a witness a commit broke: a warm start, not a witness.
         self._hint: dict[int, int] = {}
         self.solves = 0
+        #: Speed only (:meth:`feasible_closed`): the last witness, ``edge_ok`` and group
+        #: checked, whether the witness pairs the group among itself, and whether
+        #: ``edge_ok`` keeps all those pairs. A witness is never changed in place (each
+        #: answer makes a new one), so the same objects give the same answers.
+        self._closed: tuple | None = None
 
     @cached_property
     def adj(self) -> list[list[int]]:
@@ -110,15 +115,26 @@ class Completion:
         which it falls back on."""
         extra = list(extra)
         group = list(group)
-        gset = set(group)
         w = self.witness
-        if w is None or any(w.get(i) not in gset for i in group):
+        if w is None:
+            return self.feasible(extra, edge_ok)
+        key = tuple(group)
+        last = self._closed
+        if last is not None and last[0] is w and last[1] is edge_ok and last[2] == key:
+            inside, kept = last[3], last[4]
+        else:
+            gset = set(group)
+            inside = all(w.get(i) in gset for i in group)
+            kept = inside and all(edge_ok(u, w[u]) for u in group)
+            self._closed = (w, edge_ok, key, inside, kept)
+        if not inside:
             return self.feasible(extra, edge_ok)
         for a, b in extra:
             if not self.compat[a][b] or not edge_ok(a, b):
                 return False
-        if all(w.get(a) == b for a, b in extra) and all(edge_ok(u, w[u]) for u in group):
+        if kept and all(w.get(a) == b for a, b in extra):
             return True
+        gset = set(group)
         fixed = {x for ab in extra for x in ab}
         mate = self._complete([i for i in group if i not in fixed], edge_ok)
         if mate is None:

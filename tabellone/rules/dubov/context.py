@@ -5,12 +5,15 @@ compatibility matrix), and the 1997 reading that waives 2.5 when nothing else pa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import WHITE, RoundState, Strength, Tournament
+from tabellone.rules.dubov.aro import _aro_scale
 from tabellone.rules.dubov.completion import Completion
 from tabellone.rules.dubov.players import build_players
+from tabellone.rules.dubov.profile import Plan, build_plan
 from tabellone.rules.dubov.restrictions import (
     C3_absolute_colours,
     R2_1_no_rematch,
@@ -48,10 +51,28 @@ class Ctx:
     #: The criteria as data (2026; :mod:`.profile`): which of C1-C3 stay hard, and the
     #: fields of the matchings. None: the 1997 edition.
     profile: Profile | None = None
+    #: Speed only: the plans :meth:`plan` made, by their blocks.
+    plans: dict[tuple, Plan] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
         return len(self.P)
+
+    @cached_property
+    def aro_scale(self) -> int:
+        """Speed only: a multiple of every ARO's denominator (:func:`.aro.aro_factor`),
+        once per round."""
+        return _aro_scale(self.P)
+
+    def plan(self, blocks: list[tuple[str, list[int]]]) -> Plan:
+        """:func:`.profile.build_plan` of the round's profile, once per distinct
+        ``blocks`` (speed only: brackets of a round ask for the same few)."""
+        key = tuple((cid, tuple(maxima)) for cid, maxima in blocks)
+        got = self.plans.get(key)
+        if got is None:
+            assert self.profile is not None
+            got = self.plans[key] = build_plan(self.profile, blocks)
+        return got
 
 
 def _context(
@@ -129,13 +150,13 @@ def _compat_matrix(ctx: Ctx, relax_2_5: bool) -> list[list[bool]]:
     # P is in score order (descending): each score group is a run of indices
     starts: dict = {}
     for i, p in enumerate(P):
-        starts.setdefault(p.score, i)
-    group_start = [starts[p.score] for p in P]
+        starts.setdefault(p.score_key, i)
+    group_start = [starts[p.score_key] for p in P]
     up_ok = ctx.upfloat_ok
     rows_of: dict = {}
     compat = []
     for i, p in enumerate(P):
-        key = (keys[i], p.score)
+        key = (keys[i], p.score_key) if check_2_5 else keys[i]  # 2.5 alone reads the score group
         base = rows_of.get(key)
         if base is None:
             kk = keys[i]

@@ -23,6 +23,7 @@ from tabellone.rules.dubov.restrictions import (
     R2_5_upward_transfer,
     bye_rule,
 )
+from tabellone.rules.fide_common import pairing_order_key
 
 if TYPE_CHECKING:
     from tabellone.rules.dubov.context import Ctx
@@ -39,10 +40,14 @@ def _finish(ctx: Ctx, pairs: list[tuple[int, int]], bye: int | None, solves: int
             w, bl = colour_allocation_2026(P[a], P[b], ctx.initial)
         boards.append((w, bl))
 
+    # the real scores as whole numbers over their common denominator (speed only)
+    real = pairing_order_key([p.real_score for p in P])  # by index
+
     def key(wb):
         x, y = wb
-        hi, lo = (x, y) if (-x.real_score, x.tpn) <= (-y.real_score, y.tpn) else (y, x)
-        return (-hi.real_score, -lo.real_score, hi.tpn)
+        rx, ry = real[x.index], real[y.index]
+        hi, lo = (x, y) if (-rx, x.tpn) <= (-ry, y.tpn) else (y, x)
+        return (-real[hi.index], -real[lo.index], hi.tpn)
 
     boards.sort(key=key)
     return Pairing(

@@ -37,18 +37,21 @@ def A4_4_transpositions(g2: Sequence) -> Iterable[tuple]:
 
 
 def A4_2_upfloater_order(pool: Iterable[DP]) -> list[DP]:
-    """Art. 4.2.2 (2026): possible upfloaters by descending score, then ascending TPN."""
-    return sorted(pool, key=lambda p: (-p.score, p.tpn))
+    """Art. 4.2.2 (2026): possible upfloaters by descending score, then ascending TPN
+    (the scores' whole-number keys, :class:`.players.DP`)."""
+    return sorted(pool, key=lambda p: (-p.score_key, p.tpn))
 
 
 def A3_2_5_s1_order(g1: Iterable[DP]) -> list[DP]:
-    """Art. 3.2.5 (2026): S1 is G1 by ascending ARO, then ascending TPN."""
-    return sorted(g1, key=lambda p: (p.aro, p.tpn))
+    """Art. 3.2.5 (2026): S1 is G1 by ascending ARO, then ascending TPN (the AROs'
+    whole-number keys, :class:`.players.DP`)."""
+    return sorted(g1, key=lambda p: (p.aro_key, p.tpn))
 
 
 def A4_3_2_white_seekers(players: Iterable[DP]) -> list[DP]:
-    """Art. 4.3.2 (2026): White seekers by ascending ARO, then TPN."""
-    return sorted(players, key=lambda p: (p.aro, p.tpn))
+    """Art. 4.3.2 (2026): White seekers by ascending ARO, then TPN (the AROs'
+    whole-number keys)."""
+    return sorted(players, key=lambda p: (p.aro_key, p.tpn))
 
 
 def A4_3_2_black_seekers(players: Iterable[DP]) -> list[DP]:

@@ -20,6 +20,9 @@ class DP:
 
     ``tpn`` is the 1-based pairing number (players never paired and absent now hold
     none). ``aro`` is exact (a Fraction) for 1997 and rounded half up for 2026.
+    ``score_key`` and ``aro_key`` are whole numbers ordered exactly as ``score`` and
+    ``aro`` among the round's players (each over its common denominator, set by
+    :func:`build_players`): the orders and groupings that only compare them read these.
     ``due`` is the due colour / colour preference; ``allowed`` the colours 2.3 and 2.4
     (1997) or an absolute preference (2026) leave the player.
     """
@@ -42,6 +45,8 @@ class DP:
     upfloat_run: int
     no_games: bool
     bye_ok: bool
+    score_key: int = 0
+    aro_key: int = 0
     index: int = 0
 
 
@@ -86,10 +91,9 @@ def A1_8_max_t(total_rounds: int) -> int:
 
 def _opponent_ratings(t: Tournament, pid: int, r: int, ratings: dict[int, int]) -> list[int]:
     out = []
-    p = t.player(pid)
-    for k in range(1, r):
-        e = p.entry(k)
-        if e.played and e.opponent in t.by_id:
+    by_id = t.by_id
+    for e in t.player(pid).rounds[: r - 1]:  # rounds 1 .. r-1 (those not recorded: no game)
+        if e.played and e.opponent in by_id:
             out.append(ratings[e.opponent])
     return out
 
@@ -146,7 +150,7 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
             allowed = frozenset([due]) if strength is Strength.ABSOLUTE else frozenset((WHITE, BLACK))
             bye_ok = bye_allowed(s, edition)
         floats = s.floats_2026
-        ups = sum(1 for f in floats if f is Float.UP)
+        ups = floats.count(Float.UP)
         run = 0
         for f in reversed(floats):
             if f is Float.UP:
@@ -176,8 +180,10 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
             )
         )
     keys = pairing_order_key([p.score for p in out])  # (-score, tpn) without Fraction comparisons
-    order = sorted(range(len(out)), key=lambda i: (-keys[i], out[i].tpn))
-    out = [out[i] for i in order]
+    aro_keys = pairing_order_key([p.aro for p in out])
+    for dp, key, aro_key in zip(out, keys, aro_keys):
+        dp.score_key, dp.aro_key = key, aro_key
+    out.sort(key=lambda p: (-p.score_key, p.tpn))
     for i, dp in enumerate(out):
         dp.index = i
     return out

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tabellone.core import progress
 from tabellone.core.errors import NoPairingError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE
-from tabellone.rules.dubov.aro import _aro_scale, aro_factor
+from tabellone.rules.dubov.aro import aro_factor
 from tabellone.rules.dubov.bye import A3_1_bye
 from tabellone.rules.dubov.completion import Completion, seed_rows
 from tabellone.rules.dubov.criteria_2026 import (
@@ -20,14 +20,11 @@ from tabellone.rules.dubov.criteria_2026 import (
 )
 from tabellone.rules.dubov.lex_matching import _lex_match, _lex_match_closed, _setbit
 from tabellone.rules.dubov.orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
-from tabellone.rules.dubov.profile import build_plan
 from tabellone.rules.dubov.restrictions import C3_absolute_colours, R2_1_no_rematch
 from tabellone.rules.dubov.shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
 from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
 
 if TYPE_CHECKING:
-    from fractions import Fraction
-
     from tabellone.rules.dubov.context import Ctx
     from tabellone.rules.profiles import Profile
 
@@ -72,17 +69,16 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
     res = set(residents)
     if _no_upfloater_needed(oracle, profile, res):
         return []
-    s = P[residents[0]].score
+    s = P[residents[0]].score_key  # scores as their whole-number keys (speed only)
     free = oracle.free()
-    pool = A4_2_upfloater_order([P[i] for i in free if P[i].score < s])
+    pool = A4_2_upfloater_order([P[i] for i in free if P[i].score_key < s])
     pos = {p.index: k for k, p in enumerate(pool)}
-    levels = sorted({p.score for p in pool})
+    levels = sorted({p.score_key for p in pool})
     lv = {x: k for k, x in enumerate(levels)}
-    level = {p.index: lv[p.score] for p in pool}  # each upfloater's score level, hashed once
+    level = {p.index: lv[p.score_key] for p in pool}  # each upfloater's score level, hashed once
     L, npool = len(levels), len(pool)
     c9_top = ctx.total_rounds + 1
-    plan = build_plan(
-        profile,
+    plan = ctx.plan(
         [
             ("C1", [1]),
             ("C3", [1]),
@@ -111,25 +107,28 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
     two_residents = [inside(0, 0, 0), inside(0, 0, 1)]  # speed only: without C1, C3 terms, by C7
     with_upfloater: dict[tuple[int, int], list[int]] = {}  # the same, by C7 and upfloater
 
+    relaxed = relax1 or relax3
+
     def fields(u, v):
-        if u not in res and v not in res:
-            if not (relax1 or relax3):
+        ru, rv = u in res, v in res
+        if not relaxed:  # the text's absolute C1, C3: every field list made once (speed only)
+            if not (ru or rv):
                 return outside
-            return plan.values(kept(u, v) + [0] + clean) + [0] * order
-        c7 = 1 - C7_unmet_preferences(P[u], P[v])
-        if relax1 or relax3:
-            c1, c3 = kept(u, v)
-        elif u in res and v in res:
-            return two_residents[c7]
-        else:
-            key = (c7, v if u in res else u)
+            c7 = 1 - C7_unmet_preferences(P[u], P[v])
+            if ru and rv:
+                return two_residents[c7]
+            key = (c7, v if ru else u)
             got = with_upfloater.get(key)
             if got is None:
                 got = with_upfloater[key] = upfloater_fields(0, 0, c7, key[1])
             return got
-        if u in res and v in res:
+        if not (ru or rv):
+            return plan.values(kept(u, v) + [0] + clean) + [0] * order
+        c7 = 1 - C7_unmet_preferences(P[u], P[v])
+        c1, c3 = kept(u, v)
+        if ru and rv:
             return inside(c1, c3, c7)
-        return upfloater_fields(c1, c3, c7, v if u in res else u)
+        return upfloater_fields(c1, c3, c7, v if ru else u)
 
     def upfloater_fields(c1, c3, c7, f):
         up = P[f]
@@ -189,10 +188,10 @@ def A3_2_4_shift(
     smaller = BLACK if len(members) - n1 < n1 else WHITE
     seq = _shift_sequences(ctx, members, side)
     nm = len(members)
-    scale = _aro_scale(P)
+    scale = ctx.aro_scale
     rpos, cpos = _positions_2026(ctx, members)
     big_aro = (
-        max((int(P[i].aro * scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
+        max((aro_factor(P[i], scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
     )
     order = profile.generation_order
     # Speed only, the literal method with the generation order: all it reads of the
@@ -211,7 +210,7 @@ def A3_2_4_shift(
     # which the literal method does not read: left out there, the solver stops at the
     # first best matching it finds (on a 600-player bracket 20 times sooner).
     placed = order and not narrow
-    plan = build_plan(profile, [("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [0 if narrow else big_aro])])
+    plan = ctx.plan([("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [0 if narrow else big_aro])])
     relax1, relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
     cut = plan.split
 
@@ -245,9 +244,11 @@ def A3_2_4_shift(
                 f_large = _setbit(at, width[1])
         else:
             inner, sh = 1, None
+        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
+        if not (optimise or placed):  # speed only: no ARO term and no position to read
+            return (c1, c3, c7, 0, inner, f_small, f_large), 0
         row, col = _roles(u, v, side, sh)
         aro = big_aro - aro_row[row] * rating[col] if optimise else 0  # aro_cost(P[row], P[col], scale)
-        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
         return (c1, c3, c7, aro, inner, f_small, f_large), rpos[row] * cpos[col]
 
     def fields(u, v):
@@ -412,7 +413,7 @@ def _sorted_across(ctx: Ctx, oracle: Completion, members: list[int], side: dict[
     P = ctx.P
     g1 = [i for i in members if side[i] == WHITE]
     g2 = [i for i in members if side[i] != WHITE]
-    if len(g1) != len(g2) or len({P[i].aro for i in g1}) > 1:
+    if len(g1) != len(g2) or len({P[i].aro_key for i in g1}) > 1:
         return None
     rows = [p.index for p in A3_2_5_s1_order(P[i] for i in g1)]
     cols = [p.index for p in sorted((P[i] for i in g2), key=lambda p: p.tpn)]
@@ -517,9 +518,9 @@ def _pair_2026(ctx: Ctx, optimise: bool) -> tuple[list[tuple[int, int]], int | N
     if not oracle.feasible():
         raise NoPairingError("no legal pairing of the whole round exists (C1, C3)")
     pairs: list[tuple[int, int]] = []
-    groups: dict[Fraction, list[int]] = {}  # score -> its players, in ctx.P's order
+    groups: dict[int, list[int]] = {}  # score (its whole-number key) -> its players, in ctx.P's order
     for p in ctx.P:
-        groups.setdefault(p.score, []).append(p.index)
+        groups.setdefault(p.score_key, []).append(p.index)
     scores = sorted(groups, reverse=True)
     for k, s in enumerate(scores):
         progress.step(k + 1, len(scores))

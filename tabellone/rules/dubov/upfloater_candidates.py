@@ -147,13 +147,16 @@ def _relaxed(
     nr = len(residents)
     packed: dict[tuple[int, ...], int] = {}  # speed only: few distinct fields, each packed once
     for a in range(m):
+        if a >= nr:  # two candidates: paired freely
+            edges.extend([(a, b, free_pair) for b in range(a + 1, m)])
+            if dummy is not None:
+                edges.append((a, dummy, free_pair))
+            continue
         u = verts[a]
         row = compat[u]
         for b in range(a + 1, m):
             v = verts[b]
-            if a >= nr:  # two candidates: paired freely
-                edges.append((a, b, free_pair))
-            elif row[v]:
+            if row[v]:
                 key = tuple(fields(u, v))  # its last field names the upfloater v, if any
                 w = packed.get(key)
                 if w is None:
@@ -162,8 +165,6 @@ def _relaxed(
                         f[-1] = _setbit(place[v], nc)
                     w = packed[key] = lay.pack(f + [1])
                 edges.append((a, b, w))
-        if dummy is not None and a >= nr:
-            edges.append((a, dummy, free_pair))
     mate = _solve(size, edges) if edges else {}
     if len(mate) < size:
         return None
