@@ -185,6 +185,15 @@ class Matcher:
         for u, v, w in edges:
             self.set_edge(u, v, w)
 
+    def reserve(self, edges: int, degrees: list[int]) -> None:
+        """Make room, at once, for ``edges`` more edges and for ``degrees[v]`` edges at each
+        vertex ``v < len(degrees)``: a large graph then grows without copying its arrays
+        as they double, and without up to half of them left unused (only capacity
+        changes: the graph and every answer stay the same). Nothing to do without the
+        core."""
+        if self._core is not None:
+            self._core.reserve(edges, degrees)
+
     def remove_vertex(self, u: int) -> None:
         """Remove every edge of ``u``."""
         if self._core is not None:

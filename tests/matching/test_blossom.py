@@ -1037,6 +1037,82 @@ def test_incremental_hash_index_for_large_n():
         assert all(core.get_weight(a, b) == w for (a, b), w in ref.items())
 
 
+def test_incremental_reserve_changes_capacity_only():
+    """reserve() only allocates: the same changes on a core with and without it give the
+    same graph, slot for slot (edges() lists slots in order), and the same answers; a
+    complete graph built with its exact room takes less memory than one grown edge by
+    edge (the arrays doubled)."""
+    rng = random.Random(41)
+    n = 90
+    plain, reserved = IM(n), IM(n)
+    reserved.reserve(n * (n - 1) // 2, [n - 1] * n)
+    ref: dict[tuple[int, int], int] = {}
+    for _ in range(12):
+        batch = []
+        for _ in range(400):
+            a, b = rng.sample(range(n), 2)
+            w = rng.choice([0, 0, rng.getrandbits(200) + 1])
+            batch.append((a, b, w))
+            if w:
+                ref[(min(a, b), max(a, b))] = w
+            else:
+                ref.pop((min(a, b), max(a, b)), None)
+        plain.set_edges(batch)
+        reserved.set_edges(batch)
+        assert reserved.solve() == plain.solve()
+        assert reserved.last_solve_was_warm == plain.last_solve_was_warm
+        assert reserved.edges() == plain.edges()
+        reserved._check()
+        check_solve(reserved, ref)
+    k = 140  # a complete graph on vertices 0 .. k-1 of 2k + 1 (as a bracket's, with shadows)
+    full = [(a, b, 1 + a * k + b) for a in range(k) for b in range(a + 1, k)]
+    grown, exact = IM(2 * k + 1), IM(2 * k + 1)
+    exact.reserve(len(full), [k - 1] * k)
+    grown.set_edges(full)
+    exact.set_edges(full)
+    assert exact.solve() == grown.solve()
+    assert exact._memory() < 0.8 * grown._memory()
+    with pytest.raises(ValueError, match="negative"):
+        exact.reserve(-1, [])
+    with pytest.raises(ValueError, match="negative degree"):
+        exact.reserve(0, [-1])
+    with pytest.raises(ValueError, match="degrees for n="):
+        exact.reserve(0, [1] * (2 * k + 2))
+
+
+def test_incremental_hash_index_turns_dense_when_smaller():
+    """Above 4096 vertices the pair index is a hash table until it would take more bytes
+    than the triangular table (a dense graph): then the pairs move into the table and
+    are found, changed and removed there as before."""
+    rng = random.Random(4100)
+    n = 4100
+    core, ref = IM(n), {}
+    for _ in range(3000):
+        a, b = rng.sample(range(n), 2)
+        w = rng.randint(1, 40)
+        core.set_edge(a, b, w)
+        ref[(min(a, b), max(a, b))] = w
+    check_solve(core, ref)
+    hashed = core._memory()
+    table = n * (n - 1) // 2 * 4
+    assert hashed < table  # a sparse graph: the hash table
+    core.reserve(1_500_000, [])  # room for a dense graph: the triangular table
+    assert core._memory() >= hashed - 3000 * 12 + table
+    core._check()
+    assert all(core.get_weight(b, a) == w for (a, b), w in ref.items())
+    for key in rng.sample(sorted(ref), 500):
+        core.set_edge(key[0], key[1], 0)
+        del ref[key]
+    for _ in range(500):
+        a, b = rng.sample(range(n), 2)
+        w = rng.randint(1, 40)
+        core.set_edge(a, b, w)
+        ref[(min(a, b), max(a, b))] = w
+    core._check()
+    check_solve(core, ref)
+    assert core.last_solve_was_warm
+
+
 def test_incremental_widening_before_and_between_solves():
     rng = random.Random(77)
     n = 25

@@ -78,21 +78,53 @@ static int hash_resize(MatcherObject *self, uint64_t cap)
     return 0;
 }
 
-/* Room in the index for one more pair. */
-static int index_reserve(MatcherObject *self)
+/* Entries of the triangular table (at least 1). */
+static int64_t dense_size(int32_t n)
 {
-    if (self->g.n <= DENSE_INDEX_MAX_N) {
-        if (!self->dense) {
-            int64_t size = tri_index(self->g.n, self->g.n - 2, self->g.n - 1) + 1;
-            self->dense = malloc((size_t)(size > 0 ? size : 1) * sizeof(int32_t));
-            if (!self->dense) return -1;
-            memset(self->dense, 0xff, (size_t)(size > 0 ? size : 1) * sizeof(int32_t));
-        }
-        return 0;
+    int64_t size = n >= 2 ? tri_index(n, n - 2, n - 1) + 1 : 0;
+    return size > 0 ? size : 1;
+}
+
+/* Switch the index to the triangular table, moving the hash table's pairs into it. */
+static int index_make_dense(MatcherObject *self)
+{
+    const int64_t size = dense_size(self->g.n);
+    self->dense = malloc((size_t)size * sizeof(int32_t));
+    if (!self->dense) return -1;
+    memset(self->dense, 0xff, (size_t)size * sizeof(int32_t));
+    for (uint64_t i = 0; self->hmask && i <= self->hmask; i++) {
+        if (!self->hkeys[i]) continue;
+        const uint64_t pair = self->hkeys[i] - 1; /* pair_key(a, b) = (a << 32 | b) + 1, a < b */
+        self->dense[tri_index(self->g.n, (int32_t)(pair >> 32), (int32_t)(pair & 0xffffffffu))] = self->hvals[i];
     }
-    if (2 * ((uint64_t)self->hcount + 1) > self->hmask) return hash_resize(self, self->hmask ? 2 * (self->hmask + 1) : 64);
+    free(self->hkeys);
+    free(self->hvals);
+    self->hkeys = NULL;
+    self->hvals = NULL;
+    self->hmask = 0;
+    self->hcount = 0;
     return 0;
 }
+
+/* Room in the index for `more` more pairs.  Up to DENSE_INDEX_MAX_N vertices, and
+ * above as soon as the hash table would need more bytes than the triangular table
+ * (a dense graph: 12 bytes a slot at most half full against 4 bytes a vertex pair),
+ * the index is the triangular table. */
+static int index_reserve_n(MatcherObject *self, int64_t more)
+{
+    if (self->dense) return 0;
+    if (self->g.n <= DENSE_INDEX_MAX_N) return index_make_dense(self);
+    uint64_t need = 2 * ((uint64_t)self->hcount + (uint64_t)more);
+    if (need <= self->hmask) return 0;
+    uint64_t cap = self->hmask ? 2 * (self->hmask + 1) : 64;
+    while (cap <= need) cap *= 2;
+    if (cap * (sizeof(uint64_t) + sizeof(int32_t)) >= (uint64_t)dense_size(self->g.n) * sizeof(int32_t))
+        return index_make_dense(self);
+    return hash_resize(self, cap);
+}
+
+/* Room in the index for one more pair. */
+static int index_reserve(MatcherObject *self) { return index_reserve_n(self, 1); }
 
 static void index_put(MatcherObject *self, int32_t a, int32_t b, int32_t k) /* a < b, reserved */
 {
@@ -135,12 +167,10 @@ static void index_del(MatcherObject *self, int32_t a, int32_t b) /* a < b, prese
     self->hcount--;
 }
 
-static int adj_reserve(MatcherObject *self, int32_t x)
+/* Room for `cap` adjacency entries at x (cap > adjcap[x]). */
+static int adj_grow(MatcherObject *self, int32_t x, int64_t cap)
 {
     Graph *g = &self->g;
-    if (g->deg[x] < g->adjcap[x]) return 0;
-    int64_t cap = g->adjcap[x] ? 2 * (int64_t)g->adjcap[x] : 4;
-    if (cap > g->n) cap = g->n > 4 ? g->n : 4;
     AdjEntry *a = realloc(g->adj[x], (size_t)cap * sizeof(AdjEntry));
     if (!a) return -1;
     g->adj[x] = a;
@@ -149,6 +179,15 @@ static int adj_reserve(MatcherObject *self, int32_t x)
     g->adjw[x] = r;
     g->adjcap[x] = (int32_t)cap;
     return 0;
+}
+
+static int adj_reserve(MatcherObject *self, int32_t x)
+{
+    Graph *g = &self->g;
+    if (g->deg[x] < g->adjcap[x]) return 0;
+    int64_t cap = g->adjcap[x] ? 2 * (int64_t)g->adjcap[x] : 4;
+    if (cap > g->n) cap = g->n > 4 ? g->n : 4;
+    return adj_grow(self, x, cap);
 }
 
 static void adj_push(MatcherObject *self, int32_t x, int32_t v, int32_t p, int64_t top) /* reserved */
@@ -172,13 +211,10 @@ static void adj_unlink(MatcherObject *self, int32_t p)
     }
 }
 
-static int slots_reserve(MatcherObject *self)
+/* Grow the edge slots to `cap` (> g->cap, at most MAX_EDGES). */
+static int slots_grow(MatcherObject *self, int64_t cap)
 {
     Graph *g = &self->g;
-    if (self->nfree > 0 || g->m < g->cap) return 0;
-    int64_t cap = g->cap ? 2 * (int64_t)g->cap : 16;
-    if (cap > MAX_EDGES) cap = MAX_EDGES;
-    if (cap <= g->cap) return -1;
     const int L = g->L;
     int32_t *ep = realloc(g->endpoint, (size_t)cap * 2 * sizeof(int32_t));
     if (!ep) return -1;
@@ -196,6 +232,16 @@ static int slots_reserve(MatcherObject *self)
     for (int64_t i = 2 * (int64_t)g->cap; i < 2 * cap; i++) ep[i] = ap[i] = -1;
     g->cap = (int32_t)cap;
     return 0;
+}
+
+static int slots_reserve(MatcherObject *self)
+{
+    Graph *g = &self->g;
+    if (self->nfree > 0 || g->m < g->cap) return 0;
+    int64_t cap = g->cap ? 2 * (int64_t)g->cap : 16;
+    if (cap > MAX_EDGES) cap = MAX_EDGES;
+    if (cap <= g->cap) return -1;
+    return slots_grow(self, cap);
 }
 
 /* Remember that pair {a, b} changed (only while a saved optimum exists). */
@@ -458,6 +504,58 @@ static PyObject *mt_remove_vertex(MatcherObject *self, PyObject *arg)
     int32_t u;
     if (parse_vertex(arg, -1, self->g.n, &u) < 0) return NULL;
     while (self->g.deg[u] > 0) mt_set(self, u, self->g.adj[u][self->g.deg[u] - 1].v, NULL); /* cannot fail */
+    Py_RETURN_NONE;
+}
+
+/* reserve(edges, degrees): room for `edges` more edges, and for degrees[v] edges at
+ * each vertex v < len(degrees), allocated once: a large graph built edge by edge then
+ * neither copies its arrays as they double nor keeps up to half of them unused. */
+static PyObject *mt_reserve(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "reserve() takes exactly 2 arguments (edges, degrees), got %zd", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    Py_ssize_t more = PyNumber_AsSsize_t(args[0], PyExc_OverflowError);
+    if (more == -1 && PyErr_Occurred()) return NULL;
+    if (more < 0) {
+        PyErr_SetString(PyExc_ValueError, "reserve(): negative edge count");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(args[1], "reserve(): degrees must be a sequence of ints");
+    if (!seq) return NULL;
+    Graph *g = &self->g;
+    const Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    if (count > g->n) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "reserve(): %zd degrees for n=%d", count, (int)g->n);
+        return NULL;
+    }
+    int64_t need = (int64_t)g->m + (more > self->nfree ? (int64_t)more - self->nfree : 0);
+    if (need > MAX_EDGES) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "too many edges (at most %lld)", (long long)MAX_EDGES);
+        return NULL;
+    }
+    int failed = (need > g->cap && slots_grow(self, need) < 0) || index_reserve_n(self, more) < 0;
+    for (Py_ssize_t v = 0; v < count && !failed; v++) {
+        Py_ssize_t d = PyNumber_AsSsize_t(items[v], PyExc_OverflowError);
+        if (d == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (d < 0) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "reserve(): negative degree");
+            return NULL;
+        }
+        if (d > g->n) d = g->n;
+        if (d > g->adjcap[v]) failed = adj_grow(self, (int32_t)v, d) < 0;
+    }
+    Py_DECREF(seq);
+    if (failed) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
@@ -809,7 +907,7 @@ static PyObject *mt_memory(MatcherObject *self, PyObject *unused)
     total += (size_t)g->cap * (2 * sizeof(int32_t) * 2 + sizeof(int32_t) + (size_t)g->L * sizeof(limb_t));
     total += (size_t)g->n * (sizeof(AdjEntry *) + 2 * sizeof(int32_t));
     for (int32_t v = 0; v < g->n; v++) total += (size_t)g->adjcap[v] * (sizeof(AdjEntry) + (size_t)g->L * sizeof(limb_t));
-    if (self->dense) total += (size_t)(tri_index(g->n, g->n - 2, g->n - 1) + 1) * sizeof(int32_t);
+    if (self->dense) total += (size_t)dense_size(g->n) * sizeof(int32_t);
     if (self->hmask) total += (size_t)(self->hmask + 1) * (sizeof(uint64_t) + sizeof(int32_t));
     total += (size_t)self->chgcap * sizeof(uint64_t);
     if (self->ws) {
@@ -932,6 +1030,8 @@ static PyMethodDef mt_methods[] = {
     {"edges", (PyCFunction)mt_edges, METH_NOARGS, "edges() -> list of (u, v, w) with u < v."},
     {"remove_vertex", (PyCFunction)mt_remove_vertex, METH_O, "remove_vertex(u): remove every edge of u."},
     {"degree", (PyCFunction)mt_degree, METH_O, "degree(u) -> int: the number of edges of u."},
+    {"reserve", (PyCFunction)(void (*)(void))mt_reserve, METH_FASTCALL,
+     "reserve(edges, degrees): room for `edges` more edges and for degrees[v] edges at vertex v, allocated at once."},
     {"solve", (PyCFunction)mt_solve, METH_NOARGS,
      "solve() -> list[int]: the mate of every vertex (-1 when unmatched) in a maximum-weight matching,\n"
      "warm-started from the last optimum when there is one, and certificate-checked."},

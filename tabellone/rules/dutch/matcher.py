@@ -414,6 +414,9 @@ class LocalMatcher(Matcher):
         for k, x in enumerate(A):
             loc[x] = k
         self._inc = Incremental(2 * na + 1)
+        # room for every pair inside A and the shadow and bye edges, allocated at once:
+        # grown edge by edge, the core's arrays doubled and kept up to half unused
+        self._inc.reserve(na * (na - 1) // 2 + 2 * na, [na + 1] * na)
         self._kept = []
         self._mates = None
         self.A, self.L, self.odd = A, L, odd
