@@ -64,6 +64,7 @@ class Matcher:
         self._kept: list[tuple[int, int]] = []
         #: the last optimum's mate of each core vertex (-1: none, or fixed)
         self._mates: list[int] | None = None
+        self._interned: dict[int, int] = {}
         if solve is None:
             from tabellone.matching.blossom import Matcher as Incremental
 
@@ -71,6 +72,9 @@ class Matcher:
                 self.loc = {x: k for k, x in enumerate(active)}
                 vertices = len(active)
             self._inc = Incremental(self.n if vertices is None else vertices)
+            if active is not None:  # room for every pair of them, allocated at once
+                na = len(active)
+                self._inc.reserve(na * (na - 1) // 2, [na - 1] * na)
         else:
             self._inc = None
 
@@ -99,7 +103,9 @@ class Matcher:
     def _set_packed(self, keys: list[tuple[int, int]], weights: list[int | None]) -> None:
         # whether each pair may meet (``has_edge``) and its packed weight (0 when not)
         self.base.update(zip(keys, [None if w is None else True for w in weights]))
-        self.packed.update(zip(keys, [0 if w is None else w for w in weights]))
+        # equal weights share one int (a bracket's pairs take few distinct values)
+        intern = self._interned.setdefault
+        self.packed.update(zip(keys, [0 if w is None else intern(w, w) for w in weights]))
         self._dirty.update(keys)
 
     def zero(self, h: int, l: int) -> None:
@@ -224,6 +230,15 @@ class Matcher:
             loc = self.loc
             self._kept.append((u, v) if loc is None else (loc[u], loc[v]))
 
+    def _hand_over(self, edges: Iterator[tuple[int, int, int]]) -> None:
+        """Give the changed pairs (core vertex numbers) to the incremental matcher, in
+        order, a slice at a time: a list of every changed pair at once (all of a large
+        bracket's pairs at its first solve, millions when C5 drops most of them) was a
+        round's peak memory."""
+        inc = self._inc
+        while chunk := list(islice(edges, 1 << 16)):
+            inc.set_edges(chunk)
+
     def _solve_incremental(self, edges: list[tuple[int, int, int]]) -> list[int]:
         """The incremental matcher's optimum after ``edges`` changed (core vertex
         numbers), with every fixed pair in it.
@@ -285,15 +300,16 @@ class Matcher:
             final, loc = self.final, self.loc
             get_packed, get_bonus, weight = self.packed.get, self.bonus.get, self.weight
             # self.weight(key), its common cases inline (packed: 0, or its bonus added)
+            edges: Iterator[tuple[int, int, int]]
             if loc is None:
-                edges = [
+                edges = (
                     (a, b, weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
                     for key in self._dirty
                     for a, b in (key,)
                     if a not in final and b not in final
-                ]
+                )
             else:
-                edges = [
+                edges = (
                     (
                         loc[a],
                         loc[b],
@@ -302,9 +318,10 @@ class Matcher:
                     for key in self._dirty
                     for a, b in (key,)
                     if a not in final and b not in final
-                ]
+                )
+            self._hand_over(edges)
             self._dirty.clear()
-            mates = self._solve_incremental(edges)
+            mates = self._solve_incremental([])
             if loc is None:
                 mate = {i: m for i, m in enumerate(mates) if m >= 0}
             else:
@@ -394,7 +411,6 @@ class LocalMatcher(Matcher):
         self._order: list[int] = []
         self._rank: list[int] = []
         self._cols: dict[int, list[int]] = {}
-        self._interned: dict[int, int] = {}
         #: no solve yet in this bracket: :meth:`set_column` writes to the core at once
         self._fresh = False
 
@@ -551,9 +567,7 @@ class LocalMatcher(Matcher):
         final, n, A, loc = self.final, self.n, self.A, self.loc
         na = len(A)
         packed_of, get_bonus = self._packed_of, self.bonus.get
-        # the changed pairs of players still to pair, as the core's edges (0 removes one),
-        # handed over a slice at a time (in order): a list of every changed pair at once
-        # (millions when C5 drops the pairs of a large bracket) was a round's peak memory
+        # the changed pairs of players still to pair, as the core's edges (0 removes one)
         if self.bonus:
             edges: Iterator[tuple[int, int, int]] = (
                 (loc[a], loc[b], (w + get_bonus(key, 0)) if (w := packed_of(a, b)) else 0)
@@ -563,9 +577,7 @@ class LocalMatcher(Matcher):
             )
         else:  # no bonus yet at a bracket's first solve, where every pair is new
             edges = ((loc[a], loc[b], packed_of(a, b)) for a, b in self._dirty if a not in final and b not in final)
-        inc = self._inc
-        while chunk := list(islice(edges, 1 << 16)):
-            inc.set_edges(chunk)
+        self._hand_over(edges)
         self._dirty.clear()
         mates = self._solve_incremental([])
         mate: dict[int, int] = {}
