@@ -1080,6 +1080,44 @@ def test_incremental_reserve_changes_capacity_only():
         exact.reserve(0, [1] * (2 * k + 2))
 
 
+def test_incremental_equal_weights_stored_once():
+    """Each distinct weight is kept once (an edge holds its row in the table of weights):
+    a graph of few distinct weights takes less memory than one of all-distinct weights,
+    and rows whose last edge goes (removed or re-weighted) are reused; the table's
+    reference counts and lookups stay right (``_check``) and the answers exact."""
+    rng = random.Random(8)
+    n = 120
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.5]
+    few, many = IM(n), IM(n)
+    few.set_edges([(a, b, (1 << 200) + (a + b) % 3) for a, b in pairs])
+    many.set_edges([(a, b, (1 << 200) + a * n + b) for a, b in pairs])
+    few._check()
+    many._check()
+    limbs = few.limbs
+    assert many._memory() - few._memory() >= len(pairs) * 8 * limbs * 0.9
+    ref = {(a, b): (1 << 200) + (a + b) % 3 for a, b in pairs}
+    check_solve(few, ref)
+    for _ in range(10):
+        batch = []
+        for _ in range(300):
+            a, b = rng.sample(range(n), 2)
+            w = rng.choice([0, (1 << 200) + rng.randrange(6), rng.getrandbits(300)])
+            batch.append((a, b, w))
+            key = (min(a, b), max(a, b))
+            if w:
+                ref[key] = w
+            else:
+                ref.pop(key, None)
+        few.set_edges(batch)
+        few._check()
+        check_solve(few, ref)
+        assert few.last_solve_was_warm
+    for a, b in list(ref):
+        few.set_edge(a, b, 0)
+    few._check()
+    assert len(few) == 0 and few.edges() == []
+
+
 def test_incremental_hash_index_turns_dense_when_smaller():
     """Above 4096 vertices the pair index is a hash table until it would take more bytes
     than the triangular table (a dense graph): then the pairs move into the table and
