@@ -46,7 +46,8 @@ non-zero dual) differ keeps the slack already proven non-negative; the matched e
 the edges at the other vertices, and every vertex and blossom condition are checked again
 (every edge when more than a quarter of the vertices differ, and at every cold solve).
 Each vertex's adjacency carries a copy of its edges' weights, which the algorithm reads in
-order; the certificate reads the weights themselves.
+order; the certificate reads them from the graph's table of distinct weights (each value
+stored once, each edge naming its row: a bracket's pairs take few distinct weights).
 """
 
 from __future__ import annotations
