@@ -43,9 +43,11 @@
  * solved cold.
  *
  * IncrementalMatcher (used by tabellone.matching.blossom.Matcher) keeps the graph itself
- * in C between solves: edge slots with weights as limbs, per-vertex
- * adjacency arrays, a pair index (triangular table up to 4096 vertices, hash
- * table above), and the list of pairs changed since the last optimum.
+ * in C between solves: edge slots, each naming its row in a table of the
+ * distinct weights (as limbs, each value once), per-vertex adjacency arrays, a
+ * pair index (triangular table up to 4096 vertices and wherever it is smaller
+ * than a hash table, hash table otherwise), and the list of pairs changed since
+ * the last optimum; reserve() allocates a large graph's room at once.
  * set_edge/set_edges change it in place (a wider weight widens every row);
  * solve() covers the changed pairs with few vertices and runs the warm start
  * above on the kept graph, so nothing is converted again.

@@ -46,7 +46,8 @@ non-zero dual) differ keeps the slack already proven non-negative; the matched e
 the edges at the other vertices, and every vertex and blossom condition are checked again
 (every edge when more than a quarter of the vertices differ, and at every cold solve).
 Each vertex's adjacency carries a copy of its edges' weights, which the algorithm reads in
-order; the certificate reads the weights themselves.
+order; the certificate reads them from the graph's table of distinct weights (each value
+stored once, each edge naming its row: a bracket's pairs take few distinct weights).
 """
 
 from __future__ import annotations
@@ -184,6 +185,15 @@ class Matcher:
             return
         for u, v, w in edges:
             self.set_edge(u, v, w)
+
+    def reserve(self, edges: int, degrees: list[int]) -> None:
+        """Make room, at once, for ``edges`` more edges and for ``degrees[v]`` edges at each
+        vertex ``v < len(degrees)``: a large graph then grows without copying its arrays
+        as they double, and without up to half of them left unused (only capacity
+        changes: the graph and every answer stay the same). Nothing to do without the
+        core."""
+        if self._core is not None:
+            self._core.reserve(edges, degrees)
 
     def remove_vertex(self, u: int) -> None:
         """Remove every edge of ``u``."""

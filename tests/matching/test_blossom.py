@@ -1037,6 +1037,120 @@ def test_incremental_hash_index_for_large_n():
         assert all(core.get_weight(a, b) == w for (a, b), w in ref.items())
 
 
+def test_incremental_reserve_changes_capacity_only():
+    """reserve() only allocates: the same changes on a core with and without it give the
+    same graph, slot for slot (edges() lists slots in order), and the same answers; a
+    complete graph built with its exact room takes less memory than one grown edge by
+    edge (the arrays doubled)."""
+    rng = random.Random(41)
+    n = 90
+    plain, reserved = IM(n), IM(n)
+    reserved.reserve(n * (n - 1) // 2, [n - 1] * n)
+    ref: dict[tuple[int, int], int] = {}
+    for _ in range(12):
+        batch = []
+        for _ in range(400):
+            a, b = rng.sample(range(n), 2)
+            w = rng.choice([0, 0, rng.getrandbits(200) + 1])
+            batch.append((a, b, w))
+            if w:
+                ref[(min(a, b), max(a, b))] = w
+            else:
+                ref.pop((min(a, b), max(a, b)), None)
+        plain.set_edges(batch)
+        reserved.set_edges(batch)
+        assert reserved.solve() == plain.solve()
+        assert reserved.last_solve_was_warm == plain.last_solve_was_warm
+        assert reserved.edges() == plain.edges()
+        reserved._check()
+        check_solve(reserved, ref)
+    k = 140  # a complete graph on vertices 0 .. k-1 of 2k + 1 (as a bracket's, with shadows)
+    full = [(a, b, 1 + a * k + b) for a in range(k) for b in range(a + 1, k)]
+    grown, exact = IM(2 * k + 1), IM(2 * k + 1)
+    exact.reserve(len(full), [k - 1] * k)
+    grown.set_edges(full)
+    exact.set_edges(full)
+    assert exact.solve() == grown.solve()
+    assert exact._memory() < 0.8 * grown._memory()
+    with pytest.raises(ValueError, match="negative"):
+        exact.reserve(-1, [])
+    with pytest.raises(ValueError, match="negative degree"):
+        exact.reserve(0, [-1])
+    with pytest.raises(ValueError, match="degrees for n="):
+        exact.reserve(0, [1] * (2 * k + 2))
+
+
+def test_incremental_equal_weights_stored_once():
+    """Each distinct weight is kept once (an edge holds its row in the table of weights):
+    a graph of few distinct weights takes less memory than one of all-distinct weights,
+    and rows whose last edge goes (removed or re-weighted) are reused; the table's
+    reference counts and lookups stay right (``_check``) and the answers exact."""
+    rng = random.Random(8)
+    n = 120
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.5]
+    few, many = IM(n), IM(n)
+    few.set_edges([(a, b, (1 << 200) + (a + b) % 3) for a, b in pairs])
+    many.set_edges([(a, b, (1 << 200) + a * n + b) for a, b in pairs])
+    few._check()
+    many._check()
+    limbs = few.limbs
+    assert many._memory() - few._memory() >= len(pairs) * 8 * limbs * 0.9
+    ref = {(a, b): (1 << 200) + (a + b) % 3 for a, b in pairs}
+    check_solve(few, ref)
+    for _ in range(10):
+        batch = []
+        for _ in range(300):
+            a, b = rng.sample(range(n), 2)
+            w = rng.choice([0, (1 << 200) + rng.randrange(6), rng.getrandbits(300)])
+            batch.append((a, b, w))
+            key = (min(a, b), max(a, b))
+            if w:
+                ref[key] = w
+            else:
+                ref.pop(key, None)
+        few.set_edges(batch)
+        few._check()
+        check_solve(few, ref)
+        assert few.last_solve_was_warm
+    for a, b in list(ref):
+        few.set_edge(a, b, 0)
+    few._check()
+    assert len(few) == 0 and few.edges() == []
+
+
+def test_incremental_hash_index_turns_dense_when_smaller():
+    """Above 4096 vertices the pair index is a hash table until it would take more bytes
+    than the triangular table (a dense graph): then the pairs move into the table and
+    are found, changed and removed there as before."""
+    rng = random.Random(4100)
+    n = 4100
+    core, ref = IM(n), {}
+    for _ in range(3000):
+        a, b = rng.sample(range(n), 2)
+        w = rng.randint(1, 40)
+        core.set_edge(a, b, w)
+        ref[(min(a, b), max(a, b))] = w
+    check_solve(core, ref)
+    hashed = core._memory()
+    table = n * (n - 1) // 2 * 4
+    assert hashed < table  # a sparse graph: the hash table
+    core.reserve(1_500_000, [])  # room for a dense graph: the triangular table
+    assert core._memory() >= hashed - 3000 * 12 + table
+    core._check()
+    assert all(core.get_weight(b, a) == w for (a, b), w in ref.items())
+    for key in rng.sample(sorted(ref), 500):
+        core.set_edge(key[0], key[1], 0)
+        del ref[key]
+    for _ in range(500):
+        a, b = rng.sample(range(n), 2)
+        w = rng.randint(1, 40)
+        core.set_edge(a, b, w)
+        ref[(min(a, b), max(a, b))] = w
+    core._check()
+    check_solve(core, ref)
+    assert core.last_solve_was_warm
+
+
 def test_incremental_widening_before_and_between_solves():
     rng = random.Random(77)
     n = 25

@@ -172,30 +172,174 @@ static int widen_rows(limb_t **buf, int32_t m, int L, int L2)
 
 static int bit_length_u64(uint64_t x) { return x == 0 ? 0 : 64 - tb_clz64(x); }
 
+/* The distinct values of 2w of a graph, L limbs a row, each stored once: a
+ * graph's edges take few distinct weights (a Dutch bracket's pairs a handful,
+ * then one more per bonus value), so each edge keeps a row number (4 bytes)
+ * instead of its own copy of the weight (8L bytes).  Row 0 is zero (the weight
+ * of unused slots) and is never freed; refs[r] counts the slots using row r,
+ * and a row nobody uses is freed for reuse.  Rows are found by value through
+ * an open-addressing table of row numbers (-1 empty, deletions by backward
+ * shift). */
+typedef struct {
+    limb_t *rows;      /* cap*L */
+    int32_t *refs;     /* cap */
+    int32_t *freerows; /* cap */
+    int32_t nfree, used, cap; /* free rows, rows handed out (0 .. used-1), allocated */
+    int32_t *slot;     /* hash table: row numbers, -1 = empty */
+    uint64_t smask;
+} WeightTable;
+
+static inline uint64_t wt_mix(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    return k;
+}
+
+static uint64_t wt_hash(const limb_t *row, int L)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < L; i++) h = wt_mix(h ^ row[i]) + (uint64_t)i;
+    return wt_mix(h);
+}
+
+static void wt_free(WeightTable *t)
+{
+    free(t->rows);
+    free(t->refs);
+    free(t->freerows);
+    free(t->slot);
+    memset(t, 0, sizeof(*t));
+}
+
+/* Put row r into the hash table (room is there). */
+static void wt_link(WeightTable *t, int32_t r, int L)
+{
+    uint64_t h = wt_hash(t->rows + (size_t)r * L, L) & t->smask;
+    while (t->slot[h] >= 0) h = (h + 1) & t->smask;
+    t->slot[h] = r;
+}
+
+/* A hash table of 2^k slots holding every live row but row 0 (at most half full). */
+static int wt_rehash(WeightTable *t, uint64_t cap, int L)
+{
+    int32_t *slot = malloc(cap * sizeof(int32_t));
+    if (!slot) return -1;
+    memset(slot, 0xff, cap * sizeof(int32_t));
+    free(t->slot);
+    t->slot = slot;
+    t->smask = cap - 1;
+    for (int32_t r = 1; r < t->used; r++)
+        if (t->refs[r] > 0) wt_link(t, r, L);
+    return 0;
+}
+
+/* An empty table on L limbs: row 0, zero. */
+static int wt_init(WeightTable *t, int L)
+{
+    memset(t, 0, sizeof(*t));
+    t->cap = 16;
+    t->rows = calloc((size_t)t->cap * L, sizeof(limb_t));
+    t->refs = calloc((size_t)t->cap, sizeof(int32_t));
+    t->freerows = malloc((size_t)t->cap * sizeof(int32_t));
+    if (!t->rows || !t->refs || !t->freerows || wt_rehash(t, 64, L) < 0) {
+        wt_free(t);
+        return -1;
+    }
+    t->used = 1;
+    t->refs[0] = 1;
+    return 0;
+}
+
+/* The row holding `row` (L limbs), one more slot using it; -1 when out of memory
+ * (nothing changed then).  Zero is row 0. */
+static int32_t wt_intern(WeightTable *t, const limb_t *row, int L)
+{
+    if (mp_is_zero(row, L)) return 0;
+    uint64_t h = wt_hash(row, L) & t->smask;
+    for (int32_t r; (r = t->slot[h]) >= 0; h = (h + 1) & t->smask) {
+        if (memcmp(t->rows + (size_t)r * L, row, (size_t)L * sizeof(limb_t)) == 0) {
+            t->refs[r]++;
+            return r;
+        }
+    }
+    int32_t r;
+    if (t->nfree > 0) {
+        r = t->freerows[--t->nfree];
+    } else {
+        if (t->used == t->cap) {
+            if (t->cap > INT32_MAX / 2) return -1;
+            int32_t cap = 2 * t->cap;
+            limb_t *rows = realloc(t->rows, (size_t)cap * L * sizeof(limb_t));
+            if (!rows) return -1;
+            t->rows = rows;
+            int32_t *refs = realloc(t->refs, (size_t)cap * sizeof(int32_t));
+            if (!refs) return -1;
+            t->refs = refs;
+            int32_t *fr = realloc(t->freerows, (size_t)cap * sizeof(int32_t));
+            if (!fr) return -1;
+            t->freerows = fr;
+            t->cap = cap;
+        }
+        if (2 * ((uint64_t)t->used + 1) > t->smask && wt_rehash(t, 2 * (t->smask + 1), L) < 0) return -1;
+        r = t->used++;
+    }
+    mp_copy(t->rows + (size_t)r * L, row, L);
+    t->refs[r] = 1;
+    wt_link(t, r, L);
+    return r;
+}
+
+/* One slot less uses row r; a row nobody uses leaves the table (row 0 stays). */
+static void wt_release(WeightTable *t, int32_t r, int L)
+{
+    if (r == 0 || --t->refs[r] > 0) return;
+    const uint64_t mask = t->smask;
+    uint64_t i = wt_hash(t->rows + (size_t)r * L, L) & mask;
+    while (t->slot[i] != r) i = (i + 1) & mask;
+    for (uint64_t j = i;;) { /* backward-shift deletion */
+        j = (j + 1) & mask;
+        if (t->slot[j] < 0) break;
+        uint64_t h = wt_hash(t->rows + (size_t)t->slot[j] * L, L) & mask;
+        int stays = i <= j ? (i < h && h <= j) : (i < h || h <= j);
+        if (!stays) {
+            t->slot[i] = t->slot[j];
+            i = j;
+        }
+    }
+    t->slot[i] = -1;
+    mp_zero(t->rows + (size_t)r * L, L);
+    t->freerows[t->nfree++] = r;
+}
+
 /* A validated graph in C form.  Edge k (a "slot") joins endpoint[2k] and
- * endpoint[2k+1] with weight w2[k] / 2; in an IncrementalMatcher slots of
- * removed edges have endpoints -1 and a zero weight until they are reused.
- * adj[v] lists v's edges (deg[v] of them).  A one-shot graph keeps all
+ * endpoint[2k+1] with weight wt.rows[wid[k]] / 2 (W2); in an IncrementalMatcher
+ * slots of removed edges have endpoints -1 and row 0 (zero) until they are
+ * reused.  adj[v] lists v's edges (deg[v] of them).  A one-shot graph keeps all
  * entries in one block (`entries`); an IncrementalMatcher gives each vertex
  * its own growable array (`adjcap` set). */
 typedef struct {
     int32_t n, m;      /* vertices, edge slots */
-    int32_t cap;       /* allocated slots (rows of w2, pairs of endpoint) */
+    int32_t cap;       /* allocated slots (of wid, pairs of endpoint) */
     int32_t nlive;     /* edges in use */
     int L;
     int32_t *endpoint; /* 2m */
-    limb_t *w2;        /* m*L */
+    int32_t *wid;      /* m: the row of each edge's 2w in wt */
+    WeightTable wt;    /* the distinct values of 2w */
     AdjEntry **adj;    /* n */
     int32_t *deg;      /* n */
     AdjEntry *entries; /* one-shot: 2m entries */
     int32_t *adjcap;   /* incremental: capacity of adj[v] */
     /* adjw[v] + q * L: a copy of 2w of v's q-th edge, beside its adjacency
      * entry, so that the algorithm's scan of v's edges reads weights in order
-     * instead of one row of w2 per edge (a cache miss each); w2 stays the
-     * weights the certificate reads */
+     * instead of one row of the table per edge; the certificate reads the table */
     limb_t **adjw;     /* n */
     limb_t *wentries;  /* one-shot: 2m rows */
 } Graph;
+
+/* Twice the weight of slot k, L limbs. */
+static inline limb_t *graph_w2(const Graph *g, int32_t k) { return g->wt.rows + (size_t)g->wid[k] * g->L; }
 
 static void graph_free(Graph *g)
 {
@@ -208,13 +352,14 @@ static void graph_free(Graph *g)
     g->adjw = NULL;
     g->wentries = NULL;
     free(g->endpoint);
-    free(g->w2);
+    free(g->wid);
+    wt_free(&g->wt);
     free(g->adj);
     free(g->deg);
     free(g->entries);
     free(g->adjcap);
     g->endpoint = g->deg = g->adjcap = NULL;
-    g->w2 = NULL;
+    g->wid = NULL;
     g->adj = NULL;
     g->entries = NULL;
 }
@@ -226,7 +371,7 @@ static void graph_set_tops(Graph *g)
     for (int32_t v = 0; v < g->n; v++) {
         AdjEntry *a = g->adj[v];
         for (int32_t q = 0; q < g->deg[v]; q++) {
-            const limb_t *row = g->w2 + (size_t)(a[q].p >> 1) * L;
+            const limb_t *row = graph_w2(g, a[q].p >> 1);
             a[q].top = (int64_t)row[L - 1];
             mp_copy(g->adjw[v] + (size_t)q * L, row, L);
         }
@@ -237,7 +382,7 @@ static void graph_set_tops(Graph *g)
 static int graph_widen(Graph *g, int L2)
 {
     if (L2 <= g->L) return 0;
-    if (widen_rows(&g->w2, g->cap, g->L, L2) < 0) return -1;
+    if (widen_rows(&g->wt.rows, g->wt.cap, g->L, L2) < 0 || wt_rehash(&g->wt, g->wt.smask + 1, L2) < 0) return -1;
     if (g->adjcap) {
         for (int32_t v = 0; v < g->n; v++) {
             if (!g->adjcap[v]) continue;
@@ -293,6 +438,7 @@ static int parse_graph(int32_t n, PyObject *edges_obj, int maxcard, int force_li
     uint8_t *bitmap = NULL;
     uint64_t *keys = NULL;
     int32_t *fill = NULL;
+    limb_t *dst = NULL;
     int64_t maxbits = 0;
     int L = 1;
     PyObject **items = PySequence_Fast_ITEMS(seq);
@@ -367,22 +513,25 @@ static int parse_graph(int32_t n, PyObject *edges_obj, int maxcard, int force_li
     }
     g->L = L;
 
-    /* pass 2: weights as 2w on L limbs */
-    g->w2 = malloc(((size_t)m * L + 1) * sizeof(limb_t));
-    if (!g->w2) { PyErr_NoMemory(); goto fail; }
+    /* pass 2: weights as 2w on L limbs, each distinct value once */
+    g->wid = malloc(((size_t)m + 1) * sizeof(int32_t));
+    dst = malloc((size_t)L * sizeof(limb_t));
+    if (!g->wid || !dst || wt_init(&g->wt, L) < 0) { PyErr_NoMemory(); goto fail; }
     for (Py_ssize_t k = 0; k < mm; k++) {
         PyObject *uo, *vo, *wo, *hold;
         if (edge_items(items[k], k, &uo, &vo, &wo, &hold) < 0) goto fail;
         PyObject *iv = weight_int(wo, k);
         Py_XDECREF(hold);
         if (!iv) goto fail;
-        limb_t *dst = g->w2 + (size_t)k * L;
         int r = weight_store(iv, dst, L);
         Py_DECREF(iv);
         if (r < 0) goto fail;
         for (int i = L - 1; i > 0; i--) dst[i] = (dst[i] << 1) | (dst[i - 1] >> 63);
         dst[0] <<= 1;
+        if ((g->wid[k] = wt_intern(&g->wt, dst, L)) < 0) { PyErr_NoMemory(); goto fail; }
     }
+    free(dst);
+    dst = NULL;
 
     /* adjacency: one block, each vertex's entries in edge order */
     g->nlive = m;
@@ -414,6 +563,7 @@ fail:
     free(bitmap);
     free(keys);
     free(fill);
+    free(dst);
     graph_free(g);
     Py_DECREF(seq);
     return -1;

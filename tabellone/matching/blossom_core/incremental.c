@@ -78,21 +78,53 @@ static int hash_resize(MatcherObject *self, uint64_t cap)
     return 0;
 }
 
-/* Room in the index for one more pair. */
-static int index_reserve(MatcherObject *self)
+/* Entries of the triangular table (at least 1). */
+static int64_t dense_size(int32_t n)
 {
-    if (self->g.n <= DENSE_INDEX_MAX_N) {
-        if (!self->dense) {
-            int64_t size = tri_index(self->g.n, self->g.n - 2, self->g.n - 1) + 1;
-            self->dense = malloc((size_t)(size > 0 ? size : 1) * sizeof(int32_t));
-            if (!self->dense) return -1;
-            memset(self->dense, 0xff, (size_t)(size > 0 ? size : 1) * sizeof(int32_t));
-        }
-        return 0;
+    int64_t size = n >= 2 ? tri_index(n, n - 2, n - 1) + 1 : 0;
+    return size > 0 ? size : 1;
+}
+
+/* Switch the index to the triangular table, moving the hash table's pairs into it. */
+static int index_make_dense(MatcherObject *self)
+{
+    const int64_t size = dense_size(self->g.n);
+    self->dense = malloc((size_t)size * sizeof(int32_t));
+    if (!self->dense) return -1;
+    memset(self->dense, 0xff, (size_t)size * sizeof(int32_t));
+    for (uint64_t i = 0; self->hmask && i <= self->hmask; i++) {
+        if (!self->hkeys[i]) continue;
+        const uint64_t pair = self->hkeys[i] - 1; /* pair_key(a, b) = (a << 32 | b) + 1, a < b */
+        self->dense[tri_index(self->g.n, (int32_t)(pair >> 32), (int32_t)(pair & 0xffffffffu))] = self->hvals[i];
     }
-    if (2 * ((uint64_t)self->hcount + 1) > self->hmask) return hash_resize(self, self->hmask ? 2 * (self->hmask + 1) : 64);
+    free(self->hkeys);
+    free(self->hvals);
+    self->hkeys = NULL;
+    self->hvals = NULL;
+    self->hmask = 0;
+    self->hcount = 0;
     return 0;
 }
+
+/* Room in the index for `more` more pairs.  Up to DENSE_INDEX_MAX_N vertices, and
+ * above as soon as the hash table would need more bytes than the triangular table
+ * (a dense graph: 12 bytes a slot at most half full against 4 bytes a vertex pair),
+ * the index is the triangular table. */
+static int index_reserve_n(MatcherObject *self, int64_t more)
+{
+    if (self->dense) return 0;
+    if (self->g.n <= DENSE_INDEX_MAX_N) return index_make_dense(self);
+    uint64_t need = 2 * ((uint64_t)self->hcount + (uint64_t)more);
+    if (need <= self->hmask) return 0;
+    uint64_t cap = self->hmask ? 2 * (self->hmask + 1) : 64;
+    while (cap <= need) cap *= 2;
+    if (cap * (sizeof(uint64_t) + sizeof(int32_t)) >= (uint64_t)dense_size(self->g.n) * sizeof(int32_t))
+        return index_make_dense(self);
+    return hash_resize(self, cap);
+}
+
+/* Room in the index for one more pair. */
+static int index_reserve(MatcherObject *self) { return index_reserve_n(self, 1); }
 
 static void index_put(MatcherObject *self, int32_t a, int32_t b, int32_t k) /* a < b, reserved */
 {
@@ -135,12 +167,10 @@ static void index_del(MatcherObject *self, int32_t a, int32_t b) /* a < b, prese
     self->hcount--;
 }
 
-static int adj_reserve(MatcherObject *self, int32_t x)
+/* Room for `cap` adjacency entries at x (cap > adjcap[x]). */
+static int adj_grow(MatcherObject *self, int32_t x, int64_t cap)
 {
     Graph *g = &self->g;
-    if (g->deg[x] < g->adjcap[x]) return 0;
-    int64_t cap = g->adjcap[x] ? 2 * (int64_t)g->adjcap[x] : 4;
-    if (cap > g->n) cap = g->n > 4 ? g->n : 4;
     AdjEntry *a = realloc(g->adj[x], (size_t)cap * sizeof(AdjEntry));
     if (!a) return -1;
     g->adj[x] = a;
@@ -151,12 +181,21 @@ static int adj_reserve(MatcherObject *self, int32_t x)
     return 0;
 }
 
+static int adj_reserve(MatcherObject *self, int32_t x)
+{
+    Graph *g = &self->g;
+    if (g->deg[x] < g->adjcap[x]) return 0;
+    int64_t cap = g->adjcap[x] ? 2 * (int64_t)g->adjcap[x] : 4;
+    if (cap > g->n) cap = g->n > 4 ? g->n : 4;
+    return adj_grow(self, x, cap);
+}
+
 static void adj_push(MatcherObject *self, int32_t x, int32_t v, int32_t p, int64_t top) /* reserved */
 {
     Graph *g = &self->g;
     int32_t pos = g->deg[x]++;
     g->adj[x][pos] = (AdjEntry){v, p, top};
-    mp_copy(g->adjw[x] + (size_t)pos * g->L, g->w2 + (size_t)(p >> 1) * g->L, g->L);
+    mp_copy(g->adjw[x] + (size_t)pos * g->L, graph_w2(g, p >> 1), g->L);
     self->apos[p] = pos;
 }
 
@@ -172,14 +211,10 @@ static void adj_unlink(MatcherObject *self, int32_t p)
     }
 }
 
-static int slots_reserve(MatcherObject *self)
+/* Grow the edge slots to `cap` (> g->cap, at most MAX_EDGES). */
+static int slots_grow(MatcherObject *self, int64_t cap)
 {
     Graph *g = &self->g;
-    if (self->nfree > 0 || g->m < g->cap) return 0;
-    int64_t cap = g->cap ? 2 * (int64_t)g->cap : 16;
-    if (cap > MAX_EDGES) cap = MAX_EDGES;
-    if (cap <= g->cap) return -1;
-    const int L = g->L;
     int32_t *ep = realloc(g->endpoint, (size_t)cap * 2 * sizeof(int32_t));
     if (!ep) return -1;
     g->endpoint = ep;
@@ -189,13 +224,23 @@ static int slots_reserve(MatcherObject *self)
     int32_t *fs = realloc(self->freeslots, (size_t)cap * sizeof(int32_t));
     if (!fs) return -1;
     self->freeslots = fs;
-    limb_t *w = realloc(g->w2, ((size_t)cap * L + 1) * sizeof(limb_t));
+    int32_t *w = realloc(g->wid, ((size_t)cap + 1) * sizeof(int32_t));
     if (!w) return -1;
-    g->w2 = w;
-    memset(w + (size_t)g->cap * L, 0, (size_t)(cap - g->cap) * L * sizeof(limb_t));
+    g->wid = w;
+    memset(w + g->cap, 0, (size_t)(cap - g->cap) * sizeof(int32_t)); /* row 0: zero */
     for (int64_t i = 2 * (int64_t)g->cap; i < 2 * cap; i++) ep[i] = ap[i] = -1;
     g->cap = (int32_t)cap;
     return 0;
+}
+
+static int slots_reserve(MatcherObject *self)
+{
+    Graph *g = &self->g;
+    if (self->nfree > 0 || g->m < g->cap) return 0;
+    int64_t cap = g->cap ? 2 * (int64_t)g->cap : 16;
+    if (cap > MAX_EDGES) cap = MAX_EDGES;
+    if (cap <= g->cap) return -1;
+    return slots_grow(self, cap);
 }
 
 /* Remember that pair {a, b} changed (only while a saved optimum exists). */
@@ -232,13 +277,16 @@ static int mt_set(MatcherObject *self, int32_t u, int32_t v, const limb_t *w2row
         index_del(self, a, b);
         g->endpoint[2 * k] = g->endpoint[2 * k + 1] = -1;
         self->apos[2 * k] = self->apos[2 * k + 1] = -1;
-        mp_zero(g->w2 + (size_t)k * L, L);
+        wt_release(&g->wt, g->wid[k], L);
+        g->wid[k] = 0;
         self->freeslots[self->nfree++] = k;
         g->nlive--;
     } else if (k >= 0) {
-        limb_t *row = g->w2 + (size_t)k * L;
-        if (memcmp(row, w2row, (size_t)L * sizeof(limb_t)) == 0) return 0;
-        mp_copy(row, w2row, L);
+        if (memcmp(graph_w2(g, k), w2row, (size_t)L * sizeof(limb_t)) == 0) return 0;
+        int32_t r = wt_intern(&g->wt, w2row, L);
+        if (r < 0) return -1;
+        wt_release(&g->wt, g->wid[k], L);
+        g->wid[k] = r;
         int64_t top = (int64_t)w2row[L - 1];
         g->adj[g->endpoint[2 * k]][self->apos[2 * k + 1]].top = top;
         g->adj[g->endpoint[2 * k + 1]][self->apos[2 * k]].top = top;
@@ -247,10 +295,12 @@ static int mt_set(MatcherObject *self, int32_t u, int32_t v, const limb_t *w2row
     } else {
         if (slots_reserve(self) < 0 || index_reserve(self) < 0 || adj_reserve(self, a) < 0 || adj_reserve(self, b) < 0)
             return -1;
+        int32_t r = wt_intern(&g->wt, w2row, L);
+        if (r < 0) return -1;
         k = self->nfree > 0 ? self->freeslots[--self->nfree] : g->m++;
         g->endpoint[2 * k] = a;
         g->endpoint[2 * k + 1] = b;
-        mp_copy(g->w2 + (size_t)k * L, w2row, L);
+        g->wid[k] = r;
         int64_t top = (int64_t)w2row[L - 1];
         adj_push(self, a, b, 2 * k + 1, top);
         adj_push(self, b, a, 2 * k, top);
@@ -421,7 +471,7 @@ static PyObject *mt_get_weight(MatcherObject *self, PyObject *const *args, Py_ss
     if (parse_vertex(args[0], -1, self->g.n, &u) < 0 || parse_vertex(args[1], -1, self->g.n, &v) < 0) return NULL;
     int32_t k = u == v ? -1 : mt_find(self, u, v);
     if (k < 0) return PyLong_FromLong(0);
-    return w2_to_int(self->g.w2 + (size_t)k * self->g.L, self->g.L);
+    return w2_to_int(graph_w2(&self->g, k), self->g.L);
 }
 
 static PyObject *mt_edges(MatcherObject *self, PyObject *unused)
@@ -434,7 +484,7 @@ static PyObject *mt_edges(MatcherObject *self, PyObject *unused)
     Py_ssize_t i = 0;
     for (int32_t k = 0; k < g->m; k++) {
         if (g->endpoint[2 * k] < 0) continue;
-        PyObject *w = w2_to_int(g->w2 + (size_t)k * g->L, g->L);
+        PyObject *w = w2_to_int(graph_w2(g, k), g->L);
         PyObject *t = w ? Py_BuildValue("(iiN)", (int)g->endpoint[2 * k], (int)g->endpoint[2 * k + 1], w) : NULL;
         if (!t || i >= g->nlive) {
             Py_XDECREF(t);
@@ -458,6 +508,58 @@ static PyObject *mt_remove_vertex(MatcherObject *self, PyObject *arg)
     int32_t u;
     if (parse_vertex(arg, -1, self->g.n, &u) < 0) return NULL;
     while (self->g.deg[u] > 0) mt_set(self, u, self->g.adj[u][self->g.deg[u] - 1].v, NULL); /* cannot fail */
+    Py_RETURN_NONE;
+}
+
+/* reserve(edges, degrees): room for `edges` more edges, and for degrees[v] edges at
+ * each vertex v < len(degrees), allocated once: a large graph built edge by edge then
+ * neither copies its arrays as they double nor keeps up to half of them unused. */
+static PyObject *mt_reserve(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "reserve() takes exactly 2 arguments (edges, degrees), got %zd", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    Py_ssize_t more = PyNumber_AsSsize_t(args[0], PyExc_OverflowError);
+    if (more == -1 && PyErr_Occurred()) return NULL;
+    if (more < 0) {
+        PyErr_SetString(PyExc_ValueError, "reserve(): negative edge count");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(args[1], "reserve(): degrees must be a sequence of ints");
+    if (!seq) return NULL;
+    Graph *g = &self->g;
+    const Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    if (count > g->n) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "reserve(): %zd degrees for n=%d", count, (int)g->n);
+        return NULL;
+    }
+    int64_t need = (int64_t)g->m + (more > self->nfree ? (int64_t)more - self->nfree : 0);
+    if (need > MAX_EDGES) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "too many edges (at most %lld)", (long long)MAX_EDGES);
+        return NULL;
+    }
+    int failed = (need > g->cap && slots_grow(self, need) < 0) || index_reserve_n(self, more) < 0;
+    for (Py_ssize_t v = 0; v < count && !failed; v++) {
+        Py_ssize_t d = PyNumber_AsSsize_t(items[v], PyExc_OverflowError);
+        if (d == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (d < 0) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "reserve(): negative degree");
+            return NULL;
+        }
+        if (d > g->n) d = g->n;
+        if (d > g->adjcap[v]) failed = adj_grow(self, (int32_t)v, d) < 0;
+    }
+    Py_DECREF(seq);
+    if (failed) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
@@ -596,7 +698,7 @@ static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ss
             mp_sext(s, L, w->dual + (size_t)x * Lw, Lw);
             mp_sext(t, L, w->dual + (size_t)y * Lw, Lw);
             mp_add(s, s, t, L);
-            mp_sext(t, L, self->g.w2 + (size_t)k * Lg, Lg);
+            mp_sext(t, L, graph_w2(&self->g, k), Lg);
             mp_sub(s, s, t, L);
             int32_t b = w->bparent[y];
             while (b != -1 && pos[b] < 0) b = w->bparent[b];
@@ -806,10 +908,11 @@ static PyObject *mt_memory(MatcherObject *self, PyObject *unused)
     (void)unused;
     const Graph *g = &self->g;
     size_t total = sizeof(MatcherObject);
-    total += (size_t)g->cap * (2 * sizeof(int32_t) * 2 + sizeof(int32_t) + (size_t)g->L * sizeof(limb_t));
+    total += (size_t)g->cap * (2 * sizeof(int32_t) * 2 + sizeof(int32_t) + sizeof(int32_t));
+    total += (size_t)g->wt.cap * ((size_t)g->L * sizeof(limb_t) + 2 * sizeof(int32_t)) + (size_t)(g->wt.smask + 1) * sizeof(int32_t);
     total += (size_t)g->n * (sizeof(AdjEntry *) + 2 * sizeof(int32_t));
     for (int32_t v = 0; v < g->n; v++) total += (size_t)g->adjcap[v] * (sizeof(AdjEntry) + (size_t)g->L * sizeof(limb_t));
-    if (self->dense) total += (size_t)(tri_index(g->n, g->n - 2, g->n - 1) + 1) * sizeof(int32_t);
+    if (self->dense) total += (size_t)dense_size(g->n) * sizeof(int32_t);
     if (self->hmask) total += (size_t)(self->hmask + 1) * (sizeof(uint64_t) + sizeof(int32_t));
     total += (size_t)self->chgcap * sizeof(uint64_t);
     if (self->ws) {
@@ -831,24 +934,42 @@ static PyObject *mt_check(MatcherObject *self, PyObject *unused)
         int32_t a = g->endpoint[2 * k], b = g->endpoint[2 * k + 1];
         if (a < 0 || b < 0) {
             if (a != b) err = "half-unused slot";
-            else if (!mp_is_zero(g->w2 + (size_t)k * g->L, g->L)) err = "unused slot with a weight";
+            else if (g->wid[k] != 0) err = "unused slot with a weight";
             continue;
         }
         live++;
         if (!(a < b) || b >= g->n) err = "bad endpoints";
         else if (mt_find(self, a, b) != k) err = "index does not find the slot";
-        else if (mp_is_zero(g->w2 + (size_t)k * g->L, g->L)) err = "zero-weight edge stored";
+        else if (g->wid[k] <= 0 || g->wid[k] >= g->wt.used || mp_is_zero(graph_w2(g, k), g->L))
+            err = "zero-weight edge stored";
         else if (g->adj[a][self->apos[2 * k + 1]].p != 2 * k + 1 || g->adj[a][self->apos[2 * k + 1]].v != b ||
                  g->adj[b][self->apos[2 * k]].p != 2 * k || g->adj[b][self->apos[2 * k]].v != a)
             err = "adjacency position is wrong";
-        else if (g->adj[a][self->apos[2 * k + 1]].top != (int64_t)g->w2[(size_t)k * g->L + g->L - 1] ||
-                 g->adj[b][self->apos[2 * k]].top != (int64_t)g->w2[(size_t)k * g->L + g->L - 1])
+        else if (g->adj[a][self->apos[2 * k + 1]].top != (int64_t)graph_w2(g, k)[g->L - 1] ||
+                 g->adj[b][self->apos[2 * k]].top != (int64_t)graph_w2(g, k)[g->L - 1])
             err = "stale top limb";
-        else if (memcmp(g->adjw[a] + (size_t)self->apos[2 * k + 1] * g->L, g->w2 + (size_t)k * g->L, (size_t)g->L * sizeof(limb_t)) ||
-                 memcmp(g->adjw[b] + (size_t)self->apos[2 * k] * g->L, g->w2 + (size_t)k * g->L, (size_t)g->L * sizeof(limb_t)))
+        else if (memcmp(g->adjw[a] + (size_t)self->apos[2 * k + 1] * g->L, graph_w2(g, k), (size_t)g->L * sizeof(limb_t)) ||
+                 memcmp(g->adjw[b] + (size_t)self->apos[2 * k] * g->L, graph_w2(g, k), (size_t)g->L * sizeof(limb_t)))
             err = "stale weight copy in the adjacency";
     }
     for (int32_t v = 0; v < g->n; v++) entries += g->deg[v];
+    if (!err) { /* the weight table: each row used by as many live slots as it counts, each found by value */
+        const WeightTable *t = &g->wt;
+        int32_t *uses = calloc((size_t)t->used + 1, sizeof(int32_t));
+        if (!uses) return PyErr_NoMemory();
+        for (int32_t k = 0; k < g->m; k++)
+            if (g->endpoint[2 * k] >= 0) uses[g->wid[k]]++;
+        for (int32_t r = 1; r < t->used && !err; r++) {
+            if (uses[r] != t->refs[r]) err = "weight table reference count is wrong";
+            else if (uses[r] > 0) {
+                const limb_t *row = t->rows + (size_t)r * g->L;
+                uint64_t h = wt_hash(row, g->L) & t->smask;
+                while (t->slot[h] >= 0 && t->slot[h] != r) h = (h + 1) & t->smask;
+                if (t->slot[h] != r) err = "weight table row not found by value";
+            }
+        }
+        free(uses);
+    }
     if (!err && live != g->nlive) err = "live edge count is wrong";
     if (!err && entries != 2 * live) err = "adjacency size is wrong";
     if (!err && !self->dense && self->hcount != live) err = "hash index size is wrong";
@@ -911,6 +1032,10 @@ static PyObject *mt_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     /* tp_alloc zeroes the object */
     self->g.n = n;
     self->g.L = 1;
+    if (wt_init(&self->g.wt, 1) < 0) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
     self->g.adj = calloc((size_t)n + 1, sizeof(AdjEntry *));
     self->g.deg = calloc((size_t)n + 1, sizeof(int32_t));
     self->g.adjcap = calloc((size_t)n + 1, sizeof(int32_t));
@@ -932,6 +1057,8 @@ static PyMethodDef mt_methods[] = {
     {"edges", (PyCFunction)mt_edges, METH_NOARGS, "edges() -> list of (u, v, w) with u < v."},
     {"remove_vertex", (PyCFunction)mt_remove_vertex, METH_O, "remove_vertex(u): remove every edge of u."},
     {"degree", (PyCFunction)mt_degree, METH_O, "degree(u) -> int: the number of edges of u."},
+    {"reserve", (PyCFunction)(void (*)(void))mt_reserve, METH_FASTCALL,
+     "reserve(edges, degrees): room for `edges` more edges and for degrees[v] edges at vertex v, allocated at once."},
     {"solve", (PyCFunction)mt_solve, METH_NOARGS,
      "solve() -> list[int]: the mate of every vertex (-1 when unmatched) in a maximum-weight matching,\n"
      "warm-started from the last optimum when there is one, and certificate-checked."},

@@ -39,7 +39,8 @@ typedef struct {
     const int32_t *endpoint;      /* 2m */
     AdjEntry *const *adj;         /* n: adjacency of each vertex */
     const int32_t *deg;           /* n: length of adj[v] */
-    const limb_t *w2;             /* m*L: twice the weight */
+    const int32_t *wid;           /* m: the row of each edge's 2w in wrows (Graph.wid) */
+    const limb_t *wrows;          /* the distinct values of 2w, L limbs each (WeightTable) */
     limb_t *const *adjw;          /* n: the same, in adjacency order (Graph.adjw) */
     int64_t *dtop;                /* n: top limb of each vertex dual */
 
@@ -83,7 +84,8 @@ typedef struct {
 } Ctx;
 
 #define DUAL(c, x) ((c)->dual + (size_t)(x) * (size_t)(c)->L)
-#define W2(c, k) ((c)->w2 + (size_t)(k) * (size_t)(c)->L)
+/* twice the weight of edge k: a row of the graph's table of distinct weights */
+#define W2(c, k) ((c)->wrows + (size_t)(c)->wid[k] * (size_t)(c)->L)
 
 static void internal_error(Ctx *c, const char *msg)
 {

@@ -456,7 +456,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (g->L < ws->L && graph_widen(g, ws->L) < 0) return ST_NOMEM;
         memset(&c, 0, sizeof(c));
         c.n = n; c.m = m; c.L = g->L; c.maxcard = 0;
-        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows; c.adjw = g->adjw;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
             stages(&c, 1);
@@ -502,7 +502,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
     for (int attempt = 0;; attempt++) {
         memset(&c, 0, sizeof(c));
         c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows; c.adjw = g->adjw;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         int greedy = greedy_start && !maxcard && attempt == 0;
         if (greedy) {
@@ -513,7 +513,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
                 ctx_free(&c);
                 memset(&c, 0, sizeof(c));
                 c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.w2 = g->w2; c.adjw = g->adjw;
+                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows; c.adjw = g->adjw;
                 if (ctx_alloc(&c) < 0) return ST_NOMEM;
                 greedy = 0;
             }

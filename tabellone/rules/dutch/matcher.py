@@ -5,7 +5,9 @@ field and proves its answer completable (:class:`LocalMatcher`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import islice
+from typing import Any
 
 from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.cpsat import solve_fields_of
@@ -62,6 +64,7 @@ class Matcher:
         self._kept: list[tuple[int, int]] = []
         #: the last optimum's mate of each core vertex (-1: none, or fixed)
         self._mates: list[int] | None = None
+        self._interned: dict[int, int] = {}
         if solve is None:
             from tabellone.matching.blossom import Matcher as Incremental
 
@@ -69,6 +72,9 @@ class Matcher:
                 self.loc = {x: k for k, x in enumerate(active)}
                 vertices = len(active)
             self._inc = Incremental(self.n if vertices is None else vertices)
+            if active is not None:  # room for every pair of them, allocated at once
+                na = len(active)
+                self._inc.reserve(na * (na - 1) // 2, [na - 1] * na)
         else:
             self._inc = None
 
@@ -97,7 +103,9 @@ class Matcher:
     def _set_packed(self, keys: list[tuple[int, int]], weights: list[int | None]) -> None:
         # whether each pair may meet (``has_edge``) and its packed weight (0 when not)
         self.base.update(zip(keys, [None if w is None else True for w in weights]))
-        self.packed.update(zip(keys, [0 if w is None else w for w in weights]))
+        # equal weights share one int (a bracket's pairs take few distinct values)
+        intern = self._interned.setdefault
+        self.packed.update(zip(keys, [0 if w is None else intern(w, w) for w in weights]))
         self._dirty.update(keys)
 
     def zero(self, h: int, l: int) -> None:
@@ -152,11 +160,11 @@ class Matcher:
     def set_bonus_row(self, x: int, ys: list[int], bonus: int) -> None:
         """:meth:`set_bonus` of ``bonus`` on x's pairs with ``ys`` where x may meet the
         other player (:meth:`has_edge`), of 0 on the others, pair after pair in order."""
-        table, absent = self._edge_table()
         have, dirty = self.bonus, self._dirty
-        for y in ys:
+        meets = self._meets_row(x, ys) if bonus else [False] * len(ys)
+        for y, may_meet in zip(ys, meets):
             key = (x, y) if x < y else (y, x)
-            if bonus and table.get(key, absent) != absent:
+            if bonus and may_meet:
                 if have.get(key) == bonus:
                     continue
                 have[key] = bonus
@@ -166,9 +174,10 @@ class Matcher:
                 continue
             dirty.add(key)
 
-    def _edge_table(self) -> tuple[dict, object]:
-        """The table :meth:`has_edge` reads, and its value for a pair that may not meet."""
-        return self.base, None
+    def _meets_row(self, x: int, ys: list[int]) -> list[bool]:
+        """:meth:`has_edge` of x with each of ``ys``."""
+        get = self.base.get
+        return [get((x, y) if x < y else (y, x)) is not None for y in ys]
 
     def clear_bonuses(self) -> None:
         self._dirty.update(self.bonus)
@@ -220,6 +229,15 @@ class Matcher:
         if self._inc is not None:
             loc = self.loc
             self._kept.append((u, v) if loc is None else (loc[u], loc[v]))
+
+    def _hand_over(self, edges: Iterator[tuple[int, int, int]]) -> None:
+        """Give the changed pairs (core vertex numbers) to the incremental matcher, in
+        order, a slice at a time: a list of every changed pair at once (all of a large
+        bracket's pairs at its first solve, millions when C5 drops most of them) was a
+        round's peak memory."""
+        inc = self._inc
+        while chunk := list(islice(edges, 1 << 16)):
+            inc.set_edges(chunk)
 
     def _solve_incremental(self, edges: list[tuple[int, int, int]]) -> list[int]:
         """The incremental matcher's optimum after ``edges`` changed (core vertex
@@ -282,15 +300,16 @@ class Matcher:
             final, loc = self.final, self.loc
             get_packed, get_bonus, weight = self.packed.get, self.bonus.get, self.weight
             # self.weight(key), its common cases inline (packed: 0, or its bonus added)
+            edges: Iterator[tuple[int, int, int]]
             if loc is None:
-                edges = [
+                edges = (
                     (a, b, weight(key) if (w := get_packed(key)) is None else (w + get_bonus(key, 0)) if w else 0)
                     for key in self._dirty
                     for a, b in (key,)
                     if a not in final and b not in final
-                ]
+                )
             else:
-                edges = [
+                edges = (
                     (
                         loc[a],
                         loc[b],
@@ -299,9 +318,10 @@ class Matcher:
                     for key in self._dirty
                     for a, b in (key,)
                     if a not in final and b not in final
-                ]
+                )
+            self._hand_over(edges)
             self._dirty.clear()
-            mates = self._solve_incremental(edges)
+            mates = self._solve_incremental([])
             if loc is None:
                 mate = {i: m for i, m in enumerate(mates) if m >= 0}
             else:
@@ -388,6 +408,9 @@ class LocalMatcher(Matcher):
         self.odd = False
         self._checked: dict[tuple[frozenset[int], int | None], bool] = {}
         self.top_unit = 0
+        self._order: list[int] = []
+        self._rank: list[int] = []
+        self._cols: dict[int, list[int]] = {}
         #: no solve yet in this bracket: :meth:`set_column` writes to the core at once
         self._fresh = False
 
@@ -405,6 +428,15 @@ class LocalMatcher(Matcher):
         self.packed.clear()
         self.bonus.clear()
         self._dirty.clear()
+        # the packed weights of the pairs inside A: per player l, the list of its pairs
+        # with the first players of A in position order (``set_column``), read through
+        # ``_rank`` (position -> place in that order); other pairs in ``packed``
+        self._order = sorted(A)
+        self._rank = rank = [-1] * self.n
+        for k, x in enumerate(self._order):
+            rank[x] = k
+        self._cols = {}
+        self._interned = {}
         # a graph of its own per bracket, on the bracket's vertices only (numbered
         # locally: the core's work per dual step is linear in its vertex count), with
         # weights as wide as this bracket's layout
@@ -414,6 +446,9 @@ class LocalMatcher(Matcher):
         for k, x in enumerate(A):
             loc[x] = k
         self._inc = Incremental(2 * na + 1)
+        # room for every pair inside A and the shadow and bye edges, allocated at once:
+        # grown edge by edge, the core's arrays doubled and kept up to half unused
+        self._inc.reserve(na * (na - 1) // 2 + 2 * na, [na + 1] * na)
         self._kept = []
         self._mates = None
         self.A, self.L, self.odd = A, L, odd
@@ -431,84 +466,120 @@ class LocalMatcher(Matcher):
     def _pack(self, values: dict) -> int:
         return super()._pack(values) + self.top_unit  # one more top per pair inside A (see above)
 
+    def _packed_of(self, a: int, b: int) -> int:
+        """The packed weight of the pair (a, b), ``a < b`` (0: they may not meet)."""
+        col = self._cols.get(b)
+        if col is not None and 0 <= (r := self._rank[a]) < len(col):
+            return col[r]
+        return self.packed.get((a, b), 0)
+
+    def _put(self, a: int, b: int, w: int) -> None:
+        """Set the packed weight of the pair (a, b), ``a < b``."""
+        col = self._cols.get(b)
+        if col is not None and 0 <= (r := self._rank[a]) < len(col):
+            col[r] = w
+        else:
+            self.packed[(a, b)] = w
+
     def has_edge(self, a: int, b: int) -> bool:
         # a pair that may meet has a packed weight, never 0 (it holds one ``top``)
-        return self.packed.get((a, b) if a < b else (b, a), 0) != 0
+        return (self._packed_of(a, b) if a < b else self._packed_of(b, a)) != 0
 
-    def _edge_table(self) -> tuple[dict, object]:
-        return self.packed, 0
+    def _meets_row(self, x: int, ys: list[int]) -> list[bool]:
+        packed_of = self._packed_of
+        return [(packed_of(x, y) if x < y else packed_of(y, x)) != 0 for y in ys]
 
     def set_base(self, h: int, l: int, values: dict | None) -> None:
         """As :meth:`Matcher.set_base`, the weight packed at once (every pair of the
         bracket is solved on, and the layout is fixed for the bracket)."""
-        key = (h, l) if h < l else (l, h)
         # only the packed weight is kept, not the fields (0: the pair may not meet,
         # ``has_edge``): the fields of every pair of the largest bracket (|A|^2/2 dicts
         # of ~15 entries) were most of a large round's memory
-        if values is None:
-            self.packed[key] = 0
-        else:
-            shift_of, w = self.shift_of, 0
+        w = 0
+        if values is not None:
+            shift_of = self.shift_of
             for name, v in values.items():
                 if v:
                     w += v << shift_of[name]
-            self.packed[key] = (w << self.bonus_bits) + self.top_unit
-        self._dirty.add(key)
+            w = (w << self.bonus_bits) + self.top_unit
+        if h < l:
+            self._put(h, l, w)
+            self._dirty.add((h, l))
+        else:
+            self._put(l, h, w)
+            self._dirty.add((l, h))
 
     def set_column(self, l: int, hs: list[int], weights: list[int]) -> None:
         """:meth:`set_base` for the pairs (h, l), h in ``hs`` (each below ``l``), given
         their packed weights (as :meth:`set_base` packs them, with the extra ``top``; 0
         where they may not meet: :class:`tabellone.rules.dutch.weights.Weights2026`). The pairs
-        enter the graph in the same order as one :meth:`set_base` call each."""
-        keys = [(h, l) for h in hs]
-        self.packed.update(zip(keys, weights))
+        enter the graph in the same order as one :meth:`set_base` call each.
+
+        When ``hs`` is the first players of ``A`` in position order (as the engine
+        gives them), the weights are kept as one list for the column, each value shared
+        with the equal ones of the bracket (a bracket's pairs take a handful of distinct
+        weights): 8 bytes a pair, where a dict of pairs took about 180."""
+        order = self._order
+        if l not in self._cols and hs == order[: len(hs)] and (not hs or l > hs[-1]):
+            intern = self._interned.setdefault
+            self._cols[l] = weights = [intern(w, w) for w in weights]
+        else:
+            for h, w in zip(hs, weights):
+                self._put(h, l, w)
         if self._fresh:  # before the bracket's first solve: straight into the core's graph
             loc = self.loc
             at = loc[l]
             self._inc.set_edges([(loc[h], at, w) for h, w in zip(hs, weights)])
         else:
-            self._dirty.update(keys)
+            self._dirty.update([(h, l) for h in hs])
 
     def zero(self, h: int, l: int) -> None:
         key = (h, l) if h < l else (l, h)
-        self.packed[key] = 0
+        self._put(*key, 0)
         self._dirty.add(key)
 
-    def zero_pairs(self, keys: list[tuple[int, int]]) -> dict:
-        packed = self.packed
-        saved = {key: packed.get(key, 0) for key in keys}
-        packed.update(dict.fromkeys(keys, 0))
+    def zero_pairs(self, keys: list[tuple[int, int]]) -> Any:
+        # what they held: the keys and their weights in order (a list, not a dict of pairs)
+        cols, rank, packed = self._cols, self._rank, self.packed
+        saved = []
+        for key in keys:
+            a, b = key
+            col = cols.get(b)
+            if col is not None and 0 <= (r := rank[a]) < len(col):
+                saved.append(col[r])
+                col[r] = 0
+            else:
+                saved.append(packed.get(key, 0))
+                packed[key] = 0
         self._dirty.update(keys)
-        return saved
+        return keys, saved
 
-    def restore_pairs(self, saved: dict) -> None:
-        self.packed.update(saved)
-        self._dirty.update(saved)
+    def restore_pairs(self, saved: Any) -> None:
+        keys, weights = saved
+        put = self._put
+        for (a, b), w in zip(reversed(keys), reversed(weights)):  # the first saved of a repeated pair last
+            put(a, b, w)
+        self._dirty.update(keys)
 
     def solve(self) -> dict[int, int]:
         self.solves += 1
         self._fresh = False
         final, n, A, loc = self.final, self.n, self.A, self.loc
         na = len(A)
-        get_packed, get_bonus = self.packed.get, self.bonus.get
-        # the changed pairs of players still to pair, as the core's edges (0 removes one);
-        # no bonus yet at a bracket's first solve, where every pair is new
+        packed_of, get_bonus = self._packed_of, self.bonus.get
+        # the changed pairs of players still to pair, as the core's edges (0 removes one)
         if self.bonus:
-            edges = [
-                (loc[a], loc[b], (w + get_bonus(key, 0)) if (w := get_packed(key, 0)) else 0)
+            edges: Iterator[tuple[int, int, int]] = (
+                (loc[a], loc[b], (w + get_bonus(key, 0)) if (w := packed_of(a, b)) else 0)
                 for key in self._dirty
                 for a, b in (key,)
                 if a not in final and b not in final
-            ]
-        else:
-            edges = [
-                (loc[a], loc[b], get_packed(key, 0))
-                for key in self._dirty
-                for a, b in (key,)
-                if a not in final and b not in final
-            ]
+            )
+        else:  # no bonus yet at a bracket's first solve, where every pair is new
+            edges = ((loc[a], loc[b], packed_of(a, b)) for a, b in self._dirty if a not in final and b not in final)
+        self._hand_over(edges)
         self._dirty.clear()
-        mates = self._solve_incremental(edges)
+        mates = self._solve_incremental([])
         mate: dict[int, int] = {}
         down: list[int] = []
         bye = None
