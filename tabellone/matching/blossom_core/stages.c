@@ -132,7 +132,7 @@ static int sabotage = 0;
  * vertex becomes exposed with zero dual).  Each stage removes at least one
  * root, and at the end every exposed vertex has zero dual: the same optimality
  * conditions as the classic algorithm, checked by verify(). */
-static void stages(Ctx *c, int warm)
+static void stages_run(Ctx *c, int warm)
 {
     const int32_t n = c->n, m = c->m;
     const int L = c->L;
@@ -153,6 +153,7 @@ static void stages(Ctx *c, int warm)
             c->nbbest[b] = -1;
         }
         memset(c->allowedge, 0, (size_t)m);
+        if (c->dead) memset(c->dead, 0, (size_t)n);
         c->qlen = 0;
         c->stats[STAT_STAGES]++;
         int32_t nroots = 0;
@@ -169,8 +170,10 @@ static void stages(Ctx *c, int warm)
         int32_t vmin = -1;
         for (;;) {
             /* grow the alternating forest from the S-vertices in the queue */
-            while (c->qlen > 0 && !augmented) {
+            while (c->qlen > 0 && (!augmented || c->dead)) {
                 v = c->queue[--c->qlen];
+                /* after an augmentation: only the trees it left alone grow */
+                if (augmented && c->dead[c->tree[v]]) continue;
                 if (c->label[c->inblossom[v]] != 1) {
                     internal_error(c, "queued vertex is not an S-vertex");
                     return;
@@ -188,6 +191,7 @@ static void stages(Ctx *c, int warm)
                     int32_t bv = inblossom[v];
                     if (bv == bw) continue;
                     int32_t lw = label[bw];
+                    if (augmented && lw != 0 && c->dead[c->tree[w]]) continue;
                     /* An edge to a vertex that already has a T label needs no
                      * work: tight or not, nothing would change, and its slack
                      * stays constant while v is S (v stays S for the whole
@@ -208,6 +212,7 @@ static void stages(Ctx *c, int warm)
 #endif
                     const limb_t *row = adjw_v + (size_t)q * L;
                     if (tk >= 1) {
+                        if (augmented) continue; /* no dual adjustment follows in this stage */
                         if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
                         else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
                         continue;
@@ -217,35 +222,41 @@ static void stages(Ctx *c, int warm)
                         if (mp_le_zero(ks, L)) {
                             allowedge[k] = 1;
                         } else {
+                            if (augmented) continue;
                             if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
                             else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
                             continue;
                         }
                     }
                     /* tight edge */
+                    int done = 0; /* an augmentation used v's tree */
                     if (lw == 0 && warm && c->mate[c->bbase[bw]] == -1) {
                         /* exposed with zero dual: the path ends here */
                         assign_label(c, w, 1, -1);
                         if (c->status) return;
                         augment_matching(c, k);
-                        augmented = 1;
+                        done = 1;
                     } else if (lw == 0) {
                         assign_label(c, w, 2, p ^ 1);
                     } else if (lw == 1) {
                         int32_t base = scan_blossom(c, v, w);
                         if (c->status) return;
                         if (base >= 0) {
-                            add_blossom(c, base, k);
+                            add_blossom(c, base, k, !augmented);
                         } else {
                             augment_matching(c, k);
-                            augmented = 1;
+                            done = 1;
                         }
                     } else if (c->label[w] == 0) {
                         c->label[w] = 2;
                         c->labelend[w] = p ^ 1;
                     }
                     if (c->status) return;
-                    if (augmented) break;
+                    if (done) {
+                        augmented = 1;
+                        if (c->dead) c->dead[c->tree[v]] = c->dead[c->tree[w]] = 1;
+                        break;
+                    }
                 }
             }
             if (augmented) break;
@@ -397,3 +408,55 @@ static void stages(Ctx *c, int warm)
     }
 }
 
+
+/* Whether a stage goes on augmenting after its first augmentation (1, the
+ * default) or ends there as in the classic presentation (0); _set_multi_augment.
+ *
+ * Several augmentations per stage: Galil's presentation of Edmonds' algorithm
+ * (Z. Galil, "Efficient algorithms for finding maximum matching in graphs",
+ * ACM Computing Surveys 18, 1986, section 4) lets a stage augment again and
+ * again along the tight edges, keeping the search forest of every tree that no
+ * augmentation has touched; the trees it used are set aside.  Here, once a
+ * stage has augmented, the vertices still queued are scanned on: every vertex
+ * carries the root of its tree (c->tree, set as labels are given), the two
+ * trees of each augmenting path (one for a warm path that ends at a zero-dual
+ * vertex) are marked dead, and their vertices are skipped both as vertices to
+ * scan and as neighbours; a tight edge between two live trees augments again,
+ * one inside a live tree makes a blossom, one to a free vertex grows the tree.
+ * No dual adjustment follows an augmentation in the same stage (the
+ * least-slack edges of the live trees may lead into dead ones), so once the
+ * queue is empty the stage ends and the next one starts from fresh labels.
+ * Why it is the same algorithm: each augmentation is along tight edges of a
+ * forest whose labels are valid for its own trees (nothing an augmentation
+ * changes lies outside its two trees), so every invariant of the classic
+ * stage (feasible duals, tight matched edges, full blossoms, equal duals of
+ * the exposed vertices when not warm) holds after each; the matching found is
+ * an optimum like any other and goes through the same certificate.  On the
+ * near-uniform weights of a Swiss bracket one dual adjustment makes many edges
+ * tight at once, and a stage now uses all the disjoint augmenting paths they
+ * give instead of re-growing the whole forest (every edge scanned again) for
+ * each. */
+static int multi_augment = 1;
+
+static void stages(Ctx *c, int warm)
+{
+    c->tree = NULL;
+    c->dead = NULL;
+    if (multi_augment) {
+        c->tree = malloc(((size_t)c->n + 1) * sizeof(int32_t));
+        c->dead = calloc((size_t)c->n + 1, 1);
+        if (!c->tree || !c->dead) {
+            free(c->tree);
+            free(c->dead);
+            c->tree = NULL;
+            c->dead = NULL;
+            c->status = ST_NOMEM;
+            return;
+        }
+    }
+    stages_run(c, warm);
+    free(c->tree);
+    free(c->dead);
+    c->tree = NULL;
+    c->dead = NULL;
+}

@@ -80,6 +80,12 @@ typedef struct {
     int32_t *cedge;      /* 2n */
     int64_t *cepoch;     /* 2n */
     int64_t epoch;
+
+    /* several augmentations per stage (stages.c): the root of each labelled
+     * vertex's tree, and which trees an augmentation has used up; NULL
+     * outside stages() or when the stage augments once */
+    int32_t *tree;       /* n */
+    uint8_t *dead;       /* n, by root */
 } Ctx;
 
 #define DUAL(c, x) ((c)->dual + (size_t)(x) * (size_t)(c)->L)
