@@ -52,7 +52,7 @@ static inline int32_t forest_lca(const Ctx *c, const Forest *f, int32_t a, int32
 }
 
 static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int32_t j,
-                                                                    const Forest *f, int32_t *cntm, limb_t *s)
+                                                                    const Forest *f, int32_t *cntm, limb_t *s, limb_t *t)
 {
     const int32_t n = c->n;
     const int L = c->L, L2 = c->L + 1;
@@ -74,8 +74,19 @@ static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int
     /* The blossoms holding both ends add twice their (non-negative, step 3)
      * duals: an unmatched edge whose vertex part is already non-negative
      * needs no walk to their lowest common blossom (which is as long as
-     * the blossoms are deeply nested). */
-    if (top[i] == top[j] && (mp_is_neg(s, L2) || c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k)) {
+     * the blossoms are deeply nested).  Nor does one whose vertex part plus
+     * twice the dual of the top-level blossom (one of those blossoms, and the
+     * others' duals are non-negative) is non-negative: on a Swiss bracket's
+     * deeply nested blossoms (hundreds of levels) most edges inside a
+     * top-level blossom are settled so. */
+    const int matched = c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k;
+    if (top[i] == top[j] && !matched && mp_is_neg(s, L2)) {
+        const limb_t *zt = f->zsum + (size_t)top[i] * L2;
+        mp_add(t, s, zt, L2);
+        mp_add(t, t, zt, L2);
+        if (!mp_is_neg(t, L2)) return NULL;
+    }
+    if (top[i] == top[j] && (mp_is_neg(s, L2) || matched)) {
         const limb_t *zz = f->zsum + (size_t)forest_lca(c, f, i, j) * L2;
         mp_add(s, s, zz, L2);
         mp_add(s, s, zz, L2);
@@ -218,7 +229,7 @@ static int verify(Ctx *c, const uint8_t *dirty)
         for (int32_t k = 0; k < m; k++) {
             int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
             if (i < 0 && j < 0) continue; /* unused edge slot */
-            if ((err = check_edge(c, k, i, j, &forest, cntm, s)) != NULL) goto done;
+            if ((err = check_edge(c, k, i, j, &forest, cntm, s, tmp)) != NULL) goto done;
             ncert++;
         }
     } else {
@@ -226,7 +237,7 @@ static int verify(Ctx *c, const uint8_t *dirty)
         for (v = 0; v < n; v++) {
             int32_t p = c->mate[v];
             if (p == -1 || c->endpoint[p] < v) continue;
-            if ((err = check_edge(c, p >> 1, c->endpoint[p ^ 1], c->endpoint[p], &forest, cntm, s)) != NULL) goto done;
+            if ((err = check_edge(c, p >> 1, c->endpoint[p ^ 1], c->endpoint[p], &forest, cntm, s, tmp)) != NULL) goto done;
             ncert++;
         }
         for (v = 0; v < n; v++) {
@@ -235,7 +246,7 @@ static int verify(Ctx *c, const uint8_t *dirty)
             for (int32_t q = 0; q < c->deg[v]; q++) {
                 int32_t u = av[q].v;
                 if (c->mate[v] == av[q].p || (dirty[u] && u < v)) continue;
-                if ((err = check_edge(c, av[q].p >> 1, v, u, &forest, cntm, s)) != NULL) goto done;
+                if ((err = check_edge(c, av[q].p >> 1, v, u, &forest, cntm, s, tmp)) != NULL) goto done;
                 ncert++;
             }
         }

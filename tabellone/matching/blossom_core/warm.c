@@ -93,18 +93,22 @@ static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, 
     return 0;
 }
 
-/* The vertices whose edges may have another slack than under the saved
+/* The vertices whose edges may have a lower slack than under the saved
  * optimum w, whose certificate proved every slack non-negative: the changed
  * vertices (every edge added or re-weighted since has an end among them),
- * and every vertex whose dual, or whose chain of enclosing blossoms with a
- * non-zero dual (their ids and duals), differs from w's.
+ * every vertex whose chain of enclosing blossoms with a non-zero dual (their
+ * ids and duals) differs from w's, and every vertex whose dual is lower than
+ * in w.
  *
  * Why the other edges need no check: the slack of an edge {i, j} is
  * u_i + u_j - 2 w_ij plus twice the duals of the blossoms holding both ends,
  * that is of the blossoms named in both chains; a blossom whose dual is zero
- * adds nothing.  When neither end is dirty, the weight, both vertex duals and
- * both chains (as sequences of ids and duals) are w's, so the slack is the one
- * w's certificate proved non-negative.
+ * adds nothing.  When neither end is dirty, the weight and both chains (as
+ * sequences of ids and duals) are w's and neither vertex dual is lower, so the
+ * slack is at least the one w's certificate proved non-negative.  (The
+ * stages lower the duals of S-vertices and raise those of T-vertices: a
+ * vertex that was only ever T, or is back where it was, stays clean.)  The
+ * matched edges, whose slack must be exactly zero, are checked anyway.
  *
  * NULL when out of memory, when a forest has a cycle, or when more than a
  * quarter of the vertices are dirty: then verify() checks every edge. */
@@ -155,7 +159,7 @@ static uint8_t *dirty_since(const Ctx *c, const WarmState *w, const int32_t *cha
             continue;
         }
         mp_sext(old, L, w->dual + (size_t)v * wl, wl);
-        dirty[v] = mp_cmp(old, DUAL(c, v), L) != 0;
+        dirty[v] = mp_cmp(old, DUAL(c, v), L) > 0; /* only a lower dual can lower a slack */
     }
     /* with many dirty vertices, checking every edge in slot order (reading
      * the weights in order) is cheaper than their adjacencies */
