@@ -106,14 +106,21 @@ static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int
 /* Returns 0 when the matching is proven optimal, else sets c->status.
  *
  * With dirty == NULL every edge is checked.  Otherwise the caller proves that
- * only the edges with an end v where dirty[v] != 0 can have a slack other
- * than the one an earlier call of verify() found non-negative for them
- * (dirty_since()): then every matched edge (for complementary slackness and
- * the count of matched edges inside each blossom) and every edge at a dirty
- * vertex are checked, and the other edges keep their proven slack.  All the
- * other conditions (a matching, non-negative duals, zero duals at exposed
- * vertices, a laminar blossom forest, full odd blossoms) are checked whole. */
-static int verify(Ctx *c, const uint8_t *dirty)
+ * only some edges can have a lower slack than the one an earlier call of
+ * verify() found non-negative for them (dirty_since(): an edge whose two ends
+ * lie in the same outermost blossom of non-zero dual, etop, when an end has
+ * flag 2; any other edge when an end has flag 1): then every matched edge
+ * (for complementary slackness and the count of matched edges inside each
+ * blossom) and those edges are checked, and the other edges keep a slack at
+ * least the proven one.  All the other conditions (a matching, non-negative
+ * duals, zero duals at exposed vertices, a laminar blossom forest, full odd
+ * blossoms) are checked whole. */
+typedef struct DirtySet {
+    uint8_t *flags; /* n: bit 1, edges to other outermost blossoms; bit 2, edges inside its own */
+    int32_t *etop;  /* n: outermost blossom of non-zero dual holding the vertex, -1 if none */
+} DirtySet;
+
+static int verify(Ctx *c, const struct DirtySet *dirty)
 {
     const int32_t n = c->n, m = c->m, n2 = 2 * n;
     const int L = c->L, L2 = c->L + 1;
@@ -240,12 +247,19 @@ static int verify(Ctx *c, const uint8_t *dirty)
             if ((err = check_edge(c, p >> 1, c->endpoint[p ^ 1], c->endpoint[p], &forest, cntm, s, tmp)) != NULL) goto done;
             ncert++;
         }
+        const uint8_t *flags = dirty->flags;
+        const int32_t *etop = dirty->etop;
         for (v = 0; v < n; v++) {
-            if (!dirty[v]) continue;
+            const uint8_t fv = flags[v];
+            if (!fv) continue;
+            const int32_t ev = etop[v];
             const AdjEntry *av = c->adj[v];
             for (int32_t q = 0; q < c->deg[v]; q++) {
                 int32_t u = av[q].v;
-                if (c->mate[v] == av[q].p || (dirty[u] && u < v)) continue;
+                const uint8_t fu = flags[u];
+                /* u < v with a flag: u's turn, the same test, came first */
+                if (c->mate[v] == av[q].p || (fu && u < v)) continue;
+                if (!((fv | fu) & (ev != -1 && ev == etop[u] ? 2 : 1))) continue;
                 if ((err = check_edge(c, av[q].p >> 1, v, u, &forest, cntm, s, tmp)) != NULL) goto done;
                 ncert++;
             }
