@@ -194,3 +194,32 @@ def test_dutch_event_pairings_do_not_depend_on_the_stage_mode(edition):
         finally:
             _blossom._set_multi_augment(was)
     assert results[True] == results[False]
+
+
+def test_warm_certificate_still_sees_a_wrong_dual(multi):
+    """A warm solve re-checks only the edges whose slack may have gone down (the vertex
+    potentials along their chains of blossoms); a dual made wrong after the stages
+    (moved from a matched vertex to its mate, so that only that vertex's other edges
+    can show it) must still fail the certificate. Six cliques of near-equal weights
+    (every edge tight; odd ones hold blossoms), a change in the last one only."""
+    for size in (4, 6, 8, 5, 7):
+        n = size * 6
+        edges = [
+            (off + i, off + j, 1000 + off // size)
+            for off in range(0, n, size)
+            for i in range(size)
+            for j in range(i + 1, size)
+        ]
+        edges.append((0, size, 1))
+        core = _blossom.IncrementalMatcher(n)
+        core.set_edges(edges)
+        core.solve()
+        assert size % 2 == 0 or _blossom._last_stats()["blossoms"] > 0
+        core.set_edge(n - 1, n - 2, 1200)
+        _blossom._sabotage_next_warm_start()
+        mate = core.solve()
+        assert _blossom._last_stats()["warm_failure"] is not None and not core.last_solve_was_warm
+        ref = {(min(a, b), max(a, b)): w for a, b, w in edges}
+        ref[(n - 2, n - 1)] = 1200
+        all_edges = [(a, b, w) for (a, b), w in ref.items()]
+        assert matching_value(n, all_edges, mate)[0] == nx_value(n, all_edges, False)[0]

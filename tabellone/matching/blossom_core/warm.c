@@ -117,9 +117,14 @@ static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, 
     return 0;
 }
 
-/* The edges whose slack may be lower than under the saved optimum w, whose
- * certificate proved every slack non-negative, as flags on their ends
- * (DirtySet, read by verify()).
+/* The edges whose slack may be lower than in the state w, as flags on their
+ * ends (DirtySet, read by verify()).  w is the state warm_init() left (a
+ * snapshot of its duals and blossom forest, ws_snapshot()): every slack there
+ * is at least the one the saved optimum's certificate proved non-negative,
+ * except at the changed vertices (flagged whole below), because warm_init()
+ * only dissolves blossoms (a blossom's dual moved onto its vertices keeps the
+ * slack of the edges inside it and raises that of the edges leaving it),
+ * raises exposed vertices' duals, and resets the changed vertices' duals.
  *
  * The slack of an edge {i, j} is u_i + u_j - 2 w_ij + 2 sum z_B over the
  * blossoms B holding both ends, that is over the blossoms named in both
@@ -131,7 +136,11 @@ static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, 
  * of an edge {i, j} between two such vertices changes by
  *   (d_i + sum_{B in chain(i)} e_B) - sum_{B holds i, not j} e_B + (the same for j),
  * because the blossoms holding both are the same ids before and after
- * (both chains are).  The blossoms holding i but not j are an inner part of
+ * (both chains are; in each state an id names one blossom, so what the
+ * chains say is all that counts, even where an id was expanded and made
+ * again).  An id with a zero dual in w (a blossom made since, say) counts as
+ * a blossom of w that adds nothing: it is left out of the present chain when
+ * comparing, and its e_B is its whole dual now.  The blossoms holding i but not j are an inner part of
  * i's chain (the laminar family): all of it when no blossom holds both ends
  * (the chains' outermost blossoms differ), a part short of the outermost
  * blossom when one does.  So with
@@ -171,6 +180,7 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
     int32_t *etop = malloc(((size_t)n + 1) * sizeof(int32_t));
     uint8_t *nzn = calloc((size_t)n2 + 1, 1), *nzo = calloc((size_t)n2 + 1, 1);
     int8_t *same = malloc((size_t)n2 + 1);
+    int32_t *nb = malloc(((size_t)n2 + 1) * sizeof(int32_t));
     int32_t *effn = malloc(((size_t)n2 + 1) * sizeof(int32_t)), *effo = malloc(((size_t)n2 + 1) * sizeof(int32_t));
     int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t));
     int32_t *btop = malloc(((size_t)n2 + 1) * sizeof(int32_t));
@@ -182,7 +192,7 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
     limb_t *Ft = malloc(((size_t)n2 + 1) * L2 * sizeof(limb_t));
     limb_t *t1 = calloc((size_t)L2, sizeof(limb_t)), *t2 = calloc((size_t)L2, sizeof(limb_t));
     int ok = 0;
-    if (!flags || !etop || !nzn || !nzo || !same || !effn || !effo || !stack || !btop || !S || !F || !Ft || !t1 || !t2)
+    if (!flags || !etop || !nzn || !nzo || !same || !nb || !effn || !effo || !stack || !btop || !S || !F || !Ft || !t1 || !t2)
         goto done;
     for (int32_t b = n; b < n2; b++) {
         nzn[b] = c->bbase[b] >= 0 && !mp_is_zero(DUAL(c, b), L);
@@ -190,9 +200,12 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
     }
     if (eff_parents(n, c->bparent, c->bbase, nzn, effn, stack) < 0) goto done;
     if (eff_parents(n, w->bparent, w->bbase, nzo, effo, stack) < 0) goto done;
-    /* same[b]: blossom b (non-zero dual now) had a non-zero dual in w and the
-     * same chain above it, recursively; then S, F, Ft and btop (the
-     * outermost blossom of its chain) */
+    /* Walking each chain outwards (parents before children): btop[b], the
+     * outermost blossom of b's chain; nb[b], the first blossom at or above b
+     * whose id has a non-zero dual in w too (one that has not counts as a
+     * blossom of dual zero in w, which no chain of w names); same[b] for such
+     * a blossom: w's chain above it is the rest of the present one less the
+     * ids w's chains lack; and S, F, Ft. */
     for (int32_t b = 0; b < n2; b++) same[b] = -1;
     for (int32_t b = n; b < n2; b++) {
         if (!nzn[b] || same[b] >= 0) continue;
@@ -203,13 +216,17 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
         }
         while (sp > 0) {
             int32_t t = stack[--sp], p = effn[t];
-            same[t] = (int8_t)(nzo[t] && effo[t] == p && (p == -1 || same[p] == 1));
+            const int inw = nzo[t];
+            const int32_t above = p == -1 ? -1 : nb[p];
+            nb[t] = inw ? t : above;
+            same[t] = (int8_t)(!inw || (effo[t] == above && (above == -1 || same[above] == 1)));
             btop[t] = p == -1 ? t : btop[p];
-            if (!same[t]) continue;
             limb_t *st = S + (size_t)t * L2, *ft = F + (size_t)t * L2, *ftt = Ft + (size_t)t * L2;
             mp_sext(t1, L2, DUAL(c, t), L);
-            mp_sext(t2, L2, w->dual + (size_t)t * wl, wl);
-            mp_sub(t1, t1, t2, L2); /* e_t */
+            if (inw) {
+                mp_sext(t2, L2, w->dual + (size_t)t * wl, wl);
+                mp_sub(t1, t1, t2, L2); /* e_t (an id w's chains lack: its whole dual) */
+            }
             if (p == -1) {
                 mp_copy(st, t1, L2);
                 mp_copy(ft, t1, L2);
@@ -232,7 +249,8 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
             nboth++;
             continue;
         }
-        if (p != effo[v] || (p != -1 && same[p] != 1)) {
+        const int32_t q = p == -1 ? -1 : nb[p];
+        if (q != effo[v] || (q != -1 && same[q] != 1) || (p != -1 && same[p] != 1)) {
             flags[v] = 3;
             nboth++;
             continue;
@@ -257,7 +275,7 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
      * (reading the weights in order) is cheaper than their adjacencies */
     ok = 4 * (int64_t)nboth <= n;
 done:
-    free(nzn); free(nzo); free(same); free(effn); free(effo); free(stack); free(btop);
+    free(nzn); free(nzo); free(same); free(nb); free(effn); free(effo); free(stack); free(btop);
     free(S); free(F); free(Ft); free(t1); free(t2);
     out->flags = flags;
     out->etop = etop;
@@ -574,7 +592,8 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
             }
             if (c.status == ST_OK) {
                 /* with every change since ws's certificate known, only the
-                 * edges whose slack may differ from then are checked again */
+                 * edges whose slack may have gone down since then are checked
+                 * again */
                 DirtySet dirty = {NULL, NULL};
                 int known = start && dirty_since(&c, start, changed, nchanged, &dirty) == 0;
                 verify(&c, known ? &dirty : NULL);
