@@ -76,6 +76,12 @@ def odd_cycles(rng, n):
     return edges
 
 
+def graph_of(kind, rng, n, density, base_bits=60):
+    if kind == "near":
+        return near_uniform(rng, n, density, base_bits)
+    return hubs(rng, n, density) if kind == "hubs" else odd_cycles(rng, n)
+
+
 def weight_of(n, edges, mc):
     return matching_value(n, edges, mwm(n, edges, max_cardinality=mc))
 
@@ -89,13 +95,7 @@ def test_tiny_graphs_against_exhaustive_search(multi, greedy):
             n = rng.randint(2, 9)
             kind = rng.choice(["near", "hubs", "cycles"])
             density = rng.choice([0.4, 0.7, 1.0])
-            edges = (
-                near_uniform(rng, n, density, rng.choice([3, 60, 130]))
-                if kind == "near"
-                else hubs(rng, n, density)
-                if kind == "hubs"
-                else odd_cycles(rng, n)
-            )
+            edges = graph_of(kind, rng, n, density, rng.choice([3, 60, 130]))
             for mc in (False, True):
                 weight, card = weight_of(n, edges, mc)
                 ref_weight, ref_card = brute_value(n, edges, mc)
@@ -111,13 +111,7 @@ def test_larger_graphs_against_networkx(multi, kind):
     for _ in range(25):
         n = rng.randint(10, 70)
         density = rng.choice([0.3, 0.6, 1.0])
-        edges = (
-            near_uniform(rng, n, density)
-            if kind == "near"
-            else hubs(rng, n, density)
-            if kind == "hubs"
-            else odd_cycles(rng, n)
-        )
+        edges = graph_of(kind, rng, n, density)
         for mc in (False, True):
             weight, card = weight_of(n, edges, mc)
             ref_weight, ref_card = nx_value(n, edges, mc)

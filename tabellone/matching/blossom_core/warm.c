@@ -29,46 +29,6 @@ static void ws_free(WarmState *w)
     free(w);
 }
 
-static WarmState *ws_save(const Ctx *c)
-{
-    const int32_t n = c->n, n2 = 2 * n;
-    const int L = c->L;
-    WarmState *w = calloc(1, sizeof(WarmState));
-    if (!w) return NULL;
-    w->n = n;
-    w->L = L;
-    w->mate = malloc(((size_t)n + 1) * sizeof(int32_t));
-    w->dual = malloc(((size_t)n2 + 1) * L * sizeof(limb_t));
-    w->bparent = malloc(((size_t)n2 + 1) * sizeof(int32_t));
-    w->bbase = malloc(((size_t)n2 + 1) * sizeof(int32_t));
-    w->bnchilds = calloc((size_t)n2 + 1, sizeof(int32_t));
-    w->bchilds = calloc((size_t)n2 + 1, sizeof(int32_t *));
-    w->bendv = calloc((size_t)n2 + 1, sizeof(int32_t *));
-    if (!w->mate || !w->dual || !w->bparent || !w->bbase || !w->bnchilds || !w->bchilds || !w->bendv) goto fail;
-    for (int32_t v = 0; v < n; v++) w->mate[v] = c->mate[v] >= 0 ? c->endpoint[c->mate[v]] : -1;
-    memcpy(w->dual, c->dual, (size_t)n2 * L * sizeof(limb_t));
-    for (int32_t b = 0; b < n2; b++) {
-        w->bparent[b] = c->bparent[b];
-        w->bbase[b] = b < n ? b : c->bbase[b];
-        if (b < n || c->bbase[b] < 0) continue;
-        int32_t nc = c->bnchilds[b];
-        w->bnchilds[b] = nc;
-        w->bchilds[b] = malloc((size_t)nc * sizeof(int32_t));
-        w->bendv[b] = malloc((size_t)2 * nc * sizeof(int32_t));
-        if (!w->bchilds[b] || !w->bendv[b]) goto fail;
-        memcpy(w->bchilds[b], c->bchilds[b], (size_t)nc * sizeof(int32_t));
-        for (int32_t i = 0; i < nc; i++) {
-            int32_t p = c->bendps[b][i];
-            w->bendv[b][2 * i] = c->endpoint[p];
-            w->bendv[b][2 * i + 1] = c->endpoint[p ^ 1];
-        }
-    }
-    return w;
-fail:
-    ws_free(w);
-    return NULL;
-}
-
 /* The duals and the blossom forest of c (no matching, no blossom
  * children): what dirty_since() compares an optimum with.  NULL when out of
  * memory. */
@@ -91,6 +51,39 @@ static WarmState *ws_snapshot(const Ctx *c)
     memcpy(w->bparent, c->bparent, (size_t)n2 * sizeof(int32_t));
     for (int32_t b = 0; b < n2; b++) w->bbase[b] = b < n ? b : c->bbase[b];
     return w;
+}
+
+/* The whole optimum of c: ws_snapshot() with the matching and the blossoms'
+ * children and connecting edges. */
+static WarmState *ws_save(const Ctx *c)
+{
+    const int32_t n = c->n, n2 = 2 * n;
+    WarmState *w = ws_snapshot(c);
+    if (!w) return NULL;
+    w->mate = malloc(((size_t)n + 1) * sizeof(int32_t));
+    w->bnchilds = calloc((size_t)n2 + 1, sizeof(int32_t));
+    w->bchilds = calloc((size_t)n2 + 1, sizeof(int32_t *));
+    w->bendv = calloc((size_t)n2 + 1, sizeof(int32_t *));
+    if (!w->mate || !w->bnchilds || !w->bchilds || !w->bendv) goto fail;
+    for (int32_t v = 0; v < n; v++) w->mate[v] = c->mate[v] >= 0 ? c->endpoint[c->mate[v]] : -1;
+    for (int32_t b = n; b < n2; b++) {
+        if (c->bbase[b] < 0) continue;
+        int32_t nc = c->bnchilds[b];
+        w->bnchilds[b] = nc;
+        w->bchilds[b] = malloc((size_t)nc * sizeof(int32_t));
+        w->bendv[b] = malloc((size_t)2 * nc * sizeof(int32_t));
+        if (!w->bchilds[b] || !w->bendv[b]) goto fail;
+        memcpy(w->bchilds[b], c->bchilds[b], (size_t)nc * sizeof(int32_t));
+        for (int32_t i = 0; i < nc; i++) {
+            int32_t p = c->bendps[b][i];
+            w->bendv[b][2 * i] = c->endpoint[p];
+            w->bendv[b][2 * i + 1] = c->endpoint[p ^ 1];
+        }
+    }
+    return w;
+fail:
+    ws_free(w);
+    return NULL;
 }
 
 /* eff[x], for every vertex and live blossom x of a blossom forest: its
