@@ -82,8 +82,17 @@ def graph_of(kind, rng, n, density, base_bits=60):
     return hubs(rng, n, density) if kind == "hubs" else odd_cycles(rng, n)
 
 
+def solve(n, edges, mc):
+    """The mate list: with max_cardinality by the one-shot solve (classic stages), else by
+    the solve that keeps its optimum (the incremental matcher's, where several
+    augmentations per stage apply)."""
+    if mc:
+        return mwm(n, edges, max_cardinality=True)
+    return _blossom._solve_with_state(n, edges, None, [])[0]
+
+
 def weight_of(n, edges, mc):
-    return matching_value(n, edges, mwm(n, edges, max_cardinality=mc))
+    return matching_value(n, edges, solve(n, edges, mc))
 
 
 @pytest.mark.parametrize("greedy", [True, False], ids=["greedy", "classic"])
@@ -163,6 +172,26 @@ def test_warm_solves_near_uniform_against_networkx(multi):
             assert _blossom._last_stats()["warm_failure"] is None
             edges = [(i, j, w) for (i, j), w in ref.items()]
             assert matching_value(n, edges, mate)[0] == nx_value(n, edges, False)[0]
+
+
+def test_one_shot_solves_keep_the_classic_stage():
+    """max_weight_matching (used whole by callers whose answer depends on which optimum
+    comes back among equal ones) returns the same matching, mate for mate, whatever the
+    setting: several augmentations per stage apply only to the solves that keep their
+    optimum."""
+    rng = random.Random(2611)
+    for _ in range(60):
+        n = rng.randint(4, 60)
+        edges = graph_of(rng.choice(["near", "hubs", "cycles"]), rng, n, rng.choice([0.3, 0.7, 1.0]))
+        for mc in (False, True):
+            got = {}
+            for on in (True, False):
+                was = _blossom._set_multi_augment(on)
+                try:
+                    got[on] = mwm(n, edges, max_cardinality=mc)
+                finally:
+                    _blossom._set_multi_augment(was)
+            assert got[True] == got[False]
 
 
 @pytest.mark.parametrize("edition", ["2026", "2017"])

@@ -409,8 +409,14 @@ static void stages_run(Ctx *c, int warm)
 }
 
 
-/* Whether a stage goes on augmenting after its first augmentation (1, the
- * default) or ends there as in the classic presentation (0); _set_multi_augment.
+/* Whether a stage of the solves that keep their optimum (IncrementalMatcher,
+ * _solve_with_state: the Dutch, Burstein and Lim optimisers) goes on
+ * augmenting after its first augmentation (1, the default) or ends there as in
+ * the classic presentation (0); _set_multi_augment.  One-shot solves
+ * (max_weight_matching) keep the classic stage: where equal weights leave
+ * several optima, some of their callers' answers depend on which one comes
+ * back (the italo-svizzero's optimised method solves its whole field with
+ * max_cardinality), and they must stay as they were.
  *
  * Several augmentations per stage: Galil's presentation of Edmonds' algorithm
  * (Z. Galil, "Efficient algorithms for finding maximum matching in graphs",
@@ -438,11 +444,11 @@ static void stages_run(Ctx *c, int warm)
  * each. */
 static int multi_augment = 1;
 
-static void stages(Ctx *c, int warm)
+static void stages(Ctx *c, int warm, int multi)
 {
     c->tree = NULL;
     c->dead = NULL;
-    if (multi_augment) {
+    if (multi) {
         c->tree = malloc(((size_t)c->n + 1) * sizeof(int32_t));
         c->dead = calloc((size_t)c->n + 1, 1);
         if (!c->tree || !c->dead) {

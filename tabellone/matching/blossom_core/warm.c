@@ -547,6 +547,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
                        int *warm_used, const char **msg, SolveInfo *info)
 {
     const int32_t n = g->n, m = g->m;
+    const int multi = multi_augment && ws_out != NULL; /* see multi_augment */
     int status = ST_OK;
     Ctx c;
     *msg = NULL;
@@ -569,7 +570,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
             /* the certificate compares the optimum with the state warm_init left */
             WarmState *start = changes_complete ? ws_snapshot(&c) : NULL;
-            stages(&c, 1);
+            stages(&c, 1, multi);
             if (c.status == ST_OK && sabotage) { /* tests: a wrong dual the certificate must catch */
                 for (int32_t v = 0; v < n; v++) {
                     if (c.mate[v] < 0 || c.deg[v] < 2) continue;
@@ -620,7 +621,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         int greedy = greedy_start && !maxcard && attempt == 0;
         if (greedy) {
             init_greedy(&c);
-            if (c.status == ST_OK) stages(&c, 1);
+            if (c.status == ST_OK) stages(&c, 1, multi);
             if (c.status == ST_OK) verify(&c, NULL);
             if (c.status == ST_INTERNAL) { /* not expected: the classic start decides */
                 ctx_free(&c);
@@ -633,7 +634,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         }
         if (!greedy) {
             init_cold(&c);
-            stages(&c, 0);
+            stages(&c, 0, multi);
             if (c.status == ST_OK) verify(&c, NULL);
         }
         status = c.status;
