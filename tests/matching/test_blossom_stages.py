@@ -246,3 +246,20 @@ def test_warm_certificate_still_sees_a_wrong_dual(multi):
         ref[(n - 2, n - 1)] = 1200
         all_edges = [(a, b, w) for (a, b), w in ref.items()]
         assert matching_value(n, all_edges, mate)[0] == nx_value(n, all_edges, False)[0]
+
+
+def test_more_stages_than_the_allowed_edge_marks():
+    """Each stage marks its allowed edges with a mark of its own (1..255), clearing the
+    marks once in 255 stages: a solve of more stages than that (the classic start, one
+    augmentation per stage) is as optimal as the one-shot solve."""
+    rng = random.Random(255)
+    n = 560
+    edges = near_uniform(rng, n, 0.5)
+    was = (_blossom._set_multi_augment(False), _blossom._set_greedy_start(False))
+    try:
+        mate = _blossom._solve_with_state(n, edges, None, [])[0]
+        assert _blossom._last_stats()["stages"] > 255
+    finally:
+        _blossom._set_multi_augment(was[0])
+        _blossom._set_greedy_start(was[1])
+    assert matching_value(n, edges, mate)[0] == matching_value(n, edges, mwm(n, edges))[0]

@@ -440,10 +440,10 @@ static void expand_blossom(Ctx *c, int32_t b, int endstage)
             c->label[c->endpoint[q ^ endptrick ^ 1]] = 0;
             assign_label(c, c->endpoint[p ^ 1], 2, p);
             if (c->status) return;
-            c->allowedge[q >> 1] = 1;
+            c->allowedge[q >> 1] = c->allowmark;
             j += jstep;
             p = endps[wrap_index(j - endptrick, nc)] ^ endptrick;
-            c->allowedge[p >> 1] = 1;
+            c->allowedge[p >> 1] = c->allowmark;
             j += jstep;
         }
         int32_t bv = childs[wrap_index(j, nc)];

@@ -152,7 +152,13 @@ static void stages_run(Ctx *c, int warm)
             c->bbest[b] = NULL;
             c->nbbest[b] = -1;
         }
-        memset(c->allowedge, 0, (size_t)m);
+        /* a new mark per stage clears every edge's allowed flag at once; the
+         * array itself is cleared once in 255 stages */
+        if (++c->allowmark == 0) {
+            memset(c->allowedge, 0, (size_t)m);
+            c->allowmark = 1;
+        }
+        const uint8_t mark = c->allowmark;
         if (c->dead) memset(c->dead, 0, (size_t)n);
         c->qlen = 0;
         c->stats[STAT_STAGES]++;
@@ -205,7 +211,7 @@ static void stages_run(Ctx *c, int warm)
                      * allowedge[k], a likely cache miss, need not be read. */
                     int64_t tk = dtop[v] + dtop[w] - av[q].top;
 #ifdef BLOSSOM_DEBUG_INVARIANTS
-                    if (tk >= 1 && allowedge[k]) {
+                    if (tk >= 1 && allowedge[k] == mark) {
                         internal_error(c, "allowed edge with a positive slack");
                         return;
                     }
@@ -217,10 +223,10 @@ static void stages_run(Ctx *c, int warm)
                         else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
                         continue;
                     }
-                    if (!allowedge[k]) {
+                    if (allowedge[k] != mark) {
                         slack_row(c, v, w, row, ks);
                         if (mp_le_zero(ks, L)) {
-                            allowedge[k] = 1;
+                            allowedge[k] = mark;
                         } else {
                             if (augmented) continue;
                             if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
@@ -374,7 +380,7 @@ static void stages_run(Ctx *c, int warm)
                 }
                 break; /* classic: optimum reached */
             } else if (deltatype == 2) {
-                c->allowedge[deltaedge] = 1;
+                c->allowedge[deltaedge] = mark;
                 int32_t i = c->endpoint[2 * deltaedge], j = c->endpoint[2 * deltaedge + 1];
                 if (c->label[c->inblossom[i]] == 0) i = j;
                 if (c->label[c->inblossom[i]] != 1) {
@@ -383,7 +389,7 @@ static void stages_run(Ctx *c, int warm)
                 }
                 queue_push(c, i);
             } else if (deltatype == 3) {
-                c->allowedge[deltaedge] = 1;
+                c->allowedge[deltaedge] = mark;
                 int32_t i = c->endpoint[2 * deltaedge];
                 if (c->label[c->inblossom[i]] != 1) {
                     internal_error(c, "delta3 edge has no S end");

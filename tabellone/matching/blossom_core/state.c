@@ -59,7 +59,8 @@ typedef struct {
     int32_t *unused;     /* stack of unused blossom ids */
     int32_t nunused;
     limb_t *dual;        /* 2n*L */
-    uint8_t *allowedge;  /* m */
+    uint8_t *allowedge;  /* m: edge k is allowed (tight) in this stage when allowedge[k] == allowmark */
+    uint8_t allowmark;   /* the present stage's mark, 1..255 (stages.c) */
     int32_t *queue;
     int64_t qlen, qcap;
 
