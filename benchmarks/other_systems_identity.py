@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Before/after identity check for Dubov (2026, 1997), the italo-svizzero and Lim (issues 12, 26).
 
-    python benchmarks/other_systems_identity.py --save FILE [--root DIR] [--events N]
-    python benchmarks/other_systems_identity.py --against FILE
+    python benchmarks/other_systems_identity.py --save FILE [--root DIR] [--events N] [--systems dubov,...]
+    python benchmarks/other_systems_identity.py --against FILE [--systems dubov,...]
 
 A speed change must leave every pairing as it was. This script pairs every round of
 many events (``../shared/corpus/dutch-2026-dev``, 20-300 players, forfeits, absences and
@@ -13,7 +13,8 @@ every method of both Dubov editions, of the italo-svizzero and of Lim, and write
 change; it must have the current layout and the systems' interface, which the child
 imports); ``--against FILE`` compares with a
 saved run and prints the counts (same / different, per system and method) and every
-difference. The exit code is 1 when anything differs.
+difference. ``--systems`` pairs only those systems (all by default). The exit code is 1
+when anything differs.
 """
 
 from __future__ import annotations
@@ -81,7 +82,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", type=Path, help="another checkout of the code (the code before a change)")
     ap.add_argument("--save", type=Path)
     ap.add_argument("--against", type=Path)
+    ap.add_argument("--systems", help="comma-separated: only these systems (default: every one)")
     args = ap.parse_args(argv)
+    configs = CONFIGS
+    if args.systems:
+        wanted = set(args.systems.split(","))
+        configs = tuple(c for c in CONFIGS if c[0] in wanted)
     if not CORPUS.exists():
         print(f"{CORPUS}: not found (the shared corpus is needed)", file=sys.stderr)
         return 5
@@ -93,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
 
         site = f"sys.path.append({str(Path(networkx.__file__).resolve().parents[1])!r})"
         flags = ["-S"]
-    code = CHILD.format(root=str(args.root or ROOT), site=site, paths=paths, configs=CONFIGS)
+    code = CHILD.format(root=str(args.root or ROOT), site=site, paths=paths, configs=configs)
     start = time.process_time()
     out = subprocess.run([sys.executable, *flags, "-c", code], capture_output=True, text=True)
     if out.returncode:

@@ -7,6 +7,7 @@ orders boards the same way (C.04.2 2026 Art. 3.6, 2017 D.9).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor, gcd
@@ -143,8 +144,32 @@ def pairing_order_key(scores: list[Fraction]) -> list[int]:
     return [s.numerator * (common // s.denominator) for s in scores]
 
 
+#: The last round's entrants (:func:`entrants`): weak references to its tournament and
+#: state, and the players. Pairing a round and then checking the pairing (the dispatcher's
+#: self-check, ``check``) read the same state object twice
+#: (:meth:`~tabellone.core.model.Tournament.state_before` keeps it), and would build the
+#: same players twice.
+_last_entrants: tuple[weakref.ref[Tournament], weakref.ref[RoundState], tuple[Entrant, ...]] | None = None
+
+
 def entrants(t: Tournament, state: RoundState) -> list[Entrant]:
-    """The players to pair, in pairing order: pairing score descending, then rank."""
+    """The players to pair, in pairing order: pairing score descending, then rank.
+
+    Both arguments are immutable, so the answer for the same two objects is the same:
+    the last one is kept (:data:`_last_entrants`) and handed out again, as a new list."""
+    global _last_entrants
+    last = _last_entrants
+    if last is not None and last[0]() is t and last[1]() is state:
+        return list(last[2])
+    found = _entrants(t, state)
+    try:
+        _last_entrants = (weakref.ref(t), weakref.ref(state), tuple(found))
+    except TypeError:  # a stand-in without weak references (a caller's own state): not kept
+        _last_entrants = None
+    return found
+
+
+def _entrants(t: Tournament, state: RoundState) -> list[Entrant]:
     ranks = effective_ranks(t, state)
     threshold = topscorer_threshold(t, state)
     out = []
@@ -278,12 +303,18 @@ def board_order(pairs: list[tuple[Entrant, Entrant]]) -> list[tuple[Entrant, Ent
     reads it: the higher score in the pair (real score, without virtual points) first,
     then the lower score of the pair, then the higher-ranked player's pairing number."""
 
-    def key(pair: tuple[Entrant, Entrant]):
-        a, b = pair
-        hi, lo = (a, b) if (-a.real_score, a.rank) <= (-b.real_score, b.rank) else (b, a)
-        return (-hi.real_score, -lo.real_score, hi.rank)
+    # the real scores as whole numbers in the same order (pairing_order_key): no
+    # Fraction compared or negated per pair
+    scores = pairing_order_key([e.real_score for pair in pairs for e in pair])
 
-    return sorted(pairs, key=key)
+    def key(k: int) -> tuple[int, int, int]:
+        a, b = pairs[k]
+        sa, sb = scores[2 * k], scores[2 * k + 1]
+        if (-sa, a.rank) <= (-sb, b.rank):
+            return (-sa, -sb, a.rank)
+        return (-sb, -sa, b.rank)
+
+    return [pairs[k] for k in sorted(range(len(pairs)), key=key)]
 
 
 def infer_initial_colour(t: Tournament, ranks: dict[int, int]) -> str | None:
@@ -459,11 +490,14 @@ def colour_breaches(players: dict[int, Entrant], pairing, exempt=None, t: Tourna
         if exempt is not None and exempt(players[w], players[b]):
             continue
         for p, colour in ((players[w], WHITE), (players[b], opposite(WHITE))):
+            third = p.repeated == colour
+            cd = p.cd + (1 if colour == WHITE else -1)
+            if not third and abs(cd) <= 2:
+                continue
             name = "White" if colour == WHITE else "Black"
             played = f"(colours played: {' '.join(c.upper() for c in p.colours) or 'none'})"
-            if p.repeated == colour:
+            if third:
                 out.append(breach("C.04.1 Art. 7", p.id, f"gets {name} a third time in a row {played}"))
-            cd = p.cd + (1 if colour == WHITE else -1)
             if abs(cd) > 2:
                 more, fewer = ("Whites", "Blacks") if cd > 0 else ("Blacks", "Whites")
                 words = {3: "three", 4: "four"}.get(abs(cd), "more than two")

@@ -61,7 +61,6 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
 from tabellone.core.model import WHITE, Tournament
 from tabellone.simulate.stats import describe
@@ -212,33 +211,42 @@ def tournament_metrics(t: Tournament, strength: Mapping[int, float], rounds: int
     """Every metric of :data:`METRICS` for the finished tournament ``t`` (``rounds``
     rounds played), ``strength`` the true strength by player id."""
     ids = [p.id for p in t.players]
-    running: dict[int, Fraction] = {pid: Fraction(0) for pid in ids}
+    # each player's entries and points, read once; the running scores are whole numbers
+    # of 1/unit points (unit: the common denominator of every value added), exact as
+    # Fractions are, and divided by unit where a float is wanted (the same float:
+    # both divisions are correctly rounded)
+    scoring = t.scoring
+    entries = {p.id: [p.entry(r) for r in range(1, rounds + 1)] for p in t.players}
+    values = {pid: [scoring.points(e.result, e.colour) for e in row] for pid, row in entries.items()}
+    unit = math.lcm(*{v.denominator for row in values.values() for v in row})
+    units = {pid: [v.numerator * (unit // v.denominator) for v in row] for pid, row in values.items()}
+    running: dict[int, int] = dict.fromkeys(ids, 0)
     floats = 0
     score_gaps: list[float] = []
     pab: list[int] = []
     histories: dict[int, list[str]] = {pid: [] for pid in ids}
     opponents_rating: dict[int, list[int]] = {pid: [] for pid in ids}
     rating = {p.id: p.rating for p in t.players}
-    for r in range(1, rounds + 1):
-        for p in t.players:
-            e = p.entry(r)
+    for r in range(rounds):
+        for pid in ids:
+            e = entries[pid][r]
             if e.opponent is not None and e.colour == WHITE:
-                gap = abs(running[p.id] - running[e.opponent])
-                score_gaps.append(float(gap))
+                gap = abs(running[pid] - running[e.opponent])
+                score_gaps.append(gap / unit)
                 floats += gap != 0
             if e.played:
-                histories[p.id].append(e.colour)
-                opponents_rating[p.id].append(rating[e.opponent])
+                histories[pid].append(e.colour)
+                opponents_rating[pid].append(rating[e.opponent])
             if e.opponent is None and e.result == "U":
-                pab.append(p.id)
-        for p in t.players:
-            running[p.id] += t.points_in_round(p, r)
-    points = [float(running[pid]) for pid in ids]
+                pab.append(pid)
+        for pid in ids:
+            running[pid] += units[pid][r]
+    points = [running[pid] / unit for pid in ids]
     strengths = [float(strength[pid]) for pid in ids]
     alone, shares = strongest_first(strengths, points)
     by_strength = sorted(ids, key=lambda pid: -strength[pid])
     rank = {pid: k for k, pid in enumerate(by_strength)}
-    groups: dict[Fraction, list[float]] = defaultdict(list)
+    groups: dict[int, list[float]] = defaultdict(list)
     for pid in ids:
         groups[running[pid]].append(float(average_rating(opponents_rating[pid]) or 0))
     row: dict[str, float] = {

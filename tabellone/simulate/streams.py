@@ -16,10 +16,17 @@ from tabellone.simulate.arms import Arm
 __all__ = ["TimedPairer", "derived_seed", "game_streams"]
 
 
+def _seed_text(*parts: object) -> str:
+    return "tabellone simulate " + " ".join(map(str, parts))
+
+
+def _seed_of(digest: bytes) -> int:
+    return int.from_bytes(digest[:8], "big")
+
+
 def derived_seed(*parts: object) -> int:
     """A 64-bit seed from ``parts``, the same on every machine and Python run."""
-    text = "tabellone simulate " + " ".join(map(str, parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    return _seed_of(hashlib.sha256(_seed_text(*parts).encode()).digest())
 
 
 class TimedPairer:
@@ -43,7 +50,13 @@ def game_streams(sim, event: int):
     """``game_stream(low, high, meeting)``: the stream of one game of event ``event``,
     named after its two players and which meeting of theirs it is."""
 
+    # derived_seed(sim.seed, "event", event, "game", low, high, meeting): the text's
+    # common beginning hashed once per event, each game's hash continued from a copy
+    start = hashlib.sha256((_seed_text(sim.seed, "event", event, "game") + " ").encode())
+
     def game_stream(low: int, high: int, meeting: int) -> random.Random:
-        return random.Random(derived_seed(sim.seed, "event", event, "game", low, high, meeting))
+        h = start.copy()
+        h.update(f"{low} {high} {meeting}".encode())
+        return random.Random(_seed_of(h.digest()))
 
     return game_stream

@@ -50,3 +50,19 @@ def test_the_systems_that_check_themselves_say_so():
         name for name in ("dubov", "lim", "double-swiss", "dutch", "burstein") if get_system(name).checks_own_pairing
     }
     assert flagged == {"dubov", "lim", "double-swiss"}
+
+
+def test_pairing_and_checking_a_dutch_round_build_its_players_once(monkeypatch):
+    import tabellone.rules.fide_common as fide_common
+
+    built = counted(monkeypatch, [fide_common], "_entrants")
+    t = load(EXAMPLE)
+    pair(t, "dutch")  # paired, then checked by the dispatcher: one state, one list of players
+    assert len(built) == 1
+    state = t.state_before()
+    again = fide_common.entrants(t, state)
+    assert again == fide_common._entrants(t, state)  # what a fresh build gives
+    assert again is not fide_common.entrants(t, state)  # a list of its own each time
+    earlier = t.state_before(t.rounds_paired)  # another state: built for it
+    assert [e.id for e in fide_common.entrants(t, earlier)] == [e.id for e in fide_common._entrants(t, earlier)]
+    assert len(built) == 4

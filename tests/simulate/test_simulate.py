@@ -252,6 +252,24 @@ def _same(a, b):
             assert x[k] == y[k] or (isinstance(x[k], float) and math.isnan(x[k]) and math.isnan(y[k])), k
 
 
+def test_each_game_draws_from_the_stream_named_after_it():
+    """A game's stream is seeded by the first 8 bytes (big-endian) of the SHA-256 of
+    'tabellone simulate SEED event K game LOW HIGH MEETING', whatever games came before."""
+    import hashlib
+    import random
+
+    from tabellone.simulate.streams import game_streams
+
+    sim = Simulation(arms=parse_arms(["dutch"]), players=20, rounds=3, events=4, seed=5)
+    stream = game_streams(sim, 3)
+    for low, high, meeting in [(4, 17, 1), (4, 17, 2), (1, 20, 1), (4, 17, 1)]:
+        text = f"tabellone simulate 5 event 3 game {low} {high} {meeting}"
+        seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+        expected = random.Random(seed)
+        got = stream(low, high, meeting)
+        assert [got.random() for _ in range(3)] == [expected.random() for _ in range(3)]
+
+
 def test_one_and_two_workers_give_identical_rows():
     sim = _sim(absence_rate=0.05)
     one = run(sim, workers=1)

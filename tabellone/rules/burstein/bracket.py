@@ -1,4 +1,4 @@
-"""One bracket of the Burstein system (2025/2026) solved on its own players: the local
+"""One bracket of the Burstein system solved on its own players: the local
 matching and the order of Art. 4 read from it with few solves.
 
 :class:`LocalBracket` is the matching problem of one bracket: its players and the next
@@ -13,7 +13,9 @@ same fields, so the local optimum is at least the whole-field one; and every loc
 answer is proven completable below (the players sent to their shadows paired into ``L``
 and ``L`` completed, :class:`tabellone.matching.completion.CompletionOracle`, exact), so
 it is the whole-field optimum extended. When it is not, :class:`NeedWholeField` is
-raised and the round is paired again on the whole field.
+raised and the round is paired again on the whole field. The earlier text
+(:meth:`tabellone.rules.burstein.legacy.BracketBuilder.opposition`) solves its brackets
+the same way, with ``L`` the next bracket and a question of its own for the answer.
 
 :class:`ArticleFourSteps` reads Art. 4.3 (2025: D.1) from it: BSN by BSN, each player's
 opponent as low in the ranking as an optimum allows, floating last. Step by step that
@@ -34,7 +36,7 @@ its step needs no solve.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 
 import numpy as np
 
@@ -43,7 +45,7 @@ from tabellone.matching.blossom import Matcher
 from tabellone.rules.burstein.common import Compatibility
 
 #: edges handed to the matching core at once (bounds the memory of the edge tuples)
-CHUNK = 1 << 16
+CHUNK = 1 << 13
 
 
 class NeedWholeField(Exception):
@@ -53,9 +55,27 @@ class NeedWholeField(Exception):
 
 class LocalBracket:
     """The matching of one bracket: vertex ``k`` is ``A[k]`` (a position of the round),
-    ``len(A) + k`` its shadow. ``unit`` is one unit of completion, above every field."""
+    ``len(A) + k`` its shadow. ``unit`` is one unit of completion, above every field.
 
-    def __init__(self, A: list[int], L: list[int], compat: Compatibility, unit: int):
+    By default every player of ``A`` who may meet someone in ``L`` has a shadow, and an
+    answer stands when the players it sends to their shadows and ``L`` can all be paired
+    (2025/2026). ``senders`` narrows who has a shadow, and ``completes(down)`` replaces
+    that question (the earlier text, whose field below has a shape of its own:
+    :meth:`tabellone.rules.burstein.legacy.BracketBuilder.opposition`). With ``prune``
+    its answer on one player is exact: a player it refuses floats in no pairing of the
+    whole field, loses the shadow, and the bracket is solved again (what remains still
+    holds every whole-field answer, so the argument above stands)."""
+
+    def __init__(
+        self,
+        A: list[int],
+        L: list[int],
+        compat: Compatibility,
+        unit: int,
+        senders: Container[int] | None = None,
+        completes: Callable[[list[int]], bool] | None = None,
+        prune: bool = False,
+    ):
         self.A, self.L, self.compat, self.unit = A, L, compat, unit
         self.na = na = len(A)
         self.where = {x: k for k, x in enumerate(A)}
@@ -63,8 +83,16 @@ class LocalBracket:
         self.solves = 0
         self.gone: set[int] = set()
         self._checked: dict[frozenset[int], bool] = {}
+        self._completes = completes or (lambda down: compat.complete(L, down))
+        self._prune = prune
         ok = compat.ok
-        self.m.set_edges([(k, na + k, unit) for k, x in enumerate(A) if any(ok(x, y) for y in L)])
+        self.m.set_edges(
+            [
+                (k, na + k, unit)
+                for k, x in enumerate(A)
+                if (senders is None or x in senders) and any(ok(x, y) for y in L)
+            ]
+        )
 
     def pair_weight(self, fields: int) -> int:
         """The weight of a pair inside ``A`` with these packed fields (and bonus)."""
@@ -124,6 +152,21 @@ class LocalBracket:
     def solve(self) -> dict[int, int | None]:
         """The partner of every player of ``A`` still in the graph (None: paired below),
         in a local optimum proven completable below; :class:`NeedWholeField` otherwise."""
+        while True:
+            out, down = self._solve_once()
+            key = frozenset(down)
+            got = self._checked.get(key)
+            if got is None:
+                got = self._checked[key] = self._completes(down)
+            if got:
+                return out
+            if not (self._prune and len(down) == 1):
+                raise NeedWholeField
+            k = self.where[down[0]]
+            self.m.set_edge(k, self.na + k, 0)
+
+    def _solve_once(self) -> tuple[dict[int, int | None], list[int]]:
+        """One solve: the partners, and the players sent to their shadows."""
         self.solves += 1
         mates = self.m.solve()
         A, na = self.A, self.na
@@ -140,13 +183,7 @@ class LocalBracket:
                 out[x] = None
             else:
                 out[x] = A[mk]
-        key = frozenset(down)
-        got = self._checked.get(key)
-        if got is None:
-            got = self._checked[key] = self.compat.complete(self.L, down)
-        if not got:
-            raise NeedWholeField
-        return out
+        return out, down
 
 
 class WholeField:

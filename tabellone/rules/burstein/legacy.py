@@ -36,7 +36,9 @@ Absolute criteria are hard constraints (no edge); the quality criteria are field
 integer weight per pair, most important first (:mod:`tabellone.matching.lexicographic`), and a
 maximum-weight matching (:mod:`tabellone.matching.blossom`) finds the best pairing; the opposition
 order is reproduced by re-solving with small bonuses that prefer, player by player from
-the top, the lowest partner, without touching any criterion field.
+the top, the lowest partner, without touching any criterion field; bracket by bracket on
+the bracket's players alone where that is shown to be the whole field's answer
+(:meth:`BracketBuilder.opposition`).
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+import numpy as np
+
 from tabellone.core.errors import NoPairingError
 from tabellone.core.model import WHITE, RoundState, Tournament, opposite
 from tabellone.core.pairing import Pairing, Violation
@@ -53,7 +57,7 @@ from tabellone.core.scoring import format_points
 from tabellone.matching.blossom import Matcher
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.burstein import common
-from tabellone.rules.burstein.bracket import ArticleFourSteps, WholeField
+from tabellone.rules.burstein.bracket import ArticleFourSteps, LocalBracket, NeedWholeField, WholeField
 from tabellone.rules.burstein.common import ZERO, Compatibility, Player, score_groups
 from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
@@ -361,6 +365,13 @@ class Objective:
         return (self.layout.pack([1, *(values.get(name, 0) for name in self.names)]) << self.bonus_bits) + bonus
 
 
+#: pairs whose edges :meth:`BracketBuilder._set_block` hands to the matching core at once
+SLICE = 1 << 13
+#: completion questions :meth:`BracketBuilder._completes` may ask of one bracket below
+#: before the round is read on the whole field instead
+COMPLETION_BUDGET = 1 << 12
+
+
 class BracketBuilder:
     """Brackets and pairs of one round, on a maximum-weight matching.
 
@@ -371,14 +382,22 @@ class BracketBuilder:
     in), else its own start (a repeated boundary: nobody comes in).
     """
 
-    def __init__(self, P: list[Player], state: RoundState, profile: Profile | None = None):
+    def __init__(self, P: list[Player], state: RoundState, profile: Profile | None = None, whole: bool = False):
         self.P = P
         self.n = len(P)
         self.state = state
         self.obj = Objective(self.n, profile)
         self.m = Matcher(self.n)
         self.solves = 0
-        self.ok = Compatibility(P, state).ok
+        self.compat = Compatibility(P, state)
+        self.ok = self.compat.ok
+        #: the last optimum of :meth:`brackets` (the whole field), and whether the order
+        #: of the preface is read on the whole field (asked, or :meth:`opposition` had to)
+        self.witness: list[int] | None = None
+        self.whole = whole
+        code = {None: 0, WHITE: 1}
+        self._absolute = np.array([code.get(a, 2) for a in self.compat.absolute], dtype=np.int64)
+        self._due = np.array([code.get(p.e.pref, 2) for p in P], dtype=np.int64)
 
     def weight(self, i: int, j: int, group: bool, colour_counts: bool, bonus: int = 0) -> int:
         colour = (colour_counts or self.obj.colour_everywhere) and due_colours_differ(self.P[i].e, self.P[j].e)
@@ -428,18 +447,17 @@ class BracketBuilder:
             b.append(b[-1])
             while True:
                 group_start = b[-1]
-                while True:
-                    v = b[-1]
-                    for u in range(b[-3], v):
-                        self.set(u, v, u >= b[-2], False)
-                    b[-1] += 1
-                    if not (b[-1] < n and P[group_start].score == P[b[-1]].score):
-                        break
+                end = b[-1] + 1
+                while end < n and P[group_start].score == P[end].score:
+                    end += 1
+                self._set_block(b[-3], b[-2], b[-1], end)
+                b[-1] = end
                 if b[-1] & 1:
                     # the next player stands in as an opponent for the floater
                     for u in range(b[-2], b[-1]):
                         self.m.set_edge(b[-1], u, self.obj.weight(True, False, False))
-                good = self.valid(self.solve(), b)
+                self.witness = self.solve()
+                good = self.valid(self.witness, b)
                 if b[-1] >= n or good:
                     break
             if b[-1] < n and not (b[-1] & 1):
@@ -452,19 +470,199 @@ class BracketBuilder:
                 for v in range(boundary, n):
                     self.set(u, v, u >= start, False)
             b += [start, n]
-            good = self.valid(self.solve(), b)
+            self.witness = self.solve()
+            good = self.valid(self.witness, b)
         if not good:
             raise NoPairingError("the players cannot all be paired without breaking an absolute criterion")
         return b
+
+    def _set_block(self, lo: int, top: int, g0: int, g1: int) -> None:
+        """``set(u, v, u >= top, False)`` for every ``g0 <= v < g1`` and ``lo <= u < v`` (a
+        score group's players against the bracket's and the one above's), on arrays: the
+        weight of a pair depends only on whether it may be played, lies in the bracket
+        and clashes in due colours. A pair that may not be played is cleared only in the
+        row of ``g0``, the one player a stand-in edge may have reached (:meth:`brackets`).
+        A long block goes in slices of about :data:`SLICE` pairs (the arrays' memory)."""
+        while g1 - g0 > 1 and (g1 - lo) * (g1 - g0) > SLICE:
+            mid = max(g0 + 1, g0 + SLICE // (g1 - lo))
+            self._set_block(lo, top, g0, mid)
+            g0 = mid
+        vs = np.arange(g0, g1, dtype=np.int64)
+        counts = vs - lo
+        starts = np.cumsum(counts) - counts
+        vv = np.repeat(vs, counts)
+        uu = np.arange(len(vv), dtype=np.int64) - np.repeat(starts, counts) + lo
+        ac, due = self._absolute, self._due
+        ok = ~((ac[uu] != 0) & (ac[uu] == ac[vv]))
+        barred = self.compat.barred
+        for u in range(lo, g1):
+            for y in barred[u]:
+                if g0 <= y < g1 and y > u:
+                    ok[starts[y - g0] + u - lo] = False
+        cleared = [(u, g0, 0) for u in range(lo, g0) if not ok[u - lo]]
+        clash = (due[uu] != 0) & (due[uu] == due[vv])
+        kind = ((uu >= top) * 2 + clash)[ok].tolist()
+        everywhere = self.obj.colour_everywhere
+        table = [self.obj.weight(True, k >= 2, everywhere and not k & 1) for k in range(4)]
+        uu, vv = uu[ok], vv[ok]
+        self.m.set_edges(cleared)
+        self.m.set_edges([(u, w, table[k]) for u, w, k in zip(uu.tolist(), vv.tolist(), kind)])
 
     # ---- the opposition order: high index against low index-------------------------------------
 
     def opposition(self, bounds: list[int]) -> list[tuple[int, int]]:
         """Bracket by bracket from the top, in index order (the floater of the bracket
         above joins it), each player takes the lowest partner that keeps the optimum:
-        :class:`tabellone.rules.burstein.bracket.ArticleFourSteps` on the whole field (a
-        step by a solve only where a guess from the duals fails), or, when the profile
-        drops the order, a player at a time from any optimum."""
+        :class:`tabellone.rules.burstein.bracket.ArticleFourSteps` (a step by a solve only
+        where a guess from the duals fails), or, when the profile drops the order, a
+        player at a time from any optimum.
+
+        With the official order of the criteria (pairs, then players inside their score
+        group, then due colours) each bracket is solved on its own players
+        (:meth:`_opposition_local`); when a local answer cannot be shown to extend, or
+        the profile weighs the lower brackets otherwise, on the whole field."""
+        obj = self.obj
+        if (
+            not self.whole
+            and obj.profile.generation_order
+            and not obj.colour_everywhere
+            and obj.names[:1] == ["floaters"]
+        ):
+            chain = self._chain(bounds)
+            if chain is not None:
+                self.m = Matcher(self.n)  # the whole field's edges are not needed: memory
+                try:
+                    return self._opposition_local(*chain)
+                except NeedWholeField:
+                    self.brackets()  # the whole field again, as it was
+        self.whole = True
+        return self._opposition_whole(bounds)
+
+    def _chain(self, bounds: list[int]) -> tuple[list[tuple[int, int]], dict[int, int], dict[int, int]] | None:
+        """The brackets as (begin, end) and, from the last optimum of :meth:`brackets`,
+        the player each bracket sends to the next (``senders``, by bracket) and who takes
+        it there (``receivers``), when that optimum has the shape every optimum of the
+        round then has: everyone paired, exactly one pair across each boundary with odd
+        players above and none across the others. None otherwise."""
+        W = self.witness
+        segs: list[tuple[int, int]] = []
+        begin = bounds[0]
+        for end in bounds[1:]:
+            if end != begin:
+                segs.append((begin, end))
+                begin = end
+        if W is None or not segs or segs[-1][1] != self.n:
+            return None
+        seg_of = [0] * self.n
+        for j, (begin, end) in enumerate(segs):
+            seg_of[begin:end] = [j] * (end - begin)
+        senders: dict[int, int] = {}
+        receivers: dict[int, int] = {}
+        for v, w in enumerate(W):
+            if w < 0 or abs(seg_of[w] - seg_of[v]) > 1:
+                return None
+            if seg_of[w] == seg_of[v] + 1:
+                if seg_of[v] in senders:
+                    return None
+                senders[seg_of[v]] = v
+                receivers[seg_of[w]] = w
+        if any((j in senders) != (end % 2 == 1 and j + 1 < len(segs)) for j, (_, end) in enumerate(segs)):
+            return None
+        return segs, senders, receivers
+
+    def _opposition_local(
+        self, segs: list[tuple[int, int]], senders: dict[int, int], receivers: dict[int, int]
+    ) -> list[tuple[int, int]]:
+        """:meth:`opposition` bracket by bracket on the bracket's players alone, the next
+        bracket stood in for by one shadow per player who may meet someone there
+        (:class:`tabellone.rules.burstein.bracket.LocalBracket`).
+
+        Why it is the whole field's answer. Every optimum of the whole field pairs
+        everyone, with as many pairs inside the brackets as any complete pairing: one pair
+        across each boundary with odd players above, none across the others (the shape
+        :meth:`_chain` finds in the optimum of :meth:`brackets`, and the pairs kept keep
+        it). So the players inside the brackets below are a constant of the optimum, the
+        colours and bonuses weigh in the bracket being paired only, and what the field
+        below needs from it is one floater it can take. A pair of the bracket weighs two
+        units plus its fields, a shadow one unit: each optimum of the whole field maps to
+        a matching covering the bracket with the same fields, so the local optimum is at
+        least the whole field's; and each local answer is shown to extend, its floater
+        paired into the next bracket with that bracket completed around it
+        (:meth:`_completes`). A floater it cannot take floats in no pairing of the field:
+        its shadow goes and the bracket is solved again; past the question's budget the
+        whole field pairs the round. The order of the
+        preface is then read as in 2025/2026 (:class:`ArticleFourSteps`, the argument of
+        :mod:`tabellone.rules.burstein.bracket`)."""
+        P, obj, compat = self.P, self.obj, self.compat
+        unit = 1 << (obj.layout.total_bits + obj.bonus_bits)
+        inside = {clashes: obj.weight(True, True, not clashes) for clashes in (False, True)}
+        pairs: list[tuple[int, int]] = []
+        floater: int | None = None
+        for j, (begin, end) in enumerate(segs):
+            group = list(range(begin, end)) + ([floater] if floater is not None else [])
+            floater = None
+            group = bracket_order(group, P.__getitem__)
+            below = list(range(*segs[j + 1])) if j in senders else []
+            completes = functools.partial(self._completes, segs, senders, receivers, j)
+            local = LocalBracket(group, below, compat, unit, range(begin, end), completes, prune=True)
+            prefs = [P[v].e.pref for v in group]
+
+            def fields(a: int, b: int, prefs: list = prefs) -> int:
+                return inside[prefs[a] is not None and prefs[a] == prefs[b]]
+
+            def base(v: int, w: int, local: LocalBracket = local) -> int:
+                return local.pair_weight(inside[not due_colours_differ(P[v].e, P[w].e)])
+
+            local.set_pairs([0] * len(group), prefs, fields)
+            steps = ArticleFourSteps(local, group, set(group), base, self.ok)
+            if steps.run():
+                floater = steps.floaters[-1]
+            self.solves += local.solves
+            pairs += steps.pairs
+        return pairs
+
+    def _completes(
+        self,
+        segs: list[tuple[int, int]],
+        senders: dict[int, int],
+        receivers: dict[int, int],
+        j: int,
+        down: list[int],
+    ) -> bool:
+        """Whether bracket ``j``'s local answer, sending ``down`` to the next bracket,
+        extends to the whole field in the shape of every optimum: one floater, paired
+        into the next bracket, which pairs inside itself but for one player it sends on,
+        and so on down. Exact: bracket by bracket, the players who may come in (at first
+        the floater), until one of them leaves a player the next bracket's taker in the
+        optimum of :meth:`brackets` may meet (the brackets below pair as there), or a
+        bracket with nobody to send on pairs them, or none can come in (False). The
+        brackets meet only through the one pair across each boundary, so nothing else
+        decides. :class:`NeedWholeField` when the question grows past
+        :data:`COMPLETION_BUDGET` matchings."""
+        if len(down) != (j in senders):
+            return False
+        if not down:
+            return True
+        oracle, ok = self.compat.oracle, self.ok
+        incoming = list(down)
+        for m in range(j + 1, len(segs)):
+            pool = list(range(*segs[m]))
+            if m not in senders:  # nobody goes on: the bracket pairs inside itself
+                return any(oracle.complete(pool, [i]) is not None for i in incoming)
+            taker = receivers[m + 1]
+            if any(oracle.complete(pool, [i], exposable=lambda t: ok(t, taker)) is not None for i in incoming):
+                return True
+            if len(pool) * len(incoming) > COMPLETION_BUDGET:
+                raise NeedWholeField
+            incoming = [
+                t for t in pool if any(oracle.complete([y for y in pool if y != t], [i]) is not None for i in incoming)
+            ]
+            if not incoming:
+                return False
+        return False
+
+    def _opposition_whole(self, bounds: list[int]) -> list[tuple[int, int]]:
+        """:meth:`opposition` on one matcher over the whole field."""
         P = self.P
         pairs: list[tuple[int, int]] = []
         done = [False] * self.n

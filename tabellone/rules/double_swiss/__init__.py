@@ -50,7 +50,12 @@ Two methods, one reading of the text:
   perfect matching over everybody still unpaired, so that [C3] (completion) is a hard
   constraint. The set order of 3.5.4 and the identifier order of 3.6.2 are bit fields:
   the lexicographically first sorted set of a fixed size is the one of greatest
-  ``sum 2**-position``.
+  ``sum 2**-position``. A bracket is paired in two exact stages
+  (:func:`~tabellone.rules.double_swiss.bracket.pair_optimised`): the least [C8] and the
+  top members (the bit fields), then the bottom members as the first least-cost
+  assignment (:mod:`.first_assignment`: LP potentials and alternating cycles), instead of
+  one matching whose weights would hold the whole identifier (thousands of bits at a
+  thousand players; kept as ``pair_one_matching``, against which the stages are tested).
 
 :func:`compare` pairs a round both ways and gives both objective vectors;
 ``benchmarks/double_swiss_crosscheck.py`` runs it on generated events.
@@ -106,7 +111,8 @@ rounds in matches and gives the points of a match won (two games): see
 The package, one idea per module: :mod:`.matches` (the match model, two round columns
 per match), :mod:`.players` (a player to pair), :mod:`.absolute` ([C1], [C2]),
 :mod:`.state` (the round to pair), :mod:`.criteria` ([C3] completion, [C6]-[C8]),
-:mod:`.bye` (3.4), :mod:`.upfloaters` (3.5), :mod:`.bracket` (3.6), :mod:`.colours`
+:mod:`.bye` (3.4), :mod:`.upfloaters` (3.5), :mod:`.bracket` (3.6; its optimiser's last
+stage in :mod:`.first_assignment`), :mod:`.colours`
 (Art. 4), :mod:`.games` (the published match), :mod:`.checks` (the absolute rules of a
 proposed round), :mod:`.procedure` (3.3, :func:`pair_round`), :mod:`.evaluation`
 (objective vectors, :func:`compare`), :mod:`.standings`, :mod:`.generation`, and

@@ -39,8 +39,13 @@ def aro_cost(white_side: DP, black_side: DP, scale: int) -> int:
     the second with the second, and so on (rearrangement inequality): 6.2 / 3.2.6
     without conflicts. ``scale`` makes exact AROs integral (a multiple of every ARO's
     denominator: the product is whole, computed on the numerator without a Fraction)."""
+    return aro_factor(white_side, scale) * black_side.rating
+
+
+def aro_factor(white_side: DP, scale: int) -> int:
+    """The ARO side's factor of :func:`aro_cost`: his ARO times ``scale``, whole."""
     aro = white_side.aro
-    return aro.numerator * scale // aro.denominator * black_side.rating
+    return aro.numerator * scale // aro.denominator
 
 
 def _aro_scale(P: list[DP]) -> int:

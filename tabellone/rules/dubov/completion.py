@@ -5,6 +5,7 @@ still be paired?
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property
 from itertools import compress
 
 from tabellone.matching.completion import CompletionOracle
@@ -32,14 +33,19 @@ class Completion:
     def __init__(self, n: int, compat: list[list[bool]]):
         self.n = n
         self.compat = compat
-        ids = list(range(n))  # one int object per player, shared by every list (memory)
-        self.adj = [list(compress(ids, compat[i])) for i in range(n)]
         self.mate: dict[int, int] = {}
         self.out: set[int] = set()
         self.witness: dict[int, int] | None = None
         #: What is left of a witness a commit broke: a warm start, not a witness.
         self._hint: dict[int, int] = {}
         self.solves = 0
+
+    @cached_property
+    def adj(self) -> list[list[int]]:
+        """Each player's legal opponents (made when first asked: only the whole-field
+        matchings read them)."""
+        ids = list(range(self.n))  # one int object per player, shared by every list (memory)
+        return [list(compress(ids, self.compat[i])) for i in range(self.n)]
 
     def free(self) -> list[int]:
         return [i for i in range(self.n) if i not in self.mate and i not in self.out]

@@ -46,12 +46,13 @@ def _mover_1997(ctx: Ctx, u: int, v: int, place: dict[int, int] | None = None) -
     return order[0].index
 
 
-def _roles_1997(ctx: Ctx, u: int, v: int, members: list[int] | None = None) -> tuple[int, int]:
-    """(row, column) of a pair: the row is the White-subgroup member (6.2)."""
+def _roles_1997(ctx: Ctx, u: int, v: int, place: dict[int, int] | None = None) -> tuple[int, int]:
+    """(row, column) of a pair: the row is the White-subgroup member (6.2). ``place``
+    (speed only): as for :func:`_mover_1997`."""
     P = ctx.P
     if P[u].due != P[v].due:
         return (u, v) if P[u].due == WHITE else (v, u)
-    m = _mover_1997(ctx, u, v)
+    m = _mover_1997(ctx, u, v, place)
     other = v if m == u else u
     return (other, m) if P[u].due == WHITE else (m, other)
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabellone.core.errors import NoPairingError
+from tabellone.matching.blossom import Matcher
 from tabellone.matching.lexicographic import Layout, fit_layout
 from tabellone.rules.dubov.completion import _solve
 
@@ -85,6 +86,8 @@ def _lex_match_closed(
     members: list[int],
     edge_fields: Callable[[int, int], list[int] | None],
     per_edge_max: list[int],
+    weights: Callable[[Layout], Callable[[int, int], int]] | None = None,
+    spare: set[int] | None = None,
 ) -> dict[int, int] | None:
     """Speed only: :func:`_lex_match` for a *closed* group, solved on the group alone.
 
@@ -97,35 +100,67 @@ def _lex_match_closed(
     whole field pairs the group so, and its mates are returned (the oracle's witness
     pairs the group as found). Otherwise None: ties left to the solver, or no
     completion; the caller then solves the whole field as before, so the pairing is the
-    same either way."""
-    compat = oracle.compat
-    index = {u: k for k, u in enumerate(members)}
-    raw = []
-    for a, u in enumerate(members):
-        row = compat[u]
-        for v in members[a + 1 :]:
-            if row[v]:
-                f = edge_fields(u, v)
-                if f is not None:
-                    raw.append((a, index[v], list(f)))
+    same either way.
+
+    The best matching is solved as a maximum-weight matching of the packed fields plus
+    one more bit above them all (so that every matching with more edges weighs more:
+    the best perfect matching whenever there is one; the fields' sum over a perfect
+    matching then ranks as before, the rest being the same for all). The second solve
+    runs only on the edges that can lie in a best matching (:func:`_tight_edges`), each
+    weight shifted up past the count of its extra field (1 on the edges that are not
+    the best matching's), which a best matching of those edges then maximises last: it
+    returns the best one exactly when that is the only best one. No field of 1 per edge
+    is needed (the bit above keeps every edge in the graph).
+
+    ``weights`` (speed only): given the layout, a function giving the packed weight of
+    each pair of two members that ``edge_fields`` has, the very integer the layout packs
+    from ``edge_fields(u, v)``.
+
+    ``spare`` (speed only): members whose pairs among themselves no best matching has
+    whenever the group can be paired without such a pair (the caller's first field
+    counts each against the matching: with ``spare`` one colour's players, the pairs
+    of different colours are that colour's count less twice its pairs inside). Those
+    pairs are left out of the solves, and put back only when the rest has no perfect
+    matching: both ways the best matchings are the same."""
     m = len(members)
     if m % 2:
         return None
     k = m // 2 + 1
+    lay = fit_layout([str(i) for i in range(len(per_edge_max))], [x * k for x in per_edge_max])
+    top = 1 << lay.total_bits
+    compat = oracle.compat
+    if weights is not None:
+        weight = weights(lay)
+    else:
 
-    lay = fit_layout([str(i) for i in range(len(per_edge_max) + 2)], [x * k for x in per_edge_max] + [k, k])
-    # each edge packed once: the second solve's weight adds its extra field's value
-    # (0 or 1) at that field's shift, the very integer packing it with the rest gives
-    packed = [(a, b, lay.pack(f + [0, 1])) for a, b, f in raw]
-    at = lay.shifts[-2]
+        def weight(u: int, v: int) -> int | None:
+            f = edge_fields(u, v)
+            return None if f is None else lay.pack(f)
 
-    def solve(extra):
-        return _solve(m, [(a, b, w + (extra(a, b) << at)) for a, b, w in packed]) if packed else {}
+    def group_edges(spared: set[int]) -> list[tuple[int, int, int]]:
+        packed = []
+        for a, u in enumerate(members):
+            row = compat[u]
+            skip = u in spared
+            for b in range(a + 1, m):
+                v = members[b]
+                if row[v] and not (skip and v in spared):
+                    w = weight(u, v)
+                    if w is not None:
+                        packed.append((a, b, w + top))
+        return packed
 
-    best = solve(lambda a, b: 0)
-    if len(best) < m:
+    best: dict[int, int] | None = None
+    if spare:
+        packed = group_edges(spare)
+        best, tight = _tight_edges(m, packed) if packed else ({}, [])
+    if best is None or len(best) < m:
+        packed = group_edges(set())
+        best, tight = _tight_edges(m, packed) if packed else ({}, [])
+    if best is None or len(best) < m:
         return None
-    other = solve(lambda a, b: int(best[a] != b))
+    at = k.bit_length()  # the extra field's sum, at most m / 2, stays below 1 << at
+    other = _solve(m, [(a, b, (w << at) + int(best[a] != b)) for a, b, w in tight])
     if other != best:
         return None
     pairs = [(members[a], members[b]) for a, b in best.items() if a < b]
@@ -135,3 +170,31 @@ def _lex_match_closed(
     for u, v in pairs:
         mate[u], mate[v] = v, u
     return mate
+
+
+def _tight_edges(m: int, edges: list[tuple[int, int, int]]) -> tuple[dict[int, int] | None, list[tuple[int, int, int]]]:
+    """Speed only, for :func:`_lex_match_closed`: a maximum-weight matching of ``edges``
+    on ``0 .. m-1`` when it is perfect (else None), and the edges that can lie in *any*
+    maximum-weight matching (all the optimal ones use no others).
+
+    The solve keeps the optimum's dual variables, and every optimal matching uses only
+    edges of slack 0 under them (complementary slackness: any optimal matching with
+    any optimal dual solution), so those edges are returned, usually a few per player.
+    Without the compiled core (no duals to read), every edge."""
+    g = Matcher(m)
+    g.set_edges(edges)
+    mate = g.solve()
+    if any(x < 0 for x in mate):
+        return None, edges
+    best = dict(enumerate(mate))
+    rows: list[list[tuple[int, int, int]]] = [[] for _ in range(m)]
+    for e in edges:
+        rows[e[0]].append(e)
+    tight: list[tuple[int, int, int]] = []
+    for a, row in enumerate(rows):
+        if row:
+            hits = g.all_within(a, [b for _, b, _ in row], [0] * len(row))
+            if hits is None:
+                return best, edges
+            tight.extend(row[i] for i in hits)
+    return best, tight

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tabellone.core import progress
 from tabellone.core.errors import NoPairingError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE
-from tabellone.rules.dubov.aro import _aro_scale, aro_cost
+from tabellone.rules.dubov.aro import _aro_scale, aro_factor
 from tabellone.rules.dubov.bye import A3_1_bye
 from tabellone.rules.dubov.completion import Completion, seed_rows
 from tabellone.rules.dubov.criteria_2026 import (
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 #: Speed only: the shifters past the fewest a subgroup can give that the cut matching of
 #: :func:`_first_shifters` ranks (any value gives the same pairing).
 SHIFT_CUT = 8
+#: Speed only: the same for the optimised method's closed solve (:func:`A3_2_4_shift`),
+#: narrower there: with ARO and the positions below the shifters, a 600-player bracket's
+#: weights then fit two machine words (any value gives the same pairing).
+CLOSED_SHIFT_CUT = 2
 
 
 def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> list[int]:
@@ -101,16 +105,33 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         a, b = P[u], P[v]
         return [int(relax1 and R2_1_no_rematch(a, b, ctx.state)), int(relax3 and C3_absolute_colours(a, b))]
 
+    def inside(c1, c3, c7):
+        return plan.values([c1, c3, 1] + [1] * L + [c7, 1, c9_top, 1]) + [0] * order
+
+    two_residents = [inside(0, 0, 0), inside(0, 0, 1)]  # speed only: without C1, C3 terms, by C7
+    with_upfloater: dict[tuple[int, int], list[int]] = {}  # the same, by C7 and upfloater
+
     def fields(u, v):
         if u not in res and v not in res:
             if not (relax1 or relax3):
                 return outside
             return plan.values(kept(u, v) + [0] + clean) + [0] * order
-        c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
         c7 = 1 - C7_unmet_preferences(P[u], P[v])
+        if relax1 or relax3:
+            c1, c3 = kept(u, v)
+        elif u in res and v in res:
+            return two_residents[c7]
+        else:
+            key = (c7, v if u in res else u)
+            got = with_upfloater.get(key)
+            if got is None:
+                got = with_upfloater[key] = upfloater_fields(0, 0, c7, key[1])
+            return got
         if u in res and v in res:
-            return plan.values([c1, c3, 1] + [1] * L + [c7, 1, c9_top, 1]) + [0] * order
-        f = v if u in res else u
+            return inside(c1, c3, c7)
+        return upfloater_fields(c1, c3, c7, v if u in res else u)
+
+    def upfloater_fields(c1, c3, c7, f):
         up = P[f]
         c6 = [1] * L
         c6[level[f]] = 0
@@ -155,7 +176,7 @@ def A3_2_4_shift(
     chooses: C7, then the fewest pairs inside the smaller subgroup, then the smaller
     subgroup's shifters by sequence number, then the larger's. In a pair of two players of
     one subgroup the shifter is the one with the smaller sequence number. With
-    ``optimise`` the matching then minimises :func:`aro_cost` and last the S1 and T2
+    ``optimise`` the matching then minimises :func:`.aro.aro_cost` and last the S1 and T2
     positions keep the text's order (the literal method reads only the shifters of the
     matching, which the positions do not change). The criteria come in the
     profile's order, the shifts before ``ARO`` and what it ranks below (:mod:`.profile`);
@@ -205,16 +226,27 @@ def A3_2_4_shift(
 
     outside = arrange([0, 0, 1, 0], 0, 0, 0, 0)
 
+    # each member's factors of :func:`.aro.aro_cost`, once per bracket (speed only)
+    aro_row = {i: aro_factor(P[i], scale) for i in members} if optimise else {}
+    rating = {i: P[i].rating for i in members}
+
     def head(u, v):
         """The terms of a bracket pair but its position, and its position."""
-        same = side[u] == side[v]
         c7 = 1 - C7_unmet_preferences(P[u], P[v])
-        inner = 1 - int(same and side[u] == smaller)
-        sh = _shifter(u, v, side, seq) if same else None
-        f_small = _setbit(seq[sh], width[0]) if sh is not None and side[sh] == smaller and seq[sh] < width[0] else 0
-        f_large = _setbit(seq[sh], width[1]) if sh is not None and side[sh] != smaller and seq[sh] < width[1] else 0
+        f_small = f_large = 0
+        if side[u] == side[v]:
+            inner = int(side[u] != smaller)
+            sh = _shifter(u, v, side, seq)
+            at = seq[sh]
+            if side[sh] == smaller:
+                if at < width[0]:
+                    f_small = _setbit(at, width[0])
+            elif at < width[1]:
+                f_large = _setbit(at, width[1])
+        else:
+            inner, sh = 1, None
         row, col = _roles(u, v, side, sh)
-        aro = big_aro - aro_cost(P[row], P[col], scale) if optimise else 0
+        aro = big_aro - aro_row[row] * rating[col] if optimise else 0  # aro_cost(P[row], P[col], scale)
         c1, c3 = kept(u, v) if relax1 or relax3 else (0, 0)
         return (c1, c3, c7, aro, inner, f_small, f_large), rpos[row] * cpos[col]
 
@@ -228,18 +260,29 @@ def A3_2_4_shift(
 
     def bracket_weights(lay):
         """Speed only, pairs of the bracket alone: the weight ``lay`` packs from
-        :func:`fields`, the same integer, with the packing of all but the position
-        (a few distinct values in the literal method) done once each."""
+        :func:`fields` followed, when the layout has a field after them (that of
+        :func:`_lex_match`), by a 1 there: the same integer. Packing is linear in the
+        fields and the fields are linear in the terms, so the weight is the sum of each
+        term times the weight that term alone packs to; in the literal method (a few
+        distinct terms but the position) each sum is made once."""
+
+        def unit(terms=(0, 0, 0, 0), inner=0, f_small=0, f_large=0, position=0):
+            return lay.pack(arrange(list(terms), inner, f_small, f_large, position))
+
+        k1, k3, k7, ka = (unit(tuple(int(j == t) for j in range(4))) for t in range(4))
+        ki, ks, kl, kp = unit(inner=1), unit(f_small=1), unit(f_large=1), unit(position=1)
+        one = 1 << lay.shifts[len(outside)] if len(lay.shifts) > len(outside) else 0
         packed: dict[tuple, int] = {}
-        at = lay.shifts[-2] if placed else 0
 
         def weight(u, v):
             key, position = head(u, v)
             w = packed.get(key)
             if w is None:
                 c1, c3, c7, aro, inner, f_small, f_large = key
-                w = packed[key] = lay.pack(arrange([c1, c3, c7, aro], inner, f_small, f_large, 0) + [1])
-            return w + (position << at) if placed else w
+                w = one + c1 * k1 + c3 * k3 + c7 * k7 + aro * ka + inner * ki + f_small * ks + f_large * kl
+                if not optimise:
+                    packed[key] = w
+            return w + position * kp
 
         return weight
 
@@ -259,6 +302,13 @@ def A3_2_4_shift(
         # Speed only, the optimised method: the bracket is closed, so its best pairing
         # is found on the bracket alone when it is the only best one (see the helpers).
         got = _sorted_across(ctx, oracle, members, side) if profile.official else None
+        # Speed only: when the first field is C7 and the subgroups are the due colours,
+        # the pairs across them are the smaller subgroup's size less twice its pairs
+        # inside, so no best matching pairs two of the smaller subgroup if the bracket
+        # can be paired otherwise (:func:`_lex_match_closed`'s ``spare``)
+        spare = None
+        if cut >= 1 and plan.fields[0] == ((2, 1),) and all(side[i] == P[i].due for i in members):
+            spare = {i for i in members if side[i] == smaller}
         if got is None and 4 * nm <= 3 * len(oracle.free()):
             # Speed only: the shifter fields as wide as their subgroups, every value of
             # each divided by one power of two: matchings rank the same, so the same one
@@ -271,14 +321,14 @@ def A3_2_4_shift(
                 # the full one has those shifters, and the fields below them (ARO, the
                 # positions) rank the same matchings alike, so the two problems have the
                 # same best matchings. Else the full closed solve, as before.
-                width[:] = _shift_cut(*closed)
+                width[:] = _shift_cut(*closed, cut=CLOSED_SHIFT_CUT)
                 if width != closed:
-                    got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max())
+                    got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max(), bracket_weights, spare)
                     if got is not None and not _within_cut(got, members, side, seq, smaller, width):
                         got = None
             if got is None:
                 width[:] = closed
-                got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max())
+                got = _lex_match_closed(ctx, oracle, members, fields, per_edge_max(), bracket_weights, spare)
             width[:] = [n_small, n_large]
         if got is not None:
             return got
@@ -324,11 +374,14 @@ def _first_shifters(members, side, seq, smaller, width, solve) -> dict[int, int]
     return mate
 
 
-def _shift_cut(n_small: int, n_large: int) -> list[int]:
-    """The shifter fields' widths cut to the first :data:`SHIFT_CUT` sequence numbers of
-    each subgroup past the fewest shifters it can give (none of the smaller, half the
-    difference of the larger), at most the subgroups' sizes."""
-    return [min(n_small, SHIFT_CUT), min(n_large, (n_large - n_small) // 2 + SHIFT_CUT)]
+def _shift_cut(n_small: int, n_large: int, cut: int | None = None) -> list[int]:
+    """The shifter fields' widths cut to the first ``cut`` (by default
+    :data:`SHIFT_CUT`) sequence numbers of each subgroup past the fewest shifters it
+    can give (none of the smaller, half the difference of the larger), at most the
+    subgroups' sizes."""
+    if cut is None:
+        cut = SHIFT_CUT
+    return [min(n_small, cut), min(n_large, (n_large - n_small) // 2 + cut)]
 
 
 def _within_cut(

@@ -145,6 +145,7 @@ def _relaxed(
     free_pair = lay.pack(list(outside) + [1])
     edges = []
     nr = len(residents)
+    packed: dict[tuple[int, ...], int] = {}  # speed only: few distinct fields, each packed once
     for a in range(m):
         u = verts[a]
         row = compat[u]
@@ -153,10 +154,14 @@ def _relaxed(
             if a >= nr:  # two candidates: paired freely
                 edges.append((a, b, free_pair))
             elif row[v]:
-                f = list(fields(u, v))
-                if f[-1]:
-                    f[-1] = _setbit(place[v], nc)
-                edges.append((a, b, lay.pack(f + [1])))
+                key = tuple(fields(u, v))  # its last field names the upfloater v, if any
+                w = packed.get(key)
+                if w is None:
+                    f = list(key)
+                    if f[-1]:
+                        f[-1] = _setbit(place[v], nc)
+                    w = packed[key] = lay.pack(f + [1])
+                edges.append((a, b, w))
         if dummy is not None and a >= nr:
             edges.append((a, dummy, free_pair))
     mate = _solve(size, edges) if edges else {}

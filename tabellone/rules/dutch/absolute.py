@@ -39,13 +39,12 @@ class Compatibility:
         index = {e.id: k for k, e in enumerate(players)}
         self.banned: list[set[int]] | None = None
         if hard1:
-            banned: list[set[int]] = [set() for _ in players]
-            for k, e in enumerate(players):
-                for other in state.players[e.id].opponents:
-                    j = index.get(other)
-                    if j is not None:
-                        banned[k].add(j)
-                        banned[j].add(k)
+            # each player's opponents, then each pair both ways (a game recorded on one
+            # side only bars the pair too)
+            banned: list[set[int]] = [{index[o] for o in state.players[e.id].opponents if o in index} for e in players]
+            for k, row in enumerate(banned):
+                for j in row:
+                    banned[j].add(k)
             for pair in state.prohibited or ():
                 ids = [index[x] for x in pair if x in index]
                 for a in ids:

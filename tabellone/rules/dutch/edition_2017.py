@@ -81,9 +81,11 @@ class Dutch2017:
         self.colour_checks = colour_checks
         self._colour_classes: tuple[list[int], list[Entrant]] | None = None
         self._colour_masks: list[list[int]] | None = None
+        self._colour_rows: dict[tuple[int, ...], list[list[int]]] = {}
 
     colour_classes = Dutch2026.colour_classes
     colour_masks = Dutch2026.colour_masks
+    colour_rows = Dutch2026.colour_rows
 
     @property
     def m(self):  # the number of solves, for reports

@@ -24,7 +24,7 @@ from tabellone.rules.dutch.criteria import (
 )
 from tabellone.rules.dutch.generation import BracketStepper, settle_bracket
 from tabellone.rules.dutch.matcher import LocalMatcher, Matcher, NeedWholeField, default_solve
-from tabellone.rules.dutch.weights import Weights2026, colour_classes
+from tabellone.rules.dutch.weights import Weights2026, colour_classes, colour_rows
 from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, Entrant, scoregroups
 from tabellone.rules.profiles import Objective, Profile, official
 
@@ -86,6 +86,9 @@ class Dutch2026:
         self.colour_checks = colour_checks
         self._colour_classes: tuple[list[int], list[Entrant]] | None = None
         self._colour_masks: list[list[int]] | None = None
+        self._colour_rows: dict[tuple[int, ...], list[list[int]]] = {}
+        #: the scores :meth:`layout_for` was last given, and their ranks
+        self._ranks_of: tuple[list[Fraction], list[int]] | None = None
 
     def colour_classes(self) -> tuple[list[int], list[Entrant]]:
         """Each player's colour class and one player of each (:func:`tabellone.rules.dutch.weights.colour_classes`)."""
@@ -105,6 +108,15 @@ class Dutch2026:
                 [sum(1 << k for k, met in enumerate(checks(rh, rl)) if met) for rh in reps] for rl in reps
             ]
         return self._colour_masks
+
+    def colour_rows(self, units: tuple[int, ...]) -> list[list[int]]:
+        """The packed colour fields of every pair of colour classes (:func:`colour_rows`
+        of :meth:`colour_masks`) for the units of the four colour fields, worked out once
+        per round and layout (brackets of the same layout share them)."""
+        rows = self._colour_rows.get(units)
+        if rows is None:
+            rows = self._colour_rows[units] = colour_rows(self.colour_masks(), units)
+        return rows
 
     # ---- the fields of one pair ------------------------------------------------------
 
@@ -191,7 +203,10 @@ class Dutch2026:
         them has are always zero there and are left out, which keeps the weights a few
         machine words wide (the order of the fields, hence the optimum, is unchanged)."""
         key = self.score_rank
-        ranks = [key[s] for s in scores]
+        known = self._ranks_of
+        if known is None or known[0] is not scores:  # the same list at every bracket of a round
+            known = self._ranks_of = (scores, [key[s] for s in scores])
+        ranks = known[1]
         local = members is not None
         group = members if members is not None else range(self.n)
         n = len(group)
@@ -225,11 +240,13 @@ class Dutch2026:
         when the objective allows it, else (or when its answer cannot be completed) on
         the whole field; both give the same pairing (see LocalMatcher)."""
         if self.solve_fn is None and not (self.relax1 or self.relax3):
-            solves = 0
+            self._resume: tuple[int, list[tuple[int, int]], list[int], bool] | None = None
             try:
                 return self._pair_local()
             except NeedWholeField:
                 solves = self.m.solves
+            if self._resume is not None:
+                return self._pair_rest(*self._resume, solves)
             self.m = Matcher(self.P, None)
             self.m.solves = solves
         return self._pair_whole()
@@ -257,13 +274,17 @@ class Dutch2026:
             if oracle.complete(range(n)) is None:
                 raise NeedWholeField("no complete pairing")
         self.cand(0)  # the bye candidates at the bye score, listed once
-        self.m = m = LocalMatcher(P, self.ok, self.cand)
+        # the list read directly: the bye score and the eligibility stay for the round
+        self.m = m = LocalMatcher(P, self.ok, self._cand.__getitem__)
         room = bitlen(n)
         c9_on = False
         pairs: list[tuple[int, int]] = []
         mdps: list[int] = []
         for gi, group in enumerate(groups):
             progress.step(gi + 1, len(groups))
+            # where the whole-field matcher takes over if this bracket's answer cannot
+            # be completed below (:meth:`_pair_rest`)
+            self._resume = (gi, list(pairs), list(mdps), c9_on)
             residents = group
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
             below = [i for g in groups[gi + 2 :] for i in g]
@@ -336,7 +357,6 @@ class Dutch2026:
         # one layout for the whole round (the matcher keeps its graph between brackets)
         layout, bonus_bits = self.layout_for(all_scores, n)
         self.m.relayout(layout, bonus_bits)
-        room = bitlen(n)
         fast = self.fast_weights
         weights = Weights2026(self, self.m.shift_of, bonus_bits, 0, [], [], c9_on, range(n), None) if fast else None
         for i in range(n):
@@ -348,10 +368,60 @@ class Dutch2026:
                 self.m.set_base(i, j, self.base_values(i, j, set(), set(), c9_on))
         mate = self.m.solve()
         self._check_complete(mate)
+        return self._brackets_whole(groups, 0, [], [], c9_on)
 
-        pairs: list[tuple[int, int]] = []
-        mdps: list[int] = []
-        for gi, group in enumerate(groups):
+    def _pair_rest(
+        self, first: int, pairs: list[tuple[int, int]], mdps: list[int], c9_on: bool, solves: int
+    ) -> tuple[list[tuple[int, int]], int | None]:
+        """The round on the whole field from bracket ``first`` on, the brackets before it
+        paired by :meth:`_pair_local` (``pairs``; ``mdps`` float into bracket ``first``,
+        ``c9_on`` is C9's flag there): the bracket-local answer of bracket ``first``
+        could not be completed below.
+
+        The whole-field matcher (:meth:`_pair_whole`) at bracket ``first`` holds exactly
+        this: the earlier brackets' pairs fixed, the pairs among ``mdps`` removed (they
+        float together), and every other pair of players still to pair with the value
+        it got before the first bracket (``top`` and C9 with C9's flag of the round's
+        start, off: the local pairing runs only when the bye score is below the top
+        score), since the brackets before set only pairs with an end in them or in the
+        next bracket, ``first``, whose pairs are set again there. And the brackets
+        before paired as the whole-field matcher would (:class:`LocalMatcher`), so the
+        round is the one :meth:`_pair_whole` makes, without pairing those brackets
+        again."""
+        P, n = self.P, self.n
+        groups = scoregroups(P)
+        layout, bonus_bits = self.layout_for(sorted(self.score_rank, reverse=True), n)
+        fixed = {x for pair in pairs for x in pair}
+        free = [i for i in range(n) if i not in fixed]
+        self.m = m = Matcher(P, None, active=free)  # a graph of the players still to pair only
+        m.solves = solves
+        for a, b in pairs:  # paired already: read as fixed (never in this graph)
+            m.final[a], m.final[b] = b, a
+        m.relayout(layout, bonus_bits)
+        weights = Weights2026(self, m.shift_of, bonus_bits, 0, [], [], False, free, None) if self.fast_weights else None
+        for k, i in enumerate(free):
+            others = free[k + 1 :]
+            if weights is not None:
+                m.set_row(i, others, weights.ends_row(i, others))
+                continue
+            for j in others:
+                m.set_base(i, j, self.base_values(i, j, set(), set(), False))
+        for k, a in enumerate(mdps):
+            for b in mdps[k + 1 :]:
+                m.zero(a, b)
+        return self._brackets_whole(groups, first, pairs, mdps, c9_on)
+
+    def _brackets_whole(
+        self, groups: list[list[int]], first: int, pairs: list[tuple[int, int]], mdps: list[int], c9_on: bool
+    ) -> tuple[list[tuple[int, int]], int | None]:
+        """The brackets from ``first`` on, on the whole-field matcher (:meth:`_pair_whole`),
+        after ``pairs``, with ``mdps`` floating into bracket ``first``."""
+        n = self.n
+        fast = self.fast_weights
+        bonus_bits = self.m.bonus_bits
+        room = bitlen(n)
+        for gi in range(first, len(groups)):
+            group = groups[gi]
             progress.step(gi + 1, len(groups))
             residents = group
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []

@@ -75,12 +75,42 @@ class _Units:
         return u
 
 
-def _colour_rows(masks: list[list[int]], units: list[int]) -> list[list[int]]:
+def colour_rows(masks: list[list[int]], units: Sequence[int]) -> list[list[int]]:
     """rows[cl][ch]: the packed colour fields of a pair whose higher player ``h`` is of
     class ``ch`` and whose lower player ``l`` is of class ``cl``, from the checks met,
     ``masks[cl][ch]`` of the engine's ``colour_masks`` (bit k: check k)."""
     packed = [sum(u for k, u in enumerate(units) if m >> k & 1) for m in range(1 << len(units))]
     return [[packed[m] for m in row] for row in masks]
+
+
+#: the fields of the float criteria one and two rounds before (2026): repeated
+#: downfloats, the MDP opponents' upfloats, and their score differences
+_FLOAT_FIELDS_2026 = (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
+
+
+def _terms_2026(unit: _Units, s: int, floats: tuple, backs: list[int]) -> tuple:
+    """The terms of :class:`Weights2026` of a player of score rank ``s`` and floats
+    ``floats`` (one and two rounds before), above its ends' terms: into the next
+    bracket (C8); as the higher player, its score not higher / higher (before
+    C19/C21); per round back, as the lower player, its C19/C21 unit, and the C15/C17
+    unit it loses when it upfloated (None when it did not)."""
+    eq = hi = unit("C6") + unit(("C7", s))
+    down, up, cut = [], [], []
+    for b in backs:
+        c_down, c_up, s_down, s_up = _FLOAT_FIELDS_2026[b]
+        f = floats[b]
+        u = unit((s_up, s))
+        if f is Float.DOWN:
+            sd = unit((s_down, s))
+            eq += unit(c_down) + sd
+            hi += sd
+            down.append(unit(c_up) + unit(c_down) + sd)
+        else:
+            down.append(unit(c_up))
+        eq += u
+        up.append(u)
+        cut.append(unit(c_up) if f is Float.UP else None)
+    return unit("C8p") + unit(("C8s", s)), eq, hi, down, up, cut
 
 
 class Weights2026:
@@ -133,47 +163,40 @@ class Weights2026:
                     t += c9 * unit("C9")
             end[i] = t
         self.end = end
-        # l in the next bracket: C8 (one more pair into it; the higher player's score)
-        c8p = unit("C8p")
-        self.into_next = [0] * n
-        for i in A:
-            self.into_next[i] = end[i] + c8p + unit(("C8s", sk[i]))
-        # l in the bracket: C6, C7, the colour and float criteria
+        # l in the next bracket: C8 (one more pair into it; the higher player's score);
+        # l in the bracket: C6, C7, the colour and float criteria. Every term but the
+        # ends' is a function of the player's score rank and floats: worked out once per
+        # such kind of player in the bracket
         backs = [b for b in (0, 1) if engine.rounds_played > b]
-        names = (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
         self.backs = backs
+        nb = len(backs)
         floats = engine.floats
+        self.into_next = into_next = [0] * n
         self.down = [[0] * n for _ in backs]  # per back: l's terms as the lower player
         self.up_cut = [[0] * n for _ in backs]  # per back: C15/C17 lost when h is higher and l upfloated
         self.uf = [[False] * n for _ in backs]
         heq = [0] * n  # h's terms when h's score is not higher
         hhi_base = [0] * n  # h's terms when higher, before C19/C21
         self.s_up = [[0] * n for _ in backs]  # per back: h's C19/C21 unit (kept unless l upfloated)
-        c6 = unit("C6")
+        kinds: dict[tuple, tuple] = {}
         for i in A:
-            s = sk[i]
-            h_base = end[i] + c6 + unit(("C7", s))
-            eq, hi = h_base, h_base
-            for k, b in enumerate(backs):
-                c_down, c_up, s_down, s_up = names[b]
-                f = floats[i][b]
-                dfl = f is Float.DOWN
-                up = unit((s_up, s))
-                self.s_up[k][i] = up
-                if dfl:
-                    sd = unit((s_down, s))
-                    eq += unit(c_down) + sd
-                    hi += sd
-                eq += up
-                # as the lower player l
-                self.down[k][i] = unit(c_up) + ((unit(c_down) + unit((s_down, s))) if dfl else 0)
-                if f is Float.UP:
+            key = (sk[i], floats[i])
+            terms = kinds.get(key)
+            if terms is None:
+                terms = kinds[key] = _terms_2026(unit, sk[i], floats[i], backs)
+            c8, eq, hi, down, up, cut = terms
+            e = end[i]
+            into_next[i] = e + c8
+            heq[i], hhi_base[i] = e + eq, e + hi
+            for k in range(nb):
+                self.down[k][i] = down[k]
+                self.s_up[k][i] = up[k]
+                if cut[k] is not None:
                     self.uf[k][i] = True
-                    self.up_cut[k][i] = unit(c_up)
-            heq[i], hhi_base[i] = eq, hi
+                    self.up_cut[k][i] = cut[k]
         self.heq, self.hhi_base = heq, hhi_base
         self._hhi: dict[tuple[bool, ...], list[int]] = {}
-        self.rows = _colour_rows(engine.colour_masks(), [unit(c) for c in ("C10", "C11", "C12", "C13")])
+        self.rows = engine.colour_rows(tuple(unit(c) for c in ("C10", "C11", "C12", "C13")))
 
     def _higher(self, pattern: tuple[bool, ...]) -> list[int]:
         """h's terms when h's score is higher than l's, for l's upfloats ``pattern``
@@ -296,7 +319,7 @@ class Weights2017:
                     self.sdown[k][i] = unit((self.names[k][2], df[i]))
                 elif f is Float.UP:
                     self.ufl[k][i] = True
-        self.rows = _colour_rows(engine.colour_masks(), [unit(c) for c in ("C8", "C9", "C10", "C11")])
+        self.rows = engine.colour_rows(tuple(unit(c) for c in ("C8", "C9", "C10", "C11")))
         self._diff: dict[tuple[int, int], list[int | None]] = {}
 
     def _by_scores(self, h: int, l: int) -> list[int | None]:

@@ -13,7 +13,7 @@ from tabellone.core.history import cut_before
 from tabellone.core.model import Strength
 from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.rules import burstein
-from tabellone.rules.burstein import edition_2026
+from tabellone.rules.burstein import edition_2026, legacy
 from tabellone.rules.burstein.bracket import ArticleFourSteps, LocalBracket
 from tabellone.rules.burstein.common import Compatibility, Player
 from tabellone.rules.burstein.edition_2026 import Index
@@ -82,3 +82,49 @@ def test_steps_take_the_lowest_partner_an_optimum_allows():
     steps = ArticleFourSteps(g, A, set(A), lambda v, w: g.pair_weight(0), compat.ok)
     assert steps.run() == []
     assert sorted(tuple(sorted((P[a].id, P[b].id))) for a, b in steps.pairs) == [(1, 3), (2, 4)]
+
+
+def _legacy_both_ways(t, r: int):
+    """Round ``r`` by the earlier text, its brackets read locally and on the whole field,
+    the bye taken as :func:`tabellone.rules.burstein.legacy.pair_round` takes it."""
+    state, players, _ = legacy.round_players(t, r)
+    for pos in legacy.bye_candidates(players) if len(players) % 2 else [None]:
+        rest = [p for i, p in enumerate(players) if i != pos]
+        try:
+            local = legacy.BracketBuilder(rest, state)
+            local_pairs = local.opposition(local.brackets())
+        except NoPairingError:
+            continue
+        whole = legacy.BracketBuilder(rest, state, whole=True)
+        whole_pairs = whole.opposition(whole.brackets())
+        return sorted(map(sorted, local_pairs)), sorted(map(sorted, whole_pairs)), local
+    raise NoPairingError("no bye allows a complete pairing")
+
+
+@pytest.mark.parametrize(
+    ("seed", "players", "rounds"), [(11, 40, 7), (12, 61, 9), (13, 90, 8), (14, 33, 9), (16, 120, 9), (17, 24, 9)]
+)
+def test_legacy_local_brackets_pair_as_the_whole_field(seed, players, rounds):
+    """Edition legacy: each bracket's order of the preface read on its own players (a
+    shadow per player who may float to the next bracket) gives the whole field's pairs.
+    (Seed 17's last round, 24 players after eight rounds, has a floater the local answer
+    proposes and no pairing of the field below can take: its shadow goes.)"""
+    t = _event(seed, players, rounds, "legacy")
+    for r in range(1, t.rounds_paired + 1):
+        local, whole, builder = _legacy_both_ways(cut_before(t, r), r)
+        assert local == whole, f"round {r}"
+        assert not builder.whole, f"round {r}"  # the local reading answered
+
+
+def test_legacy_falls_back_to_the_whole_field(monkeypatch):
+    """When the question of what the brackets below can take outgrows its budget, the
+    round is read on the whole field (its matcher built again) with the same pairs."""
+    monkeypatch.setattr(legacy, "COMPLETION_BUDGET", 0)
+    t = _event(17, 24, 9, "legacy")
+    fell_back = []
+    for r in range(1, t.rounds_paired + 1):
+        local, whole, builder = _legacy_both_ways(cut_before(t, r), r)
+        assert local == whole, f"round {r}"
+        if builder.whole:
+            fell_back.append(r)
+    assert fell_back  # the budget of 0 was reached at least once

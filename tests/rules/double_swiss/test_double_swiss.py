@@ -557,6 +557,87 @@ def test_2_3_5_c8_and_its_last_round_exception(method):
     assert paired(bracket_ctx(spec, last=True), method) == [(1, 3), (2, 4), (5, 6)]
 
 
+# ----------------------------------------------------------------------------------------
+# the optimiser's bracket (3.6) in stages against the single matching of the whole identifier
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_staged_bracket_pairing_equals_the_single_matching(seed, monkeypatch):
+    """``pair_optimised`` (the least [C8]; the natural pairing when it has it; else the
+    first half as top members when it can, else a matching of [C8] and the top members,
+    then the first assignment of bottom members) against ``pair_one_matching`` (one matching whose weights hold [C8] and the whole
+    identifier, the unshortened reading) on random brackets of 4-24 players: 0-3
+    upfloaters, floaters of the previous round, prior meetings from sparse to dense, last
+    round or not. Every stage's branch is taken on the way (counted)."""
+    import itertools
+    import random
+
+    from tabellone.rules.double_swiss import bracket
+    from tabellone.rules.double_swiss.criteria import perfect
+
+    taken = {"natural": 0, "first half": 0, "tops matching": 0, "least C8 > 0": 0, "last round": 0}
+    by_matching, first_half, c8_best = bracket._tops_by_matching, bracket._tops_first_half, bracket._c8_best
+
+    def tops_by_matching(*args):
+        taken["tops matching"] += 1
+        return by_matching(*args)
+
+    def tops_first_half(*args):
+        got = first_half(*args)
+        taken["first half"] += got is not None
+        return got
+
+    def best(*args):
+        got = c8_best(*args)
+        taken["least C8 > 0"] += got > 0
+        return got
+
+    monkeypatch.setattr(bracket, "_tops_by_matching", tops_by_matching)
+    monkeypatch.setattr(bracket, "_tops_first_half", tops_first_half)
+    monkeypatch.setattr(bracket, "_c8_best", best)
+    rng = random.Random(seed)
+    checked = 0
+    while checked < 250:
+        n = rng.choice([4, 6, 8, 10, 12, 16, 20, 24])
+        ups = rng.randint(0, min(3, n // 2))
+        density = rng.choice([0.05, 0.2, 0.4, 0.6])
+        floated = rng.choice([0.0, 0.3, 0.7])
+        tpns = rng.sample(range(1, 3 * n), n)
+        spec = [(t, "2" if k >= ups else "1", rng.random() < floated) for k, t in enumerate(tpns)]
+        met = [(a, b) for a, b in itertools.combinations(tpns, 2) if rng.random() < density]
+        ctx = bracket_ctx(spec, met, last=rng.random() < 0.2)
+        members = list(range(n))
+        if perfect(ctx, members) is None:
+            continue
+        before = taken["tops matching"] + taken["first half"]
+        assert bracket.pair_optimised(ctx, members, F(2)) == bracket.pair_one_matching(ctx, members, F(2))
+        taken["natural"] += taken["tops matching"] + taken["first half"] == before
+        taken["last round"] += ctx.last
+        checked += 1
+    assert all(taken.values()), taken
+
+
+@pytest.mark.parametrize("players,matches,seed", [(60, 5, 1), (120, 7, 2)])
+def test_staged_bracket_pairing_on_generated_events(players, matches, seed):
+    """Every bracket the optimiser pairs in generated events (its own upfloaters) is
+    paired the same by the single matching of the whole identifier."""
+    from tabellone.rules.double_swiss.bracket import pair_one_matching
+
+    settings = GeneratorSettings(players=players, rounds=matches, seed=seed, absence_rate=0.03, forfeit_rate=0.03)
+    brackets = 0
+
+    def pairer(t):
+        nonlocal brackets
+        ctx = prepare(t, t.next_round)
+        for br in pair_brackets(ctx, "optimised")[0]:
+            assert br.pairs == pair_one_matching(ctx, br.residents + list(br.upfloaters), br.score)
+            brackets += 1
+        return ds.pair_round(t, method="optimised")
+
+    ds.generate_event(settings, pairer)
+    assert brackets > 3 * matches
+
+
 def test_4_3_3_unplayed_matches_squeezed_out():
     """4.3.3 with its note (C.04.2 Art. 3.4: only played matches count, so BWBuW reads as
     uBWBW). 6 players, all games drawn. Match 1: 1 (W) - 3, 4 (W) - 2. Match 2: 2 (W) - 3,

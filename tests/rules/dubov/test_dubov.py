@@ -1386,13 +1386,13 @@ def test_2026_literal_shifters_the_same_whatever_the_cut(monkeypatch, cut):
 def test_optimised_closed_solve_the_same_whatever_the_cut(monkeypatch, edition, cut):
     """Speed only: the optimised method's closed-bracket solve (2026 3.2.4 shifters, 1997
     7.3 / 7.4 movers) is first made with the shifter or mover fields cut to the first few
-    places (procedure_2026.SHIFT_CUT, optimiser_1997.MOVER_CUT), then in full when the
+    places (procedure_2026.CLOSED_SHIFT_CUT, optimiser_1997.MOVER_CUT), then in full when the
     best matching found has one past the cut. Whatever the cut (0: both ways happen),
     every round pairs as with no cut at all (a cut wider than any bracket)."""
     from tabellone.rules.dubov import optimiser_1997, procedure_2026
 
     module, name, check = (
-        (procedure_2026, "SHIFT_CUT", "_within_cut")
+        (procedure_2026, "CLOSED_SHIFT_CUT", "_within_cut")
         if edition == "2026"
         else (optimiser_1997, "MOVER_CUT", "_movers_within")
     )

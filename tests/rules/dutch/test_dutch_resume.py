@@ -1,0 +1,43 @@
+"""A round whose bracket-local pairing (:class:`LocalMatcher`) cannot complete a
+bracket's answer below goes on from that bracket on the whole field
+(``Dutch2026._pair_rest``), the brackets before it kept: the round must be the one the
+whole-field matcher pairs from the first bracket on (``Dutch2026._pair_whole``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabellone.core.history import cut_before
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.rules.dutch import Dutch2026, LocalMatcher, RoundContext, pair_round
+from tabellone.rules.fide_common import round_to_pair
+
+
+def _pairer(t):
+    p = pair_round(t, "2026")
+    return p.pairs, p.bye
+
+
+def _engine(t, r):
+    cut = cut_before(t, r)
+    state, players, _ = round_to_pair(cut, r)
+    return Dutch2026(RoundContext(cut, state, "2026", players, last_round=(r == cut.total_rounds)))
+
+
+def _canonical(answer):
+    pairs, bye = answer
+    return sorted(map(sorted, pairs)), bye
+
+
+@pytest.mark.parametrize("players, seed", [(41, 12), (40, 5), (43, 8)])
+def test_a_round_continued_on_the_whole_field_is_the_whole_field_round(players, seed):
+    t = generate(GeneratorSettings(players=players, rounds=9, seed=seed), _pairer)
+    continued = 0
+    for r in range(2, 10):
+        engine = _engine(t, r)
+        answer = engine.pair()
+        if isinstance(engine.m, LocalMatcher) or engine._resume is None:
+            continue  # paired bracket by bracket, or on the whole field from the start
+        continued += 1
+        assert _canonical(answer) == _canonical(_engine(t, r)._pair_whole()), f"round {r}"
+    assert continued  # the case arose
