@@ -138,6 +138,10 @@ static PyMethodDef methods[] = {
     {"_set_greedy_start", py_set_greedy_start, METH_O,
      "_set_greedy_start(on) -> bool: whether cold solves without max_cardinality start from the greedy\n"
      "matching and lowered duals (default True) or from the classic equal duals; returns the old setting."},
+    {"_set_multi_augment", py_set_multi_augment, METH_O,
+     "_set_multi_augment(on) -> bool: whether a stage of IncrementalMatcher.solve and _solve_with_state goes on\n"
+     "augmenting along the tight edges of the trees its augmentations left alone (default True) or ends at its\n"
+     "first augmentation, as max_weight_matching's always do; returns the old setting."},
     {"_solve_with_state", py_solve_with_state, METH_VARARGS, solve_state_doc},
     {"_last_stats", py_last_stats, METH_NOARGS,
      "Counters of the last max_weight_matching call (stages, blossoms, expansions, deltas, limbs, retries)."},

@@ -116,8 +116,18 @@ static void assign_label(Ctx *c, int32_t w, int32_t t, int32_t p)
         c->bestedge[w] = c->bestedge[b] = -1;
         if (t == 1) {
             if (queue_reserve(c, c->n) < 0) return;
-            c->qlen += leaves(c, b, c->queue + c->qlen);
+            int32_t cnt = leaves(c, b, c->queue + c->qlen);
+            if (c->tree) { /* a root starts its own tree; others join the tree they are reached from */
+                const int32_t root = p == -1 ? w : c->tree[c->endpoint[p]];
+                for (int32_t i = 0; i < cnt; i++) c->tree[c->queue[c->qlen + i]] = root;
+            }
+            c->qlen += cnt;
             return;
+        }
+        if (c->tree) {
+            const int32_t root = c->tree[c->endpoint[p]];
+            int32_t cnt = leaves(c, b, c->scratch);
+            for (int32_t i = 0; i < cnt; i++) c->tree[c->scratch[i]] = root;
         }
         int32_t base = c->bbase[b];
         int32_t mb = c->mate[base];
@@ -209,8 +219,10 @@ static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j
     }
 }
 
-/* Make a new blossom with base `base` through the S-S edge k. */
-static void add_blossom(Ctx *c, int32_t base, int32_t k)
+/* Make a new blossom with base `base` through the S-S edge k.  With
+ * track_best = 0 (no dual adjustment follows in this stage) its least-slack
+ * edges to the other S-blossoms are not worked out. */
+static void add_blossom(Ctx *c, int32_t base, int32_t k, int track_best)
 {
     const int32_t n = c->n;
     int32_t v = c->endpoint[2 * k], w = c->endpoint[2 * k + 1];
@@ -289,9 +301,21 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k)
     }
     if (c->status) return;
 
+    const int32_t *childs = c->bchilds[b];
+    if (!track_best) {
+        for (int32_t ci = 0; ci < np; ci++) {
+            int32_t cb = childs[ci];
+            free(c->bbest[cb]);
+            c->bbest[cb] = NULL;
+            c->nbbest[cb] = -1;
+            c->bestedge[cb] = -1;
+        }
+        c->bestedge[b] = -1;
+        return;
+    }
+
     /* Least-slack edges from the new blossom to every other S-blossom. */
     int32_t ntouched = 0;
-    const int32_t *childs = c->bchilds[b];
     for (int32_t ci = 0; ci < np; ci++) {
         int32_t cb = childs[ci];
         if (c->nbbest[cb] < 0) {
@@ -416,10 +440,10 @@ static void expand_blossom(Ctx *c, int32_t b, int endstage)
             c->label[c->endpoint[q ^ endptrick ^ 1]] = 0;
             assign_label(c, c->endpoint[p ^ 1], 2, p);
             if (c->status) return;
-            c->allowedge[q >> 1] = 1;
+            c->allowedge[q >> 1] = c->allowmark;
             j += jstep;
             p = endps[wrap_index(j - endptrick, nc)] ^ endptrick;
-            c->allowedge[p >> 1] = 1;
+            c->allowedge[p >> 1] = c->allowmark;
             j += jstep;
         }
         int32_t bv = childs[wrap_index(j, nc)];

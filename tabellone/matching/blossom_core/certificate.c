@@ -52,7 +52,7 @@ static inline int32_t forest_lca(const Ctx *c, const Forest *f, int32_t a, int32
 }
 
 static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int32_t j,
-                                                                    const Forest *f, int32_t *cntm, limb_t *s)
+                                                                    const Forest *f, int32_t *cntm, limb_t *s, limb_t *t)
 {
     const int32_t n = c->n;
     const int L = c->L, L2 = c->L + 1;
@@ -74,8 +74,19 @@ static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int
     /* The blossoms holding both ends add twice their (non-negative, step 3)
      * duals: an unmatched edge whose vertex part is already non-negative
      * needs no walk to their lowest common blossom (which is as long as
-     * the blossoms are deeply nested). */
-    if (top[i] == top[j] && (mp_is_neg(s, L2) || c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k)) {
+     * the blossoms are deeply nested).  Nor does one whose vertex part plus
+     * twice the dual of the top-level blossom (one of those blossoms, and the
+     * others' duals are non-negative) is non-negative: on a Swiss bracket's
+     * deeply nested blossoms (hundreds of levels) most edges inside a
+     * top-level blossom are settled so. */
+    const int matched = c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k;
+    if (top[i] == top[j] && !matched && mp_is_neg(s, L2)) {
+        const limb_t *zt = f->zsum + (size_t)top[i] * L2;
+        mp_add(t, s, zt, L2);
+        mp_add(t, t, zt, L2);
+        if (!mp_is_neg(t, L2)) return NULL;
+    }
+    if (top[i] == top[j] && (mp_is_neg(s, L2) || matched)) {
         const limb_t *zz = f->zsum + (size_t)forest_lca(c, f, i, j) * L2;
         mp_add(s, s, zz, L2);
         mp_add(s, s, zz, L2);
@@ -95,14 +106,21 @@ static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int
 /* Returns 0 when the matching is proven optimal, else sets c->status.
  *
  * With dirty == NULL every edge is checked.  Otherwise the caller proves that
- * only the edges with an end v where dirty[v] != 0 can have a slack other
- * than the one an earlier call of verify() found non-negative for them
- * (dirty_since()): then every matched edge (for complementary slackness and
- * the count of matched edges inside each blossom) and every edge at a dirty
- * vertex are checked, and the other edges keep their proven slack.  All the
- * other conditions (a matching, non-negative duals, zero duals at exposed
- * vertices, a laminar blossom forest, full odd blossoms) are checked whole. */
-static int verify(Ctx *c, const uint8_t *dirty)
+ * only some edges can have a lower slack than the one an earlier call of
+ * verify() found non-negative for them (dirty_since(): an edge whose two ends
+ * lie in the same outermost blossom of non-zero dual, etop, when an end has
+ * flag 2; any other edge when an end has flag 1): then every matched edge
+ * (for complementary slackness and the count of matched edges inside each
+ * blossom) and those edges are checked, and the other edges keep a slack at
+ * least the proven one.  All the other conditions (a matching, non-negative
+ * duals, zero duals at exposed vertices, a laminar blossom forest, full odd
+ * blossoms) are checked whole. */
+typedef struct DirtySet {
+    uint8_t *flags; /* n: bit 1, edges to other outermost blossoms; bit 2, edges inside its own */
+    int32_t *etop;  /* n: outermost blossom of non-zero dual holding the vertex, -1 if none */
+} DirtySet;
+
+static int verify(Ctx *c, const struct DirtySet *dirty)
 {
     const int32_t n = c->n, m = c->m, n2 = 2 * n;
     const int L = c->L, L2 = c->L + 1;
@@ -218,7 +236,7 @@ static int verify(Ctx *c, const uint8_t *dirty)
         for (int32_t k = 0; k < m; k++) {
             int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
             if (i < 0 && j < 0) continue; /* unused edge slot */
-            if ((err = check_edge(c, k, i, j, &forest, cntm, s)) != NULL) goto done;
+            if ((err = check_edge(c, k, i, j, &forest, cntm, s, tmp)) != NULL) goto done;
             ncert++;
         }
     } else {
@@ -226,16 +244,23 @@ static int verify(Ctx *c, const uint8_t *dirty)
         for (v = 0; v < n; v++) {
             int32_t p = c->mate[v];
             if (p == -1 || c->endpoint[p] < v) continue;
-            if ((err = check_edge(c, p >> 1, c->endpoint[p ^ 1], c->endpoint[p], &forest, cntm, s)) != NULL) goto done;
+            if ((err = check_edge(c, p >> 1, c->endpoint[p ^ 1], c->endpoint[p], &forest, cntm, s, tmp)) != NULL) goto done;
             ncert++;
         }
+        const uint8_t *flags = dirty->flags;
+        const int32_t *etop = dirty->etop;
         for (v = 0; v < n; v++) {
-            if (!dirty[v]) continue;
+            const uint8_t fv = flags[v];
+            if (!fv) continue;
+            const int32_t ev = etop[v];
             const AdjEntry *av = c->adj[v];
             for (int32_t q = 0; q < c->deg[v]; q++) {
                 int32_t u = av[q].v;
-                if (c->mate[v] == av[q].p || (dirty[u] && u < v)) continue;
-                if ((err = check_edge(c, av[q].p >> 1, v, u, &forest, cntm, s)) != NULL) goto done;
+                const uint8_t fu = flags[u];
+                /* u < v with a flag: u's turn, the same test, came first */
+                if (c->mate[v] == av[q].p || (fu && u < v)) continue;
+                if (!((fv | fu) & (ev != -1 && ev == etop[u] ? 2 : 1))) continue;
+                if ((err = check_edge(c, av[q].p >> 1, v, u, &forest, cntm, s, tmp)) != NULL) goto done;
                 ncert++;
             }
         }

@@ -132,7 +132,7 @@ static int sabotage = 0;
  * vertex becomes exposed with zero dual).  Each stage removes at least one
  * root, and at the end every exposed vertex has zero dual: the same optimality
  * conditions as the classic algorithm, checked by verify(). */
-static void stages(Ctx *c, int warm)
+static void stages_run(Ctx *c, int warm)
 {
     const int32_t n = c->n, m = c->m;
     const int L = c->L;
@@ -152,7 +152,14 @@ static void stages(Ctx *c, int warm)
             c->bbest[b] = NULL;
             c->nbbest[b] = -1;
         }
-        memset(c->allowedge, 0, (size_t)m);
+        /* a new mark per stage clears every edge's allowed flag at once; the
+         * array itself is cleared once in 255 stages */
+        if (++c->allowmark == 0) {
+            memset(c->allowedge, 0, (size_t)m);
+            c->allowmark = 1;
+        }
+        const uint8_t mark = c->allowmark;
+        if (c->dead) memset(c->dead, 0, (size_t)n);
         c->qlen = 0;
         c->stats[STAT_STAGES]++;
         int32_t nroots = 0;
@@ -169,8 +176,10 @@ static void stages(Ctx *c, int warm)
         int32_t vmin = -1;
         for (;;) {
             /* grow the alternating forest from the S-vertices in the queue */
-            while (c->qlen > 0 && !augmented) {
+            while (c->qlen > 0 && (!augmented || c->dead)) {
                 v = c->queue[--c->qlen];
+                /* after an augmentation: only the trees it left alone grow */
+                if (augmented && c->dead[c->tree[v]]) continue;
                 if (c->label[c->inblossom[v]] != 1) {
                     internal_error(c, "queued vertex is not an S-vertex");
                     return;
@@ -188,6 +197,7 @@ static void stages(Ctx *c, int warm)
                     int32_t bv = inblossom[v];
                     if (bv == bw) continue;
                     int32_t lw = label[bw];
+                    if (augmented && lw != 0 && c->dead[c->tree[w]]) continue;
                     /* An edge to a vertex that already has a T label needs no
                      * work: tight or not, nothing would change, and its slack
                      * stays constant while v is S (v stays S for the whole
@@ -201,51 +211,58 @@ static void stages(Ctx *c, int warm)
                      * allowedge[k], a likely cache miss, need not be read. */
                     int64_t tk = dtop[v] + dtop[w] - av[q].top;
 #ifdef BLOSSOM_DEBUG_INVARIANTS
-                    if (tk >= 1 && allowedge[k]) {
+                    if (tk >= 1 && allowedge[k] == mark) {
                         internal_error(c, "allowed edge with a positive slack");
                         return;
                     }
 #endif
                     const limb_t *row = adjw_v + (size_t)q * L;
                     if (tk >= 1) {
+                        if (augmented) continue; /* no dual adjustment follows in this stage */
                         if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
                         else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
                         continue;
                     }
-                    if (!allowedge[k]) {
+                    if (allowedge[k] != mark) {
                         slack_row(c, v, w, row, ks);
                         if (mp_le_zero(ks, L)) {
-                            allowedge[k] = 1;
+                            allowedge[k] = mark;
                         } else {
+                            if (augmented) continue;
                             if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
                             else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
                             continue;
                         }
                     }
                     /* tight edge */
+                    int done = 0; /* an augmentation used v's tree */
                     if (lw == 0 && warm && c->mate[c->bbase[bw]] == -1) {
                         /* exposed with zero dual: the path ends here */
                         assign_label(c, w, 1, -1);
                         if (c->status) return;
                         augment_matching(c, k);
-                        augmented = 1;
+                        done = 1;
                     } else if (lw == 0) {
                         assign_label(c, w, 2, p ^ 1);
                     } else if (lw == 1) {
                         int32_t base = scan_blossom(c, v, w);
                         if (c->status) return;
                         if (base >= 0) {
-                            add_blossom(c, base, k);
+                            add_blossom(c, base, k, !augmented);
                         } else {
                             augment_matching(c, k);
-                            augmented = 1;
+                            done = 1;
                         }
                     } else if (c->label[w] == 0) {
                         c->label[w] = 2;
                         c->labelend[w] = p ^ 1;
                     }
                     if (c->status) return;
-                    if (augmented) break;
+                    if (done) {
+                        augmented = 1;
+                        if (c->dead) c->dead[c->tree[v]] = c->dead[c->tree[w]] = 1;
+                        break;
+                    }
                 }
             }
             if (augmented) break;
@@ -363,7 +380,7 @@ static void stages(Ctx *c, int warm)
                 }
                 break; /* classic: optimum reached */
             } else if (deltatype == 2) {
-                c->allowedge[deltaedge] = 1;
+                c->allowedge[deltaedge] = mark;
                 int32_t i = c->endpoint[2 * deltaedge], j = c->endpoint[2 * deltaedge + 1];
                 if (c->label[c->inblossom[i]] == 0) i = j;
                 if (c->label[c->inblossom[i]] != 1) {
@@ -372,7 +389,7 @@ static void stages(Ctx *c, int warm)
                 }
                 queue_push(c, i);
             } else if (deltatype == 3) {
-                c->allowedge[deltaedge] = 1;
+                c->allowedge[deltaedge] = mark;
                 int32_t i = c->endpoint[2 * deltaedge];
                 if (c->label[c->inblossom[i]] != 1) {
                     internal_error(c, "delta3 edge has no S end");
@@ -397,3 +414,61 @@ static void stages(Ctx *c, int warm)
     }
 }
 
+
+/* Whether a stage of the solves that keep their optimum (IncrementalMatcher,
+ * _solve_with_state: the Dutch, Burstein and Lim optimisers) goes on
+ * augmenting after its first augmentation (1, the default) or ends there as in
+ * the classic presentation (0); _set_multi_augment.  One-shot solves
+ * (max_weight_matching) keep the classic stage: where equal weights leave
+ * several optima, some of their callers' answers depend on which one comes
+ * back (the italo-svizzero's optimised method solves its whole field with
+ * max_cardinality), and they must stay as they were.
+ *
+ * Several augmentations per stage: Galil's presentation of Edmonds' algorithm
+ * (Z. Galil, "Efficient algorithms for finding maximum matching in graphs",
+ * ACM Computing Surveys 18, 1986, section 4) lets a stage augment again and
+ * again along the tight edges, keeping the search forest of every tree that no
+ * augmentation has touched; the trees it used are set aside.  Here, once a
+ * stage has augmented, the vertices still queued are scanned on: every vertex
+ * carries the root of its tree (c->tree, set as labels are given), the two
+ * trees of each augmenting path (one for a warm path that ends at a zero-dual
+ * vertex) are marked dead, and their vertices are skipped both as vertices to
+ * scan and as neighbours; a tight edge between two live trees augments again,
+ * one inside a live tree makes a blossom, one to a free vertex grows the tree.
+ * No dual adjustment follows an augmentation in the same stage (the
+ * least-slack edges of the live trees may lead into dead ones), so once the
+ * queue is empty the stage ends and the next one starts from fresh labels.
+ * Why it is the same algorithm: each augmentation is along tight edges of a
+ * forest whose labels are valid for its own trees (nothing an augmentation
+ * changes lies outside its two trees), so every invariant of the classic
+ * stage (feasible duals, tight matched edges, full blossoms, equal duals of
+ * the exposed vertices when not warm) holds after each; the matching found is
+ * an optimum like any other and goes through the same certificate.  On the
+ * near-uniform weights of a Swiss bracket one dual adjustment makes many edges
+ * tight at once, and a stage now uses all the disjoint augmenting paths they
+ * give instead of re-growing the whole forest (every edge scanned again) for
+ * each. */
+static int multi_augment = 1;
+
+static void stages(Ctx *c, int warm, int multi)
+{
+    c->tree = NULL;
+    c->dead = NULL;
+    if (multi) {
+        c->tree = malloc(((size_t)c->n + 1) * sizeof(int32_t));
+        c->dead = calloc((size_t)c->n + 1, 1);
+        if (!c->tree || !c->dead) {
+            free(c->tree);
+            free(c->dead);
+            c->tree = NULL;
+            c->dead = NULL;
+            c->status = ST_NOMEM;
+            return;
+        }
+    }
+    stages_run(c, warm);
+    free(c->tree);
+    free(c->dead);
+    c->tree = NULL;
+    c->dead = NULL;
+}

@@ -60,7 +60,8 @@ typedef struct {
     int32_t *unused;     /* stack of unused blossom ids */
     int32_t nunused;
     limb_t *dual;        /* 2n*L */
-    uint8_t *allowedge;  /* m */
+    uint8_t *allowedge;  /* m: edge k is allowed (tight) in this stage when allowedge[k] == allowmark */
+    uint8_t allowmark;   /* the present stage's mark, 1..255 (stages.c) */
     int32_t *queue;
     int64_t qlen, qcap;
 
@@ -81,6 +82,12 @@ typedef struct {
     int32_t *cedge;      /* 2n */
     int64_t *cepoch;     /* 2n */
     int64_t epoch;
+
+    /* several augmentations per stage (stages.c): the root of each labelled
+     * vertex's tree, and which trees an augmentation has used up; NULL
+     * outside stages() or when the stage augments once */
+    int32_t *tree;       /* n */
+    uint8_t *dead;       /* n, by root */
 } Ctx;
 
 #define DUAL(c, x) ((c)->dual + (size_t)(x) * (size_t)(c)->L)

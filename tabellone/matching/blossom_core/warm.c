@@ -29,7 +29,10 @@ static void ws_free(WarmState *w)
     free(w);
 }
 
-static WarmState *ws_save(const Ctx *c)
+/* The duals and the blossom forest of c (no matching, no blossom
+ * children): what dirty_since() compares an optimum with.  NULL when out of
+ * memory. */
+static WarmState *ws_snapshot(const Ctx *c)
 {
     const int32_t n = c->n, n2 = 2 * n;
     const int L = c->L;
@@ -37,20 +40,34 @@ static WarmState *ws_save(const Ctx *c)
     if (!w) return NULL;
     w->n = n;
     w->L = L;
-    w->mate = malloc(((size_t)n + 1) * sizeof(int32_t));
     w->dual = malloc(((size_t)n2 + 1) * L * sizeof(limb_t));
     w->bparent = malloc(((size_t)n2 + 1) * sizeof(int32_t));
     w->bbase = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    if (!w->dual || !w->bparent || !w->bbase) {
+        ws_free(w);
+        return NULL;
+    }
+    memcpy(w->dual, c->dual, (size_t)n2 * L * sizeof(limb_t));
+    memcpy(w->bparent, c->bparent, (size_t)n2 * sizeof(int32_t));
+    for (int32_t b = 0; b < n2; b++) w->bbase[b] = b < n ? b : c->bbase[b];
+    return w;
+}
+
+/* The whole optimum of c: ws_snapshot() with the matching and the blossoms'
+ * children and connecting edges. */
+static WarmState *ws_save(const Ctx *c)
+{
+    const int32_t n = c->n, n2 = 2 * n;
+    WarmState *w = ws_snapshot(c);
+    if (!w) return NULL;
+    w->mate = malloc(((size_t)n + 1) * sizeof(int32_t));
     w->bnchilds = calloc((size_t)n2 + 1, sizeof(int32_t));
     w->bchilds = calloc((size_t)n2 + 1, sizeof(int32_t *));
     w->bendv = calloc((size_t)n2 + 1, sizeof(int32_t *));
-    if (!w->mate || !w->dual || !w->bparent || !w->bbase || !w->bnchilds || !w->bchilds || !w->bendv) goto fail;
+    if (!w->mate || !w->bnchilds || !w->bchilds || !w->bendv) goto fail;
     for (int32_t v = 0; v < n; v++) w->mate[v] = c->mate[v] >= 0 ? c->endpoint[c->mate[v]] : -1;
-    memcpy(w->dual, c->dual, (size_t)n2 * L * sizeof(limb_t));
-    for (int32_t b = 0; b < n2; b++) {
-        w->bparent[b] = c->bparent[b];
-        w->bbase[b] = b < n ? b : c->bbase[b];
-        if (b < n || c->bbase[b] < 0) continue;
+    for (int32_t b = n; b < n2; b++) {
+        if (c->bbase[b] < 0) continue;
         int32_t nc = c->bnchilds[b];
         w->bnchilds[b] = nc;
         w->bchilds[b] = malloc((size_t)nc * sizeof(int32_t));
@@ -93,82 +110,173 @@ static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, 
     return 0;
 }
 
-/* The vertices whose edges may have another slack than under the saved
- * optimum w, whose certificate proved every slack non-negative: the changed
- * vertices (every edge added or re-weighted since has an end among them),
- * and every vertex whose dual, or whose chain of enclosing blossoms with a
- * non-zero dual (their ids and duals), differs from w's.
+/* The edges whose slack may be lower than in the state w, as flags on their
+ * ends (DirtySet, read by verify()).  w is the state warm_init() left (a
+ * snapshot of its duals and blossom forest, ws_snapshot()): every slack there
+ * is at least the one the saved optimum's certificate proved non-negative,
+ * except at the changed vertices (flagged whole below), because warm_init()
+ * only dissolves blossoms (a blossom's dual moved onto its vertices keeps the
+ * slack of the edges inside it and raises that of the edges leaving it),
+ * raises exposed vertices' duals, and resets the changed vertices' duals.
  *
- * Why the other edges need no check: the slack of an edge {i, j} is
- * u_i + u_j - 2 w_ij plus twice the duals of the blossoms holding both ends,
- * that is of the blossoms named in both chains; a blossom whose dual is zero
- * adds nothing.  When neither end is dirty, the weight, both vertex duals and
- * both chains (as sequences of ids and duals) are w's, so the slack is the one
- * w's certificate proved non-negative.
+ * The slack of an edge {i, j} is u_i + u_j - 2 w_ij + 2 sum z_B over the
+ * blossoms B holding both ends, that is over the blossoms named in both
+ * chains (a vertex's chain: its enclosing blossoms with a non-zero dual,
+ * innermost first; a blossom whose dual is zero adds nothing).  Compare a
+ * vertex v whose chain is, as a sequence of blossom ids, the same now as in
+ * w: with d_v the change of its dual and e_B that of each blossom's dual,
+ * and U_v = u_v + sum over v's chain of z_B (its whole potential), the slack
+ * of an edge {i, j} between two such vertices changes by
+ *   (d_i + sum_{B in chain(i)} e_B) - sum_{B holds i, not j} e_B + (the same for j),
+ * because the blossoms holding both are the same ids before and after
+ * (both chains are; in each state an id names one blossom, so what the
+ * chains say is all that counts, even where an id was expanded and made
+ * again).  An id with a zero dual in w (a blossom made since, say) counts as
+ * a blossom of w that adds nothing: it is left out of the present chain when
+ * comparing, and its e_B is its whole dual now.  The blossoms holding i but not j are an inner part of
+ * i's chain (the laminar family): all of it when no blossom holds both ends
+ * (the chains' outermost blossoms differ), a part short of the outermost
+ * blossom when one does.  So with
+ *   G_all(v) = d_v + sum_{chain} e_B - max(0, largest sum of e_B over an inner part of the chain),
+ *   G_in(v)  = the same with the inner parts short of the outermost blossom,
+ * the slack of an edge between different outermost blossoms has not gone
+ * down when G_all >= 0 at both ends, and of one inside an outermost blossom
+ * when G_in >= 0 at both.  flags[v]: bit 1 when G_all(v) < 0, bit 2 when
+ * G_in(v) < 0, both for the changed vertices (every edge added or
+ * re-weighted since has an end among them) and for every vertex whose chain
+ * differs from w's; etop[v]: the outermost blossom of v's chain now (-1: an
+ * empty chain).  verify() checks an edge when one end has the flag for its
+ * kind, and every matched edge (its slack must be exactly zero).
  *
- * NULL when out of memory, when a forest has a cycle, or when more than a
- * quarter of the vertices are dirty: then verify() checks every edge. */
-static uint8_t *dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged)
+ * What the stages leave: a T-blossom's dual goes down by what its vertices'
+ * go up (G = 0: clean), an S-blossom's up by what its vertices' go down
+ * (G_in = 0, G_all < 0: only the edges leaving it are checked), a blossom
+ * dissolved by the warm start gives its dual to its vertices (their chains
+ * differ: flagged).
+ *
+ * Returns -1 when out of memory, when a forest has a cycle, or when more
+ * than a quarter of the vertices carry both flags: then verify() checks
+ * every edge. */
+static void dirty_free(DirtySet *d)
+{
+    free(d->flags);
+    free(d->etop);
+    d->flags = NULL;
+    d->etop = NULL;
+}
+
+static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged, DirtySet *out)
 {
     const int32_t n = c->n, n2 = 2 * n;
-    const int L = c->L, wl = w->L;
-    uint8_t *dirty = calloc((size_t)n + 1, 1);
+    const int L = c->L, wl = w->L, L2 = c->L + 1;
+    uint8_t *flags = calloc((size_t)n + 1, 1);
+    int32_t *etop = malloc(((size_t)n + 1) * sizeof(int32_t));
     uint8_t *nzn = calloc((size_t)n2 + 1, 1), *nzo = calloc((size_t)n2 + 1, 1);
-    int8_t *clean = malloc((size_t)n2 + 1);
+    int8_t *same = malloc((size_t)n2 + 1);
+    int32_t *nb = malloc(((size_t)n2 + 1) * sizeof(int32_t));
     int32_t *effn = malloc(((size_t)n2 + 1) * sizeof(int32_t)), *effo = malloc(((size_t)n2 + 1) * sizeof(int32_t));
     int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t));
-    limb_t *old = malloc((size_t)L * sizeof(limb_t));
+    int32_t *btop = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    /* per blossom b of a chain, over b and the chain above it: sum of e (S),
+     * max(0, largest sum over an inner part) (F), the same short of the
+     * outermost blossom (Ft); L + 1 limbs */
+    limb_t *S = malloc(((size_t)n2 + 1) * L2 * sizeof(limb_t));
+    limb_t *F = malloc(((size_t)n2 + 1) * L2 * sizeof(limb_t));
+    limb_t *Ft = malloc(((size_t)n2 + 1) * L2 * sizeof(limb_t));
+    limb_t *t1 = calloc((size_t)L2, sizeof(limb_t)), *t2 = calloc((size_t)L2, sizeof(limb_t));
     int ok = 0;
-    if (!dirty || !nzn || !nzo || !clean || !effn || !effo || !stack || !old) goto done;
+    if (!flags || !etop || !nzn || !nzo || !same || !nb || !effn || !effo || !stack || !btop || !S || !F || !Ft || !t1 || !t2)
+        goto done;
     for (int32_t b = n; b < n2; b++) {
         nzn[b] = c->bbase[b] >= 0 && !mp_is_zero(DUAL(c, b), L);
         nzo[b] = w->bbase[b] >= 0 && !mp_is_zero(w->dual + (size_t)b * wl, wl);
     }
     if (eff_parents(n, c->bparent, c->bbase, nzn, effn, stack) < 0) goto done;
     if (eff_parents(n, w->bparent, w->bbase, nzo, effo, stack) < 0) goto done;
-    /* clean[b]: blossom b (non-zero dual now) had the same dual and the same
-     * chain above it in w, recursively */
-    for (int32_t b = 0; b < n2; b++) clean[b] = -1;
+    /* Walking each chain outwards (parents before children): btop[b], the
+     * outermost blossom of b's chain; nb[b], the first blossom at or above b
+     * whose id has a non-zero dual in w too (one that has not counts as a
+     * blossom of dual zero in w, which no chain of w names); same[b] for such
+     * a blossom: w's chain above it is the rest of the present one less the
+     * ids w's chains lack; and S, F, Ft. */
+    for (int32_t b = 0; b < n2; b++) same[b] = -1;
     for (int32_t b = n; b < n2; b++) {
-        if (!nzn[b] || clean[b] >= 0) continue;
+        if (!nzn[b] || same[b] >= 0) continue;
         int32_t sp = 0, y = b;
-        while (y != -1 && clean[y] < 0) {
+        while (y != -1 && same[y] < 0) {
             stack[sp++] = y;
             y = effn[y];
         }
         while (sp > 0) {
             int32_t t = stack[--sp], p = effn[t];
-            int same = nzo[t] && effo[t] == p && (p == -1 || clean[p] == 1);
-            if (same) {
-                mp_sext(old, L, w->dual + (size_t)t * wl, wl);
-                same = mp_cmp(old, DUAL(c, t), L) == 0;
+            const int inw = nzo[t];
+            const int32_t above = p == -1 ? -1 : nb[p];
+            nb[t] = inw ? t : above;
+            same[t] = (int8_t)(!inw || (effo[t] == above && (above == -1 || same[above] == 1)));
+            btop[t] = p == -1 ? t : btop[p];
+            limb_t *st = S + (size_t)t * L2, *ft = F + (size_t)t * L2, *ftt = Ft + (size_t)t * L2;
+            mp_sext(t1, L2, DUAL(c, t), L);
+            if (inw) {
+                mp_sext(t2, L2, w->dual + (size_t)t * wl, wl);
+                mp_sub(t1, t1, t2, L2); /* e_t (an id w's chains lack: its whole dual) */
             }
-            clean[t] = (int8_t)same;
+            if (p == -1) {
+                mp_copy(st, t1, L2);
+                mp_copy(ft, t1, L2);
+                mp_zero(ftt, L2);
+            } else {
+                mp_add(st, t1, S + (size_t)p * L2, L2);
+                mp_add(ft, t1, F + (size_t)p * L2, L2);
+                mp_add(ftt, t1, Ft + (size_t)p * L2, L2);
+                if (mp_is_neg(ftt, L2)) mp_zero(ftt, L2);
+            }
+            if (mp_is_neg(ft, L2)) mp_zero(ft, L2);
         }
     }
-    for (int32_t i = 0; i < nchanged; i++) dirty[changed[i]] = 1;
+    for (int32_t i = 0; i < nchanged; i++) flags[changed[i]] = 3;
+    int32_t nboth = 0;
     for (int32_t v = 0; v < n; v++) {
-        if (dirty[v]) continue;
         int32_t p = effn[v];
-        if (p != effo[v] || (p != -1 && clean[p] != 1)) {
-            dirty[v] = 1;
+        etop[v] = p == -1 ? -1 : btop[p];
+        if (flags[v]) {
+            nboth++;
             continue;
         }
-        mp_sext(old, L, w->dual + (size_t)v * wl, wl);
-        dirty[v] = mp_cmp(old, DUAL(c, v), L) != 0;
+        const int32_t q = p == -1 ? -1 : nb[p];
+        if (q != effo[v] || (q != -1 && same[q] != 1) || (p != -1 && same[p] != 1)) {
+            flags[v] = 3;
+            nboth++;
+            continue;
+        }
+        /* t1 = d_v + S(p); G_all = t1 - F(p), G_in = t1 - Ft(p) */
+        mp_sext(t1, L2, DUAL(c, v), L);
+        mp_sext(t2, L2, w->dual + (size_t)v * wl, wl);
+        mp_sub(t1, t1, t2, L2);
+        if (p == -1) {
+            flags[v] = mp_is_neg(t1, L2) ? 3 : 0;
+        } else {
+            mp_add(t1, t1, S + (size_t)p * L2, L2);
+            mp_sub(t2, t1, F + (size_t)p * L2, L2);
+            uint8_t f = mp_is_neg(t2, L2) ? 1 : 0;
+            mp_sub(t2, t1, Ft + (size_t)p * L2, L2);
+            f |= mp_is_neg(t2, L2) ? 2 : 0;
+            flags[v] = f;
+        }
+        nboth += flags[v] == 3;
     }
-    /* with many dirty vertices, checking every edge in slot order (reading
-     * the weights in order) is cheaper than their adjacencies */
-    int32_t ndirty = 0;
-    for (int32_t v = 0; v < n; v++) ndirty += dirty[v];
-    ok = 4 * (int64_t)ndirty <= n;
+    /* with many vertices flagged whole, checking every edge in slot order
+     * (reading the weights in order) is cheaper than their adjacencies */
+    ok = 4 * (int64_t)nboth <= n;
 done:
-    free(nzn); free(nzo); free(clean); free(effn); free(effo); free(stack); free(old);
+    free(nzn); free(nzo); free(same); free(nb); free(effn); free(effo); free(stack); free(btop);
+    free(S); free(F); free(Ft); free(t1); free(t2);
+    out->flags = flags;
+    out->etop = etop;
     if (!ok) {
-        free(dirty);
-        return NULL;
+        dirty_free(out);
+        return -1;
     }
-    return dirty;
+    return 0;
 }
 
 /* Open-addressing map from an unordered vertex pair to its edge id. */
@@ -439,6 +547,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
                        int *warm_used, const char **msg, SolveInfo *info)
 {
     const int32_t n = g->n, m = g->m;
+    const int multi = multi_augment && ws_out != NULL; /* see multi_augment */
     int status = ST_OK;
     Ctx c;
     *msg = NULL;
@@ -459,7 +568,9 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows; c.adjw = g->adjw;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
-            stages(&c, 1);
+            /* the certificate compares the optimum with the state warm_init left */
+            WarmState *start = changes_complete ? ws_snapshot(&c) : NULL;
+            stages(&c, 1, multi);
             if (c.status == ST_OK && sabotage) { /* tests: a wrong dual the certificate must catch */
                 for (int32_t v = 0; v < n; v++) {
                     if (c.mate[v] < 0 || c.deg[v] < 2) continue;
@@ -475,11 +586,14 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
             }
             if (c.status == ST_OK) {
                 /* with every change since ws's certificate known, only the
-                 * edges whose slack may differ from then are checked again */
-                uint8_t *dirty = changes_complete ? dirty_since(&c, ws, changed, nchanged) : NULL;
-                verify(&c, dirty);
-                free(dirty);
+                 * edges whose slack may have gone down since then are checked
+                 * again */
+                DirtySet dirty = {NULL, NULL};
+                int known = start && dirty_since(&c, start, changed, nchanged, &dirty) == 0;
+                verify(&c, known ? &dirty : NULL);
+                dirty_free(&dirty);
             }
+            ws_free(start);
             if (c.status != ST_OK) info->warm_failure = c.status == ST_INTERNAL ? c.msg : "overflow or memory";
         } else {
             info->warm_failure = "saved state does not fit the new graph";
@@ -507,7 +621,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         int greedy = greedy_start && !maxcard && attempt == 0;
         if (greedy) {
             init_greedy(&c);
-            if (c.status == ST_OK) stages(&c, 1);
+            if (c.status == ST_OK) stages(&c, 1, multi);
             if (c.status == ST_OK) verify(&c, NULL);
             if (c.status == ST_INTERNAL) { /* not expected: the classic start decides */
                 ctx_free(&c);
@@ -520,7 +634,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         }
         if (!greedy) {
             init_cold(&c);
-            stages(&c, 0);
+            stages(&c, 0, multi);
             if (c.status == ST_OK) verify(&c, NULL);
         }
         status = c.status;
