@@ -357,18 +357,24 @@ class Dutch2026:
         # one layout for the whole round (the matcher keeps its graph between brackets)
         layout, bonus_bits = self.layout_for(all_scores, n)
         self.m.relayout(layout, bonus_bits)
-        fast = self.fast_weights
-        weights = Weights2026(self, self.m.shift_of, bonus_bits, 0, [], [], c9_on, range(n), None) if fast else None
-        for i in range(n):
-            if weights is not None:
-                others = list(range(i + 1, n))
-                self.m.set_row(i, others, weights.ends_row(i, others))
-                continue
-            for j in range(i + 1, n):
-                self.m.set_base(i, j, self.base_values(i, j, set(), set(), c9_on))
+        self._set_whole(self.m, list(range(n)), bonus_bits, c9_on)
         mate = self.m.solve()
         self._check_complete(mate)
         return self._brackets_whole(groups, 0, [], [], c9_on)
+
+    def _set_whole(self, m: Matcher, members: list[int], bonus_bits: int, c9_on: bool) -> None:
+        """Every pair of ``members`` (ascending) in the whole-field matcher ``m`` with the
+        value it has before the first bracket (no bonuses; C9's flag ``c9_on``)."""
+        weights = (
+            Weights2026(self, m.shift_of, bonus_bits, 0, [], [], c9_on, members, None) if self.fast_weights else None
+        )
+        for k, i in enumerate(members):
+            others = members[k + 1 :]
+            if weights is not None:
+                m.set_row(i, others, weights.ends_row(i, others))
+                continue
+            for j in others:
+                m.set_base(i, j, self.base_values(i, j, set(), set(), c9_on))
 
     def _pair_rest(
         self, first: int, pairs: list[tuple[int, int]], mdps: list[int], c9_on: bool, solves: int
@@ -398,14 +404,7 @@ class Dutch2026:
         for a, b in pairs:  # paired already: read as fixed (never in this graph)
             m.final[a], m.final[b] = b, a
         m.relayout(layout, bonus_bits)
-        weights = Weights2026(self, m.shift_of, bonus_bits, 0, [], [], False, free, None) if self.fast_weights else None
-        for k, i in enumerate(free):
-            others = free[k + 1 :]
-            if weights is not None:
-                m.set_row(i, others, weights.ends_row(i, others))
-                continue
-            for j in others:
-                m.set_base(i, j, self.base_values(i, j, set(), set(), False))
+        self._set_whole(m, free, bonus_bits, False)
         for k, a in enumerate(mdps):
             for b in mdps[k + 1 :]:
                 m.zero(a, b)
