@@ -19,13 +19,20 @@ static int32_t uf_find(int32_t *par, int32_t x)
  * Returns NULL, or what is wrong. */
 /* The blossom forest as verify() reads it: depth and top-level ancestor of
  * every vertex and blossom, the sum of the blossom duals from the top down to
- * each (zsum, L + 1 limbs), and, for deep forests, ancestor tables for
- * lowest-common-ancestor queries in O(log depth) (Bender and Farach-Colton,
- * "The LCA problem revisited", LATIN 2000: the "jump pointer" method). */
+ * each (zsum, L + 1 limbs), and, for deep forests, a table for constant-time
+ * lowest-common-ancestor queries of two vertices (Bender and Farach-Colton,
+ * "The LCA problem revisited", LATIN 2000: the lowest common ancestor as a
+ * range-minimum query answered by a sparse table).  The vertices are listed in
+ * depth-first order (pos); link[k], the lowest common ancestor of the k-th and
+ * (k+1)-th, is the parent of the first node the traversal takes after the
+ * k-th; the lowest common ancestor of two vertices of one tree is the
+ * shallowest link between their positions. */
 typedef struct {
     int32_t *dep, *top;
     limb_t *zsum;
-    int32_t *up;   /* up[l * n2 + x]: the 2^l-th ancestor (a top-level x itself) */
+    int64_t *ztop; /* per top-level blossom b: floor(zsum[b] / 2^(64(L-1))), at most 2^60 (a lower bound) */
+    int32_t *pos;  /* n: position of each vertex in depth-first order */
+    int32_t *rmq;  /* rmq[l * n + k]: the shallowest of link[k .. k + 2^l) */
     int levels;    /* 0: walk parent pointers */
 } Forest;
 
@@ -38,17 +45,12 @@ static inline int32_t forest_lca(const Ctx *c, const Forest *f, int32_t a, int32
         while (a != b) { a = c->bparent[a]; b = c->bparent[b]; }
         return a;
     }
-    const int64_t n2 = 2 * (int64_t)c->n;
-    if (dep[a] < dep[b]) { int32_t t = a; a = b; b = t; }
-    int32_t diff = dep[a] - dep[b];
-    for (int l = 0; diff; l++, diff >>= 1)
-        if (diff & 1) a = f->up[l * n2 + a];
-    if (a == b) return a;
-    for (int l = f->levels - 1; l >= 0; l--) {
-        int32_t pa = f->up[l * n2 + a], pb = f->up[l * n2 + b];
-        if (pa != pb) { a = pa; b = pb; }
-    }
-    return c->bparent[a];
+    int32_t pa = f->pos[a], pb = f->pos[b];
+    if (pa > pb) { int32_t t = pa; pa = pb; pb = t; }
+    const int l = 63 - tb_clz64((uint64_t)(pb - pa)); /* a != b: pb > pa */
+    const int32_t *row = f->rmq + (size_t)l * c->n;
+    const int32_t x = row[pa], y = row[pb - ((int32_t)1 << l)];
+    return dep[x] <= dep[y] ? x : y;
 }
 
 static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int32_t j,
@@ -59,15 +61,19 @@ static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int
     const int32_t *top = f->top;
     if (i < 0 || j < 0 || i >= n || j >= n || i == j) return "bad edge endpoints";
     if (c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
+        /* inside a top-level blossom b the slack gains at least 2 zsum[b]
+         * (the blossoms holding both ends include b; the others' duals are
+         * non-negative, step 3): at least 2 ztop[b] R */
+        const int64_t zt = top[i] == top[j] ? 2 * f->ztop[top[i]] : 0;
 #ifdef TB_INT128
         __int128 tk = (__int128)(int64_t)DUAL(c, i)[L - 1] + (int64_t)DUAL(c, j)[L - 1] -
                       (int64_t)W2(c, k)[L - 1];
-        if (tk >= 1) return NULL;
+        if (tk + zt >= 1) return NULL;
 #else
         /* the same test in 64 bits where no term can overflow it (else the full sum) */
         const int64_t ta = (int64_t)DUAL(c, i)[L - 1], tb = (int64_t)DUAL(c, j)[L - 1], tw = (int64_t)W2(c, k)[L - 1];
         const int64_t lim = (int64_t)1 << 61;
-        if (ta > -lim && ta < lim && tb > -lim && tb < lim && tw > -lim && tw < lim && ta + tb - tw >= 1) return NULL;
+        if (ta > -lim && ta < lim && tb > -lim && tb < lim && tw > -lim && tw < lim && ta + tb - tw + zt >= 1) return NULL;
 #endif
     }
     mp_add_sub_wide(s, DUAL(c, i), DUAL(c, j), W2(c, k), L);
@@ -96,9 +102,7 @@ static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int
     if (matched_i != matched_j) return "matched edge seen from one side";
     if (matched_i) {
         if (!mp_is_zero(s, L2)) return "matched edge with positive slack";
-        if (top[i] == top[j]) {
-            for (int32_t a = forest_lca(c, f, i, j); a != -1; a = c->bparent[a]) cntm[a]++;
-        }
+        if (top[i] == top[j]) cntm[forest_lca(c, f, i, j)]++; /* and its ancestors: verify() step 5 */
     }
     return NULL;
 }
@@ -130,6 +134,7 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
     int32_t *cntm = calloc((size_t)n2 + 1, sizeof(int32_t));
     int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t));
     limb_t *zsum = calloc(((size_t)n2 + 1) * (size_t)L2, sizeof(limb_t));
+    int64_t *ztop = malloc(((size_t)n2 + 1) * sizeof(int64_t));
     limb_t *s = calloc((size_t)L2, sizeof(limb_t));
     limb_t *tmp = calloc((size_t)L2, sizeof(limb_t));
     limb_t *off = calloc((size_t)L, sizeof(limb_t));
@@ -138,7 +143,7 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
     int32_t v, x;
     int64_t msize = 0, ncert = 0;
 
-    if (!dep || !top || !cntl || !cntm || !stack || !zsum || !s || !tmp || !off) {
+    if (!dep || !top || !cntl || !cntm || !stack || !zsum || !ztop || !s || !tmp || !off) {
         c->status = ST_NOMEM;
         goto done;
     }
@@ -207,22 +212,60 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
         }
     }
 
-    /* ancestor tables when the forest is deep (lowest common ancestors) */
-    Forest forest = {dep, top, zsum, NULL, 0};
+    /* the lowest-common-ancestor table when the forest is deep (Forest) */
+    Forest forest = {dep, top, zsum, ztop, NULL, NULL, 0};
+    int32_t maxdep = 0;
     {
-        int32_t maxdep = 0;
         for (x = 0; x < n2; x++) if (dep[x] > maxdep) maxdep = dep[x];
-        if (maxdep > 8) {
+        if (maxdep > 8 && n >= 2) {
             int levels = 0;
-            while ((1 << levels) <= maxdep) levels++;
-            up = malloc((size_t)levels * (size_t)n2 * sizeof(int32_t));
+            while (((int64_t)1 << levels) <= (int64_t)n - 1) levels++;
+            up = malloc(((size_t)levels * (size_t)n + (size_t)n + 1) * sizeof(int32_t));
             if (!up) { c->status = ST_NOMEM; goto done; }
-            for (x = 0; x < n2; x++) up[x] = (dep[x] < 0 || c->bparent[x] == -1) ? x : c->bparent[x];
-            for (int l = 1; l < levels; l++)
-                for (x = 0; x < n2; x++) up[(size_t)l * n2 + x] = up[(size_t)(l - 1) * n2 + up[(size_t)(l - 1) * n2 + x]];
-            forest.up = up;
+            int32_t *pos = up + (size_t)levels * n, *link = up; /* link: level 0 */
+            int32_t cnt = 0;
+            for (int32_t r = 0; r < n2; r++) {
+                if (dep[r] != 0) continue;
+                int32_t sp = 0, pend = -1; /* link to the tree before: none */
+                stack[sp++] = r;
+                while (sp > 0) {
+                    int32_t y = stack[--sp];
+                    if (pend == -2) pend = c->bparent[y];
+                    if (y < n) {
+                        if (cnt >= n) { err = "blossom forest holds a vertex twice"; goto done; }
+                        if (cnt > 0) link[cnt - 1] = pend;
+                        pos[y] = cnt++;
+                        pend = -2; /* set by the next node taken */
+                    } else {
+                        if (sp + c->bnchilds[y] > n2) { err = "blossom forest holds a blossom twice"; goto done; }
+                        for (int32_t ci = c->bnchilds[y] - 1; ci >= 0; ci--) stack[sp++] = c->bchilds[y][ci];
+                    }
+                }
+            }
+            if (cnt != n) { err = "blossom forest does not hold every vertex once"; goto done; }
+            link[n - 1] = -1;
+            for (int l = 1; l < levels; l++) {
+                const int32_t *prev = up + (size_t)(l - 1) * n;
+                int32_t *row = up + (size_t)l * n;
+                const int32_t half = (int32_t)1 << (l - 1);
+                for (int32_t k = 0; k + 2 * half <= n - 1; k++) {
+                    const int32_t a = prev[k], b = prev[k + half];
+                    row[k] = a == -1 || b == -1 ? -1 : (dep[a] <= dep[b] ? a : b);
+                }
+            }
+            forest.pos = pos;
+            forest.rmq = up;
             forest.levels = levels;
         }
+    }
+    /* ztop: a lower bound of each top-level blossom's dual in units of
+     * R = 2^(64(L-1)), for the fast path of check_edge (the dual is >= 0) */
+    for (x = 0; x < n2; x++) {
+        ztop[x] = 0;
+        if (dep[x] != 0 || x < n) continue;
+        const limb_t *zz = zsum + (size_t)x * L2;
+        const limb_t cap = (limb_t)1 << 60;
+        ztop[x] = (int64_t)(zz[L] != 0 || zz[L - 1] > cap ? cap : zz[L - 1]);
     }
 
     /* 4. every edge has non-negative slack, matched edges zero slack.
@@ -268,9 +311,26 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
 
     c->stats[STAT_CERTIFIED] += ncert;
 
-    /* 5. blossoms with positive dual are odd and full */
-    for (v = 0; v < n; v++)
-        for (x = c->bparent[v]; x != -1; x = c->bparent[x]) cntl[x]++;
+    /* 5. blossoms with positive dual are odd and full: cntl[x], the vertices
+     * in x, and cntm[x], the matched edges inside x (counted at their ends'
+     * lowest common blossom), summed up the forest, deepest first */
+    {
+        int32_t *bydep = calloc((size_t)maxdep + 2, sizeof(int32_t));
+        if (!bydep) { c->status = ST_NOMEM; goto done; }
+        for (x = 0; x < n2; x++) if (dep[x] >= 0) bydep[dep[x] + 1]++;
+        for (int32_t d = 0; d <= maxdep; d++) bydep[d + 1] += bydep[d];
+        for (x = 0; x < n2; x++) if (dep[x] >= 0) stack[bydep[dep[x]]++] = x; /* by depth, shallowest first */
+        const int32_t nlive = bydep[maxdep];
+        free(bydep);
+        for (v = 0; v < n; v++) cntl[v] = 1;
+        for (int32_t i = nlive - 1; i >= 0; i--) {
+            x = stack[i];
+            const int32_t px = c->bparent[x];
+            if (px == -1) continue;
+            cntl[px] += cntl[x];
+            cntm[px] += cntm[x];
+        }
+    }
     for (x = n; x < n2; x++) {
         if (c->bbase[x] < 0 || mp_is_zero(DUAL(c, x), L)) continue;
         if ((cntl[x] & 1) == 0 || cntl[x] < 3) { err = "blossom with positive dual is not odd"; goto done; }
@@ -304,7 +364,7 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
 done:
     if (err) internal_error(c, err);
     free(dep); free(top); free(cntl); free(cntm); free(stack);
-    free(zsum); free(s); free(tmp); free(off); free(uf); free(up);
+    free(zsum); free(ztop); free(s); free(tmp); free(off); free(uf); free(up);
     return c->status;
 }
 
