@@ -18,8 +18,9 @@ static int32_t uf_find(int32_t *par, int32_t x)
  * is matched (then it is counted in cntm[] for each blossom holding it).
  * Returns NULL, or what is wrong. */
 /* The blossom forest as verify() reads it: depth and top-level ancestor of
- * every vertex and blossom, the sum of the blossom duals from the top down to
- * each (zsum, L + 1 limbs), and, for deep forests, a table for constant-time
+ * every vertex and blossom, twice the sum of the blossom duals from the top
+ * down to each (zsum2, L + 1 limbs) and a lower bound of it in top limbs
+ * (zfl), and, for deep forests, a table for constant-time
  * lowest-common-ancestor queries of two vertices (Bender and Farach-Colton,
  * "The LCA problem revisited", LATIN 2000: the lowest common ancestor as a
  * range-minimum query answered by a sparse table).  The vertices are listed in
@@ -29,8 +30,8 @@ static int32_t uf_find(int32_t *par, int32_t x)
  * shallowest link between their positions. */
 typedef struct {
     int32_t *dep, *top;
-    limb_t *zsum;
-    int64_t *ztop; /* per top-level blossom b: floor(zsum[b] / 2^(64(L-1))), at most 2^60 (a lower bound) */
+    limb_t *zsum2; /* twice the sum of the blossom duals from the top down to each, L + 1 limbs */
+    int64_t *zfl;  /* floor(zsum2[x] / 2^(64(L-1))), at most 2^61 (a lower bound) */
     int32_t *pos;  /* n: position of each vertex in depth-first order */
     int32_t *rmq;  /* rmq[l * n + k]: the shallowest of link[k .. k + 2^l) */
     int levels;    /* 0: walk parent pointers */
@@ -53,56 +54,58 @@ static inline int32_t forest_lca(const Ctx *c, const Forest *f, int32_t a, int32
     return dep[x] <= dep[y] ? x : y;
 }
 
+/* Whether (top-limb estimate) + zfl >= 1, which proves a positive slack
+ * (see check_edge); tk terms are top limbs, zfl in [0, 2^61]. */
+static inline int tops_positive(int64_t ta, int64_t tb, int64_t tw, int64_t zfl)
+{
+#ifdef TB_INT128
+    return (__int128)ta + tb - tw + zfl >= 1;
+#else
+    /* the same test in 64 bits where no term can overflow it (else the full sum) */
+    const int64_t lim = (int64_t)1 << 61;
+    return ta > -lim && ta < lim && tb > -lim && tb < lim && tw > -lim && tw < lim && ta + tb - tw + zfl >= 1;
+#endif
+}
+
 static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int32_t j,
                                                                     const Forest *f, int32_t *cntm, limb_t *s, limb_t *t)
 {
     const int32_t n = c->n;
     const int L = c->L, L2 = c->L + 1;
     const int32_t *top = f->top;
+    (void)t;
     if (i < 0 || j < 0 || i >= n || j >= n || i == j) return "bad edge endpoints";
-    if (c->mate[i] != 2 * k + 1 && c->mate[j] != 2 * k) {
-        /* inside a top-level blossom b the slack gains at least 2 zsum[b]
-         * (the blossoms holding both ends include b; the others' duals are
-         * non-negative, step 3): at least 2 ztop[b] R */
-        const int64_t zt = top[i] == top[j] ? 2 * f->ztop[top[i]] : 0;
-#ifdef TB_INT128
-        __int128 tk = (__int128)(int64_t)DUAL(c, i)[L - 1] + (int64_t)DUAL(c, j)[L - 1] -
-                      (int64_t)W2(c, k)[L - 1];
-        if (tk + zt >= 1) return NULL;
-#else
-        /* the same test in 64 bits where no term can overflow it (else the full sum) */
+    const int matched = c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k;
+    const int inside = top[i] == top[j]; /* some blossoms hold both ends */
+    int32_t lca = -1;
+    if (!matched) {
+        /* The slack is the vertex part u_i + u_j - 2w plus twice the duals
+         * of the blossoms holding both ends, 2 zsum[lca] (zsum2), at least
+         * 2 zsum[b] for any blossom b holding both (the duals are
+         * non-negative, step 3).  With R = 2^(64(L-1)) and zfl[b] =
+         * floor(zsum2[b] / R), the top limbs prove it positive when
+         * top(u_i) + top(u_j) - top(2w) + zfl[b] >= 1: first with the
+         * top-level blossom (no walk to the lowest common one), then with
+         * the lowest common blossom; on a Swiss bracket's deeply nested
+         * blossoms (hundreds of levels) most edges inside a top-level
+         * blossom are settled so, without multi-limb arithmetic. */
         const int64_t ta = (int64_t)DUAL(c, i)[L - 1], tb = (int64_t)DUAL(c, j)[L - 1], tw = (int64_t)W2(c, k)[L - 1];
-        const int64_t lim = (int64_t)1 << 61;
-        if (ta > -lim && ta < lim && tb > -lim && tb < lim && tw > -lim && tw < lim && ta + tb - tw + zt >= 1) return NULL;
-#endif
+        if (tops_positive(ta, tb, tw, inside ? f->zfl[top[i]] : 0)) return NULL;
+        if (inside) {
+            lca = forest_lca(c, f, i, j);
+            if (tops_positive(ta, tb, tw, f->zfl[lca])) return NULL;
+        }
+    } else if (inside) {
+        lca = forest_lca(c, f, i, j);
     }
     mp_add_sub_wide(s, DUAL(c, i), DUAL(c, j), W2(c, k), L);
-    /* The blossoms holding both ends add twice their (non-negative, step 3)
-     * duals: an unmatched edge whose vertex part is already non-negative
-     * needs no walk to their lowest common blossom (which is as long as
-     * the blossoms are deeply nested).  Nor does one whose vertex part plus
-     * twice the dual of the top-level blossom (one of those blossoms, and the
-     * others' duals are non-negative) is non-negative: on a Swiss bracket's
-     * deeply nested blossoms (hundreds of levels) most edges inside a
-     * top-level blossom are settled so. */
-    const int matched = c->mate[i] == 2 * k + 1 || c->mate[j] == 2 * k;
-    if (top[i] == top[j] && !matched && mp_is_neg(s, L2)) {
-        const limb_t *zt = f->zsum + (size_t)top[i] * L2;
-        mp_add(t, s, zt, L2);
-        mp_add(t, t, zt, L2);
-        if (!mp_is_neg(t, L2)) return NULL;
-    }
-    if (top[i] == top[j] && (mp_is_neg(s, L2) || matched)) {
-        const limb_t *zz = f->zsum + (size_t)forest_lca(c, f, i, j) * L2;
-        mp_add(s, s, zz, L2);
-        mp_add(s, s, zz, L2);
-    }
+    if (inside) mp_add(s, s, f->zsum2 + (size_t)lca * L2, L2);
     if (mp_is_neg(s, L2)) return "dual infeasible: negative edge slack";
     int matched_i = c->mate[i] == 2 * k + 1, matched_j = c->mate[j] == 2 * k;
     if (matched_i != matched_j) return "matched edge seen from one side";
     if (matched_i) {
         if (!mp_is_zero(s, L2)) return "matched edge with positive slack";
-        if (top[i] == top[j]) cntm[forest_lca(c, f, i, j)]++; /* and its ancestors: verify() step 5 */
+        if (inside) cntm[lca]++; /* and its ancestors: verify() step 5 */
     }
     return NULL;
 }
@@ -133,8 +136,8 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
     int32_t *cntl = calloc((size_t)n2 + 1, sizeof(int32_t));
     int32_t *cntm = calloc((size_t)n2 + 1, sizeof(int32_t));
     int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t));
-    limb_t *zsum = calloc(((size_t)n2 + 1) * (size_t)L2, sizeof(limb_t));
-    int64_t *ztop = malloc(((size_t)n2 + 1) * sizeof(int64_t));
+    limb_t *zsum2 = calloc(((size_t)n2 + 1) * (size_t)L2, sizeof(limb_t));
+    int64_t *zfl = malloc(((size_t)n2 + 1) * sizeof(int64_t));
     limb_t *s = calloc((size_t)L2, sizeof(limb_t));
     limb_t *tmp = calloc((size_t)L2, sizeof(limb_t));
     limb_t *off = calloc((size_t)L, sizeof(limb_t));
@@ -143,7 +146,7 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
     int32_t v, x;
     int64_t msize = 0, ncert = 0;
 
-    if (!dep || !top || !cntl || !cntm || !stack || !zsum || !ztop || !s || !tmp || !off) {
+    if (!dep || !top || !cntl || !cntm || !stack || !zsum2 || !zfl || !s || !tmp || !off) {
         c->status = ST_NOMEM;
         goto done;
     }
@@ -195,7 +198,7 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
         while (sp > 0) {
             int32_t z = stack[--sp];
             int32_t pz = c->bparent[z];
-            limb_t *zz = zsum + (size_t)z * L2;
+            limb_t *zz = zsum2 + (size_t)z * L2;
             if (pz == -1) {
                 dep[z] = 0;
                 top[z] = z;
@@ -203,17 +206,18 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
             } else {
                 dep[z] = dep[pz] + 1;
                 top[z] = top[pz];
-                mp_copy(zz, zsum + (size_t)pz * L2, L2);
+                mp_copy(zz, zsum2 + (size_t)pz * L2, L2);
             }
-            if (z >= n) {
+            if (z >= n) { /* twice its dual */
                 mp_sext(tmp, L2, DUAL(c, z), L);
+                mp_add(zz, zz, tmp, L2);
                 mp_add(zz, zz, tmp, L2);
             }
         }
     }
 
     /* the lowest-common-ancestor table when the forest is deep (Forest) */
-    Forest forest = {dep, top, zsum, ztop, NULL, NULL, 0};
+    Forest forest = {dep, top, zsum2, zfl, NULL, NULL, 0};
     int32_t maxdep = 0;
     {
         for (x = 0; x < n2; x++) if (dep[x] > maxdep) maxdep = dep[x];
@@ -258,14 +262,12 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
             forest.levels = levels;
         }
     }
-    /* ztop: a lower bound of each top-level blossom's dual in units of
-     * R = 2^(64(L-1)), for the fast path of check_edge (the dual is >= 0) */
+    /* zfl: zsum2 in units of R = 2^(64(L-1)), rounded down and capped (a
+     * lower bound, for the fast path of check_edge; zsum2 >= 0, step 3) */
     for (x = 0; x < n2; x++) {
-        ztop[x] = 0;
-        if (dep[x] != 0 || x < n) continue;
-        const limb_t *zz = zsum + (size_t)x * L2;
-        const limb_t cap = (limb_t)1 << 60;
-        ztop[x] = (int64_t)(zz[L] != 0 || zz[L - 1] > cap ? cap : zz[L - 1]);
+        const limb_t *zz = zsum2 + (size_t)x * L2;
+        const limb_t cap = (limb_t)1 << 61;
+        zfl[x] = dep[x] < 0 ? 0 : (int64_t)(zz[L] != 0 || zz[L - 1] > cap ? cap : zz[L - 1]);
     }
 
     /* 4. every edge has non-negative slack, matched edges zero slack.
@@ -364,7 +366,7 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
 done:
     if (err) internal_error(c, err);
     free(dep); free(top); free(cntl); free(cntm); free(stack);
-    free(zsum); free(ztop); free(s); free(tmp); free(off); free(uf); free(up);
+    free(zsum2); free(zfl); free(s); free(tmp); free(off); free(uf); free(up);
     return c->status;
 }
 
