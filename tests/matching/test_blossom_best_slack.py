@@ -20,35 +20,19 @@ but the first warm.
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from tabellone.matching import _blossom
-from tests.matching.test_blossom import brute_value, matching_value, nx_value, random_weight
+from tests.matching.test_blossom import brute_value, core_built_with, matching_value, nx_value, random_weight
 from tests.matching.test_blossom_stages import hubs, near_uniform, odd_cycles
 
 
 @pytest.fixture(scope="module")
 def checked_core(tmp_path_factory):
     """The core built with BLOSSOM_DEBUG_INVARIANTS, loaded beside the usual build."""
-    repo = Path(__file__).resolve().parents[2]
-    out = tmp_path_factory.mktemp("checked")
-    env = {**os.environ, "CFLAGS": "-DBLOSSOM_DEBUG_INVARIANTS", "TABELLONE_REQUIRE_CORE": "1"}
-    args = ["build_ext", "-b", str(out / "lib"), "-t", str(out / "tmp"), "--force"]
-    built = subprocess.run([sys.executable, "setup.py", "-q", *args], cwd=repo, env=env, capture_output=True, text=True)
-    assert built.returncode == 0, built.stderr[-2000:]
-    path = next((out / "lib" / "tabellone" / "matching").glob("_blossom*"))
-    spec = importlib.util.spec_from_file_location("tabellone.matching._blossom", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert module is not _blossom and module.__file__ != _blossom.__file__
-    return module
+    return core_built_with(tmp_path_factory, "checked", "-DBLOSSOM_DEBUG_INVARIANTS")
 
 
 def first_graph(kind, rng, n):
@@ -110,6 +94,15 @@ def run_warm(core_module, kind, seed, n, steps):
     return out
 
 
+def same_in_both(checked_core, kind, seed, n, steps):
+    """run_warm by the checked build, which must return the same matchings as the usual
+    one."""
+    checked = run_warm(checked_core, kind, seed, n, steps)
+    usual = run_warm(_blossom, kind, seed, n, steps)
+    assert [mate for mate, _, _ in checked] == [mate for mate, _, _ in usual]
+    return checked
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["random", "near", "cycles", "hubs"])
 def test_kept_slacks_exact_through_many_warm_changes(checked_core, kind):
@@ -120,10 +113,7 @@ def test_kept_slacks_exact_through_many_warm_changes(checked_core, kind):
     for case in range(4):
         n = 24 + 8 * case
         seed = f"best-slack-{kind}-{case}"
-        checked = run_warm(checked_core, kind, seed, n, 30)
-        usual = run_warm(_blossom, kind, seed, n, 30)
-        for (mate, edges, stats), (umate, _, _) in zip(checked, usual, strict=True):
-            assert mate == umate
+        for mate, edges, stats in same_in_both(checked_core, kind, seed, n, 30):
             assert matching_value(n, edges, mate)[0] == nx_value(n, edges, False)[0]
             deltas += stats["delta2"] + stats["delta3"]
             blossoms += stats["blossoms"]
@@ -142,10 +132,7 @@ def test_kept_slacks_on_tiny_graphs_against_exhaustive_search(checked_core):
         kind = ["random", "near", "cycles", "hubs"][case % 4]
         n = 5 + case % 6
         seed = f"tiny-{case}"
-        checked = run_warm(checked_core, kind, seed, n, 15)
-        usual = run_warm(_blossom, kind, seed, n, 15)
-        for (mate, edges, _), (umate, _, _) in zip(checked, usual, strict=True):
-            assert mate == umate
+        for mate, edges, _ in same_in_both(checked_core, kind, seed, n, 15):
             assert matching_value(n, edges, mate)[0] == brute_value(n, edges, False)[0]
 
 
