@@ -89,6 +89,7 @@ typedef unsigned __int128 dlimb_t;
 #if defined(_MSC_VER)
 #include <intrin.h>
 #define TB_ALWAYS_INLINE __forceinline
+#define TB_PREFETCH(p) ((void)(p))
 /* number of leading zero bits of x != 0 */
 static __forceinline int tb_clz64(uint64_t x)
 {
@@ -98,6 +99,7 @@ static __forceinline int tb_clz64(uint64_t x)
 }
 #else
 #define TB_ALWAYS_INLINE inline __attribute__((always_inline))
+#define TB_PREFETCH(p) __builtin_prefetch(p)
 static inline int tb_clz64(uint64_t x) { return __builtin_clzll((unsigned long long)x); }
 #endif
 

@@ -22,6 +22,17 @@ static inline void slack_vw(const Ctx *c, int32_t i, int32_t j, int32_t k, limb_
     slack_row(c, i, j, W2(c, k), out);
 }
 
+/* A hint for a scan of x's adjacency at entry q: the weights are read through
+ * the edge's row (wid[k], then the row: two dependent reads, which miss the
+ * cache on a large graph of many distinct weights), so the row of the entry
+ * AHEAD places on and the wid of the one 2 AHEAD on are fetched early. */
+#define AHEAD 8
+static inline void prefetch_weight(const Ctx *c, const AdjEntry *a, int32_t q, int32_t deg)
+{
+    if (q + 2 * AHEAD < deg) TB_PREFETCH(&c->wid[a[q + 2 * AHEAD].p >> 1]);
+    if (q + AHEAD < deg) TB_PREFETCH(W2(c, a[q + AHEAD].p >> 1));
+}
+
 /* the same, edge k = {i, j} given by its slot only */
 static inline void slack(const Ctx *c, int32_t k, limb_t *out)
 {
@@ -329,8 +340,10 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k, int track_best)
             for (int32_t li = 0; li < cnt; li++) {
                 int32_t x = c->scratch[li];
                 const AdjEntry *ax = c->adj[x];
-                for (int32_t q = 0; q < c->deg[x]; q++)
+                for (int32_t q = 0; q < c->deg[x]; q++) {
+                    prefetch_weight(c, ax, q, c->deg[x]);
                     merge_best(c, b, ax[q].p >> 1, x, ax[q].v, ax[q].top, &ntouched);
+                }
             }
         } else {
             const int32_t *lst = c->bbest[cb];

@@ -279,6 +279,7 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
      * (read here from the duals and weights themselves) give at least 1. */
     if (!dirty) {
         for (int32_t k = 0; k < m; k++) {
+            if (k + AHEAD < m) TB_PREFETCH(W2(c, k + AHEAD));
             int32_t i = c->endpoint[2 * k], j = c->endpoint[2 * k + 1];
             if (i < 0 && j < 0) continue; /* unused edge slot */
             if ((err = check_edge(c, k, i, j, &forest, cntm, s, tmp)) != NULL) goto done;
@@ -300,6 +301,7 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
             const int32_t ev = etop[v];
             const AdjEntry *av = c->adj[v];
             for (int32_t q = 0; q < c->deg[v]; q++) {
+                prefetch_weight(c, av, q, c->deg[v]);
                 int32_t u = av[q].v;
                 const uint8_t fu = flags[u];
                 /* u < v with a flag: u's turn, the same test, came first */

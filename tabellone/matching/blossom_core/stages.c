@@ -69,14 +69,17 @@ static void init_greedy(Ctx *c)
     for (v = 0; v < n; v++) {
         mp_zero(best, L);
         const AdjEntry *av = c->adj[v];
-        for (int32_t q = 0; q < c->deg[v]; q++)
+        for (int32_t q = 0; q < c->deg[v]; q++) {
+            prefetch_weight(c, av, q, c->deg[v]);
             if (mp_cmp(W2(c, av[q].p >> 1), best, L) > 0) mp_copy(best, W2(c, av[q].p >> 1), L);
+        }
         mp_sar1(DUAL(c, v), best, L);
     }
     for (v = 0; v < n; v++) {
         const AdjEntry *av = c->adj[v];
         mp_zero(best, L);
         for (int32_t q = 0; q < c->deg[v]; q++) {
+            prefetch_weight(c, av, q, c->deg[v]);
             mp_sub(t, W2(c, av[q].p >> 1), DUAL(c, av[q].v), L);
             if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
         }
@@ -231,6 +234,7 @@ static void stages_run(Ctx *c, int warm)
                 uint8_t *const allowedge = c->allowedge;
                 const int64_t *const dtop = c->dtop;
                 for (int32_t q = 0; q < qend; q++) {
+                    prefetch_weight(c, av, q, qend);
                     int32_t w = av[q].v;
                     int32_t bw = inblossom[w];
                     int32_t bv = inblossom[v];

@@ -442,6 +442,7 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
         mp_zero(best, L);
         const AdjEntry *ax = c->adj[x];
         for (int32_t q = 0; q < c->deg[x]; q++) {
+            prefetch_weight(c, ax, q, c->deg[x]);
             mp_sub(t, W2(c, ax[q].p >> 1), DUAL(c, ax[q].v), L);
             if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
         }
