@@ -225,10 +225,12 @@ class BracketStepper:
             return {}
         if m.changes_pending():
             return None
-        has_edge = m.has_edge
+        # no pair is asked whether it may meet (a call per pair of the bracket): with no
+        # change pending, the core's graph holds exactly the pairs of free players of
+        # non-zero weight, and :meth:`Matcher.usable` names only edges of that graph
         out: dict[int, list[int]] = {}
         for x in xs:
-            found = m.usable(x, [z for z in R[pos[x] + 1 :] if z not in final and has_edge(x, z)])
+            found = m.usable(x, [z for z in R[pos[x] + 1 :] if z not in final])
             if found is None:
                 return {}
             out[x] = found

@@ -169,31 +169,35 @@ class Weights2026:
         # such kind of player in the bracket
         backs = [b for b in (0, 1) if engine.rounds_played > b]
         self.backs = backs
-        nb = len(backs)
         floats = engine.floats
         self.into_next = into_next = [0] * n
-        self.down = [[0] * n for _ in backs]  # per back: l's terms as the lower player
-        self.up_cut = [[0] * n for _ in backs]  # per back: C15/C17 lost when h is higher and l upfloated
-        self.uf = [[False] * n for _ in backs]
         heq = [0] * n  # h's terms when h's score is not higher
         hhi_base = [0] * n  # h's terms when higher, before C19/C21
+        # l's terms as the lower player, its score not lower / lower (the C15/C17 units
+        # it loses where it upfloated taken off), and which rounds back it upfloated
+        # (C19/C21 count only the pairs where l did not upfloat)
+        self.leq = leq = [0] * n
+        self.lhi = lhi = [0] * n
+        self.pattern: list[tuple[bool, ...]] = [()] * n
         self.s_up = [[0] * n for _ in backs]  # per back: h's C19/C21 unit (kept unless l upfloated)
         kinds: dict[tuple, tuple] = {}
         for i in A:
             key = (sk[i], floats[i])
             terms = kinds.get(key)
             if terms is None:
-                terms = kinds[key] = _terms_2026(unit, sk[i], floats[i], backs)
-            c8, eq, hi, down, up, cut = terms
+                c8, eq, hi, down, up, cut = _terms_2026(unit, sk[i], floats[i], backs)
+                below = sum(down)
+                lost = sum(c for c in cut if c is not None)
+                pattern = tuple(c is not None for c in cut)
+                terms = kinds[key] = (c8, eq, hi, below, below - lost, pattern, up)
+            c8, eq, hi, below, below_hi, pattern, up = terms
             e = end[i]
             into_next[i] = e + c8
             heq[i], hhi_base[i] = e + eq, e + hi
-            for k in range(nb):
-                self.down[k][i] = down[k]
-                self.s_up[k][i] = up[k]
-                if cut[k] is not None:
-                    self.uf[k][i] = True
-                    self.up_cut[k][i] = cut[k]
+            leq[i], lhi[i] = below, below_hi
+            self.pattern[i] = pattern
+            for k, u in enumerate(up):
+                self.s_up[k][i] = u
         self.heq, self.hhi_base = heq, hhi_base
         self._hhi: dict[tuple[bool, ...], list[int]] = {}
         self.rows = engine.colour_rows(tuple(unit(c) for c in ("C10", "C11", "C12", "C13")))
@@ -231,14 +235,9 @@ class Weights2026:
         if l not in self.cur_set:
             part = self.end
             return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
-        leq = lc
-        lhi = lc
-        pattern = []
-        for k in range(len(self.backs)):
-            leq += self.down[k][l]
-            lhi += self.down[k][l] - self.up_cut[k][l]
-            pattern.append(self.uf[k][l])
-        hhi, heq = self._higher(tuple(pattern)), self.heq
+        leq = lc + self.leq[l]
+        lhi = lc + self.lhi[l]
+        hhi, heq = self._higher(self.pattern[l]), self.heq
         sk, sl, cls = self.sk, self.sk[l], self.cls
         crow = self.rows[cls[l]]
         if c is None:
