@@ -120,9 +120,11 @@ class BracketStepper:
 
     def _roles_without_exchange(
         self, R: list[int], pos: dict[int, int], p: int
-    ) -> tuple[dict[int, bool], dict[int, int]] | None:
+    ) -> tuple[dict[int, bool], dict[int, int], dict[int, list[int]] | None, dict[int, int]] | None:
         """C2-C4 in one solve when an optimum needs no exchange (the common case): the
-        roles (True: S1) and the optimum with them, or None, with the weights as before.
+        roles (True: S1), the optimum with them, and C6's first guesses placed with it
+        (the usable partners and the guesses, for :meth:`_transpositions`), or None,
+        with the weights as before.
 
         Make the pairs C5 would drop if S1 were the first ``p`` players of ``R`` (the
         number of S1 players in every optimum: the pairs made inside the bracket), and
@@ -131,26 +133,41 @@ class BracketStepper:
         is an optimum of the criteria with no exchange. Then the C2 solve would find
         none (its bonuses favour exactly these players as S1, and cost every further
         one), C3 and C4 have nothing to do, and C5 would drop the same pairs: what
-        follows starts from the same weights. Otherwise the dropped pairs are put back."""
+        follows starts from the same weights. Otherwise the dropped pairs are put back.
+
+        The same solve confirms C6's first guesses (:meth:`_settle_guesses`), made from
+        the last optimum's duals: when the criteria keep their value, every optimum
+        with the roles locked is an optimum of the weights before (it uses none of the
+        dropped pairs), so it uses only pairs of slack 0 under those duals, which is
+        all the guesses' proof asks of the usable partners; their bonuses (below one
+        unit of the lowest criterion) leave the test above as it was."""
         m = self.m
         before = m.value()
         if before is None or m.changes_pending():
             return None
+        s1 = R[:p]
+        usable = self._usable_partners(s1, R, pos)
+        guess: dict[int, int] = {}
+        if usable:  # S1 players meet only S2 players once the roles are locked
+            usable = {x: [z for z in zs if pos[z] >= p] for x, zs in usable.items()}
+            self._place_guesses(s1, usable, guess, {})
         roles = {x: k < p for k, x in enumerate(R)}
         saved = m.zero_pairs(self._apart(R, roles))
         try:
             mate = m.solve()
         except NeedWholeField:  # this optimum could not be completed below: no proof
-            m.restore_pairs(saved)
-            return None
-        after = m.value()
+            mate = None
+        after = None if mate is None else m.value()
         if (
-            after is not None
+            mate is not None
+            and after is not None
             and after >> m.bonus_bits == before >> m.bonus_bits
-            and all(pos.get(mate.get(x), -1) > k for k, x in enumerate(R[:p]))
+            and all(pos.get(mate.get(x), -1) > k for k, x in enumerate(s1))
         ):
-            return roles, mate
+            return roles, mate, usable, guess
         m.restore_pairs(saved)
+        for x, z in guess.items():
+            self._set_bonus(x, z, 0)
         return None
 
     @staticmethod
@@ -170,6 +187,8 @@ class BracketStepper:
         Rset: set[int],
         mate: dict[int, int],
         pairs: list[tuple[int, int]],
+        usable: dict[int, list[int]] | None = None,
+        guess: dict[int, int] | None = None,
     ) -> dict[int, int]:
         """C6: each S1 player in turn takes the lowest S2 BSN that keeps the optimum.
 
@@ -181,13 +200,15 @@ class BracketStepper:
         guess fails takes its step by a solve, its bonuses scaled above the sum of the
         guesses' (which stay, so that solve keeps as many of them as it can); then the
         guesses after it are made again and only the pairs that changed re-weighted.
-        Appends the pairs to ``pairs``; returns the last optimum.
+        Appends the pairs to ``pairs``; returns the last optimum. ``usable`` and
+        ``guess``: the usable partners and the guesses already placed, and held by
+        ``mate`` as far as it goes (:meth:`_roles_without_exchange`).
         """
         m = self.m
         s1 = [x for x in R if roles[x]]
         unit = len(R) + 1  # a step's bonus unit while guesses stand: above their sum
-        usable: dict[int, list[int]] | None = None
-        guess: dict[int, int] = {}
+        if guess is None:
+            guess = {}
         i = 0
         while i < len(s1):
             if usable is None and self.shortcuts:
@@ -253,29 +274,7 @@ class BracketStepper:
         is in an optimum with the pairs before it. So z_i is x_i's step after those of
         x_1 .. x_{i-1}: what :meth:`_take_best` would find, solve by solve."""
         m = self.m
-        final = m.final
-        run: list[tuple[int, int]] = []
-        taken: set[int] = set()
-        for x in xs:
-            z = next((z for z in usable[x] if z not in final and z not in taken), None)
-            if z is None:
-                break
-            run.append((x, z))
-            taken.add(z)
-        wanted = dict(run)
-        # the last optimum stays one if no other change is pending and every bonus added
-        # is on a pair it holds, every bonus taken off on a pair it does not
-        stays = not m.changes_pending()
-        for x, z in list(guess.items()):
-            if wanted.get(x) != z:
-                self._set_bonus(x, z, 0)
-                del guess[x]
-                stays = stays and mate.get(x) != z
-        for x, z in run:
-            if x not in guess:
-                self._set_bonus(x, z, 1)
-                guess[x] = z
-                stays = stays and mate.get(x) == z
+        run, stays = self._place_guesses(xs, usable, guess, mate)
         if not stays and m.changes_pending():
             mate = m.solve()
         settled: list[tuple[int, int]] = []
@@ -287,6 +286,36 @@ class BracketStepper:
             self._set_bonus(x, z, 0)
             del guess[x]
         return mate, settled
+
+    def _place_guesses(
+        self, xs: list[int], usable: dict[int, list[int]], guess: dict[int, int], mate: dict[int, int]
+    ) -> tuple[list[tuple[int, int]], bool]:
+        """The guesses of :meth:`_settle_guesses` in order, their bonuses set (``guess``
+        updated), and whether the optimum ``mate`` stays one."""
+        final = self.m.final
+        run: list[tuple[int, int]] = []
+        taken: set[int] = set()
+        for x in xs:
+            z = next((z for z in usable[x] if z not in final and z not in taken), None)
+            if z is None:
+                break
+            run.append((x, z))
+            taken.add(z)
+        wanted = dict(run)
+        # the last optimum stays one if no other change is pending and every bonus added
+        # is on a pair it holds, every bonus taken off on a pair it does not
+        stays = not self.m.changes_pending()
+        for x, z in list(guess.items()):
+            if wanted.get(x) != z:
+                self._set_bonus(x, z, 0)
+                del guess[x]
+                stays = stays and mate.get(x) != z
+        for x, z in run:
+            if x not in guess:
+                self._set_bonus(x, z, 1)
+                guess[x] = z
+                stays = stays and mate.get(x) == z
+        return run, stays
 
     def run(self) -> tuple[dict[int, int], list[tuple[int, int]], list[int]]:
         m = self.m
@@ -356,8 +385,10 @@ class BracketStepper:
         if p > 0:
             # C2-C4 (exchanges), unless an optimum needs none: then S1 is R's first p players
             found = self._roles_without_exchange(R, pos, p) if self.shortcuts else None
+            usable: dict[int, list[int]] | None = None
+            guess: dict[int, int] | None = None
             if found is not None:
-                roles, mate = found
+                roles, mate, usable, guess = found
             else:
                 for k in range(len(R)):
                     set_c2(k)
@@ -401,6 +432,6 @@ class BracketStepper:
                 m.zero_pairs(self._apart(R, roles))
                 for x, y in [key for key in m.bonus if key[0] in Rset and key[1] in Rset]:
                     self._set_bonus(x, y, 0)
-            mate = self._transpositions(R, pos, roles, Rset, mate, pairs)
+            mate = self._transpositions(R, pos, roles, Rset, mate, pairs, usable, guess)
         floaters = sorted([x for x in self.mdps if x not in m.final] + [x for x in R if x not in m.final])
         return mate, pairs, floaters

@@ -83,6 +83,25 @@ def colour_rows(masks: list[list[int]], units: Sequence[int]) -> list[list[int]]
     return [[packed[m] for m in row] for row in masks]
 
 
+class _LazyColourRows(dict):
+    """:func:`colour_rows` made row by row when first read (``rows[cl]``): a bracket
+    reads the rows of its lower players' classes only, and its layout's units are
+    seldom another bracket's."""
+
+    def __init__(self, masks: list[list[int]], units: Sequence[int]):
+        super().__init__()
+        self.masks = masks
+        packed = [0]  # packed[m]: the units of the bits of m
+        for u in units:
+            packed += [p + u for p in packed]
+        self.packed = packed
+
+    def __missing__(self, cl: int) -> list[int]:
+        packed = self.packed
+        row = self[cl] = [packed[m] for m in self.masks[cl]]
+        return row
+
+
 #: the fields of the float criteria one and two rounds before (2026): repeated
 #: downfloats, the MDP opponents' upfloats, and their score differences
 _FLOAT_FIELDS_2026 = (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
@@ -111,6 +130,20 @@ def _terms_2026(unit: _Units, s: int, floats: tuple, backs: list[int]) -> tuple:
         up.append(u)
         cut.append(unit(c_up) if f is Float.UP else None)
     return unit("C8p") + unit(("C8s", s)), eq, hi, down, up, cut
+
+
+def _kind_2026(unit: _Units, s: int, floats: tuple, backs: list[int]) -> tuple:
+    """The terms of :class:`Weights2026` of one kind of player (score rank ``s``,
+    ``floats``), from :func:`_terms_2026`: into the next bracket; as the higher player,
+    its score not higher; as the lower player, its score not lower / lower; which rounds
+    back it upfloated (bits); as the higher player, its score higher, for each pattern
+    of the lower player's upfloats (the C19/C21 units kept where it did not upfloat)."""
+    c8, eq, hi, down, up, cut = _terms_2026(unit, s, floats, backs)
+    below = sum(down)
+    lost = sum(c for c in cut if c is not None)
+    bits = sum(1 << k for k, c in enumerate(cut) if c is not None)
+    his = tuple(hi + sum(u for k, u in enumerate(up) if not pattern >> k & 1) for pattern in range(1 << len(backs)))
+    return c8, eq, below, below - lost, bits, his
 
 
 class Weights2026:
@@ -147,72 +180,65 @@ class Weights2026:
         self.cls = engine.colour_classes()[0]
         self.cur_set, self.nxt_set = set(current), set(nxt)
         self.absent = absent
-        A = current + nxt if members is None else list(members)
+        self.A = A = current + nxt if members is None else list(members)
         n = len(P)
         top = unit("top")
         self.const = top + extra
         # the terms of one end (either end: top, C9)
         end = [0] * n
-        ctx = engine.ctx
-        bs = ctx.bye_score
         for i in A:
-            t = top if not cand[i] else 0
-            if c9_on and P[i].score == bs:
-                c9 = ctx.c9_ranks.get(i, 0)
-                if c9:
-                    t += c9 * unit("C9")
-            end[i] = t
+            if not cand[i]:
+                end[i] = top
+        if c9_on:
+            ctx = engine.ctx
+            bs, ranks = ctx.bye_score, ctx.c9_ranks
+            for i in A:
+                if P[i].score == bs and ranks.get(i, 0):
+                    end[i] += ranks[i] * unit("C9")
         self.end = end
         # l in the next bracket: C8 (one more pair into it; the higher player's score);
         # l in the bracket: C6, C7, the colour and float criteria. Every term but the
         # ends' is a function of the player's score rank and floats: worked out once per
-        # such kind of player in the bracket
+        # such kind of player and layout (``engine.kinds_of``: brackets of one layout share them)
         backs = [b for b in (0, 1) if engine.rounds_played > b]
-        self.backs = backs
+        nb = len(backs)
         floats = engine.floats
+        kinds = engine.kinds_of(shift_of, bonus_bits)
         self.into_next = into_next = [0] * n
-        heq = [0] * n  # h's terms when h's score is not higher
-        hhi_base = [0] * n  # h's terms when higher, before C19/C21
+        self.heq = heq = [0] * n  # h's terms when h's score is not higher
         # l's terms as the lower player, its score not lower / lower (the C15/C17 units
         # it loses where it upfloated taken off), and which rounds back it upfloated
-        # (C19/C21 count only the pairs where l did not upfloat)
+        # (bit k: k + 1 rounds back; C19/C21 count only the pairs where l did not upfloat)
         self.leq = leq = [0] * n
         self.lhi = lhi = [0] * n
-        self.pattern: list[tuple[bool, ...]] = [()] * n
-        self.s_up = [[0] * n for _ in backs]  # per back: h's C19/C21 unit (kept unless l upfloated)
-        kinds: dict[tuple, tuple] = {}
+        self.upfloats = upfloats = [0] * n
+        #: per player, its terms as the higher player when its score is higher, by the
+        #: lower player's upfloats (before its end's)
+        self.his: list[tuple[int, ...]] = [()] * n
         for i in A:
-            key = (sk[i], floats[i])
+            key = (sk[i], floats[i], nb)
             terms = kinds.get(key)
             if terms is None:
-                c8, eq, hi, down, up, cut = _terms_2026(unit, sk[i], floats[i], backs)
-                below = sum(down)
-                lost = sum(c for c in cut if c is not None)
-                pattern = tuple(c is not None for c in cut)
-                terms = kinds[key] = (c8, eq, hi, below, below - lost, pattern, up)
-            c8, eq, hi, below, below_hi, pattern, up = terms
+                terms = kinds[key] = _kind_2026(unit, sk[i], floats[i], backs)
+            c8, eq, below, below_hi, bits, his = terms
             e = end[i]
             into_next[i] = e + c8
-            heq[i], hhi_base[i] = e + eq, e + hi
+            heq[i] = e + eq
             leq[i], lhi[i] = below, below_hi
-            self.pattern[i] = pattern
-            for k, u in enumerate(up):
-                self.s_up[k][i] = u
-        self.heq, self.hhi_base = heq, hhi_base
-        self._hhi: dict[tuple[bool, ...], list[int]] = {}
-        self.rows = engine.colour_rows(tuple(unit(c) for c in ("C10", "C11", "C12", "C13")))
+            upfloats[i] = bits
+            self.his[i] = his
+        self._hhi: dict[int, list[int]] = {}
+        self.rows = _LazyColourRows(engine.colour_masks(), [unit(c) for c in ("C10", "C11", "C12", "C13")])
 
-    def _higher(self, pattern: tuple[bool, ...]) -> list[int]:
-        """h's terms when h's score is higher than l's, for l's upfloats ``pattern``
-        (C19/C21 count only the pairs where l did not upfloat)."""
-        got = self._hhi.get(pattern)
+    def _higher(self, upfloats: int) -> list[int]:
+        """h's terms when h's score is higher than l's, for l's upfloats (bits)."""
+        got = self._hhi.get(upfloats)
         if got is None:
-            got = list(self.hhi_base)
-            for k, uf in enumerate(pattern):
-                if not uf:
-                    add = self.s_up[k]
-                    got = [a + b for a, b in zip(got, add)]
-            self._hhi[pattern] = got
+            got = [0] * len(self.end)
+            end, his = self.end, self.his
+            for i in self.A:
+                got[i] = end[i] + his[i][upfloats]
+            self._hhi[upfloats] = got
         return got
 
     def ends_row(self, h: int, ls: list[int]) -> list[int | None]:
@@ -237,7 +263,7 @@ class Weights2026:
             return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
         leq = lc + self.leq[l]
         lhi = lc + self.lhi[l]
-        hhi, heq = self._higher(self.pattern[l]), self.heq
+        hhi, heq = self._higher(self.upfloats[l]), self.heq
         sk, sl, cls = self.sk, self.sk[l], self.cls
         crow = self.rows[cls[l]]
         if c is None:
