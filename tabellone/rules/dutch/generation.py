@@ -71,52 +71,35 @@ class BracketStepper:
         edge when ``count_edges_only``), solve again unless provably unnecessary, and
         finalise."""
         m = self.m
+        final, have, set_bonus = m.final, m.bonus, self._set_bonus
+        y0 = mate.get(x)
+        # whether the optimum stays one without solving again: only x's edges change,
+        # and any matching gains the change on the one edge it uses at x (none if x is
+        # left single). If the optimum's edge at x gains at least nothing, and at least
+        # as much as any other edge of x, no matching can overtake it, and the answer
+        # read from it stands.
+        gain_at_mate, gain_elsewhere = 0, 0
         bonus = start
-        before = self._bonuses_of(x, candidates)
-        for y in candidates:
-            if y in m.final:
+        for y, may_meet in zip(candidates, m.meets_row(x, candidates)):
+            if y in final:
                 continue
-            has_edge = m.has_edge(x, y)
-            if has_edge:
-                self._set_bonus(x, y, bonus * unit)
-            if has_edge or not count_edges_only:
+            if may_meet:
+                new = bonus * unit
+                gain = new - have.get((x, y) if x < y else (y, x), 0)
+                set_bonus(x, y, new)
+                if y == y0:
+                    gain_at_mate = gain
+                elif gain > gain_elsewhere:
+                    gain_elsewhere = gain
+            if may_meet or not count_edges_only:
                 bonus += 1
-        if not self._still_optimal(x, mate, before, candidates):
+        if y0 is None or y0 == x or gain_at_mate < 0 or gain_at_mate < gain_elsewhere:
             mate = m.solve()
         y = mate.get(x)
         if y is None or y not in allowed:
             raise AssertionError(f"player at position {x} lost its opponent while fixing the generation order")
         m.finalize(x, y)
         return mate, y
-
-    def _bonuses_of(self, x: int, among: list[int]) -> dict[int, int]:
-        """The bonuses on the edges from ``x`` to ``among`` (0 where none), read pair by
-        pair: a step changes only those, and scanning every bonus of the bracket instead
-        made each step cost the bracket's whole bonus table."""
-        bonus = self.m.bonus
-        return {y: bonus.get((x, y) if x < y else (y, x), 0) for y in among}
-
-    def _still_optimal(self, x: int, mate: dict[int, int], before: dict[int, int], among: list[int]) -> bool:
-        """Whether the current matching stays optimal after x's bonuses to ``among``
-        (the only ones that changed) went from ``before`` to their present values,
-        without solving again.
-
-        Only x's edges changed; any matching gains the change on the one edge it uses
-        at x (none if x is left single). If the current matching's edge at x gains at
-        least as much as any other edge of x, and at least nothing, no matching can
-        overtake it: the optimum, and the answer read from it, stand.
-        """
-        now = self._bonuses_of(x, among)
-        y = mate.get(x)
-        if y is None or y == x:
-            return False
-        gain = now.get(y, 0) - before.get(y, 0)
-        if gain < 0:
-            return False
-        for z in set(now) | set(before):
-            if z != y and now.get(z, 0) - before.get(z, 0) > gain:
-                return False
-        return True
 
     def _roles_without_exchange(
         self, R: list[int], pos: dict[int, int], p: int

@@ -179,6 +179,10 @@ class Matcher:
         get = self.base.get
         return [get((x, y) if x < y else (y, x)) is not None for y in ys]
 
+    def meets_row(self, x: int, ys: list[int]) -> list[bool]:
+        """:meth:`has_edge` of x with each of ``ys``, in one call."""
+        return self._meets_row(x, ys)
+
     def clear_bonuses(self) -> None:
         self._dirty.update(self.bonus)
         self.bonus.clear()
