@@ -339,6 +339,15 @@ class Dutch2026:
             self._resume = (gi, list(pairs), list(mdps), c9_on)
             residents = group
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
+            if not mdps and len(residents) == 1 and not self._c9_may_reach(nxt):
+                # a lone resident and no MDPs: no pair can be made in the bracket, so the
+                # resident floats (what the bracket's matching would say), and C9's flag
+                # for the next bracket is off whatever the optimum; were the bracket's
+                # answer not completable below, the next bracket's, which starts from the
+                # same players, would fall to the whole field with the same pairing
+                mdps = list(residents)
+                c9_on = False
+                continue
             below = [i for g in groups[gi + 2 :] for i in g]
             current = mdps + residents
             A = current + nxt
@@ -375,8 +384,8 @@ class Dutch2026:
         """C9's flag for the next bracket: the bye score reaches it and the optimum pairs
         nobody of it (nor the floaters) below it (a mate at a position >= n is a
         shadow of LocalMatcher: paired below)."""
-        P, n, ctx = self.P, self.n, self.ctx
-        if n % 2 == 0 or not nxt or ctx.bye_score < P[nxt[0]].score:
+        P, n = self.P, self.n
+        if not self._c9_may_reach(nxt):
             return False
         limit = P[nxt[0]].score
         for x in floaters + nxt:
@@ -384,6 +393,11 @@ class Dutch2026:
             if y is not None and y != x and (y >= n or P[y].score < limit):
                 return False
         return True
+
+    def _c9_may_reach(self, nxt: list[int]) -> bool:
+        """Whether C9's flag can be on for the bracket ``nxt``: the number of players is
+        odd and the bye score reaches it."""
+        return self.n % 2 == 1 and bool(nxt) and self.ctx.bye_score >= self.P[nxt[0]].score
 
     def _bye_of(self, mdps: list[int], pairs: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], int | None]:
         bye = None
