@@ -339,12 +339,7 @@ class Dutch2026:
             self._resume = (gi, list(pairs), list(mdps), c9_on)
             residents = group
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
-            if not mdps and len(residents) == 1 and not self._c9_may_reach(nxt):
-                # a lone resident and no MDPs: no pair can be made in the bracket, so the
-                # resident floats (what the bracket's matching would say), and C9's flag
-                # for the next bracket is off whatever the optimum; were the bracket's
-                # answer not completable below, the next bracket's, which starts from the
-                # same players, would fall to the whole field with the same pairing
+            if self._lone(mdps, residents, nxt):
                 mdps = list(residents)
                 c9_on = False
                 continue
@@ -393,6 +388,15 @@ class Dutch2026:
             if y is not None and y != x and (y >= n or P[y].score < limit):
                 return False
         return True
+
+    def _lone(self, mdps: list[int], residents: list[int], nxt: list[int]) -> bool:
+        """Whether the bracket floats its players without a matching: a lone resident
+        and no MDPs (with :attr:`BracketStepper.shortcuts`). No pair can be made in it,
+        so the resident floats, as the bracket's matching would say, and C9's flag for
+        the next bracket is off whatever the optimum (:meth:`_c9_may_reach`). Were the
+        bracket's answer not completable below, the next bracket's, which starts from
+        the same players, falls to the whole field, with the same pairing."""
+        return BracketStepper.shortcuts and not mdps and len(residents) == 1 and not self._c9_may_reach(nxt)
 
     def _c9_may_reach(self, nxt: list[int]) -> bool:
         """Whether C9's flag can be on for the bracket ``nxt``: the number of players is

@@ -40,9 +40,10 @@ class BracketStepper:
     """
 
     #: whether steps may be taken without solves of their own: C6 guessed from the last
-    #: optimum's dual variables (:meth:`_transpositions`), C2-C4 in one solve when no
-    #: exchange is needed (:meth:`_roles_without_exchange`); the answers are the same
-    #: either way (tests compare the two)
+    #: optimum's dual variables (:meth:`_transpositions`), C2-C4 and C6's first guesses
+    #: in one solve when no exchange is needed (:meth:`_roles_without_exchange`), and a
+    #: 2026 bracket of one resident and no MDPs floated without a matching
+    #: (:meth:`Dutch2026._lone`); the answers are the same either way (tests compare the two)
     shortcuts = True
 
     def __init__(self, m: Matcher, mdps: list[int], residents: list[int], nxt: list[int], b: int):
