@@ -343,7 +343,8 @@ class Dutch2026:
                 mdps = list(residents)
                 c9_on = False
                 continue
-            below = [i for g in groups[gi + 2 :] for i in g]
+            # the score groups are consecutive runs of the positions: everyone after the next one
+            below = list(range(groups[gi + 2][0], n)) if gi + 2 < len(groups) else []
             current = mdps + residents
             A = current + nxt
             m.relayout(*self.layout_for(all_scores, n, A))

@@ -103,8 +103,8 @@ class BracketStepper:
         return mate, y
 
     def _roles_without_exchange(
-        self, R: list[int], pos: dict[int, int], p: int
-    ) -> tuple[dict[int, bool], dict[int, int], dict[int, list[int]] | None, dict[int, int]] | None:
+        self, R: list[int], pos: dict[int, int], p: int, mate: dict[int, int]
+    ) -> tuple[dict[int, bool], dict[int, int], dict[int, list[int]] | None, dict[int, int], bool] | None:
         """C2-C4 in one solve when an optimum needs no exchange (the common case): the
         roles (True: S1), the optimum with them, and C6's first guesses placed with it
         (the usable partners and the guesses, for :meth:`_transpositions`), or None,
@@ -124,7 +124,12 @@ class BracketStepper:
         with the roles locked is an optimum of the weights before (it uses none of the
         dropped pairs), so it uses only pairs of slack 0 under those duals, which is
         all the guesses' proof asks of the usable partners; their bonuses (below one
-        unit of the lowest criterion) leave the test above as it was."""
+        unit of the lowest criterion) leave the test above as it was.
+
+        When the last optimum (``mate``) already needs no exchange and holds every
+        guess, no solve is needed: it uses none of the dropped pairs and carries the
+        guesses' bonuses, so it stays an optimum (the last item returned says so, the
+        change pending or not)."""
         m = self.m
         before = m.value()
         if before is None or m.changes_pending():
@@ -135,8 +140,13 @@ class BracketStepper:
         if usable:  # S1 players meet only S2 players once the roles are locked
             usable = {x: [z for z in zs if pos[z] >= p] for x, zs in usable.items()}
             self._place_guesses(s1, usable, guess, {})
+        held = all(pos.get(mate.get(x), -1) > k for k, x in enumerate(s1)) and all(
+            mate.get(x) == z for x, z in guess.items()
+        )
         roles = {x: k < p for k, x in enumerate(R)}
         saved = m.zero_pairs(self._apart(R, roles))
+        if held:
+            return roles, mate, usable, guess, True
         try:
             mate = m.solve()
         except NeedWholeField:  # this optimum could not be completed below: no proof
@@ -148,7 +158,7 @@ class BracketStepper:
             and after >> m.bonus_bits == before >> m.bonus_bits
             and all(pos.get(mate.get(x), -1) > k for k, x in enumerate(s1))
         ):
-            return roles, mate, usable, guess
+            return roles, mate, usable, guess, False
         m.restore_pairs(saved)
         for x, z in guess.items():
             self._set_bonus(x, z, 0)
@@ -173,6 +183,7 @@ class BracketStepper:
         pairs: list[tuple[int, int]],
         usable: dict[int, list[int]] | None = None,
         guess: dict[int, int] | None = None,
+        optimal: bool = False,
     ) -> dict[int, int]:
         """C6: each S1 player in turn takes the lowest S2 BSN that keeps the optimum.
 
@@ -186,7 +197,8 @@ class BracketStepper:
         guesses after it are made again and only the pairs that changed re-weighted.
         Appends the pairs to ``pairs``; returns the last optimum. ``usable`` and
         ``guess``: the usable partners and the guesses already placed, and held by
-        ``mate`` as far as it goes (:meth:`_roles_without_exchange`).
+        ``mate`` as far as it goes (:meth:`_roles_without_exchange`); ``optimal``:
+        ``mate`` is an optimum of the present weights, changes pending or not.
         """
         m = self.m
         s1 = [x for x in R if roles[x]]
@@ -198,11 +210,12 @@ class BracketStepper:
             if usable is None and self.shortcuts:
                 usable = self._usable_partners(s1[i:], R, pos)
             if usable:
-                mate, settled = self._settle_guesses(s1[i:], usable, guess, mate)
+                mate, settled = self._settle_guesses(s1[i:], usable, guess, mate, optimal)
                 pairs += settled
                 i += len(settled)
                 if i == len(s1):
                     break
+            optimal = False  # (a step solves, or keeps an optimum of the weights it sets)
             x = s1[i]
             a = pos[x]
             mate, y = self._take_best(
@@ -242,7 +255,12 @@ class BracketStepper:
         return out
 
     def _settle_guesses(
-        self, xs: list[int], usable: dict[int, list[int]], guess: dict[int, int], mate: dict[int, int]
+        self,
+        xs: list[int],
+        usable: dict[int, list[int]],
+        guess: dict[int, int],
+        mate: dict[int, int],
+        optimal: bool = False,
     ) -> tuple[dict[int, int], list[tuple[int, int]]]:
         """Guess the C6 steps of ``xs`` in turn (each takes its first usable partner
         still free and not guessed for an earlier one), put a bonus of 1 on each guessed
@@ -256,9 +274,14 @@ class BracketStepper:
         prefers to z_i is paired already, or taken by an earlier guess (paired with
         x_h, h < i, in this optimum), or not usable: no optimum pairs them. And z_i
         is in an optimum with the pairs before it. So z_i is x_i's step after those of
-        x_1 .. x_{i-1}: what :meth:`_take_best` would find, solve by solve."""
+        x_1 .. x_{i-1}: what :meth:`_take_best` would find, solve by solve.
+
+        ``optimal``: ``mate`` is an optimum of the present weights, changes pending or
+        not: it stays one if it holds every guess (all on its pairs)."""
         m = self.m
         run, stays = self._place_guesses(xs, usable, guess, mate)
+        if optimal:
+            stays = all(mate.get(x) == z for x, z in guess.items())
         if not stays and m.changes_pending():
             mate = m.solve()
         settled: list[tuple[int, int]] = []
@@ -280,8 +303,10 @@ class BracketStepper:
         run: list[tuple[int, int]] = []
         taken: set[int] = set()
         for x in xs:
-            z = next((z for z in usable[x] if z not in final and z not in taken), None)
-            if z is None:
+            for z in usable[x]:
+                if z not in final and z not in taken:
+                    break
+            else:  # no partner left to guess
                 break
             run.append((x, z))
             taken.add(z)
@@ -368,11 +393,12 @@ class BracketStepper:
 
         if p > 0:
             # C2-C4 (exchanges), unless an optimum needs none: then S1 is R's first p players
-            found = self._roles_without_exchange(R, pos, p) if self.shortcuts else None
+            found = self._roles_without_exchange(R, pos, p, mate) if self.shortcuts else None
             usable: dict[int, list[int]] | None = None
             guess: dict[int, int] | None = None
+            optimal = False
             if found is not None:
-                roles, mate, usable, guess = found
+                roles, mate, usable, guess, optimal = found
             else:
                 for k in range(len(R)):
                     set_c2(k)
@@ -416,6 +442,6 @@ class BracketStepper:
                 m.zero_pairs(self._apart(R, roles))
                 for x, y in [key for key in m.bonus if key[0] in Rset and key[1] in Rset]:
                     self._set_bonus(x, y, 0)
-            mate = self._transpositions(R, pos, roles, Rset, mate, pairs, usable, guess)
+            mate = self._transpositions(R, pos, roles, Rset, mate, pairs, usable, guess, optimal)
         floaters = sorted([x for x in self.mdps if x not in m.final] + [x for x in R if x not in m.final])
         return mate, pairs, floaters

@@ -255,7 +255,8 @@ class Matcher:
         matter. When the optimum breaks a fixed pair, the fixed vertices are removed
         and the graph is solved again."""
         inc = self._inc
-        inc.set_edges(edges)
+        if edges:
+            inc.set_edges(edges)
         mates = inc.solve()
         kept = self._kept
         if kept and any(mates[a] != b for a, b in kept):
