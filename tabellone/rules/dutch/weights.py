@@ -60,19 +60,20 @@ def colour_classes(players: list) -> tuple[list[int], list]:
     return cls, reps
 
 
-class _Units:
-    """``1 << (shift + bonus_bits)`` of each field of a layout, looked up once."""
+class _Units(dict):
+    """``1 << (shift + bonus_bits)`` of each field of a layout, looked up once:
+    ``unit(name)`` (a dict read, worked out when first asked)."""
 
     def __init__(self, shift_of: dict, bonus_bits: int):
+        super().__init__()
         self.shift_of = shift_of
         self.bonus_bits = bonus_bits
-        self.cache: dict = {}
 
-    def __call__(self, name) -> int:
-        u = self.cache.get(name)
-        if u is None:
-            u = self.cache[name] = 1 << (self.shift_of[name] + self.bonus_bits)
+    def __missing__(self, name) -> int:
+        u = self[name] = 1 << (self.shift_of[name] + self.bonus_bits)
         return u
+
+    __call__ = dict.__getitem__
 
 
 def colour_rows(masks: list[list[int]], units: Sequence[int]) -> list[list[int]]:
@@ -139,11 +140,16 @@ def _kind_2026(unit: _Units, s: int, floats: tuple, backs: list[int]) -> tuple:
     back it upfloated (bits); as the higher player, its score higher, for each pattern
     of the lower player's upfloats (the C19/C21 units kept where it did not upfloat)."""
     c8, eq, hi, down, up, cut = _terms_2026(unit, s, floats, backs)
+    lost = bits = 0
+    for k, c in enumerate(cut):
+        if c is not None:
+            lost += c
+            bits |= 1 << k
+    his = [hi]  # his[pattern]: the units of the rounds back whose bit is 0 added
+    for u in up:
+        his = [v + u for v in his] + his
     below = sum(down)
-    lost = sum(c for c in cut if c is not None)
-    bits = sum(1 << k for k, c in enumerate(cut) if c is not None)
-    his = tuple(hi + sum(u for k, u in enumerate(up) if not pattern >> k & 1) for pattern in range(1 << len(backs)))
-    return c8, eq, below, below - lost, bits, his
+    return c8, eq, below, below - lost, bits, tuple(his)
 
 
 class Weights2026:
