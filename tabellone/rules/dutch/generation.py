@@ -135,10 +135,11 @@ class BracketStepper:
         if before is None or m.changes_pending():
             return None
         s1 = R[:p]
-        usable = self._usable_partners(s1, R, pos)
+        # S1 players meet only S2 players once the roles are locked: R's players after
+        # the first p (none of R is paired yet)
+        usable = self._usable_partners(s1, R, pos, R[p:])
         guess: dict[int, int] = {}
-        if usable:  # S1 players meet only S2 players once the roles are locked
-            usable = {x: [z for z in zs if pos[z] >= p] for x, zs in usable.items()}
+        if usable:
             self._place_guesses(s1, usable, guess, {})
         held = all(pos.get(mate.get(x), -1) > k for k, x in enumerate(s1)) and all(
             mate.get(x) == z for x, z in guess.items()
@@ -229,10 +230,12 @@ class BracketStepper:
             self._set_bonus(x, z, 0)
         return mate
 
-    def _usable_partners(self, xs: list[int], R: list[int], pos: dict[int, int]) -> dict[int, list[int]] | None:
-        """For each S1 player of ``xs``: the players after it in ``R`` that an optimum can
-        pair it with, by the last optimum's duals (:meth:`Matcher.usable`), in its order
-        of preference. They stay true to the end of C6: each step keeps only optima of
+    def _usable_partners(
+        self, xs: list[int], R: list[int], pos: dict[int, int], among: list[int] | None = None
+    ) -> dict[int, list[int]] | None:
+        """For each S1 player of ``xs``: the players after it in ``R`` (or of ``among``,
+        for each of them) that an optimum can pair it with, by the last optimum's duals
+        (:meth:`Matcher.usable`), in its order of preference. They stay true to the end of C6: each step keeps only optima of
         the step before. None when the duals do not describe the present weights (a
         change since the last solve; try again later); empty when a bonus is left on
         a pair of players still to pair (a leftover of Step A: the duals are those of
@@ -248,7 +251,7 @@ class BracketStepper:
         # non-zero weight, and :meth:`Matcher.usable` names only edges of that graph
         out: dict[int, list[int]] = {}
         for x in xs:
-            found = m.usable(x, [z for z in R[pos[x] + 1 :] if z not in final])
+            found = m.usable(x, among if among is not None else [z for z in R[pos[x] + 1 :] if z not in final])
             if found is None:
                 return {}
             out[x] = found
