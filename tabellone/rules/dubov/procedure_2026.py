@@ -141,24 +141,43 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
 
     per_edge = list(plan.maxima) + ([1 << max(npool - 1, 0)] if order else [])
     if order and not (relax1 or relax3) and _c5_first(profile):
-
-        def klass(f):
-            up = P[f]
-            return (
-                level[f],  # the score's level: the same classes as the score, hashed once
-                up.due,
-                C8_maximum_upfloater(ctx, up),
-                C9_upfloat_times(ctx, up),
-                C10_upfloated_before(ctx, up),
-            )
-
+        # a resident's pairs read of him only his colour preference (C7; speed only)
         got = upfloaters_by_candidates(
-            ctx, oracle, residents, [p.index for p in pool], klass, fields, outside, per_edge
+            ctx,
+            oracle,
+            residents,
+            [p.index for p in pool],
+            _upfloater_classes(ctx).__getitem__,
+            fields,
+            outside,
+            per_edge,
+            lambda r: P[r].due,
         )
         if got is not None:
             return sorted(got, key=lambda i: pos[i])
     mate = _lex_match(ctx, oracle, fields, per_edge)
     return sorted({mate[r] for r in residents if mate[r] not in res}, key=lambda i: pos[i])
+
+
+def _upfloater_classes(ctx: Ctx) -> list[tuple]:
+    """Each player's class as a possible upfloater (:mod:`.upfloater_candidates`): what
+    the upfloater matching reads of him, his score (C6), colour preference (C7), and
+    whether and how often he is a maximum upfloater and whether he upfloated last round
+    (C8-C10); the score as its whole-number key, which classes the players as the score
+    does. Made once per round (speed only)."""
+    got = ctx.upfloater_classes
+    if got is None:
+        got = ctx.upfloater_classes = [
+            (
+                up.score_key,
+                up.due,
+                C8_maximum_upfloater(ctx, up),
+                C9_upfloat_times(ctx, up),
+                C10_upfloated_before(ctx, up),
+            )
+            for up in ctx.P
+        ]
+    return got
 
 
 def A3_2_4_shift(

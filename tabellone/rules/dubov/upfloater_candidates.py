@@ -40,7 +40,7 @@ candidates, and proves it:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from tabellone.matching.lexicographic import fit_layout
@@ -61,6 +61,7 @@ def upfloaters_by_candidates(
     fields: Callable[[int, int], list[int]],
     outside: list[int],
     per_edge: list[int],
+    kind: Callable[[int], Hashable] | None = None,
 ) -> list[int] | None:
     """The upfloaters of the bracket ``residents`` from ``pool`` (the players below, in
     the order of Art. 4.2), or None when the proof of the module docstring does not go
@@ -68,8 +69,9 @@ def upfloaters_by_candidates(
     possible upfloater; ``fields(u, v)``: an edge's fields as the whole-field matching
     has them, ``outside`` those of a pair of two non-residents, ``per_edge`` their
     bounds; the last field is the set order, ``_setbit(k, len(pool))`` for the upfloater
-    ``pool[k]`` and 0 for two residents. On success the oracle's witness pairs the
-    bracket as found."""
+    ``pool[k]`` and 0 for two residents. ``kind`` (speed only): what the fields of a
+    resident's pairs read of him (:func:`_relaxed_edges`). On success the oracle's
+    witness pairs the bracket as found."""
     compat = ctx.compat
     res = set(residents)
     classes: dict[tuple, list[int]] = {}
@@ -79,7 +81,8 @@ def upfloaters_by_candidates(
     rank = {f: k for k, f in enumerate(pool)}
     while True:
         cands = _candidates(compat, residents, classes, need)
-        got = _relaxed(residents, cands, res, compat, fields, outside, per_edge, rank)
+        edges = _relaxed_edges(residents, cands, compat, fields, outside, per_edge, rank, kind)
+        got = _relaxed(residents, cands, edges)
         if got is None:
             return None
         ups = [m for r, m in got if m not in res]
@@ -113,26 +116,46 @@ def _candidates(
     return out
 
 
-def _relaxed(
+def _relaxed(residents: list[int], cands: list[int], edges: list[tuple[int, int, int]]) -> list[tuple[int, int]] | None:
+    """Step 3: the best matching of residents and candidates, every resident paired, the
+    candidates not taken paired among themselves (any two, and one with a stand-in when
+    the count is odd) at the value of a pair outside the bracket (``edges``: the graph of
+    :func:`_relaxed_edges`). Returns the bracket's pairs (resident, mate), or None when
+    not every resident can be paired."""
+    verts = list(residents) + cands
+    size = len(verts) + len(verts) % 2
+    nr = len(residents)
+    mate = _solve(size, edges) if edges else {}
+    if len(mate) < size:
+        return None
+    return [(verts[a], verts[mate[a]]) for a in range(nr) if a < mate[a] or mate[a] >= nr]
+
+
+def _relaxed_edges(
     residents: list[int],
     cands: list[int],
-    res: set[int],
     compat: list[list[bool]],
     fields: Callable[[int, int], list[int]],
     outside: list[int],
     per_edge: list[int],
     rank: dict[int, int],
-) -> list[tuple[int, int]] | None:
-    """Step 3: the best matching of residents and candidates, every resident paired, the
-    candidates not taken paired among themselves (any two, and one with a stand-in when
-    the count is odd) at the value of a pair outside the bracket. Returns the bracket's
-    pairs (resident, mate), or None when not every resident can be paired.
+    kind: Callable[[int], Hashable] | None = None,
+) -> list[tuple[int, int, int]]:
+    """The graph of :func:`_relaxed`: vertices the residents, then the candidates, then a
+    stand-in when their count is odd; every legal pair with a resident at its packed
+    fields, every other pair at the value of a pair outside the bracket (``outside``).
 
     The set order (the last field, one power of two per player of the pool) is given
     over the candidates alone, each weighing the power of two of his place among them
     (``rank``: places in the pool): sets of candidates compare as before, first by the
     earliest player in which they differ, so the best matchings are the same, and the
-    weight needs as many bits as there are candidates, not players below."""
+    weight needs as many bits as there are candidates, not players below.
+
+    ``kind`` (speed only): the fields of a pair of a resident ``u`` with a candidate
+    depend on ``u`` only through ``kind(u)``, and those of two residents only through
+    their two kinds, so each weight is packed once per kind (and candidate, or kind of
+    the other resident) and the rows are filled from those. Without it every resident
+    is a kind of his own: each pair is packed from its own fields."""
     verts = list(residents) + cands
     m = len(verts)
     dummy = m if m % 2 else None
@@ -142,30 +165,45 @@ def _relaxed(
     place = {f: j for j, f in enumerate(sorted(cands, key=rank.__getitem__))}
     per_edge = list(per_edge[:-1]) + [1 << max(nc - 1, 0)]
     lay = fit_layout([str(i) for i in range(len(per_edge) + 1)], [x * k for x in per_edge] + [k])
-    free_pair = lay.pack(list(outside) + [1])
-    edges = []
-    nr = len(residents)
     packed: dict[tuple[int, ...], int] = {}  # speed only: few distinct fields, each packed once
-    for a in range(m):
-        if a >= nr:  # two candidates: paired freely
-            edges.extend([(a, b, free_pair) for b in range(a + 1, m)])
-            if dummy is not None:
-                edges.append((a, dummy, free_pair))
-            continue
-        u = verts[a]
+
+    def weight(u: int, v: int) -> int:
+        key = tuple(fields(u, v))  # its last field names the upfloater v, if any
+        w = packed.get(key)
+        if w is None:
+            f = list(key)
+            if f[-1]:
+                f[-1] = _setbit(place[v], nc)
+            w = packed[key] = lay.pack(f + [1])
+        return w
+
+    kinds = [kind(u) for u in residents] if kind is not None else list(residents)
+    nr = len(residents)
+    by_kinds: dict[tuple, int] = {}  # (kind, kind) -> the weight of two residents of those kinds
+    by_candidate: dict[Hashable, list[int]] = {}  # kind -> the weights of its pairs with each candidate (0: not yet)
+    edges = []
+    for a in range(nr):
+        u, ku = verts[a], kinds[a]
         row = compat[u]
-        for b in range(a + 1, m):
+        for b in range(a + 1, nr):
             v = verts[b]
             if row[v]:
-                key = tuple(fields(u, v))  # its last field names the upfloater v, if any
-                w = packed.get(key)
+                key = (ku, kinds[b])
+                w = by_kinds.get(key)
                 if w is None:
-                    f = list(key)
-                    if f[-1]:
-                        f[-1] = _setbit(place[v], nc)
-                    w = packed[key] = lay.pack(f + [1])
+                    w = by_kinds[key] = weight(u, v)
                 edges.append((a, b, w))
-    mate = _solve(size, edges) if edges else {}
-    if len(mate) < size:
-        return None
-    return [(verts[a], verts[mate[a]]) for a in range(nr) if a < mate[a] or mate[a] >= nr]
+        ws = by_candidate.get(ku)
+        if ws is None:
+            ws = by_candidate[ku] = [0] * nc
+        for j, v in enumerate(cands):
+            if row[v]:
+                w = ws[j] or weight(u, v)  # a packed weight is never 0: its last field is 1
+                ws[j] = w
+                edges.append((a, nr + j, w))
+    free_pair = lay.pack(list(outside) + [1])
+    for a in range(nr, m):  # two candidates: paired freely
+        edges.extend([(a, b, free_pair) for b in range(a + 1, m)])
+        if dummy is not None:
+            edges.append((a, dummy, free_pair))
+    return edges
