@@ -4,6 +4,7 @@ or the ARO objective (optimised).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabellone.core import progress
@@ -246,6 +247,7 @@ def A3_2_4_shift(
 
     # each member's factors of :func:`.aro.aro_cost`, once per bracket (speed only)
     aro_row = {i: aro_factor(P[i], scale) for i in members} if optimise else {}
+    due = {i: P[i].due for i in members}
     rating = {i: P[i].rating for i in members}
 
     def head(u, v):
@@ -292,6 +294,8 @@ def A3_2_4_shift(
         k1, k3, k7, ka = (unit(tuple(int(j == t) for j in range(4))) for t in range(4))
         ki, ks, kl, kp = unit(inner=1), unit(f_small=1), unit(f_large=1), unit(position=1)
         one = 1 << lay.shifts[len(outside)] if len(lay.shifts) > len(outside) else 0
+        if not (optimise or placed or relax1 or relax3):
+            return _literal_weights(members, side, seq, smaller, width, due, (one, k7, ki, ks, kl))
         packed: dict[tuple, int] = {}
 
         def weight(u, v):
@@ -363,6 +367,41 @@ def A3_2_4_shift(
         if got is not None:
             return got
     return solve()
+
+
+def _literal_weights(
+    members: list[int],
+    side: dict[int, str],
+    seq: dict[int, int],
+    smaller: str,
+    width: list[int],
+    due: dict[int, str],
+    units: tuple[int, int, int, int, int],
+) -> Callable[[int, int], int]:
+    """Speed only: the weights of :func:`A3_2_4_shift`'s ``bracket_weights`` in the
+    literal method with C1 and C3 absolute, where the terms are [C7] (the two prefer
+    different colours), the pair lies outside the smaller subgroup, and the shifter's
+    bit (the one of the two with the smaller sequence number, in his subgroup's field,
+    which weighs 0 past its ``width``): no ARO, no position. ``units``: the weights of
+    the last field's 1 and of a 1 in the [C7] term, the inner-pair term and the smaller
+    and the larger subgroup's shifter fields. The very integers of the general packing,
+    with each member's shifter bit made once."""
+    one, k7, ki, ks, kl = units
+    bit = {}
+    for i in members:
+        small = side[i] == smaller
+        at, cut = seq[i], width[0 if small else 1]
+        bit[i] = (ks if small else kl) * _setbit(at, cut) if at < cut else 0
+    across = one + ki
+
+    def weight(u: int, v: int) -> int:
+        w = k7 + across if due[u] != due[v] else across
+        su = side[u]
+        if su != side[v]:
+            return w
+        return (w - ki if su == smaller else w) + bit[u if seq[u] < seq[v] else v]
+
+    return weight
 
 
 def _first_shifters(members, side, seq, smaller, width, solve) -> dict[int, int] | None:
