@@ -43,8 +43,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
+from tabellone.matching.backends import max_weight_matching
 from tabellone.matching.lexicographic import fit_layout
-from tabellone.rules.dubov.completion import _solve
 from tabellone.rules.dubov.lex_matching import _setbit
 
 if TYPE_CHECKING:
@@ -81,8 +81,8 @@ def upfloaters_by_candidates(
     rank = {f: k for k, f in enumerate(pool)}
     while True:
         cands = _candidates(compat, residents, classes, need)
-        edges = _relaxed_edges(residents, cands, compat, fields, outside, per_edge, rank, kind)
-        got = _relaxed(residents, cands, edges)
+        edges, free_pair = _relaxed_edges(residents, cands, compat, fields, outside, per_edge, rank, kind)
+        got = _relaxed(residents, cands, edges, free_pair)
         if got is None:
             return None
         ups = [m for r, m in got if m not in res]
@@ -116,18 +116,34 @@ def _candidates(
     return out
 
 
-def _relaxed(residents: list[int], cands: list[int], edges: list[tuple[int, int, int]]) -> list[tuple[int, int]] | None:
+def _relaxed(
+    residents: list[int], cands: list[int], edges: list[tuple[int, int, int]], free_pair: int
+) -> list[tuple[int, int]] | None:
     """Step 3: the best matching of residents and candidates, every resident paired, the
     candidates not taken paired among themselves (any two, and one with a stand-in when
-    the count is odd) at the value of a pair outside the bracket (``edges``: the graph of
-    :func:`_relaxed_edges`). Returns the bracket's pairs (resident, mate), or None when
-    not every resident can be paired."""
-    verts = list(residents) + cands
-    size = len(verts) + len(verts) % 2
+    the count is odd) at ``free_pair``, the value of a pair outside the bracket
+    (``edges``: the pairs with a resident, :func:`_relaxed_edges`). Returns the
+    bracket's pairs (resident, mate), or None when not every resident can be paired.
+
+    Solved without the pairs of candidates (speed only: on a bracket of a 100-player
+    field they are nearly half the edges). The candidates left over always pair among
+    themselves, so the perfect matchings of the whole graph are the matchings M of the
+    pairs with a resident that pair every resident, each completed by (c - u) / 2 free
+    pairs, u the candidates M takes and c the candidates (and the stand-in): the value
+    is twice sum(w) + free_pair x (c - u), up to the constant c x free_pair, the sum of
+    2w less free_pair on each pair of a resident and a candidate. Each edge then also
+    weighs ``big`` per resident it pairs, more than those sums can differ over the at
+    most one edge per resident, so a maximum-weight matching pairs every resident when
+    any matching does, and among those is a best one: the same best matchings as with
+    the pairs of candidates."""
     nr = len(residents)
-    mate = _solve(size, edges) if edges else {}
-    if len(mate) < size:
+    top = max((w for _, _, w in edges), default=0)
+    big = (2 * top + free_pair) * nr + 1
+    graph = [(a, b, 2 * (w + big) if b < nr else 2 * w + big - free_pair) for a, b, w in edges]
+    mate = max_weight_matching(nr + len(cands), graph) if graph else {}
+    if any(a not in mate for a in range(nr)):
         return None
+    verts = list(residents) + cands
     return [(verts[a], verts[mate[a]]) for a in range(nr) if a < mate[a] or mate[a] >= nr]
 
 
@@ -140,10 +156,10 @@ def _relaxed_edges(
     per_edge: list[int],
     rank: dict[int, int],
     kind: Callable[[int], Hashable] | None = None,
-) -> list[tuple[int, int, int]]:
-    """The graph of :func:`_relaxed`: vertices the residents, then the candidates, then a
-    stand-in when their count is odd; every legal pair with a resident at its packed
-    fields, every other pair at the value of a pair outside the bracket (``outside``).
+) -> tuple[list[tuple[int, int, int]], int]:
+    """The graph of :func:`_relaxed`: vertices the residents, then the candidates; every
+    legal pair with a resident at its packed fields; and the packed value of a pair
+    outside the bracket (``outside``), that of a pair of candidates.
 
     The set order (the last field, one power of two per player of the pool) is given
     over the candidates alone, each weighing the power of two of his place among them
@@ -157,10 +173,7 @@ def _relaxed_edges(
     the other resident) and the rows are filled from those. Without it every resident
     is a kind of his own: each pair is packed from its own fields."""
     verts = list(residents) + cands
-    m = len(verts)
-    dummy = m if m % 2 else None
-    size = m + (dummy is not None)
-    k = size // 2 + 1
+    k = (len(verts) + 1) // 2 + 1  # the pairs of a perfect matching (with a stand-in), and one
     nc = len(cands)
     place = {f: j for j, f in enumerate(sorted(cands, key=rank.__getitem__))}
     per_edge = list(per_edge[:-1]) + [1 << max(nc - 1, 0)]
@@ -201,9 +214,4 @@ def _relaxed_edges(
                 w = ws[j] or weight(u, v)  # a packed weight is never 0: its last field is 1
                 ws[j] = w
                 edges.append((a, nr + j, w))
-    free_pair = lay.pack(list(outside) + [1])
-    for a in range(nr, m):  # two candidates: paired freely
-        edges.extend([(a, b, free_pair) for b in range(a + 1, m)])
-        if dummy is not None:
-            edges.append((a, dummy, free_pair))
-    return edges
+    return edges, lay.pack(list(outside) + [1])

@@ -1,6 +1,8 @@
 """Shortcuts of a Dubov round's matchings (speed only), each checked against its full path
 on the brackets of generated events: the relaxed upfloater graph filled per kind of
-resident (:func:`.upfloater_candidates._relaxed_edges`) is the graph filled pair by pair."""
+resident (:func:`.upfloater_candidates._relaxed_edges`) is the graph filled pair by pair,
+and its solve without the pairs of candidates (:func:`.upfloater_candidates._relaxed`)
+finds what the solve with them finds."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from testkit import pairer
 
 from tabellone.core.history import cut_before
 from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.matching.backends import max_weight_matching
 from tabellone.rules import dubov
 from tabellone.rules.dubov import upfloater_candidates
 
@@ -48,3 +51,46 @@ def test_relaxed_graph_by_kinds_is_the_graph_pair_by_pair(monkeypatch, edition, 
     monkeypatch.setattr(upfloater_candidates, "_relaxed_edges", both)
     _replay(events, edition, method)
     assert seen["shared"] > 0
+
+
+def _with_candidate_pairs(residents, cands, edges, free_pair):
+    """The relaxed solve as first stated: a perfect matching of the residents, the
+    candidates and a stand-in when their count is odd, every two candidates (or a
+    candidate and the stand-in) a pair at ``free_pair``, of the greatest weight. Returns
+    its upfloaters and the value of its pairs with a resident, or None."""
+    nr, m = len(residents), len(residents) + len(cands)
+    size = m + m % 2
+    graph = list(edges) + [(a, b, free_pair) for a in range(nr, m) for b in range(a + 1, size)]
+    mate = max_weight_matching(size, graph, max_cardinality=True)
+    if len(mate) < size:
+        return None
+    weight = {(a, b): w for a, b, w in edges}
+    value = sum(weight[a, mate[a]] for a in range(nr) if a < mate[a] or mate[a] >= nr)
+    return sorted(cands[mate[a] - nr] for a in range(nr) if mate[a] >= nr), value
+
+
+@pytest.mark.parametrize(("edition", "method"), [("2026", "literal"), ("2026", "optimised"), ("1997", "optimised")])
+def test_relaxed_solve_without_candidate_pairs_is_the_solve_with_them(monkeypatch, edition, method):
+    """The relaxed upfloater matching solved on the pairs with a resident alone pairs
+    every resident exactly when the perfect matching with the candidates' free pairs
+    exists, takes the same upfloaters, and its pairs with a resident are worth as much."""
+    real = upfloater_candidates._relaxed
+    seen = {"solved": 0, "several": 0}
+
+    def both(residents, cands, edges, free_pair):
+        got = real(residents, cands, edges, free_pair)
+        want = _with_candidate_pairs(residents, cands, edges, free_pair)
+        assert (got is None) == (want is None)
+        if got is not None:
+            verts = residents + cands
+            weight = {frozenset((verts[a], verts[b])): w for a, b, w in edges}
+            ups = sorted(v for _, v in got if v not in set(residents))
+            assert (ups, sum(weight[frozenset(pair)] for pair in got)) == want
+            seen["solved"] += 1
+            seen["several"] += len(ups) > 1
+        return got
+
+    events = _events(edition, method)
+    monkeypatch.setattr(upfloater_candidates, "_relaxed", both)
+    _replay(events, edition, method)
+    assert seen["solved"] > 0 and seen["several"] > 0
