@@ -81,7 +81,7 @@ def upfloaters_by_candidates(
     rank = {f: k for k, f in enumerate(pool)}
     while True:
         cands = _candidates(compat, residents, classes, need)
-        edges, free_pair = _relaxed_edges(residents, cands, compat, fields, outside, per_edge, rank, kind)
+        edges, free_pair = _relaxed_edges(residents, cands, compat, fields, outside, per_edge, rank, kind, klass)
         got = _relaxed(residents, cands, edges, free_pair)
         if got is None:
             return None
@@ -156,6 +156,7 @@ def _relaxed_edges(
     per_edge: list[int],
     rank: dict[int, int],
     kind: Callable[[int], Hashable] | None = None,
+    klass: Callable[[int], Hashable] | None = None,
 ) -> tuple[list[tuple[int, int, int]], int]:
     """The graph of :func:`_relaxed`: vertices the residents, then the candidates; every
     legal pair with a resident at its packed fields; and the packed value of a pair
@@ -169,9 +170,12 @@ def _relaxed_edges(
 
     ``kind`` (speed only): the fields of a pair of a resident ``u`` with a candidate
     depend on ``u`` only through ``kind(u)``, and those of two residents only through
-    their two kinds, so each weight is packed once per kind (and candidate, or kind of
-    the other resident) and the rows are filled from those. Without it every resident
-    is a kind of his own: each pair is packed from its own fields."""
+    their two kinds; ``klass`` (speed only): those of a resident with a candidate ``f``
+    depend on ``f`` only through ``klass(f)`` but for the last (the module's step 1).
+    Packing is linear in the fields, so each weight is packed once per kind and class
+    (or kind of the other resident), the set order's bit added per candidate, and the
+    rows are filled from those. Without them every resident is a kind of his own and
+    every candidate a class of his own: each pair is packed from its own fields."""
     verts = list(residents) + cands
     k = (len(verts) + 1) // 2 + 1  # the pairs of a perfect matching (with a stand-in), and one
     nc = len(cands)
@@ -194,6 +198,11 @@ def _relaxed_edges(
     nr = len(residents)
     by_kinds: dict[tuple, int] = {}  # (kind, kind) -> the weight of two residents of those kinds
     by_candidate: dict[Hashable, list[int]] = {}  # kind -> the weights of its pairs with each candidate (0: not yet)
+    # (kind, class) -> the weight of their pairs less the set order's bit
+    by_class: dict[tuple, int] = {}
+    classes = [klass(f) for f in cands] if klass is not None else list(range(nc))
+    at = lay.shifts[len(per_edge) - 1]  # the set order's field
+    bits = [_setbit(place[f], nc) << at for f in cands]
     edges = []
     for a in range(nr):
         u, ku = verts[a], kinds[a]
@@ -211,7 +220,12 @@ def _relaxed_edges(
             ws = by_candidate[ku] = [0] * nc
         for j, v in enumerate(cands):
             if row[v]:
-                w = ws[j] or weight(u, v)  # a packed weight is never 0: its last field is 1
-                ws[j] = w
+                w = ws[j]  # a packed weight is never 0: its last field is 1
+                if not w:
+                    key = (ku, classes[j])
+                    base = by_class.get(key)
+                    if base is None:
+                        base = by_class[key] = weight(u, v) - bits[j]
+                    w = ws[j] = base + bits[j]
                 edges.append((a, nr + j, w))
     return edges, lay.pack(list(outside) + [1])

@@ -1,6 +1,7 @@
 """Shortcuts of a Dubov round's matchings (speed only), each checked against its full path
 on the brackets of generated events: the relaxed upfloater graph filled per kind of
-resident (:func:`.upfloater_candidates._relaxed_edges`) is the graph filled pair by pair,
+resident and class of candidate (:func:`.upfloater_candidates._relaxed_edges`) is the
+graph filled pair by pair,
 and its solve without the pairs of candidates (:func:`.upfloater_candidates._relaxed`)
 finds what the solve with them finds."""
 
@@ -35,22 +36,24 @@ def _replay(events, edition: str, method: str) -> None:
 @pytest.mark.parametrize(("edition", "method"), [("2026", "literal"), ("2026", "optimised"), ("1997", "optimised")])
 def test_relaxed_graph_by_kinds_is_the_graph_pair_by_pair(monkeypatch, edition, method):
     """Every edge and weight of the relaxed upfloater graph is the same whether each
-    weight is packed once per kind of resident or each pair from its own fields."""
+    weight is packed once per kind of resident and class of candidate or each pair from
+    its own fields."""
     real = upfloater_candidates._relaxed_edges
-    seen = {"graphs": 0, "shared": 0}
+    seen = {"graphs": 0, "kinds": 0, "classes": 0}
 
-    def both(residents, cands, compat, fields, outside, per_edge, rank, kind=None):
-        got = real(residents, cands, compat, fields, outside, per_edge, rank, kind)
-        assert kind is not None
+    def both(residents, cands, compat, fields, outside, per_edge, rank, kind=None, klass=None):
+        got = real(residents, cands, compat, fields, outside, per_edge, rank, kind, klass)
+        assert kind is not None and klass is not None
         assert got == real(residents, cands, compat, fields, outside, per_edge, rank)
         seen["graphs"] += 1
-        seen["shared"] += len({kind(r) for r in residents}) < len(residents)
+        seen["kinds"] += len({kind(r) for r in residents}) < len(residents)
+        seen["classes"] += len({klass(f) for f in cands}) < len(cands)
         return got
 
     events = _events(edition, method)
     monkeypatch.setattr(upfloater_candidates, "_relaxed_edges", both)
     _replay(events, edition, method)
-    assert seen["shared"] > 0
+    assert seen["kinds"] > 0 and seen["classes"] > 0
 
 
 def _with_candidate_pairs(residents, cands, edges, free_pair):
