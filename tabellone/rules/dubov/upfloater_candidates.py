@@ -197,7 +197,8 @@ def _relaxed_edges(
     kinds = [kind(u) for u in residents] if kind is not None else list(residents)
     nr = len(residents)
     by_kinds: dict[tuple, int] = {}  # (kind, kind) -> the weight of two residents of those kinds
-    by_candidate: dict[Hashable, list[int]] = {}  # kind -> the weights of its pairs with each candidate (0: not yet)
+    by_candidate: dict[Hashable, list[int]] = {}  # kind -> the weights of its pairs with each candidate
+    columns = range(nr, nr + nc)  # the candidates' vertices
     # (kind, class) -> the weight of their pairs less the set order's bit
     by_class: dict[tuple, int] = {}
     classes = [klass(f) for f in cands] if klass is not None else list(range(nc))
@@ -216,16 +217,13 @@ def _relaxed_edges(
                     w = by_kinds[key] = weight(u, v)
                 edges.append((a, b, w))
         ws = by_candidate.get(ku)
-        if ws is None:
-            ws = by_candidate[ku] = [0] * nc
-        for j, v in enumerate(cands):
-            if row[v]:
-                w = ws[j]  # a packed weight is never 0: its last field is 1
-                if not w:
-                    key = (ku, classes[j])
-                    base = by_class.get(key)
-                    if base is None:
-                        base = by_class[key] = weight(u, v) - bits[j]
-                    w = ws[j] = base + bits[j]
-                edges.append((a, nr + j, w))
+        if ws is None:  # the kind's pair with each candidate (u stands for his kind)
+            ws = by_candidate[ku] = []
+            for j, f in enumerate(cands):
+                key = (ku, classes[j])
+                base = by_class.get(key)
+                if base is None:
+                    base = by_class[key] = weight(u, f) - bits[j]
+                ws.append(base + bits[j])
+        edges.extend([(a, b, w) for b, f, w in zip(columns, cands, ws) if row[f]])
     return edges, lay.pack(list(outside) + [1])

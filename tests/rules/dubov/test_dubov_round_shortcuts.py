@@ -3,7 +3,7 @@ on the brackets of generated events: the relaxed upfloater graph filled per kind
 resident and class of candidate (:func:`.upfloater_candidates._relaxed_edges`) is the
 graph filled pair by pair,
 and its solve without the pairs of candidates (:func:`.upfloater_candidates._relaxed`)
-finds what the solve with them finds."""
+finds what the solve with them finds; a profile's levels read once are its levels."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.matching.backends import max_weight_matching
 from tabellone.rules import dubov
 from tabellone.rules.dubov import upfloater_candidates
+from tabellone.rules.dubov.profile import levels_of
+from tabellone.rules.profiles import load, shipped
 
 
 def _events(edition: str, method: str):
@@ -97,3 +99,12 @@ def test_relaxed_solve_without_candidate_pairs_is_the_solve_with_them(monkeypatc
     monkeypatch.setattr(upfloater_candidates, "_relaxed", both)
     _replay(events, edition, method)
     assert seen["solved"] > 0 and seen["several"] > 0
+
+
+def test_levels_read_once_are_the_profiles_levels():
+    """:func:`.profile.levels_of` gives each profile's own levels, whichever profile was
+    read before it (two loads of one file are two objects with the same levels)."""
+    profiles = [load(path) for path in shipped().values()] * 2
+    for p in profiles:
+        assert levels_of(p) == p.levels
+        assert levels_of(p) == p.levels  # asked again: the kept answer
