@@ -132,13 +132,13 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
             return inside(c1, c3, c7)
         return upfloater_fields(c1, c3, c7, v if ru else u)
 
+    classes = _upfloater_classes(ctx)
+
     def upfloater_fields(c1, c3, c7, f):
-        up = P[f]
         c6 = [1] * L
         c6[level[f]] = 0
-        c8 = 1 - int(C8_maximum_upfloater(ctx, up))
-        c10 = 1 - int(C10_upfloated_before(ctx, up))
-        terms = [c1, c3, 0] + c6 + [c7, c8, c9_top - C9_upfloat_times(ctx, up), c10]
+        _, _, c8, c9, c10 = classes[f]  # C8-C10 of the player, once per round (speed only)
+        terms = [c1, c3, 0] + c6 + [c7, 1 - int(c8), c9_top - c9, 1 - int(c10)]
         return plan.values(terms) + ([_setbit(pos[f], npool)] if order else [])
 
     per_edge = list(plan.maxima) + ([1 << max(npool - 1, 0)] if order else [])
@@ -149,7 +149,7 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
             oracle,
             residents,
             [p.index for p in pool],
-            _upfloater_classes(ctx).__getitem__,
+            classes.__getitem__,
             fields,
             outside,
             per_edge,
@@ -494,7 +494,7 @@ def _no_upfloater_needed(oracle: Completion, profile: Profile, res: set[int]) ->
     instead of a weighted whole-field matching."""
     if len(res) % 2 or not _c5_first(profile):
         return False
-    return oracle.feasible([], lambda a, b: (a in res) == (b in res))
+    return oracle.feasible_closed(res, lambda a, b: (a in res) == (b in res))
 
 
 def _c5_first(profile: Profile) -> bool:

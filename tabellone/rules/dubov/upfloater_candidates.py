@@ -102,17 +102,19 @@ def _candidates(
     out = []
     for members in classes.values():
         count = dict.fromkeys(residents, 0)
-        short = set(residents)
+        short = list(residents)
         for f in members:
             if not short:
                 break
             out.append(f)
             row = compat[f]
-            for r in list(short):
+            if need == 1:  # speed only: every resident he may meet has enough
+                short = [r for r in short if not row[r]]
+                continue
+            for r in short:
                 if row[r]:
                     count[r] += 1
-                    if count[r] >= need:
-                        short.discard(r)
+            short = [r for r in short if count[r] < need]
     return out
 
 
