@@ -210,10 +210,6 @@ def A3_2_4_shift(
     seq = _shift_sequences(ctx, members, side)
     nm = len(members)
     scale = ctx.aro_scale
-    rpos, cpos = _positions_2026(ctx, members)
-    big_aro = (
-        max((aro_factor(P[i], scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
-    )
     order = profile.generation_order
     # Speed only, the literal method with the generation order: all it reads of the
     # matching is who shifts (the rows and columns of 3.2.6), and that set is the same in
@@ -231,7 +227,13 @@ def A3_2_4_shift(
     # which the literal method does not read: left out there, the solver stops at the
     # first best matching it finds (on a 600-player bracket 20 times sooner).
     placed = order and not narrow
-    plan = ctx.plan([("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [0 if narrow else big_aro])])
+    # the ARO bound and the positions, which the narrowed literal method does not read
+    big_aro, rpos, cpos = 0, {}, {}
+    if not narrow:
+        ratings = max((P[i].rating for i in members), default=0)
+        big_aro = max((aro_factor(P[i], scale) for i in members), default=0) * ratings + 1
+        rpos, cpos = _positions_2026(ctx, members)
+    plan = ctx.plan([("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [big_aro])])
     relax1, relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
     cut = plan.split
 
@@ -560,8 +562,11 @@ def _pair_bracket_2026(ctx: Ctx, oracle: Completion, residents: list[int], optim
     def ok(partial):  # edge_ok keeps the bracket closed: the bracket alone is asked
         return oracle.feasible_closed(members, edge_ok, partial)
 
-    seed_rows(oracle, s1, t2, edge_ok)
-    got = A3_2_6_transposition(s1, t2, ok)
+    # Speed only: when each row's first column it may meet completes the round, that
+    # assignment is the first legal one (:func:`.completion.seed_rows`)
+    got = seed_rows(oracle, s1, t2, edge_ok, members)
+    if got is None:
+        got = A3_2_6_transposition(s1, t2, ok)
     if got is None:  # pragma: no cover - the matching above is such an assignment
         raise SelfCheckError("3.2.6: no legal transposition although a legal bracket pairing exists")
     return got

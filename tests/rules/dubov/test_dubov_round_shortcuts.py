@@ -3,7 +3,9 @@ on the brackets of generated events: the relaxed upfloater graph filled per kind
 resident and class of candidate (:func:`.upfloater_candidates._relaxed_edges`) is the
 graph filled pair by pair,
 and its solve without the pairs of candidates (:func:`.upfloater_candidates._relaxed`)
-finds what the solve with them finds; a profile's levels read once are its levels."""
+finds what the solve with them finds; the rows' first columns, when they complete the
+round, are the first legal transposition of Art. 3.2.6; a profile's levels read once are
+its levels."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from tabellone.core.history import cut_before
 from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.matching.backends import max_weight_matching
 from tabellone.rules import dubov
-from tabellone.rules.dubov import upfloater_candidates
+from tabellone.rules.dubov import procedure_2026, upfloater_candidates
+from tabellone.rules.dubov.orders import A3_2_6_transposition
 from tabellone.rules.dubov.profile import levels_of
 from tabellone.rules.profiles import load, shipped
 
@@ -108,3 +111,28 @@ def test_levels_read_once_are_the_profiles_levels():
     for p in profiles:
         assert levels_of(p) == p.levels
         assert levels_of(p) == p.levels  # asked again: the kept answer
+
+
+def test_seeded_rows_are_the_first_legal_transposition(monkeypatch):
+    """Where each row's first column it may meet completes the round (the 2026 literal
+    method's :func:`.completion.seed_rows`), that assignment is the one the row-by-row
+    search of Art. 3.2.6 finds asking the plain completion question each step."""
+    real = procedure_2026.seed_rows
+    seen = {"seeded": 0, "searched": 0}
+
+    def both(oracle, rows, cols, edge_ok, group=None):
+        got = real(oracle, rows, cols, edge_ok, group)
+        witness, hint = oracle.witness, oracle._hint  # the check below leaves the oracle as it was
+        full = A3_2_6_transposition(rows, cols, lambda partial: oracle.feasible(partial, edge_ok))
+        oracle.witness, oracle._hint = witness, hint
+        if got is not None:
+            assert got == full
+            seen["seeded"] += 1
+        else:
+            seen["searched"] += 1
+        return got
+
+    events = _events("2026", "literal") + _events("2026", "optimised")
+    monkeypatch.setattr(procedure_2026, "seed_rows", both)
+    _replay(events, "2026", "literal")
+    assert seen["seeded"] > 0
