@@ -141,6 +141,35 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         terms = [c1, c3, 0] + c6 + [c7, 1 - int(c8), c9_top - c9, 1 - int(c10)]
         return plan.values(terms) + ([_setbit(pos[f], npool)] if order else [])
 
+    def relaxed_weights(lay):
+        """Speed only, the weights of :func:`.upfloater_candidates._relaxed_edges` (the
+        text's absolute C1 and C3): the weight ``lay`` packs from :func:`fields` of a
+        pair with a resident, 0 in the set order's field and a 1 in the layout's last.
+        Packing is linear in the fields and the fields in the terms, so it is the sum of
+        each term times the weight that term alone packs to."""
+        unit = [0] * (3 + L + 4)  # C1, C3, C5, C6 per level, C7, C8, C9, C10: what a 1 there packs to
+        for members, at in zip(plan.fields, lay.shifts):
+            for term, w in members:
+                unit[term] += w << at
+        c6 = unit[3 : 3 + L]
+        k7, k8, k9, k10 = unit[3 + L :]
+        clean = (1 << lay.shifts[-1]) + sum(c6)  # the last field's 1, and no upfloater on any level
+        two = clean + unit[2] + k8 + c9_top * k9 + k10  # two residents: a pair in the bracket, no upfloater
+        alone: dict[int, int] = {}  # each upfloater's part, made once
+
+        def weight(u, v):
+            c7 = k7 if P[u].due != P[v].due else 0
+            if u in res and v in res:
+                return two + c7
+            f = v if u in res else u
+            w = alone.get(f)
+            if w is None:
+                _, _, c8, c9, c10 = classes[f]
+                w = alone[f] = clean - c6[level[f]] + (1 - int(c8)) * k8 + (c9_top - c9) * k9 + (1 - int(c10)) * k10
+            return w + c7
+
+        return weight
+
     per_edge = list(plan.maxima) + ([1 << max(npool - 1, 0)] if order else [])
     if order and not (relax1 or relax3) and _c5_first(profile):
         # a resident's pairs read of him only his colour preference (C7; speed only)
@@ -154,6 +183,7 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
             outside,
             per_edge,
             lambda r: P[r].due,
+            relaxed_weights,
         )
         if got is not None:
             return sorted(got, key=lambda i: pos[i])

@@ -44,7 +44,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from tabellone.matching.backends import max_weight_matching
-from tabellone.matching.lexicographic import fit_layout
+from tabellone.matching.lexicographic import Layout, fit_layout
 from tabellone.rules.dubov.lex_matching import _setbit
 
 if TYPE_CHECKING:
@@ -62,6 +62,7 @@ def upfloaters_by_candidates(
     outside: list[int],
     per_edge: list[int],
     kind: Callable[[int], Hashable] | None = None,
+    weights: Callable[[Layout], Callable[[int, int], int]] | None = None,
 ) -> list[int] | None:
     """The upfloaters of the bracket ``residents`` from ``pool`` (the players below, in
     the order of Art. 4.2), or None when the proof of the module docstring does not go
@@ -69,9 +70,10 @@ def upfloaters_by_candidates(
     possible upfloater; ``fields(u, v)``: an edge's fields as the whole-field matching
     has them, ``outside`` those of a pair of two non-residents, ``per_edge`` their
     bounds; the last field is the set order, ``_setbit(k, len(pool))`` for the upfloater
-    ``pool[k]`` and 0 for two residents. ``kind`` (speed only): what the fields of a
-    resident's pairs read of him (:func:`_relaxed_edges`). On success the oracle's
-    witness pairs the bracket as found."""
+    ``pool[k]`` and 0 for two residents. ``kind`` and ``weights`` (speed only): what
+    the fields of a resident's pairs read of him, and their weights packed without the
+    fields (:func:`_relaxed_edges`). On success the oracle's witness pairs the bracket
+    as found."""
     compat = ctx.compat
     res = set(residents)
     classes: dict[tuple, list[int]] = {}
@@ -81,7 +83,9 @@ def upfloaters_by_candidates(
     rank = {f: k for k, f in enumerate(pool)}
     while True:
         cands = _candidates(compat, residents, classes, need)
-        edges, free_pair = _relaxed_edges(residents, cands, compat, fields, outside, per_edge, rank, kind, klass)
+        edges, free_pair = _relaxed_edges(
+            residents, cands, compat, fields, outside, per_edge, rank, kind, klass, weights
+        )
         got = _relaxed(residents, cands, edges, free_pair)
         if got is None:
             return None
@@ -159,6 +163,7 @@ def _relaxed_edges(
     rank: dict[int, int],
     kind: Callable[[int], Hashable] | None = None,
     klass: Callable[[int], Hashable] | None = None,
+    weights: Callable[[Layout], Callable[[int, int], int]] | None = None,
 ) -> tuple[list[tuple[int, int, int]], int]:
     """The graph of :func:`_relaxed`: vertices the residents, then the candidates; every
     legal pair with a resident at its packed fields; and the packed value of a pair
@@ -177,47 +182,54 @@ def _relaxed_edges(
     Packing is linear in the fields, so each weight is packed once per kind and class
     (or kind of the other resident), the set order's bit added per candidate, and the
     rows are filled from those. Without them every resident is a kind of his own and
-    every candidate a class of his own: each pair is packed from its own fields."""
-    verts = list(residents) + cands
-    k = (len(verts) + 1) // 2 + 1  # the pairs of a perfect matching (with a stand-in), and one
+    every candidate a class of his own: each pair is packed from its own fields.
+
+    ``weights`` (speed only): given the layout, a function giving the weight it packs
+    from ``fields(u, v)`` of a resident ``u`` with 0 in the set order's field and a 1
+    in the layout's own last field, without the fields."""
+    k = (len(residents) + len(cands) + 1) // 2 + 1  # the pairs of a perfect matching (a stand-in too), and one
     nc = len(cands)
     place = {f: j for j, f in enumerate(sorted(cands, key=rank.__getitem__))}
     per_edge = list(per_edge[:-1]) + [1 << max(nc - 1, 0)]
     lay = fit_layout([str(i) for i in range(len(per_edge) + 1)], [x * k for x in per_edge] + [k])
     packed: dict[tuple[int, ...], int] = {}  # speed only: few distinct fields, each packed once
 
-    def weight(u: int, v: int) -> int:
-        key = tuple(fields(u, v))  # its last field names the upfloater v, if any
+    def from_fields(u: int, v: int) -> int:
+        """The pair's packed fields, 0 in the set order's (each candidate's bit is added
+        below: packing is linear), and the 1 of the layout's last field."""
+        key = tuple(fields(u, v)[:-1])
         w = packed.get(key)
         if w is None:
-            f = list(key)
-            if f[-1]:
-                f[-1] = _setbit(place[v], nc)
-            w = packed[key] = lay.pack(f + [1])
+            w = packed[key] = lay.pack([*key, 0, 1])
         return w
+
+    weight = weights(lay) if weights is not None else from_fields
 
     kinds = [kind(u) for u in residents] if kind is not None else list(residents)
     nr = len(residents)
-    by_kinds: dict[tuple, int] = {}  # (kind, kind) -> the weight of two residents of those kinds
+    # kind of the earlier resident -> kind of the later -> the weight of their pair: each
+    # made from the first resident of the earlier kind and the first later one of the other
+    by_kinds: dict[Hashable, dict[Hashable, int]] = {}
+    first: dict[Hashable, int] = {}
+    for b, kb in enumerate(kinds):
+        for ka, a in first.items():
+            row_w = by_kinds.setdefault(ka, {})
+            if kb not in row_w:
+                row_w[kb] = weight(residents[a], residents[b])
+        first.setdefault(kb, b)
     by_candidate: dict[Hashable, list[int]] = {}  # kind -> the weights of its pairs with each candidate
     columns = range(nr, nr + nc)  # the candidates' vertices
-    # (kind, class) -> the weight of their pairs less the set order's bit
+    # (kind, class) -> the weight of their pairs without the set order's bit
     by_class: dict[tuple, int] = {}
     classes = [klass(f) for f in cands] if klass is not None else list(range(nc))
     at = lay.shifts[len(per_edge) - 1]  # the set order's field
     bits = [_setbit(place[f], nc) << at for f in cands]
     edges = []
     for a in range(nr):
-        u, ku = verts[a], kinds[a]
+        u, ku = residents[a], kinds[a]
         row = compat[u]
-        for b in range(a + 1, nr):
-            v = verts[b]
-            if row[v]:
-                key = (ku, kinds[b])
-                w = by_kinds.get(key)
-                if w is None:
-                    w = by_kinds[key] = weight(u, v)
-                edges.append((a, b, w))
+        row_w = by_kinds.get(ku, {})
+        edges.extend([(a, b, row_w[kinds[b]]) for b in range(a + 1, nr) if row[residents[b]]])
         ws = by_candidate.get(ku)
         if ws is None:  # the kind's pair with each candidate (u stands for his kind)
             ws = by_candidate[ku] = []
@@ -225,7 +237,7 @@ def _relaxed_edges(
                 key = (ku, classes[j])
                 base = by_class.get(key)
                 if base is None:
-                    base = by_class[key] = weight(u, f) - bits[j]
+                    base = by_class[key] = weight(u, f)
                 ws.append(base + bits[j])
         edges.extend([(a, b, w) for b, f, w in zip(columns, cands, ws) if row[f]])
     return edges, lay.pack(list(outside) + [1])
