@@ -83,10 +83,8 @@ def upfloaters_by_candidates(
     rank = {f: k for k, f in enumerate(pool)}
     while True:
         cands = _candidates(compat, residents, classes, need)
-        edges, free_pair = _relaxed_edges(
-            residents, cands, compat, fields, outside, per_edge, rank, kind, klass, weights
-        )
-        got = _relaxed(residents, cands, edges, free_pair)
+        graph, _, _ = _relaxed_edges(residents, cands, compat, fields, outside, per_edge, rank, kind, klass, weights)
+        got = _relaxed(residents, cands, graph)
         if got is None:
             return None
         ups = [m for r, m in got if m not in res]
@@ -122,30 +120,13 @@ def _candidates(
     return out
 
 
-def _relaxed(
-    residents: list[int], cands: list[int], edges: list[tuple[int, int, int]], free_pair: int
-) -> list[tuple[int, int]] | None:
+def _relaxed(residents: list[int], cands: list[int], graph: list[tuple[int, int, int]]) -> list[tuple[int, int]] | None:
     """Step 3: the best matching of residents and candidates, every resident paired, the
     candidates not taken paired among themselves (any two, and one with a stand-in when
-    the count is odd) at ``free_pair``, the value of a pair outside the bracket
-    (``edges``: the pairs with a resident, :func:`_relaxed_edges`). Returns the
-    bracket's pairs (resident, mate), or None when not every resident can be paired.
-
-    Solved without the pairs of candidates (speed only: on a bracket of a 100-player
-    field they are nearly half the edges). The candidates left over always pair among
-    themselves, so the perfect matchings of the whole graph are the matchings M of the
-    pairs with a resident that pair every resident, each completed by (c - u) / 2 free
-    pairs, u the candidates M takes and c the candidates (and the stand-in): the value
-    is twice sum(w) + free_pair x (c - u), up to the constant c x free_pair, the sum of
-    2w less free_pair on each pair of a resident and a candidate. Each edge then also
-    weighs ``big`` per resident it pairs, more than those sums can differ over the at
-    most one edge per resident, so a maximum-weight matching pairs every resident when
-    any matching does, and among those is a best one: the same best matchings as with
-    the pairs of candidates."""
+    the count is odd) at the value of a pair outside the bracket, solved on ``graph``
+    (:func:`_relaxed_edges`). Returns the bracket's pairs (resident, mate), or None when
+    not every resident can be paired."""
     nr = len(residents)
-    top = max((w for _, _, w in edges), default=0)
-    big = (2 * top + free_pair) * nr + 1
-    graph = [(a, b, 2 * (w + big) if b < nr else 2 * w + big - free_pair) for a, b, w in edges]
     mate = max_weight_matching(nr + len(cands), graph) if graph else {}
     if any(a not in mate for a in range(nr)):
         return None
@@ -164,10 +145,25 @@ def _relaxed_edges(
     kind: Callable[[int], Hashable] | None = None,
     klass: Callable[[int], Hashable] | None = None,
     weights: Callable[[Layout], Callable[[int, int], int]] | None = None,
-) -> tuple[list[tuple[int, int, int]], int]:
-    """The graph of :func:`_relaxed`: vertices the residents, then the candidates; every
-    legal pair with a resident at its packed fields; and the packed value of a pair
-    outside the bracket (``outside``), that of a pair of candidates.
+) -> tuple[list[tuple[int, int, int]], int, int]:
+    """The graph of :func:`_relaxed`, vertices the residents, then the candidates: every
+    legal pair with a resident, weighed from its packed fields ``w`` and the packed
+    value ``free_pair`` of a pair outside the bracket (``outside``), that of a pair of
+    candidates. Returns the graph, ``big`` and ``free_pair``.
+
+    Without the pairs of candidates (speed only: on a bracket of a 100-player field they
+    are nearly half the edges). The candidates left over always pair among themselves,
+    so the perfect matchings of residents, candidates and a stand-in (when their count
+    is odd) are the matchings M of the pairs with a resident that pair every resident,
+    each completed by (c - u) / 2 free pairs, u the candidates M takes and c the
+    candidates (and the stand-in): the value is sum(w) + free_pair x (c - u) / 2, up to
+    the constant c x free_pair / 2 half the sum over M of 2w less free_pair on each pair
+    of a resident and a candidate. Each edge then also weighs ``big`` per resident it
+    pairs, more than those sums can differ over the at most one edge per resident (every
+    packed value is below 2 ** lay.total_bits), so a maximum-weight matching pairs every
+    resident when any matching does, and among those is a best one: the same best
+    matchings as with the pairs of candidates. A pair of two residents weighs 2 (w +
+    big), a pair of a resident and a candidate 2w + big - free_pair.
 
     The set order (the last field, one power of two per player of the pool) is given
     over the candidates alone, each weighing the power of two of his place among them
@@ -224,6 +220,11 @@ def _relaxed_edges(
     classes = [klass(f) for f in cands] if klass is not None else list(range(nc))
     at = lay.shifts[len(per_edge) - 1]  # the set order's field
     bits = [_setbit(place[f], nc) << at for f in cands]
+    free_pair = lay.pack(list(outside) + [1])
+    big = (3 * nr) << lay.total_bits
+    for row_w in by_kinds.values():
+        for kb, w in row_w.items():
+            row_w[kb] = 2 * (w + big)
     edges = []
     for a in range(nr):
         u, ku = residents[a], kinds[a]
@@ -237,7 +238,7 @@ def _relaxed_edges(
                 key = (ku, classes[j])
                 base = by_class.get(key)
                 if base is None:
-                    base = by_class[key] = weight(u, f)
-                ws.append(base + bits[j])
+                    base = by_class[key] = 2 * weight(u, f) + big - free_pair
+                ws.append(base + 2 * bits[j])
         edges.extend([(a, b, w) for b, f, w in zip(columns, cands, ws) if row[f]])
-    return edges, lay.pack(list(outside) + [1])
+    return edges, big, free_pair

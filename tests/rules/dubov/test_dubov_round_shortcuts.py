@@ -82,11 +82,21 @@ def test_relaxed_solve_without_candidate_pairs_is_the_solve_with_them(monkeypatc
     """The relaxed upfloater matching solved on the pairs with a resident alone pairs
     every resident exactly when the perfect matching with the candidates' free pairs
     exists, takes the same upfloaters, and its pairs with a resident are worth as much."""
-    real = upfloater_candidates._relaxed
+    real_edges, real = upfloater_candidates._relaxed_edges, upfloater_candidates._relaxed
     seen = {"solved": 0, "several": 0}
+    made = {}  # id of a graph -> the graph, its big and free_pair
 
-    def both(residents, cands, edges, free_pair):
-        got = real(residents, cands, edges, free_pair)
+    def record(*args):
+        got = real_edges(*args)
+        made[id(got[0])] = got
+        return got
+
+    def both(residents, cands, graph):
+        got = real(residents, cands, graph)
+        _, big, free_pair = made[id(graph)]
+        nr = len(residents)
+        # each pair's packed fields, read back from its weight (:func:`._relaxed_edges`)
+        edges = [(a, b, w // 2 - big if b < nr else (w - big + free_pair) // 2) for a, b, w in graph]
         want = _with_candidate_pairs(residents, cands, edges, free_pair)
         assert (got is None) == (want is None)
         if got is not None:
@@ -99,6 +109,7 @@ def test_relaxed_solve_without_candidate_pairs_is_the_solve_with_them(monkeypatc
         return got
 
     events = _events(edition, method)
+    monkeypatch.setattr(upfloater_candidates, "_relaxed_edges", record)
     monkeypatch.setattr(upfloater_candidates, "_relaxed", both)
     _replay(events, edition, method)
     assert seen["solved"] > 0 and seen["several"] > 0
