@@ -51,13 +51,12 @@ def _lex_match(
         # ``oracle.adj``): read from the few players matched when they are given (speed only)
         among_sorted = sorted(fset) if among is not None else None
         for u in free:
-            if among_sorted is None:
-                opponents = oracle.adj[u]
-            else:
+            if among_sorted is not None and edge_ok is None:
                 row = oracle.compat[u]
-                opponents = [v for v in among_sorted if row[v]]
-            for v in opponents:
-                if v > u and v in fset and (edge_ok is None or edge_ok(u, v)):
+                edges.extend([(u, v, weight(u, v)) for v in among_sorted if v > u and row[v]])
+                continue
+            for v in oracle.adj[u] if among_sorted is None else among_sorted:
+                if v > u and v in fset and oracle.compat[u][v] and (edge_ok is None or edge_ok(u, v)):
                     edges.append((u, v, weight(u, v)))
     else:
         raw = []
