@@ -134,9 +134,11 @@ class PairingSystem(Generic[O]):
     title: ClassVar[str]
     #: The editions of the text, the first the default (``--edition``).
     editions: ClassVar[tuple[str, ...]]
-    #: The methods (``--method``): ``"optimised"`` and/or ``"literal"``; empty when the
-    #: system has one way of pairing.
+    #: The methods (``--method``): ``"optimised"`` and/or ``"literal"``, the first the
+    #: default; empty when the system has one way of pairing.
     methods: ClassVar[tuple[str, ...]] = ()
+    #: Editions paired by the text's own procedure whatever the method (the Dutch 1992).
+    literal_only: ClassVar[tuple[str, ...]] = ()
     #: Whether :meth:`compare` pairs a round by both methods (``tabellone compare``).
     comparable: ClassVar[bool] = False
     #: Whether the two methods give one pairing: the optimiser states the text's criteria

@@ -75,6 +75,7 @@ def test_registry_and_declared_fields(name):
     assert not system.comparable or len(system.methods) == 2  # compare needs a second method
     assert not system.methods_agree or len(system.methods) == 2
     assert system.takes("method") == bool(system.methods)
+    assert set(system.literal_only) <= set(system.editions) and (not system.literal_only or system.methods)
     assert system.edition(None) == system.editions[0]
     for edition in system.editions:
         assert system.configure(edition)[0] == edition
@@ -159,6 +160,19 @@ def test_literal_and_optimised_agree_where_the_system_says_so(name, seed):
         if system.comparable:
             c = system.compare(before, edition, r)
             assert c.same_pairs and c.better == "equal" and c.first_difference is None
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if get_system(n).methods])
+def test_the_first_method_is_the_default(name):
+    """The events here are paired with no method given; each round paired again by the
+    first method the system declares (what the command line's help calls the default)
+    is the same round."""
+    system = get_system(name)
+    edition, first = system.configure(None, method=system.methods[0])
+    t = event(name, SEEDS[0])
+    for r, before, recorded in rounds_of(t, system):
+        again = system.pair(before, edition, r, first)
+        assert sorted(again.pairs) == sorted(recorded.pairs) and again.bye == recorded.bye, (name, r)
 
 
 def test_a_system_without_criteria_says_so():

@@ -33,6 +33,7 @@ class Dutch(PackageSystem[DutchOptions]):
     title = "FIDE Dutch"
     editions = dutch.EDITIONS
     methods = ("optimised", "literal")
+    literal_only = dutch.LITERAL_ONLY
     methods_agree = True
     bbp_compatible = True
     lookahead = dutch.LOOKAHEAD
