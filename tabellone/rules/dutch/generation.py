@@ -169,8 +169,14 @@ class BracketStepper:
     def _apart(R: list[int], roles: dict[int, bool]) -> list[tuple[int, int]]:
         """The pairs of ``R`` that C5 drops: all but an S1 player with a later S2 player."""
         apart: list[tuple[int, int]] = []
+        s1 = [x for x in R if roles[x]]
+        j = 0  # S1 players up to x
         for k, x in enumerate(R):
-            later = R[k + 1 :] if not roles[x] else [y for y in R[k + 1 :] if roles[y]]
+            if roles[x]:
+                j += 1
+                later = s1[j:]
+            else:
+                later = R[k + 1 :]
             apart += [(x, y) if x < y else (y, x) for y in later]
         return apart
 

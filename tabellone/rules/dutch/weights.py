@@ -263,7 +263,9 @@ class Weights2026:
         lc = self.const + self.end[l]
         if l in self.nxt_set:
             part = self.into_next
-            return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
+            if c is None:
+                return [lc + part[h] if h not in ban else absent for h in hs]
+            return [lc + part[h] if h not in ban and claim[h] != c else absent for h in hs]
         if l not in self.cur_set:
             part = self.end
             return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
