@@ -32,6 +32,7 @@ from math import gcd
 from typing import Self
 
 from tabellone.core.errors import InputError
+from tabellone.core.records import builder
 from tabellone.core.scoring import GAME_CODES, PLAYED_CODES, RESULT_KINDS, Kind, Scoring
 
 WHITE = "w"
@@ -259,6 +260,11 @@ class PlayerState:
 
     def float_history(self, edition: str) -> tuple[Float | None, ...]:
         return self.floats_2017 if edition == "2017" else self.floats_2026
+
+
+#: A :class:`PlayerState` from its fields, at half the frozen ``__init__``'s cost: a
+#: round's state makes one per player (:func:`tabellone.core.records.builder`).
+_player_state = builder(PlayerState)
 
 
 @dataclass(frozen=True)
@@ -593,24 +599,24 @@ class Tournament:
             if pairing_score is None:
                 pairing_score = fractions[ps] = Fraction(ps, unit)
             bye = byes.get(p.id)
-            players[p.id] = PlayerState(
-                id=p.id,
-                score=score,
-                pairing_score=pairing_score,
-                opponents=opponents,
-                colours=colours,
-                preference=preference,
-                floats_2026=f26,
-                floats_2017=f17,
-                had_pab=had_pab,
-                won_without_playing=won_unplayed,
-                won_pab_or_forfeit=won_pab_forfeit,
-                participated=participated,
-                games_played=played,
-                rounds_unplayed=(r - 1) - played,
-                rating=p.rating,
-                present=bye is None,
-                bye=bye,
+            players[p.id] = _player_state(  # PlayerState's fields, in its order
+                p.id,  # id
+                score,  # score
+                pairing_score,  # pairing_score
+                opponents,  # opponents
+                colours,  # colours
+                preference,  # preference
+                f26,  # floats_2026
+                f17,  # floats_2017
+                had_pab,  # had_pab
+                won_unplayed,  # won_without_playing
+                won_pab_forfeit,  # won_pab_or_forfeit
+                participated,  # participated
+                played,  # games_played
+                (r - 1) - played,  # rounds_unplayed
+                p.rating,  # rating
+                bye is None,  # present
+                bye,  # bye
             )
         carry = _Carry(
             round=r,
