@@ -561,15 +561,16 @@ class Tournament:
         points_of: dict[tuple[str, str | None], Fraction] = {}
         got = _points_of(entries, scoring, points_of)
         vp = self.virtual_points_for(r)
-        unit = _common_unit(carry.unit, (got, vp.values()))
+        unit = _common_unit(carry.unit, (points_of.values(), vp.values()))  # points_of: got's values, once each
         scale = unit // carry.unit
+        added = {key: _units(x, unit) for key, x in points_of.items()}  # the points of a result, in 1/unit
         # each player's score before round q with its virtual points, as round q's
         # floats compare them
         cumulative = {s.id: (x * scale,) for s, x in zip(carry.players, carry.pairing)}
         scores = []
         histories = []
         for p, start, e, x, s in zip(self.players, carry.players, entries, got, carry.score):
-            scores.append(s * scale + (_units(x, unit) if x else 0))
+            scores.append(s * scale + added[e.result, e.colour])
             histories.append(_history(p, start, (e,), (x,), cumulative, scoring))
         return self._round_state(r, histories, scores, unit, vp)
 
