@@ -221,6 +221,11 @@ class Float(str, enum.Enum):
     UP = "U"
 
 
+# The members, read once: an enum member read from its class costs a descriptor call
+# (a round's state reads one per player).
+_DOWN, _UP = Float.DOWN, Float.UP
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerState:
     """Everything a pairing rule reads about one player before a round.
@@ -732,7 +737,7 @@ def _history(
                 colours.append(e.colour)
             mine = before[k]
             theirs = cumulative.get(opponent, before)[k]
-            fl = Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
+            fl = _DOWN if mine > theirs else _UP if mine < theirs else None
             f26.append(fl)
             f17.append(fl)
             continue
@@ -742,17 +747,24 @@ def _history(
             won_unplayed = True
             if result in "U+":
                 won_pab_forfeit = True
-        f26.append(Float.DOWN if result == "U" or pts > loss else None)
-        f17.append(Float.DOWN)
-    flags = (had_pab, won_unplayed, won_pab_forfeit, participated)
+        f26.append(_DOWN if result == "U" or pts > loss else None)
+        f17.append(_DOWN)
     if start is None:
-        return (frozenset(met), "".join(colours), tuple(f26), tuple(f17), *flags, played)
+        opponents, colour_history = frozenset(met), "".join(colours)
+        floats_2026, floats_2017 = tuple(f26), tuple(f17)
+    else:
+        opponents = start.opponents.union(met) if met else start.opponents
+        colour_history = start.colours + "".join(colours) if colours else start.colours
+        floats_2026, floats_2017 = start.floats_2026 + tuple(f26), start.floats_2017 + tuple(f17)
     return (
-        start.opponents.union(met) if met else start.opponents,
-        start.colours + "".join(colours) if colours else start.colours,
-        start.floats_2026 + tuple(f26),
-        start.floats_2017 + tuple(f17),
-        *flags,
+        opponents,
+        colour_history,
+        floats_2026,
+        floats_2017,
+        had_pab,
+        won_unplayed,
+        won_pab_forfeit,
+        participated,
         played,
     )
 
