@@ -32,6 +32,7 @@ from math import gcd
 from typing import Self
 
 from tabellone.core.errors import InputError
+from tabellone.core.records import builder
 from tabellone.core.scoring import GAME_CODES, PLAYED_CODES, RESULT_KINDS, Kind, Scoring
 
 WHITE = "w"
@@ -220,6 +221,11 @@ class Float(str, enum.Enum):
     UP = "U"
 
 
+# The members, read once: an enum member read from its class costs a descriptor call
+# (a round's state reads one per player).
+_DOWN, _UP = Float.DOWN, Float.UP
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerState:
     """Everything a pairing rule reads about one player before a round.
@@ -259,6 +265,11 @@ class PlayerState:
 
     def float_history(self, edition: str) -> tuple[Float | None, ...]:
         return self.floats_2017 if edition == "2017" else self.floats_2026
+
+
+#: A :class:`PlayerState` from its fields, at half the frozen ``__init__``'s cost: a
+#: round's state makes one per player (:func:`tabellone.core.records.builder`).
+_player_state = builder(PlayerState)
 
 
 @dataclass(frozen=True)
@@ -555,15 +566,16 @@ class Tournament:
         points_of: dict[tuple[str, str | None], Fraction] = {}
         got = _points_of(entries, scoring, points_of)
         vp = self.virtual_points_for(r)
-        unit = _common_unit(carry.unit, (got, vp.values()))
+        unit = _common_unit(carry.unit, (points_of.values(), vp.values()))  # points_of: got's values, once each
         scale = unit // carry.unit
+        added = {key: _units(x, unit) for key, x in points_of.items()}  # the points of a result, in 1/unit
         # each player's score before round q with its virtual points, as round q's
         # floats compare them
         cumulative = {s.id: (x * scale,) for s, x in zip(carry.players, carry.pairing)}
         scores = []
         histories = []
         for p, start, e, x, s in zip(self.players, carry.players, entries, got, carry.score):
-            scores.append(s * scale + (_units(x, unit) if x else 0))
+            scores.append(s * scale + added[e.result, e.colour])
             histories.append(_history(p, start, (e,), (x,), cumulative, scoring))
         return self._round_state(r, histories, scores, unit, vp)
 
@@ -593,24 +605,24 @@ class Tournament:
             if pairing_score is None:
                 pairing_score = fractions[ps] = Fraction(ps, unit)
             bye = byes.get(p.id)
-            players[p.id] = PlayerState(
-                id=p.id,
-                score=score,
-                pairing_score=pairing_score,
-                opponents=opponents,
-                colours=colours,
-                preference=preference,
-                floats_2026=f26,
-                floats_2017=f17,
-                had_pab=had_pab,
-                won_without_playing=won_unplayed,
-                won_pab_or_forfeit=won_pab_forfeit,
-                participated=participated,
-                games_played=played,
-                rounds_unplayed=(r - 1) - played,
-                rating=p.rating,
-                present=bye is None,
-                bye=bye,
+            players[p.id] = _player_state(  # PlayerState's fields, in its order
+                p.id,  # id
+                score,  # score
+                pairing_score,  # pairing_score
+                opponents,  # opponents
+                colours,  # colours
+                preference,  # preference
+                f26,  # floats_2026
+                f17,  # floats_2017
+                had_pab,  # had_pab
+                won_unplayed,  # won_without_playing
+                won_pab_forfeit,  # won_pab_or_forfeit
+                participated,  # participated
+                played,  # games_played
+                (r - 1) - played,  # rounds_unplayed
+                p.rating,  # rating
+                bye is None,  # present
+                bye,  # bye
             )
         carry = _Carry(
             round=r,
@@ -725,7 +737,7 @@ def _history(
                 colours.append(e.colour)
             mine = before[k]
             theirs = cumulative.get(opponent, before)[k]
-            fl = Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
+            fl = _DOWN if mine > theirs else _UP if mine < theirs else None
             f26.append(fl)
             f17.append(fl)
             continue
@@ -735,17 +747,24 @@ def _history(
             won_unplayed = True
             if result in "U+":
                 won_pab_forfeit = True
-        f26.append(Float.DOWN if result == "U" or pts > loss else None)
-        f17.append(Float.DOWN)
-    flags = (had_pab, won_unplayed, won_pab_forfeit, participated)
+        f26.append(_DOWN if result == "U" or pts > loss else None)
+        f17.append(_DOWN)
     if start is None:
-        return (frozenset(met), "".join(colours), tuple(f26), tuple(f17), *flags, played)
+        opponents, colour_history = frozenset(met), "".join(colours)
+        floats_2026, floats_2017 = tuple(f26), tuple(f17)
+    else:
+        opponents = start.opponents.union(met) if met else start.opponents
+        colour_history = start.colours + "".join(colours) if colours else start.colours
+        floats_2026, floats_2017 = start.floats_2026 + tuple(f26), start.floats_2017 + tuple(f17)
     return (
-        start.opponents.union(met) if met else start.opponents,
-        start.colours + "".join(colours) if colours else start.colours,
-        start.floats_2026 + tuple(f26),
-        start.floats_2017 + tuple(f17),
-        *flags,
+        opponents,
+        colour_history,
+        floats_2026,
+        floats_2017,
+        had_pab,
+        won_unplayed,
+        won_pab_forfeit,
+        participated,
         played,
     )
 

@@ -77,6 +77,7 @@ from typing import Protocol
 
 from tabellone.core.errors import InputError, SelfCheckError
 from tabellone.core.model import BLACK, WHITE, HeaderRecord, Player, RoundEntry, Tournament
+from tabellone.core.records import builder
 from tabellone.core.scoring import Scoring
 
 #: The largest start rank and the largest rating a TRF player record has columns for.
@@ -510,18 +511,36 @@ class _RunningPoints:
         return value
 
 
+#: A :class:`Player` from its fields in order, at half the frozen ``__init__``'s cost
+#: (a snapshot makes one per player and round).
+_player = builder(Player)
+_PLAYER_FIELDS = [f.name for f in fields(Player)]
+_ROUNDS, _POINTS = _PLAYER_FIELDS.index("rounds"), _PLAYER_FIELDS.index("points")
+#: A player's fields other than ``rounds`` and ``points``, in three runs: before
+#: ``rounds``, between the two, after ``points``.
+_Kept = tuple[tuple[object, ...], tuple[object, ...], tuple[object, ...]]
+
+
+def _kept_fields(p: Player) -> _Kept:
+    """What a snapshot keeps of ``p``: every field but ``rounds`` and ``points``."""
+    values = [getattr(p, name) for name in _PLAYER_FIELDS]
+    return tuple(values[:_ROUNDS]), tuple(values[_ROUNDS + 1 : _POINTS]), tuple(values[_POINTS + 1 :])
+
+
 def _snapshot(
     base: Tournament,
-    kept: Mapping[int, dict[str, object]],
+    kept: Mapping[int, _Kept],
     entries: Mapping[int, list[RoundEntry]],
     running: _RunningPoints,
 ) -> Tournament:
     """The event so far: ``base`` with each player's ``kept`` fields, ``entries`` and
     points."""
+    points = running.points
     return replace(
         base,
         players=tuple(
-            Player(**fixed, rounds=tuple(entries[pid]), points=running.points(pid)) for pid, fixed in kept.items()
+            _player(*head, tuple(entries[pid]), *middle, points(pid), *tail)
+            for pid, (head, middle, tail) in kept.items()
         ),
     )
 
@@ -592,11 +611,9 @@ def generate(
     # (one pass per round instead of re-adding every round of every player)
     running = _RunningPoints(settings.scoring, ids)
 
-    # each player's other fields, as keywords (a player made from them and the rounds
-    # costs less than dataclasses.replace, once per player and round)
-    kept = {
-        p.id: {f.name: getattr(p, f.name) for f in fields(p) if f.name not in ("rounds", "points")} for p in players
-    }
+    # each player's other fields (a player made from them and the rounds costs less
+    # than dataclasses.replace, once per player and round)
+    kept = {p.id: _kept_fields(p) for p in players}
 
     t = base
     for r in range(1, settings.rounds + 1):

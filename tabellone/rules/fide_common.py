@@ -14,6 +14,7 @@ from math import floor, gcd
 
 from tabellone.core.model import WHITE, PlayerState, RoundState, Strength, Tournament, named, opposite
 from tabellone.core.pairing import Violation, attendance_violations
+from tabellone.core.records import builder
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,11 @@ class Entrant:
     def strong(self) -> bool:
         """A strong preference that is not absolute (|CD| = 1)."""
         return self.strength is Strength.STRONG
+
+
+#: An :class:`Entrant` from its fields, at half the frozen ``__init__``'s cost (a round
+#: makes one per player to pair: :func:`tabellone.core.records.builder`).
+_entrant = builder(Entrant)
 
 
 def state_to_pair(t: Tournament, round_number: int | None = None) -> RoundState:
@@ -176,19 +182,20 @@ def _entrants(t: Tournament, state: RoundState) -> list[Entrant]:
     for s in state.to_pair:
         colours = s.colours
         repeated = colours[-1] if len(colours) >= 2 and colours[-1] == colours[-2] else None
+        preference = s.preference
         out.append(
-            Entrant(
-                id=s.id,
-                rank=ranks[s.id],
-                score=s.pairing_score,
-                real_score=s.score,
-                colours=colours,
-                pref=s.preference.colour,
-                strength=s.preference.strength,
-                cd=s.colour_difference,
-                repeated=repeated,
-                topscorer=threshold is not None and s.pairing_score > threshold,
-                state=s,
+            _entrant(  # Entrant's fields, in its order
+                s.id,  # id
+                ranks[s.id],  # rank
+                s.pairing_score,  # score
+                s.score,  # real_score
+                colours,  # colours
+                preference.colour,  # pref
+                preference.strength,  # strength
+                s.colour_difference,  # cd
+                repeated,  # repeated
+                threshold is not None and s.pairing_score > threshold,  # topscorer
+                s,  # state
             )
         )
     keys = pairing_order_key([e.score for e in out])

@@ -59,8 +59,9 @@ Pairing shape:
 from __future__ import annotations
 
 import math
-from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from bisect import bisect_left
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from tabellone.core.model import WHITE, Tournament
@@ -97,21 +98,31 @@ def kendall_half(strength: Sequence[float], points: Sequence[float]) -> float:
     """
     if len(strength) != len(points):
         raise ValueError("strength and points must have the same length")
-    wrong = 0.0
-    pairs = 0
+    # Counted, not compared pair by pair (the same number: every sum below is a whole
+    # number or a half, exact as a float). The pairs of different strength are all pairs
+    # but those of equal strength; those on equal points among them, all pairs on equal
+    # points but those also of equal strength.
     n = len(strength)
-    for i in range(n):
-        si, pi = strength[i], points[i]
-        for j in range(i + 1, n):
-            sj, pj = strength[j], points[j]
-            if si == sj:
-                continue
-            pairs += 1
-            if pi == pj:
-                wrong += 0.5
-            elif (si > sj) != (pi > pj):
-                wrong += 1.0
-    return wrong / pairs if pairs else math.nan
+    pairs = n * (n - 1) // 2 - _equal_pairs(strength)
+    ties = _equal_pairs(points) - _equal_pairs(zip(strength, points))
+    # Wrong orders: from the most points down, each player counts the players with more
+    # points and less strength (``above``: their strengths, sorted).
+    by_points: dict[float, list[float]] = defaultdict(list)
+    for s, p in zip(strength, points):
+        by_points[p].append(s)
+    above: list[float] = []
+    wrong = 0
+    for p in sorted(by_points, reverse=True):
+        level = by_points[p]
+        for s in level:
+            wrong += bisect_left(above, s)
+        above = sorted(above + level)
+    return (wrong + 0.5 * ties) / pairs if pairs else math.nan
+
+
+def _equal_pairs(values: Iterable[object]) -> int:
+    """How many pairs of ``values`` are equal."""
+    return sum(c * (c - 1) // 2 for c in Counter(values).values())
 
 
 def average_ranks(values: Sequence[float]) -> list[float]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 
 import pytest
 from testkit import REPO, texts
@@ -44,6 +45,33 @@ def test_kendall_half_skips_pairs_of_equal_strength():
     # A-C: A stronger with 1 < 2, wrong; A-D right; B-C level (1/2); B-D right; C-D right.
     assert kendall_half([2400, 2400, 2200, 2100], [1, 2, 2, 0]) == pytest.approx(1.5 / 5)
     assert math.isnan(kendall_half([2000, 2000], [1, 0]))
+
+
+def _kendall_half_pair_by_pair(strength, points):
+    """The definition, one pair at a time."""
+    wrong, pairs = 0.0, 0
+    for i in range(len(strength)):
+        for j in range(i + 1, len(strength)):
+            if strength[i] == strength[j]:
+                continue
+            pairs += 1
+            if points[i] == points[j]:
+                wrong += 0.5
+            elif (strength[i] > strength[j]) != (points[i] > points[j]):
+                wrong += 1.0
+    return wrong / pairs if pairs else math.nan
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_kendall_half_counts_what_the_pairs_give(seed):
+    # fields with many ties in strength and in points (half points), in any order: the
+    # counted value is the pair-by-pair one, to the last bit
+    rng = random.Random(seed)
+    n = rng.choice([2, 3, 7, 30, 100])
+    strength = [float(rng.randint(1400, 1400 + rng.choice([3, 50, 1000]))) for _ in range(n)]
+    points = [rng.randint(0, 2 * rng.choice([1, 4, 9])) / 2 for _ in range(n)]
+    got, want = kendall_half(strength, points), _kendall_half_pair_by_pair(strength, points)
+    assert got == want or (math.isnan(got) and math.isnan(want))
 
 
 def test_spearman_by_hand():
