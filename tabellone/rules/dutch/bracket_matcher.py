@@ -4,7 +4,6 @@ kept row by row (:class:`RowMatcher`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from tabellone.rules.dutch.matcher import Matcher
@@ -69,8 +68,14 @@ class RowMatcher(Matcher):
         return [(packed_of(x, y) if x < y else packed_of(y, x)) is not None for y in ys]
 
     def weight(self, key: tuple[int, int]) -> int:
+        # (what :meth:`Matcher.solve` hands the core for each changed pair: ``packed``,
+        # the generic matcher's table, stays empty here)
         w = self._packed_of(*key)
         return w + self.bonus.get(key, 0) if w else 0
+
+    def solve(self) -> dict[int, int]:
+        self._fresh = False
+        return super().solve()
 
     def set_base(self, h: int, l: int, values: dict | None) -> None:
         key = (h, l) if h < l else (l, h)
@@ -104,26 +109,3 @@ class RowMatcher(Matcher):
         for (a, b), w in zip(reversed(keys), reversed(weights)):  # a repeated pair: its first value last
             put(a, b, w)
         self._dirty.update(keys)
-
-    # ---- solving ---------------------------------------------------------------------
-
-    def solve(self) -> dict[int, int]:
-        self.solves += 1
-        self._fresh = False
-        final, loc = self.final, self.loc
-        packed_of, get_bonus = self._packed_of, self.bonus.get
-        # the changed pairs of players still to pair, as the core's edges (0 removes one)
-        edges: Iterator[tuple[int, int, int]] = (
-            (loc[a], loc[b], (w + get_bonus(key, 0)) if (w := packed_of(a, b)) else 0)
-            for key in self._dirty
-            for a, b in (key,)
-            if a not in final and b not in final
-        )
-        self._hand_over(edges)
-        self._dirty.clear()
-        mates = self._solve_incremental([])
-        active = self.active
-        assert active is not None
-        mate = {active[i]: active[m] for i, m in enumerate(mates) if m >= 0}
-        mate.update(final)
-        return mate
