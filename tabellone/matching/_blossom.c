@@ -122,14 +122,27 @@ static PyObject *py_sabotage_next_warm_start(PyObject *self, PyObject *unused)
     Py_RETURN_NONE;
 }
 
+/* The tests' switches of the solver (greedy_start, multi_augment): set one from the
+ * truth of arg and return its old value as a bool. */
+static PyObject *set_switch(int *setting, PyObject *arg)
+{
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    PyObject *was = PyBool_FromLong(*setting);
+    *setting = on;
+    return was;
+}
+
 static PyObject *py_set_greedy_start(PyObject *self, PyObject *arg)
 {
     (void)self;
-    int on = PyObject_IsTrue(arg);
-    if (on < 0) return NULL;
-    PyObject *was = PyBool_FromLong(greedy_start);
-    greedy_start = on;
-    return was;
+    return set_switch(&greedy_start, arg);
+}
+
+static PyObject *py_set_multi_augment(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    return set_switch(&multi_augment, arg);
 }
 
 static PyMethodDef methods[] = {
