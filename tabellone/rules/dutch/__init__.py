@@ -39,6 +39,7 @@ module                  what it holds
                         proposed round (``violations``)
 ``context``             the editions, one round's context, the profile to pair by
 ``matcher``             criteria fields packed into pair weights; the matchings
+``bracket_matcher``     the 2017 bracket's matching, its weights kept row by row
 ``weights``             the same weights from per-player terms (the fast path, tested
                         equal to ``criteria``)
 ``generation``          the text's generation order on the matcher (Art. 3.3-4.4)

@@ -13,6 +13,7 @@ from tabellone.core.errors import NoPairingError
 from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.dutch.absolute import Compatibility
+from tabellone.rules.dutch.bracket_matcher import RowMatcher
 from tabellone.rules.dutch.context import RoundContext, absolute_checks, bitlen, score_ranks
 from tabellone.rules.dutch.criteria import CRITERIA_2017, C2_bye_eligible, colour_checks, float_before
 from tabellone.rules.dutch.edition_2026 import Dutch2026
@@ -52,6 +53,10 @@ class Dutch2017:
     penultimate pairing bracket (PPB) re-paired with everything below collapsed (A.9)."""
 
     ONE_POINT = Fraction(1)
+    #: whether a bracket's matching keeps its weights row by row (:class:`RowMatcher`)
+    #: when the weights are packed from per-player terms and the incremental core
+    #: solves; the generic :class:`Matcher` otherwise (tests compare the two)
+    row_matcher = True
 
     def __init__(self, ctx: RoundContext, solve=None, profile: Profile | None = None):
         self.ctx = ctx
@@ -234,7 +239,8 @@ class Dutch2017:
                 final = gi_next >= len(groups) - 1
             current = mdps + residents
             lay, df = self.layout(current, residents, nxt, special, final)
-            m = Matcher(P, self.solve_fn, active=current + nxt)
+            rows = self.row_matcher and self.fast_weights and self.solve_fn is None
+            m = RowMatcher(P, current + nxt) if rows else Matcher(P, self.solve_fn, active=current + nxt)
             m.relayout(lay, 3 * bitlen(len(current) + len(nxt)) + 3)
             cur_set, nxt_set, mdp_set = set(current), set(nxt), set(mdps)
             verts = sorted(current + nxt)
@@ -244,8 +250,16 @@ class Dutch2017:
                 else None
             )
             for a_pos, h in enumerate(verts):
+                later = verts[a_pos + 1 :]
                 # every pair but MDP-MDP (they float together)
-                ls = [l for l in verts[a_pos + 1 :] if l not in mdp_set] if h in mdp_set else verts[a_pos + 1 :]
+                ls = [l for l in later if l not in mdp_set] if h in mdp_set else later
+                if isinstance(m, RowMatcher) and weights is not None:
+                    row = weights.row(h, ls)
+                    if h in mdp_set:  # the row of every later player, None for the MDPs
+                        it = iter(row)
+                        row = [None if l in mdp_set else next(it) for l in later]
+                    m.fill_row(h, row)
+                    continue
                 if weights is not None:
                     m.set_row(h, ls, weights.row(h, ls))
                 else:

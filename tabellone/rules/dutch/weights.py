@@ -370,51 +370,110 @@ class Weights2017:
             self._diff[key] = got
         return got
 
+    def _terms(self) -> None:
+        """The per-player terms of :meth:`row`, worked out at its first call.
+
+        A pair's weight is a term of ``h``, a term of ``l``, the colour fields of their
+        two colour classes and, when ``l`` is in the bracket, a term of their two *float
+        kinds*: ``h``'s score and which of its floats were downfloats, ``l``'s score and
+        which were upfloats (the score-difference fields, and those that depend on
+        whether ``h``'s score is higher). Each is worked out once per bracket, and a
+        pair costs four look-ups and three additions."""
+        n = len(self.P)
+        unit, ne, d6, d7, sdown, dfl = self.unit, self.ne, self.d6, self.d7, self.sdown, self.dfl
+        cur, nxt = self.cur_set, self.nxt_set
+        nb = len(self.names)
+        self.h_out = h_out = [0] * n  # h's term and l's, l not in the bracket
+        self.l_out = l_out = [0] * n
+        self.h_in = h_in = [0] * n  # the same, l in the bracket
+        self.l_in = l_in = [0] * n
+        self.in_cur = in_cur = [False] * n
+        self.l_kind = l_kind = [0] * n  # l's float kind: an index of l_kinds
+        kinds: dict[tuple, int] = {}
+        self.l_kinds: list[int] = []  # a player of each
+        for i in cur | nxt:
+            if self.special:
+                h_part, l_part = self.top * (1 + ne[i]), self.top * ne[i]
+            elif self.final:
+                h_part, l_part = self.c7a * (1 + ne[i]) + d7[i], self.c7a * ne[i] + d7[i]
+            else:
+                h_part, l_part = d7[i], (self.c7a if i in nxt else 0) + d7[i]
+            h_out[i], l_out[i] = h_part, l_part
+            h_part += self.c5 + d6[i]
+            if i not in cur:
+                h_in[i] = h_part  # (an h of the next bracket with an l of this one)
+                continue
+            in_cur[i] = True
+            l_part += d6[i]
+            for k in range(nb):
+                h_part += sdown[k][i]
+                if dfl[k][i]:
+                    l_part += unit(self.names[k][0]) + sdown[k][i]
+            h_in[i], l_in[i] = h_part, l_part
+            key = (self.si[i], tuple(self.ufl[k][i] for k in range(nb)))
+            if key not in kinds:
+                kinds[key] = len(self.l_kinds)
+                self.l_kinds.append(i)
+            l_kind[i] = kinds[key]
+        self._by_h_kind: dict[tuple, list[int | None]] = {}
+        self._colour_of: dict[int, list[int]] = {}
+        self.last_in = max(cur, default=-1)  # no player after it is in the bracket
+
+    def _kind_terms(self, h: int) -> list[int | None]:
+        """The float-kind term of h with each kind of ``l`` in the bracket (None where
+        such a pair is never asked for: l's score above h's)."""
+        key = (self.si[h], tuple(self.dfl[k][h] for k in range(len(self.names))))
+        got = self._by_h_kind.get(key)
+        if got is None:
+            got = self._by_h_kind[key] = [self._kind_term(h, l) for l in self.l_kinds]
+        return got
+
+    def _kind_term(self, h: int, l: int) -> int | None:
+        """The float-kind term of the pair (h, l): the fields of :meth:`Dutch2017.values`
+        that read h's downfloats, l's upfloats or their score difference. None when
+        such a pair is never asked for (l's score above h's, or a difference the layout
+        has no field for: two MDPs, who never meet)."""
+        sh, sl = self.si[h], self.si[l]
+        if sl > sh:
+            return None
+        higher = sh > sl
+        by_score = self._by_scores(h, l)
+        terms = [-by_score[0]] if by_score[0] is not None else [None]
+        for k, (c_down, c_up, _s_down, _s_up) in enumerate(self.names):
+            if self.dfl[k][h]:
+                sd = by_score[1 + 2 * k]
+                terms.append(self.unit(c_down) if not higher else None if sd is None else -sd)
+            if higher and self.ufl[k][l]:
+                su = by_score[2 + 2 * k]
+                terms.append(None if su is None else -(self.unit(c_up) + su))
+        return None if None in terms else sum(terms)  # type: ignore[arg-type]
+
+    def _colours(self, h: int) -> list[int]:
+        """The colour fields of h with each colour class of ``l``."""
+        ch = self.cls[h]
+        got = self._colour_of.get(ch)
+        if got is None:
+            got = self._colour_of[ch] = [row[ch] for row in self.rows]
+        return got
+
     def row(self, h: int, ls: list[int]) -> list[int | None]:
         """The weights of the pairs (h, l) for l in ``ls`` (each l > h)."""
+        if not hasattr(self, "h_in"):
+            self._terms()
         ban = self.banned[h] if self.banned is not None else ()
-        c = self.claim[h]
-        claim, ne, si, cls = self.claim, self.ne, self.si, self.cls
-        cur, nxt, special, final = self.cur_set, self.nxt_set, self.special, self.final
-        top, c7a, c5, d6, d7 = self.top, self.c7a, self.c5, self.d6, self.d7
-        unit = self.unit
-        h_in = h in cur
-        sh = si[h]
-        out: list[int | None] = []
-        for l in ls:
-            if l in ban or (c is not None and claim[l] == c):
-                out.append(None)
-                continue
-            w = 0
-            if special:
-                w += top * (1 + ne[h] + ne[l])
-            in_br = l in cur
-            if not special:
-                if final:
-                    w += c7a * (1 + ne[h] + ne[l])
-                elif l in nxt:
-                    w += c7a
-                if h_in:
-                    w += d7[h]
-                if in_br:
-                    w += d7[l]
-            if not in_br:
-                out.append(w)
-                continue
-            higher = sh > si[l]
-            by_score = self._by_scores(h, l)
-            w += c5 + d6[h] + d6[l] - by_score[0] + self.rows[cls[l]][cls[h]]
-            for k, (c_down, c_up, _s_down, _s_up) in enumerate(self.names):
-                h_df, l_df, l_uf = self.dfl[k][h], self.dfl[k][l], self.ufl[k][l]
-                if l_df:
-                    w += unit(c_down) + self.sdown[k][l]
-                if h_df:
-                    w += self.sdown[k][h]
-                    if not higher:
-                        w += unit(c_down)
-                    else:
-                        w -= by_score[1 + 2 * k]
-                if higher and l_uf:
-                    w -= unit(c_up) + by_score[2 + 2 * k]
-            out.append(w)
-        return out
+        c, claim = self.claim[h], self.claim
+        h_out, l_out, in_cur = self.h_out[h], self.l_out, self.in_cur
+        if h >= self.last_in:  # no l in the bracket
+            return [h_out + l_out[l] if l not in ban and (c is None or claim[l] != c) else None for l in ls]
+        h_in, l_in, cls, kind = self.h_in[h], self.l_in, self.cls, self.l_kind
+        colour, float_kind = self._colours(h), self._kind_terms(h)
+        return [
+            (
+                (h_in + l_in[l] + colour[cls[l]] + float_kind[kind[l]])  # type: ignore[operator]
+                if in_cur[l]
+                else h_out + l_out[l]
+            )
+            if l not in ban and (c is None or claim[l] != c)
+            else None
+            for l in ls
+        ]

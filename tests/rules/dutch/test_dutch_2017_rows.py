@@ -1,0 +1,131 @@
+"""The 2017 edition's bracket matcher that keeps its weights row by row
+(tabellone/rules/dutch/bracket_matcher.py, :class:`RowMatcher`) against the generic
+:class:`Matcher` it replaces: the same table of pairs under every change the generation
+order makes, the same optimum, and the same pairings of whole generated events."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabellone.core.history import cut_before
+from tabellone.generate.tournament import GeneratorSettings, generate
+from tabellone.matching.lexicographic import fit_layout
+from tabellone.rules.dutch import Dutch2017, RoundContext, pair_round
+from tabellone.rules.dutch.bracket_matcher import RowMatcher
+from tabellone.rules.dutch.matcher import Matcher
+from tabellone.rules.fide_common import round_to_pair
+
+
+def _pairer(t):
+    p = pair_round(t, "2017")
+    return p.pairs, p.bye
+
+
+def _round(t, r, rows: bool):
+    cut = cut_before(t, r)
+    state, players, _ = round_to_pair(cut, r)
+    engine = Dutch2017(RoundContext(cut, state, "2017", players, last_round=(r == cut.total_rounds)))
+    engine.row_matcher = rows
+    pairs, bye = engine.pair()
+    return sorted(map(sorted, pairs)), bye, getattr(engine, "ppb", False)
+
+
+@pytest.mark.parametrize("players, rounds, seed", [(40, 9, 3), (61, 9, 7), (120, 7, 2), (33, 11, 5)])
+def test_row_matcher_pairs_every_round_as_the_generic_matcher(players, rounds, seed):
+    t = generate(GeneratorSettings(players=players, rounds=rounds, seed=seed), _pairer)
+    for r in range(2, rounds + 1):
+        rows, generic = _round(t, r, True), _round(t, r, False)
+        assert rows == generic, f"round {r}"
+
+
+def test_the_events_above_reach_a_ppb():
+    # the PPB's pairing (completion in the weights, everything below collapsed) is among
+    # the cases compared above
+    t = generate(GeneratorSettings(players=33, rounds=11, seed=5), _pairer)
+    assert any(_round(t, r, True)[2] for r in range(2, 12))
+
+
+def _pair(x: int, y: int) -> tuple[int, int]:
+    return (x, y) if x < y else (y, x)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_row_matcher_reads_changes_and_solves_as_the_generic_matcher(seed):
+    rng = random.Random(seed)
+    n = 30
+    players = [None] * n
+    A = rng.sample(range(n), 14)  # the engine's A: MDPs, residents, next bracket (not in position order)
+    layout = fit_layout(["x", "y"], [64, 64])
+    rows = RowMatcher(players, A)  # type: ignore[arg-type]
+    generic = Matcher(players, None, active=A)  # type: ignore[arg-type]
+    for m in (rows, generic):
+        m.relayout(layout, 6)
+    order = sorted(A)
+    assert rows.order == order
+    unit = 1 << rows.shift_of["y"] + rows.bonus_bits
+    for k, h in enumerate(order):
+        later = order[k + 1 :]
+        # None: may not meet; 0: may meet, at no weight (the core's graph has no such edge)
+        weights = [rng.choice([None, 0, unit, 2 * unit, unit + (rng.randrange(1, 50) << 12)]) for _ in later]
+        rows.fill_row(h, weights)
+        generic.set_row(h, later, weights)
+
+    def same(solved: bool = True) -> None:
+        for k, a in enumerate(order):
+            for b in order[k + 1 :]:
+                assert rows.has_edge(a, b) == rows.has_edge(b, a) == generic.has_edge(a, b), (a, b)
+                assert rows.weight((a, b)) == generic.weight((a, b)), (a, b)
+        x = order[0]
+        assert rows._meets_row(x, order[1:]) == generic._meets_row(x, order[1:])
+        if solved:  # (before the first solve the rows are in the core already, as they came)
+            assert rows.changes_pending() == generic.changes_pending()
+        assert rows.bonus_pending() == generic.bonus_pending()
+
+    def solve() -> None:
+        mate_r, mate_g = rows.solve(), generic.solve()
+        assert rows.value() == generic.value()
+        assert sum(rows.weight(_pair(a, b)) for a, b in mate_r.items() if a < b and a not in rows.final) == sum(
+            generic.weight(_pair(a, b)) for a, b in mate_g.items() if a < b and a not in generic.final
+        )
+
+    same(solved=False)
+    solve()
+    same()
+    for _step in range(12):
+        free = [x for x in order if x not in rows.final]
+        if len(free) < 4:
+            break
+        kind = rng.randrange(4)
+        if kind == 0:  # a bonus row, as the generation order sets them
+            x = rng.choice(free)
+            ys = [y for y in free if y != x]
+            bonus = rng.randrange(0, 30)
+            for m in (rows, generic):
+                m.set_bonus_row(x, ys, bonus)
+        elif kind == 1:  # pairs dropped and put back (C2-C4 without exchange), or kept dropped (C5)
+            keys = [_pair(a, b) for i, a in enumerate(free) for b in free[i + 1 :] if rng.random() < 0.3]
+            keys += keys[:2]  # a pair named twice gets its first value back
+            saved = [m.zero_pairs(keys) for m in (rows, generic)]
+            same()
+            solve()
+            if rng.random() < 0.5:
+                for m, s in zip((rows, generic), saved):
+                    m.restore_pairs(s)
+        elif kind == 2:
+            a, b = rng.sample(free, 2)
+            for m in (rows, generic):
+                m.zero(a, b)
+        else:  # a pair of the optimum fixed
+            mate = generic.solve()
+            rows.solve()
+            x = next((x for x in free if mate.get(x, x) != x and mate[x] in free), None)
+            if x is not None:
+                for m in (rows, generic):
+                    m.finalize(x, mate[x])
+        same()
+        solve()
+        for x in free:
+            ys = [y for y in free if y != x and rows.has_edge(x, y)]
+            assert rows.usable(x, ys) == generic.usable(x, ys)
