@@ -230,6 +230,26 @@ class Matcher:
             return None
         return self._core.all_within(x, ys, margins)
 
+    def price(self, x: int, ys: list[int], ws: list[int], limit: int, center: int = 0) -> list[int] | None:
+        """The pairs ``{x, ys[i]}``, ``i < len(ws)``, that are *not* edges of the graph, weigh
+        ``ws[i] > 0`` and have a negative slack under the last optimum's dual variables:
+        their indices ``i`` in increasing order, the ``limit`` most negative (among equal
+        slacks those nearest to ``center``) when there are more. ``ys[i] < 0`` is skipped.
+        None when that optimum is not current, or without the compiled core. The
+        pricing step of :mod:`tabellone.matching.pricing`."""
+        if self._core is None:
+            return None
+        return self._core.price(x, ys, ws, limit, center)
+
+    def tight(self, x: int, ys: list[int], ws: list[int]) -> list[int] | None:
+        """As :meth:`all_within` with margins 0, for pairs that need not be edges: every
+        ``i < len(ws)``, in order, such that the pair ``{x, ys[i]}`` has slack at most 0,
+        weighing its edge's weight when it is an edge of the graph, else ``ws[i]`` (0: no
+        pair). None when the last optimum is not current, or without the compiled core."""
+        if self._core is None:
+            return None
+        return self._core.tight(x, ys, ws)
+
     def solve(self, max_cardinality: bool = False) -> list[int]:
         """Mate of every vertex (-1 when unmatched) in a maximum-weight matching."""
         if self._core is None:  # every edge was checked by set_edge

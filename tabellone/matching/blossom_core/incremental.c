@@ -725,6 +725,234 @@ done:
     return result;
 }
 
+/* ---- pricing: slacks of pairs that need not be edges of the graph ---------- */
+
+/* An approximation of a two's complement number on L limbs (for ordering only). */
+static double mp_approx(const limb_t *a, int L)
+{
+    double d = (double)(int64_t)a[L - 1];
+    for (int j = L - 2; j >= 0; j--) d = d * 18446744073709551616.0 + (double)a[j];
+    return d;
+}
+
+typedef struct {
+    Py_ssize_t i, far; /* far: |i - center|, the order among equal slacks */
+    double slack;
+} ScanHit;
+
+static int cmp_hit(const void *a, const void *b)
+{
+    const ScanHit *x = a, *y = b;
+    if (x->slack != y->slack) return x->slack < y->slack ? -1 : 1;
+    if (x->far != y->far) return x->far < y->far ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* The scan behind price() and tight(): the pairs {x, ys[i]}, i < len(ws) (ys may
+ * be longer; ys[i] < 0 or ys[i] == x: skipped), each weighing ws[i] (0: no pair)
+ * unless it is an edge of the graph, whose own weight then counts.  pricing:
+ * the pairs that are not edges and whose slack under the kept optimum's duals
+ * is negative, the `limit` most negative (approximately ordered; among equal
+ * slacks the nearest to index `center`) if there are more; else every pair (edge or not) whose slack is at most 0.  Returns a list
+ * of indices i in increasing order, or None without a current optimum. */
+static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs, int pricing)
+{
+    const char *name = pricing ? "price" : "tight";
+    const Py_ssize_t want = pricing ? 5 : 3;
+    if (nargs != want) {
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd arguments, got %zd", name, want, nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    const int32_t n = self->g.n, n2 = 2 * n;
+    int32_t x;
+    if (parse_vertex(args[0], -1, n, &x) < 0) return NULL;
+    Py_ssize_t limit = PY_SSIZE_T_MAX, center = 0;
+    if (pricing) {
+        limit = PyLong_AsSsize_t(args[3]);
+        if (limit == -1 && PyErr_Occurred()) return NULL;
+        center = PyLong_AsSsize_t(args[4]);
+        if (center == -1 && PyErr_Occurred()) return NULL;
+        if (limit < 0) {
+            PyErr_SetString(PyExc_ValueError, "limit must be non-negative");
+            return NULL;
+        }
+    }
+    PyObject *ys = PySequence_Fast(args[1], "ys must be a sequence");
+    if (!ys) return NULL;
+    PyObject *ws = PySequence_Fast(args[2], "ws must be a sequence");
+    if (!ws) {
+        Py_DECREF(ys);
+        return NULL;
+    }
+    Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ws);
+    PyObject *result = NULL;
+    int32_t *pos = NULL, *chain = NULL, *noparent = NULL;
+    limb_t *nodual = NULL, *zs = NULL, *s = NULL, *t = NULL, *cache = NULL;
+    ScanHit *hits = NULL;
+    Py_ssize_t nhits = 0, caphits = 0;
+    enum { CACHE = 64 };
+    PyObject *ckey[CACHE];
+    int crc[CACHE];
+    if (PySequence_Fast_GET_SIZE(ys) < cnt) {
+        PyErr_Format(PyExc_ValueError, "%s(): ys is shorter than ws", name);
+        goto done;
+    }
+    const WarmState *w = self->ws;
+    const limb_t *dual;
+    const int32_t *bparent;
+    int Lw;
+    if (w && !self->nchg && w->n == n) {
+        dual = w->dual, bparent = w->bparent, Lw = w->L;
+    } else if (self->g.nlive == 0) { /* no edge: the empty matching, every dual 0 */
+        nodual = calloc((size_t)n2 + 1, sizeof(limb_t));
+        noparent = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+        if (!nodual || !noparent) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (int32_t b = 0; b < n2; b++) noparent[b] = -1;
+        dual = nodual, bparent = noparent, Lw = 1;
+    } else {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    const int Lg = self->g.L, L = (Lw > Lg ? Lw : Lg) + 1;
+    pos = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    chain = malloc(((size_t)n + 1) * sizeof(int32_t));
+    s = calloc((size_t)L, sizeof(limb_t));
+    t = calloc((size_t)L, sizeof(limb_t));
+    cache = calloc((size_t)CACHE * (size_t)L, sizeof(limb_t));
+    if (!pos || !chain || !s || !t || !cache) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int c = 0; c < CACHE; c++) ckey[c] = NULL;
+    for (int32_t b = 0; b < n2; b++) pos[b] = -1;
+    int32_t depth = 0;
+    for (int32_t b = bparent[x]; b != -1 && depth <= n; b = bparent[b]) {
+        if (b < n || b >= n2 || pos[b] >= 0) {
+            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
+            goto done;
+        }
+        pos[b] = depth;
+        chain[depth++] = b;
+    }
+    zs = calloc(((size_t)depth + 1) * (size_t)L, sizeof(limb_t));
+    if (!zs) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int32_t d = depth - 1; d >= 0; d--) {
+        mp_sext(t, L, dual + (size_t)chain[d] * Lw, Lw);
+        mp_add(zs + (size_t)d * L, zs + (size_t)(d + 1) * L, t, L);
+    }
+    for (Py_ssize_t i = 0; i < cnt; i++) {
+        PyObject *yo = PySequence_Fast_GET_ITEM(ys, i);
+        long yl = PyLong_AsLong(yo);
+        if (yl == -1 && PyErr_Occurred()) goto done;
+        if (yl < 0 || yl == x) continue;
+        if (yl >= n) {
+            PyErr_Format(PyExc_ValueError, "%s(): vertex %ld out of range for n=%d", name, yl, (int)n);
+            goto done;
+        }
+        int32_t y = (int32_t)yl;
+        int32_t k = mt_find(self, x, y);
+        if (k >= 0) {
+            if (pricing) continue; /* an edge: the optimum's certificate covers it */
+            mp_sext(t, L, graph_w2(&self->g, k), Lg);
+        } else {
+            PyObject *wo = PySequence_Fast_GET_ITEM(ws, i);
+            /* equal weights are mostly one object: converted once */
+            int c = (int)(((uintptr_t)wo >> 4) % CACHE);
+            if (ckey[c] != wo) {
+                crc[c] = twice_to_limbs(wo, cache + (size_t)c * L, L);
+                if (crc[c] == -2) goto done;
+                if (crc[c] == 0 && mp_is_neg(cache + (size_t)c * L, L)) {
+                    PyErr_Format(PyExc_ValueError, "%s(): negative weight", name);
+                    goto done;
+                }
+                ckey[c] = wo;
+            }
+            if (crc[c] < 0) {
+                PyErr_Format(PyExc_ValueError, "%s(): negative weight", name);
+                goto done;
+            }
+            if (crc[c] == 0 && mp_is_zero(cache + (size_t)c * L, L)) continue; /* no pair */
+            if (crc[c] > 0) { /* above every dual sum: a negative slack */
+                if (nhits == caphits) {
+                    Py_ssize_t nc = caphits ? 2 * caphits : 64;
+                    ScanHit *nh = realloc(hits, (size_t)nc * sizeof(ScanHit));
+                    if (!nh) { PyErr_NoMemory(); goto done; }
+                    hits = nh;
+                    caphits = nc;
+                }
+                hits[nhits].i = i;
+                hits[nhits].far = i > center ? i - center : center - i;
+                hits[nhits++].slack = -1e308;
+                continue;
+            }
+            mp_copy(t, cache + (size_t)c * L, L);
+        }
+        /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) */
+        mp_sext(s, L, dual + (size_t)x * Lw, Lw);
+        mp_sub(s, s, t, L);
+        mp_sext(t, L, dual + (size_t)y * Lw, Lw);
+        mp_add(s, s, t, L);
+        int32_t b = bparent[y];
+        while (b != -1 && pos[b] < 0) b = bparent[b];
+        if (b != -1) {
+            mp_add(s, s, zs + (size_t)pos[b] * L, L);
+            mp_add(s, s, zs + (size_t)pos[b] * L, L);
+        }
+        if (pricing ? !mp_is_neg(s, L) : !mp_le_zero(s, L)) continue;
+        if (nhits == caphits) {
+            Py_ssize_t nc = caphits ? 2 * caphits : 64;
+            ScanHit *nh = realloc(hits, (size_t)nc * sizeof(ScanHit));
+            if (!nh) { PyErr_NoMemory(); goto done; }
+            hits = nh;
+            caphits = nc;
+        }
+        hits[nhits].i = i;
+        hits[nhits].far = i > center ? i - center : center - i;
+        hits[nhits++].slack = pricing ? mp_approx(s, L) : 0.0;
+    }
+    if (nhits > limit) {
+        qsort(hits, (size_t)nhits, sizeof(ScanHit), cmp_hit);
+        nhits = limit;
+        for (Py_ssize_t j = 0; j < nhits; j++) hits[j].slack = 0.0, hits[j].far = 0;
+        qsort(hits, (size_t)nhits, sizeof(ScanHit), cmp_hit); /* back in index order */
+    }
+    PyObject *out = PyList_New(nhits);
+    if (!out) goto done;
+    for (Py_ssize_t j = 0; j < nhits; j++) {
+        PyObject *iv = PyLong_FromSsize_t(hits[j].i);
+        if (!iv) {
+            Py_DECREF(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, j, iv);
+    }
+    result = out;
+done:
+    free(pos); free(chain); free(zs); free(s); free(t); free(cache); free(hits); free(nodual); free(noparent);
+    Py_DECREF(ys);
+    Py_DECREF(ws);
+    return result;
+}
+
+/* price(x, ys, ws, limit, center) -> list[int] | None: see mt_scan (tabellone.matching.pricing). */
+static PyObject *mt_price(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return mt_scan(self, args, nargs, 1);
+}
+
+/* tight(x, ys, ws) -> list[int] | None: see mt_scan. */
+static PyObject *mt_tight(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return mt_scan(self, args, nargs, 0);
+}
+
 /* _forest() -> (bparent, nonzero): the kept optimum's blossom forest (parent of
  * every vertex and blossom id, -1 at the top or unused) and, per blossom id,
  * whether its dual is non-zero; None without a kept optimum.  For inspection. */
@@ -1065,6 +1293,14 @@ static PyMethodDef mt_methods[] = {
     {"all_within", (PyCFunction)(void (*)(void))mt_all_within, METH_FASTCALL,
      "all_within(x, ys, margins) -> list[int] | None: every i, in order, such that edge {x, ys[i]} exists and\n"
      "its slack under the kept optimum's duals is at most margins[i]; None if that optimum is not current."},
+    {"price", (PyCFunction)(void (*)(void))mt_price, METH_FASTCALL,
+     "price(x, ys, ws, limit, center) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]} that\n"
+     "are not edges, weigh ws[i] > 0 and have a negative slack under the kept optimum's duals (the `limit` most\n"
+     "negative, among equal slacks the nearest to index `center`);\n"
+     "ys[i] < 0 is skipped. None if that optimum is not current."},
+    {"tight", (PyCFunction)(void (*)(void))mt_tight, METH_FASTCALL,
+     "tight(x, ys, ws) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]} of slack at most 0,\n"
+     "each weighing its edge's weight if it is an edge, else ws[i] (0: no pair). None if the optimum is not current."},
     {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
     {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
     {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},
