@@ -41,7 +41,9 @@ def price_rows(inc: Matcher, rows: Iterable[Row], limit: int) -> list[tuple[int,
     graph with every pair of the rows added."""
     added: list[tuple[int, int, int]] = []
     for x, ys, ws, center in rows:
-        hits = inc.price(x, list(ys) if not isinstance(ys, list) else ys, ws, limit, center)  # type: ignore[arg-type]
+        hits = inc.price(
+            x, ys if isinstance(ys, list) else list(ys), ws if isinstance(ws, list) else list(ws), limit, center
+        )
         if hits is None:
             raise RuntimeError("no current optimum to price against (solve first, with the compiled core)")
         added += [(x, ys[i], ws[i]) for i in hits]
