@@ -730,9 +730,12 @@ done:
 /* An approximation of a two's complement number on L limbs (for ordering only). */
 static double mp_approx(const limb_t *a, int L)
 {
-    double d = (double)(int64_t)a[L - 1];
-    for (int j = L - 2; j >= 0; j--) d = d * 18446744073709551616.0 + (double)a[j];
-    return d;
+    /* the magnitude limb by limb (a negative number's is ~a + 1), so that a small
+     * negative number does not vanish in the rounding of 2^64 - small */
+    const int neg = mp_is_neg(a, L);
+    double d = 0.0;
+    for (int j = L - 1; j >= 0; j--) d = d * 18446744073709551616.0 + (double)(neg ? ~a[j] : a[j]);
+    return neg ? -(d + 1.0) : d;
 }
 
 typedef struct {
@@ -857,9 +860,10 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
             goto done;
         }
         int32_t y = (int32_t)yl;
-        int32_t k = mt_find(self, x, y);
+        /* pricing looks an edge up only for a pair of negative slack (rare), and
+         * drops it then: the optimum's certificate covers the edges */
+        int32_t k = pricing ? -1 : mt_find(self, x, y);
         if (k >= 0) {
-            if (pricing) continue; /* an edge: the optimum's certificate covers it */
             mp_sext(t, L, graph_w2(&self->g, k), Lg);
         } else {
             PyObject *wo = PySequence_Fast_GET_ITEM(ws, i);
@@ -880,6 +884,7 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
             }
             if (crc[c] == 0 && mp_is_zero(cache + (size_t)c * L, L)) continue; /* no pair */
             if (crc[c] > 0) { /* above every dual sum: a negative slack */
+                if (mt_find(self, x, y) >= 0) continue;
                 if (nhits == caphits) {
                     Py_ssize_t nc = caphits ? 2 * caphits : 64;
                     ScanHit *nh = realloc(hits, (size_t)nc * sizeof(ScanHit));
@@ -906,6 +911,7 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
             mp_add(s, s, zs + (size_t)pos[b] * L, L);
         }
         if (pricing ? !mp_is_neg(s, L) : !mp_le_zero(s, L)) continue;
+        if (pricing && mt_find(self, x, y) >= 0) continue;
         if (nhits == caphits) {
             Py_ssize_t nc = caphits ? 2 * caphits : 64;
             ScanHit *nh = realloc(hits, (size_t)nc * sizeof(ScanHit));
