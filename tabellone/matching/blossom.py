@@ -250,6 +250,15 @@ class Matcher:
             return None
         return self._core.tight(x, ys, ws)
 
+    def signatures(self) -> list[bytes] | None:
+        """Per vertex, its dual variable and the blossoms holding it with theirs, as bytes
+        (None when the last optimum is not current, or without the compiled core). The
+        slack of a pair depends on its weight and its two ends' signatures only: after a
+        solve, the pairs whose ends both kept theirs kept their slacks."""
+        if self._core is None:
+            return None
+        return self._core.signatures()
+
     def solve(self, max_cardinality: bool = False) -> list[int]:
         """Mate of every vertex (-1 when unmatched) in a maximum-weight matching."""
         if self._core is None:  # every edge was checked by set_edge

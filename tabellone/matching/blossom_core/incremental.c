@@ -959,6 +959,49 @@ static PyObject *mt_tight(MatcherObject *self, PyObject *const *args, Py_ssize_t
     return mt_scan(self, args, nargs, 0);
 }
 
+/* signatures() -> list[bytes] | None: per vertex, its dual and the blossoms holding it
+ * with their duals (innermost first), as bytes; None without a current optimum.  A
+ * pair's slack depends on its weight and on its two ends' signatures only (the
+ * blossoms holding both are those the two chains share), so pricing after a solve
+ * need only look at the pairs with an end whose signature changed. */
+static PyObject *mt_signatures(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (mt_check_idle(self) < 0) return NULL;
+    const WarmState *w = self->ws;
+    const int32_t n = self->g.n;
+    if (!w || self->nchg || w->n != n) Py_RETURN_NONE;
+    const int Lw = w->L;
+    const size_t unit = (size_t)Lw * sizeof(limb_t);
+    unsigned char *buf = malloc(unit + ((size_t)n + 1) * (sizeof(int32_t) + unit));
+    PyObject *out = buf ? PyList_New(n) : NULL;
+    if (!out) {
+        free(buf);
+        return buf ? NULL : PyErr_NoMemory();
+    }
+    for (int32_t x = 0; x < n; x++) {
+        size_t len = 0;
+        memcpy(buf, w->dual + (size_t)x * Lw, unit);
+        len += unit;
+        int32_t depth = 0;
+        for (int32_t b = w->bparent[x]; b != -1 && depth <= n; b = w->bparent[b], depth++) {
+            memcpy(buf + len, &b, sizeof(int32_t));
+            len += sizeof(int32_t);
+            memcpy(buf + len, w->dual + (size_t)b * Lw, unit);
+            len += unit;
+        }
+        PyObject *item = PyBytes_FromStringAndSize((const char *)buf, (Py_ssize_t)len);
+        if (!item) {
+            Py_DECREF(out);
+            free(buf);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, x, item);
+    }
+    free(buf);
+    return out;
+}
+
 /* _forest() -> (bparent, nonzero): the kept optimum's blossom forest (parent of
  * every vertex and blossom id, -1 at the top or unused) and, per blossom id,
  * whether its dual is non-zero; None without a kept optimum.  For inspection. */
@@ -1307,6 +1350,9 @@ static PyMethodDef mt_methods[] = {
     {"tight", (PyCFunction)(void (*)(void))mt_tight, METH_FASTCALL,
      "tight(x, ys, ws) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]} of slack at most 0,\n"
      "each weighing its edge's weight if it is an edge, else ws[i] (0: no pair). None if the optimum is not current."},
+    {"signatures", (PyCFunction)mt_signatures, METH_NOARGS,
+     "signatures() -> list[bytes] | None: per vertex, its dual and its enclosing blossoms with their duals;\n"
+     "None without a current optimum. A pair's slack depends on its weight and its ends' signatures only."},
     {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
     {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
     {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},

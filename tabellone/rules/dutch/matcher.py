@@ -432,6 +432,11 @@ class LocalMatcher(Matcher):
         #: per column the index of its natural partner (preferred among equal pricings)
         self._order_loc: list[int] = []
         self._center: dict[int, int] = {}
+        #: sparse: the core's signatures (:meth:`Matcher.signatures`) when every pair
+        #: outside the core last had a non-negative slack (None: not since the weights
+        #: outside the core changed), and at the last pricing round
+        self._sig: list[bytes] | None = None
+        self._last_sig: list[bytes] | None = None
 
     def relayout(self, layout: Layout, bonus_bits: int) -> None:
         super().relayout(layout, bonus_bits)
@@ -470,6 +475,7 @@ class LocalMatcher(Matcher):
         self.sparse = sparse = na >= self.sparse_from and HAVE_EXTENSION
         self._in_core = set()
         self._unpriced = False
+        self._sig = None
         if sparse:
             self._order_loc = [loc[x] for x in self._order]
             # each player's natural partner in its own group (S1 against S2): the middle
@@ -692,18 +698,48 @@ class LocalMatcher(Matcher):
                 in_core.add(key)
         self._hand_over(iter(edges))
         self._dirty.clear()
+        if self._unpriced:  # a pair's weight changed outside the core: price every pair
+            self._sig = None
         self._unpriced = False
-        return solve_priced(
+        mates = solve_priced(
             self._inc, self._price_rows, self.price_limit, lambda: self._solve_incremental([]), self._added
         )
+        self._sig = self._last_sig  # no pair outside the core violates these duals
+        return mates
 
     def _price_rows(self) -> Iterator[Row]:
-        """The pairs of players still to pair, as rows to price: each column, then the
-        pairs kept outside the columns."""
-        final, loc, ol, center = self.final, self.loc, self._order_loc, self._center
-        for l, col in self._cols.items():
-            if l not in final:
-                yield loc[l], ol, col, center[l]
+        """The pairs of players still to pair that may violate the last optimum's duals,
+        as rows to price: after a change of weights outside the core, every pair (each
+        column, then the pairs kept outside the columns); else only the pairs with an
+        end whose dual or enclosing blossoms changed since every pair outside the core
+        last had a non-negative slack (the others kept their slacks; :meth:`Matcher.signatures`).
+        Not since the last pricing round: that one named at most ``price_limit`` pairs of a
+        row, the others may still violate the duals."""
+        final, loc, ol, center, A = self.final, self.loc, self._order_loc, self._center, self.A
+        sig = self._last_sig = self._inc.signatures()
+        old = self._sig
+        changed = None
+        if old is not None and sig is not None:
+            changed = [A[k] for k in range(len(A)) if sig[k] != old[k]]
+            if 8 * len(changed) > len(A):
+                changed = None  # most of them: every pair
+        if changed is None:
+            for l, col in self._cols.items():
+                if l not in final:
+                    yield loc[l], ol, col, center[l]
+        else:
+            rank = self._rank
+            moved = set(changed)
+            at = sorted(rank[x] for x in changed)
+            for l, col in self._cols.items():
+                if l in final:
+                    continue
+                if l in moved:
+                    yield loc[l], ol, col, center[l]
+                    continue
+                idx = [i for i in at if i < len(col) and ol[i] >= 0]
+                if idx:
+                    yield loc[l], [ol[i] for i in idx], [col[i] for i in idx], 0
         rest: dict[int, tuple[list[int], list[int]]] = {}
         for (a, b), w in self.packed.items():
             if w and a not in final and b not in final:
