@@ -29,10 +29,12 @@ from collections.abc import Callable, Iterable, Sequence
 
 from tabellone.matching.blossom import Matcher
 
-#: One row to price: the vertex ``x``, the others ``ys`` (``ys[i] < 0``: skipped), the
-#: weights ``ws`` of the pairs ``{x, ys[i]}`` for ``i < len(ws)`` (0: no pair), and the
-#: index ``center`` whose neighbours are preferred among pairs of equal slack.
-Row = tuple[int, Sequence[int], Sequence[int], int]
+#: One row to price: the vertex ``x``, the others ``ys`` (``ys[i] < 0``: skipped; a list
+#: or an ``array('i')``), the weights ``ws`` of the pairs ``{x, ys[i]}`` for
+#: ``i < len(ws)`` (0: no pair), the index ``center`` whose neighbours are preferred
+#: among pairs of equal slack, and a mask (:meth:`Matcher.lowered`, or None): where
+#: ``x``'s byte is 0, only the pairs with an other end whose byte is 1 are priced.
+Row = tuple[int, Sequence[int], list[int], int, bytes | None]
 
 
 def price_rows(inc: Matcher, rows: Iterable[Row], limit: int) -> list[tuple[int, int, int]]:
@@ -40,10 +42,8 @@ def price_rows(inc: Matcher, rows: Iterable[Row], limit: int) -> list[tuple[int,
     per row the ``limit`` of most negative slack. Empty: that optimum is an optimum of the
     graph with every pair of the rows added."""
     added: list[tuple[int, int, int]] = []
-    for x, ys, ws, center in rows:
-        hits = inc.price(
-            x, ys if isinstance(ys, list) else list(ys), ws if isinstance(ws, list) else list(ws), limit, center
-        )
+    for x, ys, ws, center, mask in rows:
+        hits = inc.price(x, ys, ws, limit, center, mask)
         if hits is None:
             raise RuntimeError("no current optimum to price against (solve first, with the compiled core)")
         added += [(x, ys[i], ws[i]) for i in hits]
@@ -86,4 +86,4 @@ def max_weight_matching_priced(
     inc = Matcher(n)
     inc.set_edges(list(candidates))
     every = [list(range(x)) for x in range(n)]
-    return solve_priced(inc, lambda: ((x, every[x], row_weights(x), x) for x in range(n)), limit)
+    return solve_priced(inc, lambda: ((x, every[x], list(row_weights(x)), x, None) for x in range(n)), limit)

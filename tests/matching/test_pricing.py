@@ -7,6 +7,7 @@ ones, which pricing must repair."""
 from __future__ import annotations
 
 import random
+from array import array
 
 import pytest
 
@@ -110,6 +111,54 @@ def test_price_rows_on_an_empty_graph_prefers_the_centre_among_equals():
     """Without an edge every dual is 0: each pair of weight > 0 is violated, and among
     equal weights the `limit` nearest to the centre index are named first."""
     m = Matcher(8)
-    added = price_rows(m, [(7, list(range(7)), [5] * 7, 3)], 3)
+    added = price_rows(m, [(7, list(range(7)), [5] * 7, 3, None)], 3)
     assert sorted(y for _, y, _ in added) == [2, 3, 4]
     assert m.price(7, list(range(7)), [5, 5, 5, 5, 5, 5, 9], 2, 0) == [0, 6]
+
+
+def cover(m: Matcher, x: int, y: int) -> int:
+    """The least weight at which the non-edge pair x-y violates the duals (its slack at
+    weight w is ``cover - 1 + frac - w``): found by pricing it at trial weights."""
+    lo, hi = 1, 1 << 40
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if m.price(x, [y], [mid], 1, 0, None):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def test_lowered_marks_every_end_whose_pairs_can_lose_slack():
+    """After more edges and a warm solve, a non-edge pair whose two ends are not marked
+    by lowered() has lost no slack (the least violating weight did not go down), so a
+    masked pricing, which skips exactly those pairs, misses no violated pair that was
+    not violated before; and an int32 array reads as the list of the same vertices."""
+    rnd = random.Random(11)
+    checked = 0
+    for _ in range(30):
+        n = rnd.randint(4, 16)
+        W = graph(rnd.choice(["random", "uniform", "blossoms"]), n, rnd)
+        edges = edges_of(W)
+        m = Matcher(n)
+        m.set_edges([e for e in edges if rnd.random() < 0.4])
+        m.solve()
+        old = m.signatures()
+        assert old is not None and m.lowered(old) == bytes(n)  # nothing moved yet
+        pairs = [(x, y) for x in range(n) for y in range(x) if m.weight(x, y) == 0]
+        before = {p: cover(m, *p) for p in pairs}
+        m.set_edges([e for e in edges if rnd.random() < 0.3 and m.weight(e[0], e[1]) == 0])
+        assert m.lowered(old) is None and m.signatures() is None  # not current after a change
+        m.solve()
+        mask = m.lowered(old)
+        assert mask is not None and len(mask) == n
+        for x, y in pairs:
+            if m.weight(x, y) == 0 and not mask[x] and not mask[y]:
+                assert cover(m, x, y) >= before[(x, y)]
+                checked += 1
+        ys = array("i", range(n))
+        for x in range(n):
+            ws = [W[max(x, y)][min(x, y)] if y != x else 0 for y in range(n)]
+            assert m.price(x, ys, ws, n, 0, None) == m.price(x, list(range(n)), ws, n, 0)
+            assert set(m.price(x, ys, ws, n, 0, mask)) <= set(m.price(x, ys, ws, n, 0, None))
+    assert checked

@@ -751,8 +751,10 @@ static int cmp_hit(const void *a, const void *b)
     return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* The scan behind price() and tight(): the pairs {x, ys[i]}, i < len(ws) (ys may
- * be longer; ys[i] < 0 or ys[i] == x: skipped), each weighing ws[i] (0: no pair)
+/* The scan behind price() and tight(): the pairs {x, ys[i]}, i < len(ws) (ys, a
+ * sequence of ints or a buffer of int32 ('i'), may be longer; ys[i] < 0 or
+ * ys[i] == x: skipped; for price, with a mask (bytes-like, one per vertex) and
+ * mask[x] == 0, so is every ys[i] with mask[ys[i]] == 0), each weighing ws[i] (0: no pair)
  * unless it is an edge of the graph, whose own weight then counts.  pricing:
  * the pairs that are not edges and whose slack under the kept optimum's duals
  * is negative, the `limit` most negative (approximately ordered; among equal
@@ -761,7 +763,7 @@ static int cmp_hit(const void *a, const void *b)
 static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs, int pricing)
 {
     const char *name = pricing ? "price" : "tight";
-    const Py_ssize_t want = pricing ? 5 : 3;
+    const Py_ssize_t want = pricing ? 6 : 3;
     if (nargs != want) {
         PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd arguments, got %zd", name, want, nargs);
         return NULL;
@@ -781,11 +783,46 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
             return NULL;
         }
     }
-    PyObject *ys = PySequence_Fast(args[1], "ys must be a sequence");
-    if (!ys) return NULL;
+    Py_buffer ybuf = {0}, mbuf = {0};
+    PyObject *ys = NULL;
+    const int32_t *yarr = NULL;
+    Py_ssize_t ylen;
+    if (PyObject_CheckBuffer(args[1])) {
+        if (PyObject_GetBuffer(args[1], &ybuf, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return NULL;
+        if (ybuf.itemsize != 4 || !ybuf.format || strcmp(ybuf.format, "i") != 0) {
+            PyBuffer_Release(&ybuf);
+            PyErr_Format(PyExc_TypeError, "%s(): a buffer ys must hold int32 ('i')", name);
+            return NULL;
+        }
+        yarr = ybuf.buf;
+        ylen = ybuf.len / 4;
+    } else {
+        ys = PySequence_Fast(args[1], "ys must be a sequence");
+        if (!ys) return NULL;
+        ylen = PySequence_Fast_GET_SIZE(ys);
+    }
+    const unsigned char *mask = NULL;
+    if (pricing && args[5] != Py_None) {
+        if (PyObject_GetBuffer(args[5], &mbuf, PyBUF_SIMPLE) < 0) {
+            if (yarr) PyBuffer_Release(&ybuf);
+            Py_XDECREF(ys);
+            return NULL;
+        }
+        if (mbuf.len < n) {
+            PyBuffer_Release(&mbuf);
+            if (yarr) PyBuffer_Release(&ybuf);
+            Py_XDECREF(ys);
+            PyErr_Format(PyExc_ValueError, "%s(): the mask is shorter than the vertex count", name);
+            return NULL;
+        }
+        mask = mbuf.buf;
+        if (mask[x]) mask = NULL; /* x moved: every pair of it */
+    }
     PyObject *ws = PySequence_Fast(args[2], "ws must be a sequence");
     if (!ws) {
-        Py_DECREF(ys);
+        if (yarr) PyBuffer_Release(&ybuf);
+        if (mbuf.obj) PyBuffer_Release(&mbuf);
+        Py_XDECREF(ys);
         return NULL;
     }
     Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ws);
@@ -797,7 +834,7 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
     enum { CACHE = 64 };
     PyObject *ckey[CACHE];
     int crc[CACHE];
-    if (PySequence_Fast_GET_SIZE(ys) < cnt) {
+    if (ylen < cnt) {
         PyErr_Format(PyExc_ValueError, "%s(): ys is shorter than ws", name);
         goto done;
     }
@@ -851,10 +888,15 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
         mp_add(zs + (size_t)d * L, zs + (size_t)(d + 1) * L, t, L);
     }
     for (Py_ssize_t i = 0; i < cnt; i++) {
-        PyObject *yo = PySequence_Fast_GET_ITEM(ys, i);
-        long yl = PyLong_AsLong(yo);
-        if (yl == -1 && PyErr_Occurred()) goto done;
+        long yl;
+        if (yarr) {
+            yl = yarr[i];
+        } else {
+            yl = PyLong_AsLong(PySequence_Fast_GET_ITEM(ys, i));
+            if (yl == -1 && PyErr_Occurred()) goto done;
+        }
         if (yl < 0 || yl == x) continue;
+        if (mask && yl < n && !mask[yl]) continue;
         if (yl >= n) {
             PyErr_Format(PyExc_ValueError, "%s(): vertex %ld out of range for n=%d", name, yl, (int)n);
             goto done;
@@ -942,12 +984,14 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
     result = out;
 done:
     free(pos); free(chain); free(zs); free(s); free(t); free(cache); free(hits); free(nodual); free(noparent);
-    Py_DECREF(ys);
+    if (yarr) PyBuffer_Release(&ybuf);
+    if (mbuf.obj) PyBuffer_Release(&mbuf);
+    Py_XDECREF(ys);
     Py_DECREF(ws);
     return result;
 }
 
-/* price(x, ys, ws, limit, center) -> list[int] | None: see mt_scan (tabellone.matching.pricing). */
+/* price(x, ys, ws, limit, center, mask) -> list[int] | None: see mt_scan (tabellone.matching.pricing). */
 static PyObject *mt_price(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     return mt_scan(self, args, nargs, 1);
@@ -959,8 +1003,8 @@ static PyObject *mt_tight(MatcherObject *self, PyObject *const *args, Py_ssize_t
     return mt_scan(self, args, nargs, 0);
 }
 
-/* signatures() -> list[bytes] | None: per vertex, its dual and the blossoms holding it
- * with their duals (innermost first), as bytes; None without a current optimum.  A
+/* signatures() -> list[bytes] | None: per vertex, the limbs per number, its dual and
+ * the blossoms holding it with their duals (innermost first), as bytes; None without a current optimum.  A
  * pair's slack depends on its weight and on its two ends' signatures only (the
  * blossoms holding both are those the two chains share), so pricing after a solve
  * need only look at the pairs with an end whose signature changed. */
@@ -973,7 +1017,7 @@ static PyObject *mt_signatures(MatcherObject *self, PyObject *unused)
     if (!w || self->nchg || w->n != n) Py_RETURN_NONE;
     const int Lw = w->L;
     const size_t unit = (size_t)Lw * sizeof(limb_t);
-    unsigned char *buf = malloc(unit + ((size_t)n + 1) * (sizeof(int32_t) + unit));
+    unsigned char *buf = malloc(sizeof(int32_t) + unit + ((size_t)n + 1) * (sizeof(int32_t) + unit));
     PyObject *out = buf ? PyList_New(n) : NULL;
     if (!out) {
         free(buf);
@@ -981,8 +1025,10 @@ static PyObject *mt_signatures(MatcherObject *self, PyObject *unused)
     }
     for (int32_t x = 0; x < n; x++) {
         size_t len = 0;
-        memcpy(buf, w->dual + (size_t)x * Lw, unit);
-        len += unit;
+        const int32_t limbs = Lw;
+        memcpy(buf, &limbs, sizeof(int32_t));
+        memcpy(buf + sizeof(int32_t), w->dual + (size_t)x * Lw, unit);
+        len += sizeof(int32_t) + unit;
         int32_t depth = 0;
         for (int32_t b = w->bparent[x]; b != -1 && depth <= n; b = w->bparent[b], depth++) {
             memcpy(buf + len, &b, sizeof(int32_t));
@@ -999,6 +1045,79 @@ static PyObject *mt_signatures(MatcherObject *self, PyObject *unused)
         PyList_SET_ITEM(out, x, item);
     }
     free(buf);
+    return out;
+}
+
+/* lowered(old) -> bytes | None: per vertex, 1 when its dual or the dual of a
+ * blossom holding it is lower than in `old` (signatures() of an earlier optimum of
+ * this graph), or its chain of blossoms is not the same; else 0.  A pair whose two
+ * ends have 0 has a slack at least its slack then (the blossoms holding both are
+ * those the two unchanged chains share).  None without a current optimum. */
+static PyObject *mt_lowered(MatcherObject *self, PyObject *old)
+{
+    if (mt_check_idle(self) < 0) return NULL;
+    const WarmState *w = self->ws;
+    const int32_t n = self->g.n;
+    if (!w || self->nchg || w->n != n) Py_RETURN_NONE;
+    PyObject *seq = PySequence_Fast(old, "old must be a sequence of bytes");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "lowered(): old has not one signature per vertex");
+        return NULL;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n);
+    if (!out) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    unsigned char *flag = (unsigned char *)PyBytes_AS_STRING(out);
+    const int Lw = w->L;
+    const size_t unit = (size_t)Lw * sizeof(limb_t);
+    limb_t *prev = malloc(unit);
+    if (!prev) {
+        Py_DECREF(seq);
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    for (int32_t x = 0; x < n; x++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(seq, x);
+        if (!PyBytes_Check(o)) {
+            PyErr_SetString(PyExc_TypeError, "lowered(): a signature is not bytes");
+            Py_DECREF(seq);
+            Py_DECREF(out);
+            free(prev);
+            return NULL;
+        }
+        const unsigned char *b0 = (const unsigned char *)PyBytes_AS_STRING(o);
+        const size_t len = (size_t)PyBytes_GET_SIZE(o);
+        int lower = 0;
+        size_t at = 0;
+        int32_t limbs = 0;
+        if (len >= sizeof(int32_t)) memcpy(&limbs, b0, sizeof(int32_t));
+        if (len < sizeof(int32_t) + unit || limbs != Lw) {
+            lower = 1; /* (numbers of another width: compared no further) */
+        } else {
+            memcpy(prev, b0 + sizeof(int32_t), unit);
+            at = sizeof(int32_t) + unit;
+            lower = mp_cmp(w->dual + (size_t)x * Lw, prev, Lw) < 0;
+        }
+        int32_t depth = 0;
+        for (int32_t b = w->bparent[x]; !lower && b != -1 && depth <= n; b = w->bparent[b], depth++) {
+            int32_t ob;
+            if (at + sizeof(int32_t) + unit > len) {
+                lower = 1;
+                break;
+            }
+            memcpy(&ob, b0 + at, sizeof(int32_t));
+            memcpy(prev, b0 + at + sizeof(int32_t), unit);
+            at += sizeof(int32_t) + unit;
+            lower = ob != b || mp_cmp(w->dual + (size_t)b * Lw, prev, Lw) < 0;
+        }
+        flag[x] = (unsigned char)(lower || at != len);
+    }
+    free(prev);
+    Py_DECREF(seq);
     return out;
 }
 
@@ -1343,16 +1462,19 @@ static PyMethodDef mt_methods[] = {
      "all_within(x, ys, margins) -> list[int] | None: every i, in order, such that edge {x, ys[i]} exists and\n"
      "its slack under the kept optimum's duals is at most margins[i]; None if that optimum is not current."},
     {"price", (PyCFunction)(void (*)(void))mt_price, METH_FASTCALL,
-     "price(x, ys, ws, limit, center) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]} that\n"
-     "are not edges, weigh ws[i] > 0 and have a negative slack under the kept optimum's duals (the `limit` most\n"
-     "negative, among equal slacks the nearest to index `center`);\n"
-     "ys[i] < 0 is skipped. None if that optimum is not current."},
+     "price(x, ys, ws, limit, center, mask) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]}\n"
+     "that are not edges, weigh ws[i] > 0 and have a negative slack under the kept optimum's duals (the `limit`\n"
+     "most negative, among equal slacks the nearest to index `center`); ys[i] < 0 is skipped, and with a mask\n"
+     "(bytes per vertex, or None) and mask[x] == 0 every ys[i] whose mask is 0. None if that optimum is not current."},
     {"tight", (PyCFunction)(void (*)(void))mt_tight, METH_FASTCALL,
      "tight(x, ys, ws) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]} of slack at most 0,\n"
      "each weighing its edge's weight if it is an edge, else ws[i] (0: no pair). None if the optimum is not current."},
     {"signatures", (PyCFunction)mt_signatures, METH_NOARGS,
      "signatures() -> list[bytes] | None: per vertex, its dual and its enclosing blossoms with their duals;\n"
      "None without a current optimum. A pair's slack depends on its weight and its ends' signatures only."},
+    {"lowered", (PyCFunction)mt_lowered, METH_O,
+     "lowered(old) -> bytes | None: per vertex, 1 when its dual or a dual of its blossoms is lower than in the\n"
+     "signatures `old`, or its chain of blossoms differs; else 0. None without a current optimum."},
     {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
     {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
     {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},

@@ -5,6 +5,7 @@ field and proves its answer completable (:class:`LocalMatcher`)."""
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Any
@@ -400,8 +401,13 @@ class LocalMatcher(Matcher):
     """
 
     #: brackets (with the next bracket) of at least this many players keep only some of
-    #: their pairs in the core and price the others (:meth:`_solve_priced`)
-    sparse_from = 600
+    #: their pairs in the core and price the others (:meth:`_solve_priced`). Below it
+    #: every pair is stored: the core's warm re-solves after each step of the generation
+    #: order are then cheaper than pricing the bracket's pairs again after each of them
+    #: (4,000 players x 11 rounds: 67 s with every bracket stored, 117 s with every
+    #: bracket from 600 players on priced), and such a bracket's dense graph stays under
+    #: about 500 MB (2,300 players); from 3,000 players on it would not
+    sparse_from = 3000
     #: pairs added per column and pricing round
     price_limit = 8
 
@@ -430,13 +436,12 @@ class LocalMatcher(Matcher):
         self._unpriced = False
         #: sparse: the core vertex of each player of ``_order`` (-1 once fixed), and
         #: per column the index of its natural partner (preferred among equal pricings)
-        self._order_loc: list[int] = []
+        self._order_loc: array[int] = array("i")
         self._center: dict[int, int] = {}
         #: sparse: the core's signatures (:meth:`Matcher.signatures`) when every pair
         #: outside the core last had a non-negative slack (None: not since the weights
-        #: outside the core changed), and at the last pricing round
+        #: outside the core changed)
         self._sig: list[bytes] | None = None
-        self._last_sig: list[bytes] | None = None
 
     def relayout(self, layout: Layout, bonus_bits: int) -> None:
         super().relayout(layout, bonus_bits)
@@ -477,7 +482,7 @@ class LocalMatcher(Matcher):
         self._unpriced = False
         self._sig = None
         if sparse:
-            self._order_loc = [loc[x] for x in self._order]
+            self._order_loc = array("i", [loc[x] for x in self._order])
             # each player's natural partner in its own group (S1 against S2): the middle
             # of the pairs priced first when many weigh the same
             nc = current or na
@@ -704,42 +709,23 @@ class LocalMatcher(Matcher):
         mates = solve_priced(
             self._inc, self._price_rows, self.price_limit, lambda: self._solve_incremental([]), self._added
         )
-        self._sig = self._last_sig  # no pair outside the core violates these duals
+        self._sig = self._inc.signatures()  # no pair outside the core violates these duals
         return mates
 
     def _price_rows(self) -> Iterator[Row]:
         """The pairs of players still to pair that may violate the last optimum's duals,
         as rows to price: after a change of weights outside the core, every pair (each
         column, then the pairs kept outside the columns); else only the pairs with an
-        end whose dual or enclosing blossoms changed since every pair outside the core
-        last had a non-negative slack (the others kept their slacks; :meth:`Matcher.signatures`).
-        Not since the last pricing round: that one named at most ``price_limit`` pairs of a
-        row, the others may still violate the duals."""
-        final, loc, ol, center, A = self.final, self.loc, self._order_loc, self._center, self.A
-        sig = self._last_sig = self._inc.signatures()
-        old = self._sig
-        changed = None
-        if old is not None and sig is not None:
-            changed = [A[k] for k in range(len(A)) if sig[k] != old[k]]
-            if 8 * len(changed) > len(A):
-                changed = None  # most of them: every pair
-        if changed is None:
-            for l, col in self._cols.items():
-                if l not in final:
-                    yield loc[l], ol, col, center[l]
-        else:
-            rank = self._rank
-            moved = set(changed)
-            at = sorted(rank[x] for x in changed)
-            for l, col in self._cols.items():
-                if l in final:
-                    continue
-                if l in moved:
-                    yield loc[l], ol, col, center[l]
-                    continue
-                idx = [i for i in at if i < len(col) and ol[i] >= 0]
-                if idx:
-                    yield loc[l], [ol[i] for i in idx], [col[i] for i in idx], 0
+        end whose dual, or the dual of a blossom holding it, went down (or whose
+        blossoms changed) since every pair outside the core last had a non-negative
+        slack: the others' slacks did not go down (:meth:`Matcher.lowered`). Not since
+        the last pricing round: that one named at most ``price_limit`` pairs of a row,
+        the others may still violate the duals."""
+        final, loc, ol, center = self.final, self.loc, self._order_loc, self._center
+        mask = None if self._sig is None else self._inc.lowered(self._sig)
+        for l, col in self._cols.items():
+            if l not in final:
+                yield loc[l], ol, col, center[l], mask
         rest: dict[int, tuple[list[int], list[int]]] = {}
         for (a, b), w in self.packed.items():
             if w and a not in final and b not in final:
@@ -747,7 +733,7 @@ class LocalMatcher(Matcher):
                 ys.append(loc[a])
                 ws.append(w)
         for b, (ys, ws) in rest.items():
-            yield loc[b], ys, ws, 0
+            yield loc[b], ys, ws, 0, None
 
     def usable(self, x: int, ys: list[int]) -> list[int] | None:
         if not self.sparse:
