@@ -827,7 +827,7 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
     }
     Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ws);
     PyObject *result = NULL;
-    int32_t *pos = NULL, *chain = NULL, *noparent = NULL;
+    int32_t *pos = NULL, *chain = NULL, *noparent = NULL, *memo = NULL, *path = NULL;
     limb_t *nodual = NULL, *zs = NULL, *s = NULL, *t = NULL, *cache = NULL;
     ScanHit *hits = NULL;
     Py_ssize_t nhits = 0, caphits = 0;
@@ -860,15 +860,20 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
     const int Lg = self->g.L, L = (Lw > Lg ? Lw : Lg) + 1;
     pos = malloc(((size_t)n2 + 1) * sizeof(int32_t));
     chain = malloc(((size_t)n + 1) * sizeof(int32_t));
+    /* memo[b]: the lowest blossom of x's chain holding blossom b (-1: none; -2: not
+     * known yet), so that each blossom is walked once per call: the blossoms of a
+     * large bracket nest hundreds deep */
+    memo = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    path = malloc(((size_t)n2 + 1) * sizeof(int32_t));
     s = calloc((size_t)L, sizeof(limb_t));
     t = calloc((size_t)L, sizeof(limb_t));
     cache = calloc((size_t)CACHE * (size_t)L, sizeof(limb_t));
-    if (!pos || !chain || !s || !t || !cache) {
+    if (!pos || !chain || !memo || !path || !s || !t || !cache) {
         PyErr_NoMemory();
         goto done;
     }
     for (int c = 0; c < CACHE; c++) ckey[c] = NULL;
-    for (int32_t b = 0; b < n2; b++) pos[b] = -1;
+    for (int32_t b = 0; b < n2; b++) pos[b] = -1, memo[b] = -2;
     int32_t depth = 0;
     for (int32_t b = bparent[x]; b != -1 && depth <= n; b = bparent[b]) {
         if (b < n || b >= n2 || pos[b] >= 0) {
@@ -946,8 +951,17 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
         mp_sub(s, s, t, L);
         mp_sext(t, L, dual + (size_t)y * Lw, Lw);
         mp_add(s, s, t, L);
-        int32_t b = bparent[y];
-        while (b != -1 && pos[b] < 0) b = bparent[b];
+        int32_t b = bparent[y], np = 0;
+        while (b != -1 && pos[b] < 0 && memo[b] == -2 && np < n2) {
+            path[np++] = b;
+            b = bparent[b];
+        }
+        if (b != -1 && pos[b] < 0) b = memo[b];
+        if (b == -2) {
+            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
+            goto done;
+        }
+        while (np > 0) memo[path[--np]] = b;
         if (b != -1) {
             mp_add(s, s, zs + (size_t)pos[b] * L, L);
             mp_add(s, s, zs + (size_t)pos[b] * L, L);
@@ -983,7 +997,7 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
     }
     result = out;
 done:
-    free(pos); free(chain); free(zs); free(s); free(t); free(cache); free(hits); free(nodual); free(noparent);
+    free(pos); free(chain); free(memo); free(path); free(zs); free(s); free(t); free(cache); free(hits); free(nodual); free(noparent);
     if (yarr) PyBuffer_Release(&ybuf);
     if (mbuf.obj) PyBuffer_Release(&mbuf);
     Py_XDECREF(ys);
