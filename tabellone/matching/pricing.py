@@ -25,7 +25,7 @@ pairs are kept in Python as one small int list per column.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from tabellone.matching.blossom import Matcher
 
@@ -61,16 +61,30 @@ def solve_priced(
     pair of ``rows()`` added, solving on ``inc``'s graph and adding the violating pairs
     (:func:`price_rows`) until there are none. ``solve`` solves ``inc`` (default
     ``inc.solve``); ``added`` is told of every batch of edges added. ``rows`` is called
-    once per pricing round (the weights read as they are then). Needs the compiled core."""
+    once per pricing round (the weights read as they are then). Needs the compiled core.
+
+    Each row gives at most ``limit`` pairs a round, or more when few rows had violated
+    pairs the round before: up to ``limit`` times the number of rows in all (a few
+    players with thousands of violated pairs each would otherwise take hundreds of
+    rounds)."""
     solve = solve or inc.solve
+    per_row = limit
     while True:
         mates = solve()
-        more = price_rows(inc, rows(), limit)
+        counted = [0]
+
+        def each(it: Iterable[Row]) -> Iterator[Row]:
+            for row in it:
+                counted[0] += 1
+                yield row
+
+        more = price_rows(inc, each(rows()), per_row)
         if not more:
             return mates
         inc.set_edges(more)
         if added is not None:
             added(more)
+        per_row = max(limit, limit * counted[0] // len({x for x, _, _ in more}))
 
 
 def max_weight_matching_priced(
