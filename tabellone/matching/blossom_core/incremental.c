@@ -612,6 +612,34 @@ done:
     return rc;
 }
 
+/* x's enclosing blossoms under the duals `dual` (Lw limbs) and the forest `bparent`,
+ * innermost first: pos[b] = its depth (pos: 2n entries, -1 elsewhere, set here) and
+ * chain[depth] = b; returns the sums of the duals from each one up to the top-level
+ * blossom (L limbs each, depth + 1 rows, the last 0: freed by the caller), or NULL with
+ * an exception set.  t: L limbs of scratch. */
+static limb_t *chain_sums(const limb_t *dual, const int32_t *bparent, int Lw, int L, int32_t x, int32_t n,
+                          int32_t *pos, int32_t *chain, limb_t *t)
+{
+    const int32_t n2 = 2 * n;
+    for (int32_t b = 0; b < n2; b++) pos[b] = -1;
+    int32_t depth = 0;
+    for (int32_t b = bparent[x]; b != -1 && depth <= n; b = bparent[b]) {
+        if (b < n || b >= n2 || pos[b] >= 0) {
+            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
+            return NULL;
+        }
+        pos[b] = depth;
+        chain[depth++] = b;
+    }
+    limb_t *zs = calloc(((size_t)depth + 1) * (size_t)L, sizeof(limb_t));
+    if (!zs) return (limb_t *)PyErr_NoMemory();
+    for (int32_t d = depth - 1; d >= 0; d--) {
+        mp_sext(t, L, dual + (size_t)chain[d] * Lw, Lw);
+        mp_add(zs + (size_t)d * L, zs + (size_t)(d + 1) * L, t, L);
+    }
+    return zs;
+}
+
 /* all_within(x, ys, margins) -> list or None: every i, in order, such that
  * edge {x, ys[i]} exists and its slack under the kept optimum's duals is at
  * most margins[i]; None when the kept optimum is not current (no solve yet, or
@@ -666,25 +694,7 @@ static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ss
         PyErr_NoMemory();
         goto done;
     }
-    for (int32_t b = 0; b < n2; b++) pos[b] = -1;
-    int32_t depth = 0;
-    for (int32_t b = w->bparent[x]; b != -1 && depth <= n; b = w->bparent[b]) {
-        if (b < n || b >= n2 || pos[b] >= 0) {
-            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
-            goto done;
-        }
-        pos[b] = depth;
-        chain[depth++] = b;
-    }
-    zs = calloc(((size_t)depth + 1) * (size_t)L, sizeof(limb_t));
-    if (!zs) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (int32_t d = depth - 1; d >= 0; d--) {
-        mp_sext(t, L, w->dual + (size_t)chain[d] * Lw, Lw);
-        mp_add(zs + (size_t)d * L, zs + (size_t)(d + 1) * L, t, L);
-    }
+    if (!(zs = chain_sums(w->dual, w->bparent, Lw, L, x, n, pos, chain, t))) goto done;
     if (!(hits = PyList_New(0))) goto done;
     for (Py_ssize_t i = 0; i < cnt; i++) {
         int32_t y;
@@ -742,6 +752,25 @@ typedef struct {
     Py_ssize_t i, far; /* far: |i - center|, the order among equal slacks */
     double slack;
 } ScanHit;
+
+/* Append hit i (its slack, approximately) to the growing array hits; -1 on no memory. */
+static int push_hit(ScanHit **hits, Py_ssize_t *nhits, Py_ssize_t *cap, Py_ssize_t i, Py_ssize_t center, double slack)
+{
+    if (*nhits == *cap) {
+        Py_ssize_t nc = *cap ? 2 * *cap : 64;
+        ScanHit *nh = realloc(*hits, (size_t)nc * sizeof(ScanHit));
+        if (!nh) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *hits = nh;
+        *cap = nc;
+    }
+    (*hits)[*nhits].i = i;
+    (*hits)[*nhits].far = i > center ? i - center : center - i;
+    (*hits)[(*nhits)++].slack = slack;
+    return 0;
+}
 
 static int cmp_hit(const void *a, const void *b)
 {
@@ -873,25 +902,8 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
         goto done;
     }
     for (int c = 0; c < CACHE; c++) ckey[c] = NULL;
-    for (int32_t b = 0; b < n2; b++) pos[b] = -1, memo[b] = -2;
-    int32_t depth = 0;
-    for (int32_t b = bparent[x]; b != -1 && depth <= n; b = bparent[b]) {
-        if (b < n || b >= n2 || pos[b] >= 0) {
-            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
-            goto done;
-        }
-        pos[b] = depth;
-        chain[depth++] = b;
-    }
-    zs = calloc(((size_t)depth + 1) * (size_t)L, sizeof(limb_t));
-    if (!zs) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (int32_t d = depth - 1; d >= 0; d--) {
-        mp_sext(t, L, dual + (size_t)chain[d] * Lw, Lw);
-        mp_add(zs + (size_t)d * L, zs + (size_t)(d + 1) * L, t, L);
-    }
+    for (int32_t b = 0; b < n2; b++) memo[b] = -2;
+    if (!(zs = chain_sums(dual, bparent, Lw, L, x, n, pos, chain, t))) goto done;
     for (Py_ssize_t i = 0; i < cnt; i++) {
         long yl;
         if (yarr) {
@@ -932,16 +944,7 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
             if (crc[c] == 0 && mp_is_zero(cache + (size_t)c * L, L)) continue; /* no pair */
             if (crc[c] > 0) { /* above every dual sum: a negative slack */
                 if (mt_find(self, x, y) >= 0) continue;
-                if (nhits == caphits) {
-                    Py_ssize_t nc = caphits ? 2 * caphits : 64;
-                    ScanHit *nh = realloc(hits, (size_t)nc * sizeof(ScanHit));
-                    if (!nh) { PyErr_NoMemory(); goto done; }
-                    hits = nh;
-                    caphits = nc;
-                }
-                hits[nhits].i = i;
-                hits[nhits].far = i > center ? i - center : center - i;
-                hits[nhits++].slack = -1e308;
+                if (push_hit(&hits, &nhits, &caphits, i, center, -1e308) < 0) goto done;
                 continue;
             }
             mp_copy(t, cache + (size_t)c * L, L);
@@ -968,16 +971,7 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
         }
         if (pricing ? !mp_is_neg(s, L) : !mp_le_zero(s, L)) continue;
         if (pricing && mt_find(self, x, y) >= 0) continue;
-        if (nhits == caphits) {
-            Py_ssize_t nc = caphits ? 2 * caphits : 64;
-            ScanHit *nh = realloc(hits, (size_t)nc * sizeof(ScanHit));
-            if (!nh) { PyErr_NoMemory(); goto done; }
-            hits = nh;
-            caphits = nc;
-        }
-        hits[nhits].i = i;
-        hits[nhits].far = i > center ? i - center : center - i;
-        hits[nhits++].slack = pricing ? mp_approx(s, L) : 0.0;
+        if (push_hit(&hits, &nhits, &caphits, i, center, pricing ? mp_approx(s, L) : 0.0) < 0) goto done;
     }
     if (nhits > limit) {
         qsort(hits, (size_t)nhits, sizeof(ScanHit), cmp_hit);
