@@ -4,7 +4,7 @@ wall time of a large study projected from both.
 
     python benchmarks/simulate_speed.py [--events 20] [--players 100] [--rounds 9]
         [--systems dutch,dubov,burstein,lim,random] [--workers 1,2] [--cluster 2]
-        [--phases 4] [--study 100000] [--seed 1] [--before DIR [--repeat 3]]
+        [--phases 4] [--study 100000] [--seed 1] [--before DIR [--repeat 3] [--instructions]]
 
 Three tables:
 
@@ -28,7 +28,11 @@ each copy of the code (``DIR`` holds the ``tabellone`` package of the commit bef
 change, its compiled core built, e.g. ``git worktree add --detach DIR main``), the two
 copies interleaved ``--repeat`` times: the least CPU-seconds per event of each, their
 ratio, and whether the two copies' rows are identical (same seed, same arms; timings
-aside). It exits 1 when they differ.
+aside). It exits 1 when they differ. With ``--instructions`` each copy's events also run
+once under Valgrind (``valgrind --tool=cachegrind --cache-sim=no``, which must be on
+the PATH), and again with no event after the warm-up: the difference, over the events,
+is the machine instructions per event, which other work on the machine does not change
+(the CPU-seconds of a loaded machine vary by tens of per cent).
 
 Then the projection: a study of ``--study`` events per system (all the systems above,
 as one run) on this machine and on N machines like it, from the CPU-seconds per event of
@@ -141,7 +145,7 @@ rows = []
 start = time.process_time()
 for k in range(1, events + 1):
     rows += play_event(sim, k)
-cpu = (time.process_time() - start) / events
+cpu = (time.process_time() - start) / max(events, 1)
 kept = repr([{k: v for k, v in row.items() if k not in TIMING_COLUMNS} for row in rows])
 print(json.dumps([cpu, hashlib.sha256(kept.encode()).hexdigest()]))
 """
@@ -172,7 +176,29 @@ def before_after(args, systems: list[str]) -> int:
         same = len(digests[system, trees[0]] | digests[system, trees[1]]) == 1
         differ = differ or not same
         print(f"{system:>10} {old:>16.3f} {new:>15.3f} {new / old:>6.2f}  {'identical' if same else 'DIFFER'}")
+    if args.instructions:
+        print(f"\n   machine instructions per event (Valgrind), events 1-{args.events}")
+        print(f"{'system':>10} {'before M/ev':>12} {'after M/ev':>11} {'ratio':>6}")
+        for system in systems:
+            old, new = (instructions(args, system, tree) for tree in trees)
+            print(f"{system:>10} {old / 1e6:>12.1f} {new / 1e6:>11.1f} {new / old:>6.3f}")
     return 1 if differ else 0
+
+
+def instructions(args, system: str, tree: Path) -> float:
+    """Machine instructions per event of ``tree``'s copy: its events under Valgrind,
+    less a run of the warm-up event alone (start-up, imports), over the events."""
+    counts = []
+    for events in (args.events, 0):
+        cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+        cmd += [sys.executable, "-c", _CHILD, system, str(args.players), str(args.rounds), str(events), str(args.seed)]
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
+        refs = [line for line in done.stderr.splitlines() if "I refs:" in line or "I   refs:" in line]
+        if done.returncode or not refs:
+            raise SystemExit(f"{tree}: {system} under valgrind: {done.stderr.strip()[-500:]}")
+        counts.append(int(refs[-1].split(":")[1].strip().replace(",", "")))
+    return (counts[0] - counts[1]) / args.events
 
 
 def _without_timings(rows):
@@ -241,6 +267,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--before", type=Path, help="another copy of the code: before and after a change (see above)")
     ap.add_argument("--repeat", type=int, default=3, help="with --before: runs of each copy (the least counts)")
+    ap.add_argument(
+        "--instructions", action="store_true", help="with --before: also machine instructions per event (Valgrind)"
+    )
     args = ap.parse_args()
     systems = args.systems.split(",")
     if args.before:

@@ -11,11 +11,32 @@ from tabellone.core.errors import (
     EXIT_INVALID_INPUT,
 )
 from tabellone.formats.files import FORMATS
-from tabellone.rules import DEFAULT_SYSTEM, system_options
+from tabellone.rules import DEFAULT_SYSTEM, help_listing, system_options
+
+
+class _RegistryHelp(argparse.HelpFormatter):
+    """Help texts whose lists of systems, editions, methods and profiles are filled in
+    from the registry when the help is printed (``{systems}``, ``{editions}``,
+    ``{methods}``, ``{comparable}``, ``{profiles}``: :func:`tabellone.rules.help_listing`),
+    so that they cannot drift from it; parsing a command imports no system."""
+
+    LISTINGS = ("systems", "editions", "methods", "comparable", "profiles")
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        for what in self.LISTINGS:
+            if text and "{" + what + "}" in text:
+                text = text.replace("{" + what + "}", help_listing(what))
+        return text
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors as invalid input (exit 3), like the engines."""
+    """argparse that reports usage errors as invalid input (exit 3), like the engines,
+    and fills in its help's lists from the registry (:class:`_RegistryHelp`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _RegistryHelp)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
@@ -31,7 +52,7 @@ def add_profile_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--profile",
         metavar="FILE|NAME",
-        help="the criteria as data: a TOML profile or a shipped one (dutch-2026, dutch-2017, global, colour-first, dubov-2026, burstein-2026, burstein-2025, burstein-legacy, lim-2026); see docs/profiles.md",
+        help="the criteria as data: a TOML profile or a shipped one ({profiles}); see docs/profiles.md",
     )
 
 
@@ -82,13 +103,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("pair", help="pair the next round")
     p.add_argument("file")
-    p.add_argument("--system", help="pairing system (default: the file's TRF26 192 code, else dutch)")
+    p.add_argument(
+        "--system",
+        help="pairing system, one of {systems} (default: the file's TRF26 192 code, else " + DEFAULT_SYSTEM + ")",
+    )
     p.add_argument(
         "--write", action="store_true", help="record the round in the event file (kept safe: see 'tabellone new')"
     )
     p.add_argument(
         "--edition",
-        help="edition of the rules (dutch: 2026, the default, 2017, or 1992, literal only; dubov: 2026 or 1997; lim: 2026; italo-svizzero: capo5 or 2.2; burstein: 2026, the default, 2025 or legacy)",
+        help="edition of the rules ({editions})",
     )
     p.add_argument(
         "--round",
@@ -107,7 +131,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--method",
         choices=("literal", "optimised"),
-        help="the text's own procedure or the optimiser (dutch 2026/2017, burstein: optimised by default; dubov, lim, italo-svizzero: literal by default)",
+        help="the text's own procedure or the optimiser ({methods})",
     )
     p.add_argument(
         "--backend",
@@ -140,9 +164,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "compare", help="pair rounds by the literal procedure and by the optimiser; compare their objectives"
     )
     p.add_argument("file")
-    p.add_argument(
-        "--system", help="a system with both methods (italo-svizzero, dubov, lim, burstein); default: the file's"
-    )
+    p.add_argument("--system", help="a system with both methods ({comparable}); default: the file's")
     p.add_argument("--edition")
     p.add_argument(
         "--round", type=int, help="only this round (default: every paired round; the next one if none is)" + COLUMN
@@ -330,7 +352,7 @@ def _event_parsers(sub) -> None:
     p.add_argument("file", metavar="EVENT")
     p.add_argument("--name", required=True, help="event name (TRF 012)")
     p.add_argument("--rounds", type=int, required=True, help="number of rounds (TRF26 142)")
-    p.add_argument("--system", default=DEFAULT_SYSTEM, help="pairing system (dutch, dubov, italo-svizzero)")
+    p.add_argument("--system", default=DEFAULT_SYSTEM, help="pairing system ({systems}; default %(default)s)")
     p.add_argument("--edition", help="edition of the system's rules (default: the current one)")
     p.add_argument(
         "--initial-colour",
@@ -496,7 +518,7 @@ def _simulate_parser(sub) -> None:
         action="append",
         required=True,
         metavar="S[:E]",
-        help="a pairing system to compare (repeat for several): dutch, dutch:2017, dubov, random ...",
+        help="a pairing system to compare, NAME or NAME:EDITION (repeat for several): {systems}",
     )
     p.add_argument("--edition", help="edition for every --system given without its own :EDITION")
     p.add_argument(

@@ -23,14 +23,26 @@
  *     to stay far inside the representable range, and a run that would leave
  *     it is restarted with twice as many limbs.
  *
+ * Each free vertex and each S-blossom keeps its least-slack edge and that
+ * edge's exact slack, which every dual adjustment lowers by what the duals at
+ * the edge's two ends give up (by delta, or 2 delta between two S-blossoms)
+ * instead of computing it again from the duals: the bookkeeping of Galil's
+ * O(n^3) presentation (Galil 1986, above), so that finding a dual adjustment
+ * reads the kept slacks, not the edges' weights and their ends' duals.  The adjacency entries name their edge (and cache the top
+ * limb of its weight); the weights themselves are read through the edge's
+ * row of the weight table, never copied per entry.
+ *
  * Every result is checked before it is returned, independently of the
  * algorithm's own bookkeeping: the matching is valid, the final duals are
  * feasible (all edge slacks >= 0, summing the duals of all blossoms that hold
  * both ends), complementary slackness holds (matched edges tight, exposed
  * vertices at the minimum dual, blossoms with positive dual odd and full),
  * and with max_cardinality a Tutte-Berge barrier proves that no larger
- * matching exists.  A failed check raises RuntimeError: a wrong matching is
- * never returned.
+ * matching exists.  The blossoms holding both ends of an edge are found by
+ * constant-time lowest-common-ancestor queries (M. A. Bender and M.
+ * Farach-Colton, "The LCA problem revisited", LATIN 2000: a sparse table of
+ * range minima over the vertices' depth-first order).  A failed check raises
+ * RuntimeError: a wrong matching is never returned.
  *
  * Warm start (_solve_with_state, used by tabellone.matching.blossom.Matcher): the proven
  * optimum of the previous call is kept (matching, duals, blossoms as vertex
@@ -77,6 +89,7 @@ typedef unsigned __int128 dlimb_t;
 #if defined(_MSC_VER)
 #include <intrin.h>
 #define TB_ALWAYS_INLINE __forceinline
+#define TB_PREFETCH(p) ((void)(p))
 /* number of leading zero bits of x != 0 */
 static __forceinline int tb_clz64(uint64_t x)
 {
@@ -86,6 +99,7 @@ static __forceinline int tb_clz64(uint64_t x)
 }
 #else
 #define TB_ALWAYS_INLINE inline __attribute__((always_inline))
+#define TB_PREFETCH(p) __builtin_prefetch(p)
 static inline int tb_clz64(uint64_t x) { return __builtin_clzll((unsigned long long)x); }
 #endif
 
@@ -122,14 +136,27 @@ static PyObject *py_sabotage_next_warm_start(PyObject *self, PyObject *unused)
     Py_RETURN_NONE;
 }
 
+/* The tests' switches of the solver (greedy_start, multi_augment): set one from the
+ * truth of arg and return its old value as a bool. */
+static PyObject *set_switch(int *setting, PyObject *arg)
+{
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    PyObject *was = PyBool_FromLong(*setting);
+    *setting = on;
+    return was;
+}
+
 static PyObject *py_set_greedy_start(PyObject *self, PyObject *arg)
 {
     (void)self;
-    int on = PyObject_IsTrue(arg);
-    if (on < 0) return NULL;
-    PyObject *was = PyBool_FromLong(greedy_start);
-    greedy_start = on;
-    return was;
+    return set_switch(&greedy_start, arg);
+}
+
+static PyObject *py_set_multi_augment(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    return set_switch(&multi_augment, arg);
 }
 
 static PyMethodDef methods[] = {

@@ -73,10 +73,12 @@ from tabellone.core.errors import InputError
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing, Violation
 from tabellone.core.scoring import Scoring
-from tabellone.rules.comparison import BracketValues, Comparison
+from tabellone.rules.comparison import BracketSide, BracketValues, CandidatePlaces, Comparison
 
 __all__ = [
+    "BracketSide",
     "BracketValues",
+    "CandidatePlaces",
     "Comparison",
     "NoOptions",
     "Options",
@@ -134,9 +136,11 @@ class PairingSystem(Generic[O]):
     title: ClassVar[str]
     #: The editions of the text, the first the default (``--edition``).
     editions: ClassVar[tuple[str, ...]]
-    #: The methods (``--method``): ``"optimised"`` and/or ``"literal"``; empty when the
-    #: system has one way of pairing.
+    #: The methods (``--method``): ``"optimised"`` and/or ``"literal"``, the first the
+    #: default; empty when the system has one way of pairing.
     methods: ClassVar[tuple[str, ...]] = ()
+    #: Editions paired by the text's own procedure whatever the method (the Dutch 1992).
+    literal_only: ClassVar[tuple[str, ...]] = ()
     #: Whether :meth:`compare` pairs a round by both methods (``tabellone compare``).
     comparable: ClassVar[bool] = False
     #: Whether the two methods give one pairing: the optimiser states the text's criteria
@@ -292,6 +296,15 @@ class PairingSystem(Generic[O]):
         assignee without listing it in :meth:`quality_criteria` (the Dutch C5, which the
         text settles before any bracket; the italo-svizzero Art. 8); the verifier
         compares it first and names it "score of the PAB assignee". ``None``: none."""
+        return None
+
+    def candidate_places(
+        self, t: Tournament, edition: str, round_number: int, given: BracketSide, rules: BracketSide, yours: str
+    ) -> CandidatePlaces | None:
+        """Where the text's generation order places two candidates of one bracket that
+        tie on every criterion (``given`` and the rules' ``rules``, in round
+        ``round_number``; ``yours`` names the first in the sentences), step by step;
+        ``None``: the system does not count its generation order so (the default)."""
         return None
 
     def generation_article(self, edition: str) -> str:

@@ -35,6 +35,33 @@ class BracketValues:
     concerned: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
 
 
+@dataclass(frozen=True)
+class BracketSide:
+    """One pairing's side of a bracket where two pairings tie on every criterion: the
+    bracket as the verifier reads it, the round's pairs, and who it moved down."""
+
+    bracket: BracketValues
+    pairs: Sequence[tuple[int, int]]
+    moved: list[int]
+
+
+@dataclass(frozen=True)
+class CandidatePlaces:
+    """Where a system's generation order places the two candidates of one bracket
+    (:meth:`tabellone.rules.base.PairingSystem.candidate_places`): each candidate in
+    words (``yours``, ``rules``), the ordinal of each step's choice (``rank_yours``,
+    ``rank_rules``: 1 is the first the text tries, ``None`` where too many to count),
+    the step that first tells them apart (``decides``; ``None`` when the two are the
+    same candidate) and the sentence that places both (``ranking``)."""
+
+    yours: str
+    rules: str
+    rank_yours: list[int | None]
+    rank_rules: list[int | None]
+    decides: str | None
+    ranking: str
+
+
 def objective_vector(
     round_level: Mapping[str, object],
     brackets: Sequence[BracketValues],

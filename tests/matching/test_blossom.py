@@ -1299,18 +1299,17 @@ def test_all_within_without_the_core_says_nothing(monkeypatch):
 # ------------------------------------ the portable arithmetic (MSVC: the Windows wheels)
 
 
-@pytest.fixture(scope="module")
-def portable_core(tmp_path_factory):
-    """The core built with TABELLONE_PORTABLE_ARITH: the limb arithmetic of compilers
-    without a 128-bit integer (MSVC builds it so), loaded beside the usual build."""
+def core_built_with(tmp_path_factory, name, cflags):
+    """The core built with extra C flags into a temporary folder, loaded beside the usual
+    build (another module object, another file)."""
     import importlib.util
     import os
     import subprocess
     from pathlib import Path
 
     repo = Path(__file__).resolve().parents[2]
-    out = tmp_path_factory.mktemp("portable")
-    env = {**os.environ, "CFLAGS": "-DTABELLONE_PORTABLE_ARITH", "TABELLONE_REQUIRE_CORE": "1"}
+    out = tmp_path_factory.mktemp(name)
+    env = {**os.environ, "CFLAGS": cflags, "TABELLONE_REQUIRE_CORE": "1"}
     args = ["build_ext", "-b", str(out / "lib"), "-t", str(out / "tmp"), "--force"]
     built = subprocess.run([sys.executable, "setup.py", "-q", *args], cwd=repo, env=env, capture_output=True, text=True)
     assert built.returncode == 0, built.stderr[-2000:]
@@ -1320,6 +1319,13 @@ def portable_core(tmp_path_factory):
     spec.loader.exec_module(module)
     assert module is not _blossom and module.__file__ != _blossom.__file__
     return module
+
+
+@pytest.fixture(scope="module")
+def portable_core(tmp_path_factory):
+    """The core built with TABELLONE_PORTABLE_ARITH: the limb arithmetic of compilers
+    without a 128-bit integer (MSVC builds it so), loaded beside the usual build."""
+    return core_built_with(tmp_path_factory, "portable", "-DTABELLONE_PORTABLE_ARITH")
 
 
 @pytest.mark.slow

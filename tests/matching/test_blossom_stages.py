@@ -263,3 +263,17 @@ def test_more_stages_than_the_allowed_edge_marks():
         _blossom._set_multi_augment(was[0])
         _blossom._set_greedy_start(was[1])
     assert matching_value(n, edges, mate)[0] == matching_value(n, edges, mwm(n, edges))[0]
+
+
+@pytest.mark.parametrize("switch", [_blossom._set_multi_augment, _blossom._set_greedy_start])
+def test_each_switch_returns_its_old_setting_and_takes_any_truth_value(switch):
+    """Both tests' switches are one helper: on by default, each call gives back the
+    setting it replaces, any object's truth sets it, and a falsy value clears it."""
+    was = switch(False)
+    try:
+        assert was is True
+        assert switch([1]) is False
+        assert switch(0) is True
+        assert switch(True) is False
+    finally:
+        switch(was)

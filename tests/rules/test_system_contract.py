@@ -29,7 +29,7 @@ from tabellone.core.pairing import Pairing
 from tabellone.generate.teams import TeamSettings, generate_team_event
 from tabellone.generate.tournament import GeneratorSettings
 from tabellone.rules import SYSTEMS, as_system, get_system, system_options
-from tabellone.rules.base import PairingSystem, Violation
+from tabellone.rules.base import BracketSide, CandidatePlaces, PairingSystem, Violation
 from tabellone.verify.checker import check_round
 
 NAMES = list(SYSTEMS)
@@ -75,6 +75,7 @@ def test_registry_and_declared_fields(name):
     assert not system.comparable or len(system.methods) == 2  # compare needs a second method
     assert not system.methods_agree or len(system.methods) == 2
     assert system.takes("method") == bool(system.methods)
+    assert set(system.literal_only) <= set(system.editions) and (not system.literal_only or system.methods)
     assert system.edition(None) == system.editions[0]
     for edition in system.editions:
         assert system.configure(edition)[0] == edition
@@ -159,6 +160,45 @@ def test_literal_and_optimised_agree_where_the_system_says_so(name, seed):
         if system.comparable:
             c = system.compare(before, edition, r)
             assert c.same_pairs and c.better == "equal" and c.first_difference is None
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if get_system(n).methods])
+def test_the_first_method_is_the_default(name):
+    """The events here are paired with no method given; each round paired again by the
+    first method the system declares (what the command line's help calls the default)
+    is the same round."""
+    system = get_system(name)
+    edition, first = system.configure(None, method=system.methods[0])
+    t = event(name, SEEDS[0])
+    for r, before, recorded in rounds_of(t, system):
+        again = system.pair(before, edition, r, first)
+        assert sorted(again.pairs) == sorted(recorded.pairs) and again.bye == recorded.bye, (name, r)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_candidate_places_of_a_bracket_against_itself(name):
+    """Every system answers the verifier's question of where its generation order
+    places two tied candidates alike: ``None`` (it does not count its order step by
+    step: the default), or places where a bracket's candidate against itself is one
+    candidate, told apart by no step, with the same ordinals on both sides, each 1 or
+    more (or not counted)."""
+    system = get_system(name)
+    edition = system.editions[0]
+    t = event(name, SEEDS[0])
+    answered = 0
+    for r, before, pairing in rounds_of(t, system):
+        _, brackets = system.evaluate(before, pairing, edition)
+        for k, b in enumerate(brackets):
+            below = set(brackets[k + 1].players) if k + 1 < len(brackets) else {pairing.bye}
+            side = BracketSide(b, pairing.pairs, [p for p in b.players if p in below])
+            places = system.candidate_places(before, edition, r, side, side, "yours")
+            if places is None:
+                continue
+            answered += 1
+            assert isinstance(places, CandidatePlaces) and places.yours and places.yours == places.rules
+            assert places.decides is None and places.rank_yours == places.rank_rules
+            assert all(n is None or n >= 1 for n in places.rank_yours)
+    assert answered or type(system).candidate_places is PairingSystem.candidate_places, name
 
 
 def test_a_system_without_criteria_says_so():

@@ -242,7 +242,7 @@ def test_a_candidate_is_placed_where_the_text_first_generates_it():
 
     from tabellone.rules.comparison import BracketValues
     from tabellone.rules.dutch.literal import resident_exchanges
-    from tabellone.verify.checker import _as_generated
+    from tabellone.rules.dutch.verifier import as_generated
 
     for n in (5, 6):
         players = list(range(1, n + 1))
@@ -259,7 +259,7 @@ def test_a_candidate_is_placed_where_the_text_first_generates_it():
         for pairs, where in first.items():
             as_pairs = [tuple(sorted(p)) for p in pairs]
             moved = [x for x in players if all(x not in p for p in pairs)]
-            _, ordinals, _ = _as_generated(_Scores(players), bracket, as_pairs, moved, "2026")
+            _, ordinals, _ = as_generated(_Scores(players), bracket, as_pairs, moved, "2026")
             assert ordinals == where, (sorted(as_pairs), ordinals, where)
 
 

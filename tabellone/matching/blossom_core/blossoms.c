@@ -22,42 +22,60 @@ static inline void slack_vw(const Ctx *c, int32_t i, int32_t j, int32_t k, limb_
     slack_row(c, i, j, W2(c, k), out);
 }
 
+/* A hint for a scan of x's adjacency at entry q: the weights are read through
+ * the edge's row (wid[k], then the row: two dependent reads, which miss the
+ * cache on a large graph of many distinct weights), so the row of the entry
+ * AHEAD places on and the wid of the one 2 AHEAD on are fetched early. */
+#define AHEAD 8
+static inline void prefetch_weight(const Ctx *c, const AdjEntry *a, int32_t q, int32_t deg)
+{
+    if (q + 2 * AHEAD < deg) TB_PREFETCH(&c->wid[a[q + 2 * AHEAD].p >> 1]);
+    if (q + AHEAD < deg) TB_PREFETCH(W2(c, a[q + AHEAD].p >> 1));
+}
+
 /* the same, edge k = {i, j} given by its slot only */
 static inline void slack(const Ctx *c, int32_t k, limb_t *out)
 {
     slack_vw(c, c->endpoint[2 * k], c->endpoint[2 * k + 1], k, out);
 }
 
-/* Exact slack of bestedge[x] (which must be set), from the cache when valid. */
+/* Exact slack of bestedge[x] (which must be set), from the cache when valid
+ * (cedge[x] == bestedge[x]: the dual adjustments keep it exact, see
+ * track_best_slacks in stages.c). */
 static inline const limb_t *best_slack(Ctx *c, int32_t x)
 {
     limb_t *cs = c->cslack + (size_t)x * c->L;
-    if (c->cedge[x] != c->bestedge[x] || c->cepoch[x] != c->epoch) {
+    if (c->cedge[x] != c->bestedge[x]) {
         slack(c, c->bestedge[x], cs);
         c->cedge[x] = c->bestedge[x];
-        c->cepoch[x] = c->epoch;
     }
+#ifdef BLOSSOM_DEBUG_INVARIANTS
+    else {
+        slack(c, c->bestedge[x], c->t2);
+        if (mp_cmp(c->t2, cs, c->L) != 0) internal_error(c, "kept slack of a least-slack edge is wrong");
+    }
+#endif
     return cs;
 }
 
 /* Edge k = {i, j}, not tight, from an S-vertex: make it bestedge[x] if its
  * slack is smaller.  tk is the top-limb estimate of slack(k) (see stages). */
-static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk, int32_t i, int32_t j, const limb_t *row)
+static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk, int32_t i, int32_t j)
 {
     const int L = c->L;
     if (c->bestedge[x] == -1) {
         c->bestedge[x] = k;
+        c->cedge[x] = -1; /* its slack is worked out when first asked for */
         return;
     }
     const limb_t *bs = best_slack(c, x);
     if (tk >= (int64_t)bs[L - 1] + 2) return; /* surely not smaller */
     limb_t *ks = c->t1;
-    slack_row(c, i, j, row, ks);
+    slack_vw(c, i, j, k, ks);
     if (mp_cmp(ks, bs, L) < 0) {
         c->bestedge[x] = k;
         mp_copy(c->cslack + (size_t)x * L, ks, L);
         c->cedge[x] = k;
-        c->cepoch[x] = c->epoch;
     }
 }
 
@@ -192,12 +210,11 @@ static inline const limb_t *merge_slack(Ctx *c, int32_t bj)
 }
 
 /* Consider edge k = {i, j} (i in the top-level blossom b being built, wtop
- * the top limb of its 2w) to blossom bj: remember it if it is the least-slack
+ * the top limb of its 2w, cached in the adjacency entry) to blossom bj: remember it if it is the least-slack
  * edge so far to that S-blossom.  The top-limb bound of offer_best skips the
  * exact comparison when k is surely not better, so the choices are those of
  * comparing exact slacks every time. */
-static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j, int64_t wtop, const limb_t *row,
-                              int32_t *ntouched)
+static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j, int64_t wtop, int32_t *ntouched)
 {
     int32_t bj = c->inblossom[j];
     if (bj == b || c->label[bj] != 1) return;
@@ -212,7 +229,7 @@ static inline void merge_best(Ctx *c, int32_t b, int32_t k, int32_t i, int32_t j
     limb_t *ms = (limb_t *)merge_slack(c, bj);
     int64_t tk = c->dtop[i] + c->dtop[j] - wtop;
     if (tk >= (int64_t)ms[L - 1] + 2) return; /* slack(k) > (tk-1)R >= (top+1)R > slack(cur) */
-    slack_row(c, i, j, row, c->t1);
+    slack_vw(c, i, j, k, c->t1);
     if (mp_cmp(c->t1, ms, L) < 0) {
         c->bestedgeto[bj] = k;
         mp_copy(ms, c->t1, L);
@@ -323,9 +340,10 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k, int track_best)
             for (int32_t li = 0; li < cnt; li++) {
                 int32_t x = c->scratch[li];
                 const AdjEntry *ax = c->adj[x];
-                const limb_t *wx = c->adjw[x];
-                for (int32_t q = 0; q < c->deg[x]; q++)
-                    merge_best(c, b, ax[q].p >> 1, x, ax[q].v, ax[q].top, wx + (size_t)q * c->L, &ntouched);
+                for (int32_t q = 0; q < c->deg[x]; q++) {
+                    prefetch_weight(c, ax, q, c->deg[x]);
+                    merge_best(c, b, ax[q].p >> 1, x, ax[q].v, ax[q].top, &ntouched);
+                }
             }
         } else {
             const int32_t *lst = c->bbest[cb];
@@ -337,7 +355,7 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k, int track_best)
                     i = j;
                     j = t;
                 }
-                merge_best(c, b, kk, i, j, (int64_t)W2(c, kk)[c->L - 1], W2(c, kk), &ntouched);
+                merge_best(c, b, kk, i, j, (int64_t)W2(c, kk)[c->L - 1], &ntouched);
             }
         }
         free(c->bbest[cb]);
@@ -363,6 +381,7 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k, int track_best)
             bestslack = ms;
         }
     }
+    if (best != -1) mp_copy(c->cslack + (size_t)b * c->L, bestslack, c->L);
     for (int32_t i = 0; i < ntouched; i++) {
         c->bestedgeto[c->touched[i]] = -1;
         c->mvalid[c->touched[i]] = 0;
@@ -370,6 +389,7 @@ static void add_blossom(Ctx *c, int32_t base, int32_t k, int track_best)
     c->bbest[b] = lst;
     c->nbbest[b] = ntouched;
     c->bestedge[b] = best;
+    c->cedge[b] = best;
 }
 
 static inline int32_t wrap_index(int32_t j, int32_t nc) { return j < 0 ? j + nc : j; }

@@ -191,14 +191,3 @@ static PyObject *py_last_stats(PyObject *self, PyObject *unused)
     Py_DECREF(f);
     return d;
 }
-
-
-static PyObject *py_set_multi_augment(PyObject *self, PyObject *arg)
-{
-    (void)self;
-    int on = PyObject_IsTrue(arg);
-    if (on < 0) return NULL;
-    PyObject *was = PyBool_FromLong(multi_augment);
-    multi_augment = on;
-    return was;
-}

@@ -331,11 +331,6 @@ typedef struct {
     int32_t *deg;      /* n */
     AdjEntry *entries; /* one-shot: 2m entries */
     int32_t *adjcap;   /* incremental: capacity of adj[v] */
-    /* adjw[v] + q * L: a copy of 2w of v's q-th edge, beside its adjacency
-     * entry, so that the algorithm's scan of v's edges reads weights in order
-     * instead of one row of the table per edge; the certificate reads the table */
-    limb_t **adjw;     /* n */
-    limb_t *wentries;  /* one-shot: 2m rows */
 } Graph;
 
 /* Twice the weight of slot k, L limbs. */
@@ -345,12 +340,6 @@ static void graph_free(Graph *g)
 {
     if (g->adjcap && g->adj)
         for (int32_t v = 0; v < g->n; v++) free(g->adj[v]);
-    if (g->adjcap && g->adjw)
-        for (int32_t v = 0; v < g->n; v++) free(g->adjw[v]);
-    free(g->adjw);
-    free(g->wentries);
-    g->adjw = NULL;
-    g->wentries = NULL;
     free(g->endpoint);
     free(g->wid);
     wt_free(&g->wt);
@@ -370,11 +359,7 @@ static void graph_set_tops(Graph *g)
     const int L = g->L;
     for (int32_t v = 0; v < g->n; v++) {
         AdjEntry *a = g->adj[v];
-        for (int32_t q = 0; q < g->deg[v]; q++) {
-            const limb_t *row = graph_w2(g, a[q].p >> 1);
-            a[q].top = (int64_t)row[L - 1];
-            mp_copy(g->adjw[v] + (size_t)q * L, row, L);
-        }
+        for (int32_t q = 0; q < g->deg[v]; q++) a[q].top = (int64_t)graph_w2(g, a[q].p >> 1)[L - 1];
     }
 }
 
@@ -383,19 +368,6 @@ static int graph_widen(Graph *g, int L2)
 {
     if (L2 <= g->L) return 0;
     if (widen_rows(&g->wt.rows, g->wt.cap, g->L, L2) < 0 || wt_rehash(&g->wt, g->wt.smask + 1, L2) < 0) return -1;
-    if (g->adjcap) {
-        for (int32_t v = 0; v < g->n; v++) {
-            if (!g->adjcap[v]) continue;
-            limb_t *r = realloc(g->adjw[v], (size_t)g->adjcap[v] * L2 * sizeof(limb_t));
-            if (!r) return -1;
-            g->adjw[v] = r;
-        }
-    } else {
-        limb_t *r = realloc(g->wentries, ((size_t)2 * g->m + 1) * L2 * sizeof(limb_t));
-        if (!r) return -1;
-        g->wentries = r;
-        for (int32_t v = 0; v < g->n; v++) g->adjw[v] = r + (size_t)(g->adj[v] - g->entries) * L2;
-    }
     g->L = L2;
     graph_set_tops(g);
     return 0;
@@ -539,16 +511,11 @@ static int parse_graph(int32_t n, PyObject *edges_obj, int maxcard, int force_li
     g->adj = malloc(((size_t)n + 1) * sizeof(AdjEntry *));
     g->deg = calloc((size_t)n + 1, sizeof(int32_t));
     g->entries = malloc(((size_t)2 * m + 1) * sizeof(AdjEntry));
-    g->adjw = malloc(((size_t)n + 1) * sizeof(limb_t *));
-    g->wentries = malloc(((size_t)2 * m + 1) * L * sizeof(limb_t));
     fill = calloc((size_t)n + 2, sizeof(int32_t));
-    if (!g->adj || !g->deg || !g->entries || !g->adjw || !g->wentries || !fill) { PyErr_NoMemory(); goto fail; }
+    if (!g->adj || !g->deg || !g->entries || !fill) { PyErr_NoMemory(); goto fail; }
     for (int32_t k = 0; k < 2 * m; k++) fill[g->endpoint[k] + 1]++;
     for (int32_t v = 0; v < n; v++) fill[v + 1] += fill[v];
-    for (int32_t v = 0; v < n; v++) {
-        g->adj[v] = g->entries + fill[v];
-        g->adjw[v] = g->wentries + (size_t)fill[v] * L;
-    }
+    for (int32_t v = 0; v < n; v++) g->adj[v] = g->entries + fill[v];
     for (int32_t k = 0; k < m; k++) {
         int32_t a = g->endpoint[2 * k], b = g->endpoint[2 * k + 1];
         g->adj[a][g->deg[a]++] = (AdjEntry){b, 2 * k + 1, 0};

@@ -174,9 +174,6 @@ static int adj_grow(MatcherObject *self, int32_t x, int64_t cap)
     AdjEntry *a = realloc(g->adj[x], (size_t)cap * sizeof(AdjEntry));
     if (!a) return -1;
     g->adj[x] = a;
-    limb_t *r = realloc(g->adjw[x], (size_t)cap * g->L * sizeof(limb_t));
-    if (!r) return -1; /* adj[x] grew; adjcap[x] stays: the next reserve retries both */
-    g->adjw[x] = r;
     g->adjcap[x] = (int32_t)cap;
     return 0;
 }
@@ -195,7 +192,6 @@ static void adj_push(MatcherObject *self, int32_t x, int32_t v, int32_t p, int64
     Graph *g = &self->g;
     int32_t pos = g->deg[x]++;
     g->adj[x][pos] = (AdjEntry){v, p, top};
-    mp_copy(g->adjw[x] + (size_t)pos * g->L, graph_w2(g, p >> 1), g->L);
     self->apos[p] = pos;
 }
 
@@ -206,7 +202,6 @@ static void adj_unlink(MatcherObject *self, int32_t p)
     int32_t x = g->endpoint[p ^ 1], pos = self->apos[p], last = --g->deg[x];
     if (pos != last) {
         g->adj[x][pos] = g->adj[x][last];
-        mp_copy(g->adjw[x] + (size_t)pos * g->L, g->adjw[x] + (size_t)last * g->L, g->L);
         self->apos[g->adj[x][pos].p] = pos;
     }
 }
@@ -290,8 +285,6 @@ static int mt_set(MatcherObject *self, int32_t u, int32_t v, const limb_t *w2row
         int64_t top = (int64_t)w2row[L - 1];
         g->adj[g->endpoint[2 * k]][self->apos[2 * k + 1]].top = top;
         g->adj[g->endpoint[2 * k + 1]][self->apos[2 * k]].top = top;
-        mp_copy(g->adjw[g->endpoint[2 * k]] + (size_t)self->apos[2 * k + 1] * L, w2row, L);
-        mp_copy(g->adjw[g->endpoint[2 * k + 1]] + (size_t)self->apos[2 * k] * L, w2row, L);
     } else {
         if (slots_reserve(self) < 0 || index_reserve(self) < 0 || adj_reserve(self, a) < 0 || adj_reserve(self, b) < 0)
             return -1;
@@ -1315,7 +1308,7 @@ static PyObject *mt_memory(MatcherObject *self, PyObject *unused)
     total += (size_t)g->cap * (2 * sizeof(int32_t) * 2 + sizeof(int32_t) + sizeof(int32_t));
     total += (size_t)g->wt.cap * ((size_t)g->L * sizeof(limb_t) + 2 * sizeof(int32_t)) + (size_t)(g->wt.smask + 1) * sizeof(int32_t);
     total += (size_t)g->n * (sizeof(AdjEntry *) + 2 * sizeof(int32_t));
-    for (int32_t v = 0; v < g->n; v++) total += (size_t)g->adjcap[v] * (sizeof(AdjEntry) + (size_t)g->L * sizeof(limb_t));
+    for (int32_t v = 0; v < g->n; v++) total += (size_t)g->adjcap[v] * sizeof(AdjEntry);
     if (self->dense) total += (size_t)dense_size(g->n) * sizeof(int32_t);
     if (self->hmask) total += (size_t)(self->hmask + 1) * (sizeof(uint64_t) + sizeof(int32_t));
     total += (size_t)self->chgcap * sizeof(uint64_t);
@@ -1352,9 +1345,6 @@ static PyObject *mt_check(MatcherObject *self, PyObject *unused)
         else if (g->adj[a][self->apos[2 * k + 1]].top != (int64_t)graph_w2(g, k)[g->L - 1] ||
                  g->adj[b][self->apos[2 * k]].top != (int64_t)graph_w2(g, k)[g->L - 1])
             err = "stale top limb";
-        else if (memcmp(g->adjw[a] + (size_t)self->apos[2 * k + 1] * g->L, graph_w2(g, k), (size_t)g->L * sizeof(limb_t)) ||
-                 memcmp(g->adjw[b] + (size_t)self->apos[2 * k] * g->L, graph_w2(g, k), (size_t)g->L * sizeof(limb_t)))
-            err = "stale weight copy in the adjacency";
     }
     for (int32_t v = 0; v < g->n; v++) entries += g->deg[v];
     if (!err) { /* the weight table: each row used by as many live slots as it counts, each found by value */
@@ -1443,8 +1433,7 @@ static PyObject *mt_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->g.adj = calloc((size_t)n + 1, sizeof(AdjEntry *));
     self->g.deg = calloc((size_t)n + 1, sizeof(int32_t));
     self->g.adjcap = calloc((size_t)n + 1, sizeof(int32_t));
-    self->g.adjw = calloc((size_t)n + 1, sizeof(limb_t *));
-    if (!self->g.adj || !self->g.deg || !self->g.adjcap || !self->g.adjw) {
+    if (!self->g.adj || !self->g.deg || !self->g.adjcap) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }

@@ -68,17 +68,19 @@ static void init_greedy(Ctx *c)
     init_cold(c);
     for (v = 0; v < n; v++) {
         mp_zero(best, L);
-        const limb_t *wv = c->adjw[v];
-        for (int32_t q = 0; q < c->deg[v]; q++)
-            if (mp_cmp(wv + (size_t)q * L, best, L) > 0) mp_copy(best, wv + (size_t)q * L, L);
+        const AdjEntry *av = c->adj[v];
+        for (int32_t q = 0; q < c->deg[v]; q++) {
+            prefetch_weight(c, av, q, c->deg[v]);
+            if (mp_cmp(W2(c, av[q].p >> 1), best, L) > 0) mp_copy(best, W2(c, av[q].p >> 1), L);
+        }
         mp_sar1(DUAL(c, v), best, L);
     }
     for (v = 0; v < n; v++) {
         const AdjEntry *av = c->adj[v];
         mp_zero(best, L);
-        const limb_t *wv = c->adjw[v];
         for (int32_t q = 0; q < c->deg[v]; q++) {
-            mp_sub(t, wv + (size_t)q * L, DUAL(c, av[q].v), L);
+            prefetch_weight(c, av, q, c->deg[v]);
+            mp_sub(t, W2(c, av[q].p >> 1), DUAL(c, av[q].v), L);
             if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
         }
         mp_copy(DUAL(c, v), best, L);
@@ -86,7 +88,7 @@ static void init_greedy(Ctx *c)
         for (int32_t q = 0; q < c->deg[v]; q++) {
             int32_t w = av[q].v;
             if (c->mate[w] != -1) continue;
-            slack_row(c, v, w, wv + (size_t)q * L, t);
+            slack_vw(c, v, w, av[q].p >> 1, t);
             if (mp_is_zero(t, L)) {
                 c->mate[v] = av[q].p;     /* endpoint[p] == w */
                 c->mate[w] = av[q].p ^ 1; /* endpoint[p ^ 1] == v */
@@ -120,6 +122,46 @@ static int greedy_start = 1;
  * edges lose 2 of slack, and only a check of that vertex's edges sees it. */
 static int sabotage = 0;
 
+/* After a dual adjustment by delta: the kept slack of every least-slack edge
+ * (cslack, best_slack) follows the change of the duals at its two ends, so
+ * that no dual adjustment computes them again from the duals.  This is the
+ * bookkeeping of Galil's O(n^3) presentation of the primal-dual method
+ * (Z. Galil, "Efficient algorithms for finding maximum matching in graphs",
+ * ACM Computing Surveys 18, 1986: the slack of each free
+ * vertex's and each S-blossom's best edge is kept and lowered by delta or
+ * 2 delta at each dual change): an S-vertex's dual goes down by delta, a
+ * T-vertex's up by delta, a free vertex's stays, and the far end of each
+ * least-slack edge is an S-vertex (they are offered from S-vertices only,
+ * which stay S for the whole stage), so the slack of
+ *   - a vertex's edge, the vertex in a free blossom: goes down by delta;
+ *   - a vertex's edge, the vertex in a T-blossom: stays;
+ *   - a top-level S-blossom's (or S-vertex's) edge to another S-blossom:
+ *     goes down by 2 delta.
+ * Any other kept slack (a vertex inside an S-blossom: no longer read) is
+ * dropped and, if it is ever asked for, computed again. */
+static void track_best_slacks(Ctx *c, const limb_t *delta)
+{
+    const int32_t n = c->n;
+    const int L = c->L;
+    for (int32_t x = 0; x < 2 * n; x++) {
+        if (c->cedge[x] == -1 || c->cedge[x] != c->bestedge[x]) continue;
+        int rate;
+        if (x < n) {
+            const int32_t b = c->inblossom[x], lb = c->label[b];
+            rate = lb == 0 ? 1 : lb == 2 ? 0 : b == x ? 2 : -1;
+        } else {
+            rate = c->bparent[x] == -1 && c->bbase[x] >= 0 && c->label[x] == 1 ? 2 : -1;
+        }
+        limb_t *cs = c->cslack + (size_t)x * L;
+        if (rate < 0) {
+            c->cedge[x] = -1;
+        } else if (rate > 0) {
+            mp_sub(cs, cs, delta, L);
+            if (rate == 2) mp_sub(cs, cs, delta, L);
+        }
+    }
+}
+
 /* The primal-dual main loop.  Leaves the final stage's labels and blossoms in
  * place for the certificate check; mate[] holds endpoint indices.
  *
@@ -146,6 +188,7 @@ static void stages_run(Ctx *c, int warm)
         for (int32_t b = 0; b < 2 * n; b++) {
             c->label[b] = 0;
             c->bestedge[b] = -1;
+            c->cedge[b] = -1;
         }
         for (int32_t b = n; b < 2 * n; b++) {
             free(c->bbest[b]);
@@ -186,12 +229,12 @@ static void stages_run(Ctx *c, int warm)
                 }
                 const int32_t qend = c->deg[v];
                 const AdjEntry *const av = c->adj[v];
-                const limb_t *const adjw_v = c->adjw[v];
                 int32_t *const inblossom = c->inblossom;
                 int32_t *const label = c->label;
                 uint8_t *const allowedge = c->allowedge;
                 const int64_t *const dtop = c->dtop;
                 for (int32_t q = 0; q < qend; q++) {
+                    prefetch_weight(c, av, q, qend);
                     int32_t w = av[q].v;
                     int32_t bw = inblossom[w];
                     int32_t bv = inblossom[v];
@@ -216,21 +259,20 @@ static void stages_run(Ctx *c, int warm)
                         return;
                     }
 #endif
-                    const limb_t *row = adjw_v + (size_t)q * L;
                     if (tk >= 1) {
                         if (augmented) continue; /* no dual adjustment follows in this stage */
-                        if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
-                        else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
+                        if (lw == 1) offer_best(c, bv, k, tk, v, w);
+                        else if (label[w] == 0) offer_best(c, w, k, tk, v, w);
                         continue;
                     }
                     if (allowedge[k] != mark) {
-                        slack_row(c, v, w, row, ks);
+                        slack_vw(c, v, w, k, ks);
                         if (mp_le_zero(ks, L)) {
                             allowedge[k] = mark;
                         } else {
                             if (augmented) continue;
-                            if (lw == 1) offer_best(c, bv, k, tk, v, w, row);
-                            else if (label[w] == 0) offer_best(c, w, k, tk, v, w, row);
+                            if (lw == 1) offer_best(c, bv, k, tk, v, w);
+                            else if (label[w] == 0) offer_best(c, w, k, tk, v, w);
                             continue;
                         }
                     }
@@ -367,7 +409,7 @@ static void stages_run(Ctx *c, int warm)
                 }
             }
             if (c->status) return;
-            c->epoch++;
+            track_best_slacks(c, delta);
             c->stats[STAT_DELTA1 + deltatype - 1]++;
 
             if (deltatype == 1) {

@@ -41,7 +41,6 @@ typedef struct {
     const int32_t *deg;           /* n: length of adj[v] */
     const int32_t *wid;           /* m: the row of each edge's 2w in wrows (Graph.wid) */
     const limb_t *wrows;          /* the distinct values of 2w, L limbs each (WeightTable) */
-    limb_t *const *adjw;          /* n: the same, in adjacency order (Graph.adjw) */
     int64_t *dtop;                /* n: top limb of each vertex dual */
 
     /* algorithm state */
@@ -76,12 +75,10 @@ typedef struct {
     int32_t *touched;    /* 2n */
     limb_t *t1, *t2, *delta;
 
-    /* exact slack of bestedge[x], valid while cedge[x] == bestedge[x] and
-     * cepoch[x] == epoch (the count of dual updates so far) */
+    /* exact slack of bestedge[x], valid while cedge[x] == bestedge[x]: each
+     * dual adjustment updates it (stages.c, track_best_slacks) */
     limb_t *cslack;      /* 2n*L */
     int32_t *cedge;      /* 2n */
-    int64_t *cepoch;     /* 2n */
-    int64_t epoch;
 
     /* several augmentations per stage (stages.c): the root of each labelled
      * vertex's tree, and which trees an augmentation has used up; NULL
@@ -120,9 +117,9 @@ static void ctx_free(Ctx *c)
     free(c->bestedgeto); free(c->touched); free(c->mslack); free(c->mvalid);
     c->mslack = NULL; c->mvalid = NULL;
     free(c->t1); free(c->t2); free(c->delta);
-    free(c->cslack); free(c->cedge); free(c->cepoch);
+    free(c->cslack); free(c->cedge);
     free(c->dtop);
-    c->cslack = NULL; c->cedge = NULL; c->cepoch = NULL;
+    c->cslack = NULL; c->cedge = NULL;
     c->dtop = NULL;
     c->mate = c->label = c->labelend = c->inblossom = NULL;
     c->bparent = c->bbase = c->bestedge = NULL;
@@ -166,17 +163,12 @@ static int ctx_alloc(Ctx *c)
     c->delta = calloc(L, sizeof(limb_t));
     c->cslack = calloc((n2 + 1) * L, sizeof(limb_t));
     c->cedge = malloc((n2 + 1) * sizeof(int32_t));
-    c->cepoch = malloc((n2 + 1) * sizeof(int64_t));
     c->dtop = calloc(n + 1, sizeof(int64_t));
-    if (!c->cslack || !c->cedge || !c->cepoch || !c->dtop) {
+    if (!c->cslack || !c->cedge || !c->dtop) {
         ctx_free(c);
         return -1;
     }
-    for (size_t x = 0; x <= n2; x++) {
-        c->cedge[x] = -1;
-        c->cepoch[x] = -1;
-    }
-    c->epoch = 0;
+    for (size_t x = 0; x <= n2; x++) c->cedge[x] = -1;
     if (!c->mate || !c->label || !c->labelend || !c->inblossom || !c->bparent ||
         !c->bbase || !c->bestedge || !c->bchilds || !c->bendps || !c->bnchilds ||
         !c->bbest || !c->nbbest || !c->unused || !c->dual || !c->allowedge ||

@@ -442,7 +442,8 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
         mp_zero(best, L);
         const AdjEntry *ax = c->adj[x];
         for (int32_t q = 0; q < c->deg[x]; q++) {
-            mp_sub(t, c->adjw[x] + (size_t)q * L, DUAL(c, ax[q].v), L);
+            prefetch_weight(c, ax, q, c->deg[x]);
+            mp_sub(t, W2(c, ax[q].p >> 1), DUAL(c, ax[q].v), L);
             if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
         }
         mp_copy(DUAL(c, x), best, L);
@@ -565,7 +566,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (g->L < ws->L && graph_widen(g, ws->L) < 0) return ST_NOMEM;
         memset(&c, 0, sizeof(c));
         c.n = n; c.m = m; c.L = g->L; c.maxcard = 0;
-        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows; c.adjw = g->adjw;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
             /* the certificate compares the optimum with the state warm_init left */
@@ -616,7 +617,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
     for (int attempt = 0;; attempt++) {
         memset(&c, 0, sizeof(c));
         c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows; c.adjw = g->adjw;
+        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows;
         if (ctx_alloc(&c) < 0) return ST_NOMEM;
         int greedy = greedy_start && !maxcard && attempt == 0;
         if (greedy) {
@@ -627,7 +628,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
                 ctx_free(&c);
                 memset(&c, 0, sizeof(c));
                 c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows; c.adjw = g->adjw;
+                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows;
                 if (ctx_alloc(&c) < 0) return ST_NOMEM;
                 greedy = 0;
             }

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from tabellone.core.model import WHITE, RoundState
 from tabellone.core.pairing import Pairing
 from tabellone.matching.completion import CompletionOracle
@@ -72,6 +74,21 @@ class Compatibility:
     def ok(self, i: int, j: int) -> bool:
         a = self.absolute[i]
         return i != j and j not in self.barred[i] and (a is None or a != self.absolute[j])
+
+    def matrix(self, rows: Sequence[int], cols: Sequence[int]) -> np.ndarray:
+        """:meth:`ok` for every row against every column, as a boolean array: the
+        absolute colours compared on arrays, then each row's few barred partners."""
+        code = {None: 0, WHITE: 1}
+        a = np.array([code.get(self.absolute[x], 2) for x in rows], dtype=np.int8)
+        b = np.array([code.get(self.absolute[y], 2) for y in cols], dtype=np.int8)
+        out = ~((a[:, None] != 0) & (a[:, None] == b[None, :]))
+        where = {y: j for j, y in enumerate(cols)}
+        for i, x in enumerate(rows):
+            for y in (x, *self.barred[x]):
+                j = where.get(y)
+                if j is not None:
+                    out[i, j] = False
+        return out
 
     def complete(self, pool: Sequence[int], must: Sequence[int] = ()) -> bool:
         """Whether ``must`` (paired into ``pool`` only) and ``pool`` can all be paired."""

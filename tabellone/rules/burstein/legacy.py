@@ -58,6 +58,7 @@ from tabellone.matching.blossom import Matcher
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.burstein import common
 from tabellone.rules.burstein.bracket import ArticleFourSteps, LocalBracket, NeedWholeField, WholeField
+from tabellone.rules.burstein.chain import Chain
 from tabellone.rules.burstein.common import ZERO, Compatibility, Player, score_groups
 from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
@@ -391,10 +392,10 @@ class BracketBuilder:
         self.solves = 0
         self.compat = Compatibility(P, state)
         self.ok = self.compat.ok
-        #: the last optimum of :meth:`brackets` (the whole field), and whether the order
-        #: of the preface is read on the whole field (asked, or :meth:`opposition` had to)
-        self.witness: list[int] | None = None
+        #: whether the round is read on the whole field (asked, or :meth:`opposition`
+        #: had to), and the brackets' questions when it is not (:meth:`brackets`)
         self.whole = whole
+        self.chain: Chain | None = None
         code = {None: 0, WHITE: 1}
         self._absolute = np.array([code.get(a, 2) for a in self.compat.absolute], dtype=np.int64)
         self._due = np.array([code.get(p.e.pref, 2) for p in P], dtype=np.int64)
@@ -439,8 +440,14 @@ class BracketBuilder:
 
     def brackets(self) -> list[int]:
         """The bracket boundaries (see the class), merging a score group with the next
-        while it cannot be paired, and the last with the one above."""
+        while it cannot be paired, and the last with the one above.
+
+        Whether a bracket can be paired is, on the whole field, the shape of one
+        optimum of the players so far (:meth:`valid`); with the official order of the
+        criteria (:meth:`_local`) it is asked of the bracket's players alone, with the
+        same answer (:class:`tabellone.rules.burstein.chain.Chain`)."""
         P, n = self.P, self.n
+        self.chain = Chain(self.compat) if self._local() else None
         b = [0, 0]
         good = True
         while b[-1] < n:
@@ -450,14 +457,10 @@ class BracketBuilder:
                 end = b[-1] + 1
                 while end < n and P[group_start].score == P[end].score:
                     end += 1
-                self._set_block(b[-3], b[-2], b[-1], end)
+                if self.chain is None:
+                    self._set_block(b[-3], b[-2], b[-1], end)
                 b[-1] = end
-                if b[-1] & 1:
-                    # the next player stands in as an opponent for the floater
-                    for u in range(b[-2], b[-1]):
-                        self.m.set_edge(b[-1], u, self.obj.weight(True, False, False))
-                self.witness = self.solve()
-                good = self.valid(self.witness, b)
+                good = self._closes(b)
                 if b[-1] >= n or good:
                     break
             if b[-1] < n and not (b[-1] & 1):
@@ -466,15 +469,37 @@ class BracketBuilder:
             b.pop()
             boundary = b.pop()
             start = b.pop()
-            for u in range(b[-1], boundary):
-                for v in range(boundary, n):
-                    self.set(u, v, u >= start, False)
+            if self.chain is None:
+                for u in range(b[-1], boundary):
+                    for v in range(boundary, n):
+                        self.set(u, v, u >= start, False)
             b += [start, n]
-            self.witness = self.solve()
-            good = self.valid(self.witness, b)
+            good = self._closes(b)
         if not good:
             raise NoPairingError("the players cannot all be paired without breaking an absolute criterion")
         return b
+
+    def _local(self) -> bool:
+        """Whether the round is read bracket by bracket: not asked for the whole field,
+        and the official order of the criteria (players inside their score group first,
+        the order of the preface read; due colours counted inside groups only)."""
+        obj = self.obj
+        return (
+            not self.whole
+            and obj.profile.generation_order
+            and not obj.colour_everywhere
+            and obj.names[:1] == ["floaters"]
+        )
+
+    def _closes(self, b: list[int]) -> bool:
+        """Whether the last bracket of ``b`` can be paired as one (:meth:`brackets`)."""
+        if self.chain is not None:
+            return self.chain.closes(b[-3], b[-2], b[-1])
+        if b[-1] & 1:
+            # the next player stands in as an opponent for the floater
+            for u in range(b[-2], b[-1]):
+                self.m.set_edge(b[-1], u, self.obj.weight(True, False, False))
+        return self.valid(self.solve(), b)
 
     def _set_block(self, lo: int, top: int, g0: int, g1: int) -> None:
         """``set(u, v, u >= top, False)`` for every ``g0 <= v < g1`` and ``lo <= u < v`` (a
@@ -521,54 +546,26 @@ class BracketBuilder:
         group, then due colours) each bracket is solved on its own players
         (:meth:`_opposition_local`); when a local answer cannot be shown to extend, or
         the profile weighs the lower brackets otherwise, on the whole field."""
-        obj = self.obj
-        if (
-            not self.whole
-            and obj.profile.generation_order
-            and not obj.colour_everywhere
-            and obj.names[:1] == ["floaters"]
-        ):
-            chain = self._chain(bounds)
-            if chain is not None:
-                self.m = Matcher(self.n)  # the whole field's edges are not needed: memory
-                try:
-                    return self._opposition_local(*chain)
-                except NeedWholeField:
-                    self.brackets()  # the whole field again, as it was
+        if self.chain is not None and self._local():
+            segs = self._segments(bounds)
+            try:
+                return self._opposition_local(segs, *self.chain.links(segs))
+            except NeedWholeField:
+                self.whole = True
+                self.brackets()  # the whole field's matcher, on the same brackets
         self.whole = True
         return self._opposition_whole(bounds)
 
-    def _chain(self, bounds: list[int]) -> tuple[list[tuple[int, int]], dict[int, int], dict[int, int]] | None:
-        """The brackets as (begin, end) and, from the last optimum of :meth:`brackets`,
-        the player each bracket sends to the next (``senders``, by bracket) and who takes
-        it there (``receivers``), when that optimum has the shape every optimum of the
-        round then has: everyone paired, exactly one pair across each boundary with odd
-        players above and none across the others. None otherwise."""
-        W = self.witness
+    @staticmethod
+    def _segments(bounds: list[int]) -> list[tuple[int, int]]:
+        """The brackets as (begin, end), from the top."""
         segs: list[tuple[int, int]] = []
         begin = bounds[0]
         for end in bounds[1:]:
             if end != begin:
                 segs.append((begin, end))
                 begin = end
-        if W is None or not segs or segs[-1][1] != self.n:
-            return None
-        seg_of = [0] * self.n
-        for j, (begin, end) in enumerate(segs):
-            seg_of[begin:end] = [j] * (end - begin)
-        senders: dict[int, int] = {}
-        receivers: dict[int, int] = {}
-        for v, w in enumerate(W):
-            if w < 0 or abs(seg_of[w] - seg_of[v]) > 1:
-                return None
-            if seg_of[w] == seg_of[v] + 1:
-                if seg_of[v] in senders:
-                    return None
-                senders[seg_of[v]] = v
-                receivers[seg_of[w]] = w
-        if any((j in senders) != (end % 2 == 1 and j + 1 < len(segs)) for j, (_, end) in enumerate(segs)):
-            return None
-        return segs, senders, receivers
+        return segs
 
     def _opposition_local(
         self, segs: list[tuple[int, int]], senders: dict[int, int], receivers: dict[int, int]
@@ -580,8 +577,8 @@ class BracketBuilder:
         Why it is the whole field's answer. Every optimum of the whole field pairs
         everyone, with as many pairs inside the brackets as any complete pairing: one pair
         across each boundary with odd players above, none across the others (the shape
-        :meth:`_chain` finds in the optimum of :meth:`brackets`, and the pairs kept keep
-        it). So the players inside the brackets below are a constant of the optimum, the
+        :meth:`brackets` reads, :mod:`tabellone.rules.burstein.chain`, and the pairs kept
+        keep it). So the players inside the brackets below are a constant of the optimum, the
         colours and bonuses weigh in the bracket being paired only, and what the field
         below needs from it is one floater it can take. A pair of the bracket weighs two
         units plus its fields, a shadow one unit: each optimum of the whole field maps to
@@ -634,7 +631,8 @@ class BracketBuilder:
         into the next bracket, which pairs inside itself but for one player it sends on,
         and so on down. Exact: bracket by bracket, the players who may come in (at first
         the floater), until one of them leaves a player the next bracket's taker in the
-        optimum of :meth:`brackets` may meet (the brackets below pair as there), or a
+        pairing of :meth:`tabellone.rules.burstein.chain.Chain.links` may meet (the
+        brackets below pair as there), or a
         bracket with nobody to send on pairs them, or none can come in (False). The
         brackets meet only through the one pair across each boundary, so nothing else
         decides. :class:`NeedWholeField` when the question grows past

@@ -158,22 +158,34 @@ class Completion:
 
 
 def seed_rows(
-    oracle: Completion, rows: Sequence[int], cols: Sequence[int], edge_ok: Callable[[int, int], bool]
-) -> bool:
+    oracle: Completion,
+    rows: Sequence[int],
+    cols: Sequence[int],
+    edge_ok: Callable[[int, int], bool],
+    group: Sequence[int] | None = None,
+) -> list[tuple[int, int]] | None:
     """Speed only: give ``oracle`` a witness in which each row (in order) meets the first
     column (in order) it may meet that no earlier row took, when that assignment is
     complete and the rest of the round can still be paired. The first legal row-by-row
     assignment (1997 6.3, 2026 3.2.6: :func:`~.orders.R6_3_rows`) is then found without
     a single matching: a column before a row's choice is incompatible, the choice is in
     the witness. Whether or not it succeeds, every answer of the oracle stays exact, so
-    the assignment found is the same. Returns whether the witness was set."""
+    the assignment found is the same. Returns that assignment when the witness was set
+    (it is then the first legal row-by-row assignment itself), else None.
+
+    ``group``: the players ``edge_ok`` keeps among themselves (every pair of two others
+    allowed), asked about alone (:meth:`Completion.feasible_closed`)."""
     compat = oracle.compat
     left = list(cols)
     chosen: list[tuple[int, int]] = []
     for r in rows:
         c = next((c for c in left if compat[r][c] and edge_ok(r, c)), None)
         if c is None:
-            return False
+            return None
         left.remove(c)
         chosen.append((r, c))
-    return oracle.feasible(chosen, edge_ok)
+    if group is not None:
+        done = oracle.feasible_closed(group, edge_ok, chosen)
+    else:
+        done = oracle.feasible(chosen, edge_ok)
+    return chosen if done else None

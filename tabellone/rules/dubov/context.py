@@ -53,6 +53,9 @@ class Ctx:
     profile: Profile | None = None
     #: Speed only: the plans :meth:`plan` made, by their blocks.
     plans: dict[tuple, Plan] = field(default_factory=dict)
+    #: Speed only: each player's class as a possible upfloater (2026, made when first
+    #: asked: :func:`.procedure_2026._upfloater_classes`).
+    upfloater_classes: list[tuple] | None = None
 
     @property
     def n(self) -> int:

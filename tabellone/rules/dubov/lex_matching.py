@@ -47,9 +47,16 @@ def _lex_match(
     edges = []
     if weights is not None:
         weight = weights(lay)
+        # each player's legal opponents among the players matched, ascending (as in
+        # ``oracle.adj``): read from the few players matched when they are given (speed only)
+        among_sorted = sorted(fset) if among is not None else None
         for u in free:
-            for v in oracle.adj[u]:
-                if v > u and v in fset and (edge_ok is None or edge_ok(u, v)):
+            if among_sorted is not None and edge_ok is None:
+                row = oracle.compat[u]
+                edges.extend([(u, v, weight(u, v)) for v in among_sorted if v > u and row[v]])
+                continue
+            for v in oracle.adj[u] if among_sorted is None else among_sorted:
+                if v > u and v in fset and oracle.compat[u][v] and (edge_ok is None or edge_ok(u, v)):
                     edges.append((u, v, weight(u, v)))
     else:
         raw = []

@@ -275,7 +275,7 @@ def _pair_1997_literal_group(
 
         got = None
         if len(W) == len(B) and oracle.feasible([], bip_ok):
-            if not seed_rows(oracle, rows, cols, bip_ok):
+            if seed_rows(oracle, rows, cols, bip_ok) is None:
                 _seed_rows(ctx, oracle, rows, cols, bip_ok)
             got = R6_3_rows(rows, cols, lambda partial: oracle.feasible(partial, bip_ok))
         if got is not None:

@@ -90,12 +90,10 @@ def A1_8_max_t(total_rounds: int) -> int:
 
 
 def _opponent_ratings(t: Tournament, pid: int, r: int, ratings: dict[int, int]) -> list[int]:
-    out = []
+    """The ratings of the opponents ``pid`` met over the board in rounds 1 .. r-1 (those
+    not recorded: no game)."""
     by_id = t.by_id
-    for e in t.player(pid).rounds[: r - 1]:  # rounds 1 .. r-1 (those not recorded: no game)
-        if e.played and e.opponent in by_id:
-            out.append(ratings[e.opponent])
-    return out
+    return [ratings[e.opponent] for e in by_id[pid].rounds[: r - 1] if e.played and e.opponent in by_id]
 
 
 def _ratings(t: Tournament, given: dict[int, int] | None) -> dict[int, int]:
@@ -106,6 +104,11 @@ def _ratings(t: Tournament, given: dict[int, int] | None) -> dict[int, int]:
     return out
 
 
+#: The colours an absolute preference leaves (2026), and those any other leaves.
+_ABSOLUTE = {c: frozenset([c]) for c in (WHITE, BLACK)}
+_EITHER = frozenset((WHITE, BLACK))
+
+
 def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[int, int] | None = None) -> list[DP]:
     """The players to pair, as :class:`DP`, in score order (score descending, TPN).
 
@@ -114,16 +117,18 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
     provisional rating the Chief Arbiter assigns, 2026 Art. 1.1.2)."""
     rt = _ratings(t, ratings)
     r = state.round
+    states = state.players
     ranks: dict[int, int] = {}
     k = 0
     for p in t.players:
-        s = state[p.id]
+        s = states[p.id]
         if s.present or s.participated:
             k += 1
             ranks[p.id] = k
+    by_id = t.by_id
     out: list[DP] = []
     for s in state.to_pair:
-        pl = t.player(s.id)
+        pl = by_id[s.id]
         if rt[s.id] <= 0:
             raise InputError(
                 f"player {s.id} ({pl.name or 'no name'}) has no rating; the Dubov system needs one for every "
@@ -143,12 +148,11 @@ def build_players(t: Tournament, state: RoundState, edition: str, ratings: dict[
                 # Reading (art. 1, 2.6): a due colour that 2.3/2.4 forbid cannot be
                 # played; the player sits in the subgroup of the colour he must get.
                 due = next(iter(allowed))
-            bye_ok = bye_allowed(s, edition)
         else:
             aro = A1_7_aro(opp)
             due, strength = A1_6_colour_preference(colours)
-            allowed = frozenset([due]) if strength is Strength.ABSOLUTE else frozenset((WHITE, BLACK))
-            bye_ok = bye_allowed(s, edition)
+            allowed = _ABSOLUTE[due] if strength is Strength.ABSOLUTE else _EITHER
+        bye_ok = bye_allowed(s, edition)
         floats = s.floats_2026
         ups = floats.count(Float.UP)
         run = 0

@@ -4,6 +4,7 @@ or the ARO objective (optimised).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabellone.core import progress
@@ -20,6 +21,7 @@ from tabellone.rules.dubov.criteria_2026 import (
 )
 from tabellone.rules.dubov.lex_matching import _lex_match, _lex_match_closed, _setbit
 from tabellone.rules.dubov.orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
+from tabellone.rules.dubov.profile import levels_of
 from tabellone.rules.dubov.restrictions import C3_absolute_colours, R2_1_no_rematch
 from tabellone.rules.dubov.shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
 from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
@@ -130,35 +132,84 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
             return inside(c1, c3, c7)
         return upfloater_fields(c1, c3, c7, v if ru else u)
 
+    classes = _upfloater_classes(ctx)
+
     def upfloater_fields(c1, c3, c7, f):
-        up = P[f]
         c6 = [1] * L
         c6[level[f]] = 0
-        c8 = 1 - int(C8_maximum_upfloater(ctx, up))
-        c10 = 1 - int(C10_upfloated_before(ctx, up))
-        terms = [c1, c3, 0] + c6 + [c7, c8, c9_top - C9_upfloat_times(ctx, up), c10]
+        _, _, c8, c9, c10 = classes[f]  # C8-C10 of the player, once per round (speed only)
+        terms = [c1, c3, 0] + c6 + [c7, 1 - int(c8), c9_top - c9, 1 - int(c10)]
         return plan.values(terms) + ([_setbit(pos[f], npool)] if order else [])
+
+    def relaxed_weights(lay):
+        """Speed only, the weights of :func:`.upfloater_candidates._relaxed_edges` (the
+        text's absolute C1 and C3): the weight ``lay`` packs from :func:`fields` of a
+        pair with a resident, 0 in the set order's field and a 1 in the layout's last.
+        Packing is linear in the fields and the fields in the terms, so it is the sum of
+        each term times the weight that term alone packs to."""
+        unit = [0] * (3 + L + 4)  # C1, C3, C5, C6 per level, C7, C8, C9, C10: what a 1 there packs to
+        for members, at in zip(plan.fields, lay.shifts):
+            for term, w in members:
+                unit[term] += w << at
+        c6 = unit[3 : 3 + L]
+        k7, k8, k9, k10 = unit[3 + L :]
+        clean = (1 << lay.shifts[-1]) + sum(c6)  # the last field's 1, and no upfloater on any level
+        two = clean + unit[2] + k8 + c9_top * k9 + k10  # two residents: a pair in the bracket, no upfloater
+        alone: dict[int, int] = {}  # each upfloater's part, made once
+
+        def weight(u, v):
+            c7 = k7 if P[u].due != P[v].due else 0
+            if u in res and v in res:
+                return two + c7
+            f = v if u in res else u
+            w = alone.get(f)
+            if w is None:
+                _, _, c8, c9, c10 = classes[f]
+                w = alone[f] = clean - c6[level[f]] + (1 - int(c8)) * k8 + (c9_top - c9) * k9 + (1 - int(c10)) * k10
+            return w + c7
+
+        return weight
 
     per_edge = list(plan.maxima) + ([1 << max(npool - 1, 0)] if order else [])
     if order and not (relax1 or relax3) and _c5_first(profile):
-
-        def klass(f):
-            up = P[f]
-            return (
-                level[f],  # the score's level: the same classes as the score, hashed once
-                up.due,
-                C8_maximum_upfloater(ctx, up),
-                C9_upfloat_times(ctx, up),
-                C10_upfloated_before(ctx, up),
-            )
-
+        # a resident's pairs read of him only his colour preference (C7; speed only)
         got = upfloaters_by_candidates(
-            ctx, oracle, residents, [p.index for p in pool], klass, fields, outside, per_edge
+            ctx,
+            oracle,
+            residents,
+            [p.index for p in pool],
+            classes.__getitem__,
+            fields,
+            outside,
+            per_edge,
+            lambda r: P[r].due,
+            relaxed_weights,
         )
         if got is not None:
             return sorted(got, key=lambda i: pos[i])
     mate = _lex_match(ctx, oracle, fields, per_edge)
     return sorted({mate[r] for r in residents if mate[r] not in res}, key=lambda i: pos[i])
+
+
+def _upfloater_classes(ctx: Ctx) -> list[tuple]:
+    """Each player's class as a possible upfloater (:mod:`.upfloater_candidates`): what
+    the upfloater matching reads of him, his score (C6), colour preference (C7), and
+    whether and how often he is a maximum upfloater and whether he upfloated last round
+    (C8-C10); the score as its whole-number key, which classes the players as the score
+    does. Made once per round (speed only)."""
+    got = ctx.upfloater_classes
+    if got is None:
+        got = ctx.upfloater_classes = [
+            (
+                up.score_key,
+                up.due,
+                C8_maximum_upfloater(ctx, up),
+                C9_upfloat_times(ctx, up),
+                C10_upfloated_before(ctx, up),
+            )
+            for up in ctx.P
+        ]
+    return got
 
 
 def A3_2_4_shift(
@@ -189,10 +240,6 @@ def A3_2_4_shift(
     seq = _shift_sequences(ctx, members, side)
     nm = len(members)
     scale = ctx.aro_scale
-    rpos, cpos = _positions_2026(ctx, members)
-    big_aro = (
-        max((aro_factor(P[i], scale) for i in members), default=0) * max((P[i].rating for i in members), default=0) + 1
-    )
     order = profile.generation_order
     # Speed only, the literal method with the generation order: all it reads of the
     # matching is who shifts (the rows and columns of 3.2.6), and that set is the same in
@@ -210,7 +257,13 @@ def A3_2_4_shift(
     # which the literal method does not read: left out there, the solver stops at the
     # first best matching it finds (on a 600-player bracket 20 times sooner).
     placed = order and not narrow
-    plan = ctx.plan([("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [0 if narrow else big_aro])])
+    # the ARO bound and the positions, which the narrowed literal method does not read
+    big_aro, rpos, cpos = 0, {}, {}
+    if not narrow:
+        ratings = max((P[i].rating for i in members), default=0)
+        big_aro = max((aro_factor(P[i], scale) for i in members), default=0) * ratings + 1
+        rpos, cpos = _positions_2026(ctx, members)
+    plan = ctx.plan([("C1", [1]), ("C3", [1]), ("C7", [1]), ("ARO", [big_aro])])
     relax1, relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
     cut = plan.split
 
@@ -227,6 +280,7 @@ def A3_2_4_shift(
 
     # each member's factors of :func:`.aro.aro_cost`, once per bracket (speed only)
     aro_row = {i: aro_factor(P[i], scale) for i in members} if optimise else {}
+    due = {i: P[i].due for i in members}
     rating = {i: P[i].rating for i in members}
 
     def head(u, v):
@@ -273,6 +327,8 @@ def A3_2_4_shift(
         k1, k3, k7, ka = (unit(tuple(int(j == t) for j in range(4))) for t in range(4))
         ki, ks, kl, kp = unit(inner=1), unit(f_small=1), unit(f_large=1), unit(position=1)
         one = 1 << lay.shifts[len(outside)] if len(lay.shifts) > len(outside) else 0
+        if not (optimise or placed or relax1 or relax3):
+            return _literal_weights(members, side, seq, smaller, width, due, (one, k7, ki, ks, kl))
         packed: dict[tuple, int] = {}
 
         def weight(u, v):
@@ -344,6 +400,41 @@ def A3_2_4_shift(
         if got is not None:
             return got
     return solve()
+
+
+def _literal_weights(
+    members: list[int],
+    side: dict[int, str],
+    seq: dict[int, int],
+    smaller: str,
+    width: list[int],
+    due: dict[int, str],
+    units: tuple[int, int, int, int, int],
+) -> Callable[[int, int], int]:
+    """Speed only: the weights of :func:`A3_2_4_shift`'s ``bracket_weights`` in the
+    literal method with C1 and C3 absolute, where the terms are [C7] (the two prefer
+    different colours), the pair lies outside the smaller subgroup, and the shifter's
+    bit (the one of the two with the smaller sequence number, in his subgroup's field,
+    which weighs 0 past its ``width``): no ARO, no position. ``units``: the weights of
+    the last field's 1 and of a 1 in the [C7] term, the inner-pair term and the smaller
+    and the larger subgroup's shifter fields. The very integers of the general packing,
+    with each member's shifter bit made once."""
+    one, k7, ki, ks, kl = units
+    bit = {}
+    for i in members:
+        small = side[i] == smaller
+        at, cut = seq[i], width[0 if small else 1]
+        bit[i] = (ks if small else kl) * _setbit(at, cut) if at < cut else 0
+    across = one + ki
+
+    def weight(u: int, v: int) -> int:
+        w = k7 + across if due[u] != due[v] else across
+        su = side[u]
+        if su != side[v]:
+            return w
+        return (w - ki if su == smaller else w) + bit[u if seq[u] < seq[v] else v]
+
+    return weight
 
 
 def _first_shifters(members, side, seq, smaller, width, solve) -> dict[int, int] | None:
@@ -435,12 +526,12 @@ def _no_upfloater_needed(oracle: Completion, profile: Profile, res: set[int]) ->
     instead of a weighted whole-field matching."""
     if len(res) % 2 or not _c5_first(profile):
         return False
-    return oracle.feasible([], lambda a, b: (a in res) == (b in res))
+    return oracle.feasible_closed(res, lambda a, b: (a in res) == (b in res))
 
 
 def _c5_first(profile: Profile) -> bool:
     """[C5] alone is the profile's first quality criterion (the text's order)."""
-    levels = profile.levels
+    levels = levels_of(profile)
     return bool(levels) and levels[0].members == (("C5", 1),)
 
 
@@ -501,8 +592,11 @@ def _pair_bracket_2026(ctx: Ctx, oracle: Completion, residents: list[int], optim
     def ok(partial):  # edge_ok keeps the bracket closed: the bracket alone is asked
         return oracle.feasible_closed(members, edge_ok, partial)
 
-    seed_rows(oracle, s1, t2, edge_ok)
-    got = A3_2_6_transposition(s1, t2, ok)
+    # Speed only: when each row's first column it may meet completes the round, that
+    # assignment is the first legal one (:func:`.completion.seed_rows`)
+    got = seed_rows(oracle, s1, t2, edge_ok, members)
+    if got is None:
+        got = A3_2_6_transposition(s1, t2, ok)
     if got is None:  # pragma: no cover - the matching above is such an assignment
         raise SelfCheckError("3.2.6: no legal transposition although a legal bracket pairing exists")
     return got

@@ -59,6 +59,32 @@ def _float_criteria(*ids: str) -> tuple[FloatCriterion, ...]:
 FLOATS_2026 = tuple(_float_criteria(*ids) for ids in (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21")))
 
 
+class _Fitted:
+    """A profile's objective (:class:`Objective`) and the layouts it has fitted
+    (:meth:`Dutch2026.layout_for`), kept from round to round: a simulation pairs
+    thousands of rounds by one profile, and a layout is a function of the players'
+    count, their score ranks, how many players each has and C9's ranks only."""
+
+    #: the last profiles seen, by identity (each with the profile, lest an id be reused)
+    known: dict[int, tuple[Profile, _Fitted]] = {}
+
+    def __init__(self, profile: Profile):
+        self.objective = Objective(profile, OWNER_2026, PAIR_COUNTING_2026, "C6")
+        self.layouts: dict[tuple, tuple[Layout, int]] = {}
+        #: per layout and bonus width (by the layout's identity, with the layout): the
+        #: per-kind terms of :class:`Weights2026`
+        self.kinds: dict[tuple[int, int], tuple[Layout, dict]] = {}
+
+    @classmethod
+    def of(cls, profile: Profile) -> _Fitted:
+        got = cls.known.get(id(profile))
+        if got is None or got[0] is not profile:
+            if len(cls.known) >= 16:
+                cls.known.clear()
+            got = cls.known[id(profile)] = (profile, cls(profile))
+        return got[1]
+
+
 class Dutch2026:
     """The round pairing of the 2026 edition, bracket by bracket (Art. 3-4)."""
 
@@ -69,7 +95,8 @@ class Dutch2026:
         self.m = Matcher(self.P, solve)
         self.one_shot = solve or default_solve
         self.profile = profile = profile or official("dutch", "2026")
-        self.objective = Objective(profile, OWNER_2026, PAIR_COUNTING_2026, "C6")
+        self._fitted = _Fitted.of(profile)
+        self.objective = self._fitted.objective
         hard1, hard2, hard3 = absolute_checks(profile, "C1", "C2", "C3")
         self.relax1, self.relax3 = profile.is_relaxed("C1"), profile.is_relaxed("C3")
         self.ok = Compatibility(self.P, ctx.state, ctx.last_round, hard1, hard3)
@@ -117,6 +144,21 @@ class Dutch2026:
         if rows is None:
             rows = self._colour_rows[units] = colour_rows(self.colour_masks(), units)
         return rows
+
+    def kinds_of(self, shift_of: dict, bonus_bits: int) -> dict:
+        """Where :class:`Weights2026` keeps its per-kind terms for the layout ``shift_of``
+        and ``bonus_bits``: shared by every bracket of this profile that has the same
+        layout (:meth:`layout_for` gives each one layout object) when they are the
+        matcher's; a dict of its own otherwise."""
+        m = self.m
+        layout = m.layout
+        if layout is None or m.shift_of is not shift_of or m.bonus_bits != bonus_bits:
+            return {}
+        kinds = self._fitted.kinds
+        got = kinds.get((id(layout), bonus_bits))
+        if got is None or got[0] is not layout:
+            got = kinds[(id(layout), bonus_bits)] = (layout, {})
+        return got[1]
 
     # ---- the fields of one pair ------------------------------------------------------
 
@@ -217,6 +259,12 @@ class Dutch2026:
             count[sk[i]] += 1
         if local:
             ranks = [r for r in ranks if count[r]]
+        c9_count = len(self.ctx.c9_ranks)
+        layouts = self._fitted.layouts
+        known_key = (local, n, tuple(ranks), tuple([count[r] for r in ranks]), c9_count, count_bound)
+        fitted = layouts.get(known_key)
+        if fitted is not None:
+            return fitted
         per_score = lambda c: [((c, r), count[r]) for r in ranks]  # noqa: E731
         blocks: dict[str, list[tuple[object, int]]] = {
             "C1": [("C1", pairs_max)],
@@ -224,14 +272,18 @@ class Dutch2026:
             "C6": [("C6", pairs_max)],
             "C7": per_score("C7"),
             "C8": [("C8p", pairs_max)] + per_score("C8s"),
-            "C9": [("C9", max(len(self.ctx.c9_ranks), 1) ** 2)],
+            "C9": [("C9", max(c9_count, 1) ** 2)],
         }
         for c in ("C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"):
             blocks[c] = [(c, players_max if c in ("C14", "C16") else pairs_max)]
         for c in ("C18", "C19", "C20", "C21"):
             blocks[c] = per_score(c)
         names, maxima = self.objective.layout_names(blocks)
-        return fit_layout(["top"] + names, [3 * n] + maxima), 3 * bitlen(count_bound) + 3
+        if len(layouts) >= 4096:
+            layouts.clear()
+            self._fitted.kinds.clear()
+        fitted = layouts[known_key] = fit_layout(["top"] + names, [3 * n] + maxima), 3 * bitlen(count_bound) + 3
+        return fitted
 
     # ---- the round -------------------------------------------------------------------
 
@@ -287,7 +339,12 @@ class Dutch2026:
             self._resume = (gi, list(pairs), list(mdps), c9_on)
             residents = group
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
-            below = [i for g in groups[gi + 2 :] for i in g]
+            if self._lone(mdps, residents, nxt):
+                mdps = list(residents)
+                c9_on = False
+                continue
+            # the score groups are consecutive runs of the positions: everyone after the next one
+            below = list(range(groups[gi + 2][0], n)) if gi + 2 < len(groups) else []
             current = mdps + residents
             A = current + nxt
             m.relayout(*self.layout_for(all_scores, n, A))
@@ -323,8 +380,8 @@ class Dutch2026:
         """C9's flag for the next bracket: the bye score reaches it and the optimum pairs
         nobody of it (nor the floaters) below it (a mate at a position >= n is a
         shadow of LocalMatcher: paired below)."""
-        P, n, ctx = self.P, self.n, self.ctx
-        if n % 2 == 0 or not nxt or ctx.bye_score < P[nxt[0]].score:
+        P, n = self.P, self.n
+        if not self._c9_may_reach(nxt):
             return False
         limit = P[nxt[0]].score
         for x in floaters + nxt:
@@ -332,6 +389,20 @@ class Dutch2026:
             if y is not None and y != x and (y >= n or P[y].score < limit):
                 return False
         return True
+
+    def _lone(self, mdps: list[int], residents: list[int], nxt: list[int]) -> bool:
+        """Whether the bracket floats its players without a matching: a lone resident
+        and no MDPs (with :attr:`BracketStepper.shortcuts`). No pair can be made in it,
+        so the resident floats, as the bracket's matching would say, and C9's flag for
+        the next bracket is off whatever the optimum (:meth:`_c9_may_reach`). Were the
+        bracket's answer not completable below, the next bracket's, which starts from
+        the same players, falls to the whole field, with the same pairing."""
+        return BracketStepper.shortcuts and not mdps and len(residents) == 1 and not self._c9_may_reach(nxt)
+
+    def _c9_may_reach(self, nxt: list[int]) -> bool:
+        """Whether C9's flag can be on for the bracket ``nxt``: the number of players is
+        odd and the bye score reaches it."""
+        return self.n % 2 == 1 and bool(nxt) and self.ctx.bye_score >= self.P[nxt[0]].score
 
     def _bye_of(self, mdps: list[int], pairs: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], int | None]:
         bye = None

@@ -40,9 +40,10 @@ class BracketStepper:
     """
 
     #: whether steps may be taken without solves of their own: C6 guessed from the last
-    #: optimum's dual variables (:meth:`_transpositions`), C2-C4 in one solve when no
-    #: exchange is needed (:meth:`_roles_without_exchange`); the answers are the same
-    #: either way (tests compare the two)
+    #: optimum's dual variables (:meth:`_transpositions`), C2-C4 and C6's first guesses
+    #: in one solve when no exchange is needed (:meth:`_roles_without_exchange`), and a
+    #: 2026 bracket of one resident and no MDPs floated without a matching
+    #: (:meth:`Dutch2026._lone`); the answers are the same either way (tests compare the two)
     shortcuts = True
 
     def __init__(self, m: Matcher, mdps: list[int], residents: list[int], nxt: list[int], b: int):
@@ -71,17 +72,29 @@ class BracketStepper:
         edge when ``count_edges_only``), solve again unless provably unnecessary, and
         finalise."""
         m = self.m
+        final, have, set_bonus = m.final, m.bonus, self._set_bonus
+        y0 = mate.get(x)
+        # whether the optimum stays one without solving again: only x's edges change,
+        # and any matching gains the change on the one edge it uses at x (none if x is
+        # left single). If the optimum's edge at x gains at least nothing, and at least
+        # as much as any other edge of x, no matching can overtake it, and the answer
+        # read from it stands.
+        gain_at_mate, gain_elsewhere = 0, 0
         bonus = start
-        before = self._bonuses_of(x, candidates)
-        for y in candidates:
-            if y in m.final:
+        for y, may_meet in zip(candidates, m.meets_row(x, candidates)):
+            if y in final:
                 continue
-            has_edge = m.has_edge(x, y)
-            if has_edge:
-                self._set_bonus(x, y, bonus * unit)
-            if has_edge or not count_edges_only:
+            if may_meet:
+                new = bonus * unit
+                gain = new - have.get((x, y) if x < y else (y, x), 0)
+                set_bonus(x, y, new)
+                if y == y0:
+                    gain_at_mate = gain
+                elif gain > gain_elsewhere:
+                    gain_elsewhere = gain
+            if may_meet or not count_edges_only:
                 bonus += 1
-        if not self._still_optimal(x, mate, before, candidates):
+        if y0 is None or y0 == x or gain_at_mate < 0 or gain_at_mate < gain_elsewhere:
             mate = m.solve()
         y = mate.get(x)
         if y is None or y not in allowed:
@@ -89,40 +102,13 @@ class BracketStepper:
         m.finalize(x, y)
         return mate, y
 
-    def _bonuses_of(self, x: int, among: list[int]) -> dict[int, int]:
-        """The bonuses on the edges from ``x`` to ``among`` (0 where none), read pair by
-        pair: a step changes only those, and scanning every bonus of the bracket instead
-        made each step cost the bracket's whole bonus table."""
-        bonus = self.m.bonus
-        return {y: bonus.get((x, y) if x < y else (y, x), 0) for y in among}
-
-    def _still_optimal(self, x: int, mate: dict[int, int], before: dict[int, int], among: list[int]) -> bool:
-        """Whether the current matching stays optimal after x's bonuses to ``among``
-        (the only ones that changed) went from ``before`` to their present values,
-        without solving again.
-
-        Only x's edges changed; any matching gains the change on the one edge it uses
-        at x (none if x is left single). If the current matching's edge at x gains at
-        least as much as any other edge of x, and at least nothing, no matching can
-        overtake it: the optimum, and the answer read from it, stand.
-        """
-        now = self._bonuses_of(x, among)
-        y = mate.get(x)
-        if y is None or y == x:
-            return False
-        gain = now.get(y, 0) - before.get(y, 0)
-        if gain < 0:
-            return False
-        for z in set(now) | set(before):
-            if z != y and now.get(z, 0) - before.get(z, 0) > gain:
-                return False
-        return True
-
     def _roles_without_exchange(
-        self, R: list[int], pos: dict[int, int], p: int
-    ) -> tuple[dict[int, bool], dict[int, int]] | None:
+        self, R: list[int], pos: dict[int, int], p: int, mate: dict[int, int]
+    ) -> tuple[dict[int, bool], dict[int, int], dict[int, list[int]] | None, dict[int, int], bool] | None:
         """C2-C4 in one solve when an optimum needs no exchange (the common case): the
-        roles (True: S1) and the optimum with them, or None, with the weights as before.
+        roles (True: S1), the optimum with them, and C6's first guesses placed with it
+        (the usable partners and the guesses, for :meth:`_transpositions`), or None,
+        with the weights as before.
 
         Make the pairs C5 would drop if S1 were the first ``p`` players of ``R`` (the
         number of S1 players in every optimum: the pairs made inside the bracket), and
@@ -131,34 +117,66 @@ class BracketStepper:
         is an optimum of the criteria with no exchange. Then the C2 solve would find
         none (its bonuses favour exactly these players as S1, and cost every further
         one), C3 and C4 have nothing to do, and C5 would drop the same pairs: what
-        follows starts from the same weights. Otherwise the dropped pairs are put back."""
+        follows starts from the same weights. Otherwise the dropped pairs are put back.
+
+        The same solve confirms C6's first guesses (:meth:`_settle_guesses`), made from
+        the last optimum's duals: when the criteria keep their value, every optimum
+        with the roles locked is an optimum of the weights before (it uses none of the
+        dropped pairs), so it uses only pairs of slack 0 under those duals, which is
+        all the guesses' proof asks of the usable partners; their bonuses (below one
+        unit of the lowest criterion) leave the test above as it was.
+
+        When the last optimum (``mate``) already needs no exchange and holds every
+        guess, no solve is needed: it uses none of the dropped pairs and carries the
+        guesses' bonuses, so it stays an optimum (the last item returned says so, the
+        change pending or not)."""
         m = self.m
         before = m.value()
         if before is None or m.changes_pending():
             return None
+        s1 = R[:p]
+        # S1 players meet only S2 players once the roles are locked: R's players after
+        # the first p (none of R is paired yet)
+        usable = self._usable_partners(s1, R, pos, R[p:])
+        guess: dict[int, int] = {}
+        if usable:
+            self._place_guesses(s1, usable, guess, {})
+        held = all(pos.get(mate.get(x), -1) > k for k, x in enumerate(s1)) and all(
+            mate.get(x) == z for x, z in guess.items()
+        )
         roles = {x: k < p for k, x in enumerate(R)}
         saved = m.zero_pairs(self._apart(R, roles))
+        if held:
+            return roles, mate, usable, guess, True
         try:
             mate = m.solve()
         except NeedWholeField:  # this optimum could not be completed below: no proof
-            m.restore_pairs(saved)
-            return None
-        after = m.value()
+            mate = None
+        after = None if mate is None else m.value()
         if (
-            after is not None
+            mate is not None
+            and after is not None
             and after >> m.bonus_bits == before >> m.bonus_bits
-            and all(pos.get(mate.get(x), -1) > k for k, x in enumerate(R[:p]))
+            and all(pos.get(mate.get(x), -1) > k for k, x in enumerate(s1))
         ):
-            return roles, mate
+            return roles, mate, usable, guess, False
         m.restore_pairs(saved)
+        for x, z in guess.items():
+            self._set_bonus(x, z, 0)
         return None
 
     @staticmethod
     def _apart(R: list[int], roles: dict[int, bool]) -> list[tuple[int, int]]:
         """The pairs of ``R`` that C5 drops: all but an S1 player with a later S2 player."""
         apart: list[tuple[int, int]] = []
+        s1 = [x for x in R if roles[x]]
+        j = 0  # S1 players up to x
         for k, x in enumerate(R):
-            later = R[k + 1 :] if not roles[x] else [y for y in R[k + 1 :] if roles[y]]
+            if roles[x]:
+                j += 1
+                later = s1[j:]
+            else:
+                later = R[k + 1 :]
             apart += [(x, y) if x < y else (y, x) for y in later]
         return apart
 
@@ -170,6 +188,9 @@ class BracketStepper:
         Rset: set[int],
         mate: dict[int, int],
         pairs: list[tuple[int, int]],
+        usable: dict[int, list[int]] | None = None,
+        guess: dict[int, int] | None = None,
+        optimal: bool = False,
     ) -> dict[int, int]:
         """C6: each S1 player in turn takes the lowest S2 BSN that keeps the optimum.
 
@@ -181,23 +202,27 @@ class BracketStepper:
         guess fails takes its step by a solve, its bonuses scaled above the sum of the
         guesses' (which stay, so that solve keeps as many of them as it can); then the
         guesses after it are made again and only the pairs that changed re-weighted.
-        Appends the pairs to ``pairs``; returns the last optimum.
+        Appends the pairs to ``pairs``; returns the last optimum. ``usable`` and
+        ``guess``: the usable partners and the guesses already placed, and held by
+        ``mate`` as far as it goes (:meth:`_roles_without_exchange`); ``optimal``:
+        ``mate`` is an optimum of the present weights, changes pending or not.
         """
         m = self.m
         s1 = [x for x in R if roles[x]]
         unit = len(R) + 1  # a step's bonus unit while guesses stand: above their sum
-        usable: dict[int, list[int]] | None = None
-        guess: dict[int, int] = {}
+        if guess is None:
+            guess = {}
         i = 0
         while i < len(s1):
             if usable is None and self.shortcuts:
                 usable = self._usable_partners(s1[i:], R, pos)
             if usable:
-                mate, settled = self._settle_guesses(s1[i:], usable, guess, mate)
+                mate, settled = self._settle_guesses(s1[i:], usable, guess, mate, optimal)
                 pairs += settled
                 i += len(settled)
                 if i == len(s1):
                     break
+            optimal = False  # (a step solves, or keeps an optimum of the weights it sets)
             x = s1[i]
             a = pos[x]
             mate, y = self._take_best(
@@ -211,10 +236,12 @@ class BracketStepper:
             self._set_bonus(x, z, 0)
         return mate
 
-    def _usable_partners(self, xs: list[int], R: list[int], pos: dict[int, int]) -> dict[int, list[int]] | None:
-        """For each S1 player of ``xs``: the players after it in ``R`` that an optimum can
-        pair it with, by the last optimum's duals (:meth:`Matcher.usable`), in its order
-        of preference. They stay true to the end of C6: each step keeps only optima of
+    def _usable_partners(
+        self, xs: list[int], R: list[int], pos: dict[int, int], among: list[int] | None = None
+    ) -> dict[int, list[int]] | None:
+        """For each S1 player of ``xs``: the players after it in ``R`` (or of ``among``,
+        for each of them) that an optimum can pair it with, by the last optimum's duals
+        (:meth:`Matcher.usable`), in its order of preference. They stay true to the end of C6: each step keeps only optima of
         the step before. None when the duals do not describe the present weights (a
         change since the last solve; try again later); empty when a bonus is left on
         a pair of players still to pair (a leftover of Step A: the duals are those of
@@ -225,17 +252,24 @@ class BracketStepper:
             return {}
         if m.changes_pending():
             return None
-        has_edge = m.has_edge
+        # no pair is asked whether it may meet (a call per pair of the bracket): with no
+        # change pending, the core's graph holds exactly the pairs of free players of
+        # non-zero weight, and :meth:`Matcher.usable` names only edges of that graph
         out: dict[int, list[int]] = {}
         for x in xs:
-            found = m.usable(x, [z for z in R[pos[x] + 1 :] if z not in final and has_edge(x, z)])
+            found = m.usable(x, among if among is not None else [z for z in R[pos[x] + 1 :] if z not in final])
             if found is None:
                 return {}
             out[x] = found
         return out
 
     def _settle_guesses(
-        self, xs: list[int], usable: dict[int, list[int]], guess: dict[int, int], mate: dict[int, int]
+        self,
+        xs: list[int],
+        usable: dict[int, list[int]],
+        guess: dict[int, int],
+        mate: dict[int, int],
+        optimal: bool = False,
     ) -> tuple[dict[int, int], list[tuple[int, int]]]:
         """Guess the C6 steps of ``xs`` in turn (each takes its first usable partner
         still free and not guessed for an earlier one), put a bonus of 1 on each guessed
@@ -249,31 +283,14 @@ class BracketStepper:
         prefers to z_i is paired already, or taken by an earlier guess (paired with
         x_h, h < i, in this optimum), or not usable: no optimum pairs them. And z_i
         is in an optimum with the pairs before it. So z_i is x_i's step after those of
-        x_1 .. x_{i-1}: what :meth:`_take_best` would find, solve by solve."""
+        x_1 .. x_{i-1}: what :meth:`_take_best` would find, solve by solve.
+
+        ``optimal``: ``mate`` is an optimum of the present weights, changes pending or
+        not: it stays one if it holds every guess (all on its pairs)."""
         m = self.m
-        final = m.final
-        run: list[tuple[int, int]] = []
-        taken: set[int] = set()
-        for x in xs:
-            z = next((z for z in usable[x] if z not in final and z not in taken), None)
-            if z is None:
-                break
-            run.append((x, z))
-            taken.add(z)
-        wanted = dict(run)
-        # the last optimum stays one if no other change is pending and every bonus added
-        # is on a pair it holds, every bonus taken off on a pair it does not
-        stays = not m.changes_pending()
-        for x, z in list(guess.items()):
-            if wanted.get(x) != z:
-                self._set_bonus(x, z, 0)
-                del guess[x]
-                stays = stays and mate.get(x) != z
-        for x, z in run:
-            if x not in guess:
-                self._set_bonus(x, z, 1)
-                guess[x] = z
-                stays = stays and mate.get(x) == z
+        run, stays = self._place_guesses(xs, usable, guess, mate)
+        if optimal:
+            stays = all(mate.get(x) == z for x, z in guess.items())
         if not stays and m.changes_pending():
             mate = m.solve()
         settled: list[tuple[int, int]] = []
@@ -285,6 +302,38 @@ class BracketStepper:
             self._set_bonus(x, z, 0)
             del guess[x]
         return mate, settled
+
+    def _place_guesses(
+        self, xs: list[int], usable: dict[int, list[int]], guess: dict[int, int], mate: dict[int, int]
+    ) -> tuple[list[tuple[int, int]], bool]:
+        """The guesses of :meth:`_settle_guesses` in order, their bonuses set (``guess``
+        updated), and whether the optimum ``mate`` stays one."""
+        final = self.m.final
+        run: list[tuple[int, int]] = []
+        taken: set[int] = set()
+        for x in xs:
+            for z in usable[x]:
+                if z not in final and z not in taken:
+                    break
+            else:  # no partner left to guess
+                break
+            run.append((x, z))
+            taken.add(z)
+        wanted = dict(run)
+        # the last optimum stays one if no other change is pending and every bonus added
+        # is on a pair it holds, every bonus taken off on a pair it does not
+        stays = not self.m.changes_pending()
+        for x, z in list(guess.items()):
+            if wanted.get(x) != z:
+                self._set_bonus(x, z, 0)
+                del guess[x]
+                stays = stays and mate.get(x) != z
+        for x, z in run:
+            if x not in guess:
+                self._set_bonus(x, z, 1)
+                guess[x] = z
+                stays = stays and mate.get(x) == z
+        return run, stays
 
     def run(self) -> tuple[dict[int, int], list[tuple[int, int]], list[int]]:
         m = self.m
@@ -353,9 +402,12 @@ class BracketStepper:
 
         if p > 0:
             # C2-C4 (exchanges), unless an optimum needs none: then S1 is R's first p players
-            found = self._roles_without_exchange(R, pos, p) if self.shortcuts else None
+            found = self._roles_without_exchange(R, pos, p, mate) if self.shortcuts else None
+            usable: dict[int, list[int]] | None = None
+            guess: dict[int, int] | None = None
+            optimal = False
             if found is not None:
-                roles, mate = found
+                roles, mate, usable, guess, optimal = found
             else:
                 for k in range(len(R)):
                     set_c2(k)
@@ -399,6 +451,6 @@ class BracketStepper:
                 m.zero_pairs(self._apart(R, roles))
                 for x, y in [key for key in m.bonus if key[0] in Rset and key[1] in Rset]:
                     self._set_bonus(x, y, 0)
-            mate = self._transpositions(R, pos, roles, Rset, mate, pairs)
+            mate = self._transpositions(R, pos, roles, Rset, mate, pairs, usable, guess, optimal)
         floaters = sorted([x for x in self.mdps if x not in m.final] + [x for x in R if x not in m.final])
         return mate, pairs, floaters

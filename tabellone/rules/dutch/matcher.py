@@ -182,6 +182,10 @@ class Matcher:
         get = self.base.get
         return [get((x, y) if x < y else (y, x)) is not None for y in ys]
 
+    def meets_row(self, x: int, ys: list[int]) -> list[bool]:
+        """:meth:`has_edge` of x with each of ``ys``, in one call."""
+        return self._meets_row(x, ys)
+
     def clear_bonuses(self) -> None:
         self._dirty.update(self.bonus)
         self.bonus.clear()
@@ -254,7 +258,8 @@ class Matcher:
         matter. When the optimum breaks a fixed pair, the fixed vertices are removed
         and the graph is solved again."""
         inc = self._inc
-        inc.set_edges(edges)
+        if edges:
+            inc.set_edges(edges)
         mates = inc.solve()
         kept = self._kept
         if kept and any(mates[a] != b for a, b in kept):

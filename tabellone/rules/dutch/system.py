@@ -7,8 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tabellone.core.model import Tournament
 from tabellone.rules import dutch
-from tabellone.rules.base import Options, PackageSystem
+from tabellone.rules.base import BracketSide, CandidatePlaces, Options, PackageSystem
+from tabellone.rules.dutch.verifier import candidate_places
 from tabellone.rules.profiles import Profile
 
 
@@ -33,6 +35,7 @@ class Dutch(PackageSystem[DutchOptions]):
     title = "FIDE Dutch"
     editions = dutch.EDITIONS
     methods = ("optimised", "literal")
+    literal_only = dutch.LITERAL_ONLY
     methods_agree = True
     bbp_compatible = True
     lookahead = dutch.LOOKAHEAD
@@ -48,6 +51,11 @@ class Dutch(PackageSystem[DutchOptions]):
 
     def generation_article(self, edition: str) -> str:
         return dutch.generation_article(edition)
+
+    def candidate_places(
+        self, t: Tournament, edition: str, round_number: int, given: BracketSide, rules: BracketSide, yours: str
+    ) -> CandidatePlaces | None:
+        return candidate_places(t, edition, round_number, given, rules, yours)
 
     def pab_article(self, edition: str) -> str:
         return "C5"  # 2026, and every profile-driven (global) pairing

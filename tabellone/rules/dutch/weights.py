@@ -60,19 +60,20 @@ def colour_classes(players: list) -> tuple[list[int], list]:
     return cls, reps
 
 
-class _Units:
-    """``1 << (shift + bonus_bits)`` of each field of a layout, looked up once."""
+class _Units(dict):
+    """``1 << (shift + bonus_bits)`` of each field of a layout, looked up once:
+    ``unit(name)`` (a dict read, worked out when first asked)."""
 
     def __init__(self, shift_of: dict, bonus_bits: int):
+        super().__init__()
         self.shift_of = shift_of
         self.bonus_bits = bonus_bits
-        self.cache: dict = {}
 
-    def __call__(self, name) -> int:
-        u = self.cache.get(name)
-        if u is None:
-            u = self.cache[name] = 1 << (self.shift_of[name] + self.bonus_bits)
+    def __missing__(self, name) -> int:
+        u = self[name] = 1 << (self.shift_of[name] + self.bonus_bits)
         return u
+
+    __call__ = dict.__getitem__
 
 
 def colour_rows(masks: list[list[int]], units: Sequence[int]) -> list[list[int]]:
@@ -81,6 +82,25 @@ def colour_rows(masks: list[list[int]], units: Sequence[int]) -> list[list[int]]
     ``masks[cl][ch]`` of the engine's ``colour_masks`` (bit k: check k)."""
     packed = [sum(u for k, u in enumerate(units) if m >> k & 1) for m in range(1 << len(units))]
     return [[packed[m] for m in row] for row in masks]
+
+
+class _LazyColourRows(dict):
+    """:func:`colour_rows` made row by row when first read (``rows[cl]``): a bracket
+    reads the rows of its lower players' classes only, and its layout's units are
+    seldom another bracket's."""
+
+    def __init__(self, masks: list[list[int]], units: Sequence[int]):
+        super().__init__()
+        self.masks = masks
+        packed = [0]  # packed[m]: the units of the bits of m
+        for u in units:
+            packed += [p + u for p in packed]
+        self.packed = packed
+
+    def __missing__(self, cl: int) -> list[int]:
+        packed = self.packed
+        row = self[cl] = [packed[m] for m in self.masks[cl]]
+        return row
 
 
 #: the fields of the float criteria one and two rounds before (2026): repeated
@@ -111,6 +131,25 @@ def _terms_2026(unit: _Units, s: int, floats: tuple, backs: list[int]) -> tuple:
         up.append(u)
         cut.append(unit(c_up) if f is Float.UP else None)
     return unit("C8p") + unit(("C8s", s)), eq, hi, down, up, cut
+
+
+def _kind_2026(unit: _Units, s: int, floats: tuple, backs: list[int]) -> tuple:
+    """The terms of :class:`Weights2026` of one kind of player (score rank ``s``,
+    ``floats``), from :func:`_terms_2026`: into the next bracket; as the higher player,
+    its score not higher; as the lower player, its score not lower / lower; which rounds
+    back it upfloated (bits); as the higher player, its score higher, for each pattern
+    of the lower player's upfloats (the C19/C21 units kept where it did not upfloat)."""
+    c8, eq, hi, down, up, cut = _terms_2026(unit, s, floats, backs)
+    lost = bits = 0
+    for k, c in enumerate(cut):
+        if c is not None:
+            lost += c
+            bits |= 1 << k
+    his = [hi]  # his[pattern]: the units of the rounds back whose bit is 0 added
+    for u in up:
+        his = [v + u for v in his] + his
+    below = sum(down)
+    return c8, eq, below, below - lost, bits, tuple(his)
 
 
 class Weights2026:
@@ -147,68 +186,65 @@ class Weights2026:
         self.cls = engine.colour_classes()[0]
         self.cur_set, self.nxt_set = set(current), set(nxt)
         self.absent = absent
-        A = current + nxt if members is None else list(members)
+        self.A = A = current + nxt if members is None else list(members)
         n = len(P)
         top = unit("top")
         self.const = top + extra
         # the terms of one end (either end: top, C9)
         end = [0] * n
-        ctx = engine.ctx
-        bs = ctx.bye_score
         for i in A:
-            t = top if not cand[i] else 0
-            if c9_on and P[i].score == bs:
-                c9 = ctx.c9_ranks.get(i, 0)
-                if c9:
-                    t += c9 * unit("C9")
-            end[i] = t
+            if not cand[i]:
+                end[i] = top
+        if c9_on:
+            ctx = engine.ctx
+            bs, ranks = ctx.bye_score, ctx.c9_ranks
+            for i in A:
+                if P[i].score == bs and ranks.get(i, 0):
+                    end[i] += ranks[i] * unit("C9")
         self.end = end
         # l in the next bracket: C8 (one more pair into it; the higher player's score);
         # l in the bracket: C6, C7, the colour and float criteria. Every term but the
         # ends' is a function of the player's score rank and floats: worked out once per
-        # such kind of player in the bracket
+        # such kind of player and layout (``engine.kinds_of``: brackets of one layout share them)
         backs = [b for b in (0, 1) if engine.rounds_played > b]
-        self.backs = backs
         nb = len(backs)
         floats = engine.floats
+        kinds = engine.kinds_of(shift_of, bonus_bits)
         self.into_next = into_next = [0] * n
-        self.down = [[0] * n for _ in backs]  # per back: l's terms as the lower player
-        self.up_cut = [[0] * n for _ in backs]  # per back: C15/C17 lost when h is higher and l upfloated
-        self.uf = [[False] * n for _ in backs]
-        heq = [0] * n  # h's terms when h's score is not higher
-        hhi_base = [0] * n  # h's terms when higher, before C19/C21
-        self.s_up = [[0] * n for _ in backs]  # per back: h's C19/C21 unit (kept unless l upfloated)
-        kinds: dict[tuple, tuple] = {}
+        self.heq = heq = [0] * n  # h's terms when h's score is not higher
+        # l's terms as the lower player, its score not lower / lower (the C15/C17 units
+        # it loses where it upfloated taken off), and which rounds back it upfloated
+        # (bit k: k + 1 rounds back; C19/C21 count only the pairs where l did not upfloat)
+        self.leq = leq = [0] * n
+        self.lhi = lhi = [0] * n
+        self.upfloats = upfloats = [0] * n
+        #: per player, its terms as the higher player when its score is higher, by the
+        #: lower player's upfloats (before its end's)
+        self.his: list[tuple[int, ...]] = [()] * n
         for i in A:
-            key = (sk[i], floats[i])
+            key = (sk[i], floats[i], nb)
             terms = kinds.get(key)
             if terms is None:
-                terms = kinds[key] = _terms_2026(unit, sk[i], floats[i], backs)
-            c8, eq, hi, down, up, cut = terms
+                terms = kinds[key] = _kind_2026(unit, sk[i], floats[i], backs)
+            c8, eq, below, below_hi, bits, his = terms
             e = end[i]
             into_next[i] = e + c8
-            heq[i], hhi_base[i] = e + eq, e + hi
-            for k in range(nb):
-                self.down[k][i] = down[k]
-                self.s_up[k][i] = up[k]
-                if cut[k] is not None:
-                    self.uf[k][i] = True
-                    self.up_cut[k][i] = cut[k]
-        self.heq, self.hhi_base = heq, hhi_base
-        self._hhi: dict[tuple[bool, ...], list[int]] = {}
-        self.rows = engine.colour_rows(tuple(unit(c) for c in ("C10", "C11", "C12", "C13")))
+            heq[i] = e + eq
+            leq[i], lhi[i] = below, below_hi
+            upfloats[i] = bits
+            self.his[i] = his
+        self._hhi: dict[int, list[int]] = {}
+        self.rows = _LazyColourRows(engine.colour_masks(), [unit(c) for c in ("C10", "C11", "C12", "C13")])
 
-    def _higher(self, pattern: tuple[bool, ...]) -> list[int]:
-        """h's terms when h's score is higher than l's, for l's upfloats ``pattern``
-        (C19/C21 count only the pairs where l did not upfloat)."""
-        got = self._hhi.get(pattern)
+    def _higher(self, upfloats: int) -> list[int]:
+        """h's terms when h's score is higher than l's, for l's upfloats (bits)."""
+        got = self._hhi.get(upfloats)
         if got is None:
-            got = list(self.hhi_base)
-            for k, uf in enumerate(pattern):
-                if not uf:
-                    add = self.s_up[k]
-                    got = [a + b for a, b in zip(got, add)]
-            self._hhi[pattern] = got
+            got = [0] * len(self.end)
+            end, his = self.end, self.his
+            for i in self.A:
+                got[i] = end[i] + his[i][upfloats]
+            self._hhi[upfloats] = got
         return got
 
     def ends_row(self, h: int, ls: list[int]) -> list[int | None]:
@@ -227,18 +263,15 @@ class Weights2026:
         lc = self.const + self.end[l]
         if l in self.nxt_set:
             part = self.into_next
-            return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
+            if c is None:
+                return [lc + part[h] if h not in ban else absent for h in hs]
+            return [lc + part[h] if h not in ban and claim[h] != c else absent for h in hs]
         if l not in self.cur_set:
             part = self.end
             return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
-        leq = lc
-        lhi = lc
-        pattern = []
-        for k in range(len(self.backs)):
-            leq += self.down[k][l]
-            lhi += self.down[k][l] - self.up_cut[k][l]
-            pattern.append(self.uf[k][l])
-        hhi, heq = self._higher(tuple(pattern)), self.heq
+        leq = lc + self.leq[l]
+        lhi = lc + self.lhi[l]
+        hhi, heq = self._higher(self.upfloats[l]), self.heq
         sk, sl, cls = self.sk, self.sk[l], self.cls
         crow = self.rows[cls[l]]
         if c is None:

@@ -92,11 +92,14 @@ def _legacy_both_ways(t, r: int):
         rest = [p for i, p in enumerate(players) if i != pos]
         try:
             local = legacy.BracketBuilder(rest, state)
-            local_pairs = local.opposition(local.brackets())
+            local_bounds = local.brackets()
+            local_pairs = local.opposition(local_bounds)
         except NoPairingError:
             continue
         whole = legacy.BracketBuilder(rest, state, whole=True)
-        whole_pairs = whole.opposition(whole.brackets())
+        whole_bounds = whole.brackets()
+        assert local_bounds == whole_bounds  # the brackets read locally are the whole field's
+        whole_pairs = whole.opposition(whole_bounds)
         return sorted(map(sorted, local_pairs)), sorted(map(sorted, whole_pairs)), local
     raise NoPairingError("no bye allows a complete pairing")
 
@@ -128,3 +131,48 @@ def test_legacy_falls_back_to_the_whole_field(monkeypatch):
         if builder.whole:
             fell_back.append(r)
     assert fell_back  # the budget of 0 was reached at least once
+
+
+def _legacy_players(scores: list[int], played: set[frozenset[int]]) -> tuple[list[Player], object]:
+    """Players 1.. with these scores (already in ranking order) and these games played."""
+
+    class _State:
+        def may_meet(self, a, b):
+            return frozenset((a, b)) not in played
+
+    P = [
+        Player(
+            Entrant(k + 1, k, F(sc), F(sc), "", None, Strength.NONE, 0, None, False, None),  # type: ignore[arg-type]
+            legacy.Index(F(0), F(0), F(0)),
+        )
+        for k, sc in enumerate(scores)
+    ]
+    return P, _State()
+
+
+def _bounds_both_ways(scores: list[int], played: list[tuple[int, int]]) -> list[int]:
+    P, state = _legacy_players(scores, {frozenset(g) for g in played})
+    local = legacy.BracketBuilder(P, state)  # type: ignore[arg-type]
+    whole = legacy.BracketBuilder(P, state, whole=True)  # type: ignore[arg-type]
+    bounds = local.brackets()
+    assert local.chain is not None and whole.chain is None  # each read its own way
+    assert whole.brackets() == bounds
+    return bounds
+
+
+def test_legacy_brackets_only_a_player_the_brackets_above_can_spare_floats():
+    """Scores 2, 2, 2 | 1, 1, 1 | 0, 0 (players 1-8). 1-2 have met, so the top bracket
+    pairs 3 with 1 or 2 and sends the other: 3 never floats, though 3 may meet 4. 1 and
+    2 have met 4 and 5, and 4-5 have met: whoever comes down must take 6, and 4-5 are
+    left, so the second score group cannot close and takes in the last (4-7, 5-8)."""
+    played = [(1, 2), (1, 4), (1, 5), (2, 4), (2, 5), (4, 5)]
+    assert _bounds_both_ways([2, 2, 2, 1, 1, 1, 0, 0], played) == [0, 0, 3, 8]
+    # with 4-5 free to meet, the second group closes on its own (1 or 2 takes 6)
+    assert _bounds_both_ways([2, 2, 2, 1, 1, 1, 0, 0], [(1, 2), (1, 4), (1, 5), (2, 4), (2, 5)]) == [0, 0, 3, 6, 6, 8]
+
+
+def test_legacy_brackets_merge_the_last_with_the_one_above():
+    """Scores 1, 1, 1, 1 | 0, 0 and 5-6 have met: the last bracket cannot be paired, so
+    it is merged with the one above (the first try, a floater from an even bracket
+    above, cannot work), one bracket of six."""
+    assert _bounds_both_ways([1, 1, 1, 1, 0, 0], [(5, 6)]) == [0, 0, 6]

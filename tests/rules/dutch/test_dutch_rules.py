@@ -203,3 +203,63 @@ def test_steps_taken_without_their_own_solves_are_the_steps_solved(edition, play
         assert (sorted(quick.pairs), quick.bye) == (sorted(solved.pairs), solved.bye), f"round {r}"
         saved += solved.solves - quick.solves
     assert saved > 0  # steps were taken without solves
+
+
+@pytest.mark.parametrize("players, seed", [(100, 1), (101, 2), (64, 3)])
+def test_lone_residents_float_as_their_brackets_matched_would_float_them(players, seed, monkeypatch):
+    """A 2026 bracket of one resident and no MDPs floats it without a matching
+    (``Dutch2026._lone``), and a bracket without exchanges confirms C6's first guesses in
+    the solve that finds its roles: every round of longer events (many lone score
+    groups late on, odd fields with the bye) pairs as with every bracket matched and
+    every step solved."""
+    from tabellone.generate.tournament import GeneratorSettings, generate
+    from tabellone.rules.dutch import BracketStepper, Dutch2026
+
+    t = generate(GeneratorSettings(players=players, rounds=8, seed=seed), _pairs_of("2026"), total_rounds=9)
+    lone = 0
+    decide = Dutch2026._lone
+
+    def counted(self, mdps, residents, nxt):
+        nonlocal lone
+        got = decide(self, mdps, residents, nxt)
+        lone += got
+        return got
+
+    monkeypatch.setattr(Dutch2026, "_lone", counted)
+    for r in range(2, 10):
+        monkeypatch.setattr(BracketStepper, "shortcuts", True)
+        quick = pair_round(t, "2026", round_number=r)
+        monkeypatch.setattr(BracketStepper, "shortcuts", False)
+        solved = pair_round(t, "2026", round_number=r)
+        assert (sorted(quick.pairs), quick.bye) == (sorted(solved.pairs), solved.bye), f"round {r}"
+        assert quick.solves < solved.solves, f"round {r}"
+    assert lone > 0  # brackets were floated without a matching
+
+
+def test_layouts_kept_from_round_to_round_are_the_layouts_fitted_afresh(monkeypatch):
+    """The 2026 engine keeps each bracket's field layout for its profile
+    (``_Fitted.layouts``): every layout handed out, bracket-local or whole-field, is the
+    one fitted from nothing for that bracket."""
+    from tabellone.generate.tournament import GeneratorSettings, generate
+    from tabellone.rules.dutch import Dutch2026
+
+    fit = Dutch2026.layout_for
+    checked = 0
+
+    def compared(self, scores, count_bound, members=None):
+        nonlocal checked
+        got = fit(self, scores, count_bound, members)
+        kept = self._fitted.layouts.copy()
+        self._fitted.layouts.clear()
+        try:
+            fresh = fit(self, scores, count_bound, members)
+        finally:
+            self._fitted.layouts.clear()
+            self._fitted.layouts.update(kept)
+        assert got == fresh
+        checked += 1
+        return got
+
+    monkeypatch.setattr(Dutch2026, "layout_for", compared)
+    generate(GeneratorSettings(players=41, rounds=7, seed=4), _pairs_of("2026"), total_rounds=7)
+    assert checked > 20
