@@ -57,7 +57,7 @@ import operator
 import os
 import sys
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -229,6 +229,48 @@ class Matcher:
         if self._core is None:
             return None
         return self._core.all_within(x, ys, margins)
+
+    def price(
+        self, x: int, ys: Sequence[int], ws: list[int], limit: int, center: int = 0, mask: bytes | None = None
+    ) -> list[int] | None:
+        """The pairs ``{x, ys[i]}``, ``i < len(ws)``, that are *not* edges of the graph, weigh
+        ``ws[i] > 0`` and have a negative slack under the last optimum's dual variables:
+        their indices ``i`` in increasing order, the ``limit`` most negative (among equal
+        slacks those nearest to ``center``) when there are more. ``ys[i] < 0`` is skipped;
+        so is, with a ``mask`` (a byte per vertex, :meth:`lowered`) where ``x``'s is 0,
+        every ``ys[i]`` whose byte is 0. ``ys`` may be a list or an ``array('i')``. None
+        when that optimum is not current, or without the compiled core. The pricing step
+        of :mod:`tabellone.matching.pricing`."""
+        if self._core is None:
+            return None
+        return self._core.price(x, ys, ws, limit, center, mask)
+
+    def tight(self, x: int, ys: list[int], ws: list[int]) -> list[int] | None:
+        """As :meth:`all_within` with margins 0, for pairs that need not be edges: every
+        ``i < len(ws)``, in order, such that the pair ``{x, ys[i]}`` has slack at most 0,
+        weighing its edge's weight when it is an edge of the graph, else ``ws[i]`` (0: no
+        pair). None when the last optimum is not current, or without the compiled core."""
+        if self._core is None:
+            return None
+        return self._core.tight(x, ys, ws)
+
+    def signatures(self) -> list[bytes] | None:
+        """Per vertex, its dual variable and the blossoms holding it with theirs, as bytes
+        (None when the last optimum is not current, or without the compiled core). The
+        slack of a pair depends on its weight and its two ends' signatures only: after a
+        solve, the pairs whose ends both kept theirs kept their slacks."""
+        if self._core is None:
+            return None
+        return self._core.signatures()
+
+    def lowered(self, old: list[bytes]) -> bytes | None:
+        """Per vertex, a byte: 1 when its dual or that of a blossom holding it is lower than
+        in ``old`` (:meth:`signatures` of an earlier optimum), or it lies in other
+        blossoms; else 0. A pair whose ends both have 0 has a slack at least its slack
+        then. None when the last optimum is not current, or without the compiled core."""
+        if self._core is None:
+            return None
+        return self._core.lowered(old)
 
     def solve(self, max_cardinality: bool = False) -> list[int]:
         """Mate of every vertex (-1 when unmatched) in a maximum-weight matching."""

@@ -605,6 +605,34 @@ done:
     return rc;
 }
 
+/* x's enclosing blossoms under the duals `dual` (Lw limbs) and the forest `bparent`,
+ * innermost first: pos[b] = its depth (pos: 2n entries, -1 elsewhere, set here) and
+ * chain[depth] = b; returns the sums of the duals from each one up to the top-level
+ * blossom (L limbs each, depth + 1 rows, the last 0: freed by the caller), or NULL with
+ * an exception set.  t: L limbs of scratch. */
+static limb_t *chain_sums(const limb_t *dual, const int32_t *bparent, int Lw, int L, int32_t x, int32_t n,
+                          int32_t *pos, int32_t *chain, limb_t *t)
+{
+    const int32_t n2 = 2 * n;
+    for (int32_t b = 0; b < n2; b++) pos[b] = -1;
+    int32_t depth = 0;
+    for (int32_t b = bparent[x]; b != -1 && depth <= n; b = bparent[b]) {
+        if (b < n || b >= n2 || pos[b] >= 0) {
+            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
+            return NULL;
+        }
+        pos[b] = depth;
+        chain[depth++] = b;
+    }
+    limb_t *zs = calloc(((size_t)depth + 1) * (size_t)L, sizeof(limb_t));
+    if (!zs) return (limb_t *)PyErr_NoMemory();
+    for (int32_t d = depth - 1; d >= 0; d--) {
+        mp_sext(t, L, dual + (size_t)chain[d] * Lw, Lw);
+        mp_add(zs + (size_t)d * L, zs + (size_t)(d + 1) * L, t, L);
+    }
+    return zs;
+}
+
 /* all_within(x, ys, margins) -> list or None: every i, in order, such that
  * edge {x, ys[i]} exists and its slack under the kept optimum's duals is at
  * most margins[i]; None when the kept optimum is not current (no solve yet, or
@@ -659,25 +687,7 @@ static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ss
         PyErr_NoMemory();
         goto done;
     }
-    for (int32_t b = 0; b < n2; b++) pos[b] = -1;
-    int32_t depth = 0;
-    for (int32_t b = w->bparent[x]; b != -1 && depth <= n; b = w->bparent[b]) {
-        if (b < n || b >= n2 || pos[b] >= 0) {
-            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
-            goto done;
-        }
-        pos[b] = depth;
-        chain[depth++] = b;
-    }
-    zs = calloc(((size_t)depth + 1) * (size_t)L, sizeof(limb_t));
-    if (!zs) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (int32_t d = depth - 1; d >= 0; d--) {
-        mp_sext(t, L, w->dual + (size_t)chain[d] * Lw, Lw);
-        mp_add(zs + (size_t)d * L, zs + (size_t)(d + 1) * L, t, L);
-    }
+    if (!(zs = chain_sums(w->dual, w->bparent, Lw, L, x, n, pos, chain, t))) goto done;
     if (!(hits = PyList_New(0))) goto done;
     for (Py_ssize_t i = 0; i < cnt; i++) {
         int32_t y;
@@ -716,6 +726,400 @@ done:
     Py_DECREF(ys);
     Py_DECREF(ms);
     return result;
+}
+
+/* ---- pricing: slacks of pairs that need not be edges of the graph ---------- */
+
+/* An approximation of a two's complement number on L limbs (for ordering only). */
+static double mp_approx(const limb_t *a, int L)
+{
+    /* the magnitude limb by limb (a negative number's is ~a + 1), so that a small
+     * negative number does not vanish in the rounding of 2^64 - small */
+    const int neg = mp_is_neg(a, L);
+    double d = 0.0;
+    for (int j = L - 1; j >= 0; j--) d = d * 18446744073709551616.0 + (double)(neg ? ~a[j] : a[j]);
+    return neg ? -(d + 1.0) : d;
+}
+
+typedef struct {
+    Py_ssize_t i, far; /* far: |i - center|, the order among equal slacks */
+    double slack;
+} ScanHit;
+
+/* Append hit i (its slack, approximately) to the growing array hits; -1 on no memory. */
+static int push_hit(ScanHit **hits, Py_ssize_t *nhits, Py_ssize_t *cap, Py_ssize_t i, Py_ssize_t center, double slack)
+{
+    if (*nhits == *cap) {
+        Py_ssize_t nc = *cap ? 2 * *cap : 64;
+        ScanHit *nh = realloc(*hits, (size_t)nc * sizeof(ScanHit));
+        if (!nh) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *hits = nh;
+        *cap = nc;
+    }
+    (*hits)[*nhits].i = i;
+    (*hits)[*nhits].far = i > center ? i - center : center - i;
+    (*hits)[(*nhits)++].slack = slack;
+    return 0;
+}
+
+static int cmp_hit(const void *a, const void *b)
+{
+    const ScanHit *x = a, *y = b;
+    if (x->slack != y->slack) return x->slack < y->slack ? -1 : 1;
+    if (x->far != y->far) return x->far < y->far ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* The scan behind price() and tight(): the pairs {x, ys[i]}, i < len(ws) (ys, a
+ * sequence of ints or a buffer of int32 ('i'), may be longer; ys[i] < 0 or
+ * ys[i] == x: skipped; for price, with a mask (bytes-like, one per vertex) and
+ * mask[x] == 0, so is every ys[i] with mask[ys[i]] == 0), each weighing ws[i] (0: no pair)
+ * unless it is an edge of the graph, whose own weight then counts.  pricing:
+ * the pairs that are not edges and whose slack under the kept optimum's duals
+ * is negative, the `limit` most negative (approximately ordered; among equal
+ * slacks the nearest to index `center`) if there are more; else every pair (edge or not) whose slack is at most 0.  Returns a list
+ * of indices i in increasing order, or None without a current optimum. */
+static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs, int pricing)
+{
+    const char *name = pricing ? "price" : "tight";
+    const Py_ssize_t want = pricing ? 6 : 3;
+    if (nargs != want) {
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd arguments, got %zd", name, want, nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    const int32_t n = self->g.n, n2 = 2 * n;
+    int32_t x;
+    if (parse_vertex(args[0], -1, n, &x) < 0) return NULL;
+    Py_ssize_t limit = PY_SSIZE_T_MAX, center = 0;
+    if (pricing) {
+        limit = PyLong_AsSsize_t(args[3]);
+        if (limit == -1 && PyErr_Occurred()) return NULL;
+        center = PyLong_AsSsize_t(args[4]);
+        if (center == -1 && PyErr_Occurred()) return NULL;
+        if (limit < 0) {
+            PyErr_SetString(PyExc_ValueError, "limit must be non-negative");
+            return NULL;
+        }
+    }
+    Py_buffer ybuf = {0}, mbuf = {0};
+    PyObject *ys = NULL;
+    const int32_t *yarr = NULL;
+    Py_ssize_t ylen;
+    if (PyObject_CheckBuffer(args[1])) {
+        if (PyObject_GetBuffer(args[1], &ybuf, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return NULL;
+        if (ybuf.itemsize != 4 || !ybuf.format || strcmp(ybuf.format, "i") != 0) {
+            PyBuffer_Release(&ybuf);
+            PyErr_Format(PyExc_TypeError, "%s(): a buffer ys must hold int32 ('i')", name);
+            return NULL;
+        }
+        yarr = ybuf.buf;
+        ylen = ybuf.len / 4;
+    } else {
+        ys = PySequence_Fast(args[1], "ys must be a sequence");
+        if (!ys) return NULL;
+        ylen = PySequence_Fast_GET_SIZE(ys);
+    }
+    const unsigned char *mask = NULL;
+    if (pricing && args[5] != Py_None) {
+        if (PyObject_GetBuffer(args[5], &mbuf, PyBUF_SIMPLE) < 0) {
+            if (yarr) PyBuffer_Release(&ybuf);
+            Py_XDECREF(ys);
+            return NULL;
+        }
+        if (mbuf.len < n) {
+            PyBuffer_Release(&mbuf);
+            if (yarr) PyBuffer_Release(&ybuf);
+            Py_XDECREF(ys);
+            PyErr_Format(PyExc_ValueError, "%s(): the mask is shorter than the vertex count", name);
+            return NULL;
+        }
+        mask = mbuf.buf;
+        if (mask[x]) mask = NULL; /* x moved: every pair of it */
+    }
+    PyObject *ws = PySequence_Fast(args[2], "ws must be a sequence");
+    if (!ws) {
+        if (yarr) PyBuffer_Release(&ybuf);
+        if (mbuf.obj) PyBuffer_Release(&mbuf);
+        Py_XDECREF(ys);
+        return NULL;
+    }
+    Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ws);
+    PyObject *result = NULL;
+    int32_t *pos = NULL, *chain = NULL, *noparent = NULL, *memo = NULL, *path = NULL;
+    limb_t *nodual = NULL, *zs = NULL, *s = NULL, *t = NULL, *cache = NULL;
+    ScanHit *hits = NULL;
+    Py_ssize_t nhits = 0, caphits = 0;
+    enum { CACHE = 64 };
+    PyObject *ckey[CACHE];
+    int crc[CACHE];
+    if (ylen < cnt) {
+        PyErr_Format(PyExc_ValueError, "%s(): ys is shorter than ws", name);
+        goto done;
+    }
+    const WarmState *w = self->ws;
+    const limb_t *dual;
+    const int32_t *bparent;
+    int Lw;
+    if (w && !self->nchg && w->n == n) {
+        dual = w->dual, bparent = w->bparent, Lw = w->L;
+    } else if (self->g.nlive == 0) { /* no edge: the empty matching, every dual 0 */
+        nodual = calloc((size_t)n2 + 1, sizeof(limb_t));
+        noparent = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+        if (!nodual || !noparent) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (int32_t b = 0; b < n2; b++) noparent[b] = -1;
+        dual = nodual, bparent = noparent, Lw = 1;
+    } else {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    const int Lg = self->g.L, L = (Lw > Lg ? Lw : Lg) + 1;
+    pos = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    chain = malloc(((size_t)n + 1) * sizeof(int32_t));
+    /* memo[b]: the lowest blossom of x's chain holding blossom b (-1: none; -2: not
+     * known yet), so that each blossom is walked once per call: the blossoms of a
+     * large bracket nest hundreds deep */
+    memo = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    path = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    s = calloc((size_t)L, sizeof(limb_t));
+    t = calloc((size_t)L, sizeof(limb_t));
+    cache = calloc((size_t)CACHE * (size_t)L, sizeof(limb_t));
+    if (!pos || !chain || !memo || !path || !s || !t || !cache) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int c = 0; c < CACHE; c++) ckey[c] = NULL;
+    for (int32_t b = 0; b < n2; b++) memo[b] = -2;
+    if (!(zs = chain_sums(dual, bparent, Lw, L, x, n, pos, chain, t))) goto done;
+    for (Py_ssize_t i = 0; i < cnt; i++) {
+        long yl;
+        if (yarr) {
+            yl = yarr[i];
+        } else {
+            yl = PyLong_AsLong(PySequence_Fast_GET_ITEM(ys, i));
+            if (yl == -1 && PyErr_Occurred()) goto done;
+        }
+        if (yl < 0 || yl == x) continue;
+        if (mask && yl < n && !mask[yl]) continue;
+        if (yl >= n) {
+            PyErr_Format(PyExc_ValueError, "%s(): vertex %ld out of range for n=%d", name, yl, (int)n);
+            goto done;
+        }
+        int32_t y = (int32_t)yl;
+        /* pricing looks an edge up only for a pair of negative slack (rare), and
+         * drops it then: the optimum's certificate covers the edges */
+        int32_t k = pricing ? -1 : mt_find(self, x, y);
+        if (k >= 0) {
+            mp_sext(t, L, graph_w2(&self->g, k), Lg);
+        } else {
+            PyObject *wo = PySequence_Fast_GET_ITEM(ws, i);
+            /* equal weights are mostly one object: converted once */
+            int c = (int)(((uintptr_t)wo >> 4) % CACHE);
+            if (ckey[c] != wo) {
+                crc[c] = twice_to_limbs(wo, cache + (size_t)c * L, L);
+                if (crc[c] == -2) goto done;
+                if (crc[c] == 0 && mp_is_neg(cache + (size_t)c * L, L)) {
+                    PyErr_Format(PyExc_ValueError, "%s(): negative weight", name);
+                    goto done;
+                }
+                ckey[c] = wo;
+            }
+            if (crc[c] < 0) {
+                PyErr_Format(PyExc_ValueError, "%s(): negative weight", name);
+                goto done;
+            }
+            if (crc[c] == 0 && mp_is_zero(cache + (size_t)c * L, L)) continue; /* no pair */
+            if (crc[c] > 0) { /* above every dual sum: a negative slack */
+                if (mt_find(self, x, y) >= 0) continue;
+                if (push_hit(&hits, &nhits, &caphits, i, center, -1e308) < 0) goto done;
+                continue;
+            }
+            mp_copy(t, cache + (size_t)c * L, L);
+        }
+        /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) */
+        mp_sext(s, L, dual + (size_t)x * Lw, Lw);
+        mp_sub(s, s, t, L);
+        mp_sext(t, L, dual + (size_t)y * Lw, Lw);
+        mp_add(s, s, t, L);
+        int32_t b = bparent[y], np = 0;
+        while (b != -1 && pos[b] < 0 && memo[b] == -2 && np < n2) {
+            path[np++] = b;
+            b = bparent[b];
+        }
+        if (b != -1 && pos[b] < 0) b = memo[b];
+        if (b == -2) {
+            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
+            goto done;
+        }
+        while (np > 0) memo[path[--np]] = b;
+        if (b != -1) {
+            mp_add(s, s, zs + (size_t)pos[b] * L, L);
+            mp_add(s, s, zs + (size_t)pos[b] * L, L);
+        }
+        if (pricing ? !mp_is_neg(s, L) : !mp_le_zero(s, L)) continue;
+        if (pricing && mt_find(self, x, y) >= 0) continue;
+        if (push_hit(&hits, &nhits, &caphits, i, center, pricing ? mp_approx(s, L) : 0.0) < 0) goto done;
+    }
+    if (nhits > limit) {
+        qsort(hits, (size_t)nhits, sizeof(ScanHit), cmp_hit);
+        nhits = limit;
+        for (Py_ssize_t j = 0; j < nhits; j++) hits[j].slack = 0.0, hits[j].far = 0;
+        qsort(hits, (size_t)nhits, sizeof(ScanHit), cmp_hit); /* back in index order */
+    }
+    PyObject *out = PyList_New(nhits);
+    if (!out) goto done;
+    for (Py_ssize_t j = 0; j < nhits; j++) {
+        PyObject *iv = PyLong_FromSsize_t(hits[j].i);
+        if (!iv) {
+            Py_DECREF(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, j, iv);
+    }
+    result = out;
+done:
+    free(pos); free(chain); free(memo); free(path); free(zs); free(s); free(t); free(cache); free(hits); free(nodual); free(noparent);
+    if (yarr) PyBuffer_Release(&ybuf);
+    if (mbuf.obj) PyBuffer_Release(&mbuf);
+    Py_XDECREF(ys);
+    Py_DECREF(ws);
+    return result;
+}
+
+/* price(x, ys, ws, limit, center, mask) -> list[int] | None: see mt_scan (tabellone.matching.pricing). */
+static PyObject *mt_price(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return mt_scan(self, args, nargs, 1);
+}
+
+/* tight(x, ys, ws) -> list[int] | None: see mt_scan. */
+static PyObject *mt_tight(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return mt_scan(self, args, nargs, 0);
+}
+
+/* signatures() -> list[bytes] | None: per vertex, the limbs per number, its dual and
+ * the blossoms holding it with their duals (innermost first), as bytes; None without a current optimum.  A
+ * pair's slack depends on its weight and on its two ends' signatures only (the
+ * blossoms holding both are those the two chains share), so pricing after a solve
+ * need only look at the pairs with an end whose signature changed. */
+static PyObject *mt_signatures(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (mt_check_idle(self) < 0) return NULL;
+    const WarmState *w = self->ws;
+    const int32_t n = self->g.n;
+    if (!w || self->nchg || w->n != n) Py_RETURN_NONE;
+    const int Lw = w->L;
+    const size_t unit = (size_t)Lw * sizeof(limb_t);
+    unsigned char *buf = malloc(sizeof(int32_t) + unit + ((size_t)n + 1) * (sizeof(int32_t) + unit));
+    PyObject *out = buf ? PyList_New(n) : NULL;
+    if (!out) {
+        free(buf);
+        return buf ? NULL : PyErr_NoMemory();
+    }
+    for (int32_t x = 0; x < n; x++) {
+        size_t len = 0;
+        const int32_t limbs = Lw;
+        memcpy(buf, &limbs, sizeof(int32_t));
+        memcpy(buf + sizeof(int32_t), w->dual + (size_t)x * Lw, unit);
+        len += sizeof(int32_t) + unit;
+        int32_t depth = 0;
+        for (int32_t b = w->bparent[x]; b != -1 && depth <= n; b = w->bparent[b], depth++) {
+            memcpy(buf + len, &b, sizeof(int32_t));
+            len += sizeof(int32_t);
+            memcpy(buf + len, w->dual + (size_t)b * Lw, unit);
+            len += unit;
+        }
+        PyObject *item = PyBytes_FromStringAndSize((const char *)buf, (Py_ssize_t)len);
+        if (!item) {
+            Py_DECREF(out);
+            free(buf);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, x, item);
+    }
+    free(buf);
+    return out;
+}
+
+/* lowered(old) -> bytes | None: per vertex, 1 when its dual or the dual of a
+ * blossom holding it is lower than in `old` (signatures() of an earlier optimum of
+ * this graph), or its chain of blossoms is not the same; else 0.  A pair whose two
+ * ends have 0 has a slack at least its slack then (the blossoms holding both are
+ * those the two unchanged chains share).  None without a current optimum. */
+static PyObject *mt_lowered(MatcherObject *self, PyObject *old)
+{
+    if (mt_check_idle(self) < 0) return NULL;
+    const WarmState *w = self->ws;
+    const int32_t n = self->g.n;
+    if (!w || self->nchg || w->n != n) Py_RETURN_NONE;
+    PyObject *seq = PySequence_Fast(old, "old must be a sequence of bytes");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "lowered(): old has not one signature per vertex");
+        return NULL;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n);
+    if (!out) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    unsigned char *flag = (unsigned char *)PyBytes_AS_STRING(out);
+    const int Lw = w->L;
+    const size_t unit = (size_t)Lw * sizeof(limb_t);
+    limb_t *prev = malloc(unit);
+    if (!prev) {
+        Py_DECREF(seq);
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    for (int32_t x = 0; x < n; x++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(seq, x);
+        if (!PyBytes_Check(o)) {
+            PyErr_SetString(PyExc_TypeError, "lowered(): a signature is not bytes");
+            Py_DECREF(seq);
+            Py_DECREF(out);
+            free(prev);
+            return NULL;
+        }
+        const unsigned char *b0 = (const unsigned char *)PyBytes_AS_STRING(o);
+        const size_t len = (size_t)PyBytes_GET_SIZE(o);
+        int lower = 0;
+        size_t at = 0;
+        int32_t limbs = 0;
+        if (len >= sizeof(int32_t)) memcpy(&limbs, b0, sizeof(int32_t));
+        if (len < sizeof(int32_t) + unit || limbs != Lw) {
+            lower = 1; /* (numbers of another width: compared no further) */
+        } else {
+            memcpy(prev, b0 + sizeof(int32_t), unit);
+            at = sizeof(int32_t) + unit;
+            lower = mp_cmp(w->dual + (size_t)x * Lw, prev, Lw) < 0;
+        }
+        int32_t depth = 0;
+        for (int32_t b = w->bparent[x]; !lower && b != -1 && depth <= n; b = w->bparent[b], depth++) {
+            int32_t ob;
+            if (at + sizeof(int32_t) + unit > len) {
+                lower = 1;
+                break;
+            }
+            memcpy(&ob, b0 + at, sizeof(int32_t));
+            memcpy(prev, b0 + at + sizeof(int32_t), unit);
+            at += sizeof(int32_t) + unit;
+            lower = ob != b || mp_cmp(w->dual + (size_t)b * Lw, prev, Lw) < 0;
+        }
+        flag[x] = (unsigned char)(lower || at != len);
+    }
+    free(prev);
+    Py_DECREF(seq);
+    return out;
 }
 
 /* _forest() -> (bparent, nonzero): the kept optimum's blossom forest (parent of
@@ -1054,6 +1458,20 @@ static PyMethodDef mt_methods[] = {
     {"all_within", (PyCFunction)(void (*)(void))mt_all_within, METH_FASTCALL,
      "all_within(x, ys, margins) -> list[int] | None: every i, in order, such that edge {x, ys[i]} exists and\n"
      "its slack under the kept optimum's duals is at most margins[i]; None if that optimum is not current."},
+    {"price", (PyCFunction)(void (*)(void))mt_price, METH_FASTCALL,
+     "price(x, ys, ws, limit, center, mask) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]}\n"
+     "that are not edges, weigh ws[i] > 0 and have a negative slack under the kept optimum's duals (the `limit`\n"
+     "most negative, among equal slacks the nearest to index `center`); ys[i] < 0 is skipped, and with a mask\n"
+     "(bytes per vertex, or None) and mask[x] == 0 every ys[i] whose mask is 0. None if that optimum is not current."},
+    {"tight", (PyCFunction)(void (*)(void))mt_tight, METH_FASTCALL,
+     "tight(x, ys, ws) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]} of slack at most 0,\n"
+     "each weighing its edge's weight if it is an edge, else ws[i] (0: no pair). None if the optimum is not current."},
+    {"signatures", (PyCFunction)mt_signatures, METH_NOARGS,
+     "signatures() -> list[bytes] | None: per vertex, its dual and its enclosing blossoms with their duals;\n"
+     "None without a current optimum. A pair's slack depends on its weight and its ends' signatures only."},
+    {"lowered", (PyCFunction)mt_lowered, METH_O,
+     "lowered(old) -> bytes | None: per vertex, 1 when its dual or a dual of its blossoms is lower than in the\n"
+     "signatures `old`, or its chain of blossoms differs; else 0. None without a current optimum."},
     {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
     {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
     {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},

@@ -348,7 +348,7 @@ class Dutch2026:
             current = mdps + residents
             A = current + nxt
             m.relayout(*self.layout_for(all_scores, n, A))
-            m.begin_bracket(A, below, (len(A) + len(below)) % 2 == 1)
+            m.begin_bracket(A, below, (len(A) + len(below)) % 2 == 1, len(current))
             cur_set, nxt_set = set(current), set(nxt)
             above = sorted(mdps + residents + nxt)
             weights = (

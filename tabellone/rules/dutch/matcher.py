@@ -5,13 +5,16 @@ field and proves its answer completable (:class:`LocalMatcher`)."""
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Any
 
+from tabellone.matching.blossom import HAVE_EXTENSION
 from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.cpsat import solve_fields_of
 from tabellone.matching.lexicographic import Layout
+from tabellone.matching.pricing import Row, solve_priced
 from tabellone.rules.fide_common import Entrant
 
 
@@ -402,6 +405,17 @@ class LocalMatcher(Matcher):
     the O(n^2) pairs.
     """
 
+    #: brackets (with the next bracket) of at least this many players keep only some of
+    #: their pairs in the core and price the others (:meth:`_solve_priced`). Below it
+    #: every pair is stored: the core's warm re-solves after each step of the generation
+    #: order are then cheaper than pricing the bracket's pairs again after each of them
+    #: (4,000 players x 11 rounds: 67 s with every bracket stored, 117 s with every
+    #: bracket from 600 players on priced), and such a bracket's dense graph stays under
+    #: about 500 MB (2,300 players); from 3,000 players on it would not
+    sparse_from = 3000
+    #: pairs added per column and pricing round
+    price_limit = 8
+
     def __init__(self, players: list[Entrant], ok: Callable[[int, int], bool], cand: Callable[[int], bool]):
         n = len(players)
         super().__init__(players, None, vertices=2 * n + 1)
@@ -418,15 +432,32 @@ class LocalMatcher(Matcher):
         self._cols: dict[int, list[int]] = {}
         #: no solve yet in this bracket: :meth:`set_column` writes to the core at once
         self._fresh = False
+        #: the bracket's pairs are priced, not all stored (:meth:`_solve_priced`)
+        self.sparse = False
+        #: sparse: the pairs (positions, a < b) handed to the core with a weight
+        self._in_core: set[tuple[int, int]] = set()
+        #: sparse: a pair of players still to pair changed outside the core since the
+        #: last solve (the duals may not cover it)
+        self._unpriced = False
+        #: sparse: the core vertex of each player of ``_order`` (-1 once fixed), and
+        #: per column the index of its natural partner (preferred among equal pricings)
+        self._order_loc: array[int] = array("i")
+        self._center: dict[int, int] = {}
+        #: sparse: the core's signatures (:meth:`Matcher.signatures`) when every pair
+        #: outside the core last had a non-negative slack (None: not since the weights
+        #: outside the core changed)
+        self._sig: list[bytes] | None = None
 
     def relayout(self, layout: Layout, bonus_bits: int) -> None:
         super().relayout(layout, bonus_bits)
         self.top_unit = 1 << (self.shift_of["top"] + bonus_bits)
 
-    def begin_bracket(self, A: list[int], L: list[int], odd: bool) -> None:
+    def begin_bracket(self, A: list[int], L: list[int], odd: bool, current: int = 0) -> None:
         """Enter the bracket whose players and next bracket are ``A``, with ``L`` below;
-        ``odd``: an odd number of players is left (the bye vertex is needed). The pairs
-        inside ``A`` are set by the caller afterwards."""
+        ``odd``: an odd number of players is left (the bye vertex is needed); ``current``:
+        the bracket's own players are the first so many of ``A`` (a hint for the pricing
+        of a large bracket: where each player's natural partner lies). The pairs inside
+        ``A`` are set by the caller afterwards."""
         from tabellone.matching.blossom import Matcher as Incremental
 
         self.base.clear()
@@ -451,9 +482,23 @@ class LocalMatcher(Matcher):
         for k, x in enumerate(A):
             loc[x] = k
         self._inc = Incremental(2 * na + 1)
-        # room for every pair inside A and the shadow and bye edges, allocated at once:
-        # grown edge by edge, the core's arrays doubled and kept up to half unused
-        self._inc.reserve(na * (na - 1) // 2 + 2 * na, [na + 1] * na)
+        self.sparse = sparse = na >= self.sparse_from and HAVE_EXTENSION
+        self._in_core = set()
+        self._unpriced = False
+        self._sig = None
+        if sparse:
+            self._order_loc = array("i", [loc[x] for x in self._order])
+            # each player's natural partner in its own group (S1 against S2): the middle
+            # of the pairs priced first when many weigh the same
+            nc = current or na
+            half_c, half_n = nc // 2, (na - nc) // 2
+            self._center = {
+                x: max(k - half_c, 0) if k < nc else nc + max(k - nc - half_n, 0) for k, x in enumerate(self._order)
+            }
+        else:
+            # room for every pair inside A and the shadow and bye edges, allocated at once:
+            # grown edge by edge, the core's arrays doubled and kept up to half unused
+            self._inc.reserve(na * (na - 1) // 2 + 2 * na, [na + 1] * na)
         self._kept = []
         self._mates = None
         self.A, self.L, self.odd = A, L, odd
@@ -507,12 +552,9 @@ class LocalMatcher(Matcher):
                 if v:
                     w += v << shift_of[name]
             w = (w << self.bonus_bits) + self.top_unit
-        if h < l:
-            self._put(h, l, w)
-            self._dirty.add((h, l))
-        else:
-            self._put(l, h, w)
-            self._dirty.add((l, h))
+        key = (h, l) if h < l else (l, h)
+        self._put(*key, w)
+        self._changed([key])
 
     def set_column(self, l: int, hs: list[int], weights: list[int]) -> None:
         """:meth:`set_base` for the pairs (h, l), h in ``hs`` (each below ``l``), given
@@ -531,17 +573,39 @@ class LocalMatcher(Matcher):
         else:
             for h, w in zip(hs, weights):
                 self._put(h, l, w)
-        if self._fresh:  # before the bracket's first solve: straight into the core's graph
+        if self.sparse:  # priced at the solves, not stored in the core
+            self._changed([(h, l) for h in hs])
+        elif self._fresh:  # before the bracket's first solve: straight into the core's graph
             loc = self.loc
             at = loc[l]
             self._inc.set_edges([(loc[h], at, w) for h, w in zip(hs, weights)])
         else:
             self._dirty.update([(h, l) for h in hs])
 
+    def finalize(self, u: int, v: int) -> None:
+        super().finalize(u, v)
+        if self.sparse:  # fixed: priced no more
+            ol, rank = self._order_loc, self._rank
+            ol[rank[u]] = ol[rank[v]] = -1
+
     def zero(self, h: int, l: int) -> None:
         key = (h, l) if h < l else (l, h)
         self._put(*key, 0)
-        self._dirty.add(key)
+        self._changed([key])
+
+    def _changed(self, keys: list[tuple[int, int]]) -> None:
+        """Note that the weights of ``keys`` changed: for the core at the next solve when
+        they are in it, else (a sparse bracket) for the next pricing."""
+        if not self.sparse:
+            self._dirty.update(keys)
+            return
+        in_core, final = self._in_core, self.final
+        self._dirty.update([key for key in keys if key in in_core])
+        if not self._unpriced:
+            self._unpriced = any(a not in final and b not in final and (a, b) not in in_core for a, b in keys)
+
+    def changes_pending(self) -> bool:
+        return self._unpriced or super().changes_pending()
 
     def zero_pairs(self, keys: list[tuple[int, int]]) -> Any:
         # what they held: the keys and their weights in order (a list, not a dict of pairs)
@@ -556,7 +620,7 @@ class LocalMatcher(Matcher):
             else:
                 saved.append(packed.get(key, 0))
                 packed[key] = 0
-        self._dirty.update(keys)
+        self._changed(keys)
         return keys, saved
 
     def restore_pairs(self, saved: Any) -> None:
@@ -564,7 +628,7 @@ class LocalMatcher(Matcher):
         put = self._put
         for (a, b), w in zip(reversed(keys), reversed(weights)):  # the first saved of a repeated pair last
             put(a, b, w)
-        self._dirty.update(keys)
+        self._changed(keys)
 
     def solve(self) -> dict[int, int]:
         self.solves += 1
@@ -573,7 +637,9 @@ class LocalMatcher(Matcher):
         na = len(A)
         packed_of, get_bonus = self._packed_of, self.bonus.get
         # the changed pairs of players still to pair, as the core's edges (0 removes one)
-        if self.bonus:
+        if self.sparse:
+            mates = self._solve_priced()
+        elif self.bonus:
             edges: Iterator[tuple[int, int, int]] = (
                 (loc[a], loc[b], (w + get_bonus(key, 0)) if (w := packed_of(a, b)) else 0)
                 for key in self._dirty
@@ -582,9 +648,10 @@ class LocalMatcher(Matcher):
             )
         else:  # no bonus yet at a bracket's first solve, where every pair is new
             edges = ((loc[a], loc[b], packed_of(a, b)) for a, b in self._dirty if a not in final and b not in final)
-        self._hand_over(edges)
-        self._dirty.clear()
-        mates = self._solve_incremental([])
+        if not self.sparse:
+            self._hand_over(edges)
+            self._dirty.clear()
+            mates = self._solve_incremental([])
         mate: dict[int, int] = {}
         down: list[int] = []
         bye = None
@@ -601,12 +668,90 @@ class LocalMatcher(Matcher):
             else:
                 mate[x] = n + x  # paired below (its shadow, read as a position >= n)
                 down.append(x)
-        key = (frozenset(down), bye)
-        known = self._checked.get(key)
+        key_ = (frozenset(down), bye)
+        known = self._checked.get(key_)
         if known is None:
             exposable = self.cand if self.odd and bye is None else None
-            known = self._checked[key] = self.oracle.complete(self.L, down, exposable) is not None
+            known = self._checked[key_] = self.oracle.complete(self.L, down, exposable) is not None
         if not known:
             raise NeedWholeField(f"players {sorted(down)} cannot all be paired below")
         mate.update(final)
         return mate
+
+    # ---- a large bracket: pairs priced, not all stored ---------------------------------
+
+    def _solve_priced(self) -> list[int]:
+        """The optimum of the bracket's graph with every pair of it, from the core's graph
+        of some of them (:mod:`tabellone.matching.pricing`).
+
+        The core holds the shadow and bye edges, every pair with a bonus, and the pairs
+        pricing added; the other pairs' weights live in the columns (``_cols``) only,
+        each read at every pricing round against the optimum's duals. The pairs of
+        players still to pair are priced (those at fixed players do not count: see
+        :meth:`_solve_incremental`), so the answer is an optimum of the same graph as
+        the core holding every pair, proven by the same certificate and duals."""
+        final, loc, packed_of, get_bonus = self.final, self.loc, self._packed_of, self.bonus.get
+        in_core = self._in_core
+        edges: list[tuple[int, int, int]] = []
+        for key in self._dirty:  # pairs in the core, and pairs with a bonus (never priced)
+            a, b = key
+            if a in final or b in final:
+                continue
+            w = packed_of(a, b)
+            bonus = get_bonus(key, 0)
+            if key in in_core:
+                edges.append((loc[a], loc[b], w + bonus if w else 0))
+                if not w:
+                    in_core.discard(key)
+            elif w and bonus:
+                edges.append((loc[a], loc[b], w + bonus))
+                in_core.add(key)
+        self._hand_over(iter(edges))
+        self._dirty.clear()
+        if self._unpriced:  # a pair's weight changed outside the core: price every pair
+            self._sig = None
+        self._unpriced = False
+        mates = solve_priced(
+            self._inc, self._price_rows, self.price_limit, lambda: self._solve_incremental([]), self._added
+        )
+        self._sig = self._inc.signatures()  # no pair outside the core violates these duals
+        return mates
+
+    def _price_rows(self) -> Iterator[Row]:
+        """The pairs of players still to pair that may violate the last optimum's duals,
+        as rows to price: after a change of weights outside the core, every pair (each
+        column, then the pairs kept outside the columns); else only the pairs with an
+        end whose dual, or the dual of a blossom holding it, went down (or whose
+        blossoms changed) since every pair outside the core last had a non-negative
+        slack: the others' slacks did not go down (:meth:`Matcher.lowered`). Not since
+        the last pricing round: that one named at most ``price_limit`` pairs of a row,
+        the others may still violate the duals."""
+        final, loc, ol, center = self.final, self.loc, self._order_loc, self._center
+        mask = None if self._sig is None else self._inc.lowered(self._sig)
+        for l, col in self._cols.items():
+            if l not in final:
+                yield loc[l], ol, col, center[l], mask
+        rest: dict[int, tuple[list[int], list[int]]] = {}
+        for (a, b), w in self.packed.items():
+            if w and a not in final and b not in final:
+                ys, ws = rest.setdefault(b, ([], []))
+                ys.append(loc[a])
+                ws.append(w)
+        for b, (ys, ws) in rest.items():
+            yield loc[b], ys, ws, 0, None
+
+    def usable(self, x: int, ys: list[int]) -> list[int] | None:
+        if not self.sparse:
+            return super().usable(x, ys)
+        # the pairs outside the core count too, at their weights in the columns (none
+        # has a bonus: those are in the core)
+        packed_of, loc = self._packed_of, self.loc
+        ws = [packed_of(x, y) if x < y else packed_of(y, x) for y in ys]
+        hits = self._inc.tight(loc[x], [loc[y] for y in ys], ws)
+        return None if hits is None else [ys[i] for i in hits]
+
+    def _added(self, edges: list[tuple[int, int, int]]) -> None:
+        A, in_core = self.A, self._in_core
+        for x, y, _ in edges:
+            a, b = A[x], A[y]
+            in_core.add((a, b) if a < b else (b, a))

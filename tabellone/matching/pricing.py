@@ -1,0 +1,103 @@
+"""Maximum-weight matching of a large graph with few of its edges stored: solve on a
+subset, price every other pair against the optimum's dual variables, add those that
+violate them, solve again (column generation, "price and repair").
+
+Why the answer is an optimum of the whole graph
+-----------------------------------------------
+The blossom algorithm's answer comes with dual variables (a ``u`` per vertex, a ``z``
+per blossom) that are feasible on every edge of the graph it solved (the *slack*
+``u_x + u_y + z(blossoms holding both) - w_xy`` is never negative) and satisfy
+complementary slackness with the matching (the core checks both: its certificate). If
+every pair *not* in that graph also has a non-negative slack under the same duals, the
+duals are feasible for the whole graph, complementary slackness still holds (it speaks
+of the matched edges, the vertices and the blossoms only), and by LP duality the
+matching is a maximum-weight matching of the whole graph. Otherwise the pairs of
+negative slack are added (the most negative ones per row first) and the graph is
+solved again, warm, from that optimum; each round adds edges, so it ends, at worst
+with every pair stored. Nothing is rounded: the slacks are exact integers in the core.
+
+The pricing of one row (a vertex and the pairs it makes with a list of others, their
+weights given by the caller, worked out on the fly and never stored in the core) is
+:meth:`tabellone.matching.blossom.Matcher.price`. :func:`solve_priced` is the loop;
+:class:`tabellone.rules.dutch.matcher.LocalMatcher` uses it for large brackets, whose
+pairs are kept in Python as one small int list per column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from tabellone.matching.blossom import Matcher
+
+#: One row to price: the vertex ``x``, the others ``ys`` (``ys[i] < 0``: skipped; a list
+#: or an ``array('i')``), the weights ``ws`` of the pairs ``{x, ys[i]}`` for
+#: ``i < len(ws)`` (0: no pair), the index ``center`` whose neighbours are preferred
+#: among pairs of equal slack, and a mask (:meth:`Matcher.lowered`, or None): where
+#: ``x``'s byte is 0, only the pairs with an other end whose byte is 1 are priced.
+Row = tuple[int, Sequence[int], list[int], int, bytes | None]
+
+
+def price_rows(inc: Matcher, rows: Iterable[Row], limit: int) -> list[tuple[int, int, int]]:
+    """The pairs of ``rows`` that violate the last optimum's duals, as edges ``(x, y, w)``:
+    per row the ``limit`` of most negative slack. Empty: that optimum is an optimum of the
+    graph with every pair of the rows added."""
+    added: list[tuple[int, int, int]] = []
+    for x, ys, ws, center, mask in rows:
+        hits = inc.price(x, ys, ws, limit, center, mask)
+        if hits is None:
+            raise RuntimeError("no current optimum to price against (solve first, with the compiled core)")
+        added += [(x, ys[i], ws[i]) for i in hits]
+    return added
+
+
+def solve_priced(
+    inc: Matcher,
+    rows: Callable[[], Iterable[Row]],
+    limit: int = 8,
+    solve: Callable[[], list[int]] | None = None,
+    added: Callable[[list[tuple[int, int, int]]], None] | None = None,
+) -> list[int]:
+    """The mates (-1: single) of a maximum-weight matching of ``inc``'s graph with every
+    pair of ``rows()`` added, solving on ``inc``'s graph and adding the violating pairs
+    (:func:`price_rows`) until there are none. ``solve`` solves ``inc`` (default
+    ``inc.solve``); ``added`` is told of every batch of edges added. ``rows`` is called
+    once per pricing round (the weights read as they are then). Needs the compiled core.
+
+    Each row gives at most ``limit`` pairs a round, or more when few rows had violated
+    pairs the round before: up to ``limit`` times the number of rows in all (a few
+    players with thousands of violated pairs each would otherwise take hundreds of
+    rounds)."""
+    solve = solve or inc.solve
+    per_row = limit
+    while True:
+        mates = solve()
+        counted = [0]
+
+        def each(it: Iterable[Row]) -> Iterator[Row]:
+            for row in it:
+                counted[0] += 1
+                yield row
+
+        more = price_rows(inc, each(rows()), per_row)
+        if not more:
+            return mates
+        inc.set_edges(more)
+        if added is not None:
+            added(more)
+        per_row = max(limit, limit * counted[0] // len({x for x, _, _ in more}))
+
+
+def max_weight_matching_priced(
+    n: int,
+    row_weights: Callable[[int], Sequence[int]],
+    candidates: Iterable[tuple[int, int, int]],
+    limit: int = 8,
+) -> list[int]:
+    """A maximum-weight matching of the complete graph on ``0 .. n-1`` whose pair
+    ``{x, y}``, ``y < x``, weighs ``row_weights(x)[y]`` (0: no edge), with only
+    ``candidates`` (edges of that graph, any subset) stored at first. The mate of every
+    vertex, -1 when single."""
+    inc = Matcher(n)
+    inc.set_edges(list(candidates))
+    every = [list(range(x)) for x in range(n)]
+    return solve_priced(inc, lambda: ((x, every[x], list(row_weights(x)), x, None) for x in range(n)), limit)

@@ -1,0 +1,164 @@
+"""Matching with pricing (tabellone/matching/pricing.py and the core's price/tight): a
+graph solved on a subset of its edges, every other pair priced against the optimum's
+duals and the violating ones added, has the optimum of the whole graph. The dense solve
+of the same graph is the reference; the candidate subsets include useless and hostile
+ones, which pricing must repair."""
+
+from __future__ import annotations
+
+import random
+from array import array
+
+import pytest
+
+from tabellone.matching.blossom import HAVE_EXTENSION, Matcher, max_weight_matching
+from tabellone.matching.pricing import max_weight_matching_priced, price_rows
+
+pytestmark = pytest.mark.skipif(not HAVE_EXTENSION, reason="pricing reads the compiled core's duals")
+
+
+def weight_of(W: list[list[int]], mates: list[int] | dict[int, int]) -> int:
+    pairs = mates.items() if isinstance(mates, dict) else enumerate(mates)
+    return sum(W[max(a, b)][min(a, b)] for a, b in pairs if b >= 0 and a < b)
+
+
+def edges_of(W: list[list[int]]) -> list[tuple[int, int, int]]:
+    return [(y, x, W[x][y]) for x in range(len(W)) for y in range(x) if W[x][y]]
+
+
+def graph(kind: str, n: int, rnd: random.Random) -> list[list[int]]:
+    """Lower-triangular weights: W[x][y], y < x (0: no edge)."""
+    W = [[0] * n for _ in range(n)]
+    for x in range(n):
+        for y in range(x):
+            if kind == "random":
+                w = rnd.randint(0, 1000)
+            elif kind == "uniform":  # near-uniform: most pairs tie, as in a bracket
+                w = rnd.choice([0, 100, 100, 100, 100, 101, 102])
+            elif kind == "wide":  # beyond 64 bits
+                w = rnd.choice([0, (1 << 90) + rnd.randint(0, 3), (1 << 90) + (1 << 70)])
+            else:  # blossoms: odd cycles of heavy edges, light edges between them
+                w = 1000 if x // 5 == y // 5 and (x - y) in (1, 4) else rnd.choice([0, 0, 1, 2])
+            W[x][y] = w
+    return W
+
+
+def candidates(how: str, W: list[list[int]], rnd: random.Random) -> list[tuple[int, int, int]]:
+    edges = edges_of(W)
+    if how == "none":
+        return []
+    if how == "sample":
+        return [e for e in edges if rnd.random() < 0.2]
+    if how == "lightest":  # the worst edges only: an unsafe guess
+        return sorted(edges, key=lambda e: e[2])[: len(W)]
+    # hostile: every edge but those of a dense optimum
+    best = max_weight_matching(len(W), edges)
+    return [(u, v, w) for u, v, w in edges if best.get(u) != v]
+
+
+@pytest.mark.parametrize("kind", ["random", "uniform", "wide", "blossoms"])
+@pytest.mark.parametrize("how", ["none", "sample", "lightest", "hostile"])
+def test_priced_optimum_weighs_the_dense_optimum(kind, how):
+    for seed in range(25):
+        rnd = random.Random(f"{kind}-{how}-{seed}")
+        n = rnd.randint(2, 36)
+        W = graph(kind, n, rnd)
+        dense = max_weight_matching(n, edges_of(W))
+        mates = max_weight_matching_priced(n, lambda x, W=W: W[x][:x], candidates(how, W, rnd), rnd.choice([1, 2, 8]))
+        assert all(mates[mates[v]] == v for v in range(n) if mates[v] >= 0)  # a matching
+        assert all(W[max(v, m)][min(v, m)] for v, m in enumerate(mates) if m >= 0)  # of the graph's edges
+        assert weight_of(W, mates) == weight_of(W, dense), (kind, how, seed)
+
+
+def test_distinct_weights_give_the_dense_matching_itself():
+    """Distinct powers of two: the optimum is unique, so pricing must find that very one."""
+    rnd = random.Random(5)
+    for _ in range(20):
+        n = rnd.randint(4, 18)
+        bits = rnd.sample(range(n * n), n * (n - 1) // 2)
+        W = [[0] * n for _ in range(n)]
+        k = 0
+        for x in range(n):
+            for y in range(x):
+                W[x][y] = 1 << bits[k]
+                k += 1
+        dense = max_weight_matching(n, edges_of(W))
+        mates = max_weight_matching_priced(n, lambda x, W=W: W[x][:x], candidates("lightest", W, rnd), 1)
+        assert {v: m for v, m in enumerate(mates) if m >= 0} == dense
+
+
+def test_price_names_the_pairs_the_duals_do_not_cover():
+    """A hand-worked case: the edge 0-1 of weight 10 alone. Its optimum has u_0 + u_1 = 10,
+    both >= 0, and u_2 = 0 (single), so the pair 0-2 is violated exactly when it weighs more
+    than u_0, and 1-2 when it weighs more than u_1: both when each weighs 11, at most one
+    when they weigh 10 together; a pair that is an edge is never named."""
+    m = Matcher(3)
+    m.set_edges([(0, 1, 10)])
+    assert m.solve() == [1, 0, -1]
+    assert m.price(2, [0, 1], [0, 0], 5, 0) == []  # no pair: nothing to price
+    assert m.price(2, [0, 1], [11, 11], 5, 0) == [0, 1]  # 11 > u_0 and 11 > u_1
+    assert len(m.price(2, [0, 1], [5, 5], 5, 0)) <= 1
+    assert m.price(1, [0], [10**6], 5, 0) == []  # 0-1 is an edge: covered by the certificate
+    assert m.price(2, [-1, 1], [11, 11], 5, 0) == [1]  # ys < 0: skipped
+    assert m.price(2, [0, 1], [11, 10**6], 1, 0) == [1]  # the limit keeps the most violated
+    # tight: every pair of slack 0, edges at their own weight
+    assert m.tight(0, [1, 2], [0, 0]) == [0]
+    m.set_edge(1, 2, 3)
+    assert m.price(2, [0], [11], 5, 0) is None  # the optimum is not current after a change
+
+
+def test_price_rows_on_an_empty_graph_prefers_the_centre_among_equals():
+    """Without an edge every dual is 0: each pair of weight > 0 is violated, and among
+    equal weights the `limit` nearest to the centre index are named first."""
+    m = Matcher(8)
+    added = price_rows(m, [(7, list(range(7)), [5] * 7, 3, None)], 3)
+    assert sorted(y for _, y, _ in added) == [2, 3, 4]
+    assert m.price(7, list(range(7)), [5, 5, 5, 5, 5, 5, 9], 2, 0) == [0, 6]
+
+
+def cover(m: Matcher, x: int, y: int) -> int:
+    """The least weight at which the non-edge pair x-y violates the duals (its slack at
+    weight w is ``cover - 1 + frac - w``): found by pricing it at trial weights."""
+    lo, hi = 1, 1 << 40
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if m.price(x, [y], [mid], 1, 0, None):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def test_lowered_marks_every_end_whose_pairs_can_lose_slack():
+    """After more edges and a warm solve, a non-edge pair whose two ends are not marked
+    by lowered() has lost no slack (the least violating weight did not go down), so a
+    masked pricing, which skips exactly those pairs, misses no violated pair that was
+    not violated before; and an int32 array reads as the list of the same vertices."""
+    rnd = random.Random(11)
+    checked = 0
+    for _ in range(30):
+        n = rnd.randint(4, 16)
+        W = graph(rnd.choice(["random", "uniform", "blossoms"]), n, rnd)
+        edges = edges_of(W)
+        m = Matcher(n)
+        m.set_edges([e for e in edges if rnd.random() < 0.4])
+        m.solve()
+        old = m.signatures()
+        assert old is not None and m.lowered(old) == bytes(n)  # nothing moved yet
+        pairs = [(x, y) for x in range(n) for y in range(x) if m.weight(x, y) == 0]
+        before = {p: cover(m, *p) for p in pairs}
+        m.set_edges([e for e in edges if rnd.random() < 0.3 and m.weight(e[0], e[1]) == 0])
+        assert m.lowered(old) is None and m.signatures() is None  # not current after a change
+        m.solve()
+        mask = m.lowered(old)
+        assert mask is not None and len(mask) == n
+        for x, y in pairs:
+            if m.weight(x, y) == 0 and not mask[x] and not mask[y]:
+                assert cover(m, x, y) >= before[(x, y)]
+                checked += 1
+        ys = array("i", range(n))
+        for x in range(n):
+            ws = [W[max(x, y)][min(x, y)] if y != x else 0 for y in range(n)]
+            assert m.price(x, ys, ws, n, 0, None) == m.price(x, list(range(n)), ws, n, 0)
+            assert set(m.price(x, ys, ws, n, 0, mask)) <= set(m.price(x, ys, ws, n, 0, None))
+    assert checked
