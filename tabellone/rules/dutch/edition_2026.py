@@ -139,7 +139,9 @@ class Dutch2026:
     def colour_rows(self, units: tuple[int, ...]) -> list[list[int]]:
         """The packed colour fields of every pair of colour classes (:func:`colour_rows`
         of :meth:`colour_masks`) for the units of the four colour fields, worked out once
-        per round and layout (brackets of the same layout share them)."""
+        per round and layout (brackets of the same layout share them). The 2017 edition's
+        weights read these whole tables; 2026's own brackets make only the rows they read
+        (``_LazyColourRows`` in :mod:`tabellone.rules.dutch.weights`)."""
         rows = self._colour_rows.get(units)
         if rows is None:
             rows = self._colour_rows[units] = colour_rows(self.colour_masks(), units)

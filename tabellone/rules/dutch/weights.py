@@ -76,11 +76,20 @@ class _Units(dict):
     __call__ = dict.__getitem__
 
 
+def _unit_sums(units: Sequence[int]) -> list[int]:
+    """``sums[m]``: the sum of the units of the bits set in ``m`` (bit k: ``units[k]``),
+    for every ``m`` below ``1 << len(units)``, by doubling the table once per unit."""
+    sums = [0]
+    for u in units:
+        sums += [p + u for p in sums]
+    return sums
+
+
 def colour_rows(masks: list[list[int]], units: Sequence[int]) -> list[list[int]]:
     """rows[cl][ch]: the packed colour fields of a pair whose higher player ``h`` is of
     class ``ch`` and whose lower player ``l`` is of class ``cl``, from the checks met,
     ``masks[cl][ch]`` of the engine's ``colour_masks`` (bit k: check k)."""
-    packed = [sum(u for k, u in enumerate(units) if m >> k & 1) for m in range(1 << len(units))]
+    packed = _unit_sums(units)
     return [[packed[m] for m in row] for row in masks]
 
 
@@ -92,10 +101,7 @@ class _LazyColourRows(dict):
     def __init__(self, masks: list[list[int]], units: Sequence[int]):
         super().__init__()
         self.masks = masks
-        packed = [0]  # packed[m]: the units of the bits of m
-        for u in units:
-            packed += [p + u for p in packed]
-        self.packed = packed
+        self.packed = _unit_sums(units)
 
     def __missing__(self, cl: int) -> list[int]:
         packed = self.packed
