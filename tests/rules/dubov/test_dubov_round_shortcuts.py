@@ -147,3 +147,51 @@ def test_seeded_rows_are_the_first_legal_transposition(monkeypatch):
     monkeypatch.setattr(procedure_2026, "seed_rows", both)
     _replay(events, "2026", "literal")
     assert seen["seeded"] > 0
+
+
+def test_literal_weights_are_the_general_packing(monkeypatch):
+    """In the 2026 literal method, every pair of a bracket's members weighs under
+    :func:`.procedure_2026._literal_weights` what the layout packs from the pair's own
+    fields (plus the last field's 1 when the layout has that field): the general packing
+    of :func:`.lex_matching._lex_match`."""
+    real_literal = procedure_2026._literal_weights
+    real_open, real_closed = procedure_2026._lex_match, procedure_2026._lex_match_closed
+    seen = {"literal": 0, "pairs": 0, "differ": 0}
+
+    def literal(*args):
+        seen["literal"] += 1
+        return real_literal(*args)
+
+    def checked(weights, fields, members):
+        def for_layout(lay):
+            before = seen["literal"]
+            weight = weights(lay)
+            if seen["literal"] > before:  # the literal shortcut made these weights
+                kinds = set()
+                for a, u in enumerate(members):
+                    for v in members[a + 1 :]:
+                        f = list(fields(u, v))
+                        general = lay.pack(f + [1] if len(lay.shifts) > len(f) else f)
+                        assert weight(u, v) == weight(v, u) == general, (u, v)
+                        kinds.add(general)
+                        seen["pairs"] += 1
+                seen["differ"] += len(kinds) > 2
+            return weight
+
+        return for_layout
+
+    def open_(ctx, oracle, fields, per_edge, edge_ok=None, among=None, weights=None):
+        if weights is not None:
+            weights = checked(weights, fields, among)
+        return real_open(ctx, oracle, fields, per_edge, edge_ok, among, weights)
+
+    def closed(ctx, oracle, members, fields, per_edge, weights=None, spare=None):
+        if weights is not None:
+            weights = checked(weights, fields, members)
+        return real_closed(ctx, oracle, members, fields, per_edge, weights, spare)
+
+    monkeypatch.setattr(procedure_2026, "_literal_weights", literal)
+    monkeypatch.setattr(procedure_2026, "_lex_match", open_)
+    monkeypatch.setattr(procedure_2026, "_lex_match_closed", closed)
+    _replay(_events("2026", "literal"), "2026", "literal")
+    assert seen["literal"] > 0 and seen["pairs"] > 0 and seen["differ"] > 0
