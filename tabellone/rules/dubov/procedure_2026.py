@@ -22,7 +22,6 @@ from tabellone.rules.dubov.criteria_2026 import (
 )
 from tabellone.rules.dubov.lex_matching import _lex_match, _lex_match_closed, _setbit
 from tabellone.rules.dubov.orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
-from tabellone.rules.dubov.profile import levels_of
 from tabellone.rules.dubov.restrictions import C3_absolute_colours, R2_1_no_rematch
 from tabellone.rules.dubov.shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
 from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
@@ -532,7 +531,7 @@ def _no_upfloater_needed(oracle: Completion, profile: Profile, res: set[int]) ->
 
 def _c5_first(profile: Profile) -> bool:
     """[C5] alone is the profile's first quality criterion (the text's order)."""
-    levels = levels_of(profile)
+    levels = profile.levels
     return bool(levels) and levels[0].members == (("C5", 1),)
 
 

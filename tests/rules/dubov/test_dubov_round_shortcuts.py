@@ -5,7 +5,7 @@ graph filled pair by pair,
 and its solve without the pairs of candidates (:func:`.upfloater_candidates._relaxed`)
 finds what the solve with them finds; the rows' first columns, when they complete the
 round, are the first legal transposition of Art. 3.2.6; a profile's levels read once are
-its levels."""
+its levels (kept on the profile after the first read)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ from tabellone.matching.backends import max_weight_matching
 from tabellone.rules import dubov
 from tabellone.rules.dubov import procedure_2026, upfloater_candidates
 from tabellone.rules.dubov.orders import A3_2_6_transposition
-from tabellone.rules.dubov.profile import levels_of
-from tabellone.rules.profiles import load, shipped
+from tabellone.rules.profiles import Profile, load, shipped
 
 
 def _events(edition: str, method: str):
@@ -116,12 +115,14 @@ def test_relaxed_solve_without_candidate_pairs_is_the_solve_with_them(monkeypatc
 
 
 def test_levels_read_once_are_the_profiles_levels():
-    """:func:`.profile.levels_of` gives each profile's own levels, whichever profile was
-    read before it (two loads of one file are two objects with the same levels)."""
+    """A profile's levels, kept after the first read (``Profile.levels``), are the levels
+    worked out afresh from its criteria, whichever profile was read before it (two loads
+    of one file are two objects with the same levels)."""
     profiles = [load(path) for path in shipped().values()] * 2
+    fresh = Profile.levels.func  # type: ignore[attr-defined]
     for p in profiles:
-        assert levels_of(p) == p.levels
-        assert levels_of(p) == p.levels  # asked again: the kept answer
+        assert p.levels == fresh(p)
+        assert p.levels is p.levels and p.levels == fresh(p)  # asked again: the kept answer
 
 
 def test_seeded_rows_are_the_first_legal_transposition(monkeypatch):
