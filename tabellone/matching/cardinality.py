@@ -15,6 +15,14 @@ an even alternating path runs from ``r`` to ``v`` (swap the path), and the searc
 ``r``, which finds no augmenting path, labels even exactly those vertices, a blossom's
 vertices all even (the set ``D`` of the Gallai-Edmonds decomposition; L. Lovasz and
 M. D. Plummer, *Matching Theory*, 1986, ch. 3).
+
+Why a second Edmonds search beside the compiled core (:mod:`tabellone.matching.backends`,
+``_blossom.c``): the core solves maximum-*weight* matchings on an edge list, so a
+dense bracket of a few hundred players (almost every pair allowed) would first be
+spelt out as tens of thousands of edges, where this search reads each row of the
+boolean matrix as one numpy vector; and :func:`ever_single` needs the search's own
+even labels of its last tree, which the core does not hand out (its solve returns the
+mates only).
 """
 
 from __future__ import annotations

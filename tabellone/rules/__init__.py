@@ -197,37 +197,6 @@ def system_options() -> tuple[SystemOption, ...]:
     return tuple(out)
 
 
-def help_listing(what: str) -> str:
-    """What the command line's help says of the systems, from the registry (so that it
-    cannot drift from it): ``"systems"`` their names; ``"editions"`` each system's
-    editions, the default first; ``"methods"`` the systems with two methods by their
-    default (the first of :attr:`~tabellone.rules.base.PairingSystem.methods`);
-    ``"comparable"`` the systems ``tabellone compare`` takes; ``"profiles"`` the shipped
-    profiles. Every system but for ``"systems"`` is imported: the help asks when it is
-    printed, never when a command is parsed."""
-    if what == "systems":
-        return ", ".join(SYSTEMS)
-    if what == "profiles":
-        from tabellone.rules.profiles import shipped
-
-        return ", ".join(shipped())
-    if what == "comparable":
-        return ", ".join(name for name, system in SYSTEMS.items() if system.comparable)
-    if what == "editions":
-        parts = []
-        for name, system in SYSTEMS.items():
-            first, *rest = (f"{e} (literal only)" if e in system.literal_only else e for e in system.editions)
-            parts.append(f"{name}: {first}" + (f" (the default), {', '.join(rest)}" if rest else ""))
-        return "; ".join(parts)
-    if what == "methods":
-        by_default: dict[str, list[str]] = {}
-        for name, system in SYSTEMS.items():
-            if len(system.methods) > 1:
-                by_default.setdefault(system.methods[0], []).append(name)
-        return "; ".join(f"{method} by default: {', '.join(names)}" for method, names in by_default.items())
-    raise KeyError(what)
-
-
 def get_system(name: str) -> PairingSystem:
     """The system registered as ``name``; an unknown name is an
     :class:`~tabellone.InputError` listing the names (``--system``)."""

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from tabellone.cli.parser import build_parser
-from tabellone.rules import SYSTEMS, help_listing
+from tabellone.cli.parser import build_parser, help_listing
+from tabellone.rules import SYSTEMS
 from tabellone.rules.profiles import resolve
 
 

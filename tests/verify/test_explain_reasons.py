@@ -241,8 +241,8 @@ def test_a_candidate_is_placed_where_the_text_first_generates_it():
     from itertools import permutations
 
     from tabellone.rules.comparison import BracketValues
+    from tabellone.rules.dutch.candidate_order import as_generated
     from tabellone.rules.dutch.literal import resident_exchanges
-    from tabellone.rules.dutch.verifier import as_generated
 
     for n in (5, 6):
         players = list(range(1, n + 1))

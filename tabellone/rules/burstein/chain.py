@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from tabellone.core.errors import SelfCheckError
 from tabellone.matching.cardinality import ever_single, maximum_matching
 from tabellone.rules.burstein.common import Compatibility
 
@@ -95,7 +96,7 @@ class Chain:
             adj, x = self._graph(back, begin, end, [sent] if sent is not None else None)
             mate = maximum_matching(adj)
             if -1 in mate:
-                raise AssertionError(f"the bracket {begin}-{end} cannot be paired as it closed")
+                raise SelfCheckError(f"the Burstein chain: the bracket {begin}-{end} cannot be paired as it closed")
             sent = None
             if x >= 0:
                 taker = begin + mate[x]

@@ -69,6 +69,8 @@ class Compatibility:
                 for i, p in enumerate(players)
             ]
         self.absolute = [p.e.pref if p.e.absolute else None for p in players]
+        #: ``absolute`` as :func:`colour_codes`, for comparing on arrays (:meth:`matrix`)
+        self.absolute_codes = colour_codes(self.absolute)
         self.oracle = CompletionOracle(self.ok)
 
     def ok(self, i: int, j: int) -> bool:
@@ -78,9 +80,9 @@ class Compatibility:
     def matrix(self, rows: Sequence[int], cols: Sequence[int]) -> np.ndarray:
         """:meth:`ok` for every row against every column, as a boolean array: the
         absolute colours compared on arrays, then each row's few barred partners."""
-        code = {None: 0, WHITE: 1}
-        a = np.array([code.get(self.absolute[x], 2) for x in rows], dtype=np.int8)
-        b = np.array([code.get(self.absolute[y], 2) for y in cols], dtype=np.int8)
+        codes = self.absolute_codes
+        a = codes[np.asarray(rows, dtype=np.intp)]
+        b = codes[np.asarray(cols, dtype=np.intp)]
         out = ~((a[:, None] != 0) & (a[:, None] == b[None, :]))
         where = {y: j for j, y in enumerate(cols)}
         for i, x in enumerate(rows):
@@ -93,6 +95,13 @@ class Compatibility:
     def complete(self, pool: Sequence[int], must: Sequence[int] = ()) -> bool:
         """Whether ``must`` (paired into ``pool`` only) and ``pool`` can all be paired."""
         return self.oracle.complete(pool, must) is not None
+
+
+def colour_codes(colours: Sequence[str | None]) -> np.ndarray:
+    """Colours (absolute or due) as an array of small integers, to compare on arrays:
+    0 none, 1 White, 2 Black."""
+    code = {None: 0, WHITE: 1}
+    return np.array([code.get(c, 2) for c in colours], dtype=np.int64)
 
 
 def score_groups(players: list[Player], bye: int | None) -> list[list[Player]]:

@@ -59,7 +59,7 @@ from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.burstein import common
 from tabellone.rules.burstein.bracket import ArticleFourSteps, LocalBracket, NeedWholeField, WholeField
 from tabellone.rules.burstein.chain import Chain
-from tabellone.rules.burstein.common import ZERO, Compatibility, Player, score_groups
+from tabellone.rules.burstein.common import ZERO, Compatibility, Player, colour_codes, score_groups
 from tabellone.rules.comparison import BracketValues
 from tabellone.rules.fide_common import (
     ByeRule,
@@ -396,9 +396,8 @@ class BracketBuilder:
         #: had to), and the brackets' questions when it is not (:meth:`brackets`)
         self.whole = whole
         self.chain: Chain | None = None
-        code = {None: 0, WHITE: 1}
-        self._absolute = np.array([code.get(a, 2) for a in self.compat.absolute], dtype=np.int64)
-        self._due = np.array([code.get(p.e.pref, 2) for p in P], dtype=np.int64)
+        self._absolute = self.compat.absolute_codes
+        self._due = colour_codes([p.e.pref for p in P])
 
     def weight(self, i: int, j: int, group: bool, colour_counts: bool, bonus: int = 0) -> int:
         colour = (colour_counts or self.obj.colour_everywhere) and due_colours_differ(self.P[i].e, self.P[j].e)

@@ -25,11 +25,18 @@ def _max_upfloater(ctx: Ctx, p: DP) -> bool:
     return p.upfloats >= A1_8_max_t(ctx.total_rounds)
 
 
+def C7_preference(p: DP) -> str:
+    """What [C7] (Art. 2.3.3) reads of one player: the colour he prefers. Every player
+    has one (no games: mild Black, 1.6.4); two players leave one preference unmet
+    exactly when theirs are the same (:func:`C7_unmet_preferences`)."""
+    return p.due
+
+
 def C7_unmet_preferences(a: DP, b: DP) -> int:
     """[C7] (Art. 2.3.3) for one pair: how many of the two do not get their colour
-    preference. Every player has one (no games: mild Black, 1.6.4) and 5.2.2 grants both
-    when they differ, so this is 1 when both prefer the same colour, else 0."""
-    return int(a.due == b.due)
+    preference (:func:`C7_preference`). 5.2.2 grants both when they differ, so this is
+    1 when both prefer the same colour, else 0."""
+    return int(C7_preference(a) == C7_preference(b))
 
 
 def C8_maximum_upfloater(ctx: Ctx, up: DP) -> bool:

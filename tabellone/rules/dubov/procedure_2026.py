@@ -14,6 +14,7 @@ from tabellone.rules.dubov.aro import aro_factor
 from tabellone.rules.dubov.bye import A3_1_bye
 from tabellone.rules.dubov.completion import Completion, seed_rows
 from tabellone.rules.dubov.criteria_2026 import (
+    C7_preference,
     C7_unmet_preferences,
     C8_maximum_upfloater,
     C9_upfloat_times,
@@ -21,13 +22,13 @@ from tabellone.rules.dubov.criteria_2026 import (
 )
 from tabellone.rules.dubov.lex_matching import _lex_match, _lex_match_closed, _setbit
 from tabellone.rules.dubov.orders import A3_2_5_s1_order, A3_2_6_transposition, A4_2_upfloater_order
-from tabellone.rules.dubov.profile import levels_of
 from tabellone.rules.dubov.restrictions import C3_absolute_colours, R2_1_no_rematch
 from tabellone.rules.dubov.shifts_2026 import A3_2_3_split, _positions_2026, _roles, _shift_sequences, _shifter
 from tabellone.rules.dubov.upfloater_candidates import upfloaters_by_candidates
 
 if TYPE_CHECKING:
     from tabellone.rules.dubov.context import Ctx
+    from tabellone.rules.dubov.players import DP
     from tabellone.rules.profiles import Profile
 
 
@@ -158,7 +159,7 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
         alone: dict[int, int] = {}  # each upfloater's part, made once
 
         def weight(u, v):
-            c7 = k7 if P[u].due != P[v].due else 0
+            c7 = 0 if C7_unmet_preferences(P[u], P[v]) else k7
             if u in res and v in res:
                 return two + c7
             f = v if u in res else u
@@ -182,7 +183,7 @@ def A3_2_2_upfloaters(ctx: Ctx, oracle: Completion, residents: list[int]) -> lis
             fields,
             outside,
             per_edge,
-            lambda r: P[r].due,
+            lambda r: C7_preference(P[r]),
             relaxed_weights,
         )
         if got is not None:
@@ -202,7 +203,7 @@ def _upfloater_classes(ctx: Ctx) -> list[tuple]:
         got = ctx.upfloater_classes = [
             (
                 up.score_key,
-                up.due,
+                C7_preference(up),
                 C8_maximum_upfloater(ctx, up),
                 C9_upfloat_times(ctx, up),
                 C10_upfloated_before(ctx, up),
@@ -280,7 +281,6 @@ def A3_2_4_shift(
 
     # each member's factors of :func:`.aro.aro_cost`, once per bracket (speed only)
     aro_row = {i: aro_factor(P[i], scale) for i in members} if optimise else {}
-    due = {i: P[i].due for i in members}
     rating = {i: P[i].rating for i in members}
 
     def head(u, v):
@@ -328,7 +328,7 @@ def A3_2_4_shift(
         ki, ks, kl, kp = unit(inner=1), unit(f_small=1), unit(f_large=1), unit(position=1)
         one = 1 << lay.shifts[len(outside)] if len(lay.shifts) > len(outside) else 0
         if not (optimise or placed or relax1 or relax3):
-            return _literal_weights(members, side, seq, smaller, width, due, (one, k7, ki, ks, kl))
+            return _literal_weights(members, side, seq, smaller, width, P, (one, k7, ki, ks, kl))
         packed: dict[tuple, int] = {}
 
         def weight(u, v):
@@ -408,12 +408,12 @@ def _literal_weights(
     seq: dict[int, int],
     smaller: str,
     width: list[int],
-    due: dict[int, str],
+    P: list[DP],
     units: tuple[int, int, int, int, int],
 ) -> Callable[[int, int], int]:
     """Speed only: the weights of :func:`A3_2_4_shift`'s ``bracket_weights`` in the
-    literal method with C1 and C3 absolute, where the terms are [C7] (the two prefer
-    different colours), the pair lies outside the smaller subgroup, and the shifter's
+    literal method with C1 and C3 absolute, where the terms are [C7] (1 when
+    :func:`.criteria_2026.C7_unmet_preferences` is 0), the pair lies outside the smaller subgroup, and the shifter's
     bit (the one of the two with the smaller sequence number, in his subgroup's field,
     which weighs 0 past its ``width``): no ARO, no position. ``units``: the weights of
     the last field's 1 and of a 1 in the [C7] term, the inner-pair term and the smaller
@@ -428,7 +428,7 @@ def _literal_weights(
     across = one + ki
 
     def weight(u: int, v: int) -> int:
-        w = k7 + across if due[u] != due[v] else across
+        w = across if C7_unmet_preferences(P[u], P[v]) else k7 + across
         su = side[u]
         if su != side[v]:
             return w
@@ -531,7 +531,7 @@ def _no_upfloater_needed(oracle: Completion, profile: Profile, res: set[int]) ->
 
 def _c5_first(profile: Profile) -> bool:
     """[C5] alone is the profile's first quality criterion (the text's order)."""
-    levels = levels_of(profile)
+    levels = profile.levels
     return bool(levels) and levels[0].members == (("C5", 1),)
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabellone.rules.profiles import Level, Profile, official, resolve_for
+from tabellone.rules.profiles import Profile, official, resolve_for
 
 #: Criteria of the upfloater matching, each with its fields (C6 has one per score level
 #: below the bracket, added by :func:`upfloater_plan`).
@@ -64,23 +64,6 @@ class Plan:
         return [sum(terms[i] * w for i, w in f) for f in self.fields]
 
 
-#: Speed only: the last profile :func:`levels_of` read, and its levels.
-_last_levels: tuple[Profile, tuple[Level, ...]] | None = None
-
-
-def levels_of(profile: Profile) -> tuple[Level, ...]:
-    """``profile.levels``, which the profile works out on every read (a dozen
-    microseconds; a round's brackets ask for them several times each): a profile is
-    immutable, so the last one's are kept and handed out again for the same object."""
-    global _last_levels
-    last = _last_levels
-    if last is not None and last[0] is profile:
-        return last[1]
-    levels = profile.levels
-    _last_levels = (profile, levels)
-    return levels
-
-
 def build_plan(profile: Profile, blocks: list[tuple[str, list[int]]]) -> Plan:
     """The plan of a matching whose terms are ``blocks``: (criterion, per-edge maxima of
     its terms), in the order the matching lists its terms. Criteria the matching does
@@ -93,7 +76,7 @@ def build_plan(profile: Profile, blocks: list[tuple[str, list[int]]]) -> Plan:
     fields: list[tuple[tuple[int, int], ...]] = []
     maxima: list[int] = []
     split = None
-    for lv in levels_of(profile):
+    for lv in profile.levels:
         ids = [cid for cid, _ in lv.members]
         if "ARO" in ids and split is None:
             split = len(fields)

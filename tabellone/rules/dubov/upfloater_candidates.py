@@ -149,7 +149,11 @@ def _relaxed_edges(
     """The graph of :func:`_relaxed`, vertices the residents, then the candidates: every
     legal pair with a resident, weighed from its packed fields ``w`` and the packed
     value ``free_pair`` of a pair outside the bracket (``outside``), that of a pair of
-    candidates. Returns the graph, ``big`` and ``free_pair``.
+    candidates. Returns the graph, ``big`` and ``free_pair``: the solve (:func:`_relaxed`)
+    reads the graph alone; ``big`` and ``free_pair`` are handed out for the test that
+    reads each pair's packed fields back from its weight and solves the graph with the
+    pairs of candidates put back (tests/rules/dubov/test_dubov_round_shortcuts.py), which
+    needs this call's own values (its layout is fitted here, to these candidates).
 
     Without the pairs of candidates (speed only: on a bracket of a 100-player field they
     are nearly half the edges). The candidates left over always pair among themselves,

@@ -399,6 +399,9 @@ class Dutch2026:
         the next bracket is off whatever the optimum (:meth:`_c9_may_reach`). Were the
         bracket's answer not completable below, the next bracket's, which starts from
         the same players, falls to the whole field, with the same pairing."""
+        # switched by BracketStepper.shortcuts (generation.py), on another class: the one
+        # switch of every speed-only shortcut of the bracket steps, which the tests turn
+        # off at once to compare each round with and without them
         return BracketStepper.shortcuts and not mdps and len(residents) == 1 and not self._c9_may_reach(nxt)
 
     def _c9_may_reach(self, nxt: list[int]) -> bool:

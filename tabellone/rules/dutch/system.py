@@ -10,7 +10,7 @@ from typing import Any
 from tabellone.core.model import Tournament
 from tabellone.rules import dutch
 from tabellone.rules.base import BracketSide, CandidatePlaces, Options, PackageSystem
-from tabellone.rules.dutch.verifier import candidate_places
+from tabellone.rules.dutch.candidate_order import candidate_places
 from tabellone.rules.profiles import Profile
 
 

@@ -4,6 +4,7 @@ and the levels of the lexicographic objective they form (:class:`Level`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from tabellone.rules.profiles.catalogue import CATALOGUE, Known
 
@@ -77,10 +78,11 @@ class Profile:
     def criterion(self, cid: str) -> Criterion | None:
         return next((c for c in self.criteria if c.id == cid), None)
 
-    @property
+    @cached_property
     def levels(self) -> tuple[Level, ...]:
         """The quality levels in priority order (completion criteria excluded: they form
-        the first field of every engine)."""
+        the first field of every engine). Worked out on the first read and kept (a
+        profile is immutable; engines read them several times a bracket)."""
         out: list[Level] = []
         index: dict[str, int] = {}
         for c in self.criteria:

@@ -176,3 +176,27 @@ def test_legacy_brackets_merge_the_last_with_the_one_above():
     it is merged with the one above (the first try, a floater from an even bracket
     above, cannot work), one bracket of six."""
     assert _bounds_both_ways([1, 1, 1, 1, 0, 0], [(5, 6)]) == [0, 0, 6]
+
+
+@pytest.mark.parametrize(("edition", "seed", "players", "rounds"), [("2026", 2, 61, 9), ("legacy", 16, 120, 9)])
+def test_compatibility_matrix_is_ok_cell_by_cell(edition, seed, players, rounds):
+    """Every cell of :meth:`Compatibility.matrix` (absolute colours compared on arrays,
+    then the barred partners) is :meth:`Compatibility.ok` of its row and column, on every
+    round of a generated event: all players against all, and scattered rows against
+    scattered columns."""
+    t = _event(seed, players, rounds, "2026" if edition == "2026" else "legacy")
+    module = edition_2026 if edition == "2026" else legacy
+    clashes = barred = 0
+    for r in range(2, t.rounds_paired + 1):
+        state, entrants, _ = module.round_players(cut_before(t, r), r)
+        compat = Compatibility(entrants, state)
+        n = len(entrants)
+        everyone = list(range(n))
+        for rows, cols in ((everyone, everyone), (everyone[::3], everyone[n // 2 :: 2]), ([], everyone)):
+            got = compat.matrix(rows, cols)
+            assert got.shape == (len(rows), len(cols))
+            assert got.tolist() == [[compat.ok(i, j) for j in cols] for i in rows], f"round {r}"
+        ab = compat.absolute
+        clashes += sum(ab[i] is not None and ab[i] == ab[j] for i in range(n) for j in range(i + 1, n))
+        barred += sum(map(len, compat.barred))
+    assert clashes > 0 and barred > 0  # both reasons to refuse a pair were met

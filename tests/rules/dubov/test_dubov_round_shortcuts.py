@@ -5,7 +5,7 @@ graph filled pair by pair,
 and its solve without the pairs of candidates (:func:`.upfloater_candidates._relaxed`)
 finds what the solve with them finds; the rows' first columns, when they complete the
 round, are the first legal transposition of Art. 3.2.6; a profile's levels read once are
-its levels."""
+its levels (kept on the profile after the first read)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ from tabellone.matching.backends import max_weight_matching
 from tabellone.rules import dubov
 from tabellone.rules.dubov import procedure_2026, upfloater_candidates
 from tabellone.rules.dubov.orders import A3_2_6_transposition
-from tabellone.rules.dubov.profile import levels_of
-from tabellone.rules.profiles import load, shipped
+from tabellone.rules.profiles import Profile, load, shipped
 
 
 def _events(edition: str, method: str):
@@ -116,12 +115,14 @@ def test_relaxed_solve_without_candidate_pairs_is_the_solve_with_them(monkeypatc
 
 
 def test_levels_read_once_are_the_profiles_levels():
-    """:func:`.profile.levels_of` gives each profile's own levels, whichever profile was
-    read before it (two loads of one file are two objects with the same levels)."""
+    """A profile's levels, kept after the first read (``Profile.levels``), are the levels
+    worked out afresh from its criteria, whichever profile was read before it (two loads
+    of one file are two objects with the same levels)."""
     profiles = [load(path) for path in shipped().values()] * 2
+    fresh = Profile.levels.func  # type: ignore[attr-defined]
     for p in profiles:
-        assert levels_of(p) == p.levels
-        assert levels_of(p) == p.levels  # asked again: the kept answer
+        assert p.levels == fresh(p)
+        assert p.levels is p.levels and p.levels == fresh(p)  # asked again: the kept answer
 
 
 def test_seeded_rows_are_the_first_legal_transposition(monkeypatch):
@@ -147,3 +148,51 @@ def test_seeded_rows_are_the_first_legal_transposition(monkeypatch):
     monkeypatch.setattr(procedure_2026, "seed_rows", both)
     _replay(events, "2026", "literal")
     assert seen["seeded"] > 0
+
+
+def test_literal_weights_are_the_general_packing(monkeypatch):
+    """In the 2026 literal method, every pair of a bracket's members weighs under
+    :func:`.procedure_2026._literal_weights` what the layout packs from the pair's own
+    fields (plus the last field's 1 when the layout has that field): the general packing
+    of :func:`.lex_matching._lex_match`."""
+    real_literal = procedure_2026._literal_weights
+    real_open, real_closed = procedure_2026._lex_match, procedure_2026._lex_match_closed
+    seen = {"literal": 0, "pairs": 0, "differ": 0}
+
+    def literal(*args):
+        seen["literal"] += 1
+        return real_literal(*args)
+
+    def checked(weights, fields, members):
+        def for_layout(lay):
+            before = seen["literal"]
+            weight = weights(lay)
+            if seen["literal"] > before:  # the literal shortcut made these weights
+                kinds = set()
+                for a, u in enumerate(members):
+                    for v in members[a + 1 :]:
+                        f = list(fields(u, v))
+                        general = lay.pack(f + [1] if len(lay.shifts) > len(f) else f)
+                        assert weight(u, v) == weight(v, u) == general, (u, v)
+                        kinds.add(general)
+                        seen["pairs"] += 1
+                seen["differ"] += len(kinds) > 2
+            return weight
+
+        return for_layout
+
+    def open_(ctx, oracle, fields, per_edge, edge_ok=None, among=None, weights=None):
+        if weights is not None:
+            weights = checked(weights, fields, among)
+        return real_open(ctx, oracle, fields, per_edge, edge_ok, among, weights)
+
+    def closed(ctx, oracle, members, fields, per_edge, weights=None, spare=None):
+        if weights is not None:
+            weights = checked(weights, fields, members)
+        return real_closed(ctx, oracle, members, fields, per_edge, weights, spare)
+
+    monkeypatch.setattr(procedure_2026, "_literal_weights", literal)
+    monkeypatch.setattr(procedure_2026, "_lex_match", open_)
+    monkeypatch.setattr(procedure_2026, "_lex_match_closed", closed)
+    _replay(_events("2026", "literal"), "2026", "literal")
+    assert seen["literal"] > 0 and seen["pairs"] > 0 and seen["differ"] > 0

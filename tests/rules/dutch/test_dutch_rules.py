@@ -263,3 +263,37 @@ def test_layouts_kept_from_round_to_round_are_the_layouts_fitted_afresh(monkeypa
     monkeypatch.setattr(Dutch2026, "layout_for", compared)
     generate(GeneratorSettings(players=41, rounds=7, seed=4), _pairs_of("2026"), total_rounds=7)
     assert checked > 20
+
+
+def test_per_kind_terms_kept_from_bracket_to_bracket_are_the_terms_made_afresh(monkeypatch):
+    """The 2026 engine keeps each kind of player's weight terms per layout for its profile
+    (``_Fitted.kinds``, :meth:`Dutch2026.kinds_of`), shared by brackets and rounds: every
+    bracket's weights built with the kept terms are those built with none kept."""
+    from tabellone.generate.tournament import GeneratorSettings, generate
+    from tabellone.rules.dutch import Dutch2026
+    from tabellone.rules.dutch.weights import Weights2026
+
+    build, kinds_of = Weights2026.__init__, Dutch2026.kinds_of
+    seen = {"built": 0, "kept": 0}
+
+    def kept_kinds(self, shift_of, bonus_bits):
+        got = kinds_of(self, shift_of, bonus_bits)
+        seen["kept"] += bool(got)  # terms made for an earlier bracket are reused
+        return got
+
+    def compared(self, engine, *args, **kw):
+        build(self, engine, *args, **kw)
+        fresh = Weights2026.__new__(Weights2026)
+        monkeypatch.setattr(Dutch2026, "kinds_of", lambda *_: {})
+        try:
+            build(fresh, engine, *args, **kw)
+        finally:
+            monkeypatch.setattr(Dutch2026, "kinds_of", kept_kinds)
+        for name in ("const", "end", "into_next", "heq", "leq", "lhi", "upfloats", "his"):
+            assert getattr(self, name) == getattr(fresh, name), name
+        seen["built"] += 1
+
+    monkeypatch.setattr(Dutch2026, "kinds_of", kept_kinds)
+    monkeypatch.setattr(Weights2026, "__init__", compared)
+    generate(GeneratorSettings(players=41, rounds=7, seed=4), _pairs_of("2026"), total_rounds=7)
+    assert seen["built"] > 20 and seen["kept"] > 0
