@@ -19,7 +19,7 @@ class RowMatcher(Matcher):
     What it saves over :class:`Matcher`: a pair costs 8 bytes of Python (a list slot,
     equal weights sharing one int), not two dict entries and a changed-pair entry (about
     160 bytes, round 2 of a 4,000-player event by ``tracemalloc``); and the
-    rows enter the core's graph as they are given (:meth:`fill_row`), before the first
+    rows enter the core's graph as they are given (:meth:`set_row`), before the first
     solve, instead of through the set of changed pairs. The answers are the same
     (``tests/rules/dutch/test_dutch_2017_rows.py`` compares the two on generated
     events and on every method the generation order calls)."""
@@ -36,18 +36,22 @@ class RowMatcher(Matcher):
         for k, x in enumerate(order):
             rank[x] = k
         self._rows: list[list[int | None]] = [[] for _ in order]
-        #: no solve yet: :meth:`fill_row` writes into the core at once
+        #: no solve yet: :meth:`set_row` writes into the core at once
         self._fresh = True
 
     # ---- the table of weights --------------------------------------------------------
 
-    def fill_row(self, h: int, weights: list[int | None]) -> None:
-        """The packed weights of h's pairs with every later player of A (``order``
-        after ``h``; None where they may not meet), before the first solve."""
-        assert self._fresh, "rows are filled before the first solve"
-        k = self._rank[h]
+    def set_row(self, h: int, ls: list[int], weights: list[int | None]) -> None:
+        """:meth:`Matcher.set_row`; before the first solve, h's row of the table (None
+        for a later player not in ``ls``) written into the core at once."""
+        if not self._fresh:
+            super().set_row(h, ls, weights)
+            return
+        k, rank = self._rank[h], self._rank
         intern = self._interned.setdefault
-        self._rows[k] = row = [intern(w, w) for w in weights]
+        self._rows[k] = row = [None] * (len(self.order) - k - 1)
+        for l, w in zip(ls, weights):
+            row[rank[l] - k - 1] = None if w is None else intern(w, w)
         loc = self.loc
         at = loc[h]
         self._inc.set_edges([(at, loc[l], w) for l, w in zip(self.order[k + 1 :], row) if w])
@@ -88,11 +92,6 @@ class RowMatcher(Matcher):
         for (h, l), w in zip(keys, weights):
             self._put(h, l, None if w is None else intern(w, w))
         self._dirty.update(keys)
-
-    def zero(self, h: int, l: int) -> None:
-        key = (h, l) if h < l else (l, h)
-        self._put(*key, None)
-        self._dirty.add(key)
 
     def zero_pairs(self, keys: list[tuple[int, int]]) -> Any:
         # what they held: the keys and their weights, as two lists

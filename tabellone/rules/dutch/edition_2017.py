@@ -253,13 +253,6 @@ class Dutch2017:
                 later = verts[a_pos + 1 :]
                 # every pair but MDP-MDP (they float together)
                 ls = [l for l in later if l not in mdp_set] if h in mdp_set else later
-                if isinstance(m, RowMatcher) and weights is not None:
-                    row = weights.row(h, ls)
-                    if h in mdp_set:  # the row of every later player, None for the MDPs
-                        it = iter(row)
-                        row = [None if l in mdp_set else next(it) for l in later]
-                    m.fill_row(h, row)
-                    continue
                 if weights is not None:
                     m.set_row(h, ls, weights.row(h, ls))
                 else:

@@ -447,6 +447,8 @@ class LocalMatcher(Matcher):
         #: outside the core last had a non-negative slack (None: not since the weights
         #: outside the core changed)
         self._sig: list[bytes] | None = None
+        #: the pairs kept outside the columns, grouped by their lower player, for one solve
+        self._rest: dict[int, tuple[list[int], list[int]]] = {}
 
     def relayout(self, layout: Layout, bonus_bits: int) -> None:
         super().relayout(layout, bonus_bits)
@@ -639,16 +641,17 @@ class LocalMatcher(Matcher):
         # the changed pairs of players still to pair, as the core's edges (0 removes one)
         if self.sparse:
             mates = self._solve_priced()
-        elif self.bonus:
-            edges: Iterator[tuple[int, int, int]] = (
-                (loc[a], loc[b], (w + get_bonus(key, 0)) if (w := packed_of(a, b)) else 0)
-                for key in self._dirty
-                for a, b in (key,)
-                if a not in final and b not in final
-            )
-        else:  # no bonus yet at a bracket's first solve, where every pair is new
-            edges = ((loc[a], loc[b], packed_of(a, b)) for a, b in self._dirty if a not in final and b not in final)
-        if not self.sparse:
+        else:
+            edges: Iterator[tuple[int, int, int]]
+            if self.bonus:
+                edges = (
+                    (loc[a], loc[b], (w + get_bonus(key, 0)) if (w := packed_of(a, b)) else 0)
+                    for key in self._dirty
+                    for a, b in (key,)
+                    if a not in final and b not in final
+                )
+            else:  # no bonus yet at a bracket's first solve, where every pair is new
+                edges = ((loc[a], loc[b], packed_of(a, b)) for a, b in self._dirty if a not in final and b not in final)
             self._hand_over(edges)
             self._dirty.clear()
             mates = self._solve_incremental([])
@@ -711,6 +714,15 @@ class LocalMatcher(Matcher):
         if self._unpriced:  # a pair's weight changed outside the core: price every pair
             self._sig = None
         self._unpriced = False
+        # the pairs kept outside the columns, by their lower player: fixed while the
+        # rounds of pricing below go on (no weight changes during one solve)
+        rest: dict[int, tuple[list[int], list[int]]] = {}
+        for (a, b), w in self.packed.items():
+            if w and a not in final and b not in final:
+                ys, ws = rest.setdefault(b, ([], []))
+                ys.append(loc[a])
+                ws.append(w)
+        self._rest = rest
         mates = solve_priced(
             self._inc, self._price_rows, self.price_limit, lambda: self._solve_incremental([]), self._added
         )
@@ -731,13 +743,7 @@ class LocalMatcher(Matcher):
         for l, col in self._cols.items():
             if l not in final:
                 yield loc[l], ol, col, center[l], mask
-        rest: dict[int, tuple[list[int], list[int]]] = {}
-        for (a, b), w in self.packed.items():
-            if w and a not in final and b not in final:
-                ys, ws = rest.setdefault(b, ([], []))
-                ys.append(loc[a])
-                ws.append(w)
-        for b, (ys, ws) in rest.items():
+        for b, (ys, ws) in self._rest.items():
             yield loc[b], ys, ws, 0, None
 
     def usable(self, x: int, ys: list[int]) -> list[int] | None:

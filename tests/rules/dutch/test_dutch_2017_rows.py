@@ -69,7 +69,7 @@ def test_row_matcher_reads_changes_and_solves_as_the_generic_matcher(seed):
         later = order[k + 1 :]
         # None: may not meet; 0: may meet, at no weight (the core's graph has no such edge)
         weights = [rng.choice([None, 0, unit, 2 * unit, unit + (rng.randrange(1, 50) << 12)]) for _ in later]
-        rows.fill_row(h, weights)
+        rows.set_row(h, later, weights)
         generic.set_row(h, later, weights)
 
     def same(solved: bool = True) -> None:
