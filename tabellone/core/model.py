@@ -605,9 +605,8 @@ class Tournament:
             if pairing_score is None:
                 pairing_score = fractions[ps] = Fraction(ps, unit)
             bye = byes.get(p.id)
-            # the first four by position (their names are the fields'), the rest by name:
-            # a call of more than 30 stack items (a keyword counts twice) is compiled to
-            # pack its keywords in a dict, which doubles this call's cost
+            # the first four by position, the rest by name (17 keywords would be packed
+            # in a dict for the call: tabellone.core.records)
             players[p.id] = _player_state(
                 p.id,
                 score,
