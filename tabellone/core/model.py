@@ -605,24 +605,26 @@ class Tournament:
             if pairing_score is None:
                 pairing_score = fractions[ps] = Fraction(ps, unit)
             bye = byes.get(p.id)
-            players[p.id] = _player_state(  # PlayerState's fields, in its order
-                p.id,  # id
-                score,  # score
-                pairing_score,  # pairing_score
-                opponents,  # opponents
-                colours,  # colours
-                preference,  # preference
-                f26,  # floats_2026
-                f17,  # floats_2017
-                had_pab,  # had_pab
-                won_unplayed,  # won_without_playing
-                won_pab_forfeit,  # won_pab_or_forfeit
-                participated,  # participated
-                played,  # games_played
-                (r - 1) - played,  # rounds_unplayed
-                p.rating,  # rating
-                bye is None,  # present
-                bye,  # bye
+            # the first four by position, the rest by name (17 keywords would be packed
+            # in a dict for the call: tabellone.core.records)
+            players[p.id] = _player_state(
+                p.id,
+                score,
+                pairing_score,
+                opponents,
+                colours=colours,
+                preference=preference,
+                floats_2026=f26,
+                floats_2017=f17,
+                had_pab=had_pab,
+                won_without_playing=won_unplayed,
+                won_pab_or_forfeit=won_pab_forfeit,
+                participated=participated,
+                games_played=played,
+                rounds_unplayed=(r - 1) - played,
+                rating=p.rating,
+                present=bye is None,
+                bye=bye,
             )
         carry = _Carry(
             round=r,

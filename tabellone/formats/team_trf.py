@@ -61,8 +61,16 @@ from tabellone.formats.team_records import (
     parse_801,
     place_801,
 )
-from tabellone.formats.text import NUMBER, split_lines
-from tabellone.formats.trf import _line_260, _Reader, _scoring_lines, format_player, lines_240, parse_trf
+from tabellone.formats.text import NUMBER
+from tabellone.formats.trf import (
+    _line_260,
+    _Reader,
+    _scoring_lines,
+    format_player,
+    lines_240,
+    parse_trf,
+    record_lines,
+)
 
 #: First lines' codes that mark a team event.
 TEAM_RECORDS = ("310", "013")
@@ -304,18 +312,7 @@ class _TeamReader:
                 rows_801, boards.scoring if boards is not None else Scoring(), self.pab_gp(boards), self.source
             )
         else:
-            entries, game_points = derive_matches(
-                boards,
-                self.teams,
-                self.pab_rounds,
-                self.forfeits,
-                self.source,
-                self.team_lines,
-                self.board_line_of,
-                self.pab_gp(boards),
-                self.lineups,
-                self.board_colours,
-            )
+            entries, game_points = self.derived(boards)
         header = _Reader(self.source)
         for n, raw in self.header_lines:
             header.other(raw, n)
@@ -395,18 +392,7 @@ class _TeamReader:
         """When a file has both, its ``802`` lines and its players' ``001`` records tell
         one story: each match's opponent, colour, result and game points (a round the
         players' records leave blank, such as a bye without a ``320``, is not compared)."""
-        entries, gps = derive_matches(
-            boards,
-            self.teams,
-            self.pab_rounds,
-            self.forfeits,
-            self.source,
-            self.team_lines,
-            self.board_line_of,
-            self.pab_gp(boards),
-            self.lineups,
-            self.board_colours,
-        )
+        entries, gps = self.derived(boards)
         for tpn, (n, rounds) in sorted(self.rows_802.items()):
             p = event.player(tpn)
             mine = entries.get(tpn, [])
@@ -441,6 +427,23 @@ class _TeamReader:
 
     def board_line_of(self, pid: int) -> int | None:
         return self._board_line.get(pid)
+
+    def derived(
+        self, boards: Tournament | None
+    ) -> tuple[dict[int, list[RoundEntry]], dict[int, tuple[Fraction | None, ...]]]:
+        """The matches this file's players' records give (:func:`derive_matches`)."""
+        return derive_matches(
+            boards,
+            self.teams,
+            self.pab_rounds,
+            self.forfeits,
+            self.source,
+            self.team_lines,
+            self.board_line_of,
+            self.pab_gp(boards),
+            self.lineups,
+            self.board_colours,
+        )
 
     def pab_gp(self, boards: Tournament | None) -> Fraction:
         """Game points of the bye when no ``320`` says: those of a drawn match (C.04.6
@@ -617,13 +620,7 @@ def parse_team_trf(text: str, source: str = "<input>") -> TeamTournament:
     reader = _TeamReader(source)
     reader._board_line = {}
     board_header_codes = {"162"}
-    for n, raw in enumerate(split_lines(text), start=1):
-        if not raw.strip():
-            continue
-        if "\t" in raw:
-            raise reader.error(
-                n, "found a tab character; TRF columns must be padded with blanks", f"column {raw.index(chr(9)) + 1}"
-            )
+    for n, raw in record_lines(text, reader.error):
         code = raw[:3]
         if code == "001":
             reader.board_lines.append((n, raw))

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -505,18 +505,26 @@ class _Reader:
         return self.player_lines.get(pid), f"columns {c + 1}-{c + 8} (round {rnd})"
 
 
+def record_lines(text: str, error: Callable[[int, str, str], InputError]) -> Iterator[tuple[int, str]]:
+    """The lines of a TRF text that are not blank, with their numbers from 1; a line with a
+    tab character raises ``error(line, message, field)`` (TRF columns are padded with
+    blanks, so a tab shifts every column after it)."""
+    for n, raw in enumerate(split_lines(text), start=1):
+        if not raw.strip():
+            continue
+        if "\t" in raw:
+            raise error(
+                n, "found a tab character; TRF columns must be padded with blanks", f"column {raw.index(chr(9)) + 1}"
+            )
+        yield n, raw
+
+
 def parse_trf(data: bytes | str, source: str = "<input>", *, allow_empty: bool = False) -> Tournament:
     """Parse TRF text (bytes are decoded as :func:`decode` says). A file without player
     records is an error unless ``allow_empty`` (an event just created)."""
     text = decode(data)[0] if isinstance(data, bytes) else data
     reader = _Reader(source)
-    for n, raw in enumerate(split_lines(text), start=1):
-        if not raw.strip():
-            continue
-        if "\t" in raw:
-            raise reader.error(
-                n, "found a tab character; TRF columns must be padded with blanks", f"column {raw.index(chr(9)) + 1}"
-            )
+    for n, raw in record_lines(text, reader.error):
         if raw.startswith("001"):
             reader.player(raw, n)
         else:

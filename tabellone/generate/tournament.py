@@ -71,7 +71,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Protocol
 
@@ -511,36 +511,31 @@ class _RunningPoints:
         return value
 
 
-#: A :class:`Player` from its fields in order, at half the frozen ``__init__``'s cost
-#: (a snapshot makes one per player and round).
+#: A :class:`Player` from all its fields, at half the frozen ``__init__``'s cost (a
+#: snapshot makes one per player and round).
 _player = builder(Player)
-_PLAYER_FIELDS = [f.name for f in fields(Player)]
-_ROUNDS, _POINTS = _PLAYER_FIELDS.index("rounds"), _PLAYER_FIELDS.index("points")
-#: A player's fields other than ``rounds`` and ``points``, in three runs: before
-#: ``rounds``, between the two, after ``points``.
-_Kept = tuple[tuple[object, ...], tuple[object, ...], tuple[object, ...]]
 
 
-def _kept_fields(p: Player) -> _Kept:
-    """What a snapshot keeps of ``p``: every field but ``rounds`` and ``points``."""
-    values = [getattr(p, name) for name in _PLAYER_FIELDS]
-    return tuple(values[:_ROUNDS]), tuple(values[_ROUNDS + 1 : _POINTS]), tuple(values[_POINTS + 1 :])
-
-
-def _snapshot(
-    base: Tournament,
-    kept: Mapping[int, _Kept],
-    entries: Mapping[int, list[RoundEntry]],
-    running: _RunningPoints,
-) -> Tournament:
-    """The event so far: ``base`` with each player's ``kept`` fields, ``entries`` and
-    points."""
+def _snapshot(base: Tournament, entries: Mapping[int, list[RoundEntry]], running: _RunningPoints) -> Tournament:
+    """The event so far: ``base`` with each player's ``entries`` and points."""
     points = running.points
     return replace(
         base,
         players=tuple(
-            _player(*head, tuple(entries[pid]), *middle, points(pid), *tail)
-            for pid, (head, middle, tail) in kept.items()
+            _player(
+                id=p.id,
+                name=p.name,
+                rounds=tuple(entries[p.id]),
+                sex=p.sex,
+                title=p.title,
+                rating=p.rating,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                birth_date=p.birth_date,
+                points=points(p.id),
+                rank=p.rank,
+            )
+            for p in base.players
         ),
     )
 
@@ -611,10 +606,6 @@ def generate(
     # (one pass per round instead of re-adding every round of every player)
     running = _RunningPoints(settings.scoring, ids)
 
-    # each player's other fields (a player made from them and the rounds costs less
-    # than dataclasses.replace, once per player and round)
-    kept = {p.id: _kept_fields(p) for p in players}
-
     t = base
     for r in range(1, settings.rounds + 1):
         byes = _draw_byes(settings, rng, ids)
@@ -623,7 +614,7 @@ def generate(
         # Declared points: the score after the last paired round, as a file written
         # before pairing round r would give it. The state before the round is carried
         # forward from the last round's (the entries before it are the same objects).
-        t = _snapshot(base, kept, entries, running).continues(t)  # points through round r - 1
+        t = _snapshot(base, entries, running).continues(t)  # points through round r - 1
         if t.next_round != r:  # pragma: no cover - guarded by _draw_byes
             raise SelfCheckError(f"round {r}: the tournament reads as before round {t.next_round}")
         pairs, pab = _check_pairing(r, pairer(t), known - set(byes), known)
@@ -653,7 +644,7 @@ def generate(
             entries[pab].append(RoundEntry(None, None, "U"))
         for pid in ids:
             running.add(pid, entries[pid][r - 1])
-    return _snapshot(base, kept, entries, running).continues(t)
+    return _snapshot(base, entries, running).continues(t)
 
 
 __all__ = [

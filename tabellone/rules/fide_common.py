@@ -184,18 +184,18 @@ def _entrants(t: Tournament, state: RoundState) -> list[Entrant]:
         repeated = colours[-1] if len(colours) >= 2 and colours[-1] == colours[-2] else None
         preference = s.preference
         out.append(
-            _entrant(  # Entrant's fields, in its order
-                s.id,  # id
-                ranks[s.id],  # rank
-                s.pairing_score,  # score
-                s.score,  # real_score
-                colours,  # colours
-                preference.colour,  # pref
-                preference.strength,  # strength
-                s.colour_difference,  # cd
-                repeated,  # repeated
-                threshold is not None and s.pairing_score > threshold,  # topscorer
-                s,  # state
+            _entrant(
+                id=s.id,
+                rank=ranks[s.id],
+                score=s.pairing_score,
+                real_score=s.score,
+                colours=colours,
+                pref=preference.colour,
+                strength=preference.strength,
+                cd=s.colour_difference,
+                repeated=repeated,
+                topscorer=threshold is not None and s.pairing_score > threshold,
+                state=s,
             )
         )
     keys = pairing_order_key([e.score for e in out])

@@ -117,6 +117,15 @@ def test_bad_team_records_are_one_clear_line(old, new, message, field):
     assert err.value.field == field and err.value.source == "bad.trf" and err.value.line is not None
 
 
+def test_a_tab_character_is_one_line_naming_its_column():
+    # TRF columns are padded with blanks: a tab would shift every column after it
+    text = fixture_text()
+    line = text.splitlines().index("352 WB") + 1
+    with pytest.raises(InputError, match="found a tab character") as err:
+        parse_team_trf(text.replace("352 WB", "352\tWB", 1), "tab.trf")
+    assert (err.value.source, err.value.line, err.value.field) == ("tab.trf", line, "column 4")
+
+
 def test_players_of_one_team_meeting_two_teams():
     # round 1 swapped to 2-8 and 4-6: team 1's players meet teams 3 and 4
     text = fixture_text()

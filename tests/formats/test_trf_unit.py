@@ -78,6 +78,14 @@ def scores_before(t, round_number: int) -> dict[int, Fraction]:
 # the writer's columns
 
 
+def test_a_tab_character_is_one_line_naming_its_column():
+    # TRF columns are padded with blanks: a tab would shift every column after it
+    text = "012 Tab Open\n\n" + trf_player_line(1, [], name="Rossi, Mario").replace(" ", "\t", 1) + "\n"
+    with pytest.raises(InputError, match="found a tab character") as err:
+        parse_trf(text, "tab.trf")
+    assert (err.value.source, err.value.line, err.value.field) == ("tab.trf", 3, "column 4")
+
+
 def test_writer_puts_every_field_in_its_fide_columns():
     t = read_trf(MINI)
     text = format_trf(t, "trf16")

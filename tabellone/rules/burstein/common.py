@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from tabellone.core.errors import InputError
 from tabellone.core.model import WHITE, RoundState
 from tabellone.core.pairing import Pairing
 from tabellone.matching.completion import CompletionOracle
@@ -95,6 +96,22 @@ class Compatibility:
     def complete(self, pool: Sequence[int], must: Sequence[int] = ()) -> bool:
         """Whether ``must`` (paired into ``pool`` only) and ``pool`` can all be paired."""
         return self.oracle.complete(pool, must) is not None
+
+
+def literal_table(
+    players: Sequence[Player], state: RoundState, compatible: Callable[[Entrant, Entrant, RoundState], bool], limit: int
+) -> list[list[bool]]:
+    """Which of the round's ``players`` may meet, by position, as the table of every pair
+    the literal procedures search (``compatible``: the edition's absolute criteria).
+    More than ``limit`` players is an input error: the search is exhaustive."""
+    n = len(players)
+    if n > limit:
+        raise InputError(
+            f"the literal Burstein procedure is an exhaustive search and takes at most {limit} players "
+            f"to pair ({n} here); use the optimised method",
+            field="--method",
+        )
+    return [[i != j and compatible(players[i].e, players[j].e, state) for j in range(n)] for i in range(n)]
 
 
 def colour_codes(colours: Sequence[str | None]) -> np.ndarray:

@@ -23,10 +23,11 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from tabellone.core.errors import InputError, NoPairingError
+from tabellone.core.errors import NoPairingError
 from tabellone.core.model import Tournament
 from tabellone.core.pairing import Pairing
 from tabellone.rules import dutch
+from tabellone.rules.burstein.common import literal_table
 from tabellone.rules.burstein.edition_2026 import (
     C6_2025,
     Player,
@@ -49,14 +50,8 @@ def pair_round(
     if is_seeding_round(t, round_number):
         return dutch.pair_round(t, "2026", round_number, no_bye=no_bye, method="literal")
     state, players, initial = round_players(t, round_number)
+    ok = literal_table(players, state, compatible, LIMIT)
     n = len(players)
-    if n > LIMIT:
-        raise InputError(
-            f"the literal Burstein procedure is an exhaustive search and takes at most {LIMIT} players "
-            f"to pair ({n} here); use the optimised method",
-            field="--method",
-        )
-    ok = [[i != j and compatible(players[i].e, players[j].e, state) for j in range(n)] for i in range(n)]
 
     @cache
     def pairable(left: frozenset[int]) -> bool:

@@ -26,7 +26,7 @@ import functools
 
 from tabellone.core.errors import InputError, NoPairingError
 from tabellone.core.model import RoundState
-from tabellone.rules.burstein.common import Player
+from tabellone.rules.burstein.common import Player, literal_table
 from tabellone.rules.burstein.legacy import bracket_order, compatible, due_colours_differ
 
 #: Most players the exhaustive procedure takes.
@@ -40,14 +40,7 @@ NONE = -1
 def pair_players(P: list[Player], state: RoundState) -> list[tuple[Player, Player]]:
     """The pairs of a round; ``P`` are the players to pair (the bye removed) in ranking
     order."""
-    n = len(P)
-    if n > LIMIT:
-        raise InputError(
-            f"the literal Burstein procedure is an exhaustive search and takes at most {LIMIT} players "
-            f"to pair ({n} here); use the optimised method",
-            field="--method",
-        )
-    ok = [[i != j and compatible(P[i].e, P[j].e, state) for j in range(n)] for i in range(n)]
+    ok = literal_table(P, state, compatible, LIMIT)
     brackets = _brackets(P, ok)
     return _opposition(P, ok, brackets)
 

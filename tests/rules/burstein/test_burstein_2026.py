@@ -12,6 +12,7 @@ from burstein_checks import independent_check
 from testkit import pairer
 from tournaments import field, game, merge
 
+from tabellone.core.errors import InputError
 from tabellone.core.history import cut_before
 from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.rules import burstein
@@ -129,6 +130,20 @@ def test_literal_procedure_equals_optimiser(edition, seed, players):
         opt = burstein.pair_round(cut, edition)
         lit = burstein.pair_round(cut, edition, method="literal")
         assert (sorted(opt.pairs), opt.bye) == (sorted(lit.pairs), lit.bye), f"round {r}"
+
+
+@pytest.mark.parametrize("edition,limit", [("2026", 20), ("2025", 20), ("legacy", 22)])
+def test_literal_procedure_refuses_more_players_than_its_limit(edition, limit):
+    # two over the exhaustive search's limit (an even field: no bye taken out first),
+    # after the seeding rounds: one line naming the option to change; the optimiser
+    # pairs the same round
+    n = limit + 2
+    t = generate(GeneratorSettings(players=n, rounds=5, seed=6), pairer("burstein", edition))
+    cut = cut_before(t, 5)
+    with pytest.raises(InputError, match=f"at most {limit} players to pair \\({n} here\\)") as caught:
+        burstein.pair_round(cut, edition, method="literal")
+    assert caught.value.field == "--method"
+    assert len(burstein.pair_round(cut, edition).pairs) == n // 2
 
 
 @pytest.mark.parametrize("seed,players,rounds", [(21, 15, 9), (22, 40, 9), (23, 77, 11)])
