@@ -435,6 +435,99 @@ done:
     Py_RETURN_NONE;
 }
 
+/* set_columns(rows, columns): for each (v, ws) of columns in order, set_edge(rows[i], v,
+ * ws[i]) for i < len(ws) in order -- the pairs of a bracket handed over column by column
+ * without a (u, v, w) tuple per pair (LocalMatcher.set_columns).  All are validated before
+ * any is applied, as by set_edges. */
+static PyObject *mt_set_columns(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "set_columns() takes exactly 2 arguments (rows, columns), got %zd", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    PyObject *rows = PySequence_Fast(args[0], "rows must be a sequence of vertices");
+    if (!rows) return NULL;
+    PyObject *cols = PySequence_Fast(args[1], "columns must be a sequence of (v, weights) pairs");
+    if (!cols) {
+        Py_DECREF(rows);
+        return NULL;
+    }
+    const Py_ssize_t nrows = PySequence_Fast_GET_SIZE(rows), ncols = PySequence_Fast_GET_SIZE(cols);
+    PyObject **ritems = PySequence_Fast_ITEMS(rows), **citems = PySequence_Fast_ITEMS(cols);
+    int32_t *rv = PyMem_Malloc((size_t)(nrows > 0 ? nrows : 1) * sizeof(int32_t));
+    ParsedEdge *edges = NULL;
+    Py_ssize_t parsed = 0, cap = 0;
+    int64_t maxbits = 0;
+    int ok = 0;
+    if (!rv) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nrows; i++)
+        if (parse_vertex(ritems[i], -1, self->g.n, &rv[i]) < 0) goto done;
+    for (Py_ssize_t c = 0; c < ncols; c++) {
+        PyObject *item = citems[c];
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+            PyErr_Format(PyExc_TypeError, "column %zd: expected a (v, weights) tuple", c);
+            goto done;
+        }
+        int32_t v;
+        if (parse_vertex(PyTuple_GET_ITEM(item, 0), -1, self->g.n, &v) < 0) goto done;
+        PyObject *ws = PySequence_Fast(PyTuple_GET_ITEM(item, 1), "a column's weights must be a sequence");
+        if (!ws) goto done;
+        const Py_ssize_t nw = PySequence_Fast_GET_SIZE(ws);
+        if (nw > nrows) {
+            Py_DECREF(ws);
+            PyErr_Format(PyExc_ValueError, "column %zd: %zd weights for %zd rows", c, nw, nrows);
+            goto done;
+        }
+        if (parsed + nw > cap) {
+            Py_ssize_t want = 2 * cap > parsed + nw ? 2 * cap : parsed + nw;
+            ParsedEdge *e = PyMem_Realloc(edges, (size_t)(want > 0 ? want : 1) * sizeof(ParsedEdge));
+            if (!e) {
+                Py_DECREF(ws);
+                PyErr_NoMemory();
+                goto done;
+            }
+            edges = e;
+            cap = want;
+        }
+        PyObject **witems = PySequence_Fast_ITEMS(ws);
+        for (Py_ssize_t i = 0; i < nw; i++) {
+            ParsedEdge *e = &edges[parsed];
+            e->u = rv[i];
+            e->v = v;
+            if (rv[i] == v) {
+                Py_DECREF(ws);
+                PyErr_Format(PyExc_ValueError, "column %zd: self-loop on vertex %d", c, (int)v);
+                goto done;
+            }
+            PyObject *iv = weight_int(witems[i], parsed);
+            int64_t bits = iv ? weight_bits(iv) : -1;
+            if (bits < 0 || bits > 1 << 24) {
+                if (bits > 1 << 24) PyErr_SetString(PyExc_ValueError, "weights wider than 2^24 bits are not supported");
+                Py_XDECREF(iv);
+                Py_DECREF(ws);
+                goto done;
+            }
+            if (bits > maxbits) maxbits = bits;
+            e->w = iv;
+            parsed++;
+        }
+        Py_DECREF(ws);
+    }
+    ok = mt_apply(self, edges, parsed, maxbits) == 0;
+done:
+    for (Py_ssize_t i = 0; i < parsed; i++) Py_DECREF(edges[i].w);
+    PyMem_Free(edges);
+    PyMem_Free(rv);
+    Py_DECREF(rows);
+    Py_DECREF(cols);
+    if (!ok) return NULL;
+    Py_RETURN_NONE;
+}
+
 /* w2row / 2 as a Python int. */
 static PyObject *w2_to_int(const limb_t *w2row, int L)
 {
@@ -1445,6 +1538,9 @@ static PyMethodDef mt_methods[] = {
      "set_edge(u, v, w): add, re-weight or (w == 0) remove edge {u, v}."},
     {"set_edges", (PyCFunction)mt_set_edges, METH_O,
      "set_edges(edges): set_edge for every (u, v, w) in order; all are validated before any is applied."},
+    {"set_columns", (PyCFunction)(void (*)(void))mt_set_columns, METH_FASTCALL,
+     "set_columns(rows, columns): set_edge(rows[i], v, ws[i]) for each (v, ws) of columns and i < len(ws), in\n"
+     "that order; all are validated before any is applied."},
     {"get_weight", (PyCFunction)(void (*)(void))mt_get_weight, METH_FASTCALL,
      "get_weight(u, v) -> int: the weight of edge {u, v} (0 when absent)."},
     {"edges", (PyCFunction)mt_edges, METH_NOARGS, "edges() -> list of (u, v, w) with u < v."},

@@ -358,12 +358,12 @@ class Dutch2026:
                 if self.fast_weights
                 else None
             )
-            for l in residents + nxt:  # every pair inside A but MDP-MDP (they float together)
-                hs = above[: bisect_left(above, l)]
-                if weights is not None:
-                    m.set_column(l, hs, weights.column(l, hs))
-                else:
-                    for h in hs:
+            if weights is not None:  # every pair inside A but MDP-MDP (they float together)
+                column = weights.column
+                m.set_columns([(l, column(l, above[: bisect_left(above, l)])) for l in residents + nxt])
+            else:
+                for l in residents + nxt:
+                    for h in above[: bisect_left(above, l)]:
                         m.set_base(h, l, self.base_values(h, l, cur_set, nxt_set, c9_on))
             m.clear_bonuses()
             if self.profile.generation_order:

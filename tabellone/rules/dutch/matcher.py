@@ -415,6 +415,9 @@ class LocalMatcher(Matcher):
     sparse_from = 3000
     #: pairs added per column and pricing round
     price_limit = 8
+    #: brackets (with the next) of at least this many players share one int between a
+    #: column's equal weights (:meth:`set_columns`)
+    share_from = 256
 
     def __init__(self, players: list[Entrant], ok: Callable[[int, int], bool], cand: Callable[[int], bool]):
         n = len(players)
@@ -583,6 +586,26 @@ class LocalMatcher(Matcher):
             self._inc.set_edges([(loc[h], at, w) for h, w in zip(hs, weights)])
         else:
             self._dirty.update([(h, l) for h in hs])
+
+    def set_columns(self, columns: list[tuple[int, list[int]]]) -> None:
+        """:meth:`set_column` for each ``(l, weights)`` in order, ``hs`` the first
+        ``len(weights)`` players of ``A`` in position order (each below ``l``), as the
+        engine gives a bracket's pairs before its first solve: a dense bracket's
+        columns go to the core in one call, without a tuple per pair, and its weights
+        are shared with the equal ones only in a large bracket (memory; a small one's
+        lists are short-lived)."""
+        order, cols = self._order, self._cols
+        rank = self._rank
+        if self.sparse or not self._fresh or any(l in cols or len(ws) > rank[l] for l, ws in columns):
+            for l, ws in columns:
+                self.set_column(l, order[: len(ws)], ws)
+            return
+        if len(order) >= self.share_from:
+            intern = self._interned.setdefault
+            columns = [(l, [intern(w, w) for w in ws]) for l, ws in columns]
+        loc = self.loc
+        cols.update(columns)
+        self._inc.set_columns([loc[x] for x in order], [(loc[l], ws) for l, ws in columns])
 
     def finalize(self, u: int, v: int) -> None:
         super().finalize(u, v)

@@ -47,6 +47,46 @@ def check(m: LocalMatcher, model: dict[tuple[int, int], int], players: list[int]
     assert m._meets_row(x, players[1:]) == [model.get((min(x, y), max(x, y)), 0) != 0 for y in players[1:]]
 
 
+@pytest.mark.parametrize("share", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_local_matcher_set_columns_is_set_column_each(seed, share):
+    """A bracket's columns given at once (:meth:`LocalMatcher.set_columns`, the engine's
+    way) make the same core graph, slot for slot, and the same table of pairs as one
+    :meth:`set_column` each, whether or not equal weights are shared (a large bracket);
+    after the bracket's first solve they go through :meth:`set_column`."""
+    rng = random.Random(seed)
+    n = 18
+    players = sorted(rng.sample(range(n - 3), 11))
+    A = players[:]
+    rng.shuffle(A)
+    one, batch = make(n), make(n)
+    if share:
+        batch.share_from = 0
+    unit = one.top_unit
+    columns = []
+    for k in range(1, len(players)):
+        weights = [rng.choice([0, 2 * unit, 2 * unit + (rng.randrange(1, 9) << 6)]) for _ in range(k)]
+        columns.append((players[k], weights))
+    for m in (one, batch):
+        m.begin_bracket(A, [n - 3, n - 2, n - 1], False)
+    for l, weights in columns:
+        one.set_column(l, players[: len(weights)], list(weights))
+    batch.set_columns([(l, list(weights)) for l, weights in columns])
+    assert batch._inc.edges() == one._inc.edges() and batch._cols == one._cols and not batch.packed
+    model = {(h, l): w for l, weights in columns for h, w in zip(players, weights)}
+    check(batch, model, players)
+    solve(one)
+    solve(batch)
+    assert batch._inc.edges() == one._inc.edges() and batch._mates == one._mates
+    later = [(players[-1], [0] * (len(players) - 1))]  # after a solve: through set_column
+    one.set_column(players[-1], players[:-1], list(later[0][1]))
+    batch.set_columns(later)
+    solve(one)
+    solve(batch)
+    assert batch._inc.edges() == one._inc.edges() and batch._cols == one._cols
+    assert core_pairs(batch) == {key: w for key, w in model.items() if w and key[1] != players[-1]}
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_local_matcher_weights_read_as_one_table(seed):
     rng = random.Random(seed)
