@@ -415,6 +415,9 @@ class LocalMatcher(Matcher):
     sparse_from = 3000
     #: pairs added per column and pricing round
     price_limit = 8
+    #: :meth:`solve` hands over at most so many changed pairs in one list (more: a slice
+    #: at a time, :meth:`Matcher._hand_over`)
+    hand_over_at_once = 1 << 16
     #: brackets (with the next) of at least this many players share one int between a
     #: column's equal weights (:meth:`set_columns`)
     share_from = 256
@@ -664,6 +667,8 @@ class LocalMatcher(Matcher):
         # the changed pairs of players still to pair, as the core's edges (0 removes one)
         if self.sparse:
             mates = self._solve_priced()
+        elif len(self._dirty) <= self.hand_over_at_once:
+            mates = self._solve_incremental(self._dense_changes())
         else:
             edges: Iterator[tuple[int, int, int]]
             if self.bonus:
@@ -703,6 +708,30 @@ class LocalMatcher(Matcher):
             raise NeedWholeField(f"players {sorted(down)} cannot all be paired below")
         mate.update(final)
         return mate
+
+    def _dense_changes(self) -> list[tuple[int, int, int]]:
+        """The changed pairs of players still to pair as the core's edges (0 removes
+        one), in the order they changed, and none pending afterwards: :meth:`solve`'s
+        hand-over of a few of them at once, each weight read as :meth:`_packed_of`
+        reads it (inline: most solves of a bracket hand over a few dozen pairs)."""
+        final, loc, cols, rank, get_packed, get_bonus = (
+            self.final,
+            self.loc,
+            self._cols,
+            self._rank,
+            self.packed.get,
+            self.bonus.get,
+        )
+        edges = []
+        for key in self._dirty:
+            a, b = key
+            if a in final or b in final:
+                continue
+            col = cols.get(b)
+            w = col[r] if col is not None and 0 <= (r := rank[a]) < len(col) else get_packed(key, 0)
+            edges.append((loc[a], loc[b], w + get_bonus(key, 0) if w else 0))
+        self._dirty.clear()
+        return edges
 
     # ---- a large bracket: pairs priced, not all stored ---------------------------------
 
