@@ -329,7 +329,7 @@ class Dutch2026:
                 raise NeedWholeField("no complete pairing")
         self.cand(0)  # the bye candidates at the bye score, listed once
         # the list read directly: the bye score and the eligibility stay for the round
-        self.m = m = LocalMatcher(P, self.ok, self._cand.__getitem__)
+        self.m = m = LocalMatcher(P, self.ok, self._cand.__getitem__, self.ok.meets_any)
         room = bitlen(n)
         c9_on = False
         pairs: list[tuple[int, int]] = []

@@ -422,10 +422,19 @@ class LocalMatcher(Matcher):
     #: column's equal weights (:meth:`set_columns`)
     share_from = 256
 
-    def __init__(self, players: list[Entrant], ok: Callable[[int, int], bool], cand: Callable[[int], bool]):
+    def __init__(
+        self,
+        players: list[Entrant],
+        ok: Callable[[int, int], bool],
+        cand: Callable[[int], bool],
+        meets_any: Callable[[int, list[int]], bool] | None = None,
+    ):
         n = len(players)
         super().__init__(players, None, vertices=2 * n + 1)
         self.ok = ok
+        #: ``meets_any(x, ys)``: whether x may meet one of the distinct players ``ys``
+        #: (``ok`` with each, by default)
+        self.meets_any = meets_any or (lambda x, ys: any(ok(x, y) for y in ys))
         self.cand = cand
         self.oracle = CompletionOracle(ok)
         self.A: list[int] = []
@@ -511,10 +520,10 @@ class LocalMatcher(Matcher):
         self._mates = None
         self.A, self.L, self.odd = A, L, odd
         self._checked = {}
-        unit, ok, cand = self.top_unit, self.ok, self.cand
+        unit, meets_any, cand = self.top_unit, self.meets_any, self.cand
         extra = []
         for k, x in enumerate(A):
-            if L and any(ok(x, y) for y in L):
+            if L and meets_any(x, L):
                 extra.append((k, na + k, (1 + (not cand(x))) * unit))
             if odd and cand(x):
                 extra.append((k, 2 * na, unit))

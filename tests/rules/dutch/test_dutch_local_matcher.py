@@ -138,3 +138,28 @@ def test_local_matcher_weights_read_as_one_table(seed):
     m.zero(b, a)
     model[(a, b)] = 0
     check(m, model, players)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_compatibility_meets_any_is_any_pair(seed):
+    """:meth:`Compatibility.meets_any` (which players of A get a shadow in
+    :meth:`LocalMatcher.begin_bracket`) answers as ``ok`` asked of each player in turn,
+    with and without C1's exceptions, claims or not, exceptions fewer or more than the
+    players asked about."""
+    from tabellone.rules.dutch.absolute import Compatibility
+
+    rng = random.Random(seed)
+    n = 14
+    for banned_on in (True, False):
+        ok = Compatibility.__new__(Compatibility)
+        ok.banned = [set() for _ in range(n)] if banned_on else None
+        if ok.banned is not None:
+            for _ in range(rng.randrange(10, 60)):
+                a, b = rng.sample(range(n), 2)
+                ok.banned[a].add(b)
+                ok.banned[b].add(a)
+        ok.claim = [rng.choice([None, None, "W", "B"]) for _ in range(n)]
+        for i in range(n):
+            for size in range(n):
+                js = rng.sample([j for j in range(n) if j != i], min(size, n - 1))
+                assert ok.meets_any(i, js) == any(ok(i, j) for j in js), (i, js)
