@@ -850,6 +850,23 @@ def test_matcher_set_columns_with_and_without_extension(monkeypatch):
         assert m.solve() == [2, 4, 0, -1, 1]
 
 
+def test_incremental_set_columns_equal_values_as_distinct_objects():
+    """Equal weights given as distinct int objects (as a bracket's are: each made by an
+    addition), few values or thousands in one call, make the graph set_edges makes."""
+    rng = random.Random(5)
+    n = 160
+    rows = list(range(80))
+    for pool_size in (3, 5000):
+        pool = [rng.getrandbits(180) + 1 for _ in range(pool_size)] + [0]
+        columns = [(v, [int(str(rng.choice(pool))) for _ in rows]) for v in range(80, n)]
+        by_columns, by_edges = IM(n), IM(n)
+        by_columns.set_columns(rows, columns)
+        by_edges.set_edges([(u, v, w) for v, ws in columns for u, w in zip(rows, ws)])
+        assert by_columns.edges() == by_edges.edges()
+        assert by_columns.solve() == by_edges.solve()
+        by_columns._check()
+
+
 @pytest.mark.parametrize(
     "rows, columns, exc, text",
     [

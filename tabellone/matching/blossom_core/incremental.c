@@ -438,7 +438,92 @@ done:
 /* set_columns(rows, columns): for each (v, ws) of columns in order, set_edge(rows[i], v,
  * ws[i]) for i < len(ws) in order -- the pairs of a bracket handed over column by column
  * without a (u, v, w) tuple per pair (LocalMatcher.set_columns).  All are validated before
- * any is applied, as by set_edges. */
+ * any is applied, as by set_edges.  A bracket's pairs take few distinct weights: each
+ * distinct value is checked and converted to limbs once (a table by value for the call),
+ * each pair names its value's row. */
+typedef struct {
+    PyObject **obj;     /* the distinct values (new references) */
+    Py_hash_t *hash;
+    int32_t *slot;      /* hash table of value indices, -1 = empty */
+    Py_ssize_t n, cap;  /* values held, room */
+    uint64_t mask;      /* slots - 1 */
+} ValueTable;
+
+static void vt_free(ValueTable *t)
+{
+    for (Py_ssize_t i = 0; i < t->n; i++) Py_DECREF(t->obj[i]);
+    PyMem_Free(t->obj);
+    PyMem_Free(t->hash);
+    PyMem_Free(t->slot);
+}
+
+static int vt_rehash(ValueTable *t, uint64_t slots)
+{
+    int32_t *slot = PyMem_Malloc((size_t)slots * sizeof(int32_t));
+    if (!slot) return -1;
+    memset(slot, 0xff, (size_t)slots * sizeof(int32_t));
+    for (Py_ssize_t i = 0; i < t->n; i++) {
+        uint64_t h = (uint64_t)t->hash[i] & (slots - 1);
+        while (slot[h] >= 0) h = (h + 1) & (slots - 1);
+        slot[h] = (int32_t)i;
+    }
+    PyMem_Free(t->slot);
+    t->slot = slot;
+    t->mask = slots - 1;
+    return 0;
+}
+
+/* The index of the value iv (a non-negative int, a new reference handed over) in t,
+ * added when new; -1 with an exception set. */
+static Py_ssize_t vt_index(ValueTable *t, PyObject *iv)
+{
+    Py_hash_t hash = PyObject_Hash(iv);
+    if (hash == -1 && PyErr_Occurred()) goto fail;
+    for (uint64_t h = (uint64_t)hash & t->mask; t->slot[h] >= 0; h = (h + 1) & t->mask) {
+        Py_ssize_t i = t->slot[h];
+        if (t->hash[i] != hash) continue;
+        int eq = PyObject_RichCompareBool(t->obj[i], iv, Py_EQ);
+        if (eq < 0) goto fail;
+        if (eq) {
+            Py_DECREF(iv);
+            return i;
+        }
+    }
+    if (t->n == INT32_MAX) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    if (t->n == t->cap) {
+        Py_ssize_t cap = 2 * t->cap;
+        PyObject **obj = PyMem_Realloc(t->obj, (size_t)cap * sizeof(PyObject *));
+        if (obj) t->obj = obj;
+        Py_hash_t *hs = obj ? PyMem_Realloc(t->hash, (size_t)cap * sizeof(Py_hash_t)) : NULL;
+        if (hs) t->hash = hs;
+        if (!obj || !hs) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        t->cap = cap;
+    }
+    t->obj[t->n] = iv;
+    t->hash[t->n] = hash;
+    t->n++;
+    if ((uint64_t)(2 * t->n) > t->mask && vt_rehash(t, 2 * (t->mask + 1)) < 0) {
+        t->n--; /* (iv released below) */
+        PyErr_NoMemory();
+        goto fail;
+    }
+    if (t->slot) {
+        uint64_t h = (uint64_t)hash & t->mask;
+        while (t->slot[h] >= 0 && t->slot[h] != (int32_t)(t->n - 1)) h = (h + 1) & t->mask;
+        t->slot[h] = (int32_t)(t->n - 1);
+    }
+    return t->n - 1;
+fail:
+    Py_DECREF(iv);
+    return -1;
+}
+
 static PyObject *mt_set_columns(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2) {
@@ -456,11 +541,15 @@ static PyObject *mt_set_columns(MatcherObject *self, PyObject *const *args, Py_s
     const Py_ssize_t nrows = PySequence_Fast_GET_SIZE(rows), ncols = PySequence_Fast_GET_SIZE(cols);
     PyObject **ritems = PySequence_Fast_ITEMS(rows), **citems = PySequence_Fast_ITEMS(cols);
     int32_t *rv = PyMem_Malloc((size_t)(nrows > 0 ? nrows : 1) * sizeof(int32_t));
-    ParsedEdge *edges = NULL;
-    Py_ssize_t parsed = 0, cap = 0;
-    int64_t maxbits = 0;
+    int32_t *eu = NULL, *ev = NULL, *ew = NULL; /* per pair: its ends and its value's index */
+    limb_t *vrows = NULL;
+    ValueTable vt = {0};
+    Py_ssize_t count = 0, cap = 0;
     int ok = 0;
-    if (!rv) {
+    vt.cap = 16;
+    vt.obj = PyMem_Malloc((size_t)vt.cap * sizeof(PyObject *));
+    vt.hash = PyMem_Malloc((size_t)vt.cap * sizeof(Py_hash_t));
+    if (!rv || !vt.obj || !vt.hash || vt_rehash(&vt, 64) < 0) {
         PyErr_NoMemory();
         goto done;
     }
@@ -482,45 +571,79 @@ static PyObject *mt_set_columns(MatcherObject *self, PyObject *const *args, Py_s
             PyErr_Format(PyExc_ValueError, "column %zd: %zd weights for %zd rows", c, nw, nrows);
             goto done;
         }
-        if (parsed + nw > cap) {
-            Py_ssize_t want = 2 * cap > parsed + nw ? 2 * cap : parsed + nw;
-            ParsedEdge *e = PyMem_Realloc(edges, (size_t)(want > 0 ? want : 1) * sizeof(ParsedEdge));
-            if (!e) {
+        if (count + nw > cap) {
+            Py_ssize_t want = 2 * cap > count + nw ? 2 * cap : count + nw;
+            int32_t *a = PyMem_Realloc(eu, (size_t)want * sizeof(int32_t));
+            if (a) eu = a;
+            int32_t *b = a ? PyMem_Realloc(ev, (size_t)want * sizeof(int32_t)) : NULL;
+            if (b) ev = b;
+            int32_t *w = b ? PyMem_Realloc(ew, (size_t)want * sizeof(int32_t)) : NULL;
+            if (w) ew = w;
+            if (!a || !b || !w) {
                 Py_DECREF(ws);
                 PyErr_NoMemory();
                 goto done;
             }
-            edges = e;
             cap = want;
         }
         PyObject **witems = PySequence_Fast_ITEMS(ws);
         for (Py_ssize_t i = 0; i < nw; i++) {
-            ParsedEdge *e = &edges[parsed];
-            e->u = rv[i];
-            e->v = v;
             if (rv[i] == v) {
                 Py_DECREF(ws);
                 PyErr_Format(PyExc_ValueError, "column %zd: self-loop on vertex %d", c, (int)v);
                 goto done;
             }
-            PyObject *iv = weight_int(witems[i], parsed);
-            int64_t bits = iv ? weight_bits(iv) : -1;
-            if (bits < 0 || bits > 1 << 24) {
-                if (bits > 1 << 24) PyErr_SetString(PyExc_ValueError, "weights wider than 2^24 bits are not supported");
-                Py_XDECREF(iv);
+            PyObject *iv = weight_int(witems[i], count);
+            Py_ssize_t k = iv ? vt_index(&vt, iv) : -1;
+            if (k < 0) {
                 Py_DECREF(ws);
                 goto done;
             }
-            if (bits > maxbits) maxbits = bits;
-            e->w = iv;
-            parsed++;
+            eu[count] = rv[i];
+            ev[count] = v;
+            ew[count] = (int32_t)k;
+            count++;
         }
         Py_DECREF(ws);
     }
-    ok = mt_apply(self, edges, parsed, maxbits) == 0;
+    /* each distinct value: its width, then its limbs once the graph is wide enough */
+    int64_t maxbits = 0;
+    for (Py_ssize_t k = 0; k < vt.n; k++) {
+        int64_t bits = weight_bits(vt.obj[k]);
+        if (bits < 0) goto done;
+        if (bits > 1 << 24) {
+            PyErr_SetString(PyExc_ValueError, "weights wider than 2^24 bits are not supported");
+            goto done;
+        }
+        if (bits > maxbits) maxbits = bits;
+    }
+    int need = limbs_for_bits(maxbits);
+    if (need > self->g.L && graph_widen(&self->g, need) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const int L = self->g.L;
+    vrows = PyMem_Malloc((size_t)(vt.n > 0 ? vt.n : 1) * L * sizeof(limb_t));
+    if (!vrows) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < vt.n; k++)
+        if (store_w2(vt.obj[k], vrows + (size_t)k * L, L) < 0) goto done;
+    for (Py_ssize_t e = 0; e < count; e++) {
+        const limb_t *row = vrows + (size_t)ew[e] * L;
+        if (mt_set(self, eu[e], ev[e], mp_is_zero(row, L) ? NULL : row) < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    ok = 1;
 done:
-    for (Py_ssize_t i = 0; i < parsed; i++) Py_DECREF(edges[i].w);
-    PyMem_Free(edges);
+    vt_free(&vt);
+    PyMem_Free(vrows);
+    PyMem_Free(eu);
+    PyMem_Free(ev);
+    PyMem_Free(ew);
     PyMem_Free(rv);
     Py_DECREF(rows);
     Py_DECREF(cols);
