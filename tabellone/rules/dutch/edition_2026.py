@@ -360,7 +360,7 @@ class Dutch2026:
             )
             if weights is not None:  # every pair inside A but MDP-MDP (they float together)
                 column = weights.column
-                m.set_columns([(l, column(l, above[: bisect_left(above, l)])) for l in residents + nxt])
+                m.set_columns((l, column(l, above[: bisect_left(above, l)])) for l in residents + nxt)
             else:
                 for l in residents + nxt:
                     for h in above[: bisect_left(above, l)]:

@@ -6,7 +6,7 @@ field and proves its answer completable (:class:`LocalMatcher`)."""
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
@@ -416,7 +416,7 @@ class LocalMatcher(Matcher):
     #: pairs added per column and pricing round
     price_limit = 8
     #: :meth:`solve` hands over at most so many changed pairs in one list (more: a slice
-    #: at a time, :meth:`Matcher._hand_over`)
+    #: at a time, :meth:`Matcher._hand_over`), :meth:`set_columns` about so many a call
     hand_over_at_once = 1 << 16
     #: brackets (with the next) of at least this many players share one int between a
     #: column's equal weights (:meth:`set_columns`)
@@ -599,25 +599,43 @@ class LocalMatcher(Matcher):
         else:
             self._dirty.update([(h, l) for h in hs])
 
-    def set_columns(self, columns: list[tuple[int, list[int]]]) -> None:
+    def set_columns(self, columns: Iterable[tuple[int, list[int]]]) -> None:
         """:meth:`set_column` for each ``(l, weights)`` in order, ``hs`` the first
         ``len(weights)`` players of ``A`` in position order (each below ``l``), as the
         engine gives a bracket's pairs before its first solve: a dense bracket's
-        columns go to the core in one call, without a tuple per pair, and its weights
-        are shared with the equal ones only in a large bracket (memory; a small one's
-        lists are short-lived)."""
-        order, cols = self._order, self._cols
-        rank = self._rank
-        if self.sparse or not self._fresh or any(l in cols or len(ws) > rank[l] for l, ws in columns):
+        columns go to the core a batch at a time (a small bracket's in one call, at
+        most :attr:`hand_over_at_once` pairs a call: the core's transient arrays stay
+        small), without a tuple per pair. ``columns`` is read one column at a time; a
+        large bracket's weights are shared with the equal ones as each column is read
+        (memory: its columns stay for the bracket), a small one's are kept as given."""
+        order = self._order
+        if self.sparse or not self._fresh:
             for l, ws in columns:
                 self.set_column(l, order[: len(ws)], ws)
             return
-        if len(order) >= self.share_from:
-            intern = self._interned.setdefault
-            columns = [(l, [intern(w, w) for w in ws]) for l, ws in columns]
-        loc = self.loc
-        cols.update(columns)
-        self._inc.set_columns([loc[x] for x in order], [(loc[l], ws) for l, ws in columns])
+        cols, rank, loc, inc = self._cols, self._rank, self.loc, self._inc
+        rows = [loc[x] for x in order]
+        share = len(order) >= self.share_from
+        intern = self._interned.setdefault
+        batch: list[tuple[int, list[int]]] = []
+        size = 0
+        for l, ws in columns:
+            if l in cols or len(ws) > rank[l]:  # not a new column of the first players
+                if batch:
+                    inc.set_columns(rows, batch)
+                    batch, size = [], 0
+                self.set_column(l, order[: len(ws)], ws)
+                continue
+            if share:
+                ws = [intern(w, w) for w in ws]
+            cols[l] = ws
+            batch.append((loc[l], ws))
+            size += len(ws)
+            if size >= self.hand_over_at_once:
+                inc.set_columns(rows, batch)
+                batch, size = [], 0
+        if batch:
+            inc.set_columns(rows, batch)
 
     def finalize(self, u: int, v: int) -> None:
         super().finalize(u, v)

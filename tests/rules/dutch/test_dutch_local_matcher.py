@@ -47,13 +47,15 @@ def check(m: LocalMatcher, model: dict[tuple[int, int], int], players: list[int]
     assert m._meets_row(x, players[1:]) == [model.get((min(x, y), max(x, y)), 0) != 0 for y in players[1:]]
 
 
-@pytest.mark.parametrize("share", [False, True])
+@pytest.mark.parametrize("share, batch_pairs", [(False, 1 << 16), (True, 1 << 16), (False, 3)])
 @pytest.mark.parametrize("seed", range(4))
-def test_local_matcher_set_columns_is_set_column_each(seed, share):
+def test_local_matcher_set_columns_is_set_column_each(seed, share, batch_pairs):
     """A bracket's columns given at once (:meth:`LocalMatcher.set_columns`, the engine's
     way) make the same core graph, slot for slot, and the same table of pairs as one
-    :meth:`set_column` each, whether or not equal weights are shared (a large bracket);
-    after the bracket's first solve they go through :meth:`set_column`."""
+    :meth:`set_column` each, whether or not equal weights are shared (a large bracket),
+    in one call to the core or in batches, with a column given again among them (it
+    goes through :meth:`set_column`, in its place); after the bracket's first solve
+    they all go through :meth:`set_column`."""
     rng = random.Random(seed)
     n = 18
     players = sorted(rng.sample(range(n - 3), 11))
@@ -62,16 +64,19 @@ def test_local_matcher_set_columns_is_set_column_each(seed, share):
     one, batch = make(n), make(n)
     if share:
         batch.share_from = 0
+    batch.hand_over_at_once = batch_pairs
     unit = one.top_unit
     columns = []
     for k in range(1, len(players)):
         weights = [rng.choice([0, 2 * unit, 2 * unit + (rng.randrange(1, 9) << 6)]) for _ in range(k)]
         columns.append((players[k], weights))
+    k = rng.randrange(1, len(columns))
+    columns.insert(k + 1, (columns[k][0], [w or 2 * unit for w in columns[k][1]]))  # given again
     for m in (one, batch):
         m.begin_bracket(A, [n - 3, n - 2, n - 1], False)
     for l, weights in columns:
         one.set_column(l, players[: len(weights)], list(weights))
-    batch.set_columns([(l, list(weights)) for l, weights in columns])
+    batch.set_columns((l, list(weights)) for l, weights in columns)
     assert batch._inc.edges() == one._inc.edges() and batch._cols == one._cols and not batch.packed
     model = {(h, l): w for l, weights in columns for h, w in zip(players, weights)}
     check(batch, model, players)
