@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from fractions import Fraction
+from itertools import groupby
+from operator import itemgetter
 
 from tabellone.core import progress
 from tabellone.core.errors import NoPairingError
@@ -25,7 +27,7 @@ from tabellone.rules.dutch.criteria import (
 from tabellone.rules.dutch.generation import BracketStepper, settle_bracket
 from tabellone.rules.dutch.matcher import LocalMatcher, Matcher, NeedWholeField, default_solve
 from tabellone.rules.dutch.weights import Weights2026, colour_classes, colour_rows
-from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, Entrant, scoregroups
+from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, Entrant
 from tabellone.rules.profiles import Objective, Profile, official
 
 #: Field of the 2026 weights -> the article it implements. ``top`` (C4 and C5, the
@@ -116,6 +118,13 @@ class Dutch2026:
         self._colour_rows: dict[tuple[int, ...], list[list[int]]] = {}
         #: the scores :meth:`layout_for` was last given, and their ranks
         self._ranks_of: tuple[list[Fraction], list[int]] | None = None
+
+    def scoregroups(self) -> list[list[int]]:
+        """The score groups (:func:`tabellone.rules.fide_common.scoregroups`: positions
+        grouped by equal pairing score, in pairing order), told apart by the players'
+        score ranks (:attr:`score_key`, whole numbers) instead of by comparing their
+        scores' Fractions."""
+        return [[i for i, _ in run] for _, run in groupby(enumerate(self.score_key), key=itemgetter(1))]
 
     def colour_classes(self) -> tuple[list[int], list[Entrant]]:
         """Each player's colour class and one player of each (:func:`tabellone.rules.dutch.weights.colour_classes`)."""
@@ -307,7 +316,7 @@ class Dutch2026:
 
     def _pair_local(self) -> tuple[list[tuple[int, int]], int | None]:
         P, n, ctx = self.P, self.n, self.ctx
-        groups = scoregroups(P)
+        groups = self.scoregroups()
         all_scores = sorted(self.score_rank, reverse=True)
         oracle = CompletionOracle(self.ok)
         if n % 2 == 1:
@@ -421,7 +430,7 @@ class Dutch2026:
         """The round with one matcher on the whole field, every pair of players in it."""
         P, n = self.P, self.n
         ctx = self.ctx
-        groups = scoregroups(P)
+        groups = self.scoregroups()
         all_scores = sorted(self.score_rank, reverse=True)
         c9_on = False
         if n % 2 == 1:
@@ -471,7 +480,7 @@ class Dutch2026:
         round is the one :meth:`_pair_whole` makes, without pairing those brackets
         again."""
         P, n = self.P, self.n
-        groups = scoregroups(P)
+        groups = self.scoregroups()
         layout, bonus_bits = self.layout_for(sorted(self.score_rank, reverse=True), n)
         fixed = {x for pair in pairs for x in pair}
         free = [i for i in range(n) if i not in fixed]

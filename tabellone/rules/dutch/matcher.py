@@ -6,7 +6,7 @@ field and proves its answer completable (:class:`LocalMatcher`)."""
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Any
 
@@ -599,7 +599,7 @@ class LocalMatcher(Matcher):
         else:
             self._dirty.update([(h, l) for h in hs])
 
-    def set_columns(self, columns: Iterable[tuple[int, list[int]]]) -> None:
+    def set_columns(self, columns: Iterator[tuple[int, list[int]]]) -> None:
         """:meth:`set_column` for each ``(l, weights)`` in order, ``hs`` the first
         ``len(weights)`` players of ``A`` in position order (each below ``l``), as the
         engine gives a bracket's pairs before its first solve: a dense bracket's

@@ -10,7 +10,7 @@ import pytest
 from tabellone.core.history import cut_before
 from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.rules.dutch import Dutch2026, LocalMatcher, RoundContext, pair_round
-from tabellone.rules.fide_common import round_to_pair
+from tabellone.rules.fide_common import round_to_pair, scoregroups
 
 
 def _pairer(t):
@@ -41,3 +41,14 @@ def test_a_round_continued_on_the_whole_field_is_the_whole_field_round(players, 
         continued += 1
         assert _canonical(answer) == _canonical(_engine(t, r)._pair_whole()), f"round {r}"
     assert continued  # the case arose
+
+
+@pytest.mark.parametrize("players, seed", [(41, 12), (30, 3)])
+def test_score_groups_by_score_rank_are_the_score_groups(players, seed):
+    """``Dutch2026.scoregroups`` (by whole-number score ranks) groups every round's
+    players as :func:`scoregroups` does by comparing their scores."""
+    t = generate(GeneratorSettings(players=players, rounds=7, seed=seed), _pairer)
+    for r in range(1, 8):
+        engine = _engine(t, r)
+        assert engine.scoregroups() == scoregroups(engine.P), f"round {r}"
+        assert len(engine.scoregroups()) == len({e.score for e in engine.P})
