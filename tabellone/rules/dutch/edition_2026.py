@@ -26,7 +26,7 @@ from tabellone.rules.dutch.criteria import (
 )
 from tabellone.rules.dutch.generation import BracketStepper, settle_bracket
 from tabellone.rules.dutch.matcher import LocalMatcher, Matcher, NeedWholeField, default_solve
-from tabellone.rules.dutch.weights import Weights2026, colour_classes, colour_rows
+from tabellone.rules.dutch.weights import Weights2026, colour_classes, colour_key, colour_rows
 from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, Entrant
 from tabellone.rules.profiles import Objective, Profile, official
 
@@ -59,6 +59,11 @@ def _float_criteria(*ids: str) -> tuple[FloatCriterion, ...]:
 
 
 FLOATS_2026 = tuple(_float_criteria(*ids) for ids in (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21")))
+
+
+#: the colour checks' bits (:meth:`Dutch2026.colour_masks`) of a pair of colour classes,
+#: by the checks and the two classes' keys (:func:`colour_key`), higher player first
+_KNOWN_MASKS: dict[tuple, int] = {}
 
 
 class _Fitted:
@@ -140,9 +145,22 @@ class Dutch2026:
         if self._colour_masks is None:
             reps = self.colour_classes()[1]
             checks = self.colour_checks
-            self._colour_masks = [
-                [sum(1 << k for k, met in enumerate(checks(rh, rl)) if met) for rh in reps] for rl in reps
-            ]
+            keys = [colour_key(e) for e in reps]
+            # a pair of classes' checks, from round to round (the classes' keys are all
+            # the checks read)
+            known = _KNOWN_MASKS
+            if len(known) >= 1 << 14:
+                known.clear()
+            masks = []
+            for rl, kl in zip(reps, keys):
+                row = []
+                for rh, kh in zip(reps, keys):
+                    mask = known.get((checks, kh, kl))
+                    if mask is None:
+                        mask = known[checks, kh, kl] = sum(1 << k for k, met in enumerate(checks(rh, rl)) if met)
+                    row.append(mask)
+                masks.append(row)
+            self._colour_masks = masks
         return self._colour_masks
 
     def colour_rows(self, units: tuple[int, ...]) -> list[list[int]]:

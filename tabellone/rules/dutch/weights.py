@@ -45,13 +45,20 @@ from tabellone.core.model import Float
 ColourChecks = Callable[[object, object], Sequence[int]]
 
 
+def colour_key(e) -> tuple:
+    """All the colour criteria read of a player (its preferred colour, the absolute
+    colour difference, the preference's strength, the colour repeated in the last two
+    games): players alike in it form one colour class."""
+    return (e.pref, abs(e.cd), e.strength, e.repeated)
+
+
 def colour_classes(players: list) -> tuple[list[int], list]:
     """Each player's colour class (an index) and one player of each class."""
     index: dict[tuple, int] = {}
     cls: list[int] = []
     reps: list = []
     for e in players:
-        key = (e.pref, abs(e.cd), e.strength, e.repeated)
+        key = colour_key(e)
         k = index.get(key)
         if k is None:
             k = index[key] = len(reps)

@@ -52,3 +52,17 @@ def test_score_groups_by_score_rank_are_the_score_groups(players, seed):
         engine = _engine(t, r)
         assert engine.scoregroups() == scoregroups(engine.P), f"round {r}"
         assert len(engine.scoregroups()) == len({e.score for e in engine.P})
+
+
+def test_colour_masks_kept_from_round_to_round_are_the_rounds_own():
+    """``Dutch2026.colour_masks``, whose pairs of colour classes are remembered from
+    round to round by their keys, is every round what the colour checks say of the
+    round's own class representatives."""
+    from tabellone.rules.dutch.criteria import colour_checks
+
+    t = generate(GeneratorSettings(players=36, rounds=8, seed=21), _pairer)
+    for r in range(1, 9):
+        engine = _engine(t, r)
+        reps = engine.colour_classes()[1]
+        fresh = [[sum(1 << k for k, met in enumerate(colour_checks(rh, rl)) if met) for rh in reps] for rl in reps]
+        assert engine.colour_masks() == fresh, f"round {r}"
