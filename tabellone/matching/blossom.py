@@ -186,6 +186,17 @@ class Matcher:
         for u, v, w in edges:
             self.set_edge(u, v, w)
 
+    def set_columns(self, rows: Sequence[int], columns: Sequence[tuple[int, Sequence[int]]]) -> None:
+        """``set_edge(rows[i], v, ws[i])`` for each ``(v, ws)`` of ``columns`` and each
+        ``i < len(ws)``, in that order (with the core: all validated first, and no tuple
+        made per pair): a bracket's pairs, column by column."""
+        if self._core is not None:
+            self._core.set_columns(rows, columns)
+            return
+        for v, ws in columns:
+            for u, w in zip(rows, ws):
+                self.set_edge(u, v, w)
+
     def reserve(self, edges: int, degrees: list[int]) -> None:
         """Make room, at once, for ``edges`` more edges and for ``degrees[v]`` edges at each
         vertex ``v < len(degrees)``: a large graph then grows without copying its arrays

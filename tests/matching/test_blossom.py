@@ -813,6 +813,101 @@ def test_incremental_core_validation(call, exc, text):
         IM(2.0)
 
 
+def test_incremental_set_columns_is_set_edges_in_order():
+    """set_columns(rows, columns) makes the graph, slot for slot (edges() lists slots in
+    order), that set_edges makes from the same pairs as (rows[i], v, ws[i]) tuples,
+    column after column: before a first solve, and re-weighting and removing (0) edges
+    between warm solves, with weights that widen the limbs."""
+    rng = random.Random(73)
+    n = 40
+    by_columns, by_edges = IM(n), IM(n)
+    for step in range(8):
+        rows = rng.sample(range(n), rng.randint(0, 20))
+        columns, edges = [], []
+        for v in rng.sample([v for v in range(n) if v not in rows], rng.randint(0, 6)):
+            ws = [rng.choice([0, rng.getrandbits(8) + 1, rng.getrandbits(40 * step + 8)]) for _ in rows]
+            ws = ws[: rng.randint(0, len(ws))]
+            columns.append((v, ws))
+            edges += [(u, v, w) for u, w in zip(rows, ws)]
+        by_columns.set_columns(rows, columns)
+        by_edges.set_edges(edges)
+        assert by_columns.edges() == by_edges.edges() and by_columns.limbs == by_edges.limbs
+        assert by_columns.solve() == by_edges.solve()
+        assert by_columns.last_solve_was_warm == by_edges.last_solve_was_warm
+        by_columns._check()
+    assert len(by_columns) > 30
+
+
+def test_matcher_set_columns_with_and_without_extension(monkeypatch):
+    for patched in (False, True):
+        if patched:
+            monkeypatch.setattr(blossom, "_blossom", None)
+        m = blossom.Matcher(5)
+        assert (m._core is None) == patched
+        m.set_edge(0, 4, 9)
+        m.set_columns([0, 1], [(3, [5, 0]), (2, [7]), (4, [0, 6])])
+        assert sorted(m.edges()) == [(0, 2, 7), (0, 3, 5), (1, 4, 6)]
+        assert m.solve() == [2, 4, 0, -1, 1]
+
+
+def test_incremental_set_columns_equal_values_as_distinct_objects():
+    """Equal weights given as distinct int objects (as a bracket's are: each made by an
+    addition), few values or thousands in one call, make the graph set_edges makes."""
+    rng = random.Random(5)
+    n = 160
+    rows = list(range(80))
+    for pool_size in (3, 5000):
+        pool = [rng.getrandbits(180) + 1 for _ in range(pool_size)] + [0]
+        columns = [(v, [int(str(rng.choice(pool))) for _ in rows]) for v in range(80, n)]
+        by_columns, by_edges = IM(n), IM(n)
+        by_columns.set_columns(rows, columns)
+        by_edges.set_edges([(u, v, w) for v, ws in columns for u, w in zip(rows, ws)])
+        assert by_columns.edges() == by_edges.edges()
+        assert by_columns.solve() == by_edges.solve()
+        by_columns._check()
+
+
+@pytest.mark.parametrize(
+    "rows, columns, exc, text",
+    [
+        ([0, 1], [(2, [1, -5])], ValueError, "negative weight -5"),
+        ([0, 1], [(2, [1, 1]), (1, [1, 1])], ValueError, "column 1: self-loop on vertex 1"),
+        ([0, 4], [(2, [1, 1])], ValueError, "vertex 4 out of range for n=4"),
+        ([0, 1], [(4, [1])], ValueError, "vertex 4 out of range for n=4"),
+        ([0], [(2, [1, 1])], ValueError, "column 0: 2 weights for 1 rows"),
+        ([0, 1], [(2, [1, 1.5])], TypeError, "weight must be an int"),
+        ([0, 1], [(2, [1]), [3, [1]]], TypeError, "column 1: expected a (v, weights) tuple"),
+        ([0, 1], [(2, 5)], TypeError, "a column's weights must be a sequence"),
+        (5, [], TypeError, "rows must be a sequence"),
+    ],
+)
+def test_incremental_set_columns_validation(rows, columns, exc, text):
+    m = IM(4)
+    m.set_edge(2, 3, 7)
+    m.solve()
+    with pytest.raises(exc) as info:
+        m.set_columns(rows, columns)
+    assert text in str(info.value)
+    # nothing was applied (every pair is validated first), the state is intact
+    assert m.edges() == [(2, 3, 7)]
+    m._check()
+    assert m.solve() == [-1, -1, 3, 2] and m.last_solve_was_warm
+
+
+def test_incremental_set_columns_leaks_no_references():
+    weight = (1 << 500) + 12345
+    ws = [weight, weight]
+    m = IM(4)
+    before = sys.getrefcount(weight), sys.getrefcount(ws)
+    for _ in range(200):
+        with pytest.raises(ValueError):
+            m.set_columns([0, 1], [(2, ws), (1, ws)])
+        with pytest.raises(TypeError):
+            m.set_columns([0, 1], [(2, ws), (3, [weight, 1.5])])
+        m.set_columns([0, 1], [(2, ws), (3, ws)])
+    assert (sys.getrefcount(weight), sys.getrefcount(ws)) == before
+
+
 def test_incremental_core_leaks_no_references():
     weight = (1 << 500) + 12345
     edges = [(0, 1, weight), (1, 2, weight), (2, 2, weight)]

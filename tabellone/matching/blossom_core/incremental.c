@@ -435,6 +435,222 @@ done:
     Py_RETURN_NONE;
 }
 
+/* set_columns(rows, columns): for each (v, ws) of columns in order, set_edge(rows[i], v,
+ * ws[i]) for i < len(ws) in order -- the pairs of a bracket handed over column by column
+ * without a (u, v, w) tuple per pair (LocalMatcher.set_columns).  All are validated before
+ * any is applied, as by set_edges.  A bracket's pairs take few distinct weights: each
+ * distinct value is checked and converted to limbs once (a table by value for the call),
+ * each pair names its value's row. */
+typedef struct {
+    PyObject **obj;     /* the distinct values (new references) */
+    Py_hash_t *hash;
+    int32_t *slot;      /* hash table of value indices, -1 = empty */
+    Py_ssize_t n, cap;  /* values held, room */
+    uint64_t mask;      /* slots - 1 */
+} ValueTable;
+
+static void vt_free(ValueTable *t)
+{
+    for (Py_ssize_t i = 0; i < t->n; i++) Py_DECREF(t->obj[i]);
+    PyMem_Free(t->obj);
+    PyMem_Free(t->hash);
+    PyMem_Free(t->slot);
+}
+
+static int vt_rehash(ValueTable *t, uint64_t slots)
+{
+    int32_t *slot = PyMem_Malloc((size_t)slots * sizeof(int32_t));
+    if (!slot) return -1;
+    memset(slot, 0xff, (size_t)slots * sizeof(int32_t));
+    for (Py_ssize_t i = 0; i < t->n; i++) {
+        uint64_t h = (uint64_t)t->hash[i] & (slots - 1);
+        while (slot[h] >= 0) h = (h + 1) & (slots - 1);
+        slot[h] = (int32_t)i;
+    }
+    PyMem_Free(t->slot);
+    t->slot = slot;
+    t->mask = slots - 1;
+    return 0;
+}
+
+/* The index of the value iv (a non-negative int, a new reference handed over) in t,
+ * added when new; -1 with an exception set. */
+static Py_ssize_t vt_index(ValueTable *t, PyObject *iv)
+{
+    Py_hash_t hash = PyObject_Hash(iv);
+    if (hash == -1 && PyErr_Occurred()) goto fail;
+    for (uint64_t h = (uint64_t)hash & t->mask; t->slot[h] >= 0; h = (h + 1) & t->mask) {
+        Py_ssize_t i = t->slot[h];
+        if (t->hash[i] != hash) continue;
+        int eq = PyObject_RichCompareBool(t->obj[i], iv, Py_EQ);
+        if (eq < 0) goto fail;
+        if (eq) {
+            Py_DECREF(iv);
+            return i;
+        }
+    }
+    if (t->n == INT32_MAX) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    if (t->n == t->cap) {
+        Py_ssize_t cap = 2 * t->cap;
+        PyObject **obj = PyMem_Realloc(t->obj, (size_t)cap * sizeof(PyObject *));
+        if (obj) t->obj = obj;
+        Py_hash_t *hs = obj ? PyMem_Realloc(t->hash, (size_t)cap * sizeof(Py_hash_t)) : NULL;
+        if (hs) t->hash = hs;
+        if (!obj || !hs) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        t->cap = cap;
+    }
+    t->obj[t->n] = iv;
+    t->hash[t->n] = hash;
+    t->n++;
+    if ((uint64_t)(2 * t->n) > t->mask && vt_rehash(t, 2 * (t->mask + 1)) < 0) {
+        t->n--; /* (iv released below) */
+        PyErr_NoMemory();
+        goto fail;
+    }
+    if (t->slot) {
+        uint64_t h = (uint64_t)hash & t->mask;
+        while (t->slot[h] >= 0 && t->slot[h] != (int32_t)(t->n - 1)) h = (h + 1) & t->mask;
+        t->slot[h] = (int32_t)(t->n - 1);
+    }
+    return t->n - 1;
+fail:
+    Py_DECREF(iv);
+    return -1;
+}
+
+static PyObject *mt_set_columns(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "set_columns() takes exactly 2 arguments (rows, columns), got %zd", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    PyObject *rows = PySequence_Fast(args[0], "rows must be a sequence of vertices");
+    if (!rows) return NULL;
+    PyObject *cols = PySequence_Fast(args[1], "columns must be a sequence of (v, weights) pairs");
+    if (!cols) {
+        Py_DECREF(rows);
+        return NULL;
+    }
+    const Py_ssize_t nrows = PySequence_Fast_GET_SIZE(rows), ncols = PySequence_Fast_GET_SIZE(cols);
+    PyObject **ritems = PySequence_Fast_ITEMS(rows), **citems = PySequence_Fast_ITEMS(cols);
+    int32_t *rv = PyMem_Malloc((size_t)(nrows > 0 ? nrows : 1) * sizeof(int32_t));
+    int32_t *eu = NULL, *ev = NULL, *ew = NULL; /* per pair: its ends and its value's index */
+    limb_t *vrows = NULL;
+    ValueTable vt = {0};
+    Py_ssize_t count = 0, cap = 0;
+    int ok = 0;
+    vt.cap = 16;
+    vt.obj = PyMem_Malloc((size_t)vt.cap * sizeof(PyObject *));
+    vt.hash = PyMem_Malloc((size_t)vt.cap * sizeof(Py_hash_t));
+    if (!rv || !vt.obj || !vt.hash || vt_rehash(&vt, 64) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nrows; i++)
+        if (parse_vertex(ritems[i], -1, self->g.n, &rv[i]) < 0) goto done;
+    for (Py_ssize_t c = 0; c < ncols; c++) {
+        PyObject *item = citems[c];
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+            PyErr_Format(PyExc_TypeError, "column %zd: expected a (v, weights) tuple", c);
+            goto done;
+        }
+        int32_t v;
+        if (parse_vertex(PyTuple_GET_ITEM(item, 0), -1, self->g.n, &v) < 0) goto done;
+        PyObject *ws = PySequence_Fast(PyTuple_GET_ITEM(item, 1), "a column's weights must be a sequence");
+        if (!ws) goto done;
+        const Py_ssize_t nw = PySequence_Fast_GET_SIZE(ws);
+        if (nw > nrows) {
+            Py_DECREF(ws);
+            PyErr_Format(PyExc_ValueError, "column %zd: %zd weights for %zd rows", c, nw, nrows);
+            goto done;
+        }
+        if (count + nw > cap) {
+            Py_ssize_t want = 2 * cap > count + nw ? 2 * cap : count + nw;
+            int32_t *a = PyMem_Realloc(eu, (size_t)want * sizeof(int32_t));
+            if (a) eu = a;
+            int32_t *b = a ? PyMem_Realloc(ev, (size_t)want * sizeof(int32_t)) : NULL;
+            if (b) ev = b;
+            int32_t *w = b ? PyMem_Realloc(ew, (size_t)want * sizeof(int32_t)) : NULL;
+            if (w) ew = w;
+            if (!a || !b || !w) {
+                Py_DECREF(ws);
+                PyErr_NoMemory();
+                goto done;
+            }
+            cap = want;
+        }
+        PyObject **witems = PySequence_Fast_ITEMS(ws);
+        for (Py_ssize_t i = 0; i < nw; i++) {
+            if (rv[i] == v) {
+                Py_DECREF(ws);
+                PyErr_Format(PyExc_ValueError, "column %zd: self-loop on vertex %d", c, (int)v);
+                goto done;
+            }
+            PyObject *iv = weight_int(witems[i], count);
+            Py_ssize_t k = iv ? vt_index(&vt, iv) : -1;
+            if (k < 0) {
+                Py_DECREF(ws);
+                goto done;
+            }
+            eu[count] = rv[i];
+            ev[count] = v;
+            ew[count] = (int32_t)k;
+            count++;
+        }
+        Py_DECREF(ws);
+    }
+    /* each distinct value: its width, then its limbs once the graph is wide enough */
+    int64_t maxbits = 0;
+    for (Py_ssize_t k = 0; k < vt.n; k++) {
+        int64_t bits = weight_bits(vt.obj[k]);
+        if (bits < 0) goto done;
+        if (bits > 1 << 24) {
+            PyErr_SetString(PyExc_ValueError, "weights wider than 2^24 bits are not supported");
+            goto done;
+        }
+        if (bits > maxbits) maxbits = bits;
+    }
+    int need = limbs_for_bits(maxbits);
+    if (need > self->g.L && graph_widen(&self->g, need) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const int L = self->g.L;
+    vrows = PyMem_Malloc((size_t)(vt.n > 0 ? vt.n : 1) * L * sizeof(limb_t));
+    if (!vrows) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < vt.n; k++)
+        if (store_w2(vt.obj[k], vrows + (size_t)k * L, L) < 0) goto done;
+    for (Py_ssize_t e = 0; e < count; e++) {
+        const limb_t *row = vrows + (size_t)ew[e] * L;
+        if (mt_set(self, eu[e], ev[e], mp_is_zero(row, L) ? NULL : row) < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    ok = 1;
+done:
+    vt_free(&vt);
+    PyMem_Free(vrows);
+    PyMem_Free(eu);
+    PyMem_Free(ev);
+    PyMem_Free(ew);
+    PyMem_Free(rv);
+    Py_DECREF(rows);
+    Py_DECREF(cols);
+    if (!ok) return NULL;
+    Py_RETURN_NONE;
+}
+
 /* w2row / 2 as a Python int. */
 static PyObject *w2_to_int(const limb_t *w2row, int L)
 {
@@ -1445,6 +1661,9 @@ static PyMethodDef mt_methods[] = {
      "set_edge(u, v, w): add, re-weight or (w == 0) remove edge {u, v}."},
     {"set_edges", (PyCFunction)mt_set_edges, METH_O,
      "set_edges(edges): set_edge for every (u, v, w) in order; all are validated before any is applied."},
+    {"set_columns", (PyCFunction)(void (*)(void))mt_set_columns, METH_FASTCALL,
+     "set_columns(rows, columns): set_edge(rows[i], v, ws[i]) for each (v, ws) of columns and i < len(ws), in\n"
+     "that order; all are validated before any is applied."},
     {"get_weight", (PyCFunction)(void (*)(void))mt_get_weight, METH_FASTCALL,
      "get_weight(u, v) -> int: the weight of edge {u, v} (0 when absent)."},
     {"edges", (PyCFunction)mt_edges, METH_NOARGS, "edges() -> list of (u, v, w) with u < v."},

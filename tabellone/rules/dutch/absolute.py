@@ -58,6 +58,14 @@ class Compatibility:
         c = self.claim[i]
         return c is None or c != self.claim[j]
 
+    def meets_any(self, i: int, js: list[int]) -> bool:
+        """Whether ``i`` may meet one of ``js`` (distinct players): ``any(self(i, j) for j in
+        js)``, at once when ``i`` claims no colour and has fewer exceptions than ``js``
+        holds players (one of them is not among the exceptions)."""
+        if self.claim[i] is None and (len(self.banned[i]) if self.banned is not None else 0) < len(js):
+            return True
+        return any(self(i, j) for j in js)
+
 
 def violations(
     t: Tournament, pairing: Pairing, edition: str = "2026", profile: Profile | str | None = None

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from fractions import Fraction
+from itertools import groupby
+from operator import itemgetter
 
 from tabellone.core import progress
 from tabellone.core.errors import NoPairingError
@@ -24,8 +26,8 @@ from tabellone.rules.dutch.criteria import (
 )
 from tabellone.rules.dutch.generation import BracketStepper, settle_bracket
 from tabellone.rules.dutch.matcher import LocalMatcher, Matcher, NeedWholeField, default_solve
-from tabellone.rules.dutch.weights import Weights2026, colour_classes, colour_rows
-from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, Entrant, scoregroups
+from tabellone.rules.dutch.weights import Weights2026, colour_classes, colour_key, colour_rows
+from tabellone.rules.fide_common import C1_no_rematch, C3_absolute_colours, Entrant
 from tabellone.rules.profiles import Objective, Profile, official
 
 #: Field of the 2026 weights -> the article it implements. ``top`` (C4 and C5, the
@@ -57,6 +59,11 @@ def _float_criteria(*ids: str) -> tuple[FloatCriterion, ...]:
 
 
 FLOATS_2026 = tuple(_float_criteria(*ids) for ids in (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21")))
+
+
+#: the colour checks' bits (:meth:`Dutch2026.colour_masks`) of a pair of colour classes,
+#: by the checks and the two classes' keys (:func:`colour_key`), higher player first
+_KNOWN_MASKS: dict[tuple, int] = {}
 
 
 class _Fitted:
@@ -117,6 +124,13 @@ class Dutch2026:
         #: the scores :meth:`layout_for` was last given, and their ranks
         self._ranks_of: tuple[list[Fraction], list[int]] | None = None
 
+    def scoregroups(self) -> list[list[int]]:
+        """The score groups (:func:`tabellone.rules.fide_common.scoregroups`: positions
+        grouped by equal pairing score, in pairing order), told apart by the players'
+        score ranks (:attr:`score_key`, whole numbers) instead of by comparing their
+        scores' Fractions."""
+        return [[i for i, _ in run] for _, run in groupby(enumerate(self.score_key), key=itemgetter(1))]
+
     def colour_classes(self) -> tuple[list[int], list[Entrant]]:
         """Each player's colour class and one player of each (:func:`tabellone.rules.dutch.weights.colour_classes`)."""
         if self._colour_classes is None:
@@ -131,9 +145,22 @@ class Dutch2026:
         if self._colour_masks is None:
             reps = self.colour_classes()[1]
             checks = self.colour_checks
-            self._colour_masks = [
-                [sum(1 << k for k, met in enumerate(checks(rh, rl)) if met) for rh in reps] for rl in reps
-            ]
+            keys = [colour_key(e) for e in reps]
+            # a pair of classes' checks, from round to round (the classes' keys are all
+            # the checks read)
+            known = _KNOWN_MASKS
+            if len(known) >= 1 << 14:
+                known.clear()
+            masks = []
+            for rl, kl in zip(reps, keys):
+                row = []
+                for rh, kh in zip(reps, keys):
+                    mask = known.get((checks, kh, kl))
+                    if mask is None:
+                        mask = known[checks, kh, kl] = sum(1 << k for k, met in enumerate(checks(rh, rl)) if met)
+                    row.append(mask)
+                masks.append(row)
+            self._colour_masks = masks
         return self._colour_masks
 
     def colour_rows(self, units: tuple[int, ...]) -> list[list[int]]:
@@ -307,7 +334,7 @@ class Dutch2026:
 
     def _pair_local(self) -> tuple[list[tuple[int, int]], int | None]:
         P, n, ctx = self.P, self.n, self.ctx
-        groups = scoregroups(P)
+        groups = self.scoregroups()
         all_scores = sorted(self.score_rank, reverse=True)
         oracle = CompletionOracle(self.ok)
         if n % 2 == 1:
@@ -329,7 +356,7 @@ class Dutch2026:
                 raise NeedWholeField("no complete pairing")
         self.cand(0)  # the bye candidates at the bye score, listed once
         # the list read directly: the bye score and the eligibility stay for the round
-        self.m = m = LocalMatcher(P, self.ok, self._cand.__getitem__)
+        self.m = m = LocalMatcher(P, self.ok, self._cand.__getitem__, self.ok.meets_any)
         room = bitlen(n)
         c9_on = False
         pairs: list[tuple[int, int]] = []
@@ -358,12 +385,11 @@ class Dutch2026:
                 if self.fast_weights
                 else None
             )
-            for l in residents + nxt:  # every pair inside A but MDP-MDP (they float together)
-                hs = above[: bisect_left(above, l)]
-                if weights is not None:
-                    m.set_column(l, hs, weights.column(l, hs))
-                else:
-                    for h in hs:
+            if weights is not None:  # every pair inside A but MDP-MDP (they float together)
+                m.set_columns(weights.columns((l, above[: bisect_left(above, l)]) for l in residents + nxt))
+            else:
+                for l in residents + nxt:
+                    for h in above[: bisect_left(above, l)]:
                         m.set_base(h, l, self.base_values(h, l, cur_set, nxt_set, c9_on))
             m.clear_bonuses()
             if self.profile.generation_order:
@@ -421,7 +447,7 @@ class Dutch2026:
         """The round with one matcher on the whole field, every pair of players in it."""
         P, n = self.P, self.n
         ctx = self.ctx
-        groups = scoregroups(P)
+        groups = self.scoregroups()
         all_scores = sorted(self.score_rank, reverse=True)
         c9_on = False
         if n % 2 == 1:
@@ -471,7 +497,7 @@ class Dutch2026:
         round is the one :meth:`_pair_whole` makes, without pairing those brackets
         again."""
         P, n = self.P, self.n
-        groups = scoregroups(P)
+        groups = self.scoregroups()
         layout, bonus_bits = self.layout_for(sorted(self.score_rank, reverse=True), n)
         fixed = {x for pair in pairs for x in pair}
         free = [i for i in range(n) if i not in fixed]

@@ -127,17 +127,22 @@ def pair_round(
     if evident is not None:
         return finish_pairing(players, r, evident[0], evident[1], initial, 0)
     ctx = RoundContext(t, state, edition, players, last_round=(r == t.total_rounds))
-    with progress.task(f"Dutch {edition}, round {r}, {len(players)} players"):
-        engine = Dutch2026(ctx, solve, prof) if edition == "2026" else Dutch2017(ctx, solve, prof)
-        if no_bye:
-            engine.eligible = [ok and e.id not in no_bye for ok, e in zip(engine.eligible, players)]
-        # the engine makes many small dicts and no reference cycles: the cyclic garbage
-        # collector would only walk them again and again (5-10 % of a large round)
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+    # the engine makes many small dicts and no reference cycles: the cyclic garbage
+    # collector would only walk them again and again (5-10 % of a large round). It is
+    # switched on again once the engine is gone (its objects freed as they go), not
+    # while they live: the first allocation after would walk them all once more (a
+    # few % of a 100-player round)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        with progress.task(f"Dutch {edition}, round {r}, {len(players)} players"):
+            engine = Dutch2026(ctx, solve, prof) if edition == "2026" else Dutch2017(ctx, solve, prof)
+            if no_bye:
+                engine.eligible = [ok and e.id not in no_bye for ok, e in zip(engine.eligible, players)]
             pair_idx, bye_idx = engine.pair()
-        finally:
-            if collecting:
-                gc.enable()
-    return finish_pairing(players, r, pair_idx, bye_idx, initial, engine.m.solves)
+        solves = engine.m.solves
+        del engine
+    finally:
+        if collecting:
+            gc.enable()
+    return finish_pairing(players, r, pair_idx, bye_idx, initial, solves)

@@ -415,11 +415,26 @@ class LocalMatcher(Matcher):
     sparse_from = 3000
     #: pairs added per column and pricing round
     price_limit = 8
+    #: :meth:`solve` hands over at most so many changed pairs in one list (more: a slice
+    #: at a time, :meth:`Matcher._hand_over`), :meth:`set_columns` about so many a call
+    hand_over_at_once = 1 << 16
+    #: brackets (with the next) of at least this many players share one int between a
+    #: column's equal weights (:meth:`set_columns`)
+    share_from = 256
 
-    def __init__(self, players: list[Entrant], ok: Callable[[int, int], bool], cand: Callable[[int], bool]):
+    def __init__(
+        self,
+        players: list[Entrant],
+        ok: Callable[[int, int], bool],
+        cand: Callable[[int], bool],
+        meets_any: Callable[[int, list[int]], bool] | None = None,
+    ):
         n = len(players)
         super().__init__(players, None, vertices=2 * n + 1)
         self.ok = ok
+        #: ``meets_any(x, ys)``: whether x may meet one of the distinct players ``ys``
+        #: (``ok`` with each, by default)
+        self.meets_any = meets_any or (lambda x, ys: any(ok(x, y) for y in ys))
         self.cand = cand
         self.oracle = CompletionOracle(ok)
         self.A: list[int] = []
@@ -505,10 +520,10 @@ class LocalMatcher(Matcher):
         self._mates = None
         self.A, self.L, self.odd = A, L, odd
         self._checked = {}
-        unit, ok, cand = self.top_unit, self.ok, self.cand
+        unit, meets_any, cand = self.top_unit, self.meets_any, self.cand
         extra = []
         for k, x in enumerate(A):
-            if L and any(ok(x, y) for y in L):
+            if L and meets_any(x, L):
                 extra.append((k, na + k, (1 + (not cand(x))) * unit))
             if odd and cand(x):
                 extra.append((k, 2 * na, unit))
@@ -584,6 +599,44 @@ class LocalMatcher(Matcher):
         else:
             self._dirty.update([(h, l) for h in hs])
 
+    def set_columns(self, columns: Iterator[tuple[int, list[int]]]) -> None:
+        """:meth:`set_column` for each ``(l, weights)`` in order, ``hs`` the first
+        ``len(weights)`` players of ``A`` in position order (each below ``l``), as the
+        engine gives a bracket's pairs before its first solve: a dense bracket's
+        columns go to the core a batch at a time (a small bracket's in one call, at
+        most :attr:`hand_over_at_once` pairs a call: the core's transient arrays stay
+        small), without a tuple per pair. ``columns`` is read one column at a time; a
+        large bracket's weights are shared with the equal ones as each column is read
+        (memory: its columns stay for the bracket), a small one's are kept as given."""
+        order = self._order
+        if self.sparse or not self._fresh:
+            for l, ws in columns:
+                self.set_column(l, order[: len(ws)], ws)
+            return
+        cols, rank, loc, inc = self._cols, self._rank, self.loc, self._inc
+        rows = [loc[x] for x in order]
+        share = len(order) >= self.share_from
+        intern = self._interned.setdefault
+        batch: list[tuple[int, list[int]]] = []
+        size = 0
+        for l, ws in columns:
+            if l in cols or len(ws) > rank[l]:  # not a new column of the first players
+                if batch:
+                    inc.set_columns(rows, batch)
+                    batch, size = [], 0
+                self.set_column(l, order[: len(ws)], ws)
+                continue
+            if share:
+                ws = [intern(w, w) for w in ws]
+            cols[l] = ws
+            batch.append((loc[l], ws))
+            size += len(ws)
+            if size >= self.hand_over_at_once:
+                inc.set_columns(rows, batch)
+                batch, size = [], 0
+        if batch:
+            inc.set_columns(rows, batch)
+
     def finalize(self, u: int, v: int) -> None:
         super().finalize(u, v)
         if self.sparse:  # fixed: priced no more
@@ -641,6 +694,8 @@ class LocalMatcher(Matcher):
         # the changed pairs of players still to pair, as the core's edges (0 removes one)
         if self.sparse:
             mates = self._solve_priced()
+        elif len(self._dirty) <= self.hand_over_at_once:
+            mates = self._solve_incremental(self._dense_changes())
         else:
             edges: Iterator[tuple[int, int, int]]
             if self.bonus:
@@ -680,6 +735,30 @@ class LocalMatcher(Matcher):
             raise NeedWholeField(f"players {sorted(down)} cannot all be paired below")
         mate.update(final)
         return mate
+
+    def _dense_changes(self) -> list[tuple[int, int, int]]:
+        """The changed pairs of players still to pair as the core's edges (0 removes
+        one), in the order they changed, and none pending afterwards: :meth:`solve`'s
+        hand-over of a few of them at once, each weight read as :meth:`_packed_of`
+        reads it (inline: most solves of a bracket hand over a few dozen pairs)."""
+        final, loc, cols, rank, get_packed, get_bonus = (
+            self.final,
+            self.loc,
+            self._cols,
+            self._rank,
+            self.packed.get,
+            self.bonus.get,
+        )
+        edges = []
+        for key in self._dirty:
+            a, b = key
+            if a in final or b in final:
+                continue
+            col = cols.get(b)
+            w = col[r] if col is not None and 0 <= (r := rank[a]) < len(col) else get_packed(key, 0)
+            edges.append((loc[a], loc[b], w + get_bonus(key, 0) if w else 0))
+        self._dirty.clear()
+        return edges
 
     # ---- a large bracket: pairs priced, not all stored ---------------------------------
 

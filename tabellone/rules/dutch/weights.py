@@ -37,12 +37,19 @@ evaluated once per pair of classes, by the very functions the text's path calls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from tabellone.core.model import Float
 
 #: the four colour checks of a pair (h, l), 1 where met, in article order
 ColourChecks = Callable[[object, object], Sequence[int]]
+
+
+def colour_key(e) -> tuple:
+    """All the colour criteria read of a player (its preferred colour, the absolute
+    colour difference, the preference's strength, the colour repeated in the last two
+    games): players alike in it form one colour class."""
+    return (e.pref, abs(e.cd), e.strength, e.repeated)
 
 
 def colour_classes(players: list) -> tuple[list[int], list]:
@@ -51,7 +58,7 @@ def colour_classes(players: list) -> tuple[list[int], list]:
     cls: list[int] = []
     reps: list = []
     for e in players:
-        key = (e.pref, abs(e.cd), e.strength, e.repeated)
+        key = colour_key(e)
         k = index.get(key)
         if k is None:
             k = index[key] = len(reps)
@@ -263,34 +270,50 @@ class Weights2026:
 
     def column(self, l: int, hs: list[int]) -> list[int | None]:
         """The weights of the pairs (h, l) for h in ``hs`` (each h < l)."""
-        ban = self.banned[l] if self.banned is not None else ()
-        c = self.claim[l]
-        claim, absent = self.claim, self.absent
-        lc = self.const + self.end[l]
-        if l in self.nxt_set:
-            part = self.into_next
+        return next(self.columns(((l, hs),)))[1]
+
+    def columns(self, asked: Iterable[tuple[int, list[int]]]) -> Iterator[tuple[int, list[int | None]]]:
+        """``(l, column(l, hs))`` for each ``(l, hs)`` of ``asked``, in order, read one at a
+        time (a bracket's columns, with the tables looked up once for all of them)."""
+        banned, claim, absent, const, end = self.banned, self.claim, self.absent, self.const, self.end
+        nxt_set, cur_set, into_next = self.nxt_set, self.cur_set, self.into_next
+        leq_of, lhi_of, upfloats, higher, heq = self.leq, self.lhi, self.upfloats, self._higher, self.heq
+        sk, cls, rows = self.sk, self.cls, self.rows
+        for l, hs in asked:
+            ban = banned[l] if banned is not None else ()
+            c = claim[l]
+            lc = const + end[l]
+            if l in nxt_set:
+                if c is None:
+                    yield l, [lc + into_next[h] if h not in ban else absent for h in hs]
+                else:
+                    yield l, [lc + into_next[h] if h not in ban and claim[h] != c else absent for h in hs]
+                continue
+            if l not in cur_set:
+                yield l, [lc + end[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
+                continue
+            leq = lc + leq_of[l]
+            lhi = lc + lhi_of[l]
+            hhi, sl = higher(upfloats[l]), sk[l]
+            crow = rows[cls[l]]
             if c is None:
-                return [lc + part[h] if h not in ban else absent for h in hs]
-            return [lc + part[h] if h not in ban and claim[h] != c else absent for h in hs]
-        if l not in self.cur_set:
-            part = self.end
-            return [lc + part[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
-        leq = lc + self.leq[l]
-        lhi = lc + self.lhi[l]
-        hhi, heq = self._higher(self.upfloats[l]), self.heq
-        sk, sl, cls = self.sk, self.sk[l], self.cls
-        crow = self.rows[cls[l]]
-        if c is None:
-            return [
-                (((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban else absent
-                for h in hs
-            ]
-        return [
-            (((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]])
-            if h not in ban and claim[h] != c
-            else absent
-            for h in hs
-        ]
+                yield (
+                    l,
+                    [
+                        (((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban else absent
+                        for h in hs
+                    ],
+                )
+            else:
+                yield (
+                    l,
+                    [
+                        (((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]])
+                        if h not in ban and claim[h] != c
+                        else absent
+                        for h in hs
+                    ],
+                )
 
 
 class Weights2017:

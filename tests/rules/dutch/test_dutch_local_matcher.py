@@ -47,6 +47,51 @@ def check(m: LocalMatcher, model: dict[tuple[int, int], int], players: list[int]
     assert m._meets_row(x, players[1:]) == [model.get((min(x, y), max(x, y)), 0) != 0 for y in players[1:]]
 
 
+@pytest.mark.parametrize("share, batch_pairs", [(False, 1 << 16), (True, 1 << 16), (False, 3)])
+@pytest.mark.parametrize("seed", range(4))
+def test_local_matcher_set_columns_is_set_column_each(seed, share, batch_pairs):
+    """A bracket's columns given at once (:meth:`LocalMatcher.set_columns`, the engine's
+    way) make the same core graph, slot for slot, and the same table of pairs as one
+    :meth:`set_column` each, whether or not equal weights are shared (a large bracket),
+    in one call to the core or in batches, with a column given again among them (it
+    goes through :meth:`set_column`, in its place); after the bracket's first solve
+    they all go through :meth:`set_column`."""
+    rng = random.Random(seed)
+    n = 18
+    players = sorted(rng.sample(range(n - 3), 11))
+    A = players[:]
+    rng.shuffle(A)
+    one, batch = make(n), make(n)
+    if share:
+        batch.share_from = 0
+    batch.hand_over_at_once = batch_pairs
+    unit = one.top_unit
+    columns = []
+    for k in range(1, len(players)):
+        weights = [rng.choice([0, 2 * unit, 2 * unit + (rng.randrange(1, 9) << 6)]) for _ in range(k)]
+        columns.append((players[k], weights))
+    k = rng.randrange(1, len(columns))
+    columns.insert(k + 1, (columns[k][0], [w or 2 * unit for w in columns[k][1]]))  # given again
+    for m in (one, batch):
+        m.begin_bracket(A, [n - 3, n - 2, n - 1], False)
+    for l, weights in columns:
+        one.set_column(l, players[: len(weights)], list(weights))
+    batch.set_columns((l, list(weights)) for l, weights in columns)
+    assert batch._inc.edges() == one._inc.edges() and batch._cols == one._cols and not batch.packed
+    model = {(h, l): w for l, weights in columns for h, w in zip(players, weights)}
+    check(batch, model, players)
+    solve(one)
+    solve(batch)
+    assert batch._inc.edges() == one._inc.edges() and batch._mates == one._mates
+    later = [(players[-1], [0] * (len(players) - 1))]  # after a solve: through set_column
+    one.set_column(players[-1], players[:-1], list(later[0][1]))
+    batch.set_columns(later)
+    solve(one)
+    solve(batch)
+    assert batch._inc.edges() == one._inc.edges() and batch._cols == one._cols
+    assert core_pairs(batch) == {key: w for key, w in model.items() if w and key[1] != players[-1]}
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_local_matcher_weights_read_as_one_table(seed):
     rng = random.Random(seed)
@@ -98,3 +143,28 @@ def test_local_matcher_weights_read_as_one_table(seed):
     m.zero(b, a)
     model[(a, b)] = 0
     check(m, model, players)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_compatibility_meets_any_is_any_pair(seed):
+    """:meth:`Compatibility.meets_any` (which players of A get a shadow in
+    :meth:`LocalMatcher.begin_bracket`) answers as ``ok`` asked of each player in turn,
+    with and without C1's exceptions, claims or not, exceptions fewer or more than the
+    players asked about."""
+    from tabellone.rules.dutch.absolute import Compatibility
+
+    rng = random.Random(seed)
+    n = 14
+    for banned_on in (True, False):
+        ok = Compatibility.__new__(Compatibility)
+        ok.banned = [set() for _ in range(n)] if banned_on else None
+        if ok.banned is not None:
+            for _ in range(rng.randrange(10, 60)):
+                a, b = rng.sample(range(n), 2)
+                ok.banned[a].add(b)
+                ok.banned[b].add(a)
+        ok.claim = [rng.choice([None, None, "W", "B"]) for _ in range(n)]
+        for i in range(n):
+            for size in range(n):
+                js = rng.sample([j for j in range(n) if j != i], min(size, n - 1))
+                assert ok.meets_any(i, js) == any(ok(i, j) for j in js), (i, js)

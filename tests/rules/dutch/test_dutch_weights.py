@@ -35,7 +35,7 @@ def compared(monkeypatch):
     yields the counters of pairs compared per edition."""
     count = {"2026": 0, "2017": 0, "whole field": 0}
     W26, W17 = dutch.Weights2026, dutch.Weights2017
-    init26, column26, ends26, init17, row17 = W26.__init__, W26.column, W26.ends_row, W17.__init__, W17.row
+    init26, columns26, ends26, init17, row17 = W26.__init__, W26.columns, W26.ends_row, W17.__init__, W17.row
 
     def init_2026(self, engine, shift_of, bonus_bits, extra, current, nxt, c9_on, *members_absent):
         init26(self, engine, shift_of, bonus_bits, extra, current, nxt, c9_on, *members_absent)
@@ -49,11 +49,14 @@ def compared(monkeypatch):
         count["2026"] += 1
         count["whole field"] += self.absent is None
 
-    def column_2026(self, l, hs):
-        got = column26(self, l, hs)
-        for h, w in zip(hs, got):
-            check_2026(self, h, l, w, self._old[2], self._old[3])
-        return got
+    def columns_2026(self, asked):
+        # (``column`` reads ``columns`` too)
+        asked = list(asked)
+        for (l, hs), (l2, got) in zip(asked, columns26(self, asked), strict=True):
+            assert l2 == l
+            for h, w in zip(hs, got):
+                check_2026(self, h, l, w, self._old[2], self._old[3])
+            yield l, got
 
     def ends_2026(self, h, ls):
         got = ends26(self, h, ls)
@@ -74,7 +77,7 @@ def compared(monkeypatch):
         return got
 
     monkeypatch.setattr(W26, "__init__", init_2026)
-    monkeypatch.setattr(W26, "column", column_2026)
+    monkeypatch.setattr(W26, "columns", columns_2026)
     monkeypatch.setattr(W26, "ends_row", ends_2026)
     monkeypatch.setattr(W17, "__init__", init_2017)
     monkeypatch.setattr(W17, "row", row_2017)
