@@ -533,8 +533,20 @@ static int warm_keep_vertex(Ctx *c, const WarmState *w, int32_t x, int32_t *mv, 
         }
         mp_sub(need, need, DUAL(c, b), L);
         warm_dissolve(c, b, mv);
+        c->stats[STAT_WARM_PEELED]++;
     }
     warm_check_mate(c, x, mv, lk, ks->lvl);
+    if (mv[x] < 0 && c->bparent[x] == -1) {
+        /* exposed and in no blossom: the smallest dual that keeps its edges
+         * feasible, max(0, max_j 2w - u_j), as the stages would lower it */
+        mp_zero(need, L);
+        for (int32_t q = 0; q < c->deg[x]; q++) {
+            prefetch_weight(c, ax, q, c->deg[x]);
+            mp_sub(s, W2(c, ax[q].p >> 1), DUAL(c, ax[q].v), L);
+            if (mp_cmp(s, need, L) > 0) mp_copy(need, s, L);
+        }
+        mp_copy(DUAL(c, x), need, L);
+    }
     return 0;
 }
 
