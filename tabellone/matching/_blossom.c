@@ -46,10 +46,13 @@
  *
  * Warm start (_solve_with_state, used by tabellone.matching.blossom.Matcher): the proven
  * optimum of the previous call is kept (matching, duals, blossoms as vertex
- * pairs).  For the vertices given as changed (one end of every edge added,
- * removed or re-weighted), every blossom holding one is dissolved with its
- * dual moved onto its vertices, they and their mates are unmatched, and their
- * duals are reset to the smallest feasible values; then stages(warm = 1) runs
+ * pairs).  For each vertex given as changed (one end of every edge added,
+ * removed or re-weighted), only the blossoms the change breaks are dissolved
+ * (dual moved onto their vertices): those whose cycle edge at it changed and
+ * those holding both ends of an edge of negative slack; a deficit on edges
+ * leaving the rest is taken from the outermost blossom's dual, shifted onto
+ * its vertices, before a blossom is expanded (warm.c, warm_keep_vertex);
+ * matched edges no longer tight are unmatched.  Then stages(warm = 1) runs
  * only from the exposed vertices with a positive dual.  The result goes
  * through the same certificate, and anything the warm start cannot handle is
  * solved cold.
