@@ -451,14 +451,17 @@ static void warm_shift(Ctx *c, int32_t b, const limb_t *d, int32_t *mv, const Ed
  *     deficit D is taken from the outermost blossom left, moving D from its
  *     dual onto its vertices when its dual is at least D (the blossom stays),
  *     else dissolving it and taking the rest further in, down to x's own dual.
- * This is the re-optimisation of a primal-dual matching after a change of the
- * weights at one vertex (U. Derigs, "Programming in networks and graphs",
- * Springer LNEMS 300, 1988, ch. on sensitivity and re-optimisation; G. M.
- * Weber, "Sensitivity analysis of optimal matchings", Networks 11, 1981):
- * only the blossoms whose dual cannot absorb the change are expanded.  Every
- * step only raises slacks, except the edges of x, which it makes feasible;
- * x's matched edge goes unless it is tight at the end.  Returns -1 on a
- * malformed forest. */
+ * Repairing a kept primal-dual optimum locally after the weights at one
+ * vertex change, instead of solving again, is the re-optimisation of the
+ * sensitivity analysis of matchings (G. M. Weber, "Sensitivity analysis of
+ * optimal matchings", Networks 11, 1981; U. Derigs, "Programming in networks
+ * and graphs", Springer LNEMS 300, 1988); the rule here (expand only the
+ * blossoms a changed edge runs through or whose dual cannot absorb the
+ * deficit) is this core's own, and rests on the two facts above: dissolving
+ * or shifting a top-level blossom keeps every slack inside it and raises those
+ * leaving it.  Every step only raises slacks, except the edges of x, which it
+ * makes feasible; x's matched edge goes unless it is tight at the end.
+ * Returns -1 on a malformed forest. */
 static int warm_keep_vertex(Ctx *c, const WarmState *w, int32_t x, int32_t *mv, const EdgeLookup *lk, KeepScratch *ks)
 {
     const int32_t n = c->n, n2 = 2 * n;
