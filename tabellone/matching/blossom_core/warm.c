@@ -542,12 +542,7 @@ static int warm_keep_vertex(Ctx *c, const WarmState *w, int32_t x, int32_t *mv, 
     if (mv[x] < 0 && c->bparent[x] == -1) {
         /* exposed and in no blossom: the smallest dual that keeps its edges
          * feasible, max(0, max_j 2w - u_j), as the stages would lower it */
-        mp_zero(need, L);
-        for (int32_t q = 0; q < c->deg[x]; q++) {
-            prefetch_weight(c, ax, q, c->deg[x]);
-            mp_sub(s, W2(c, ax[q].p >> 1), DUAL(c, ax[q].v), L);
-            if (mp_cmp(s, need, L) > 0) mp_copy(need, s, L);
-        }
+        least_feasible_dual(c, x, need, s);
         mp_copy(DUAL(c, x), need, L);
     }
     return 0;
@@ -639,15 +634,8 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
          * that makes its edges feasible: max(0, max_j 2w - u_j) */
         for (int32_t i = 0; i < nchanged; i++) {
             int32_t x = changed[i];
-            limb_t *best = c->t2, *t = c->t1;
-            mp_zero(best, L);
-            const AdjEntry *ax = c->adj[x];
-            for (int32_t q = 0; q < c->deg[x]; q++) {
-                prefetch_weight(c, ax, q, c->deg[x]);
-                mp_sub(t, W2(c, ax[q].p >> 1), DUAL(c, ax[q].v), L);
-                if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
-            }
-            mp_copy(DUAL(c, x), best, L);
+            least_feasible_dual(c, x, c->t2, c->t1);
+            mp_copy(DUAL(c, x), c->t2, L);
             check_range(c, DUAL(c, x));
         }
     }
