@@ -46,10 +46,13 @@
  *
  * Warm start (_solve_with_state, used by tabellone.matching.blossom.Matcher): the proven
  * optimum of the previous call is kept (matching, duals, blossoms as vertex
- * pairs).  For the vertices given as changed (one end of every edge added,
- * removed or re-weighted), every blossom holding one is dissolved with its
- * dual moved onto its vertices, they and their mates are unmatched, and their
- * duals are reset to the smallest feasible values; then stages(warm = 1) runs
+ * pairs).  For each vertex given as changed (one end of every edge added,
+ * removed or re-weighted), only the blossoms the change breaks are dissolved
+ * (dual moved onto their vertices): those whose cycle edge at it changed and
+ * those holding both ends of an edge of negative slack; a deficit on edges
+ * leaving the rest is taken from the outermost blossom's dual, shifted onto
+ * its vertices, before a blossom is expanded (warm.c, warm_keep_vertex);
+ * matched edges no longer tight are unmatched.  Then stages(warm = 1) runs
  * only from the exposed vertices with a positive dual.  The result goes
  * through the same certificate, and anything the warm start cannot handle is
  * solved cold.
@@ -159,6 +162,12 @@ static PyObject *py_set_multi_augment(PyObject *self, PyObject *arg)
     return set_switch(&multi_augment, arg);
 }
 
+static PyObject *py_set_warm_keep(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    return set_switch(&warm_keep, arg);
+}
+
 static PyMethodDef methods[] = {
     {"_sabotage_next_warm_start", py_sabotage_next_warm_start, METH_NOARGS,
      "_sabotage_next_warm_start(): tests only: the next warm start's duals are made wrong where only a check of the edges of one unchanged vertex can see it."},
@@ -169,6 +178,9 @@ static PyMethodDef methods[] = {
      "_set_multi_augment(on) -> bool: whether a stage of IncrementalMatcher.solve and _solve_with_state goes on\n"
      "augmenting along the tight edges of the trees its augmentations left alone (default True) or ends at its\n"
      "first augmentation, as max_weight_matching's always do; returns the old setting."},
+    {"_set_warm_keep", py_set_warm_keep, METH_O,
+     "_set_warm_keep(on) -> bool: whether a warm start keeps the blossoms a change leaves valid (default True)\n"
+     "or dissolves every blossom holding a changed vertex; returns the old setting."},
     {"_solve_with_state", py_solve_with_state, METH_VARARGS, solve_state_doc},
     {"_last_stats", py_last_stats, METH_NOARGS,
      "Counters of the last max_weight_matching call (stages, blossoms, expansions, deltas, limbs, retries)."},

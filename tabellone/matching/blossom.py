@@ -132,10 +132,10 @@ class Matcher:
     itself lives in C (:class:`tabellone.matching._blossom.IncrementalMatcher`): a change is applied
     in place and nothing is converted again at a solve. After the first solve the core
     keeps the optimum (matching, dual variables, blossoms) and the next solve
-    warm-starts from it: the changed edges are covered by a few of their ends, blossoms
-    that hold such a vertex are dissolved, those vertices and their mates are unmatched,
-    their duals are made feasible again, and the blossom stages run only for the
-    vertices left exposed. The answer carries the same optimality certificate as a cold
+    warm-starts from it: the changed edges are covered by a few of their ends, only the
+    blossoms a change breaks are dissolved (a blossom whose dual can absorb the change
+    stays), the duals at those vertices are made feasible again, matched edges no longer
+    tight are unmatched, and the blossom stages run only for the vertices left exposed. The answer carries the same optimality certificate as a cold
     solve, and anything the warm start cannot handle is solved cold, so the result never
     depends on the history. ``last_solve_was_warm`` tells which happened.
     ``solve(max_cardinality=True)`` is always a cold solve (and keeps the stored optimum
@@ -311,10 +311,10 @@ def _vertex_cover(pairs: set[tuple[int, int]]) -> list[int]:
     The argument ``changed`` of ``_blossom._solve_with_state`` (IncrementalMatcher
     computes the same cover in C).
 
-    One end of each changed edge is enough for the warm start: that vertex's dual is
-    recomputed over all its edges, it is unmatched (so a changed matched edge goes, with
-    its other end), and every blossom holding it (so every blossom using the edge) is
-    dissolved.
+    One end of each changed edge is enough for the warm start: every edge of that vertex
+    is checked, the blossoms using a changed edge or holding both ends of an edge of
+    negative slack are dissolved, its duals are raised until its edges are feasible, and
+    its matched edge goes unless it is still tight.
     """
     adj: dict[int, set[int]] = {}
     for a, b in pairs:

@@ -79,6 +79,20 @@ static inline void offer_best(Ctx *c, int32_t x, int32_t k, int64_t tk, int32_t 
     }
 }
 
+/* best = max(0, max over the edges {v, j} of 2w - u_j): the smallest dual of v,
+ * in no blossom, that keeps its edges feasible (t: scratch). */
+static void least_feasible_dual(const Ctx *c, int32_t v, limb_t *best, limb_t *t)
+{
+    const int L = c->L;
+    const AdjEntry *av = c->adj[v];
+    mp_zero(best, L);
+    for (int32_t q = 0; q < c->deg[v]; q++) {
+        prefetch_weight(c, av, q, c->deg[v]);
+        mp_sub(t, W2(c, av[q].p >> 1), DUAL(c, av[q].v), L);
+        if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
+    }
+}
+
 /* All vertices (leaves) of blossom b, in depth-first order, written to out. */
 static int32_t leaves(Ctx *c, int32_t b, int32_t *out)
 {

@@ -70,9 +70,9 @@ PyDoc_STRVAR(solve_state_doc,
 "max_weight_matching (without max_cardinality) that keeps the optimum for the\n"
 "next call. `state` is None or what the previous call returned for the same n;\n"
 "`changed` lists every vertex with an edge added, removed or re-weighted since\n"
-"then. The previous optimum is repaired locally (blossoms holding changed\n"
-"vertices dissolved, changed vertices and their mates unmatched, their duals\n"
-"made feasible) and the stages run only for the vertices left exposed with a\n"
+"then. The previous optimum is repaired locally (the blossoms a change breaks\n"
+"dissolved, the duals at changed vertices made feasible, matched edges no longer\n"
+"tight unmatched) and the stages run only for the vertices left exposed with a\n"
 "positive dual. The result carries the same optimality certificate as a cold\n"
 "solve; anything the warm start cannot handle is solved cold. `warm` tells which\n"
 "happened. Used by tabellone.matching.blossom.Matcher.");

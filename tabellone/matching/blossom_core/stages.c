@@ -77,12 +77,7 @@ static void init_greedy(Ctx *c)
     }
     for (v = 0; v < n; v++) {
         const AdjEntry *av = c->adj[v];
-        mp_zero(best, L);
-        for (int32_t q = 0; q < c->deg[v]; q++) {
-            prefetch_weight(c, av, q, c->deg[v]);
-            mp_sub(t, W2(c, av[q].p >> 1), DUAL(c, av[q].v), L);
-            if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
-        }
+        least_feasible_dual(c, v, best, t);
         mp_copy(DUAL(c, v), best, L);
         if (c->mate[v] != -1 || mp_is_zero(best, L)) continue;
         for (int32_t q = 0; q < c->deg[v]; q++) {

@@ -7,12 +7,12 @@
 enum {
     STAT_STAGES, STAT_BLOSSOMS, STAT_NESTED, STAT_EXPAND_T, STAT_EXPAND_END, STAT_RELABEL,
     STAT_AUGMENT_BLOSSOM, STAT_DELTA1, STAT_DELTA2, STAT_DELTA3, STAT_DELTA4, STAT_FLIPS, STAT_DISSOLVED,
-    STAT_CERTIFIED, STAT_COUNT
+    STAT_CERTIFIED, STAT_WARM_SAVED, STAT_WARM_KEPT, STAT_WARM_SHIFTED, STAT_WARM_PEELED, STAT_COUNT
 };
 static const char *stat_names[STAT_COUNT] = {
     "stages", "blossoms", "nested_blossoms", "expand_t", "expand_endstage", "expand_relabel",
     "augment_blossom", "delta1", "delta2", "delta3", "delta4", "warm_flips", "warm_dissolved",
-    "certified_edges",
+    "certified_edges", "warm_saved", "warm_kept", "warm_shifted", "warm_peeled",
 };
 
 /* One adjacency entry of vertex x: edge p >> 1 to vertex v == endpoint[p]

@@ -376,6 +376,178 @@ static void warm_dissolve(Ctx *c, int32_t b, int32_t *mv)
     c->stats[STAT_DISSOLVED]++;
 }
 
+/* Whether warm_init keeps the blossoms a change leaves valid (1, the default)
+ * or dissolves every blossom holding a changed vertex (0); _set_warm_keep. */
+static int warm_keep = 1;
+
+/* Scratch of warm_keep_vertex: the chain of blossoms holding a vertex. */
+typedef struct {
+    int32_t *chain; /* n: innermost first */
+    int32_t *lvl;   /* 2n: 1 + position in the chain, 0 when not in it (kept 0 between uses) */
+    limb_t *cum;    /* n*L: sum of z over chain[i] and the blossoms around it */
+    limb_t *need;   /* L: the largest deficit */
+    limb_t *s;      /* L */
+} KeepScratch;
+
+/* The exact slack of edge k = {a, b} in the loaded state (vertex duals and the
+ * duals of every blossom holding both ends), into out. */
+static void warm_pair_slack(Ctx *c, int32_t a, int32_t b, int32_t k, int32_t *lvl, limb_t *out)
+{
+    const int L = c->L;
+    slack_vw(c, a, b, k, out);
+    for (int32_t y = c->bparent[a]; y != -1; y = c->bparent[y]) lvl[y] = 1;
+    int32_t y = c->bparent[b];
+    while (y != -1 && !lvl[y]) y = c->bparent[y];
+    for (; y != -1; y = c->bparent[y]) {
+        mp_add(out, out, DUAL(c, y), L);
+        mp_add(out, out, DUAL(c, y), L);
+    }
+    for (y = c->bparent[a]; y != -1; y = c->bparent[y]) lvl[y] = 0;
+}
+
+/* Unmatch v (and its mate) unless its matched edge exists and is tight. */
+static void warm_check_mate(Ctx *c, int32_t v, int32_t *mv, const EdgeLookup *lk, int32_t *lvl)
+{
+    if (mv[v] < 0) return;
+    int32_t p = endpoint_to(c, lk, v, mv[v]);
+    if (p >= 0) {
+        warm_pair_slack(c, v, mv[v], p >> 1, lvl, c->t1);
+        if (mp_is_zero(c->t1, c->L)) return;
+    }
+    mv[mv[v]] = -1;
+    mv[v] = -1;
+}
+
+/* Move d from the dual of top-level blossom b onto its vertices (z_b >= d > 0):
+ * the slack of every edge inside b stays as it was, that of every edge
+ * leaving b goes up by d, so b stays a blossom; the base's matched edge (the
+ * only one leaving b) is unmatched unless it is tight again. */
+static void warm_shift(Ctx *c, int32_t b, const limb_t *d, int32_t *mv, const EdgeLookup *lk, int32_t *lvl)
+{
+    const int L = c->L;
+    int32_t cnt = leaves(c, b, c->scratch);
+    for (int32_t i = 0; i < cnt; i++) {
+        limb_t *u = DUAL(c, c->scratch[i]);
+        mp_add(u, u, d, L);
+        check_range(c, u);
+    }
+    mp_sub(DUAL(c, b), DUAL(c, b), d, L);
+    warm_check_mate(c, c->bbase[b], mv, lk, lvl);
+    c->stats[STAT_WARM_SHIFTED]++;
+}
+
+/* Make the loaded state valid again around changed vertex x, keeping every
+ * blossom the change leaves valid.  The state is valid around x when every
+ * edge of x has a non-negative slack and every edge the structure uses at x
+ * (the cycle edges of the blossoms holding x, its matched edge) exists and is
+ * tight.  With x's chain of blossoms B_0 (innermost) .. B_top:
+ *   - a cycle edge of B_i at x that is gone or not tight any more: B_i and
+ *     the blossoms around it are dissolved (outermost first; dissolving moves
+ *     a blossom's dual onto its vertices, which keeps every slack inside it);
+ *   - an edge {x, j} of negative slack whose ends share blossoms from B_i out:
+ *     those are dissolved too (no dual of a blossom holding both ends can
+ *     raise its slack), and then every such edge leaves all blossoms still
+ *     around x, so raising the duals of x's side lifts them all: the largest
+ *     deficit D is taken from the outermost blossom left, moving D from its
+ *     dual onto its vertices when its dual is at least D (the blossom stays),
+ *     else dissolving it and taking the rest further in, down to x's own dual.
+ * Repairing a kept primal-dual optimum locally after the weights at one
+ * vertex change, instead of solving again, is the re-optimisation of the
+ * sensitivity analysis of matchings (G. M. Weber, "Sensitivity analysis of
+ * optimal matchings", Networks 11, 1981; U. Derigs, "Programming in networks
+ * and graphs", Springer LNEMS 300, 1988); the rule here (expand only the
+ * blossoms a changed edge runs through or whose dual cannot absorb the
+ * deficit) is this core's own, and rests on the two facts above: dissolving
+ * or shifting a top-level blossom keeps every slack inside it and raises those
+ * leaving it.  Every step only raises slacks, except the edges of x, which it
+ * makes feasible; x's matched edge goes unless it is tight at the end.
+ * Returns -1 on a malformed forest. */
+static int warm_keep_vertex(Ctx *c, const WarmState *w, int32_t x, int32_t *mv, const EdgeLookup *lk, KeepScratch *ks)
+{
+    const int32_t n = c->n, n2 = 2 * n;
+    const int L = c->L;
+    int32_t k = 0;
+    for (int32_t y = c->bparent[x]; y != -1; y = c->bparent[y]) {
+        if (k >= n || y < n || c->bbase[y] < 0) {
+            for (int32_t i = 0; i < k; i++) ks->lvl[ks->chain[i]] = 0;
+            return -1;
+        }
+        ks->chain[k++] = y;
+        ks->lvl[y] = k;
+    }
+    for (int32_t i = k - 1; i >= 0; i--) {
+        limb_t *cu = ks->cum + (size_t)i * L;
+        mp_copy(cu, DUAL(c, ks->chain[i]), L);
+        if (i + 1 < k) mp_add(cu, cu, ks->cum + (size_t)(i + 1) * L, L);
+    }
+    int32_t cut = k; /* B_cut .. B_top are dissolved */
+    limb_t *need = ks->need, *s = ks->s;
+    mp_zero(need, L);
+    /* the cycle edges at x */
+    for (int32_t i = 0; i < k; i++) {
+        const int32_t b = ks->chain[i], nc = w->bnchilds[b];
+        const int32_t *ev = w->bendv[b];
+        for (int32_t t = 0; t < 2 * nc && cut > i; t++) {
+            if (ev[t] != x) continue;
+            int32_t o = ev[t ^ 1], p = endpoint_to(c, lk, x, o);
+            if (p < 0) {
+                cut = i;
+                break;
+            }
+            slack_vw(c, x, o, p >> 1, s);
+            mp_add(s, s, ks->cum + (size_t)i * L, L);
+            mp_add(s, s, ks->cum + (size_t)i * L, L);
+            if (!mp_is_zero(s, L)) cut = i;
+        }
+    }
+    /* every edge of x: the deficits, and the blossoms their ends share */
+    const AdjEntry *ax = c->adj[x];
+    for (int32_t q = 0; q < c->deg[x]; q++) {
+        prefetch_weight(c, ax, q, c->deg[x]);
+        const int32_t j = ax[q].v;
+        slack_vw(c, x, j, ax[q].p >> 1, s);
+        int32_t li = k;
+        if (k > 0) {
+            int32_t y = c->bparent[j], guard = 0;
+            while (y != -1 && !ks->lvl[y] && ++guard <= n2) y = c->bparent[y];
+            if (y != -1 && ks->lvl[y]) {
+                li = ks->lvl[y] - 1;
+                mp_add(s, s, ks->cum + (size_t)li * L, L);
+                mp_add(s, s, ks->cum + (size_t)li * L, L);
+            }
+        }
+        if (!mp_is_neg(s, L)) continue;
+        if (li < cut) cut = li;
+        mp_neg(s, s, L);
+        if (mp_cmp(s, need, L) > 0) mp_copy(need, s, L);
+    }
+    for (int32_t i = 0; i < k; i++) ks->lvl[ks->chain[i]] = 0;
+    for (int32_t i = k - 1; i >= cut; i--) warm_dissolve(c, ks->chain[i], mv);
+    for (int32_t i = cut - 1; !mp_is_zero(need, L); i--) {
+        if (i < 0) {
+            mp_add(DUAL(c, x), DUAL(c, x), need, L);
+            check_range(c, DUAL(c, x));
+            break;
+        }
+        const int32_t b = ks->chain[i];
+        if (mp_cmp(DUAL(c, b), need, L) >= 0) {
+            warm_shift(c, b, need, mv, lk, ks->lvl);
+            break;
+        }
+        mp_sub(need, need, DUAL(c, b), L);
+        warm_dissolve(c, b, mv);
+        c->stats[STAT_WARM_PEELED]++;
+    }
+    warm_check_mate(c, x, mv, lk, ks->lvl);
+    if (mv[x] < 0 && c->bparent[x] == -1) {
+        /* exposed and in no blossom: the smallest dual that keeps its edges
+         * feasible, max(0, max_j 2w - u_j), as the stages would lower it */
+        least_feasible_dual(c, x, need, s);
+        mp_copy(DUAL(c, x), need, L);
+    }
+    return 0;
+}
+
 /* Load a saved optimum into c (allocated for the new graph), undo what the
  * changed vertices touch, and restore dual feasibility.  Returns 0 when the
  * state is ready for stages(c, 1), -1 when it cannot be used (cold start). */
@@ -385,6 +557,7 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
     const int L = c->L;
     int rc = -1;
     PairMap pm = {NULL, NULL, 0};
+    KeepScratch ks = {NULL, NULL, NULL, NULL, NULL};
     int32_t *mv = malloc(((size_t)n + 1) * sizeof(int32_t));
     if (!mv) {
         c->status = ST_NOMEM;
@@ -413,41 +586,58 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
     }
     memcpy(mv, w->mate, (size_t)n * sizeof(int32_t));
 
-    /* dissolve every blossom that holds a changed vertex, outermost first */
-    for (int32_t i = 0; i < nchanged; i++) {
-        int32_t x = changed[i];
-        for (;;) {
-            int32_t t = x, guard = 0;
-            while (c->bparent[t] != -1) {
-                t = c->bparent[t];
-                if (++guard > n2) goto done;
+    EdgeLookup own;
+    if (!lookup) {
+        if (pairmap_build(&pm, c->endpoint, c->m) < 0) {
+            c->status = ST_NOMEM;
+            goto done;
+        }
+        own.find = pairmap_find;
+        own.index = &pm;
+        lookup = &own;
+    }
+    if (warm_keep) {
+        ks.chain = malloc(((size_t)n + 1) * sizeof(int32_t));
+        ks.lvl = calloc((size_t)n2 + 1, sizeof(int32_t));
+        ks.cum = malloc(((size_t)n + 1) * L * sizeof(limb_t));
+        ks.need = malloc((size_t)L * sizeof(limb_t));
+        ks.s = malloc((size_t)L * sizeof(limb_t));
+        if (!ks.chain || !ks.lvl || !ks.cum || !ks.need || !ks.s) {
+            c->status = ST_NOMEM;
+            goto done;
+        }
+        for (int32_t i = 0; i < nchanged; i++)
+            if (warm_keep_vertex(c, w, changed[i], mv, lookup, &ks) < 0) goto done;
+    } else {
+        /* dissolve every blossom that holds a changed vertex, outermost first */
+        for (int32_t i = 0; i < nchanged; i++) {
+            int32_t x = changed[i];
+            for (;;) {
+                int32_t t = x, guard = 0;
+                while (c->bparent[t] != -1) {
+                    t = c->bparent[t];
+                    if (++guard > n2) goto done;
+                }
+                if (t == x) break;
+                warm_dissolve(c, t, mv);
             }
-            if (t == x) break;
-            warm_dissolve(c, t, mv);
         }
-    }
-    /* changed vertices and their mates become exposed */
-    for (int32_t i = 0; i < nchanged; i++) {
-        int32_t x = changed[i];
-        if (mv[x] >= 0) {
-            mv[mv[x]] = -1;
-            mv[x] = -1;
+        /* changed vertices and their mates become exposed */
+        for (int32_t i = 0; i < nchanged; i++) {
+            int32_t x = changed[i];
+            if (mv[x] >= 0) {
+                mv[mv[x]] = -1;
+                mv[x] = -1;
+            }
         }
-    }
-    /* each changed vertex (now top-level and exposed) gets the smallest dual
-     * that makes its edges feasible: max(0, max_j 2w - u_j) */
-    for (int32_t i = 0; i < nchanged; i++) {
-        int32_t x = changed[i];
-        limb_t *best = c->t2, *t = c->t1;
-        mp_zero(best, L);
-        const AdjEntry *ax = c->adj[x];
-        for (int32_t q = 0; q < c->deg[x]; q++) {
-            prefetch_weight(c, ax, q, c->deg[x]);
-            mp_sub(t, W2(c, ax[q].p >> 1), DUAL(c, ax[q].v), L);
-            if (mp_cmp(t, best, L) > 0) mp_copy(best, t, L);
+        /* each changed vertex (now top-level and exposed) gets the smallest dual
+         * that makes its edges feasible: max(0, max_j 2w - u_j) */
+        for (int32_t i = 0; i < nchanged; i++) {
+            int32_t x = changed[i];
+            least_feasible_dual(c, x, c->t2, c->t1);
+            mp_copy(DUAL(c, x), c->t2, L);
+            check_range(c, DUAL(c, x));
         }
-        mp_copy(DUAL(c, x), best, L);
-        check_range(c, DUAL(c, x));
     }
     /* All roots (exposed vertices with a positive dual) must share one parity:
      * every vertex joined to a root by tight edges has the root's parity, so
@@ -475,7 +665,11 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
                     check_range(c, DUAL(c, v));
                 } else {
                     if (c->bbase[t] != v) goto done; /* an exposed vertex is its blossom's base */
-                    warm_dissolve(c, t, mv);
+                    limb_t *one = c->t2;
+                    mp_zero(one, L);
+                    one[0] = 1;
+                    if (warm_keep && !mp_le_zero(DUAL(c, t), L)) warm_shift(c, t, one, mv, lookup, ks.lvl);
+                    else warm_dissolve(c, t, mv);
                 }
             }
         }
@@ -483,17 +677,8 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
     if (c->status) goto done;
 
     /* edges of the remaining blossoms and matched edges, in the new numbering;
-     * none touches a changed vertex, so all still exist with the same weight */
-    EdgeLookup own;
-    if (!lookup) {
-        if (pairmap_build(&pm, c->endpoint, c->m) < 0) {
-            c->status = ST_NOMEM;
-            goto done;
-        }
-        own.find = pairmap_find;
-        own.index = &pm;
-        lookup = &own;
-    }
+     * each is tight (warm_keep_vertex) or touches no changed vertex, so all
+     * still exist */
     for (int32_t b = n; b < n2; b++) {
         if (c->bbase[b] < 0) continue;
         int32_t nc = c->bnchilds[b];
@@ -526,8 +711,11 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
         c->inblossom[v] = t;
     }
     c->nunused = 0;
-    for (int32_t b = n2 - 1; b >= n; b--)
+    for (int32_t b = n2 - 1; b >= n; b--) {
         if (c->bbase[b] < 0) c->unused[c->nunused++] = b;
+        else c->stats[STAT_WARM_KEPT]++;
+        if (w->bbase[b] >= 0) c->stats[STAT_WARM_SAVED]++;
+    }
 
     for (int32_t v = 0; v < n; v++) c->dtop[v] = (int64_t)DUAL(c, v)[L - 1];
     if (c->status) goto done;
@@ -536,6 +724,7 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
 done:
     free(pm.keys);
     free(pm.vals);
+    free(ks.chain); free(ks.lvl); free(ks.cum); free(ks.need); free(ks.s);
     free(mv);
     return rc;
 }
