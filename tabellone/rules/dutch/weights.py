@@ -253,6 +253,143 @@ class Weights2026:
             self._hhi[upfloats] = got
         return got
 
+    def least_bounds(
+        self, bounds: tuple[list[int], list[int], list[int]], loc: list[int], free: list[int], ls: list[int]
+    ) -> list[int | None]:
+        """For each ``l`` of ``ls``, the least lower bound of twice the slack of a pair
+        of its :meth:`column` with another player of ``free`` (None: there is none),
+        under duals whose bounds are ``bounds`` (``top, b, e`` of
+        :meth:`tabellone.matching.blossom.Matcher.bounds`, indexed by the core vertex
+        ``loc[x]`` of each player): of ``e[h] + e[l] - 2 weight(h, l)`` (both in one
+        top-level blossom) and ``b[h] + b[l] - 2 weight(h, l)`` (not). Where it is not
+        negative, no pair of the column violates those duals.
+
+        A pair's weight is ``l``'s term, plus ``h``'s term of the variant ``l`` picks
+        (``l`` in the next bracket; ``l`` in the bracket and ``h``'s score higher, by
+        ``l``'s upfloats; ``h``'s score not higher), plus the colour fields of their two
+        classes. So the least of ``b[h] - 2 term`` (and of ``e[h] - 2 term`` per top-level
+        blossom) over the players ``h`` of one score rank and colour class is worked
+        out once per variant, and each kind of ``l`` takes the least over the groups its
+        variant reads: a few additions per kind instead of one per pair. The banned and
+        claimed pairs (weight 0: no pair) and the players of ``free`` after ``l`` are
+        counted too (as their formula weighs them): the bound can only be lower."""
+        top, b, e = bounds
+        sk, cls, end, rows = self.sk, self.cls, self.end, self.rows
+        cur, nxt = self.cur_set, self.nxt_set
+        tables: dict = {}
+        summaries: dict = {}
+
+        def table(variant) -> tuple[dict, dict]:
+            """Per group (score rank, colour class) of ``free``: the least ``b[h] - 2 term``
+            and its top-level blossom (a vertex in none: a top of its own), and the least
+            of another top; per top-level blossom and group, the least ``e[h] - 2 term``,
+            its player, and the next least."""
+            got = tables.get(variant)
+            if got is not None:
+                return got
+            named = {"next": self.into_next, "end": end, "eq": self.heq}
+            part = named[variant] if variant in named else self._higher(variant)
+            out: dict[tuple[int, int], list] = {}
+            inside: dict[int, dict[tuple[int, int], list]] = {}
+            for h in free:
+                x = loc[h]
+                g = (sk[h], cls[h])
+                p2 = 2 * part[h]
+                t = top[x]
+                tk = t if t >= 0 else -2 - x
+                v = b[x] - p2
+                old = out.get(g)
+                if old is None:
+                    out[g] = [v, tk, None]
+                elif v < old[0]:
+                    if tk != old[1]:
+                        old[2] = old[0]
+                    old[0], old[1] = v, tk
+                elif tk != old[1] and (old[2] is None or v < old[2]):
+                    old[2] = v
+                if t >= 0:
+                    v = e[x] - p2
+                    per = inside.setdefault(t, {})
+                    old = per.get(g)
+                    if old is None:
+                        per[g] = [v, h, None]
+                    elif v < old[0]:
+                        old[2], old[0], old[1] = old[0], v, h
+                    elif old[2] is None or v < old[2]:
+                        old[2] = v
+            got = tables[variant] = (out, inside)
+            return got
+
+        def pick(groups: dict, sl: int | None, cl: int | None, above: bool) -> list[tuple]:
+            """The groups a variant reads (``h``'s score above ``sl`` or not; None: all),
+            each least less twice the colour fields with class ``cl`` (None: none)."""
+            crow = rows[cl] if cl is not None else None
+            got = []
+            for (sh, ch), (v1, k1, v2) in groups.items():
+                if sl is not None and (sh > sl) != above:
+                    continue
+                c2 = 2 * crow[ch] if crow is not None else 0
+                got.append((v1 - c2, k1, None if v2 is None else v2 - c2))
+            return got
+
+        def least_out(key: tuple, variant, sl, cl, above) -> tuple:
+            """Over the groups: the least, its top, and the least of the others' tops."""
+            got = summaries.get(key)
+            if got is None:
+                entries = pick(table(variant)[0], sl, cl, above)
+                if not entries:
+                    got = summaries[key] = (None, None, None)
+                    return got
+                best = min(entries, key=lambda it: it[0])
+                k = best[1]
+                alt = [v for v, k1, _ in entries if k1 != k] + [
+                    v2 for _, k1, v2 in entries if k1 == k and v2 is not None
+                ]
+                got = summaries[key] = (best[0], k, min(alt, default=None))
+            return got
+
+        def least_in(key: tuple, t: int, variant, sl, cl, above) -> tuple:
+            """Over the groups, inside the top-level blossom t: the least, its player, and
+            the least without that player."""
+            got = summaries.get((key, t))
+            if got is None:
+                per = table(variant)[1].get(t, {})
+                entries = pick(per, sl, cl, above)
+                if not entries:
+                    got = summaries[key, t] = (None, None, None)
+                    return got
+                best = min(entries, key=lambda it: it[0])
+                alt = [v for v, h, _ in entries if h != best[1]] + ([best[2]] if best[2] is not None else [])
+                got = summaries[key, t] = (best[0], best[1], min(alt, default=None))
+            return got
+
+        def least(l: int, x: int, lterm: int, key: tuple, variant, sl, cl, above) -> int | None:
+            t = top[x]
+            tk = t if t >= 0 else -2 - x
+            v1, k1, v2 = least_out(key, variant, sl, cl, above)
+            v = v1 if k1 != tk else v2
+            got = None if v is None else b[x] - 2 * lterm + v
+            if t >= 0:
+                v1, h1, v2 = least_in(key, t, variant, sl, cl, above)
+                v = v1 if h1 != l else v2
+                if v is not None and (got is None or e[x] - 2 * lterm + v < got):
+                    got = e[x] - 2 * lterm + v
+            return got
+
+        out: list[int | None] = []
+        for l in ls:
+            x = loc[l]
+            lc = self.const + end[l]
+            if l in nxt or l not in cur:
+                variant = "next" if l in nxt else "end"
+                out.append(least(l, x, lc, (variant,), variant, None, None, False))
+                continue
+            sl, up, cl = sk[l], self.upfloats[l], cls[l]
+            hi = least(l, x, lc + self.lhi[l], ("hi", up, sl, cl), up, sl, cl, True)
+            eq = least(l, x, lc + self.leq[l], ("eq", sl, cl), "eq", sl, cl, False)
+            out.append(eq if hi is None else hi if eq is None else min(hi, eq))
+        return out
+
     def ends_row(self, h: int, ls: list[int]) -> list[int | None]:
         """The weights of the pairs (h, l) for l in ``ls``, none of them in the bracket or
         the next: ``top`` and C9 only."""
