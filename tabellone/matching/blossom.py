@@ -272,20 +272,6 @@ class Matcher:
             return None
         return self._core.lowered(old)
 
-    def bounds(self) -> tuple[list[int], list[int], list[int]] | None:
-        """Lower bounds of the slacks under the last optimum's duals, per vertex ``x``:
-        its top-level blossom ``top[x]`` (-1: none), ``b[x]`` (twice its dual) and ``e[x]``
-        (``b[x]`` plus the dual of ``top[x]``). A pair ``{x, y}`` of weight ``w``, an edge
-        or not, has a slack of at least ``(e[x] + e[y]) / 2 - w`` when
-        ``top[x] == top[y] != -1``, else ``(b[x] + b[y]) / 2 - w`` (the other blossoms'
-        duals, never negative, left out): it can have a negative slack only where that
-        sum is below ``2 w``. A caller that knows how its weights are made can so rule
-        out whole rows before pricing them. None when that optimum is not current, or
-        without the compiled core."""
-        if self._core is None:
-            return None
-        return self._core.bounds()
-
     def solve(self, max_cardinality: bool = False) -> list[int]:
         """Mate of every vertex (-1 when unmatched) in a maximum-weight matching."""
         if self._core is None:  # every edge was checked by set_edge

@@ -37,16 +37,12 @@ from tabellone.matching.blossom import Matcher
 Row = tuple[int, Sequence[int], list[int], int, bytes | None]
 
 
-def price_rows(inc: Matcher, rows: Iterable[Row | None], limit: int) -> list[tuple[int, int, int]]:
+def price_rows(inc: Matcher, rows: Iterable[Row], limit: int) -> list[tuple[int, int, int]]:
     """The pairs of ``rows`` that violate the last optimum's duals, as edges ``(x, y, w)``:
-    per row the ``limit`` of most negative slack (None: a row the caller knows has
-    none). Empty: that optimum is an optimum of the graph with every pair of the rows
-    added."""
+    per row the ``limit`` of most negative slack. Empty: that optimum is an optimum of the
+    graph with every pair of the rows added."""
     added: list[tuple[int, int, int]] = []
-    for row in rows:
-        if row is None:
-            continue
-        x, ys, ws, center, mask = row
+    for x, ys, ws, center, mask in rows:
         hits = inc.price(x, ys, ws, limit, center, mask)
         if hits is None:
             raise RuntimeError("no current optimum to price against (solve first, with the compiled core)")
@@ -56,7 +52,7 @@ def price_rows(inc: Matcher, rows: Iterable[Row | None], limit: int) -> list[tup
 
 def solve_priced(
     inc: Matcher,
-    rows: Callable[[], Iterable[Row | None]],
+    rows: Callable[[], Iterable[Row]],
     limit: int = 8,
     solve: Callable[[], list[int]] | None = None,
     added: Callable[[list[tuple[int, int, int]]], None] | None = None,
@@ -65,9 +61,7 @@ def solve_priced(
     pair of ``rows()`` added, solving on ``inc``'s graph and adding the violating pairs
     (:func:`price_rows`) until there are none. ``solve`` solves ``inc`` (default
     ``inc.solve``); ``added`` is told of every batch of edges added. ``rows`` is called
-    once per pricing round (the weights read as they are then); a None row is one the
-    caller has ruled out (no violated pair), counted as a row all the same. Needs the
-    compiled core.
+    once per pricing round (the weights read as they are then). Needs the compiled core.
 
     Each row gives at most ``limit`` pairs a round, or more when few rows had violated
     pairs the round before: up to ``limit`` times the number of rows in all (a few
@@ -79,7 +73,7 @@ def solve_priced(
         mates = solve()
         counted = [0]
 
-        def each(it: Iterable[Row | None]) -> Iterator[Row | None]:
+        def each(it: Iterable[Row]) -> Iterator[Row]:
             for row in it:
                 counted[0] += 1
                 yield row

@@ -1122,75 +1122,6 @@ static PyObject *mt_lowered(MatcherObject *self, PyObject *old)
     return out;
 }
 
-/* A two's complement number on L limbs as a Python int. */
-static PyObject *limbs_to_int(const limb_t *a, int L, unsigned char *bytes)
-{
-    for (int i = 0; i < L; i++)
-        for (int b = 0; b < 8; b++) bytes[8 * i + b] = (unsigned char)(a[i] >> (8 * b));
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromNativeBytes(bytes, (size_t)L * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-    return _PyLong_FromByteArray(bytes, (size_t)L * 8, 1, 1);
-#endif
-}
-
-/* bounds() -> (top, b, e) | None: per vertex x, its top-level blossom top[x] (-1: none)
- * and two numbers, b[x] (twice its dual) and e[x] (b[x] plus the dual of top[x]), such
- * that every pair {x, y} (an edge or not) of weight w has a slack of at least
- * (e[x] + e[y]) / 2 - w when top[x] == top[y] != -1, else (b[x] + b[y]) / 2 - w (the
- * duals of the blossoms holding both but the top one left out: never negative).  So
- * a pair can violate the duals only when that sum is below 2 w, and a caller that
- * knows how its weights are made (a few terms per player) can rule out whole rows of
- * pairs without pricing them (tabellone.rules.dutch.matcher.LocalMatcher).  None
- * without a current optimum, or when a blossom's dual is negative (the algorithm
- * keeps them non-negative). */
-static PyObject *mt_bounds(MatcherObject *self, PyObject *unused)
-{
-    (void)unused;
-    if (mt_check_idle(self) < 0) return NULL;
-    const WarmState *w = self->ws;
-    const int32_t n = self->g.n;
-    if (!w || self->nchg || w->n != n) Py_RETURN_NONE;
-    const int Lw = w->L, L = Lw + 1;
-    for (int32_t b = n; b < 2 * n; b++)
-        if (w->bbase[b] >= 0 && mp_is_neg(w->dual + (size_t)b * Lw, Lw)) Py_RETURN_NONE;
-    unsigned char *bytes = PyMem_Malloc((size_t)L * 8);
-    limb_t *s = calloc((size_t)2 * L, sizeof(limb_t));
-    PyObject *top = PyList_New(n), *bs = PyList_New(n), *es = PyList_New(n);
-    if (!bytes || !s || !top || !bs || !es) {
-        if (!PyErr_Occurred()) PyErr_NoMemory();
-        goto fail;
-    }
-    for (int32_t x = 0; x < n; x++) {
-        int32_t t = -1;
-        for (int32_t b = w->bparent[x], depth = 0; b != -1 && depth <= n; b = w->bparent[b], depth++) t = b;
-        PyObject *tv = PyLong_FromLong(t);
-        if (!tv) goto fail;
-        PyList_SET_ITEM(top, x, tv);
-        mp_sext(s, L, w->dual + (size_t)x * Lw, Lw);
-        PyObject *bv = limbs_to_int(s, L, bytes);
-        if (!bv) goto fail;
-        PyList_SET_ITEM(bs, x, bv);
-        if (t >= 0) {
-            mp_sext(s + L, L, w->dual + (size_t)t * Lw, Lw);
-            mp_add(s, s, s + L, L);
-            bv = limbs_to_int(s, L, bytes);
-            if (!bv) goto fail;
-        } else {
-            Py_INCREF(bv);
-        }
-        PyList_SET_ITEM(es, x, bv);
-    }
-    PyMem_Free(bytes);
-    free(s);
-    return Py_BuildValue("(NNN)", top, bs, es);
-fail:
-    PyMem_Free(bytes);
-    free(s);
-    Py_XDECREF(top); Py_XDECREF(bs); Py_XDECREF(es);
-    return NULL;
-}
-
 /* _forest() -> (bparent, nonzero): the kept optimum's blossom forest (parent of
  * every vertex and blossom id, -1 at the top or unused) and, per blossom id,
  * whether its dual is non-zero; None without a kept optimum.  For inspection. */
@@ -1541,10 +1472,6 @@ static PyMethodDef mt_methods[] = {
     {"lowered", (PyCFunction)mt_lowered, METH_O,
      "lowered(old) -> bytes | None: per vertex, 1 when its dual or a dual of its blossoms is lower than in the\n"
      "signatures `old`, or its chain of blossoms differs; else 0. None without a current optimum."},
-    {"bounds", (PyCFunction)mt_bounds, METH_NOARGS,
-     "bounds() -> (top, b, e) | None: per vertex x its top-level blossom (-1: none), twice its dual b[x], and\n"
-     "e[x] = b[x] + the dual of top[x]: a pair {x, y} of weight w has a slack of at least (e[x] + e[y]) / 2 - w\n"
-     "when top[x] == top[y] != -1, else (b[x] + b[y]) / 2 - w. None without a current optimum."},
     {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
     {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
     {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},

@@ -358,8 +358,6 @@ class Dutch2026:
                 if self.fast_weights
                 else None
             )
-            if weights is not None:
-                m.use_terms(weights)
             for l in residents + nxt:  # every pair inside A but MDP-MDP (they float together)
                 hs = above[: bisect_left(above, l)]
                 if weights is not None:

@@ -449,8 +449,6 @@ class LocalMatcher(Matcher):
         self._sig: list[bytes] | None = None
         #: the pairs kept outside the columns, grouped by their lower player, for one solve
         self._rest: dict[int, tuple[list[int], list[int]]] = {}
-        #: sparse: how the columns' weights are made (:meth:`use_terms`), or None
-        self._terms: Any = None
 
     def relayout(self, layout: Layout, bonus_bits: int) -> None:
         super().relayout(layout, bonus_bits)
@@ -490,7 +488,6 @@ class LocalMatcher(Matcher):
         self._in_core = set()
         self._unpriced = False
         self._sig = None
-        self._terms = None
         if sparse:
             self._order_loc = array("i", [loc[x] for x in self._order])
             # each player's natural partner in its own group (S1 against S2): the middle
@@ -517,17 +514,6 @@ class LocalMatcher(Matcher):
                 extra.append((k, 2 * na, unit))
         self._inc.set_edges(extra)
         self._fresh = True
-
-    def use_terms(self, terms: Any) -> None:
-        """Tell a large bracket's pricing how its columns' weights are made: ``terms``
-        (a :class:`tabellone.rules.dutch.weights.Weights2026`, whose :meth:`column` gave
-        every :meth:`set_column` of the bracket) rules out, by its ``least_bounds`` and
-        the core's :meth:`~tabellone.matching.blossom.Matcher.bounds`, the columns none
-        of whose pairs can violate the duals, before they are priced. The
-        columns' pairs may only be zeroed and put back afterwards (:meth:`zero`,
-        :meth:`zero_pairs`): a pair of weight 0 is never priced, and the rest keep the
-        weights the terms make."""
-        self._terms = terms
 
     def _pack(self, values: dict) -> int:
         return super()._pack(values) + self.top_unit  # one more top per pair inside A (see above)
@@ -743,7 +729,7 @@ class LocalMatcher(Matcher):
         self._sig = self._inc.signatures()  # no pair outside the core violates these duals
         return mates
 
-    def _price_rows(self) -> Iterator[Row | None]:
+    def _price_rows(self) -> Iterator[Row]:
         """The pairs of players still to pair that may violate the last optimum's duals,
         as rows to price: after a change of weights outside the core, every pair (each
         column, then the pairs kept outside the columns); else only the pairs with an
@@ -754,16 +740,9 @@ class LocalMatcher(Matcher):
         the others may still violate the duals."""
         final, loc, ol, center = self.final, self.loc, self._order_loc, self._center
         mask = None if self._sig is None else self._inc.lowered(self._sig)
-        cols = [(l, col) for l, col in self._cols.items() if l not in final]
-        bounds = None if self._terms is None else self._inc.bounds()
-        if bounds is None:
-            may = [True] * len(cols)
-        else:  # (a column ruled out still counts as a row: see solve_priced)
-            free = [x for x in self._order if x not in final]
-            least = self._terms.least_bounds(bounds, loc, free, [l for l, _ in cols])
-            may = [v is not None and v < 0 for v in least]
-        for (l, col), priced in zip(cols, may):
-            yield (loc[l], ol, col, center[l], mask) if priced else None
+        for l, col in self._cols.items():
+            if l not in final:
+                yield loc[l], ol, col, center[l], mask
         for b, (ys, ws) in self._rest.items():
             yield loc[b], ys, ws, 0, None
 

@@ -5,8 +5,6 @@ time; and the core really holds only a part of the pairs."""
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from tabellone.core.history import cut_before
@@ -50,52 +48,3 @@ def test_sparse_brackets_pair_every_round_as_the_dense_ones(players, seed, monke
     assert stored, "no bracket was priced"
     edges, pairs = map(sum, zip(*stored))
     assert edges < pairs / 2  # most pairs never reach the core
-
-
-@pytest.mark.parametrize("players, seed", [(120, 4), (97, 5)])
-def test_columns_ruled_out_by_the_bounds_hold_no_violated_pair(players, seed, monkeypatch):
-    """Weights2026.least_bounds, from per-player terms and the core's bounds(), against
-    the pairs worked out one by one with the Python weights: the least bound of each
-    column over the other players still to pair as its higher player (banned and
-    claimed pairs and the players after the column counted, as it says); a
-    column it rules out holds no pair of the column as it then stands (zeroed pairs
-    weigh 0) that the core prices as violated; and it rules out some columns and keeps
-    others."""
-    t = generate(GeneratorSettings(players=players, rounds=6, seed=seed), _pairer)
-    seen = {"out": 0, "kept": 0, "violated": 0}
-    rows = LocalMatcher._price_rows
-
-    def spy(self):
-        bounds = self._inc.bounds()
-        if bounds is not None and self._terms is not None:
-            top, b, e = bounds
-            loc, final, order = self.loc, self.final, self._order
-            free = [x for x in order if x not in final]
-            cols = [(l, col) for l, col in self._cols.items() if l not in final]
-            least = self._terms.least_bounds(bounds, loc, free, [l for l, _ in cols])
-            every = copy.copy(self._terms)  # the same terms, no pair banned or claimed
-            every.banned, every.claim = None, [None] * len(self._terms.claim)
-            for (l, col), bound in zip(cols, least):
-                x = loc[l]
-                others = [h for h in free if h != l]
-                worst = min(
-                    (
-                        (e[y] + e[x] if top[y] == top[x] != -1 else b[y] + b[x]) - 2 * w
-                        for h, w in zip(others, every.column(l, others))
-                        for y in (loc[h],)
-                    ),
-                    default=None,
-                )
-                assert bound == worst, f"column {l}"
-                priced = bound is not None and bound < 0
-                hits = self._inc.price(x, self._order_loc, col, len(col), 0, None)
-                seen["violated"] += bool(hits)
-                seen["out" if not priced else "kept"] += 1
-                assert priced or not hits, f"column {l} ruled out with a violated pair"
-        return rows(self)
-
-    monkeypatch.setattr(LocalMatcher, "_price_rows", spy)
-    monkeypatch.setattr(LocalMatcher, "sparse_from", 0)
-    for r in range(2, 7):
-        _round(t, r)
-    assert seen["out"] > 0 and seen["kept"] > 0 and seen["violated"] > 0, seen
