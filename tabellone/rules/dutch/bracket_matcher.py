@@ -4,6 +4,7 @@ kept row by row (:class:`RowMatcher`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tabellone.rules.dutch.matcher import Matcher
@@ -93,7 +94,7 @@ class RowMatcher(Matcher):
             self._put(h, l, None if w is None else intern(w, w))
         self._dirty.update(keys)
 
-    def zero_pairs(self, keys: list[tuple[int, int]]) -> Any:
+    def zero_pairs(self, keys: Sequence[tuple[int, int]]) -> Any:
         # what they held: the keys and their weights, as two lists
         packed_of, put = self._packed_of, self._put
         saved = []

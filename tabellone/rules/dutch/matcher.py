@@ -6,7 +6,7 @@ field and proves its answer completable (:class:`LocalMatcher`)."""
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Any
 
@@ -114,7 +114,7 @@ class Matcher:
     def zero(self, h: int, l: int) -> None:
         self.set_base(h, l, None)
 
-    def zero_pairs(self, keys: list[tuple[int, int]]) -> dict:
+    def zero_pairs(self, keys: Sequence[tuple[int, int]]) -> dict:
         """:meth:`zero` for each pair ``(h, l)``, ``h < l``; returns what they held, for
         :meth:`restore_pairs`."""
         base, packed = self.base, self.packed
@@ -648,7 +648,7 @@ class LocalMatcher(Matcher):
         self._put(*key, 0)
         self._changed([key])
 
-    def _changed(self, keys: list[tuple[int, int]]) -> None:
+    def _changed(self, keys: Sequence[tuple[int, int]]) -> None:
         """Note that the weights of ``keys`` changed: for the core at the next solve when
         they are in it, else (a sparse bracket) for the next pricing."""
         if not self.sparse:
@@ -662,7 +662,7 @@ class LocalMatcher(Matcher):
     def changes_pending(self) -> bool:
         return self._unpriced or super().changes_pending()
 
-    def zero_pairs(self, keys: list[tuple[int, int]]) -> Any:
+    def zero_pairs(self, keys: Sequence[tuple[int, int]]) -> Any:
         # what they held: the keys and their weights in order (a list, not a dict of pairs)
         cols, rank, packed = self._cols, self._rank, self.packed
         saved = []
