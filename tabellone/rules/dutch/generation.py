@@ -311,9 +311,10 @@ class BracketStepper:
         final = self.m.final
         run: list[tuple[int, int]] = []
         taken: set[int] = set()
+        spread = _Spread(xs, usable, final, mate)
         for x in xs:
             for z in usable[x]:
-                if z not in final and z not in taken:
+                if z not in final and z not in taken and spread.take(x, z):
                     break
             else:  # no partner left to guess
                 break
@@ -454,3 +455,76 @@ class BracketStepper:
             mate = self._transpositions(R, pos, roles, Rset, mate, pairs, usable, guess, optimal)
         floaters = sorted([x for x in self.mdps if x not in m.final] + [x for x in R if x not in m.final])
         return mate, pairs, floaters
+
+
+class _Spread:
+    """The S1 players still to pair (``xs``) matched into their usable partners
+    (:meth:`BracketStepper._usable_partners`), for the guesses of C6: every optimum
+    pairs each of them with one of its usable partners (the roles are locked, and an
+    optimum uses only pairs of slack 0), so a guess after which the rest of ``xs``
+    cannot be so matched is in no optimum, and is passed over (Hall's condition, tested
+    by an augmenting path). The guess kept is still only a guess (:meth:`_settle_guesses`
+    confirms it); a partner passed over is one no optimum gives, as the guesses' proof
+    asks. With no such matching to start from (``ok`` false) every guess is allowed."""
+
+    def __init__(self, xs: list[int], usable: dict[int, list[int]], final: dict[int, int], mate: dict[int, int]):
+        self.usable, self.final = usable, final
+        self.match: dict[int, int] = {}
+        self.owner: dict[int, int] = {}
+        self.fixed: set[int] = set()
+        for x in xs:
+            z = mate.get(x)
+            if z is not None and z not in final and z not in self.owner and z in usable[x]:
+                self.match[x], self.owner[z] = z, x
+        self.ok = all(x in self.match or self._augment(x) for x in xs)
+
+    def _augment(self, start: int, avoid: int | None = None) -> bool:
+        """Match ``start`` (single), moving others along an alternating path (breadth
+        first) to a partner single in the matching; the partners of the guesses taken and
+        ``avoid`` stay."""
+        usable, final, match, owner = self.usable, self.final, self.match, self.owner
+        came: dict[int, int] = {}
+        seen = set(self.fixed)
+        if avoid is not None:
+            seen.add(avoid)
+        queue = [start]
+        for x in queue:
+            for z in usable[x]:
+                if z in seen or z in final:
+                    continue
+                seen.add(z)
+                came[z] = x
+                y = owner.get(z)
+                if y is None:
+                    while True:  # flip the path back to start
+                        px = came[z]
+                        before = match.get(px)
+                        match[px], owner[z] = z, px
+                        if px == start:
+                            return True
+                        z = before  # type: ignore[assignment]  # px was matched: it was reached through it
+                queue.append(y)
+        return False
+
+    def take(self, x: int, z: int) -> bool:
+        """Whether x may take z with the rest still matched; if so, x takes it for good."""
+        if not self.ok:
+            return True
+        match, owner = self.match, self.owner
+        old = match[x]
+        if old != z:
+            y = owner.get(z)
+            del match[x]
+            del owner[old]
+            match[x], owner[z] = z, x
+            self.fixed.add(z)
+            if y is not None:
+                del match[y]
+                if not self._augment(y):  # undo: z would leave y's side unmatchable
+                    self.fixed.discard(z)
+                    match[y], owner[z] = z, y
+                    match[x], owner[old] = old, x
+                    return False
+            self.fixed.discard(z)
+        self.fixed.add(z)
+        return True
