@@ -465,31 +465,47 @@ class _Spread:
     cannot be so matched is in no optimum, and is passed over (Hall's condition, tested
     by an augmenting path). The guess kept is still only a guess (:meth:`_settle_guesses`
     confirms it); a partner passed over is one no optimum gives, as the guesses' proof
-    asks. With no such matching to start from (``ok`` false) every guess is allowed."""
+    asks. With no such matching to start from (``ok`` false) every guess is allowed, and
+    so once the searches have looked at a few times as many pairs as the usable lists
+    hold (a large bracket's passed-over partners cost a search of its whole graph
+    each): the guesses are then made as before, and only their confirmations cost more
+    solves."""
+
+    #: the searches' budget, in pairs looked at, per pair of the usable lists
+    budget_per_pair = 16
 
     def __init__(self, xs: list[int], usable: dict[int, list[int]], final: dict[int, int], mate: dict[int, int]):
         self.usable, self.final = usable, final
         self.match: dict[int, int] = {}
         self.owner: dict[int, int] = {}
         self.fixed: set[int] = set()
+        #: partners found unmatchable for the player taking one now: a partner reached by
+        #: a failed search from another is passed over too (its own search would reach
+        #: only partners of that search); cleared once a partner is taken
+        self.dead: set[int] = set()
+        self.budget = self.budget_per_pair * sum(len(usable[x]) for x in xs)
         for x in xs:
             z = mate.get(x)
             if z is not None and z not in final and z not in self.owner and z in usable[x]:
                 self.match[x], self.owner[z] = z, x
+        self.ok = True
         self.ok = all(x in self.match or self._augment(x) for x in xs)
 
-    def _augment(self, start: int, avoid: int | None = None) -> bool:
+    def _augment(self, start: int) -> bool:
         """Match ``start`` (single), moving others along an alternating path (breadth
-        first) to a partner single in the matching; the partners of the guesses taken and
-        ``avoid`` stay."""
+        first) to a partner single in the matching; the partners of the guesses taken
+        stay. False when there is none; past the budget, True with ``ok`` turned off."""
         usable, final, match, owner = self.usable, self.final, self.match, self.owner
         came: dict[int, int] = {}
-        seen = set(self.fixed)
-        if avoid is not None:
-            seen.add(avoid)
+        seen = self.fixed | self.dead
         queue = [start]
         for x in queue:
-            for z in usable[x]:
+            zs = usable[x]
+            self.budget -= len(zs)
+            if self.budget < 0:
+                self.ok = False
+                return True
+            for z in zs:
                 if z in seen or z in final:
                     continue
                 seen.add(z)
@@ -504,12 +520,15 @@ class _Spread:
                             return True
                         z = before  # type: ignore[assignment]  # px was matched: it was reached through it
                 queue.append(y)
+        self.dead |= seen
         return False
 
     def take(self, x: int, z: int) -> bool:
         """Whether x may take z with the rest still matched; if so, x takes it for good."""
         if not self.ok:
             return True
+        if z in self.dead:
+            return False
         match, owner = self.match, self.owner
         old = match[x]
         if old != z:
@@ -520,11 +539,13 @@ class _Spread:
             self.fixed.add(z)
             if y is not None:
                 del match[y]
-                if not self._augment(y):  # undo: z would leave y's side unmatchable
+                if not self._augment(y):  # undo: z would leave y unmatchable
                     self.fixed.discard(z)
                     match[y], owner[z] = z, y
                     match[x], owner[old] = old, x
+                    self.dead.add(z)
                     return False
             self.fixed.discard(z)
         self.fixed.add(z)
+        self.dead.clear()
         return True
