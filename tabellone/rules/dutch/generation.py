@@ -471,8 +471,8 @@ class _Spread:
     each): the guesses are then made as before, and only their confirmations cost more
     solves."""
 
-    #: the searches' budget, in pairs looked at, per pair of the usable lists
-    budget_per_pair = 16
+    #: the searches' budget, in pairs looked at, per player to match
+    budget_per_player = 256
 
     def __init__(self, xs: list[int], usable: dict[int, list[int]], final: dict[int, int], mate: dict[int, int]):
         self.usable, self.final = usable, final
@@ -483,13 +483,14 @@ class _Spread:
         #: a failed search from another is passed over too (its own search would reach
         #: only partners of that search); cleared once a partner is taken
         self.dead: set[int] = set()
-        self.budget = self.budget_per_pair * sum(len(usable[x]) for x in xs)
+        self.budget = self.budget_per_player * len(xs)
         for x in xs:
             z = mate.get(x)
             if z is not None and z not in final and z not in self.owner and z in usable[x]:
                 self.match[x], self.owner[z] = z, x
-        self.ok = True
-        self.ok = all(x in self.match or self._augment(x) for x in xs)
+        self.ok = True  # (turned off by a search past the budget)
+        matched = all(x in self.match or self._augment(x) for x in xs)
+        self.ok = self.ok and matched
 
     def _augment(self, start: int) -> bool:
         """Match ``start`` (single), moving others along an alternating path (breadth
