@@ -272,7 +272,8 @@ class BracketStepper:
         optimal: bool = False,
     ) -> tuple[dict[int, int], list[tuple[int, int]]]:
         """Guess the C6 steps of ``xs`` in turn (each takes its first usable partner
-        still free and not guessed for an earlier one), put a bonus of 1 on each guessed
+        still free, not guessed for an earlier one and not passed over by
+        :class:`_Spread`), put a bonus of 1 on each guessed
         pair (``guess``: the pairs that have one), solve (unless the last optimum stays
         one: bonuses added only to its pairs and taken only from others), and settle the
         guesses the optimum holds from the first on: the steps of those players.
@@ -281,7 +282,8 @@ class BracketStepper:
         criterion, so the optimum is an optimum of the criteria (holding as many guesses
         as any). Take its first ``j`` guesses, x_i with z_i, all in it. A player x_i
         prefers to z_i is paired already, or taken by an earlier guess (paired with
-        x_h, h < i, in this optimum), or not usable: no optimum pairs them. And z_i
+        x_h, h < i, in this optimum), or not usable: no optimum pairs them; or passed
+        over (:class:`_Spread`): no optimum with the pairs before it pairs them. And z_i
         is in an optimum with the pairs before it. So z_i is x_i's step after those of
         x_1 .. x_{i-1}: what :meth:`_take_best` would find, solve by solve.
 
@@ -466,10 +468,10 @@ class _Spread:
     by an augmenting path). The guess kept is still only a guess (:meth:`_settle_guesses`
     confirms it); a partner passed over is one no optimum gives, as the guesses' proof
     asks. With no such matching to start from (``ok`` false) every guess is allowed, and
-    so once the searches have looked at a few times as many pairs as the usable lists
-    hold (a large bracket's passed-over partners cost a search of its whole graph
-    each): the guesses are then made as before, and only their confirmations cost more
-    solves."""
+    so once the searches have looked at :attr:`budget_per_player` pairs per player to
+    match (where S2 barely outnumbers S1 a search looks at most of the usable pairs,
+    even for a guess it keeps): the guesses are then made as before, and only their
+    confirmations cost more solves."""
 
     #: the searches' budget, in pairs looked at, per player to match
     budget_per_player = 256
