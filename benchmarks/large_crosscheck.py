@@ -3,8 +3,8 @@
 (issue 26: the 9,999-player events).
 
     python benchmarks/large_crosscheck.py EVENT.trf [--edition 2026|2017] [--rounds 2,6,11]
-        [--brackets 4] [--max-bracket 40] [--max-below 300] [--budget 200000]
-        [--reference PATH] [--cut 800] [--timeout 600]
+        [--brackets 4] [--max-bracket 200] [--max-below 300] [--budget 200000]
+        [--reference PATH] [--cut 1000] [--timeout 600]
 
 For each sampled round ``R`` of ``EVENT`` (its rounds before ``R`` as recorded, cut by
 :func:`tabellone.core.history.cut_before`) three checks, one table line:
@@ -289,6 +289,7 @@ class BracketCheck:
     size: int
     agree: bool | None  # None: not checked (the reason in ``note``)
     note: str = ""
+    floaters: list[int] = field(default_factory=list)  # the literal procedure's, positions in its round
 
 
 def literal_brackets(
@@ -346,7 +347,7 @@ def _compare(
     got_pairs = {frozenset((back[x], back[y])) for x, y in pairs}
     got_floaters = sorted(back[x] for x in floaters)
     if got_pairs == b.pairs and got_floaters == b.floaters:
-        return BracketCheck(b.score, b.kind, size, True)
+        return BracketCheck(b.score, b.kind, size, True, floaters=floaters)
     ids = [rnd.P[local[i]].id for i in b.mdps + b.residents]
 
     def show(ps: set[frozenset[int]]) -> str:
@@ -356,7 +357,7 @@ def _compare(
         f"{literal._fmt(b.score)}-point {b.kind} (players {' '.join(map(str, ids))}): "
         f"literal {show(got_pairs - b.pairs)}; optimiser {show(b.pairs - got_pairs)}"
     )
-    return BracketCheck(b.score, b.kind, size, False, note)
+    return BracketCheck(b.score, b.kind, size, False, note, floaters)
 
 
 def _walk_2017(
@@ -375,15 +376,14 @@ def _walk_2017(
             out.append(_compare(rnd, b, local, completion=True, lookahead=False))
             continue
         check = _compare(rnd, b, local, completion=False, lookahead=True)
-        floaters = [local[i] for i in b.floaters]
-        if check.agree is None or rnd.completable(floaters + [local[i] for i in b.below]):
+        if check.agree is None or rnd.completable(check.floaters + [local[i] for i in b.below]):
             out.append(check)
             continue
-        # A.9: this is the PPB; it is paired again with C.4, the rest collapses (CLB)
+        # A.9: the literal procedure's downfloaters leave the rest uncompletable: this is
+        # the PPB, paired again with C.4; the scoregroups below collapse into the CLB
         b.kind = "PPB"
         out.append(_compare(rnd, b, local, completion=True, lookahead=False))
-        groups_above = len(scoregroups(players)) - len(brackets) + k + 1
-        clb = brackets_of(players, pairing.pairs, clb_from=groups_above)[-1]
+        clb = brackets_of(players, pairing.pairs, clb_from=k + 1)[-1]
         out.append(_compare(rnd, clb, local, completion=True, lookahead=False))
         break
     return out
@@ -478,11 +478,11 @@ def check_round(
     r: int,
     *,
     brackets: int = 4,
-    max_bracket: int = 40,
+    max_bracket: int = 200,
     max_below: int = 300,
     budget: int = literal.DEFAULT_BUDGET,
     reference: str | None = None,
-    cut: int = 800,
+    cut: int = 1000,
     timeout: float = 600,
 ) -> RoundCheck:
     """The three checks of round ``r`` of ``t`` (see the module docstring)."""
@@ -544,13 +544,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--edition", default="2026", choices=("2026", "2017"))
     ap.add_argument("--rounds", default="", help="rounds to check, e.g. 2,6,11 (default: every recorded round)")
     ap.add_argument("--brackets", type=int, default=4, help="brackets sampled per round (default 4)")
-    ap.add_argument("--max-bracket", type=int, default=40, help="players of a sampled bracket, at most")
+    ap.add_argument("--max-bracket", type=int, default=200, help="players of a sampled bracket, at most")
     ap.add_argument("--max-below", type=int, default=300, help="players below a sampled bracket, at most")
     ap.add_argument(
         "--budget", type=int, default=literal.DEFAULT_BUDGET, help="literal procedure: candidates per bracket"
     )
     ap.add_argument("--reference", help="bbpPairings' executable (6.0.0 for 2026, 5.0.1 for 2017)")
-    ap.add_argument("--cut", type=int, default=800, help="players of the cut round given to the reference")
+    ap.add_argument("--cut", type=int, default=1000, help="players of the cut round given to the reference")
     ap.add_argument("--timeout", type=float, default=600, help="seconds the reference may take")
     args = ap.parse_args(argv)
     t = read_trf(args.event)

@@ -20,6 +20,7 @@ from tabellone.core.history import cut_before
 from tabellone.formats.trf import format_trf, parse_trf
 from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.matching import blossom
+from tabellone.rules.dutch import literal as dutch_literal
 from tabellone.rules.dutch import pair_round
 from tabellone.rules.dutch.literal import pair_round_literal
 from tabellone.rules.fide_common import round_to_pair
@@ -125,6 +126,29 @@ def test_the_literal_procedure_agrees_on_sampled_brackets(edition):
     assert checked >= 10
 
 
+def test_2017_ppb_and_clb_are_paired_as_the_literal_procedure_pairs_them():
+    # A.9: in small events with absences the lowest brackets cannot always be completed;
+    # the check must find the PPB where the literal procedure does, and agree on it and
+    # on the collapsed last bracket
+    x = crosscheck()
+    seen = 0
+    for seed in range(1, 8):
+        s = GeneratorSettings(players=8 + seed % 14, rounds=7, seed=seed, absence_rate=0.04, forfeit_rate=0.03)
+        t = generate(s, pairer("dutch", "2017"))
+        for r in range(4, 8):
+            before = cut_before(t, r)
+            dutch_literal.STATS.clear()
+            pair_round_literal(before, "2017", r)
+            got = x.literal_brackets(before, "2017", r, pair_round(before, "2017", r), 99, 99, 99, 200_000)
+            assert all(g.agree for g in got), [g.note for g in got]
+            kinds = [g.kind for g in got]
+            assert ("PPB" in kinds) == bool(dutch_literal.STATS.get("PPB"))
+            if "PPB" in kinds:
+                assert kinds[-2:] == ["PPB", "CLB"]
+                seen += 1
+    assert seen >= 3
+
+
 def test_a_changed_bracket_is_a_disagreement():
     # the check can fail: swap partners in the lowest bracket of the optimiser's round
     x = crosscheck()
@@ -173,6 +197,7 @@ STAND_IN = """\
 import os, sys
 sys.path.insert(0, {repo!r})
 from tabellone.formats.trf import read_trf
+from tabellone.rules.dutch import literal as dutch_literal
 from tabellone.rules.dutch import pair_round
 p = pair_round(read_trf(sys.argv[2]), {edition!r})
 lines = p.bbp_lines()
