@@ -439,14 +439,9 @@ def bbp_round(engine: str, edition: str, cut: Tournament, timeout: float) -> dic
         got = run_child([engine, "--dutch", str(trf), "-p", str(out)], timeout)
         if isinstance(got, str):
             return {"error": got}
-        words = [int(x) for x in out.read_text().split()]
-    games, bye = [], None
-    for j in range(words[0]):
-        white, black = words[1 + 2 * j], words[2 + 2 * j]
-        if black == 0:
-            bye = white
-        else:
-            games.append((white, black))
+        boards = [tuple(map(int, row.split())) for row in out.read_text().splitlines()[1:] if row.strip()]
+    games = sorted((w, b) for w, b in boards if b)
+    bye = next((w for w, b in boards if not b), None)
     return {"games": sorted(games), "bye": bye, "cpu": got[1]["cpu"]}
 
 
