@@ -88,6 +88,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from dutch_speed import run_child  # noqa: E402
 
+from tabellone.core.errors import NoPairingError  # noqa: E402
 from tabellone.core.history import cut_before  # noqa: E402
 from tabellone.core.model import RoundEntry, Tournament, pairs_of_round  # noqa: E402
 from tabellone.core.pairing import Pairing  # noqa: E402
@@ -429,8 +430,14 @@ def cut_event(t: Tournament, r: int, k: int) -> Tournament:
     )
 
 
+#: The outcome of a round without a legal pairing (a cut of an odd number of players may
+#: leave nobody eligible for the PAB: C2 bars whoever scored a win's points unplayed).
+NO_PAIRING = "no legal pairing"
+
+
 def bbp_round(engine: str, edition: str, cut: Tournament, timeout: float) -> dict:
-    """bbpPairings' Dutch on the cut file: {games, bye, cpu} or {error}."""
+    """bbpPairings' Dutch on the cut file: {outcome: (games, bye) or NO_PAIRING, cpu} or
+    {error}."""
     with tempfile.TemporaryDirectory() as folder:
         trf, out = Path(folder) / "cut.trf", Path(folder) / "out.txt"
         # no system code (192): the engine is told the system on its command line, and
@@ -438,11 +445,13 @@ def bbp_round(engine: str, edition: str, cut: Tournament, timeout: float) -> dic
         trf.write_text(format_trf(replace(cut, system=None)))
         got = run_child([engine, "--dutch", str(trf), "-p", str(out)], timeout)
         if isinstance(got, str):
+            if "No valid pairing exists" in got:  # its exit code 1
+                return {"outcome": NO_PAIRING, "cpu": None}
             return {"error": got}
         boards = [tuple(map(int, row.split())) for row in out.read_text().splitlines()[1:] if row.strip()]
     games = sorted((w, b) for w, b in boards if b)
     bye = next((w for w, b in boards if not b), None)
-    return {"games": sorted(games), "bye": bye, "cpu": got[1]["cpu"]}
+    return {"outcome": (games, bye), "cpu": got[1]["cpu"]}
 
 
 # ======================================================================================
@@ -458,13 +467,13 @@ class RoundCheck:
     brackets: list[BracketCheck]
     cut: int = 0
     reference: dict | None = None
-    ours_cut: tuple | None = None
+    ours_cut: tuple | str | None = None
 
     @property
     def identical(self) -> bool | None:
         if self.reference is None or "error" in self.reference:
             return None
-        return self.ours_cut == (self.reference["games"], self.reference["bye"])
+        return self.ours_cut == self.reference["outcome"]
 
 
 def check_round(
@@ -495,7 +504,10 @@ def check_round(
     if reference:
         small = cut_event(t, r, cut)
         out.cut = len(small.players)
-        out.ours_cut = game_set(pair_round(small, edition, r))
+        try:
+            out.ours_cut = game_set(pair_round(small, edition, r))
+        except NoPairingError:
+            out.ours_cut = NO_PAIRING
         out.reference = bbp_round(reference, edition, small, timeout)
     return out
 
@@ -516,7 +528,8 @@ def line(c: RoundCheck) -> str:
     elif "error" in c.reference:
         ident, bbp_s = c.reference["error"][:9], "-"
     else:
-        ident, bbp_s = ("yes" if c.identical else "NO"), f"{c.reference['cpu']:.1f}"
+        cpu = c.reference["cpu"]
+        ident, bbp_s = ("yes" if c.identical else "NO"), "-" if cpu is None else f"{cpu:.1f}"
     return (
         f"{c.round:>5} {c.seconds:>7.1f} {k.solves:>6} {k.certified:>9} {k.failed:>6} {k.edges:>13,} "
         f"{k.priced_proofs:>6}/{k.pricing_passes:<6} {same:>6} {len(checked):>8} {agree:>11} "
@@ -573,6 +586,8 @@ def main(argv: list[str] | None = None) -> int:
         print(line(c), flush=True)
         bad |= failed(c)
         notes += [f"  round {r}: {b.note}" for b in c.brackets if b.note]
+        if c.ours_cut == NO_PAIRING:
+            notes.append(f"  round {r}: the cut round has no legal pairing (tabellone: {NO_PAIRING})")
         sizes = ", ".join(f"{literal._fmt(b.score)}:{b.size}" for b in c.brackets if b.agree is not None)
         notes.append(f"  round {r}: sampled brackets (score:players) {sizes or 'none'}")
     if notes:
