@@ -36,7 +36,7 @@ For each sampled round ``R`` of ``EVENT`` (its rounds before ``R`` as recorded, 
    below for completion and look-ahead, and the round's own C1/C3 and PAB eligibility,
    and its pairs and downfloaters are compared with the optimiser's
    (``literal = optimised``). The literal procedure sees only the players from the
-   bracket down (:func:`literal_bracket`): the brackets above are already paired and no
+   bracket down (:func:`sub_round`): the brackets above are already paired and no
    criterion of this bracket reads them, except 2026 [C5], the least score a complete
    round-pairing lets the PAB have. That is computed on those players, and kept only when
    it is the least score of any PAB-eligible player of the whole round (then the
@@ -56,11 +56,13 @@ For each sampled round ``R`` of ``EVENT`` (its rounds before ``R`` as recorded, 
    Dutch round of its own: every game left is between two kept players and recorded on
    both sides, every score is what its results give (the points unchanged), the
    declared rounds and initial colour are the event's; only the histories differ from
-   the big round's (the lost games no longer count as meetings, colours or floats; the
-   byes make players ineligible for the PAB by C2 / C.2), so its pairing is not a part
-   of the big round's: the check is that both engines pair the cut file the same
-   (``identical``: games with colours, and the bye). Without ``--reference`` that column
-   says ``-``.
+   the big round's (the lost games no longer count as meetings, colours or floats; a
+   full-point bye bars its player from the PAB under 2026 C2), so its pairing is not a
+   part of the big round's: the check is that both engines pair the cut file the same
+   (``identical``: games with colours, and the bye; or both find no legal pairing, which
+   an odd cut often meets, the byes leaving nobody eligible for the PAB: the default cut
+   is even). The file is written without its system code (``192``): the engine is told
+   the system on its command line. Without ``--reference`` that column says ``-``.
 
 Per round the table prints the optimiser's CPU seconds, the solves and how many the
 certificate proved, the priced proofs, whether the round is the file's, the brackets
