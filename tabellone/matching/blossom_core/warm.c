@@ -452,10 +452,11 @@ static void warm_shift(Ctx *c, int32_t b, const limb_t *d, int32_t *mv, const Ed
  *     dual onto its vertices when its dual is at least D (the blossom stays),
  *     else dissolving it and taking the rest further in, down to x's own dual.
  * Repairing a kept primal-dual optimum locally after the weights at one
- * vertex change, instead of solving again, is the re-optimisation of the
- * sensitivity analysis of matchings (G. M. Weber, "Sensitivity analysis of
- * optimal matchings", Networks 11, 1981; U. Derigs, "Programming in networks
- * and graphs", Springer LNEMS 300, 1988); the rule here (expand only the
+ * vertex change, instead of solving again, is the idea of re-optimisation in
+ * the sensitivity analysis of matchings (as far as we recall, G. M. Weber,
+ * "Sensitivity analysis of optimal matchings", Networks 11, 1981, and U.
+ * Derigs, "Programming in networks and graphs", Springer LNEMS 300, 1988;
+ * quoted from memory, not checked against the texts); the rule here (expand only the
  * blossoms a changed edge runs through or whose dual cannot absorb the
  * deficit) is this core's own, and rests on the two facts above: dissolving
  * or shifting a top-level blossom keeps every slack inside it and raises those
