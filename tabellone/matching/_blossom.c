@@ -183,7 +183,8 @@ static PyMethodDef methods[] = {
      "or dissolves every blossom holding a changed vertex; returns the old setting."},
     {"_solve_with_state", py_solve_with_state, METH_VARARGS, solve_state_doc},
     {"_last_stats", py_last_stats, METH_NOARGS,
-     "Counters of the last max_weight_matching call (stages, blossoms, expansions, deltas, limbs, retries)."},
+     "Counters of the last solve (max_weight_matching, _solve_with_state or an IncrementalMatcher's solve):\n"
+     "stages, blossoms, expansions, deltas, limbs, retries, and the warm start's counters (warm_*)."},
     {"max_weight_matching", (PyCFunction)(void (*)(void))py_max_weight_matching, METH_VARARGS | METH_KEYWORDS, mwm_doc},
     {NULL, NULL, 0, NULL},
 };

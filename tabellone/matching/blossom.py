@@ -193,6 +193,9 @@ class Matcher:
         if self._core is not None:
             self._core.set_columns(rows, columns)
             return
+        for k, (v, ws) in enumerate(columns):  # as the core: nothing applied on an error
+            if len(ws) > len(rows):
+                raise ValueError(f"set_columns(): column {k}: {len(ws)} weights for {len(rows)} rows")
         for v, ws in columns:
             for u, w in zip(rows, ws):
                 self.set_edge(u, v, w)
@@ -313,7 +316,8 @@ def _vertex_cover(pairs: set[tuple[int, int]]) -> list[int]:
 
     One end of each changed edge is enough for the warm start: every edge of that vertex
     is checked, the blossoms using a changed edge or holding both ends of an edge of
-    negative slack are dissolved, its duals are raised until its edges are feasible, and
+    negative slack are dissolved, its dual is set to the least value that keeps its edges
+    feasible (a deficit on edges leaving kept blossoms is taken from their duals), and
     its matched edge goes unless it is still tight.
     """
     adj: dict[int, set[int]] = {}

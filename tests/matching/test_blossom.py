@@ -848,6 +848,11 @@ def test_matcher_set_columns_with_and_without_extension(monkeypatch):
         m.set_columns([0, 1], [(3, [5, 0]), (2, [7]), (4, [0, 6])])
         assert sorted(m.edges()) == [(0, 2, 7), (0, 3, 5), (1, 4, 6)]
         assert m.solve() == [2, 4, 0, -1, 1]
+        # a column longer than the rows is refused, with or without the core, and
+        # nothing of the call is applied
+        with pytest.raises(ValueError, match="column 1: 2 weights for 1 rows"):
+            m.set_columns([0], [(3, [1]), (4, [1, 2])])
+        assert sorted(m.edges()) == [(0, 2, 7), (0, 3, 5), (1, 4, 6)]
 
 
 def test_incremental_set_columns_equal_values_as_distinct_objects():

@@ -115,9 +115,10 @@ static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, 
  * snapshot of its duals and blossom forest, ws_snapshot()): every slack there
  * is at least the one the saved optimum's certificate proved non-negative,
  * except at the changed vertices (flagged whole below), because warm_init()
- * only dissolves blossoms (a blossom's dual moved onto its vertices keeps the
- * slack of the edges inside it and raises that of the edges leaving it),
- * raises exposed vertices' duals, and resets the changed vertices' duals.
+ * only dissolves blossoms or shifts part of a blossom's dual onto its vertices
+ * (either keeps the slack of the edges inside it and raises that of the edges
+ * leaving it), raises exposed vertices' duals, and resets the changed
+ * vertices' duals.
  *
  * The slack of an edge {i, j} is u_i + u_j - 2 w_ij + 2 sum z_B over the
  * blossoms B holding both ends, that is over the blossoms named in both
@@ -545,6 +546,7 @@ static int warm_keep_vertex(Ctx *c, const WarmState *w, int32_t x, int32_t *mv, 
          * feasible, max(0, max_j 2w - u_j), as the stages would lower it */
         least_feasible_dual(c, x, need, s);
         mp_copy(DUAL(c, x), need, L);
+        check_range(c, DUAL(c, x));
     }
     return 0;
 }
@@ -645,7 +647,9 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
      * then every slack between two S-blossoms is even and delta3 = slack/2
      * exact (the classic algorithm gets this from equal root duals).  Raising
      * an exposed top-level vertex's dual by one keeps every edge feasible; a
-     * root that is the base of a blossom is first freed by dissolving. */
+     * root that is the base of a blossom gets the one from the blossom's dual
+     * (warm_shift, the blossom kept) or, when that dual is zero or the old
+     * warm start is asked for, is freed by dissolving the blossom. */
     {
         int64_t votes[2] = {0, 0};
         for (int32_t v = 0; v < n; v++)

@@ -311,7 +311,7 @@ class BracketStepper:
     ) -> tuple[dict[int, int], list[tuple[int, int]]]:
         """Guess the C6 steps of ``xs`` in turn (each takes its first usable partner
         still free, not guessed for an earlier one and not passed over by
-        :class:`_Spread`), put a bonus of 1 on each guessed
+        :class:`_HallCheck`), put a bonus of 1 on each guessed
         pair (``guess``: the pairs that have one), solve (unless the last optimum stays
         one: bonuses added only to its pairs and taken only from others), and settle the
         guesses the optimum holds from the first on: the steps of those players.
@@ -321,7 +321,7 @@ class BracketStepper:
         as any). Take its first ``j`` guesses, x_i with z_i, all in it. A player x_i
         prefers to z_i is paired already, or taken by an earlier guess (paired with
         x_h, h < i, in this optimum), or not usable: no optimum pairs them; or passed
-        over (:class:`_Spread`): no optimum with the pairs before it pairs them. And z_i
+        over (:class:`_HallCheck`): no optimum with the pairs before it pairs them. And z_i
         is in an optimum with the pairs before it. So z_i is x_i's step after those of
         x_1 .. x_{i-1}: what :meth:`_take_best` would find, solve by solve.
 
@@ -351,7 +351,7 @@ class BracketStepper:
         final = self.m.final
         run: list[tuple[int, int]] = []
         taken: set[int] = set()
-        spread = _Spread(xs, usable, final, mate)
+        spread = _HallCheck(xs, usable, final, mate)
         for x in xs:
             for z in usable[x]:
                 if z not in final and z not in taken and spread.take(x, z):
@@ -497,7 +497,7 @@ class BracketStepper:
         return mate, pairs, floaters
 
 
-class _Spread:
+class _HallCheck:
     """The S1 players still to pair (``xs``) matched into their usable partners
     (:meth:`BracketStepper._usable_partners`), for the guesses of C6: every optimum
     pairs each of them with one of its usable partners (the roles are locked, and an

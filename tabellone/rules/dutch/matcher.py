@@ -415,8 +415,8 @@ class LocalMatcher(Matcher):
     sparse_from = 3000
     #: pairs added per column and pricing round
     price_limit = 8
-    #: :meth:`solve` hands over at most so many changed pairs in one list (more: a slice
-    #: at a time, :meth:`Matcher._hand_over`), :meth:`set_columns` about so many a call
+    #: :meth:`solve` hands over at most so many changed pairs in one list (more go through
+    #: :meth:`Matcher._hand_over`, in slices of 65,536), :meth:`set_columns` about so many a call
     hand_over_at_once = 1 << 16
     #: brackets (with the next) of at least this many players share one int between a
     #: column's equal weights (:meth:`set_columns`)
