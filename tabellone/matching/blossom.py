@@ -193,7 +193,8 @@ class Matcher:
         if self._core is not None:
             self._core.set_columns(rows, columns)
             return
-        for k, (v, ws) in enumerate(columns):  # as the core: nothing applied on an error
+        columns = list(columns)
+        for k, (_, ws) in enumerate(columns):  # as the core: nothing applied on an error
             if len(ws) > len(rows):
                 raise ValueError(f"set_columns(): column {k}: {len(ws)} weights for {len(rows)} rows")
         for v, ws in columns:
