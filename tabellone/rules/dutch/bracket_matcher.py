@@ -170,8 +170,10 @@ class RowMatcher(Matcher):
             lo, hi = keys.lo, keys.hi
         else:
             lo, hi = array("i", [a for a, _ in keys]), array("i", [b for _, b in keys])
-        saved = self._read(lo, hi)
-        self._write(lo, hi, repeat(None))
+        at, places = self._places(lo, hi)
+        rows = self._rows.__getitem__
+        saved = list(map(getitem, map(rows, at), places))
+        deque(map(setitem, map(rows, at), places, repeat(None)), 0)
         self._bulk.append((lo, hi, True))
         return lo, hi, saved
 

@@ -6,6 +6,7 @@ order makes, the same optimum, and the same pairings of whole generated events."
 from __future__ import annotations
 
 import random
+import weakref
 
 import pytest
 
@@ -149,3 +150,54 @@ def test_row_matcher_reads_changes_and_solves_as_the_generic_matcher(seed):
         for x in free:
             ys = [y for y in free if y != x and rows.has_edge(x, y)]
             assert rows.usable(x, ys) == generic.usable(x, ys)
+
+
+@pytest.mark.parametrize("players, seed", [(40, 3), (61, 7), (120, 2)])
+def test_round_two_layout_leaves_out_the_floats_of_two_rounds_back(monkeypatch, players, seed):
+    # in round 2 no player has a float two rounds back: those fields (C.14, C.15, C.18,
+    # C.19) take no bits, and the pairing is the one of the full layout, where they are
+    # there and stay 0
+    t = generate(GeneratorSettings(players=players, rounds=3, seed=seed), _pairer)
+    seen: list[set[str]] = []
+    layout = Dutch2017.layout
+
+    def record(self, *args):
+        lay, df = layout(self, *args)
+        seen.append({name if isinstance(name, str) else name[0] for name in lay.names})
+        return lay, df
+
+    monkeypatch.setattr(Dutch2017, "layout", record)
+    for r in (2, 3):
+        seen.clear()
+        _round(t, r, True)
+        for names in seen:
+            assert {"C12", "C13", "C16", "C17"} <= names
+            assert ({"C14", "C15", "C18", "C19"} <= names) == (r == 3)
+    short = _round(t, 2, True)
+
+    def full(self, *args):
+        played, self.rounds_played = self.rounds_played, 2
+        try:
+            return layout(self, *args)
+        finally:
+            self.rounds_played = played
+
+    monkeypatch.setattr(Dutch2017, "layout", full)
+    assert _round(t, 2, True) == short
+
+
+def test_a_brackets_matcher_is_let_go_before_the_next_is_built(monkeypatch):
+    # each matcher's core holds every pair of its bracket (860 MB for the largest of
+    # round 2 at 9,999 players): two of them alive at once was that round's peak
+    t = generate(GeneratorSettings(players=61, rounds=4, seed=7), _pairer)
+    made: list[weakref.ref] = []
+    init = RowMatcher.__init__
+
+    def tracked(self, *args):
+        assert all(ref() is None for ref in made), "the bracket before's matcher is still alive"
+        init(self, *args)
+        made.append(weakref.ref(self))
+
+    monkeypatch.setattr(RowMatcher, "__init__", tracked)
+    _round(t, 4, True)
+    assert len(made) > 2
