@@ -4,9 +4,14 @@ kept row by row (:class:`RowMatcher`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from array import array
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import compress, repeat
+from operator import add, and_, getitem, setitem, sub
 from typing import Any
 
+from tabellone.rules.dutch.generation import Pairs
 from tabellone.rules.dutch.matcher import Matcher
 from tabellone.rules.fide_common import Entrant
 
@@ -21,9 +26,13 @@ class RowMatcher(Matcher):
     equal weights sharing one int), not two dict entries and a changed-pair entry (about
     160 bytes, round 2 of a 4,000-player event by ``tracemalloc``); and the
     rows enter the core's graph as they are given (:meth:`set_row`), before the first
-    solve, instead of through the set of changed pairs. The answers are the same
-    (``tests/rules/dutch/test_dutch_2017_rows.py`` compares the two on generated
-    events and on every method the generation order calls)."""
+    solve, instead of through the set of changed pairs. The pairs C5 drops (millions in
+    a bracket of 5,000 players) are kept as the two arrays they come in and handed to
+    the core at the next solve (:meth:`zero_pairs`), not as a tuple each in the set of
+    changed pairs (about 150 bytes a pair: that set was the peak of round 2 at 9,999
+    players). The answers are the same (``tests/rules/dutch/test_dutch_2017_rows.py``
+    compares the two on generated events and on every method the generation order
+    calls)."""
 
     def __init__(self, players: list[Entrant], A: list[int]):
         super().__init__(players, None, active=A)  # room for every pair of A reserved at once
@@ -37,8 +46,16 @@ class RowMatcher(Matcher):
         for k, x in enumerate(order):
             rank[x] = k
         self._rows: list[list[int | None]] = [[] for _ in order]
+        #: the core vertex of each player of ``order``
+        self._locs = [loc[x] for x in order]
+        #: equal weights share one int (a bracket's pairs take few distinct values)
+        self._shared: dict[int | None, int | None] = {}
         #: no solve yet: :meth:`set_row` writes into the core at once
         self._fresh = True
+        #: pairs changed in bulk since the last solve (:meth:`zero_pairs`,
+        #: :meth:`restore_pairs`), handed to the core at the next one, in order: True
+        #: where they were dropped (weight 0), False where their weights were put back
+        self._bulk: list[tuple[Sequence[int], Sequence[int], bool]] = []
 
     # ---- the table of weights --------------------------------------------------------
 
@@ -49,13 +66,16 @@ class RowMatcher(Matcher):
             super().set_row(h, ls, weights)
             return
         k, rank = self._rank[h], self._rank
-        intern = self._interned.setdefault
-        self._rows[k] = row = [None] * (len(self.order) - k - 1)
-        for l, w in zip(ls, weights):
-            row[rank[l] - k - 1] = None if w is None else intern(w, w)
-        loc = self.loc
-        at = loc[h]
-        self._inc.set_edges([(at, loc[l], w) for l, w in zip(self.order[k + 1 :], row) if w])
+        share = self._shared.setdefault
+        if ls == self.order[k + 1 :]:  # (every later player: the common case)
+            row = list(map(share, weights, weights))
+        else:
+            row = [None] * (len(self.order) - k - 1)
+            for l, w in zip(ls, weights):
+                row[rank[l] - k - 1] = share(w, w)
+        self._rows[k] = row
+        # one column of the core's set_columns (h's partners are its rows): no tuple a pair
+        self._inc.set_columns(self._locs[k + 1 :], [(self.loc[h], [w or 0 for w in row])])
 
     def _packed_of(self, a: int, b: int) -> int | None:
         """The packed weight of the pair (a, b), ``a < b`` (None: they may not meet)."""
@@ -81,7 +101,40 @@ class RowMatcher(Matcher):
 
     def solve(self) -> dict[int, int]:
         self._fresh = False
+        self._hand_over_bulk()
         return super().solve()
+
+    def _free(self, lo: Sequence[int], hi: Sequence[int]) -> Iterator[int]:
+        """Per pair of ``lo``, ``hi``: whether neither player is fixed (1) or not (0)."""
+        free = bytearray(b"\x01") * self.n
+        for x in self.final:
+            free[x] = 0
+        return map(and_, map(free.__getitem__, lo), map(free.__getitem__, hi))
+
+    def _hand_over_bulk(self) -> None:
+        """Give the core the present weights of the pairs changed in bulk, those of
+        players still to pair only (as :meth:`Matcher.solve` hands over the changed
+        pairs): a dropped pair's weight is 0 (when it is changed again, by
+        :meth:`restore_pairs` or one pair at a time, that change is handed over after
+        it); a restored pair's is read from the table."""
+        loc, final = self.loc, self.final
+        for lo, hi, dropped in self._bulk:
+            weights: Iterator[int]
+            if dropped:
+                weights = repeat(0)
+            else:
+                get_bonus = self.bonus.get
+                weights = (w + get_bonus(key, 0) if w else 0 for w, key in zip(self._read(lo, hi), zip(lo, hi)))
+            edges = zip(map(loc.__getitem__, lo), map(loc.__getitem__, hi), weights)
+            self._hand_over(compress(edges, self._free(lo, hi)) if final else edges)
+        self._bulk.clear()
+
+    def changes_pending(self) -> bool:
+        if super().changes_pending():
+            return True
+        if not self.final:
+            return any(len(lo) for lo, _, _ in self._bulk)
+        return any(any(self._free(lo, hi)) for lo, hi, _ in self._bulk)
 
     def set_base(self, h: int, l: int, values: dict | None) -> None:
         key = (h, l) if h < l else (l, h)
@@ -89,24 +142,43 @@ class RowMatcher(Matcher):
         self._dirty.add(key)
 
     def _set_packed(self, keys: list[tuple[int, int]], weights: list[int | None]) -> None:
-        intern = self._interned.setdefault
+        share = self._shared.setdefault
         for (h, l), w in zip(keys, weights):
-            self._put(h, l, None if w is None else intern(w, w))
+            self._put(h, l, share(w, w))
         self._dirty.update(keys)
+
+    def _places(self, lo: Sequence[int], hi: Sequence[int]) -> tuple[array, array]:
+        """The row of each pair of ``lo``, ``hi`` (an index of ``_rows``) and its place in it."""
+        rank = self._rank
+        at = array("i", map(rank.__getitem__, lo))
+        return at, array("i", map(sub, map(rank.__getitem__, hi), map(add, at, repeat(1))))
+
+    def _read(self, lo: Sequence[int], hi: Sequence[int]) -> list[int | None]:
+        """The packed weights of the pairs of ``lo``, ``hi``, in order."""
+        at, places = self._places(lo, hi)
+        return list(map(getitem, map(self._rows.__getitem__, at), places))
+
+    def _write(self, lo: Sequence[int], hi: Sequence[int], weights: Iterable[int | None]) -> None:
+        """Set the packed weights of the pairs of ``lo``, ``hi``, in order."""
+        at, places = self._places(lo, hi)
+        deque(map(setitem, map(self._rows.__getitem__, at), places, weights), 0)
 
     def zero_pairs(self, keys: Sequence[tuple[int, int]]) -> Any:
-        # what they held: the keys and their weights, as two lists
-        packed_of, put = self._packed_of, self._put
-        saved = []
-        for a, b in keys:
-            saved.append(packed_of(a, b))
-            put(a, b, None)
-        self._dirty.update(keys)
-        return keys, saved
+        # what they held: the pairs (two arrays) and their weights; the pairs are read
+        # in C (map over the arrays), not as a tuple each
+        if isinstance(keys, Pairs):
+            lo, hi = keys.lo, keys.hi
+        else:
+            lo, hi = array("i", [a for a, _ in keys]), array("i", [b for _, b in keys])
+        at, places = self._places(lo, hi)
+        rows = self._rows.__getitem__
+        saved = list(map(getitem, map(rows, at), places))
+        deque(map(setitem, map(rows, at), places, repeat(None)), 0)
+        self._bulk.append((lo, hi, True))
+        return lo, hi, saved
 
     def restore_pairs(self, saved: Any) -> None:
-        keys, weights = saved
-        put = self._put
-        for (a, b), w in zip(reversed(keys), reversed(weights)):  # a repeated pair: its first value last
-            put(a, b, w)
-        self._dirty.update(keys)
+        lo, hi, weights = saved
+        # (a pair named twice held the same weight both times: all were read before any was dropped)
+        self._write(lo, hi, weights)
+        self._bulk.append((lo, hi, False))

@@ -206,6 +206,12 @@ class Dutch2017:
             blocks[f"C.{k}"] = [(f"C{k}", 4 * size)]
         for k in range(16, 20):
             blocks[f"C.{k}"] = per_value(f"C{k}")
+        for group in FLOATS_2017:
+            if group[0][0].back > self.rounds_played:
+                # floats of a round not played yet: no pair has a value in these fields
+                # (:meth:`_text_values`), which then take no bits (round 2: 90 of 326)
+                for _c, name in group:
+                    blocks[f"C.{name[1:]}"] = []
         names, maxima = self.objective.layout_names(blocks)
         if special:
             names, maxima = ["top"] + names, [3 * size] + maxima
@@ -223,6 +229,8 @@ class Dutch2017:
         special = len(groups) == 1
         collapsed = False
         gi = 0
+        m: Matcher | None = None
+        weights: Weights2017 | None = None
         while gi < len(groups):
             progress.step(gi + 1, len(groups))
             if collapsed:
@@ -240,6 +248,9 @@ class Dutch2017:
             current = mdps + residents
             lay, df = self.layout(current, residents, nxt, special, final)
             rows = self.row_matcher and self.fast_weights and self.solve_fn is None
+            # the bracket before's matcher (its core holds every pair of it: 860 MB in
+            # round 2 of 9,999 players) let go before this one's room is taken
+            m = weights = None
             m = RowMatcher(P, current + nxt) if rows else Matcher(P, self.solve_fn, active=current + nxt)
             m.relayout(lay, 3 * bitlen(len(current) + len(nxt)) + 3)
             cur_set, nxt_set, mdp_set = set(current), set(nxt), set(mdps)
