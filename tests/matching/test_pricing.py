@@ -162,3 +162,73 @@ def test_lowered_marks_every_end_whose_pairs_can_lose_slack():
             assert m.price(x, ys, ws, n, 0, None) == m.price(x, list(range(n)), ws, n, 0)
             assert set(m.price(x, ys, ws, n, 0, mask)) <= set(m.price(x, ys, ws, n, 0, None))
     assert checked
+
+
+def solved_at_random(rnd: random.Random, least: int, most: int, share: float) -> tuple[int, list, Matcher]:
+    """A graph of ``least`` to ``most`` vertices of a random kind, about ``share`` of its
+    edges given to a matcher, solved: (n, every edge, the matcher)."""
+    n = rnd.randint(least, most)
+    edges = edges_of(graph(rnd.choice(["random", "uniform", "blossoms", "wide"]), n, rnd))
+    m = Matcher(n)
+    m.set_edges([e for e in edges if rnd.random() < share])
+    m.solve()
+    return n, edges, m
+
+
+def test_lowered_from_a_snapshot_marks_what_it_marks_from_the_signatures():
+    """snapshot() holds the whole optimum in one object; lowered() reads it node by node
+    up the forest, each decided once, where the signatures hold each vertex's chain: the
+    same bytes after warm solves that add, raise, lower and remove edges (blossoms made,
+    kept and dissolved). A snapshot of another graph marks every vertex."""
+    rnd = random.Random(17)
+    moved = 0
+    for _ in range(40):
+        n, edges, m = solved_at_random(rnd, 4, 30, 0.5)
+        old, snap = m.signatures(), m.snapshot()
+        assert old is not None and snap is not None and m.lowered(snap) == bytes(n)
+        for _ in range(3):
+            change = rnd.sample(edges, min(len(edges), rnd.randint(1, 6)))
+            m.set_edges([(u, v, rnd.choice([0, w, w // 2, w + 7])) for u, v, w in change])
+            m.solve()
+            mask = m.lowered(snap)
+            assert mask == m.lowered(old)
+            moved += sum(mask)
+    assert moved  # some vertices were marked
+    other = Matcher(3)
+    other.set_edges([(0, 1, 5)])
+    other.solve()
+    assert m.lowered(other.snapshot()) == bytes([1]) * n
+
+
+def test_price_rows_names_what_price_names_row_by_row():
+    """The core's price_rows (one call, one scratch for every row) against price called
+    once a row on the same optimum: the same pairs, in the same order, on random graphs
+    with blossoms nested several deep (each row's chain and memo of blossoms must not leak
+    into the next), random masks, int32 arrays and lists, repeated and huge weights, and
+    rows of every limit and centre."""
+    rnd = random.Random(13)
+    checked = 0
+    for trial in range(60):
+        n, _, m = solved_at_random(rnd, 3, 40, rnd.choice([0.0, 0.3, 0.7]))
+        mask = rnd.choice([None, bytes(rnd.randint(0, 1) for _ in range(n))])
+        shared = [rnd.choice([0, 1, 50, 100, 10**6, 1 << 70, 1 << 200]) for _ in range(4)]
+        rows = []
+        for _ in range(rnd.randint(1, 3 * n)):
+            x = rnd.randrange(n)
+            ys = [rnd.choice([rnd.randrange(n), rnd.randrange(n), -1, x]) for _ in range(rnd.randint(0, 2 * n))]
+            ws = [
+                rnd.choice([*shared, rnd.randint(0, 1 << rnd.choice([8, 40, 90]))])
+                for _ in ys[: rnd.randint(0, len(ys))]
+            ]
+            rows.append((x, array("i", ys) if rnd.random() < 0.5 else ys, ws, rnd.randrange(len(ys) + 1), mask))
+        limit = rnd.choice([0, 1, 3, 8, 1000])
+        expected = []
+        for x, ys, ws, center, row_mask in rows:
+            hits = m.price(x, ys, ws, limit, center, row_mask)
+            assert hits is not None
+            expected += [(x, ys[i], ws[i]) for i in hits]
+        assert m.price_rows(iter(rows), limit) == expected, trial
+        checked += len(expected)
+    assert checked > 100  # the rows did name pairs
+    m.set_edge(0, 1, 777777)
+    assert m.price_rows([(2, [0], [5], 0, None)], 1) is None  # not current after a change
