@@ -200,6 +200,51 @@ def test_lowered_from_a_snapshot_marks_what_it_marks_from_the_signatures():
     assert m.lowered(other.snapshot()) == bytes([1]) * n
 
 
+def duals_of(sig: bytes) -> tuple[int, dict[int, int]]:
+    """A vertex's dual and its blossoms' duals, read from its ``signatures()`` entry (the
+    limbs per number, the vertex's dual, then (id, dual) per blossom; two's complement
+    little-endian limbs, as the core holds them: twice a vertex's dual)."""
+    limbs = int.from_bytes(sig[:4], "little", signed=True)
+    unit = 8 * limbs
+    u = int.from_bytes(sig[4 : 4 + unit], "little", signed=True)
+    zs, at = {}, 4 + unit
+    while at < len(sig):
+        b = int.from_bytes(sig[at : at + 4], "little", signed=True)
+        zs[b] = int.from_bytes(sig[at + 4 : at + 4 + unit], "little", signed=True)
+        at += 4 + unit
+    return u, zs
+
+
+def test_price_names_a_pair_exactly_when_its_slack_from_the_duals_is_negative():
+    """The slack worked out here in Python ints from the duals the core shows
+    (signatures): twice it is U_x + U_y + 2 (z of the blossoms holding both) - 2 w. At the
+    weights around the one that makes it 0 (one below, at it, one above), price names a
+    non-edge pair exactly when that slack is negative: the core's limb arithmetic, wide
+    numbers and blossoms included, against the definition."""
+    rnd = random.Random(19)
+    named = 0
+    for _ in range(40):
+        n, _, m = solved_at_random(rnd, 3, 30, rnd.choice([0.3, 0.7]))
+        sigs = m.signatures()
+        if sigs is None:  # no edge was given: no optimum is kept
+            continue
+        duals = [duals_of(sig) for sig in sigs]
+        for _ in range(30):
+            x, y = rnd.sample(range(n), 2)
+            if m.weight(x, y):
+                continue
+            (ux, zx), (uy, zy) = duals[x], duals[y]
+            total = ux + uy + 2 * sum(z for b, z in zx.items() if b in zy)  # twice the slack at weight 0
+            for w in (total // 2 - 1, total // 2, total // 2 + 1):
+                if w <= 0:
+                    continue
+                hits = m.price(x, [y], [w], 1, 0)
+                assert hits == ([0] if total - 2 * w < 0 else []), (x, y, w)
+                named += bool(hits)
+                assert m.price_rows([(x, [y], [w], 0, None)], 1) == ([(x, y, w)] if hits else [])
+    assert named
+
+
 def test_price_rows_names_what_price_names_row_by_row():
     """The core's price_rows (one call, one scratch for every row) against price called
     once a row on the same optimum: the same pairs, in the same order, on random graphs

@@ -1008,9 +1008,9 @@ typedef struct {
      * known yet), so that each blossom is walked once per row: the blossoms of a large
      * bracket nest hundreds deep; touched: the blossoms whose memo is set */
     int32_t *memo, *path, *touched, ntouched;
-    limb_t *zs; /* (depth + 1) rows of L limbs: the sums of the chain's duals from each one up */
+    limb_t *zs; /* (depth + 1) rows of L limbs: twice the sums of the chain's duals from each one up */
     size_t zscap;
-    limb_t *s, *t, *cache;
+    limb_t *s, *t, *cache, *ux; /* ux: the row's u_x on L limbs */
     PyObject *ckey[SCAN_CACHE]; /* weight objects converted (held: an address is not reused) */
     int crc[SCAN_CACHE];
     ScanHit *hits;
@@ -1020,7 +1020,7 @@ typedef struct {
 static void scan_free(Scan *sc)
 {
     free(sc->nodual); free(sc->noparent); free(sc->pos); free(sc->chain); free(sc->memo); free(sc->path);
-    free(sc->touched); free(sc->zs); free(sc->s); free(sc->t); free(sc->cache); free(sc->hits);
+    free(sc->touched); free(sc->zs); free(sc->s); free(sc->t); free(sc->cache); free(sc->ux); free(sc->hits);
     for (int c = 0; c < SCAN_CACHE; c++) Py_CLEAR(sc->ckey[c]);
 }
 
@@ -1057,7 +1057,8 @@ static int scan_init(MatcherObject *self, Scan *sc)
     sc->s = calloc((size_t)L, sizeof(limb_t));
     sc->t = calloc((size_t)L, sizeof(limb_t));
     sc->cache = calloc((size_t)SCAN_CACHE * (size_t)L, sizeof(limb_t));
-    if (!sc->pos || !sc->chain || !sc->memo || !sc->path || !sc->touched || !sc->s || !sc->t || !sc->cache) {
+    sc->ux = calloc((size_t)L, sizeof(limb_t));
+    if (!sc->pos || !sc->chain || !sc->memo || !sc->path || !sc->touched || !sc->s || !sc->t || !sc->cache || !sc->ux) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1065,8 +1066,9 @@ static int scan_init(MatcherObject *self, Scan *sc)
     return 0;
 }
 
-/* x's enclosing blossoms into pos and chain, innermost first, and their dual sums into
- * zs (see chain_sums); pos and memo must be clean (scan_clean).  -1 with an exception set. */
+/* x's enclosing blossoms into pos and chain, innermost first, twice their dual sums into
+ * zs (see chain_sums), and u_x into ux; pos and memo must be clean (scan_clean).  -1 with
+ * an exception set. */
 static int scan_chain(Scan *sc, int32_t x)
 {
     const int32_t n = sc->n, n2 = sc->n2;
@@ -1095,8 +1097,10 @@ static int scan_chain(Scan *sc, int32_t x)
     mp_zero(sc->zs + (size_t)depth * L, L);
     for (int32_t d = depth - 1; d >= 0; d--) {
         mp_sext(sc->t, L, sc->dual + (size_t)sc->chain[d] * sc->Lw, sc->Lw);
+        mp_add(sc->t, sc->t, sc->t, L);
         mp_add(sc->zs + (size_t)d * L, sc->zs + (size_t)(d + 1) * L, sc->t, L);
     }
+    mp_sext(sc->ux, L, sc->dual + (size_t)x * sc->Lw, sc->Lw);
     return 0;
 }
 
@@ -1106,6 +1110,33 @@ static void scan_clean(Scan *sc)
     for (int32_t d = 0; d < sc->depth; d++) sc->pos[sc->chain[d]] = -1;
     for (int32_t j = 0; j < sc->ntouched; j++) sc->memo[sc->touched[j]] = -2;
     sc->depth = sc->ntouched = 0;
+}
+
+/* s = a - w + b + z on L limbs, b (Lb <= L limbs) sign-extended, z optional (NULL: 0):
+ * one pass with a borrow and two carries, exact modulo 2^(64 L) as the three operations
+ * one after the other (the slack of a priced pair, without copies). */
+static inline void mp_slack(limb_t *s, const limb_t *a, const limb_t *w, const limb_t *b, int Lb, const limb_t *z, int L)
+{
+    const limb_t fill = mp_is_neg(b, Lb) ? ~(limb_t)0 : 0;
+    limb_t br = 0, c1 = 0, c2 = 0;
+    for (int i = 0; i < L; i++) {
+        const limb_t bi = i < Lb ? b[i] : fill;
+        limb_t d = a[i] - w[i];
+        const limb_t b1 = a[i] < w[i];
+        const limb_t r = d - br;
+        br = b1 | (d < br);
+        d = r + c1;
+        limb_t c = d < c1;
+        d += bi;
+        c1 = c | (d < bi);
+        if (z) {
+            const limb_t e = d + c2;
+            c = e < c2;
+            d = e + z[i];
+            c2 = c | (d < z[i]);
+        }
+        s[i] = d;
+    }
 }
 
 /* One row of the scan behind price(), tight() and price_rows(): the pairs {x, ys[i]},
@@ -1127,6 +1158,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
     const int32_t *bparent = sc->bparent;
     int32_t *pos = sc->pos, *memo = sc->memo, *path = sc->path, *touched = sc->touched;
     limb_t *s = sc->s, *t = sc->t, *cache = sc->cache;
+    const limb_t *ux = sc->ux;
     Py_buffer ybuf = {0}, mbuf = {0};
     PyObject *ys = NULL, *ws = NULL;
     const int32_t *yarr = NULL;
@@ -1183,6 +1215,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
         /* pricing looks an edge up only for a pair of negative slack (rare), and
          * drops it then: the optimum's certificate covers the edges */
         int32_t k = pricing ? -1 : mt_find(self, x, y);
+        const limb_t *wl = t;
         if (k >= 0) {
             mp_sext(t, L, graph_w2(&self->g, k), Lg);
         } else {
@@ -1209,13 +1242,8 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
                 if (push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, -1e308) < 0) goto done;
                 continue;
             }
-            mp_copy(t, cache + (size_t)c * L, L);
+            wl = cache + (size_t)c * L;
         }
-        /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) */
-        mp_sext(s, L, dual + (size_t)x * Lw, Lw);
-        mp_sub(s, s, t, L);
-        mp_sext(t, L, dual + (size_t)y * Lw, Lw);
-        mp_add(s, s, t, L);
         int32_t b = bparent[y], np = 0;
         while (b != -1 && pos[b] < 0 && memo[b] == -2 && np < n2) {
             path[np++] = b;
@@ -1227,10 +1255,8 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
             goto done;
         }
         while (np > 0) memo[touched[sc->ntouched++] = path[--np]] = b;
-        if (b != -1) {
-            mp_add(s, s, zs + (size_t)pos[b] * L, L);
-            mp_add(s, s, zs + (size_t)pos[b] * L, L);
-        }
+        /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) */
+        mp_slack(s, ux, wl, dual + (size_t)y * Lw, Lw, b != -1 ? zs + (size_t)pos[b] * L : NULL, L);
         if (pricing ? !mp_is_neg(s, L) : !mp_le_zero(s, L)) continue;
         if (pricing && mt_find(self, x, y) >= 0) continue;
         if (push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, pricing ? mp_approx(s, L) : 0.0) < 0) goto done;
