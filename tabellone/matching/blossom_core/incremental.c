@@ -1012,7 +1012,9 @@ typedef struct {
     size_t zscap;
     limb_t *s, *t, *cache, *ux; /* ux: the row's u_x on L limbs */
     PyObject *ckey[SCAN_CACHE]; /* weight objects converted (held: an address is not reused) */
-    int crc[SCAN_CACHE];
+    int crc[SCAN_CACHE];        /* twice_to_limbs's answer, or 2: a weight of 0 (no pair) */
+    limb_t *diff;               /* per slot, u_x - 2 w for the row whose number is in stamp */
+    int64_t stamp[SCAN_CACHE], row;
     ScanHit *hits;
     Py_ssize_t nhits, caphits;
 } Scan;
@@ -1020,7 +1022,8 @@ typedef struct {
 static void scan_free(Scan *sc)
 {
     free(sc->nodual); free(sc->noparent); free(sc->pos); free(sc->chain); free(sc->memo); free(sc->path);
-    free(sc->touched); free(sc->zs); free(sc->s); free(sc->t); free(sc->cache); free(sc->ux); free(sc->hits);
+    free(sc->touched); free(sc->zs); free(sc->s); free(sc->t); free(sc->cache); free(sc->ux); free(sc->diff);
+    free(sc->hits);
     for (int c = 0; c < SCAN_CACHE; c++) Py_CLEAR(sc->ckey[c]);
 }
 
@@ -1058,7 +1061,9 @@ static int scan_init(MatcherObject *self, Scan *sc)
     sc->t = calloc((size_t)L, sizeof(limb_t));
     sc->cache = calloc((size_t)SCAN_CACHE * (size_t)L, sizeof(limb_t));
     sc->ux = calloc((size_t)L, sizeof(limb_t));
-    if (!sc->pos || !sc->chain || !sc->memo || !sc->path || !sc->touched || !sc->s || !sc->t || !sc->cache || !sc->ux) {
+    sc->diff = calloc((size_t)SCAN_CACHE * (size_t)L, sizeof(limb_t));
+    if (!sc->pos || !sc->chain || !sc->memo || !sc->path || !sc->touched || !sc->s || !sc->t || !sc->cache || !sc->ux ||
+        !sc->diff) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1112,31 +1117,26 @@ static void scan_clean(Scan *sc)
     sc->depth = sc->ntouched = 0;
 }
 
-/* s = a - w + b + z on L limbs, b (Lb <= L limbs) sign-extended, z optional (NULL: 0):
- * one pass with a borrow and two carries, exact modulo 2^(64 L) as the three operations
- * one after the other (the slack of a priced pair, without copies). */
-static inline void mp_slack(limb_t *s, const limb_t *a, const limb_t *w, const limb_t *b, int Lb, const limb_t *z, int L)
+/* s = a + b + z on L limbs, b (Lb <= L limbs) sign-extended, z optional (NULL: 0): one
+ * pass, exact modulo 2^(64 L) as the two additions one after the other (the slack of a
+ * priced pair, a = u_x - 2 w set once per distinct weight and row). */
+static inline void mp_slack(limb_t *s, const limb_t *a, const limb_t *b, int Lb, const limb_t *z, int L)
 {
     const limb_t fill = mp_is_neg(b, Lb) ? ~(limb_t)0 : 0;
-    limb_t br = 0, c1 = 0, c2 = 0;
+#ifdef TB_INT128
+    dlimb_t acc = 0;
     for (int i = 0; i < L; i++) {
-        const limb_t bi = i < Lb ? b[i] : fill;
-        limb_t d = a[i] - w[i];
-        const limb_t b1 = a[i] < w[i];
-        const limb_t r = d - br;
-        br = b1 | (d < br);
-        d = r + c1;
-        limb_t c = d < c1;
-        d += bi;
-        c1 = c | (d < bi);
-        if (z) {
-            const limb_t e = d + c2;
-            c = e < c2;
-            d = e + z[i];
-            c2 = c | (d < z[i]);
-        }
+        acc = (acc >> 64) + a[i] + (i < Lb ? b[i] : fill) + (z ? z[i] : 0);
+        s[i] = (limb_t)acc;
+    }
+#else
+    limb_t c1 = 0, c2 = 0;
+    for (int i = 0; i < L; i++) {
+        limb_t d = tb_addc(a[i], i < Lb ? b[i] : fill, &c1);
+        if (z) d = tb_addc(d, z[i], &c2);
         s[i] = d;
     }
+#endif
 }
 
 /* One row of the scan behind price(), tight() and price_rows(): the pairs {x, ys[i]},
@@ -1165,6 +1165,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
     Py_ssize_t ylen;
     int rc = -1;
     sc->nhits = 0;
+    const int64_t row = ++sc->row; /* the diff slots of earlier rows are stale */
     if (PyObject_CheckBuffer(ys_obj)) {
         if (PyObject_GetBuffer(ys_obj, &ybuf, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return -1;
         if (ybuf.itemsize != 4 || !ybuf.format || strcmp(ybuf.format, "i") != 0) {
@@ -1215,9 +1216,10 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
         /* pricing looks an edge up only for a pair of negative slack (rare), and
          * drops it then: the optimum's certificate covers the edges */
         int32_t k = pricing ? -1 : mt_find(self, x, y);
-        const limb_t *wl = t;
+        const limb_t *a = t; /* u_x - 2 w */
         if (k >= 0) {
             mp_sext(t, L, graph_w2(&self->g, k), Lg);
+            mp_sub(t, ux, t, L);
         } else {
             PyObject *wo = PySequence_Fast_GET_ITEM(ws, i);
             /* equal weights are mostly one object: converted once */
@@ -1230,19 +1232,25 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
                     PyErr_Format(PyExc_ValueError, "%s(): negative weight", name);
                     goto done;
                 }
+                if (sc->crc[c] == 0 && mp_is_zero(cache + (size_t)c * L, L)) sc->crc[c] = 2;
                 sc->ckey[c] = Py_NewRef(wo);
+                sc->stamp[c] = 0;
             }
             if (sc->crc[c] < 0) {
                 PyErr_Format(PyExc_ValueError, "%s(): negative weight", name);
                 goto done;
             }
-            if (sc->crc[c] == 0 && mp_is_zero(cache + (size_t)c * L, L)) continue; /* no pair */
-            if (sc->crc[c] > 0) { /* above every dual sum: a negative slack */
+            if (sc->crc[c] == 2) continue; /* no pair */
+            if (sc->crc[c] == 1) { /* above every dual sum: a negative slack */
                 if (mt_find(self, x, y) >= 0) continue;
                 if (push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, -1e308) < 0) goto done;
                 continue;
             }
-            wl = cache + (size_t)c * L;
+            if (sc->stamp[c] != row) {
+                mp_sub(sc->diff + (size_t)c * L, ux, cache + (size_t)c * L, L);
+                sc->stamp[c] = row;
+            }
+            a = sc->diff + (size_t)c * L;
         }
         int32_t b = bparent[y], np = 0;
         while (b != -1 && pos[b] < 0 && memo[b] == -2 && np < n2) {
@@ -1256,7 +1264,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
         }
         while (np > 0) memo[touched[sc->ntouched++] = path[--np]] = b;
         /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) */
-        mp_slack(s, ux, wl, dual + (size_t)y * Lw, Lw, b != -1 ? zs + (size_t)pos[b] * L : NULL, L);
+        mp_slack(s, a, dual + (size_t)y * Lw, Lw, b != -1 ? zs + (size_t)pos[b] * L : NULL, L);
         if (pricing ? !mp_is_neg(s, L) : !mp_le_zero(s, L)) continue;
         if (pricing && mt_find(self, x, y) >= 0) continue;
         if (push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, pricing ? mp_approx(s, L) : 0.0) < 0) goto done;
