@@ -245,6 +245,39 @@ def test_price_names_a_pair_exactly_when_its_slack_from_the_duals_is_negative():
     assert named
 
 
+def test_price_keeps_the_most_violated_pairs_that_are_not_edges():
+    """With a limit, price names the ``limit`` non-edge pairs of most negative slack (ties:
+    nearest the centre, then the lower index), in index order: worked out here from the
+    duals in Python ints, on rows that mix edges (never named, whatever their weight
+    there) with non-edges, so that the edges sorted among the most violated must be
+    passed over and later pairs kept instead."""
+    rnd = random.Random(23)
+    checked = 0
+    for _ in range(60):
+        n, _, m = solved_at_random(rnd, 4, 30, 0.5)
+        sigs = m.signatures()
+        if sigs is None:  # no edge was given: no optimum is kept
+            continue
+        duals = [duals_of(sig) for sig in sigs]
+        for x in range(n):
+            ys = [y for y in range(n) if y != x]
+            rnd.shuffle(ys)
+            (ux, zx) = duals[x]
+            ws, slack = [], []
+            for y in ys:
+                uy, zy = duals[y]
+                total = ux + uy + 2 * sum(z for b, z in zx.items() if b in zy)
+                w = max(1, total // 2 + rnd.choice([-1, 0, 1, 2, 5]))  # around the tight weight
+                ws.append(w)
+                slack.append(total - 2 * w)
+            center, limit = rnd.randrange(len(ys)), rnd.choice([1, 2, 4])
+            violated = [i for i, y in enumerate(ys) if slack[i] < 0 and not m.weight(x, y)]
+            best = sorted(violated, key=lambda i: (slack[i], abs(i - center), i))[:limit]
+            assert m.price(x, ys, ws, limit, center) == sorted(best), (x, limit)
+            checked += any(slack[i] < 0 and m.weight(x, y) for i, y in enumerate(ys))
+    assert checked  # rows where edges were among the violated
+
+
 def test_price_rows_names_what_price_names_row_by_row():
     """The core's price_rows (one call, one scratch for every row) against price called
     once a row on the same optimum: the same pairs, in the same order, on random graphs

@@ -960,10 +960,12 @@ static double mp_approx(const limb_t *a, int L)
 typedef struct {
     Py_ssize_t i, far; /* far: |i - center|, the order among equal slacks */
     double slack;
+    int32_t y; /* the other end */
 } ScanHit;
 
 /* Append hit i (its slack, approximately) to the growing array hits; -1 on no memory. */
-static int push_hit(ScanHit **hits, Py_ssize_t *nhits, Py_ssize_t *cap, Py_ssize_t i, Py_ssize_t center, double slack)
+static int push_hit(ScanHit **hits, Py_ssize_t *nhits, Py_ssize_t *cap, Py_ssize_t i, Py_ssize_t center, double slack,
+                    int32_t y)
 {
     if (*nhits == *cap) {
         Py_ssize_t nc = *cap ? 2 * *cap : 64;
@@ -977,6 +979,7 @@ static int push_hit(ScanHit **hits, Py_ssize_t *nhits, Py_ssize_t *cap, Py_ssize
     }
     (*hits)[*nhits].i = i;
     (*hits)[*nhits].far = i > center ? i - center : center - i;
+    (*hits)[*nhits].y = y;
     (*hits)[(*nhits)++].slack = slack;
     return 0;
 }
@@ -1243,7 +1246,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
             if (sc->crc[c] == 2) continue; /* no pair */
             if (sc->crc[c] == 1) { /* above every dual sum: a negative slack */
                 if (mt_find(self, x, y) >= 0) continue;
-                if (push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, -1e308) < 0) goto done;
+                if (push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, -1e308, -1) < 0) goto done;
                 continue;
             }
             if (sc->stamp[c] != row) {
@@ -1266,14 +1269,22 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
         /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) */
         mp_slack(s, a, dual + (size_t)y * Lw, Lw, b != -1 ? zs + (size_t)pos[b] * L : NULL, L);
         if (pricing ? !mp_is_neg(s, L) : !mp_le_zero(s, L)) continue;
-        if (pricing && mt_find(self, x, y) >= 0) continue;
-        if (push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, pricing ? mp_approx(s, L) : 0.0) < 0) goto done;
+        /* (pricing: an edge is dropped below, looked up only if it would be kept) */
+        if (push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, pricing ? mp_approx(s, L) : 0.0, pricing ? y : -1) < 0)
+            goto done;
     }
-    if (sc->nhits > limit) {
-        qsort(sc->hits, (size_t)sc->nhits, sizeof(ScanHit), cmp_hit);
-        sc->nhits = limit;
-        for (Py_ssize_t j = 0; j < limit; j++) sc->hits[j].slack = 0.0, sc->hits[j].far = 0;
-        qsort(sc->hits, (size_t)limit, sizeof(ScanHit), cmp_hit); /* back in index order */
+    const int sorted = sc->nhits > limit;
+    if (sorted) qsort(sc->hits, (size_t)sc->nhits, sizeof(ScanHit), cmp_hit);
+    if (pricing) { /* in that order, the first `limit` pairs that are not edges */
+        Py_ssize_t kept = 0;
+        for (Py_ssize_t j = 0; j < sc->nhits && kept < limit; j++)
+            if (sc->hits[j].y < 0 || mt_find(self, x, sc->hits[j].y) < 0) sc->hits[kept++] = sc->hits[j];
+        sc->nhits = kept;
+    }
+    if (sorted) {
+        if (sc->nhits > limit) sc->nhits = limit;
+        for (Py_ssize_t j = 0; j < sc->nhits; j++) sc->hits[j].slack = 0.0, sc->hits[j].far = 0;
+        qsort(sc->hits, (size_t)sc->nhits, sizeof(ScanHit), cmp_hit); /* back in index order */
     }
     rc = 0;
 done:
