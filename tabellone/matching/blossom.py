@@ -260,6 +260,17 @@ class Matcher:
             return None
         return self._core.price(x, ys, ws, limit, center, mask)
 
+    def price_rows(
+        self, rows: Iterable[tuple[int, Sequence[int], list[int], int, bytes | None]], limit: int
+    ) -> list[tuple[int, int, int]] | None:
+        """:meth:`price` for each ``(x, ys, ws, center, mask)`` of ``rows``, in order, with
+        ``limit``: the pairs it names as edges ``(x, ys[i], ws[i])``, row by row. One call
+        against one optimum (the core's scratch is set up once, not once a row). None when
+        that optimum is not current, or without the compiled core."""
+        if self._core is None:
+            return None
+        return self._core.price_rows(rows, limit)
+
     def tight(self, x: int, ys: list[int], ws: list[int]) -> list[int] | None:
         """As :meth:`all_within` with margins 0, for pairs that need not be edges: every
         ``i < len(ws)``, in order, such that the pair ``{x, ys[i]}`` has slack at most 0,
@@ -278,10 +289,19 @@ class Matcher:
             return None
         return self._core.signatures()
 
-    def lowered(self, old: list[bytes]) -> bytes | None:
+    def snapshot(self) -> bytes | None:
+        """The duals and the blossom forest of the last optimum in one bytes object, for
+        :meth:`lowered` (what :meth:`signatures` says of every vertex, made in time linear
+        in the vertices, where the signatures repeat each vertex's chain of blossoms).
+        None when the last optimum is not current, or without the compiled core."""
+        if self._core is None:
+            return None
+        return self._core.snapshot()
+
+    def lowered(self, old: list[bytes] | bytes) -> bytes | None:
         """Per vertex, a byte: 1 when its dual or that of a blossom holding it is lower than
-        in ``old`` (:meth:`signatures` of an earlier optimum), or it lies in other
-        blossoms; else 0. A pair whose ends both have 0 has a slack at least its slack
+        in ``old`` (:meth:`signatures` or :meth:`snapshot` of an earlier optimum), or it
+        lies in other blossoms; else 0. A pair whose ends both have 0 has a slack at least its slack
         then. None when the last optimum is not current, or without the compiled core."""
         if self._core is None:
             return None

@@ -41,12 +41,9 @@ def price_rows(inc: Matcher, rows: Iterable[Row], limit: int) -> list[tuple[int,
     """The pairs of ``rows`` that violate the last optimum's duals, as edges ``(x, y, w)``:
     per row the ``limit`` of most negative slack. Empty: that optimum is an optimum of the
     graph with every pair of the rows added."""
-    added: list[tuple[int, int, int]] = []
-    for x, ys, ws, center, mask in rows:
-        hits = inc.price(x, ys, ws, limit, center, mask)
-        if hits is None:
-            raise RuntimeError("no current optimum to price against (solve first, with the compiled core)")
-        added += [(x, ys[i], ws[i]) for i in hits]
+    added = inc.price_rows(rows, limit)
+    if added is None:
+        raise RuntimeError("no current optimum to price against (solve first, with the compiled core)")
     return added
 
 

@@ -1460,3 +1460,31 @@ def test_portable_arithmetic_answers_as_the_128_bit_build(portable_core, kind):
         u, v = rng.sample(range(30), 2)
         changes = [(u, v, random_weight(rng, kind) if step % 3 else 0)]
     assert warm > 0
+
+
+@pytest.mark.slow
+def test_portable_arithmetic_prices_as_the_128_bit_build(portable_core):
+    """Pricing's one-pass slack (carries of 64-bit halves without a 128-bit integer): the
+    same pairs named by price_rows, row for row, as the usual build's, on graphs of 1 to
+    900-bit weights with negative duals and blossoms, at trial weights around each
+    pair's own."""
+    rng = random.Random("portable-price")
+    named = 0
+    for trial in range(30):
+        kind = rng.choice(["small", "huge", "lex", "lexwide", "mixed"])
+        n = rng.randint(3, 30)
+        edges = random_graph(rng, n, rng.choice([0.2, 0.5]), kind)
+        ours, theirs = portable_core.IncrementalMatcher(n), _blossom.IncrementalMatcher(n)
+        for m in (ours, theirs):
+            m.set_edges(edges)
+            m.solve()
+        rows = []
+        for x in range(n):
+            ys = [y for y in range(n) if y != x]
+            ws = [max(0, random_weight(rng, kind) + rng.choice([-1, 0, 1])) for _ in ys]
+            rows.append((x, ys, ws, rng.randrange(len(ys) + 1), None))
+        limit = rng.choice([1, 3, 100])
+        got = ours.price_rows(rows, limit)
+        assert got == theirs.price_rows(rows, limit), (trial, kind)
+        named += len(got)
+    assert named

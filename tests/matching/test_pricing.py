@@ -162,3 +162,151 @@ def test_lowered_marks_every_end_whose_pairs_can_lose_slack():
             assert m.price(x, ys, ws, n, 0, None) == m.price(x, list(range(n)), ws, n, 0)
             assert set(m.price(x, ys, ws, n, 0, mask)) <= set(m.price(x, ys, ws, n, 0, None))
     assert checked
+
+
+def solved_at_random(rnd: random.Random, least: int, most: int, share: float) -> tuple[int, list, Matcher]:
+    """A graph of ``least`` to ``most`` vertices of a random kind, about ``share`` of its
+    edges given to a matcher, solved: (n, every edge, the matcher)."""
+    n = rnd.randint(least, most)
+    edges = edges_of(graph(rnd.choice(["random", "uniform", "blossoms", "wide"]), n, rnd))
+    m = Matcher(n)
+    m.set_edges([e for e in edges if rnd.random() < share])
+    m.solve()
+    return n, edges, m
+
+
+def test_lowered_from_a_snapshot_marks_what_it_marks_from_the_signatures():
+    """snapshot() holds the whole optimum in one object; lowered() reads it node by node
+    up the forest, each decided once, where the signatures hold each vertex's chain: the
+    same bytes after warm solves that add, raise, lower and remove edges (blossoms made,
+    kept and dissolved). A snapshot of another graph marks every vertex."""
+    rnd = random.Random(17)
+    moved = 0
+    for _ in range(40):
+        n, edges, m = solved_at_random(rnd, 4, 30, 0.5)
+        old, snap = m.signatures(), m.snapshot()
+        assert old is not None and snap is not None and m.lowered(snap) == bytes(n)
+        for _ in range(3):
+            change = rnd.sample(edges, min(len(edges), rnd.randint(1, 6)))
+            m.set_edges([(u, v, rnd.choice([0, w, w // 2, w + 7])) for u, v, w in change])
+            m.solve()
+            mask = m.lowered(snap)
+            assert mask == m.lowered(old)
+            moved += sum(mask)
+    assert moved  # some vertices were marked
+    other = Matcher(3)
+    other.set_edges([(0, 1, 5)])
+    other.solve()
+    assert m.lowered(other.snapshot()) == bytes([1]) * n
+
+
+def duals_of(sig: bytes) -> tuple[int, dict[int, int]]:
+    """A vertex's dual and its blossoms' duals, read from its ``signatures()`` entry (the
+    limbs per number, the vertex's dual, then (id, dual) per blossom; two's complement
+    little-endian limbs, as the core holds them: twice a vertex's dual)."""
+    limbs = int.from_bytes(sig[:4], "little", signed=True)
+    unit = 8 * limbs
+    u = int.from_bytes(sig[4 : 4 + unit], "little", signed=True)
+    zs, at = {}, 4 + unit
+    while at < len(sig):
+        b = int.from_bytes(sig[at : at + 4], "little", signed=True)
+        zs[b] = int.from_bytes(sig[at + 4 : at + 4 + unit], "little", signed=True)
+        at += 4 + unit
+    return u, zs
+
+
+def test_price_names_a_pair_exactly_when_its_slack_from_the_duals_is_negative():
+    """The slack worked out here in Python ints from the duals the core shows
+    (signatures): twice it is U_x + U_y + 2 (z of the blossoms holding both) - 2 w. At the
+    weights around the one that makes it 0 (one below, at it, one above), price names a
+    non-edge pair exactly when that slack is negative: the core's limb arithmetic, wide
+    numbers and blossoms included, against the definition."""
+    rnd = random.Random(19)
+    named = 0
+    for _ in range(40):
+        n, _, m = solved_at_random(rnd, 3, 30, rnd.choice([0.3, 0.7]))
+        sigs = m.signatures()
+        if sigs is None:  # no edge was given: no optimum is kept
+            continue
+        duals = [duals_of(sig) for sig in sigs]
+        for _ in range(30):
+            x, y = rnd.sample(range(n), 2)
+            if m.weight(x, y):
+                continue
+            (ux, zx), (uy, zy) = duals[x], duals[y]
+            total = ux + uy + 2 * sum(z for b, z in zx.items() if b in zy)  # twice the slack at weight 0
+            for w in (total // 2 - 1, total // 2, total // 2 + 1):
+                if w <= 0:
+                    continue
+                hits = m.price(x, [y], [w], 1, 0)
+                assert hits == ([0] if total - 2 * w < 0 else []), (x, y, w)
+                named += bool(hits)
+                assert m.price_rows([(x, [y], [w], 0, None)], 1) == ([(x, y, w)] if hits else [])
+    assert named
+
+
+def test_price_keeps_the_most_violated_pairs_that_are_not_edges():
+    """With a limit, price names the ``limit`` non-edge pairs of most negative slack (ties:
+    nearest the centre, then the lower index), in index order: worked out here from the
+    duals in Python ints, on rows that mix edges (never named, whatever their weight
+    there) with non-edges, so that the edges sorted among the most violated must be
+    passed over and later pairs kept instead."""
+    rnd = random.Random(23)
+    checked = 0
+    for _ in range(60):
+        n, _, m = solved_at_random(rnd, 4, 30, 0.5)
+        sigs = m.signatures()
+        if sigs is None:  # no edge was given: no optimum is kept
+            continue
+        duals = [duals_of(sig) for sig in sigs]
+        for x in range(n):
+            ys = [y for y in range(n) if y != x]
+            rnd.shuffle(ys)
+            (ux, zx) = duals[x]
+            ws, slack = [], []
+            for y in ys:
+                uy, zy = duals[y]
+                total = ux + uy + 2 * sum(z for b, z in zx.items() if b in zy)
+                w = max(1, total // 2 + rnd.choice([-1, 0, 1, 2, 5]))  # around the tight weight
+                ws.append(w)
+                slack.append(total - 2 * w)
+            center, limit = rnd.randrange(len(ys)), rnd.choice([1, 2, 4])
+            violated = [i for i, y in enumerate(ys) if slack[i] < 0 and not m.weight(x, y)]
+            best = sorted(violated, key=lambda i: (slack[i], abs(i - center), i))[:limit]
+            assert m.price(x, ys, ws, limit, center) == sorted(best), (x, limit)
+            checked += any(slack[i] < 0 and m.weight(x, y) for i, y in enumerate(ys))
+    assert checked  # rows where edges were among the violated
+
+
+def test_price_rows_names_what_price_names_row_by_row():
+    """The core's price_rows (one call, one scratch for every row) against price called
+    once a row on the same optimum: the same pairs, in the same order, on random graphs
+    with blossoms nested several deep (each row's chain and memo of blossoms must not leak
+    into the next), random masks, int32 arrays and lists, repeated and huge weights, and
+    rows of every limit and centre."""
+    rnd = random.Random(13)
+    checked = 0
+    for trial in range(60):
+        n, _, m = solved_at_random(rnd, 3, 40, rnd.choice([0.0, 0.3, 0.7]))
+        mask = rnd.choice([None, bytes(rnd.randint(0, 1) for _ in range(n))])
+        shared = [rnd.choice([0, 1, 50, 100, 10**6, 1 << 70, 1 << 200]) for _ in range(4)]
+        rows = []
+        for _ in range(rnd.randint(1, 3 * n)):
+            x = rnd.randrange(n)
+            ys = [rnd.choice([rnd.randrange(n), rnd.randrange(n), -1, x]) for _ in range(rnd.randint(0, 2 * n))]
+            ws = [
+                rnd.choice([*shared, rnd.randint(0, 1 << rnd.choice([8, 40, 90]))])
+                for _ in ys[: rnd.randint(0, len(ys))]
+            ]
+            rows.append((x, array("i", ys) if rnd.random() < 0.5 else ys, ws, rnd.randrange(len(ys) + 1), mask))
+        limit = rnd.choice([0, 1, 3, 8, 1000])
+        expected = []
+        for x, ys, ws, center, row_mask in rows:
+            hits = m.price(x, ys, ws, limit, center, row_mask)
+            assert hits is not None
+            expected += [(x, ys[i], ws[i]) for i in hits]
+        assert m.price_rows(iter(rows), limit) == expected, trial
+        checked += len(expected)
+    assert checked > 100  # the rows did name pairs
+    m.set_edge(0, 1, 777777)
+    assert m.price_rows([(2, [0], [5], 0, None)], 1) is None  # not current after a change

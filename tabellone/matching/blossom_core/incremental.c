@@ -960,10 +960,12 @@ static double mp_approx(const limb_t *a, int L)
 typedef struct {
     Py_ssize_t i, far; /* far: |i - center|, the order among equal slacks */
     double slack;
+    int32_t y; /* the other end */
 } ScanHit;
 
 /* Append hit i (its slack, approximately) to the growing array hits; -1 on no memory. */
-static int push_hit(ScanHit **hits, Py_ssize_t *nhits, Py_ssize_t *cap, Py_ssize_t i, Py_ssize_t center, double slack)
+static int push_hit(ScanHit **hits, Py_ssize_t *nhits, Py_ssize_t *cap, Py_ssize_t i, Py_ssize_t center, double slack,
+                    int32_t y)
 {
     if (*nhits == *cap) {
         Py_ssize_t nc = *cap ? 2 * *cap : 64;
@@ -977,6 +979,7 @@ static int push_hit(ScanHit **hits, Py_ssize_t *nhits, Py_ssize_t *cap, Py_ssize
     }
     (*hits)[*nhits].i = i;
     (*hits)[*nhits].far = i > center ? i - center : center - i;
+    (*hits)[*nhits].y = y;
     (*hits)[(*nhits)++].slack = slack;
     return 0;
 }
@@ -989,130 +992,215 @@ static int cmp_hit(const void *a, const void *b)
     return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* The scan behind price() and tight(): the pairs {x, ys[i]}, i < len(ws) (ys, a
- * sequence of ints or a buffer of int32 ('i'), may be longer; ys[i] < 0 or
- * ys[i] == x: skipped; for price, with a mask (bytes-like, one per vertex) and
- * mask[x] == 0, so is every ys[i] with mask[ys[i]] == 0), each weighing ws[i] (0: no pair)
- * unless it is an edge of the graph, whose own weight then counts.  pricing:
- * the pairs that are not edges and whose slack under the kept optimum's duals
- * is negative, the `limit` most negative (approximately ordered; among equal
- * slacks the nearest to index `center`) if there are more; else every pair (edge or not) whose slack is at most 0.  Returns a list
- * of indices i in increasing order, or None without a current optimum. */
-static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs, int pricing)
+/* The scratch of price(), tight() and price_rows(): the kept optimum's duals and
+ * forest, and arrays over the vertices and blossoms allocated once per call and, between
+ * rows, reset only where a row touched them (a large bracket prices thousands of rows
+ * against one optimum: per row work in the size of the whole graph was most of it). */
+enum { SCAN_CACHE = 64 };
+
+typedef struct {
+    int32_t n, n2;
+    int L, Lw, Lg;
+    const limb_t *dual;
+    const int32_t *bparent;
+    limb_t *nodual;    /* no edge: every dual 0 */
+    int32_t *noparent; /* ... and no blossom */
+    /* pos[b]: b's depth in the row's chain (-1: not in it); chain[d]: the blossom at depth d */
+    int32_t *pos, *chain, depth;
+    /* memo[b]: the lowest blossom of the row's chain holding blossom b (-1: none; -2: not
+     * known yet), so that each blossom is walked once per row: the blossoms of a large
+     * bracket nest hundreds deep; touched: the blossoms whose memo is set */
+    int32_t *memo, *path, *touched, ntouched;
+    limb_t *zs; /* (depth + 1) rows of L limbs: twice the sums of the chain's duals from each one up */
+    size_t zscap;
+    limb_t *s, *t, *cache, *ux; /* ux: the row's u_x on L limbs */
+    PyObject *ckey[SCAN_CACHE]; /* weight objects converted (held: an address is not reused) */
+    int crc[SCAN_CACHE];        /* twice_to_limbs's answer, or 2: a weight of 0 (no pair) */
+    limb_t *diff;               /* per slot, u_x - 2 w for the row whose number is in stamp */
+    int64_t stamp[SCAN_CACHE], row;
+    ScanHit *hits;
+    Py_ssize_t nhits, caphits;
+} Scan;
+
+static void scan_free(Scan *sc)
 {
-    const char *name = pricing ? "price" : "tight";
-    const Py_ssize_t want = pricing ? 6 : 3;
-    if (nargs != want) {
-        PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd arguments, got %zd", name, want, nargs);
-        return NULL;
-    }
-    if (mt_check_idle(self) < 0) return NULL;
+    free(sc->nodual); free(sc->noparent); free(sc->pos); free(sc->chain); free(sc->memo); free(sc->path);
+    free(sc->touched); free(sc->zs); free(sc->s); free(sc->t); free(sc->cache); free(sc->ux); free(sc->diff);
+    free(sc->hits);
+    for (int c = 0; c < SCAN_CACHE; c++) Py_CLEAR(sc->ckey[c]);
+}
+
+/* Set up the scratch against the kept optimum: 0; 1 when there is no current
+ * optimum (nothing allocated); -1 with an exception set.  Free with scan_free. */
+static int scan_init(MatcherObject *self, Scan *sc)
+{
+    memset(sc, 0, sizeof(*sc));
     const int32_t n = self->g.n, n2 = 2 * n;
-    int32_t x;
-    if (parse_vertex(args[0], -1, n, &x) < 0) return NULL;
-    Py_ssize_t limit = PY_SSIZE_T_MAX, center = 0;
-    if (pricing) {
-        limit = PyLong_AsSsize_t(args[3]);
-        if (limit == -1 && PyErr_Occurred()) return NULL;
-        center = PyLong_AsSsize_t(args[4]);
-        if (center == -1 && PyErr_Occurred()) return NULL;
-        if (limit < 0) {
-            PyErr_SetString(PyExc_ValueError, "limit must be non-negative");
-            return NULL;
+    sc->n = n, sc->n2 = n2;
+    const WarmState *w = self->ws;
+    if (w && !self->nchg && w->n == n) {
+        sc->dual = w->dual, sc->bparent = w->bparent, sc->Lw = w->L;
+    } else if (self->g.nlive == 0) { /* no edge: the empty matching, every dual 0 */
+        sc->nodual = calloc((size_t)n2 + 1, sizeof(limb_t));
+        sc->noparent = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+        if (!sc->nodual || !sc->noparent) {
+            PyErr_NoMemory();
+            return -1;
         }
+        for (int32_t b = 0; b < n2; b++) sc->noparent[b] = -1;
+        sc->dual = sc->nodual, sc->bparent = sc->noparent, sc->Lw = 1;
+    } else {
+        return 1;
     }
+    sc->Lg = self->g.L;
+    sc->L = (sc->Lw > sc->Lg ? sc->Lw : sc->Lg) + 1;
+    const int L = sc->L;
+    sc->pos = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    sc->chain = malloc(((size_t)n + 1) * sizeof(int32_t));
+    sc->memo = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    sc->path = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    sc->touched = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    sc->s = calloc((size_t)L, sizeof(limb_t));
+    sc->t = calloc((size_t)L, sizeof(limb_t));
+    sc->cache = calloc((size_t)SCAN_CACHE * (size_t)L, sizeof(limb_t));
+    sc->ux = calloc((size_t)L, sizeof(limb_t));
+    sc->diff = calloc((size_t)SCAN_CACHE * (size_t)L, sizeof(limb_t));
+    if (!sc->pos || !sc->chain || !sc->memo || !sc->path || !sc->touched || !sc->s || !sc->t || !sc->cache || !sc->ux ||
+        !sc->diff) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int32_t b = 0; b < n2; b++) sc->pos[b] = -1, sc->memo[b] = -2;
+    return 0;
+}
+
+/* x's enclosing blossoms into pos and chain, innermost first, twice their dual sums into
+ * zs (see chain_sums), and u_x into ux; pos and memo must be clean (scan_clean).  -1 with
+ * an exception set. */
+static int scan_chain(Scan *sc, int32_t x)
+{
+    const int32_t n = sc->n, n2 = sc->n2;
+    const int L = sc->L;
+    int32_t depth = 0;
+    for (int32_t b = sc->bparent[x]; b != -1; b = sc->bparent[b]) {
+        if (b < n || b >= n2 || sc->pos[b] >= 0 || depth > n) {
+            sc->depth = depth;
+            PyErr_SetString(PyExc_SystemError, "bad blossom forest");
+            return -1;
+        }
+        sc->pos[b] = depth;
+        sc->chain[depth++] = b;
+    }
+    sc->depth = depth;
+    const size_t need = ((size_t)depth + 1) * (size_t)L;
+    if (need > sc->zscap) {
+        limb_t *z = realloc(sc->zs, need * sizeof(limb_t));
+        if (!z) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        sc->zs = z;
+        sc->zscap = need;
+    }
+    mp_zero(sc->zs + (size_t)depth * L, L);
+    for (int32_t d = depth - 1; d >= 0; d--) {
+        mp_sext(sc->t, L, sc->dual + (size_t)sc->chain[d] * sc->Lw, sc->Lw);
+        mp_add(sc->t, sc->t, sc->t, L);
+        mp_add(sc->zs + (size_t)d * L, sc->zs + (size_t)(d + 1) * L, sc->t, L);
+    }
+    mp_sext(sc->ux, L, sc->dual + (size_t)x * sc->Lw, sc->Lw);
+    return 0;
+}
+
+/* Undo what a row wrote into pos and memo. */
+static void scan_clean(Scan *sc)
+{
+    for (int32_t d = 0; d < sc->depth; d++) sc->pos[sc->chain[d]] = -1;
+    for (int32_t j = 0; j < sc->ntouched; j++) sc->memo[sc->touched[j]] = -2;
+    sc->depth = sc->ntouched = 0;
+}
+
+/* s = a + b + z on L limbs, b (Lb <= L limbs) sign-extended, z optional (NULL: 0): one
+ * pass, exact modulo 2^(64 L) as the two additions one after the other (the slack of a
+ * priced pair, a = u_x - 2 w set once per distinct weight and row). */
+static inline void mp_slack(limb_t *s, const limb_t *a, const limb_t *b, int Lb, const limb_t *z, int L)
+{
+    const limb_t fill = mp_is_neg(b, Lb) ? ~(limb_t)0 : 0;
+#ifdef TB_INT128
+    dlimb_t acc = 0;
+    for (int i = 0; i < L; i++) {
+        acc = (acc >> 64) + a[i] + (i < Lb ? b[i] : fill) + (z ? z[i] : 0);
+        s[i] = (limb_t)acc;
+    }
+#else
+    limb_t c1 = 0, c2 = 0;
+    for (int i = 0; i < L; i++) {
+        limb_t d = tb_addc(a[i], i < Lb ? b[i] : fill, &c1);
+        if (z) d = tb_addc(d, z[i], &c2);
+        s[i] = d;
+    }
+#endif
+}
+
+/* One row of the scan behind price(), tight() and price_rows(): the pairs {x, ys[i]},
+ * i < len(ws) (ys, a sequence of ints or a buffer of int32 ('i'), may be longer;
+ * ys[i] < 0 or ys[i] == x: skipped; for pricing, with a mask (bytes-like, one per vertex,
+ * or None) and mask[x] == 0, so is every ys[i] with mask[ys[i]] == 0), each weighing
+ * ws[i] (0: no pair) unless it is an edge of the graph, whose own weight then counts.
+ * pricing: the pairs that are not edges and whose slack under the kept optimum's duals
+ * is negative, the `limit` most negative (approximately ordered; among equal slacks the
+ * nearest to index `center`) if there are more; else every pair (edge or not) whose
+ * slack is at most 0.  The indices i go to sc->hits[0 .. sc->nhits), in increasing
+ * order.  -1 with an exception set. */
+static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, PyObject *ys_obj, PyObject *ws_obj,
+                    Py_ssize_t limit, Py_ssize_t center, PyObject *mask_obj, int pricing)
+{
+    const int32_t n = sc->n, n2 = sc->n2;
+    const int L = sc->L, Lw = sc->Lw, Lg = sc->Lg;
+    const limb_t *dual = sc->dual;
+    const int32_t *bparent = sc->bparent;
+    int32_t *pos = sc->pos, *memo = sc->memo, *path = sc->path, *touched = sc->touched;
+    limb_t *s = sc->s, *t = sc->t, *cache = sc->cache;
+    const limb_t *ux = sc->ux;
     Py_buffer ybuf = {0}, mbuf = {0};
-    PyObject *ys = NULL;
+    PyObject *ys = NULL, *ws = NULL;
     const int32_t *yarr = NULL;
     Py_ssize_t ylen;
-    if (PyObject_CheckBuffer(args[1])) {
-        if (PyObject_GetBuffer(args[1], &ybuf, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    int rc = -1;
+    sc->nhits = 0;
+    const int64_t row = ++sc->row; /* the diff slots of earlier rows are stale */
+    if (PyObject_CheckBuffer(ys_obj)) {
+        if (PyObject_GetBuffer(ys_obj, &ybuf, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return -1;
         if (ybuf.itemsize != 4 || !ybuf.format || strcmp(ybuf.format, "i") != 0) {
             PyBuffer_Release(&ybuf);
             PyErr_Format(PyExc_TypeError, "%s(): a buffer ys must hold int32 ('i')", name);
-            return NULL;
+            return -1;
         }
         yarr = ybuf.buf;
         ylen = ybuf.len / 4;
     } else {
-        ys = PySequence_Fast(args[1], "ys must be a sequence");
-        if (!ys) return NULL;
+        ys = PySequence_Fast(ys_obj, "ys must be a sequence");
+        if (!ys) return -1;
         ylen = PySequence_Fast_GET_SIZE(ys);
     }
     const unsigned char *mask = NULL;
-    if (pricing && args[5] != Py_None) {
-        if (PyObject_GetBuffer(args[5], &mbuf, PyBUF_SIMPLE) < 0) {
-            if (yarr) PyBuffer_Release(&ybuf);
-            Py_XDECREF(ys);
-            return NULL;
-        }
+    if (mask_obj && mask_obj != Py_None) {
+        if (PyObject_GetBuffer(mask_obj, &mbuf, PyBUF_SIMPLE) < 0) goto done;
         if (mbuf.len < n) {
-            PyBuffer_Release(&mbuf);
-            if (yarr) PyBuffer_Release(&ybuf);
-            Py_XDECREF(ys);
             PyErr_Format(PyExc_ValueError, "%s(): the mask is shorter than the vertex count", name);
-            return NULL;
+            goto done;
         }
         mask = mbuf.buf;
         if (mask[x]) mask = NULL; /* x moved: every pair of it */
     }
-    PyObject *ws = PySequence_Fast(args[2], "ws must be a sequence");
-    if (!ws) {
-        if (yarr) PyBuffer_Release(&ybuf);
-        if (mbuf.obj) PyBuffer_Release(&mbuf);
-        Py_XDECREF(ys);
-        return NULL;
-    }
-    Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ws);
-    PyObject *result = NULL;
-    int32_t *pos = NULL, *chain = NULL, *noparent = NULL, *memo = NULL, *path = NULL;
-    limb_t *nodual = NULL, *zs = NULL, *s = NULL, *t = NULL, *cache = NULL;
-    ScanHit *hits = NULL;
-    Py_ssize_t nhits = 0, caphits = 0;
-    enum { CACHE = 64 };
-    PyObject *ckey[CACHE];
-    int crc[CACHE];
+    if (!(ws = PySequence_Fast(ws_obj, "ws must be a sequence"))) goto done;
+    const Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ws);
     if (ylen < cnt) {
         PyErr_Format(PyExc_ValueError, "%s(): ys is shorter than ws", name);
         goto done;
     }
-    const WarmState *w = self->ws;
-    const limb_t *dual;
-    const int32_t *bparent;
-    int Lw;
-    if (w && !self->nchg && w->n == n) {
-        dual = w->dual, bparent = w->bparent, Lw = w->L;
-    } else if (self->g.nlive == 0) { /* no edge: the empty matching, every dual 0 */
-        nodual = calloc((size_t)n2 + 1, sizeof(limb_t));
-        noparent = malloc(((size_t)n2 + 1) * sizeof(int32_t));
-        if (!nodual || !noparent) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        for (int32_t b = 0; b < n2; b++) noparent[b] = -1;
-        dual = nodual, bparent = noparent, Lw = 1;
-    } else {
-        result = Py_NewRef(Py_None);
-        goto done;
-    }
-    const int Lg = self->g.L, L = (Lw > Lg ? Lw : Lg) + 1;
-    pos = malloc(((size_t)n2 + 1) * sizeof(int32_t));
-    chain = malloc(((size_t)n + 1) * sizeof(int32_t));
-    /* memo[b]: the lowest blossom of x's chain holding blossom b (-1: none; -2: not
-     * known yet), so that each blossom is walked once per call: the blossoms of a
-     * large bracket nest hundreds deep */
-    memo = malloc(((size_t)n2 + 1) * sizeof(int32_t));
-    path = malloc(((size_t)n2 + 1) * sizeof(int32_t));
-    s = calloc((size_t)L, sizeof(limb_t));
-    t = calloc((size_t)L, sizeof(limb_t));
-    cache = calloc((size_t)CACHE * (size_t)L, sizeof(limb_t));
-    if (!pos || !chain || !memo || !path || !s || !t || !cache) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (int c = 0; c < CACHE; c++) ckey[c] = NULL;
-    for (int32_t b = 0; b < n2; b++) memo[b] = -2;
-    if (!(zs = chain_sums(dual, bparent, Lw, L, x, n, pos, chain, t))) goto done;
+    if (scan_chain(sc, x) < 0) goto done;
+    const limb_t *zs = sc->zs;
     for (Py_ssize_t i = 0; i < cnt; i++) {
         long yl;
         if (yarr) {
@@ -1131,38 +1219,42 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
         /* pricing looks an edge up only for a pair of negative slack (rare), and
          * drops it then: the optimum's certificate covers the edges */
         int32_t k = pricing ? -1 : mt_find(self, x, y);
+        const limb_t *a = t; /* u_x - 2 w */
         if (k >= 0) {
             mp_sext(t, L, graph_w2(&self->g, k), Lg);
+            mp_sub(t, ux, t, L);
         } else {
             PyObject *wo = PySequence_Fast_GET_ITEM(ws, i);
             /* equal weights are mostly one object: converted once */
-            int c = (int)(((uintptr_t)wo >> 4) % CACHE);
-            if (ckey[c] != wo) {
-                crc[c] = twice_to_limbs(wo, cache + (size_t)c * L, L);
-                if (crc[c] == -2) goto done;
-                if (crc[c] == 0 && mp_is_neg(cache + (size_t)c * L, L)) {
+            int c = (int)(((uintptr_t)wo >> 4) % SCAN_CACHE);
+            if (sc->ckey[c] != wo) {
+                Py_CLEAR(sc->ckey[c]);
+                sc->crc[c] = twice_to_limbs(wo, cache + (size_t)c * L, L);
+                if (sc->crc[c] == -2) goto done;
+                if (sc->crc[c] == 0 && mp_is_neg(cache + (size_t)c * L, L)) {
                     PyErr_Format(PyExc_ValueError, "%s(): negative weight", name);
                     goto done;
                 }
-                ckey[c] = wo;
+                if (sc->crc[c] == 0 && mp_is_zero(cache + (size_t)c * L, L)) sc->crc[c] = 2;
+                sc->ckey[c] = Py_NewRef(wo);
+                sc->stamp[c] = 0;
             }
-            if (crc[c] < 0) {
+            if (sc->crc[c] < 0) {
                 PyErr_Format(PyExc_ValueError, "%s(): negative weight", name);
                 goto done;
             }
-            if (crc[c] == 0 && mp_is_zero(cache + (size_t)c * L, L)) continue; /* no pair */
-            if (crc[c] > 0) { /* above every dual sum: a negative slack */
+            if (sc->crc[c] == 2) continue; /* no pair */
+            if (sc->crc[c] == 1) { /* above every dual sum: a negative slack */
                 if (mt_find(self, x, y) >= 0) continue;
-                if (push_hit(&hits, &nhits, &caphits, i, center, -1e308) < 0) goto done;
+                if (push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, -1e308, -1) < 0) goto done;
                 continue;
             }
-            mp_copy(t, cache + (size_t)c * L, L);
+            if (sc->stamp[c] != row) {
+                mp_sub(sc->diff + (size_t)c * L, ux, cache + (size_t)c * L, L);
+                sc->stamp[c] = row;
+            }
+            a = sc->diff + (size_t)c * L;
         }
-        /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) */
-        mp_sext(s, L, dual + (size_t)x * Lw, Lw);
-        mp_sub(s, s, t, L);
-        mp_sext(t, L, dual + (size_t)y * Lw, Lw);
-        mp_add(s, s, t, L);
         int32_t b = bparent[y], np = 0;
         while (b != -1 && pos[b] < 0 && memo[b] == -2 && np < n2) {
             path[np++] = b;
@@ -1173,51 +1265,155 @@ static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t 
             PyErr_SetString(PyExc_SystemError, "bad blossom forest");
             goto done;
         }
-        while (np > 0) memo[path[--np]] = b;
-        if (b != -1) {
-            mp_add(s, s, zs + (size_t)pos[b] * L, L);
-            mp_add(s, s, zs + (size_t)pos[b] * L, L);
-        }
+        while (np > 0) memo[touched[sc->ntouched++] = path[--np]] = b;
+        /* s = u_x + u_y - 2 w + 2 (duals of the blossoms holding both) */
+        mp_slack(s, a, dual + (size_t)y * Lw, Lw, b != -1 ? zs + (size_t)pos[b] * L : NULL, L);
         if (pricing ? !mp_is_neg(s, L) : !mp_le_zero(s, L)) continue;
-        if (pricing && mt_find(self, x, y) >= 0) continue;
-        if (push_hit(&hits, &nhits, &caphits, i, center, pricing ? mp_approx(s, L) : 0.0) < 0) goto done;
-    }
-    if (nhits > limit) {
-        qsort(hits, (size_t)nhits, sizeof(ScanHit), cmp_hit);
-        nhits = limit;
-        for (Py_ssize_t j = 0; j < nhits; j++) hits[j].slack = 0.0, hits[j].far = 0;
-        qsort(hits, (size_t)nhits, sizeof(ScanHit), cmp_hit); /* back in index order */
-    }
-    PyObject *out = PyList_New(nhits);
-    if (!out) goto done;
-    for (Py_ssize_t j = 0; j < nhits; j++) {
-        PyObject *iv = PyLong_FromSsize_t(hits[j].i);
-        if (!iv) {
-            Py_DECREF(out);
+        /* (pricing: an edge is dropped below, looked up only if it would be kept) */
+        if (push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, pricing ? mp_approx(s, L) : 0.0, pricing ? y : -1) < 0)
             goto done;
-        }
-        PyList_SET_ITEM(out, j, iv);
     }
-    result = out;
+    const int sorted = sc->nhits > limit;
+    if (sorted) qsort(sc->hits, (size_t)sc->nhits, sizeof(ScanHit), cmp_hit);
+    if (pricing) { /* in that order, the first `limit` pairs that are not edges */
+        Py_ssize_t kept = 0;
+        for (Py_ssize_t j = 0; j < sc->nhits && kept < limit; j++)
+            if (sc->hits[j].y < 0 || mt_find(self, x, sc->hits[j].y) < 0) sc->hits[kept++] = sc->hits[j];
+        sc->nhits = kept;
+    }
+    if (sorted) {
+        if (sc->nhits > limit) sc->nhits = limit;
+        for (Py_ssize_t j = 0; j < sc->nhits; j++) sc->hits[j].slack = 0.0, sc->hits[j].far = 0;
+        qsort(sc->hits, (size_t)sc->nhits, sizeof(ScanHit), cmp_hit); /* back in index order */
+    }
+    rc = 0;
 done:
-    free(pos); free(chain); free(memo); free(path); free(zs); free(s); free(t); free(cache); free(hits); free(nodual); free(noparent);
-    if (yarr) PyBuffer_Release(&ybuf);
+    scan_clean(sc);
+    if (ybuf.obj) PyBuffer_Release(&ybuf);
     if (mbuf.obj) PyBuffer_Release(&mbuf);
     Py_XDECREF(ys);
-    Py_DECREF(ws);
+    Py_XDECREF(ws);
+    return rc;
+}
+
+/* limit and center of price(): -1 with an exception set. */
+static int scan_limits(PyObject *lo, PyObject *co, Py_ssize_t *limit, Py_ssize_t *center)
+{
+    *limit = PyLong_AsSsize_t(lo);
+    if (*limit == -1 && PyErr_Occurred()) return -1;
+    *center = PyLong_AsSsize_t(co);
+    if (*center == -1 && PyErr_Occurred()) return -1;
+    if (*limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "limit must be non-negative");
+        return -1;
+    }
+    return 0;
+}
+
+/* price(x, ys, ws, limit, center, mask) and tight(x, ys, ws): one row (scan_row) as a
+ * list of indices, or None without a current optimum. */
+static PyObject *mt_scan(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs, int pricing)
+{
+    const char *name = pricing ? "price" : "tight";
+    const Py_ssize_t want = pricing ? 6 : 3;
+    if (nargs != want) {
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd arguments, got %zd", name, want, nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    int32_t x;
+    if (parse_vertex(args[0], -1, self->g.n, &x) < 0) return NULL;
+    Py_ssize_t limit = PY_SSIZE_T_MAX, center = 0;
+    if (pricing && scan_limits(args[3], args[4], &limit, &center) < 0) return NULL;
+    Scan sc;
+    int st = scan_init(self, &sc);
+    PyObject *result = NULL;
+    if (st == 1) {
+        result = Py_NewRef(Py_None);
+    } else if (st == 0 && scan_row(self, &sc, name, x, args[1], args[2], limit, center, pricing ? args[5] : NULL, pricing) == 0) {
+        PyObject *out = PyList_New(sc.nhits);
+        for (Py_ssize_t j = 0; out && j < sc.nhits; j++) {
+            PyObject *iv = PyLong_FromSsize_t(sc.hits[j].i);
+            if (!iv) Py_CLEAR(out);
+            else PyList_SET_ITEM(out, j, iv);
+        }
+        result = out;
+    }
+    scan_free(&sc);
     return result;
 }
 
-/* price(x, ys, ws, limit, center, mask) -> list[int] | None: see mt_scan (tabellone.matching.pricing). */
+/* price(x, ys, ws, limit, center, mask) -> list[int] | None: see scan_row (tabellone.matching.pricing). */
 static PyObject *mt_price(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     return mt_scan(self, args, nargs, 1);
 }
 
-/* tight(x, ys, ws) -> list[int] | None: see mt_scan. */
+/* tight(x, ys, ws) -> list[int] | None: see scan_row. */
 static PyObject *mt_tight(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     return mt_scan(self, args, nargs, 0);
+}
+
+/* price_rows(rows, limit) -> list[tuple[int, int, int]] | None: price(x, ys, ws, limit,
+ * center, mask) for each (x, ys, ws, center, mask) of the iterable rows, in order, against
+ * one optimum with one scratch; the pairs it names as edges (x, ys[i], ws[i]), row by row.
+ * None without a current optimum. */
+static PyObject *mt_price_rows(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "price_rows() takes exactly 2 arguments (rows, limit), got %zd", nargs);
+        return NULL;
+    }
+    if (mt_check_idle(self) < 0) return NULL;
+    Py_ssize_t limit = PyLong_AsSsize_t(args[1]);
+    if (limit == -1 && PyErr_Occurred()) return NULL;
+    if (limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "limit must be non-negative");
+        return NULL;
+    }
+    PyObject *it = PyObject_GetIter(args[0]);
+    if (!it) return NULL;
+    Scan sc;
+    int st = scan_init(self, &sc);
+    PyObject *out = NULL, *row = NULL, *result = NULL;
+    if (st == 1) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    if (st < 0 || !(out = PyList_New(0))) goto done;
+    while ((row = PyIter_Next(it))) {
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 5) {
+            PyErr_SetString(PyExc_TypeError, "price_rows(): each row must be a tuple (x, ys, ws, center, mask)");
+            goto done;
+        }
+        PyObject *xo = PyTuple_GET_ITEM(row, 0), *yso = PyTuple_GET_ITEM(row, 1), *wso = PyTuple_GET_ITEM(row, 2);
+        int32_t x;
+        if (parse_vertex(xo, -1, sc.n, &x) < 0) goto done;
+        Py_ssize_t center = PyLong_AsSsize_t(PyTuple_GET_ITEM(row, 3));
+        if (center == -1 && PyErr_Occurred()) goto done;
+        if (scan_row(self, &sc, "price_rows", x, yso, wso, limit, center, PyTuple_GET_ITEM(row, 4), 1) < 0) goto done;
+        for (Py_ssize_t j = 0; j < sc.nhits; j++) {
+            const Py_ssize_t i = sc.hits[j].i;
+            PyObject *y = PySequence_GetItem(yso, i), *w = PySequence_GetItem(wso, i);
+            PyObject *e = y && w ? PyTuple_Pack(3, xo, y, w) : NULL;
+            Py_XDECREF(y);
+            Py_XDECREF(w);
+            if (!e || PyList_Append(out, e) < 0) {
+                Py_XDECREF(e);
+                goto done;
+            }
+            Py_DECREF(e);
+        }
+        Py_CLEAR(row);
+    }
+    if (!PyErr_Occurred()) result = Py_NewRef(out);
+done:
+    scan_free(&sc);
+    Py_XDECREF(row);
+    Py_XDECREF(out);
+    Py_DECREF(it);
+    return result;
 }
 
 /* signatures() -> list[bytes] | None: per vertex, the limbs per number, its dual and
@@ -1265,6 +1461,78 @@ static PyObject *mt_signatures(MatcherObject *self, PyObject *unused)
     return out;
 }
 
+/* snapshot() -> bytes | None: the kept optimum's duals and blossom forest in one bytes
+ * object (int32 n and limbs per number, then the 2n duals, then the 2n parents), for
+ * lowered(): what signatures() says of every vertex at once, without a bytes object per
+ * vertex (a large bracket's chains of blossoms are hundreds deep).  None without a
+ * current optimum. */
+static PyObject *mt_snapshot(MatcherObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (mt_check_idle(self) < 0) return NULL;
+    const WarmState *w = self->ws;
+    const int32_t n = self->g.n;
+    if (!w || self->nchg || w->n != n) Py_RETURN_NONE;
+    const size_t duals = (size_t)2 * n * (size_t)w->L * sizeof(limb_t), parents = (size_t)2 * n * sizeof(int32_t);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(2 * sizeof(int32_t) + duals + parents));
+    if (!out) return NULL;
+    char *at = PyBytes_AS_STRING(out);
+    const int32_t head[2] = {n, (int32_t)w->L};
+    memcpy(at, head, sizeof(head));
+    memcpy(at + sizeof(head), w->dual, duals);
+    memcpy(at + sizeof(head) + duals, w->bparent, parents);
+    return out;
+}
+
+/* lowered() against a snapshot(): a node (vertex or blossom) keeps its slack bound when
+ * its parent, its dual (not lower) and, up the forest, its parent's bound all hold; each
+ * node is decided once (O(n) in all, where the signatures' walk is O(n x depth)). */
+static PyObject *lowered_snapshot(const WarmState *w, PyObject *old)
+{
+    const int32_t n = w->n, n2 = 2 * n;
+    const int Lw = w->L;
+    const size_t duals = (size_t)n2 * (size_t)Lw * sizeof(limb_t), parents = (size_t)n2 * sizeof(int32_t);
+    int32_t head[2] = {0, 0};
+    const char *b0 = PyBytes_AS_STRING(old);
+    const size_t len = (size_t)PyBytes_GET_SIZE(old);
+    if (len >= sizeof(head)) memcpy(head, b0, sizeof(head));
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n);
+    if (!out) return NULL;
+    unsigned char *flag = (unsigned char *)PyBytes_AS_STRING(out);
+    if (len != sizeof(head) + duals + parents || head[0] != n || head[1] != Lw) { /* another graph or width */
+        memset(flag, 1, (size_t)n);
+        return out;
+    }
+    limb_t *odual = malloc(duals + 1);
+    int32_t *opar = malloc(parents + 1), *state = malloc(parents + 1), *stack = malloc(parents + 1);
+    if (!odual || !opar || !state || !stack) {
+        free(odual); free(opar); free(state); free(stack);
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    memcpy(odual, b0 + sizeof(head), duals);
+    memcpy(opar, b0 + sizeof(head) + duals, parents);
+    for (int32_t b = 0; b < n2; b++) state[b] = -1; /* -1: not decided; 0: kept; 1: lowered */
+    for (int32_t x = 0; x < n; x++) {
+        int32_t top = 0, v = x, verdict = 0;
+        while (v != -1 && state[v] < 0 && top < n2) { /* up to a decided node or the top */
+            stack[top++] = v;
+            const int32_t p = w->bparent[v];
+            if (p != opar[v] || mp_cmp(w->dual + (size_t)v * Lw, odual + (size_t)v * Lw, Lw) < 0 || p >= n2) {
+                verdict = 1; /* everything below this node on the stack is lowered too */
+                break;
+            }
+            v = p;
+        }
+        if (!verdict && v != -1 && state[v] >= 0) verdict = state[v];
+        if (!verdict && v != -1 && state[v] < 0) verdict = 1; /* (a cycle: not a forest) */
+        while (top > 0) state[stack[--top]] = verdict;
+        flag[x] = (unsigned char)state[x];
+    }
+    free(odual); free(opar); free(state); free(stack);
+    return out;
+}
+
 /* lowered(old) -> bytes | None: per vertex, 1 when its dual or the dual of a
  * blossom holding it is lower than in `old` (signatures() of an earlier optimum of
  * this graph), or its chain of blossoms is not the same; else 0.  A pair whose two
@@ -1276,7 +1544,8 @@ static PyObject *mt_lowered(MatcherObject *self, PyObject *old)
     const WarmState *w = self->ws;
     const int32_t n = self->g.n;
     if (!w || self->nchg || w->n != n) Py_RETURN_NONE;
-    PyObject *seq = PySequence_Fast(old, "old must be a sequence of bytes");
+    if (PyBytes_Check(old)) return lowered_snapshot(w, old);
+    PyObject *seq = PySequence_Fast(old, "old must be a sequence of bytes (signatures()) or bytes (snapshot())");
     if (!seq) return NULL;
     if (PySequence_Fast_GET_SIZE(seq) != n) {
         Py_DECREF(seq);
@@ -1682,6 +1951,10 @@ static PyMethodDef mt_methods[] = {
      "that are not edges, weigh ws[i] > 0 and have a negative slack under the kept optimum's duals (the `limit`\n"
      "most negative, among equal slacks the nearest to index `center`); ys[i] < 0 is skipped, and with a mask\n"
      "(bytes per vertex, or None) and mask[x] == 0 every ys[i] whose mask is 0. None if that optimum is not current."},
+    {"price_rows", (PyCFunction)(void (*)(void))mt_price_rows, METH_FASTCALL,
+     "price_rows(rows, limit) -> list[tuple[int, int, int]] | None: price(x, ys, ws, limit, center, mask) for each\n"
+     "(x, ys, ws, center, mask) of rows, in order, against one optimum; the pairs named, as edges (x, ys[i], ws[i]).\n"
+     "None if that optimum is not current."},
     {"tight", (PyCFunction)(void (*)(void))mt_tight, METH_FASTCALL,
      "tight(x, ys, ws) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]} of slack at most 0,\n"
      "each weighing its edge's weight if it is an edge, else ws[i] (0: no pair). None if the optimum is not current."},
@@ -1690,7 +1963,10 @@ static PyMethodDef mt_methods[] = {
      "None without a current optimum. A pair's slack depends on its weight and its ends' signatures only."},
     {"lowered", (PyCFunction)mt_lowered, METH_O,
      "lowered(old) -> bytes | None: per vertex, 1 when its dual or a dual of its blossoms is lower than in the\n"
-     "signatures `old`, or its chain of blossoms differs; else 0. None without a current optimum."},
+     "signatures() or snapshot() `old`, or its chain of blossoms differs; else 0. None without a current optimum."},
+    {"snapshot", (PyCFunction)mt_snapshot, METH_NOARGS,
+     "snapshot() -> bytes | None: the duals and the blossom forest of the kept optimum, for lowered() (what\n"
+     "signatures() says of every vertex, in one object). None without a current optimum."},
     {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
     {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
     {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},

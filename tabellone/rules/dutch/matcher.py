@@ -458,10 +458,10 @@ class LocalMatcher(Matcher):
         #: per column the index of its natural partner (preferred among equal pricings)
         self._order_loc: array[int] = array("i")
         self._center: dict[int, int] = {}
-        #: sparse: the core's signatures (:meth:`Matcher.signatures`) when every pair
+        #: sparse: the core's optimum (:meth:`Matcher.snapshot`) when every pair
         #: outside the core last had a non-negative slack (None: not since the weights
         #: outside the core changed)
-        self._sig: list[bytes] | None = None
+        self._sig: bytes | None = None
         #: the pairs kept outside the columns, grouped by their lower player, for one solve
         self._rest: dict[int, tuple[list[int], list[int]]] = {}
 
@@ -805,7 +805,7 @@ class LocalMatcher(Matcher):
         mates = solve_priced(
             self._inc, self._price_rows, self.price_limit, lambda: self._solve_incremental([]), self._added
         )
-        self._sig = self._inc.signatures()  # no pair outside the core violates these duals
+        self._sig = self._inc.snapshot()  # no pair outside the core violates these duals
         return mates
 
     def _price_rows(self) -> Iterator[Row]:
