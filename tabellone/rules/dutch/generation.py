@@ -310,8 +310,7 @@ class BracketStepper:
         optimal: bool = False,
     ) -> tuple[dict[int, int], list[tuple[int, int]]]:
         """Guess the C6 steps of ``xs`` in turn (each takes its first usable partner
-        still free, not guessed for an earlier one and not passed over by
-        :class:`_HallCheck`), put a bonus of 1 on each guessed
+        still free and not guessed for an earlier one), put a bonus of 1 on each guessed
         pair (``guess``: the pairs that have one), solve (unless the last optimum stays
         one: bonuses added only to its pairs and taken only from others), and settle the
         guesses the optimum holds from the first on: the steps of those players.
@@ -320,8 +319,7 @@ class BracketStepper:
         criterion, so the optimum is an optimum of the criteria (holding as many guesses
         as any). Take its first ``j`` guesses, x_i with z_i, all in it. A player x_i
         prefers to z_i is paired already, or taken by an earlier guess (paired with
-        x_h, h < i, in this optimum), or not usable: no optimum pairs them; or passed
-        over (:class:`_HallCheck`): no optimum with the pairs before it pairs them. And z_i
+        x_h, h < i, in this optimum), or not usable: no optimum pairs them. And z_i
         is in an optimum with the pairs before it. So z_i is x_i's step after those of
         x_1 .. x_{i-1}: what :meth:`_take_best` would find, solve by solve.
 
@@ -351,10 +349,9 @@ class BracketStepper:
         final = self.m.final
         run: list[tuple[int, int]] = []
         taken: set[int] = set()
-        spread = _HallCheck(xs, usable, final, mate)
         for x in xs:
             for z in usable[x]:
-                if z not in final and z not in taken and spread.take(x, z):
+                if z not in final and z not in taken:
                     break
             else:  # no partner left to guess
                 break
@@ -495,98 +492,3 @@ class BracketStepper:
             mate = self._transpositions(R, pos, roles, Rset, mate, pairs, usable, guess, optimal)
         floaters = sorted([x for x in self.mdps if x not in m.final] + [x for x in R if x not in m.final])
         return mate, pairs, floaters
-
-
-class _HallCheck:
-    """The S1 players still to pair (``xs``) matched into their usable partners
-    (:meth:`BracketStepper._usable_partners`), for the guesses of C6: every optimum
-    pairs each of them with one of its usable partners (the roles are locked, and an
-    optimum uses only pairs of slack 0), so a guess after which the rest of ``xs``
-    cannot be so matched is in no optimum, and is passed over (Hall's condition, tested
-    by an augmenting path). The guess kept is still only a guess (:meth:`_settle_guesses`
-    confirms it); a partner passed over is one no optimum gives, as the guesses' proof
-    asks. With no such matching to start from (``ok`` false) every guess is allowed, and
-    so once the searches have looked at :attr:`budget_per_player` pairs per player to
-    match (where S2 barely outnumbers S1 a search looks at most of the usable pairs,
-    even for a guess it keeps): the guesses are then made as before, and only their
-    confirmations cost more solves."""
-
-    #: the searches' budget, in pairs looked at, per player to match
-    budget_per_player = 256
-
-    def __init__(self, xs: list[int], usable: dict[int, list[int]], final: dict[int, int], mate: dict[int, int]):
-        self.usable, self.final = usable, final
-        self.match: dict[int, int] = {}
-        self.owner: dict[int, int] = {}
-        self.fixed: set[int] = set()
-        #: partners found unmatchable for the player taking one now: a partner reached by
-        #: a failed search from another is passed over too (its own search would reach
-        #: only partners of that search); cleared once a partner is taken
-        self.dead: set[int] = set()
-        self.budget = self.budget_per_player * len(xs)
-        for x in xs:
-            z = mate.get(x)
-            if z is not None and z not in final and z not in self.owner and z in usable[x]:
-                self.match[x], self.owner[z] = z, x
-        self.ok = True  # (turned off by a search past the budget)
-        matched = all(x in self.match or self._augment(x) for x in xs)
-        self.ok = self.ok and matched
-
-    def _augment(self, start: int) -> bool:
-        """Match ``start`` (single), moving others along an alternating path (breadth
-        first) to a partner single in the matching; the partners of the guesses taken
-        stay. False when there is none; past the budget, True with ``ok`` turned off."""
-        usable, final, match, owner = self.usable, self.final, self.match, self.owner
-        came: dict[int, int] = {}
-        seen = self.fixed | self.dead
-        queue = [start]
-        for x in queue:
-            zs = usable[x]
-            self.budget -= len(zs)
-            if self.budget < 0:
-                self.ok = False
-                return True
-            for z in zs:
-                if z in seen or z in final:
-                    continue
-                seen.add(z)
-                came[z] = x
-                y = owner.get(z)
-                if y is None:
-                    while True:  # flip the path back to start
-                        px = came[z]
-                        before = match.get(px)
-                        match[px], owner[z] = z, px
-                        if px == start:
-                            return True
-                        z = before  # type: ignore[assignment]  # px was matched: it was reached through it
-                queue.append(y)
-        self.dead |= seen
-        return False
-
-    def take(self, x: int, z: int) -> bool:
-        """Whether x may take z with the rest still matched; if so, x takes it for good."""
-        if not self.ok:
-            return True
-        if z in self.dead:
-            return False
-        match, owner = self.match, self.owner
-        old = match[x]
-        if old != z:
-            y = owner.get(z)
-            del match[x]
-            del owner[old]
-            match[x], owner[z] = z, x
-            self.fixed.add(z)
-            if y is not None:
-                del match[y]
-                if not self._augment(y):  # undo: z would leave y unmatchable
-                    self.fixed.discard(z)
-                    match[y], owner[z] = z, y
-                    match[x], owner[old] = old, x
-                    self.dead.add(z)
-                    return False
-            self.fixed.discard(z)
-        self.fixed.add(z)
-        self.dead.clear()
-        return True

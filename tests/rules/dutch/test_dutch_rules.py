@@ -205,28 +205,6 @@ def test_steps_taken_without_their_own_solves_are_the_steps_solved(edition, play
     assert saved > 0  # steps were taken without solves
 
 
-def test_a_c6_guess_that_leaves_a_later_s1_player_no_usable_partner_is_passed_over():
-    """Hand-worked: S1 players 1, 2, 3 (in order) with usable partners 1: 10, 11, 12;
-    2: 10; 3: 10, 11. Player 1's first choice, 10, is the only partner of 2, and 11
-    then the only one left for 3: 1 can only take 12, 2 takes 10, 3 takes 11 (the
-    matching started from the optimum 1-12, 2-10, 3-11 held or not). A final player is
-    never taken, and with no matching to start from, or past the searches' budget,
-    every guess is allowed."""
-    from tabellone.rules.dutch.generation import _HallCheck
-
-    usable = {1: [10, 11, 12], 2: [10], 3: [10, 11]}
-    for mate in ({1: 12, 2: 10, 3: 11}, {1: 10, 10: 1}, {}):
-        spread = _HallCheck([1, 2, 3], usable, {}, mate)
-        assert spread.ok
-        assert [spread.take(1, z) for z in (10, 11, 12)] == [False, False, True]
-        assert spread.take(2, 10) and not spread.take(3, 10) and spread.take(3, 11)
-    no_room = _HallCheck([1, 2, 3], usable, {11: 99, 99: 11}, {})  # 10 and 12 for three players
-    assert not no_room.ok and no_room.take(1, 10) and no_room.take(2, 10)
-    broke = _HallCheck([1, 2, 3], usable, {}, {1: 12, 2: 10, 3: 11})
-    broke.budget = 0  # past the searches' budget: the first guess, as without the searches
-    assert broke.take(1, 10) and not broke.ok
-
-
 @pytest.mark.parametrize("players, seed", [(100, 1), (101, 2), (64, 3)])
 def test_lone_residents_float_as_their_brackets_matched_would_float_them(players, seed, monkeypatch):
     """A 2026 bracket of one resident and no MDPs floats it without a matching
