@@ -426,6 +426,8 @@ static PyObject *mt_set_edges(MatcherObject *self, PyObject *edges_obj)
         Py_XDECREF(hold);
         if (r < 0) goto done;
     }
+    /* parsing may run Python code (__index__), and another thread a solve then */
+    if (mt_check_idle(self) < 0) goto done;
     ok = mt_apply(self, edges, count, maxbits) == 0;
 done:
     for (Py_ssize_t i = 0; i < parsed; i++) Py_DECREF(edges[i].w);
@@ -606,6 +608,8 @@ static PyObject *mt_set_columns(MatcherObject *self, PyObject *const *args, Py_s
         }
         Py_DECREF(ws);
     }
+    /* parsing may run Python code (__index__), and another thread a solve then */
+    if (mt_check_idle(self) < 0) goto done;
     /* each distinct value: its width, then its limbs once the graph is wide enough */
     int64_t maxbits = 0;
     for (Py_ssize_t k = 0; k < vt.n; k++) {
