@@ -92,6 +92,31 @@ def command(name: str):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command line (``argv``, default ``sys.argv[1:]``) and return its exit code:
+    every failure the user can cause is one line on stderr and a non-zero code."""
+    as_command = signal.getsignal(signal.SIGINT) is _interrupted_early
+    code = _main(argv)
+    return _finish(code) if as_command else code
+
+
+def _finish(code: int) -> int:
+    """The command's last moments, when it runs as the ``tabellone`` process: its output
+    flushed while Ctrl-C still ends it cleanly (one line, 130), then Ctrl-C ignored.
+    The work is done by then; without this, Python's finalisation puts the default
+    action back, and a Ctrl-C in that moment killed the process silently, its buffered
+    output lost."""
+    try:
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        print("tabellone: interrupted", file=sys.stderr)
+        code = EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader is gone: nothing more to say to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         from tabellone.cli.pairing import compat_main
