@@ -280,27 +280,20 @@ class Matcher:
             return None
         return self._core.tight(x, ys, ws)
 
-    def signatures(self) -> list[bytes] | None:
-        """Per vertex, its dual variable and the blossoms holding it with theirs, as bytes
-        (None when the last optimum is not current, or without the compiled core). The
-        slack of a pair depends on its weight and its two ends' signatures only: after a
-        solve, the pairs whose ends both kept theirs kept their slacks."""
-        if self._core is None:
-            return None
-        return self._core.signatures()
-
     def snapshot(self) -> bytes | None:
-        """The duals and the blossom forest of the last optimum in one bytes object, for
-        :meth:`lowered` (what :meth:`signatures` says of every vertex, made in time linear
-        in the vertices, where the signatures repeat each vertex's chain of blossoms).
+        """The duals and the blossom forest of the last optimum in one bytes object (int32
+        ``n`` and limbs per number, the ``2n`` duals as little-endian two's complement
+        limbs, twice a vertex's dual, then the ``2n`` parents), for :meth:`lowered`. The
+        slack of a pair depends on its weight and on its two ends' duals and blossoms
+        only: after a solve, the pairs whose ends both kept theirs kept their slacks.
         None when the last optimum is not current, or without the compiled core."""
         if self._core is None:
             return None
         return self._core.snapshot()
 
-    def lowered(self, old: list[bytes] | bytes) -> bytes | None:
+    def lowered(self, old: bytes) -> bytes | None:
         """Per vertex, a byte: 1 when its dual or that of a blossom holding it is lower than
-        in ``old`` (:meth:`signatures` or :meth:`snapshot` of an earlier optimum), or it
+        in ``old`` (:meth:`snapshot` of an earlier optimum), or it
         lies in other blossoms; else 0. A pair whose ends both have 0 has a slack at least its slack
         then. None when the last optimum is not current, or without the compiled core."""
         if self._core is None:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import itertools
 import random
-import struct
 
 import pytest
 
 from tabellone.matching import _blossom
 from tests.matching.test_blossom import brute_value, cold_weight, matching_value, nx_value
+from tests.matching.test_pricing import duals_of
 
 pytestmark = pytest.mark.skipif(_blossom is None, reason="the compiled matching core is not built")
 
@@ -28,17 +28,8 @@ IM = _blossom.IncrementalMatcher
 
 def chains(core) -> list[list[int]]:
     """Per vertex, the ids of the blossoms holding it at the kept optimum, innermost first
-    (read from ``signatures()``: limbs, the vertex dual, then (id, dual) per blossom)."""
-    out = []
-    for sig in core.signatures():
-        limbs = struct.unpack_from("i", sig)[0]
-        unit = 8 * limbs
-        pos, ids = 4 + unit, []
-        while pos < len(sig):
-            ids.append(struct.unpack_from("i", sig, pos)[0])
-            pos += 4 + unit
-        out.append(ids)
-    return out
+    (read from ``snapshot()``)."""
+    return [list(zs) for _, zs in duals_of(core.snapshot())]
 
 
 def clustered(rng: random.Random, k: int, d: int, density: float, noise: int) -> dict[tuple[int, int], int]:

@@ -7,6 +7,7 @@ ones, which pricing must repair."""
 from __future__ import annotations
 
 import random
+import struct
 from array import array
 
 import pytest
@@ -143,12 +144,12 @@ def test_lowered_marks_every_end_whose_pairs_can_lose_slack():
         m = Matcher(n)
         m.set_edges([e for e in edges if rnd.random() < 0.4])
         m.solve()
-        old = m.signatures()
+        old = m.snapshot()
         assert old is not None and m.lowered(old) == bytes(n)  # nothing moved yet
         pairs = [(x, y) for x in range(n) for y in range(x) if m.weight(x, y) == 0]
         before = {p: cover(m, *p) for p in pairs}
         m.set_edges([e for e in edges if rnd.random() < 0.3 and m.weight(e[0], e[1]) == 0])
-        assert m.lowered(old) is None and m.signatures() is None  # not current after a change
+        assert m.lowered(old) is None and m.snapshot() is None  # not current after a change
         m.solve()
         mask = m.lowered(old)
         assert mask is not None and len(mask) == n
@@ -175,23 +176,31 @@ def solved_at_random(rnd: random.Random, least: int, most: int, share: float) ->
     return n, edges, m
 
 
-def test_lowered_from_a_snapshot_marks_what_it_marks_from_the_signatures():
-    """snapshot() holds the whole optimum in one object; lowered() reads it node by node
-    up the forest, each decided once, where the signatures hold each vertex's chain: the
-    same bytes after warm solves that add, raise, lower and remove edges (blossoms made,
-    kept and dissolved). A snapshot of another graph marks every vertex."""
+def test_lowered_marks_the_vertices_whose_duals_went_down_or_chains_changed():
+    """lowered(old) reads the snapshot node by node up the forest, each decided once: it
+    must mark exactly the vertices whose dual, or the dual of a blossom holding them, is
+    lower than in ``old``, or whose chain of blossoms is not the same, worked out here from
+    the two snapshots' chains, after warm solves that add, raise, lower and remove edges
+    (blossoms made, kept and dissolved). A snapshot of another graph marks every vertex."""
     rnd = random.Random(17)
     moved = 0
     for _ in range(40):
         n, edges, m = solved_at_random(rnd, 4, 30, 0.5)
-        old, snap = m.signatures(), m.snapshot()
-        assert old is not None and snap is not None and m.lowered(snap) == bytes(n)
+        snap = m.snapshot()
+        assert snap is not None and m.lowered(snap) == bytes(n)
+        before = duals_of(snap)
         for _ in range(3):
             change = rnd.sample(edges, min(len(edges), rnd.randint(1, 6)))
             m.set_edges([(u, v, rnd.choice([0, w, w // 2, w + 7])) for u, v, w in change])
             m.solve()
+            now = m.snapshot()
+            assert now is not None
+            expected = bytes(
+                int(list(zs) != list(zb) or u < ub or any(zs[b] < zb[b] for b in zs))
+                for (u, zs), (ub, zb) in zip(duals_of(now), before)
+            )
             mask = m.lowered(snap)
-            assert mask == m.lowered(old)
+            assert mask == expected
             moved += sum(mask)
     assert moved  # some vertices were marked
     other = Matcher(3)
@@ -200,24 +209,31 @@ def test_lowered_from_a_snapshot_marks_what_it_marks_from_the_signatures():
     assert m.lowered(other.snapshot()) == bytes([1]) * n
 
 
-def duals_of(sig: bytes) -> tuple[int, dict[int, int]]:
-    """A vertex's dual and its blossoms' duals, read from its ``signatures()`` entry (the
-    limbs per number, the vertex's dual, then (id, dual) per blossom; two's complement
-    little-endian limbs, as the core holds them: twice a vertex's dual)."""
-    limbs = int.from_bytes(sig[:4], "little", signed=True)
+def duals_of(snapshot: bytes) -> list[tuple[int, dict[int, int]]]:
+    """Per vertex, its dual and the blossoms holding it with theirs (innermost first), read
+    from a ``snapshot()`` (int32 n and limbs per number, the 2n duals as two's complement
+    little-endian limbs, twice a vertex's dual as the core holds them, then the 2n
+    parents)."""
+    n, limbs = struct.unpack_from("<ii", snapshot)
     unit = 8 * limbs
-    u = int.from_bytes(sig[4 : 4 + unit], "little", signed=True)
-    zs, at = {}, 4 + unit
-    while at < len(sig):
-        b = int.from_bytes(sig[at : at + 4], "little", signed=True)
-        zs[b] = int.from_bytes(sig[at + 4 : at + 4 + unit], "little", signed=True)
-        at += 4 + unit
-    return u, zs
+    parent = struct.unpack_from(f"<{2 * n}i", snapshot, 8 + 2 * n * unit)
+
+    def dual(b: int) -> int:
+        return int.from_bytes(snapshot[8 + b * unit : 8 + (b + 1) * unit], "little", signed=True)
+
+    out = []
+    for x in range(n):
+        zs, b = {}, parent[x]
+        while b != -1:
+            zs[b] = dual(b)
+            b = parent[b]
+        out.append((dual(x), zs))
+    return out
 
 
 def test_price_names_a_pair_exactly_when_its_slack_from_the_duals_is_negative():
     """The slack worked out here in Python ints from the duals the core shows
-    (signatures): twice it is U_x + U_y + 2 (z of the blossoms holding both) - 2 w. At the
+    (snapshot): twice it is U_x + U_y + 2 (z of the blossoms holding both) - 2 w. At the
     weights around the one that makes it 0 (one below, at it, one above), price names a
     non-edge pair exactly when that slack is negative: the core's limb arithmetic, wide
     numbers and blossoms included, against the definition."""
@@ -225,10 +241,10 @@ def test_price_names_a_pair_exactly_when_its_slack_from_the_duals_is_negative():
     named = 0
     for _ in range(40):
         n, _, m = solved_at_random(rnd, 3, 30, rnd.choice([0.3, 0.7]))
-        sigs = m.signatures()
-        if sigs is None:  # no edge was given: no optimum is kept
+        snap = m.snapshot()
+        if snap is None:  # no edge was given: no optimum is kept
             continue
-        duals = [duals_of(sig) for sig in sigs]
+        duals = duals_of(snap)
         for _ in range(30):
             x, y = rnd.sample(range(n), 2)
             if m.weight(x, y):
@@ -255,10 +271,10 @@ def test_price_keeps_the_most_violated_pairs_that_are_not_edges():
     checked = 0
     for _ in range(60):
         n, _, m = solved_at_random(rnd, 4, 30, 0.5)
-        sigs = m.signatures()
-        if sigs is None:  # no edge was given: no optimum is kept
+        snap = m.snapshot()
+        if snap is None:  # no edge was given: no optimum is kept
             continue
-        duals = [duals_of(sig) for sig in sigs]
+        duals = duals_of(snap)
         for x in range(n):
             ys = [y for y in range(n) if y != x]
             rnd.shuffle(ys)

@@ -1420,56 +1420,12 @@ done:
     return result;
 }
 
-/* signatures() -> list[bytes] | None: per vertex, the limbs per number, its dual and
- * the blossoms holding it with their duals (innermost first), as bytes; None without a current optimum.  A
- * pair's slack depends on its weight and on its two ends' signatures only (the
- * blossoms holding both are those the two chains share), so pricing after a solve
- * need only look at the pairs with an end whose signature changed. */
-static PyObject *mt_signatures(MatcherObject *self, PyObject *unused)
-{
-    (void)unused;
-    if (mt_check_idle(self) < 0) return NULL;
-    const WarmState *w = self->ws;
-    const int32_t n = self->g.n;
-    if (!w || self->nchg || w->n != n) Py_RETURN_NONE;
-    const int Lw = w->L;
-    const size_t unit = (size_t)Lw * sizeof(limb_t);
-    unsigned char *buf = malloc(sizeof(int32_t) + unit + ((size_t)n + 1) * (sizeof(int32_t) + unit));
-    PyObject *out = buf ? PyList_New(n) : NULL;
-    if (!out) {
-        free(buf);
-        return buf ? NULL : PyErr_NoMemory();
-    }
-    for (int32_t x = 0; x < n; x++) {
-        size_t len = 0;
-        const int32_t limbs = Lw;
-        memcpy(buf, &limbs, sizeof(int32_t));
-        memcpy(buf + sizeof(int32_t), w->dual + (size_t)x * Lw, unit);
-        len += sizeof(int32_t) + unit;
-        int32_t depth = 0;
-        for (int32_t b = w->bparent[x]; b != -1 && depth <= n; b = w->bparent[b], depth++) {
-            memcpy(buf + len, &b, sizeof(int32_t));
-            len += sizeof(int32_t);
-            memcpy(buf + len, w->dual + (size_t)b * Lw, unit);
-            len += unit;
-        }
-        PyObject *item = PyBytes_FromStringAndSize((const char *)buf, (Py_ssize_t)len);
-        if (!item) {
-            Py_DECREF(out);
-            free(buf);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, x, item);
-    }
-    free(buf);
-    return out;
-}
-
 /* snapshot() -> bytes | None: the kept optimum's duals and blossom forest in one bytes
  * object (int32 n and limbs per number, then the 2n duals, then the 2n parents), for
- * lowered(): what signatures() says of every vertex at once, without a bytes object per
- * vertex (a large bracket's chains of blossoms are hundreds deep).  None without a
- * current optimum. */
+ * lowered().  A pair's slack depends on its weight and on what the snapshot says of its
+ * two ends only (their duals and those of the blossoms holding them), so pricing after a
+ * solve need only look at the pairs with an end whose part of it changed.  None without
+ * a current optimum. */
 static PyObject *mt_snapshot(MatcherObject *self, PyObject *unused)
 {
     (void)unused;
@@ -1488,11 +1444,23 @@ static PyObject *mt_snapshot(MatcherObject *self, PyObject *unused)
     return out;
 }
 
-/* lowered() against a snapshot(): a node (vertex or blossom) keeps its slack bound when
- * its parent, its dual (not lower) and, up the forest, its parent's bound all hold; each
- * node is decided once (O(n) in all, where the signatures' walk is O(n x depth)). */
-static PyObject *lowered_snapshot(const WarmState *w, PyObject *old)
+/* lowered(old) -> bytes | None: per vertex, 1 when its dual or the dual of a
+ * blossom holding it is lower than in `old` (snapshot() of an earlier optimum of this
+ * graph), or its chain of blossoms is not the same; else 0.  A pair whose two ends have
+ * 0 has a slack at least its slack then (the blossoms holding both are those the two
+ * unchanged chains share).  A node (vertex or blossom) keeps its slack bound when its
+ * parent, its dual (not lower) and, up the forest, its parent's bound all hold; each
+ * node is decided once (O(n) in all).  A snapshot of another graph or width marks
+ * every vertex.  None without a current optimum. */
+static PyObject *mt_lowered(MatcherObject *self, PyObject *old)
 {
+    if (mt_check_idle(self) < 0) return NULL;
+    const WarmState *w = self->ws;
+    if (!w || self->nchg || w->n != self->g.n) Py_RETURN_NONE;
+    if (!PyBytes_Check(old)) {
+        PyErr_SetString(PyExc_TypeError, "lowered(): old must be bytes (snapshot())");
+        return NULL;
+    }
     const int32_t n = w->n, n2 = 2 * n;
     const int Lw = w->L;
     const size_t duals = (size_t)n2 * (size_t)Lw * sizeof(limb_t), parents = (size_t)n2 * sizeof(int32_t);
@@ -1534,80 +1502,6 @@ static PyObject *lowered_snapshot(const WarmState *w, PyObject *old)
         flag[x] = (unsigned char)state[x];
     }
     free(odual); free(opar); free(state); free(stack);
-    return out;
-}
-
-/* lowered(old) -> bytes | None: per vertex, 1 when its dual or the dual of a
- * blossom holding it is lower than in `old` (signatures() of an earlier optimum of
- * this graph), or its chain of blossoms is not the same; else 0.  A pair whose two
- * ends have 0 has a slack at least its slack then (the blossoms holding both are
- * those the two unchanged chains share).  None without a current optimum. */
-static PyObject *mt_lowered(MatcherObject *self, PyObject *old)
-{
-    if (mt_check_idle(self) < 0) return NULL;
-    const WarmState *w = self->ws;
-    const int32_t n = self->g.n;
-    if (!w || self->nchg || w->n != n) Py_RETURN_NONE;
-    if (PyBytes_Check(old)) return lowered_snapshot(w, old);
-    PyObject *seq = PySequence_Fast(old, "old must be a sequence of bytes (signatures()) or bytes (snapshot())");
-    if (!seq) return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "lowered(): old has not one signature per vertex");
-        return NULL;
-    }
-    PyObject *out = PyBytes_FromStringAndSize(NULL, n);
-    if (!out) {
-        Py_DECREF(seq);
-        return NULL;
-    }
-    unsigned char *flag = (unsigned char *)PyBytes_AS_STRING(out);
-    const int Lw = w->L;
-    const size_t unit = (size_t)Lw * sizeof(limb_t);
-    limb_t *prev = malloc(unit);
-    if (!prev) {
-        Py_DECREF(seq);
-        Py_DECREF(out);
-        return PyErr_NoMemory();
-    }
-    for (int32_t x = 0; x < n; x++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(seq, x);
-        if (!PyBytes_Check(o)) {
-            PyErr_SetString(PyExc_TypeError, "lowered(): a signature is not bytes");
-            Py_DECREF(seq);
-            Py_DECREF(out);
-            free(prev);
-            return NULL;
-        }
-        const unsigned char *b0 = (const unsigned char *)PyBytes_AS_STRING(o);
-        const size_t len = (size_t)PyBytes_GET_SIZE(o);
-        int lower = 0;
-        size_t at = 0;
-        int32_t limbs = 0;
-        if (len >= sizeof(int32_t)) memcpy(&limbs, b0, sizeof(int32_t));
-        if (len < sizeof(int32_t) + unit || limbs != Lw) {
-            lower = 1; /* (numbers of another width: compared no further) */
-        } else {
-            memcpy(prev, b0 + sizeof(int32_t), unit);
-            at = sizeof(int32_t) + unit;
-            lower = mp_cmp(w->dual + (size_t)x * Lw, prev, Lw) < 0;
-        }
-        int32_t depth = 0;
-        for (int32_t b = w->bparent[x]; !lower && b != -1 && depth <= n; b = w->bparent[b], depth++) {
-            int32_t ob;
-            if (at + sizeof(int32_t) + unit > len) {
-                lower = 1;
-                break;
-            }
-            memcpy(&ob, b0 + at, sizeof(int32_t));
-            memcpy(prev, b0 + at + sizeof(int32_t), unit);
-            at += sizeof(int32_t) + unit;
-            lower = ob != b || mp_cmp(w->dual + (size_t)b * Lw, prev, Lw) < 0;
-        }
-        flag[x] = (unsigned char)(lower || at != len);
-    }
-    free(prev);
-    Py_DECREF(seq);
     return out;
 }
 
@@ -1962,15 +1856,12 @@ static PyMethodDef mt_methods[] = {
     {"tight", (PyCFunction)(void (*)(void))mt_tight, METH_FASTCALL,
      "tight(x, ys, ws) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]} of slack at most 0,\n"
      "each weighing its edge's weight if it is an edge, else ws[i] (0: no pair). None if the optimum is not current."},
-    {"signatures", (PyCFunction)mt_signatures, METH_NOARGS,
-     "signatures() -> list[bytes] | None: per vertex, its dual and its enclosing blossoms with their duals;\n"
-     "None without a current optimum. A pair's slack depends on its weight and its ends' signatures only."},
     {"lowered", (PyCFunction)mt_lowered, METH_O,
      "lowered(old) -> bytes | None: per vertex, 1 when its dual or a dual of its blossoms is lower than in the\n"
-     "signatures() or snapshot() `old`, or its chain of blossoms differs; else 0. None without a current optimum."},
+     "snapshot() `old`, or its chain of blossoms differs; else 0. None without a current optimum."},
     {"snapshot", (PyCFunction)mt_snapshot, METH_NOARGS,
-     "snapshot() -> bytes | None: the duals and the blossom forest of the kept optimum, for lowered() (what\n"
-     "signatures() says of every vertex, in one object). None without a current optimum."},
+     "snapshot() -> bytes | None: the duals and the blossom forest of the kept optimum (int32 n and limbs per\n"
+     "number, the 2n duals, the 2n parents), for lowered(). None without a current optimum."},
     {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
     {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
     {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},
