@@ -510,14 +510,15 @@ static Py_ssize_t vt_index(ValueTable *t, PyObject *iv)
     t->obj[t->n] = iv;
     t->hash[t->n] = hash;
     t->n++;
-    if ((uint64_t)(2 * t->n) > t->mask && vt_rehash(t, 2 * (t->mask + 1)) < 0) {
-        t->n--; /* (iv released below) */
-        PyErr_NoMemory();
-        goto fail;
-    }
-    if (t->slot) {
+    if ((uint64_t)(2 * t->n) > t->mask) { /* a larger table, the new value placed with the others */
+        if (vt_rehash(t, 2 * (t->mask + 1)) < 0) {
+            t->n--; /* (iv released below) */
+            PyErr_NoMemory();
+            goto fail;
+        }
+    } else {
         uint64_t h = (uint64_t)hash & t->mask;
-        while (t->slot[h] >= 0 && t->slot[h] != (int32_t)(t->n - 1)) h = (h + 1) & t->mask;
+        while (t->slot[h] >= 0) h = (h + 1) & t->mask;
         t->slot[h] = (int32_t)(t->n - 1);
     }
     return t->n - 1;
