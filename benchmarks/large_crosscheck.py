@@ -90,7 +90,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from dutch_speed import run_child  # noqa: E402
 
-from tabellone.core.errors import NoPairingError  # noqa: E402
+from tabellone.core.errors import NoPairingError, TabelloneError  # noqa: E402
 from tabellone.core.history import cut_before  # noqa: E402
 from tabellone.core.model import RoundEntry, Tournament, pairs_of_round  # noqa: E402
 from tabellone.core.pairing import Pairing  # noqa: E402
@@ -563,8 +563,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cut", type=int, default=1000, help="players of the cut round given to the reference")
     ap.add_argument("--timeout", type=float, default=600, help="seconds the reference may take")
     args = ap.parse_args(argv)
-    t = read_trf(args.event)
-    rounds = [int(x) for x in args.rounds.split(",")] if args.rounds else list(range(1, t.rounds_paired + 1))
+    try:
+        t = read_trf(args.event)
+    except TabelloneError as exc:  # one line naming the file, line and field: no traceback
+        print(f"large_crosscheck: {exc}", file=sys.stderr)
+        return 2
+    try:
+        rounds = [int(x) for x in args.rounds.split(",")] if args.rounds else list(range(1, t.rounds_paired + 1))
+    except ValueError:
+        ap.error(f"--rounds {args.rounds!r}: expected round numbers separated by commas, e.g. 2,6,11")
+    if not all(1 <= r <= t.rounds_paired for r in rounds):
+        ap.error(f"--rounds {args.rounds}: {args.event} records rounds 1 to {t.rounds_paired}")
     print(f"{args.event.name}: {len(t.players)} players, Dutch {args.edition}", flush=True)
     if not args.reference:
         print("no --reference: the bbpPairings columns are left out (-)")
