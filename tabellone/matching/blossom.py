@@ -246,14 +246,21 @@ class Matcher:
         return self._core.all_within(x, ys, margins)
 
     def price(
-        self, x: int, ys: Sequence[int], ws: list[int], limit: int, center: int = 0, mask: bytes | None = None
+        self,
+        x: int,
+        ys: Sequence[int],
+        ws: list[int],
+        limit: int,
+        center: int = 0,
+        mask: tuple[bytes, bytes] | None = None,
     ) -> list[int] | None:
         """The pairs ``{x, ys[i]}``, ``i < len(ws)``, that are *not* edges of the graph, weigh
         ``ws[i] > 0`` and have a negative slack under the last optimum's dual variables:
         their indices ``i`` in increasing order, the ``limit`` most negative (among equal
         slacks those nearest to ``center``) when there are more. ``ys[i] < 0`` is skipped;
-        so is, with a ``mask`` (a byte per vertex, :meth:`lowered`) where ``x``'s is 0,
-        every ``ys[i]`` whose byte is 0. ``ys`` may be a list or an ``array('i')``. None
+        so is, with a ``mask`` (:meth:`lowered_pairs`'s ``(codes, table)``), every pair it
+        says kept its slack: neither end has code 255 and the table has 0 for their
+        classes. ``ys`` may be a list or an ``array('i')``. None
         when that optimum is not current, or without the compiled core. The pricing step
         of :mod:`tabellone.matching.pricing`."""
         if self._core is None:
@@ -261,7 +268,7 @@ class Matcher:
         return self._core.price(x, ys, ws, limit, center, mask)
 
     def price_rows(
-        self, rows: Iterable[tuple[int, Sequence[int], list[int], int, bytes | None]], limit: int
+        self, rows: Iterable[tuple[int, Sequence[int], list[int], int, tuple[bytes, bytes] | None]], limit: int
     ) -> list[tuple[int, int, int]] | None:
         """:meth:`price` for each ``(x, ys, ws, center, mask)`` of ``rows``, in order, with
         ``limit``: the pairs it names as edges ``(x, ys[i], ws[i])``, row by row. One call
@@ -283,7 +290,7 @@ class Matcher:
     def snapshot(self) -> bytes | None:
         """The duals and the blossom forest of the last optimum in one bytes object (int32
         ``n`` and limbs per number, the ``2n`` duals as little-endian two's complement
-        limbs, twice a vertex's dual, then the ``2n`` parents), for :meth:`lowered`. The
+        limbs, twice a vertex's dual, then the ``2n`` parents), for :meth:`lowered_pairs`. The
         slack of a pair depends on its weight and on its two ends' duals and blossoms
         only: after a solve, the pairs whose ends both kept theirs kept their slacks.
         None when the last optimum is not current, or without the compiled core."""
@@ -291,14 +298,21 @@ class Matcher:
             return None
         return self._core.snapshot()
 
-    def lowered(self, old: bytes) -> bytes | None:
-        """Per vertex, a byte: 1 when its dual or that of a blossom holding it is lower than
-        in ``old`` (:meth:`snapshot` of an earlier optimum), or it
-        lies in other blossoms; else 0. A pair whose ends both have 0 has a slack at least its slack
-        then. None when the last optimum is not current, or without the compiled core."""
+    def lowered_pairs(self, old: bytes) -> tuple[bytes, bytes] | None:
+        """Which pairs may have a lower slack than under ``old`` (:meth:`snapshot` of an
+        earlier optimum), without reading them: ``(codes, table)``, per vertex a
+        class (a byte; 255: every pair of it may be lower) and, per two classes ``a``
+        and ``b`` of ``k``, ``table[a * k + b]``: 1 when the pairs between them may be
+        lower. A mask for :meth:`price`. A vertex's class is the pair of innermost
+        blossoms of non-zero dual holding it then and now: between two classes the
+        blossoms' part of a slack changes by one amount, so after a solve that made a
+        large bracket's blossoms again (most of them of dual 0), the pairs whose slacks
+        kept their bound are told apart without reading them (past 254 classes, the
+        vertices of the others get 255). None when the last optimum is not current, or
+        without the compiled core."""
         if self._core is None:
             return None
-        return self._core.lowered(old)
+        return self._core.lowered_pairs(old)
 
     def solve(self, max_cardinality: bool = False) -> list[int]:
         """Mate of every vertex (-1 when unmatched) in a maximum-weight matching."""

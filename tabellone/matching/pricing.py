@@ -32,9 +32,10 @@ from tabellone.matching.blossom import Matcher
 #: One row to price: the vertex ``x``, the others ``ys`` (``ys[i] < 0``: skipped; a list
 #: or an ``array('i')``), the weights ``ws`` of the pairs ``{x, ys[i]}`` for
 #: ``i < len(ws)`` (0: no pair), the index ``center`` whose neighbours are preferred
-#: among pairs of equal slack, and a mask (:meth:`Matcher.lowered`, or None): where
-#: ``x``'s byte is 0, only the pairs with an other end whose byte is 1 are priced.
-Row = tuple[int, Sequence[int], list[int], int, bytes | None]
+#: among pairs of equal slack, and a mask of the pairs whose slack may have gone down
+#: since the duals every pair last satisfied (:meth:`Matcher.lowered_pairs`: a class
+#: per vertex and a table of classes), or None: every pair.
+Row = tuple[int, Sequence[int], list[int], int, "tuple[bytes, bytes] | None"]
 
 
 def price_rows(inc: Matcher, rows: Iterable[Row], limit: int) -> list[tuple[int, int, int]]:

@@ -130,41 +130,6 @@ def cover(m: Matcher, x: int, y: int) -> int:
     return lo
 
 
-def test_lowered_marks_every_end_whose_pairs_can_lose_slack():
-    """After more edges and a warm solve, a non-edge pair whose two ends are not marked
-    by lowered() has lost no slack (the least violating weight did not go down), so a
-    masked pricing, which skips exactly those pairs, misses no violated pair that was
-    not violated before; and an int32 array reads as the list of the same vertices."""
-    rnd = random.Random(11)
-    checked = 0
-    for _ in range(30):
-        n = rnd.randint(4, 16)
-        W = graph(rnd.choice(["random", "uniform", "blossoms"]), n, rnd)
-        edges = edges_of(W)
-        m = Matcher(n)
-        m.set_edges([e for e in edges if rnd.random() < 0.4])
-        m.solve()
-        old = m.snapshot()
-        assert old is not None and m.lowered(old) == bytes(n)  # nothing moved yet
-        pairs = [(x, y) for x in range(n) for y in range(x) if m.weight(x, y) == 0]
-        before = {p: cover(m, *p) for p in pairs}
-        m.set_edges([e for e in edges if rnd.random() < 0.3 and m.weight(e[0], e[1]) == 0])
-        assert m.lowered(old) is None and m.snapshot() is None  # not current after a change
-        m.solve()
-        mask = m.lowered(old)
-        assert mask is not None and len(mask) == n
-        for x, y in pairs:
-            if m.weight(x, y) == 0 and not mask[x] and not mask[y]:
-                assert cover(m, x, y) >= before[(x, y)]
-                checked += 1
-        ys = array("i", range(n))
-        for x in range(n):
-            ws = [W[max(x, y)][min(x, y)] if y != x else 0 for y in range(n)]
-            assert m.price(x, ys, ws, n, 0, None) == m.price(x, list(range(n)), ws, n, 0)
-            assert set(m.price(x, ys, ws, n, 0, mask)) <= set(m.price(x, ys, ws, n, 0, None))
-    assert checked
-
-
 def solved_at_random(rnd: random.Random, least: int, most: int, share: float) -> tuple[int, list, Matcher]:
     """A graph of ``least`` to ``most`` vertices of a random kind, about ``share`` of its
     edges given to a matcher, solved: (n, every edge, the matcher)."""
@@ -174,39 +139,6 @@ def solved_at_random(rnd: random.Random, least: int, most: int, share: float) ->
     m.set_edges([e for e in edges if rnd.random() < share])
     m.solve()
     return n, edges, m
-
-
-def test_lowered_marks_the_vertices_whose_duals_went_down_or_chains_changed():
-    """lowered(old) reads the snapshot node by node up the forest, each decided once: it
-    must mark exactly the vertices whose dual, or the dual of a blossom holding them, is
-    lower than in ``old``, or whose chain of blossoms is not the same, worked out here from
-    the two snapshots' chains, after warm solves that add, raise, lower and remove edges
-    (blossoms made, kept and dissolved). A snapshot of another graph marks every vertex."""
-    rnd = random.Random(17)
-    moved = 0
-    for _ in range(40):
-        n, edges, m = solved_at_random(rnd, 4, 30, 0.5)
-        snap = m.snapshot()
-        assert snap is not None and m.lowered(snap) == bytes(n)
-        before = duals_of(snap)
-        for _ in range(3):
-            change = rnd.sample(edges, min(len(edges), rnd.randint(1, 6)))
-            m.set_edges([(u, v, rnd.choice([0, w, w // 2, w + 7])) for u, v, w in change])
-            m.solve()
-            now = m.snapshot()
-            assert now is not None
-            expected = bytes(
-                int(list(zs) != list(zb) or u < ub or any(zs[b] < zb[b] for b in zs))
-                for (u, zs), (ub, zb) in zip(duals_of(now), before)
-            )
-            mask = m.lowered(snap)
-            assert mask == expected
-            moved += sum(mask)
-    assert moved  # some vertices were marked
-    other = Matcher(3)
-    other.set_edges([(0, 1, 5)])
-    other.solve()
-    assert m.lowered(other.snapshot()) == bytes([1]) * n
 
 
 def duals_of(snapshot: bytes) -> list[tuple[int, dict[int, int]]]:
@@ -304,7 +236,9 @@ def test_price_rows_names_what_price_names_row_by_row():
     checked = 0
     for trial in range(60):
         n, _, m = solved_at_random(rnd, 3, 40, rnd.choice([0.0, 0.3, 0.7]))
-        mask = rnd.choice([None, bytes(rnd.randint(0, 1) for _ in range(n))])
+        k = rnd.randint(1, 4)  # a random mask: classes (255: every pair) and a table of them
+        codes = bytes(rnd.choice([*range(k), 255]) for _ in range(n))
+        mask = rnd.choice([None, (codes, bytes(rnd.randint(0, 1) for _ in range(k * k)))])
         shared = [rnd.choice([0, 1, 50, 100, 10**6, 1 << 70, 1 << 200]) for _ in range(4)]
         rows = []
         for _ in range(rnd.randint(1, 3 * n)):
@@ -326,3 +260,84 @@ def test_price_rows_names_what_price_names_row_by_row():
     assert checked > 100  # the rows did name pairs
     m.set_edge(0, 1, 777777)
     assert m.price_rows([(2, [0], [5], 0, None)], 1) is None  # not current after a change
+
+
+def test_lowered_pairs_tells_the_pairs_that_kept_their_slack_by_class():
+    """lowered_pairs(old) against its definition, worked out here from the two snapshots:
+    a vertex's class is its innermost blossom of non-zero dual then and now (the same
+    code for the same pair, a new code for another); 255 only where its dual went down;
+    and the table marks two classes exactly when the least change of a dual in each,
+    plus twice the change of the duals of the blossoms holding both, is negative, for
+    every pair between them. Then what the mask promises: a pair it does not mark kept
+    at least its slack (the least violating weight did not go down), and pricing with
+    it names no pair that pricing without it does not. Nothing moved: no mark; a
+    snapshot of another graph: every vertex 255."""
+    rnd = random.Random(23)
+    kept = marked = 0
+    for _ in range(60):
+        n = rnd.randint(4, 20)
+        W = graph(rnd.choice(["random", "uniform", "blossoms"]), n, rnd)
+        edges = edges_of(W)
+        m = Matcher(n)
+        m.set_edges([e for e in edges if rnd.random() < 0.4])
+        m.solve()
+        old = m.snapshot()
+        if old is None:
+            continue
+        codes, table = m.lowered_pairs(old)
+        assert 255 not in codes and not any(table)
+        pairs = [(x, y) for x in range(n) for y in range(x) if m.weight(x, y) == 0]
+        before = {p: cover(m, *p) for p in pairs}
+        for _ in range(rnd.randint(1, 3)):
+            change = rnd.sample(edges, min(len(edges), rnd.randint(1, 6)))
+            m.set_edges([(u, v, rnd.choice([0, w, w // 2, w + 7])) for u, v, w in change])
+            assert (m.lowered_pairs(old) is None) == (m.snapshot() is None)  # None: not current after a change
+            m.solve()
+        now = m.snapshot()
+        if now is None:
+            continue
+        codes, table = m.lowered_pairs(old)
+        k = int(len(table) ** 0.5)
+        assert k * k == len(table)
+        then_d, now_d = duals_of(old), duals_of(now)
+
+        def nonzero(chain: dict[int, int]) -> dict[int, int]:
+            return {b: z for b, z in chain.items() if z}
+
+        key = [(next(iter(nonzero(then_d[v][1])), None), next(iter(nonzero(now_d[v][1])), None)) for v in range(n)]
+        change = [now_d[v][0] - then_d[v][0] for v in range(n)]
+        for v in range(n):
+            assert codes[v] == 255 and change[v] < 0 or codes[v] < k
+            for u in range(v):
+                if codes[u] < k and codes[v] < k:
+                    assert (codes[u] == codes[v]) == (key[u] == key[v])
+        least = {c: min(change[v] for v in range(n) if codes[v] == c) for c in set(codes) - {255}}
+        for x in range(n):
+            for y in range(x):
+                cx, cy = codes[x], codes[y]
+                if cx == 255 or cy == 255:
+                    continue
+                zx, zy = nonzero(now_d[x][1]), nonzero(now_d[y][1])
+                ox, oy = nonzero(then_d[x][1]), nonzero(then_d[y][1])
+                both = sum(zx[b] for b in zx.keys() & zy.keys()) - sum(ox[b] for b in ox.keys() & oy.keys())
+                assert table[cx * k + cy] == (least[cx] + least[cy] + 2 * both < 0)
+        for x, y in pairs:
+            if m.weight(x, y) == 0 and codes[x] < k and codes[y] < k and not table[codes[x] * k + codes[y]]:
+                assert cover(m, x, y) >= before[(x, y)]
+                kept += 1
+            else:
+                marked += 1
+        for x in range(n):
+            ws = [W[max(x, y)][min(x, y)] if y != x else 0 for y in range(n)]
+            ys = array("i", range(n))
+            assert m.price(x, ys, ws, n, 0, None) == m.price(x, list(range(n)), ws, n, 0)  # int32 array = list
+            assert set(m.price(x, ys, ws, n, 0, (codes, table))) <= set(m.price(x, ys, ws, n, 0, None))
+    assert kept and marked
+    other = Matcher(3)
+    other.set_edges([(0, 1, 5)])
+    other.solve()
+    theirs = other.snapshot()
+    codes, table = m.lowered_pairs(theirs)
+    assert codes == bytes([255]) * n and table == b""
+    other.set_edge(1, 2, 9)
+    assert other.lowered_pairs(theirs) is None  # not current after a change

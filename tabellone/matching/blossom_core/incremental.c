@@ -826,6 +826,33 @@ done:
     return rc;
 }
 
+/* The nearest enclosing blossom of non-zero dual of every vertex and live blossom of
+ * the kept optimum w (eff_parents), for reading slacks: a blossom of dual 0 adds nothing
+ * to a slack, and a large bracket's blossoms nest thousands deep, nearly all of them of
+ * dual 0, so walking the whole chain of every pair was most of a pricing round.  0 with
+ * *out a malloc'ed array of 2n; 1 when the forest is not one (*out NULL: the caller's
+ * own checks of the plain parents report it); -1 when out of memory. */
+static int ws_nz_parents(const WarmState *w, int32_t **out)
+{
+    const int32_t n = w->n, n2 = 2 * n;
+    *out = NULL;
+    uint8_t *nz = calloc((size_t)n2 + 1, 1);
+    int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t)), *eff = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    if (!nz || !stack || !eff) {
+        free(nz); free(stack); free(eff);
+        return -1;
+    }
+    for (int32_t b = n; b < n2; b++) nz[b] = w->bbase[b] >= 0 && !mp_is_zero(w->dual + (size_t)b * w->L, w->L);
+    const int broken = eff_parents(n, w->bparent, w->bbase, nz, eff, stack) < 0;
+    free(nz); free(stack);
+    if (broken) {
+        free(eff);
+        return 1;
+    }
+    *out = eff;
+    return 0;
+}
+
 /* x's enclosing blossoms under the duals `dual` (Lw limbs) and the forest `bparent`,
  * innermost first: pos[b] = its depth (pos: 2n entries, -1 elsewhere, set here) and
  * chain[depth] = b; returns the sums of the duals from each one up to the top-level
@@ -885,7 +912,7 @@ static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ss
     }
     Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ys);
     PyObject *result = NULL, *hits = NULL;
-    int32_t *pos = NULL, *chain = NULL;
+    int32_t *pos = NULL, *chain = NULL, *nzpar = NULL;
     limb_t *zs = NULL, *s = NULL, *t = NULL, *t2 = NULL;
     if (PySequence_Fast_GET_SIZE(ms) != cnt) {
         PyErr_SetString(PyExc_ValueError, "ys and margins differ in length");
@@ -908,7 +935,14 @@ static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ss
         PyErr_NoMemory();
         goto done;
     }
-    if (!(zs = chain_sums(w->dual, w->bparent, Lw, L, x, n, pos, chain, t))) goto done;
+    const int32_t *par = w->bparent;
+    int st = ws_nz_parents(w, &nzpar);
+    if (st < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (nzpar) par = nzpar;
+    if (!(zs = chain_sums(w->dual, par, Lw, L, x, n, pos, chain, t))) goto done;
     if (!(hits = PyList_New(0))) goto done;
     for (Py_ssize_t i = 0; i < cnt; i++) {
         int32_t y;
@@ -924,8 +958,8 @@ static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ss
             mp_add(s, s, t, L);
             mp_sext(t, L, graph_w2(&self->g, k), Lg);
             mp_sub(s, s, t, L);
-            int32_t b = w->bparent[y];
-            while (b != -1 && pos[b] < 0) b = w->bparent[b];
+            int32_t b = par[y];
+            while (b != -1 && pos[b] < 0) b = par[b];
             if (b != -1) {
                 mp_add(s, s, zs + (size_t)pos[b] * L, L);
                 mp_add(s, s, zs + (size_t)pos[b] * L, L);
@@ -942,7 +976,7 @@ static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ss
     }
     result = Py_NewRef(hits);
 done:
-    free(pos); free(chain); free(zs); free(s); free(t); free(t2);
+    free(pos); free(chain); free(nzpar); free(zs); free(s); free(t); free(t2);
     Py_XDECREF(hits);
     Py_DECREF(ys);
     Py_DECREF(ms);
@@ -1008,6 +1042,7 @@ typedef struct {
     int L, Lw, Lg;
     const limb_t *dual;
     const int32_t *bparent;
+    int32_t *nzpar;    /* the nearest enclosing blossom of non-zero dual (ws_nz_parents), read as bparent */
     limb_t *nodual;    /* no edge: every dual 0 */
     int32_t *noparent; /* ... and no blossom */
     /* pos[b]: b's depth in the row's chain (-1: not in it); chain[d]: the blossom at depth d */
@@ -1029,7 +1064,7 @@ typedef struct {
 
 static void scan_free(Scan *sc)
 {
-    free(sc->nodual); free(sc->noparent); free(sc->pos); free(sc->chain); free(sc->memo); free(sc->path);
+    free(sc->nzpar); free(sc->nodual); free(sc->noparent); free(sc->pos); free(sc->chain); free(sc->memo); free(sc->path);
     free(sc->touched); free(sc->zs); free(sc->s); free(sc->t); free(sc->cache); free(sc->ux); free(sc->diff);
     free(sc->hits);
     for (int c = 0; c < SCAN_CACHE; c++) Py_CLEAR(sc->ckey[c]);
@@ -1045,6 +1080,11 @@ static int scan_init(MatcherObject *self, Scan *sc)
     const WarmState *w = self->ws;
     if (w && !self->nchg && w->n == n) {
         sc->dual = w->dual, sc->bparent = w->bparent, sc->Lw = w->L;
+        if (ws_nz_parents(w, &sc->nzpar) < 0) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (sc->nzpar) sc->bparent = sc->nzpar;
     } else if (self->g.nlive == 0) { /* no edge: the empty matching, every dual 0 */
         sc->nodual = calloc((size_t)n2 + 1, sizeof(limb_t));
         sc->noparent = malloc(((size_t)n2 + 1) * sizeof(int32_t));
@@ -1149,8 +1189,9 @@ static inline void mp_slack(limb_t *s, const limb_t *a, const limb_t *b, int Lb,
 
 /* One row of the scan behind price(), tight() and price_rows(): the pairs {x, ys[i]},
  * i < len(ws) (ys, a sequence of ints or a buffer of int32 ('i'), may be longer;
- * ys[i] < 0 or ys[i] == x: skipped; for pricing, with a mask (bytes-like, one per vertex,
- * or None) and mask[x] == 0, so is every ys[i] with mask[ys[i]] == 0), each weighing
+ * ys[i] < 0 or ys[i] == x: skipped; for pricing, with a mask of lowered_pairs() ((codes,
+ * table), or None), so is every ys[i] whose pair with x it says kept its slack), each
+ * weighing
  * ws[i] (0: no pair) unless it is an edge of the graph, whose own weight then counts.
  * pricing: the pairs that are not edges and whose slack under the kept optimum's duals
  * is negative, the `limit` most negative (approximately ordered; among equal slacks the
@@ -1167,7 +1208,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
     int32_t *pos = sc->pos, *memo = sc->memo, *path = sc->path, *touched = sc->touched;
     limb_t *s = sc->s, *t = sc->t, *cache = sc->cache;
     const limb_t *ux = sc->ux;
-    Py_buffer ybuf = {0}, mbuf = {0};
+    Py_buffer ybuf = {0}, mbuf = {0}, tbuf = {0};
     PyObject *ys = NULL, *ws = NULL;
     const int32_t *yarr = NULL;
     Py_ssize_t ylen;
@@ -1188,15 +1229,24 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
         if (!ys) return -1;
         ylen = PySequence_Fast_GET_SIZE(ys);
     }
-    const unsigned char *mask = NULL;
-    if (mask_obj && mask_obj != Py_None) {
-        if (PyObject_GetBuffer(mask_obj, &mbuf, PyBUF_SIMPLE) < 0) goto done;
-        if (mbuf.len < n) {
-            PyErr_Format(PyExc_ValueError, "%s(): the mask is shorter than the vertex count", name);
+    const unsigned char *codes = NULL, *tab = NULL;
+    Py_ssize_t k = 0;
+    if (mask_obj && mask_obj != Py_None) { /* lowered_pairs(): (codes, table) */
+        if (!PyTuple_Check(mask_obj) || PyTuple_GET_SIZE(mask_obj) != 2) {
+            PyErr_Format(PyExc_TypeError, "%s(): the mask must be None or (codes, table) (lowered_pairs())", name);
             goto done;
         }
-        mask = mbuf.buf;
-        if (mask[x]) mask = NULL; /* x moved: every pair of it */
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(mask_obj, 0), &mbuf, PyBUF_SIMPLE) < 0) goto done;
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(mask_obj, 1), &tbuf, PyBUF_SIMPLE) < 0) goto done;
+        while (k * k < tbuf.len) k++;
+        if (mbuf.len < n || k * k != tbuf.len) {
+            PyErr_Format(PyExc_ValueError, "%s(): the mask's codes are shorter than the vertex count, or its table is not square", name);
+            goto done;
+        }
+        if (((const unsigned char *)mbuf.buf)[x] < k) { /* else x's pairs may all be lower: every one */
+            codes = mbuf.buf;
+            tab = (const unsigned char *)tbuf.buf + (size_t)((const unsigned char *)mbuf.buf)[x] * (size_t)k;
+        }
     }
     if (!(ws = PySequence_Fast(ws_obj, "ws must be a sequence"))) goto done;
     const Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ws);
@@ -1215,7 +1265,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
             if (yl == -1 && PyErr_Occurred()) goto done;
         }
         if (yl < 0 || yl == x) continue;
-        if (mask && yl < n && !mask[yl]) continue;
+        if (codes && yl < n && codes[yl] < k && !tab[codes[yl]]) continue; /* kept its slack */
         if (yl >= n) {
             PyErr_Format(PyExc_ValueError, "%s(): vertex %ld out of range for n=%d", name, yl, (int)n);
             goto done;
@@ -1296,6 +1346,7 @@ done:
     scan_clean(sc);
     if (ybuf.obj) PyBuffer_Release(&ybuf);
     if (mbuf.obj) PyBuffer_Release(&mbuf);
+    if (tbuf.obj) PyBuffer_Release(&tbuf);
     Py_XDECREF(ys);
     Py_XDECREF(ws);
     return rc;
@@ -1423,7 +1474,7 @@ done:
 
 /* snapshot() -> bytes | None: the kept optimum's duals and blossom forest in one bytes
  * object (int32 n and limbs per number, then the 2n duals, then the 2n parents), for
- * lowered().  A pair's slack depends on its weight and on what the snapshot says of its
+ * lowered_pairs().  A pair's slack depends on its weight and on what the snapshot says of its
  * two ends only (their duals and those of the blossoms holding them), so pricing after a
  * solve need only look at the pairs with an end whose part of it changed.  None without
  * a current optimum. */
@@ -1445,65 +1496,228 @@ static PyObject *mt_snapshot(MatcherObject *self, PyObject *unused)
     return out;
 }
 
-/* lowered(old) -> bytes | None: per vertex, 1 when its dual or the dual of a
- * blossom holding it is lower than in `old` (snapshot() of an earlier optimum of this
- * graph), or its chain of blossoms is not the same; else 0.  A pair whose two ends have
- * 0 has a slack at least its slack then (the blossoms holding both are those the two
- * unchanged chains share).  A node (vertex or blossom) keeps its slack bound when its
- * parent, its dual (not lower) and, up the forest, its parent's bound all hold; each
- * node is decided once (O(n) in all).  A snapshot of another graph or width marks
- * every vertex.  None without a current optimum. */
-static PyObject *mt_lowered(MatcherObject *self, PyObject *old)
+/* One blossom forest (a snapshot's or the kept optimum's) as lowered_pairs() reads it:
+ * only the blossoms of non-zero dual count (one of dual 0 adds nothing to a slack). */
+typedef struct {
+    const limb_t *dual; /* 2n numbers of Lw limbs */
+    const int32_t *parent;
+    int32_t *up;    /* per blossom id: the first blossom of non-zero dual at or above it, -1: none; -2: not known */
+    int32_t *depth; /* per such blossom: how many of them hold it, itself included */
+    limb_t *sum;    /* per such blossom: the sum of its dual and theirs, on L2 limbs */
+} NzForest;
+
+/* The first blossom of non-zero dual at or above node b (a blossom id, or -1), memoised
+ * in f->up together with depth and sum; -3 when the forest is broken (a parent out of
+ * range, or a cycle). */
+static int32_t nz_up(NzForest *f, int32_t b, int32_t n, int Lw, int L2, int32_t *stack)
+{
+    const int32_t n2 = 2 * n;
+    int32_t sp = 0;
+    while (b != -1 && f->up[b] == -2) {
+        if (b < n || b >= n2 || sp >= n) return -3;
+        stack[sp++] = b;
+        b = f->parent[b];
+        if (b != -1 && (b < n || b >= n2)) return -3;
+    }
+    int32_t above = b == -1 ? -1 : f->up[b];
+    while (sp > 0) {
+        const int32_t t = stack[--sp];
+        if (!mp_is_zero(f->dual + (size_t)t * Lw, Lw)) {
+            limb_t *st = f->sum + (size_t)t * L2;
+            mp_sext(st, L2, f->dual + (size_t)t * Lw, Lw);
+            if (above >= 0) mp_add(st, st, f->sum + (size_t)above * L2, L2);
+            f->depth[t] = above >= 0 ? f->depth[above] + 1 : 1;
+            above = t;
+        }
+        f->up[t] = above;
+    }
+    return above;
+}
+
+/* The lowest blossom of non-zero dual holding both a and b (blossoms of non-zero dual,
+ * or -1), in f. */
+static int32_t nz_meet(const NzForest *f, int32_t a, int32_t b, int32_t n)
+{
+    while (a != -1 && b != -1 && a != b) {
+        if (f->depth[a] >= f->depth[b]) a = f->parent[a] == -1 ? -1 : f->up[f->parent[a]];
+        else b = f->parent[b] == -1 ? -1 : f->up[f->parent[b]];
+    }
+    (void)n;
+    return a == b ? a : -1;
+}
+
+static const limb_t *cmp_limbs_base; /* qsort's context (the GIL is held) */
+static int cmp_limbs_L;
+static int cmp_by_limbs(const void *a, const void *b)
+{
+    const int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return mp_cmp(cmp_limbs_base + (size_t)x * cmp_limbs_L, cmp_limbs_base + (size_t)y * cmp_limbs_L, cmp_limbs_L);
+}
+
+enum { PAIR_CLASSES = 254, CLASS_SLOTS = 1024 };
+
+/* lowered_pairs()'s answer that every pair may be lower: code 255 everywhere, no class. */
+static PyObject *every_pair(int32_t n)
+{
+    PyObject *codes = PyBytes_FromStringAndSize(NULL, n);
+    if (!codes) return NULL;
+    memset(PyBytes_AS_STRING(codes), 255, (size_t)n);
+    return Py_BuildValue("(Ny#)", codes, "", (Py_ssize_t)0);
+}
+
+/* lowered_pairs(old) -> (codes, table) | None: which pairs' slacks may be lower now than
+ * under `old` (snapshot() of an earlier optimum of this graph), without reading them.
+ * Comparing each vertex's chain of blossoms then and now would mark every vertex of a
+ * blossom the solve made again: after a change, most of a large bracket, whose blossoms
+ * nest thousands deep, nearly all of them of dual 0.
+ *
+ * Twice the slack of a pair {x, y}, as the core holds it, is
+ *     U_x + U_y + 2 (the sum of z_B over the blossoms holding both) - 2 w_xy,
+ * and a blossom of dual 0 adds nothing.  Which blossoms of non-zero dual hold both ends
+ * depends only on the innermost one holding each end, in each forest: call that pair
+ * (then, now) a vertex's class.  Between classes a and b the blossoms' part changes by
+ * the same K(a, b) = Z_now(a, b) - Z_then(a, b) for every pair, Z(a, b) being the sum of
+ * the duals from their lowest common blossom of non-zero dual up.  With m_c a lower
+ * bound of the change of U over the vertices of class c, every pair between classes a
+ * and b kept at least its slack when m_a + m_b + 2 K(a, b) >= 0.  m_c is the least
+ * change of the class's vertices but those whose U went down by more than its median
+ * change (and below 0): those get code 255 (every pair of them may be lower), so that
+ * one vertex does not mark its class.
+ *
+ * codes: n bytes, a vertex's class (0 .. k - 1) or 255; table: k * k bytes, 1 where the
+ * pairs between two classes may be lower (price(): a row of a vertex of code 255 prices
+ * every pair, another every pair whose other end has 255 or a 1 in the row's table
+ * row).  Past 254 classes, the vertices of the others get 255; a snapshot of another
+ * graph or width, or a broken forest, gives every vertex 255.  None without a current
+ * optimum. */
+static PyObject *mt_lowered_pairs(MatcherObject *self, PyObject *old)
 {
     if (mt_check_idle(self) < 0) return NULL;
     const WarmState *w = self->ws;
     if (!w || self->nchg || w->n != self->g.n) Py_RETURN_NONE;
     if (!PyBytes_Check(old)) {
-        PyErr_SetString(PyExc_TypeError, "lowered(): old must be bytes (snapshot())");
+        PyErr_SetString(PyExc_TypeError, "lowered_pairs(): old must be bytes (snapshot())");
         return NULL;
     }
     const int32_t n = w->n, n2 = 2 * n;
-    const int Lw = w->L;
+    const int Lw = w->L, L2 = w->L + 1;
     const size_t duals = (size_t)n2 * (size_t)Lw * sizeof(limb_t), parents = (size_t)n2 * sizeof(int32_t);
     int32_t head[2] = {0, 0};
     const char *b0 = PyBytes_AS_STRING(old);
     const size_t len = (size_t)PyBytes_GET_SIZE(old);
     if (len >= sizeof(head)) memcpy(head, b0, sizeof(head));
-    PyObject *out = PyBytes_FromStringAndSize(NULL, n);
-    if (!out) return NULL;
-    unsigned char *flag = (unsigned char *)PyBytes_AS_STRING(out);
-    if (len != sizeof(head) + duals + parents || head[0] != n || head[1] != Lw) { /* another graph or width */
-        memset(flag, 1, (size_t)n);
-        return out;
-    }
-    limb_t *odual = malloc(duals + 1);
-    int32_t *opar = malloc(parents + 1), *state = malloc(parents + 1), *stack = malloc(parents + 1);
-    if (!odual || !opar || !state || !stack) {
-        free(odual); free(opar); free(state); free(stack);
-        Py_DECREF(out);
-        return PyErr_NoMemory();
-    }
+    PyObject *result = NULL;
+    if (len != sizeof(head) + duals + parents || head[0] != n || head[1] != Lw) /* another graph or width */
+        return every_pair(n);
+    NzForest f[2] = {{0}};
+    limb_t *odual = malloc(duals + 1), *du = malloc(((size_t)n + 1) * L2 * sizeof(limb_t));
+    limb_t *mc = malloc(((size_t)PAIR_CLASSES + 1) * L2 * sizeof(limb_t));
+    limb_t *t1 = calloc((size_t)L2, sizeof(limb_t)), *t2 = calloc((size_t)L2, sizeof(limb_t));
+    int32_t *opar = malloc(parents + 1), *stack = malloc(((size_t)n + 1) * sizeof(int32_t));
+    int32_t *cls = malloc(((size_t)n + 1) * sizeof(int32_t)), *order = malloc(((size_t)n + 1) * sizeof(int32_t));
+    int32_t inner[2][PAIR_CLASSES], count[PAIR_CLASSES + 1];
+    int64_t slot_key[CLASS_SLOTS];
+    int32_t slot_cls[CLASS_SLOTS];
+    unsigned char *codes = NULL, *table = NULL;
+    PyObject *codes_o = NULL, *table_o = NULL;
+    int32_t k = 0;
+    if (!odual || !du || !mc || !t1 || !t2 || !opar || !stack || !cls || !order) goto nomem;
     memcpy(odual, b0 + sizeof(head), duals);
     memcpy(opar, b0 + sizeof(head) + duals, parents);
-    for (int32_t b = 0; b < n2; b++) state[b] = -1; /* -1: not decided; 0: kept; 1: lowered */
-    for (int32_t x = 0; x < n; x++) {
-        int32_t top = 0, v = x, verdict = 0;
-        while (v != -1 && state[v] < 0 && top < n2) { /* up to a decided node or the top */
-            stack[top++] = v;
-            const int32_t p = w->bparent[v];
-            if (p != opar[v] || mp_cmp(w->dual + (size_t)v * Lw, odual + (size_t)v * Lw, Lw) < 0 || p >= n2) {
-                verdict = 1; /* everything below this node on the stack is lowered too */
-                break;
-            }
-            v = p;
-        }
-        if (!verdict && v != -1 && state[v] >= 0) verdict = state[v];
-        if (!verdict && v != -1 && state[v] < 0) verdict = 1; /* (a cycle: not a forest) */
-        while (top > 0) state[stack[--top]] = verdict;
-        flag[x] = (unsigned char)state[x];
+    f[0].dual = odual, f[0].parent = opar;
+    f[1].dual = w->dual, f[1].parent = w->bparent;
+    for (int i = 0; i < 2; i++) {
+        f[i].up = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+        f[i].depth = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+        f[i].sum = malloc(((size_t)n2 + 1) * L2 * sizeof(limb_t));
+        if (!f[i].up || !f[i].depth || !f[i].sum) goto nomem;
+        for (int32_t b = 0; b < n2; b++) f[i].up[b] = -2;
     }
-    free(odual); free(opar); free(state); free(stack);
-    return out;
+    for (int s = 0; s < CLASS_SLOTS; s++) slot_key[s] = -1;
+    codes_o = PyBytes_FromStringAndSize(NULL, n);
+    if (!codes_o) goto done;
+    codes = (unsigned char *)PyBytes_AS_STRING(codes_o);
+    /* each vertex's class, and the change of its U */
+    for (int32_t v = 0; v < n; v++) {
+        int32_t in[2];
+        for (int i = 0; i < 2; i++) {
+            const int32_t p = f[i].parent[v];
+            in[i] = p == -1 ? -1 : (p < n || p >= n2) ? -3 : nz_up(&f[i], p, n, Lw, L2, stack);
+            if (in[i] == -3) goto broken;
+        }
+        const int64_t key = ((int64_t)(in[0] + 1) << 32) | (uint32_t)(in[1] + 1);
+        uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15ULL;
+        int s = (int)(h >> 54) & (CLASS_SLOTS - 1);
+        while (slot_key[s] != -1 && slot_key[s] != key) s = (s + 1) & (CLASS_SLOTS - 1);
+        if (slot_key[s] == -1 && k < PAIR_CLASSES) {
+            slot_key[s] = key, slot_cls[s] = k;
+            inner[0][k] = in[0], inner[1][k] = in[1];
+            k++;
+        }
+        cls[v] = slot_key[s] == key ? slot_cls[s] : -1; /* -1: past the last class, 255 */
+        limb_t *d = du + (size_t)v * L2;
+        mp_sext(d, L2, w->dual + (size_t)v * Lw, Lw);
+        mp_sext(t1, L2, odual + (size_t)v * Lw, Lw);
+        mp_sub(d, d, t1, L2);
+    }
+    /* per class: its vertices by their change of U (counting sort by class, then each
+     * part sorted), the median, the outliers below it and below 0, m_c */
+    for (int32_t c = 0; c <= k; c++) count[c] = 0;
+    for (int32_t v = 0; v < n; v++)
+        if (cls[v] >= 0) count[cls[v] + 1]++;
+    for (int32_t c = 0; c < k; c++) count[c + 1] += count[c];
+    {
+        int32_t fill[PAIR_CLASSES];
+        for (int32_t c = 0; c < k; c++) fill[c] = count[c];
+        for (int32_t v = 0; v < n; v++)
+            if (cls[v] >= 0) order[fill[cls[v]]++] = v;
+    }
+    cmp_limbs_base = du, cmp_limbs_L = L2;
+    for (int32_t v = 0; v < n; v++) codes[v] = cls[v] >= 0 ? (unsigned char)cls[v] : 255;
+    for (int32_t c = 0; c < k; c++) {
+        int32_t *part = order + count[c];
+        const int32_t size = count[c + 1] - count[c];
+        qsort(part, (size_t)size, sizeof(int32_t), cmp_by_limbs);
+        const limb_t *median = du + (size_t)part[size / 2] * L2;
+        int32_t j = 0; /* the vertices below min(0, median) are outliers: 255 */
+        if (mp_is_neg(median, L2))
+            while (mp_cmp(du + (size_t)part[j] * L2, median, L2) < 0) codes[part[j++]] = 255;
+        else
+            while (j < size && mp_is_neg(du + (size_t)part[j] * L2, L2)) codes[part[j++]] = 255;
+        if (j < size) mp_copy(mc + (size_t)c * L2, du + (size_t)part[j] * L2, L2);
+        else mp_zero(mc + (size_t)c * L2, L2); /* no vertex of the class keeps its code */
+    }
+    table_o = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)k * k);
+    if (!table_o) goto done;
+    table = (unsigned char *)PyBytes_AS_STRING(table_o);
+    for (int32_t a = 0; a < k; a++) {
+        for (int32_t b = a; b < k; b++) {
+            /* t1 = 2 (Z_now - Z_then) + m_a + m_b */
+            const int32_t m1 = nz_meet(&f[1], inner[1][a], inner[1][b], n), m0 = nz_meet(&f[0], inner[0][a], inner[0][b], n);
+            if (m1 >= 0) mp_copy(t1, f[1].sum + (size_t)m1 * L2, L2);
+            else mp_zero(t1, L2);
+            if (m0 >= 0) mp_sub(t1, t1, f[0].sum + (size_t)m0 * L2, L2);
+            mp_add(t1, t1, t1, L2);
+            mp_add(t2, mc + (size_t)a * L2, mc + (size_t)b * L2, L2);
+            mp_add(t1, t1, t2, L2);
+            table[(size_t)a * k + b] = table[(size_t)b * k + a] = (unsigned char)mp_is_neg(t1, L2);
+        }
+    }
+    result = PyTuple_Pack(2, codes_o, table_o);
+    goto done;
+broken: /* not a forest */
+    result = every_pair(n);
+    goto done;
+nomem:
+    PyErr_NoMemory();
+done:
+    Py_XDECREF(codes_o);
+    Py_XDECREF(table_o);
+    for (int i = 0; i < 2; i++) {
+        free(f[i].up); free(f[i].depth); free(f[i].sum);
+    }
+    free(odual); free(du); free(mc); free(t1); free(t2); free(opar); free(stack); free(cls); free(order);
+    return result;
 }
 
 /* _forest() -> (bparent, nonzero): the kept optimum's blossom forest (parent of
@@ -1849,7 +2063,7 @@ static PyMethodDef mt_methods[] = {
      "price(x, ys, ws, limit, center, mask) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]}\n"
      "that are not edges, weigh ws[i] > 0 and have a negative slack under the kept optimum's duals (the `limit`\n"
      "most negative, among equal slacks the nearest to index `center`); ys[i] < 0 is skipped, and with a mask\n"
-     "(bytes per vertex, or None) and mask[x] == 0 every ys[i] whose mask is 0. None if that optimum is not current."},
+     "(lowered_pairs(), or None) every pair it says kept its slack. None if that optimum is not current."},
     {"price_rows", (PyCFunction)(void (*)(void))mt_price_rows, METH_FASTCALL,
      "price_rows(rows, limit) -> list[tuple[int, int, int]] | None: price(x, ys, ws, limit, center, mask) for each\n"
      "(x, ys, ws, center, mask) of rows, in order, against one optimum; the pairs named, as edges (x, ys[i], ws[i]).\n"
@@ -1857,12 +2071,12 @@ static PyMethodDef mt_methods[] = {
     {"tight", (PyCFunction)(void (*)(void))mt_tight, METH_FASTCALL,
      "tight(x, ys, ws) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]} of slack at most 0,\n"
      "each weighing its edge's weight if it is an edge, else ws[i] (0: no pair). None if the optimum is not current."},
-    {"lowered", (PyCFunction)mt_lowered, METH_O,
-     "lowered(old) -> bytes | None: per vertex, 1 when its dual or a dual of its blossoms is lower than in the\n"
-     "snapshot() `old`, or its chain of blossoms differs; else 0. None without a current optimum."},
+    {"lowered_pairs", (PyCFunction)mt_lowered_pairs, METH_O,
+     "lowered_pairs(old) -> (codes, table) | None: per vertex a class (255: every pair of it) and, per two\n"
+     "classes, whether their pairs' slacks may be lower than under the snapshot() `old`; a mask for price()."},
     {"snapshot", (PyCFunction)mt_snapshot, METH_NOARGS,
      "snapshot() -> bytes | None: the duals and the blossom forest of the kept optimum (int32 n and limbs per\n"
-     "number, the 2n duals, the 2n parents), for lowered(). None without a current optimum."},
+     "number, the 2n duals, the 2n parents), for lowered_pairs(). None without a current optimum."},
     {"_forest", (PyCFunction)mt_forest, METH_NOARGS, "_forest() -> (bparent, nonzero) of the kept optimum, or None."},
     {"reset", (PyCFunction)mt_reset, METH_NOARGS, "reset(): forget the saved optimum (the next solve is cold)."},
     {"_memory", (PyCFunction)mt_memory, METH_NOARGS, "Bytes held by the matcher."},

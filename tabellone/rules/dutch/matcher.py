@@ -811,14 +811,13 @@ class LocalMatcher(Matcher):
     def _price_rows(self) -> Iterator[Row]:
         """The pairs of players still to pair that may violate the last optimum's duals,
         as rows to price: after a change of weights outside the core, every pair (each
-        column, then the pairs kept outside the columns); else only the pairs with an
-        end whose dual, or the dual of a blossom holding it, went down (or whose
-        blossoms changed) since every pair outside the core last had a non-negative
-        slack: the others' slacks did not go down (:meth:`Matcher.lowered`). Not since
+        column, then the pairs kept outside the columns); else only the pairs whose slack
+        may have gone down since every pair outside the core last had a non-negative
+        slack (:meth:`Matcher.lowered_pairs`): the others' did not. Not since
         the last pricing round: that one named at most ``price_limit`` pairs of a row,
         the others may still violate the duals."""
         final, loc, ol, center = self.final, self.loc, self._order_loc, self._center
-        mask = None if self._sig is None else self._inc.lowered(self._sig)
+        mask = None if self._sig is None else self._inc.lowered_pairs(self._sig)
         for l, col in self._cols.items():
             if l not in final:
                 yield loc[l], ol, col, center[l], mask
