@@ -126,6 +126,7 @@ enum { ST_OK = 0, ST_OVERFLOW = 1, ST_NOMEM = 2, ST_INTERNAL = 3 };
 #include "blossom_core/blossoms.c"    /* slacks, labels, making, expanding and augmenting blossoms */
 #include "blossom_core/stages.c"      /* cold and greedy starts, the primal-dual stages */
 #include "blossom_core/certificate.c" /* the independent optimality certificate */
+#include "blossom_core/classes.c"     /* which pairs' slacks may have gone down between two solutions */
 #include "blossom_core/graph.c"       /* Python edges -> a validated graph in C form */
 #include "blossom_core/warm.c"        /* warm start from a kept optimum; solve_graph */
 #include "blossom_core/functions.c"   /* max_weight_matching, _solve_with_state, _last_stats */

@@ -116,7 +116,8 @@ static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int
  * only some edges can have a lower slack than the one an earlier call of
  * verify() found non-negative for them (dirty_since(): an edge whose two ends
  * lie in the same outermost blossom of non-zero dual, etop, when an end has
- * flag 2; any other edge when an end has flag 1): then every matched edge
+ * flag 2; any other edge when an end has flag 1; and of those, only an edge
+ * whose classes' slacks may be lower, codes and table): then every matched edge
  * (for complementary slackness and the count of matched edges inside each
  * blossom) and those edges are checked, and the other edges keep a slack at
  * least the proven one.  All the other conditions (a matching, non-negative
@@ -125,6 +126,12 @@ static TB_ALWAYS_INLINE const char *check_edge(Ctx *c, int32_t k, int32_t i, int
 typedef struct DirtySet {
     uint8_t *flags; /* n: bit 1, edges to other outermost blossoms; bit 2, edges inside its own */
     int32_t *etop;  /* n: outermost blossom of non-zero dual holding the vertex, -1 if none */
+    /* a second proof (pair_classes()), of the same edges' slacks: an edge is checked when
+     * neither proves it kept its slack */
+    uint8_t *codes;        /* n: the vertex's class, 255: every edge of it may be lower */
+    unsigned char *table;  /* k * k: 1 where the edges between two classes may be lower */
+    int32_t k;
+    uint8_t *scanned;      /* n: whether its edges are read (every edge to check has such an end) */
 } DirtySet;
 
 static int verify(Ctx *c, const struct DirtySet *dirty)
@@ -293,20 +300,22 @@ static int verify(Ctx *c, const struct DirtySet *dirty)
             if ((err = check_edge(c, p >> 1, c->endpoint[p ^ 1], c->endpoint[p], &forest, cntm, s, tmp)) != NULL) goto done;
             ncert++;
         }
-        const uint8_t *flags = dirty->flags;
-        const int32_t *etop = dirty->etop;
+        const uint8_t *flags = dirty->flags, *codes = dirty->codes, *scanned = dirty->scanned;
+        const int32_t *etop = dirty->etop, k = dirty->k;
         for (v = 0; v < n; v++) {
+            if (!scanned[v]) continue;
             const uint8_t fv = flags[v];
-            if (!fv) continue;
             const int32_t ev = etop[v];
+            const unsigned char *row = codes[v] < k ? dirty->table + (size_t)codes[v] * k : NULL;
             const AdjEntry *av = c->adj[v];
             for (int32_t q = 0; q < c->deg[v]; q++) {
                 prefetch_weight(c, av, q, c->deg[v]);
                 int32_t u = av[q].v;
                 const uint8_t fu = flags[u];
-                /* u < v with a flag: u's turn, the same test, came first */
-                if (c->mate[v] == av[q].p || (fu && u < v)) continue;
+                /* u < v read too: u's turn, the same tests, came first */
+                if (c->mate[v] == av[q].p || (scanned[u] && u < v)) continue;
                 if (!((fv | fu) & (ev != -1 && ev == etop[u] ? 2 : 1))) continue;
+                if (row && codes[u] < k && !row[codes[u]]) continue;
                 if ((err = check_edge(c, av[q].p >> 1, v, u, &forest, cntm, s, tmp)) != NULL) goto done;
                 ncert++;
             }

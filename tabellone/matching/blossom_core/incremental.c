@@ -1496,66 +1496,6 @@ static PyObject *mt_snapshot(MatcherObject *self, PyObject *unused)
     return out;
 }
 
-/* One blossom forest (a snapshot's or the kept optimum's) as lowered_pairs() reads it:
- * only the blossoms of non-zero dual count (one of dual 0 adds nothing to a slack). */
-typedef struct {
-    const limb_t *dual; /* 2n numbers of Lw limbs */
-    const int32_t *parent;
-    int32_t *up;    /* per blossom id: the first blossom of non-zero dual at or above it, -1: none; -2: not known */
-    int32_t *depth; /* per such blossom: how many of them hold it, itself included */
-    limb_t *sum;    /* per such blossom: the sum of its dual and theirs, on L2 limbs */
-} NzForest;
-
-/* The first blossom of non-zero dual at or above node b (a blossom id, or -1), memoised
- * in f->up together with depth and sum; -3 when the forest is broken (a parent out of
- * range, or a cycle). */
-static int32_t nz_up(NzForest *f, int32_t b, int32_t n, int Lw, int L2, int32_t *stack)
-{
-    const int32_t n2 = 2 * n;
-    int32_t sp = 0;
-    while (b != -1 && f->up[b] == -2) {
-        if (b < n || b >= n2 || sp >= n) return -3;
-        stack[sp++] = b;
-        b = f->parent[b];
-        if (b != -1 && (b < n || b >= n2)) return -3;
-    }
-    int32_t above = b == -1 ? -1 : f->up[b];
-    while (sp > 0) {
-        const int32_t t = stack[--sp];
-        if (!mp_is_zero(f->dual + (size_t)t * Lw, Lw)) {
-            limb_t *st = f->sum + (size_t)t * L2;
-            mp_sext(st, L2, f->dual + (size_t)t * Lw, Lw);
-            if (above >= 0) mp_add(st, st, f->sum + (size_t)above * L2, L2);
-            f->depth[t] = above >= 0 ? f->depth[above] + 1 : 1;
-            above = t;
-        }
-        f->up[t] = above;
-    }
-    return above;
-}
-
-/* The lowest blossom of non-zero dual holding both a and b (blossoms of non-zero dual,
- * or -1), in f. */
-static int32_t nz_meet(const NzForest *f, int32_t a, int32_t b, int32_t n)
-{
-    while (a != -1 && b != -1 && a != b) {
-        if (f->depth[a] >= f->depth[b]) a = f->parent[a] == -1 ? -1 : f->up[f->parent[a]];
-        else b = f->parent[b] == -1 ? -1 : f->up[f->parent[b]];
-    }
-    (void)n;
-    return a == b ? a : -1;
-}
-
-static const limb_t *cmp_limbs_base; /* qsort's context (the GIL is held) */
-static int cmp_limbs_L;
-static int cmp_by_limbs(const void *a, const void *b)
-{
-    const int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return mp_cmp(cmp_limbs_base + (size_t)x * cmp_limbs_L, cmp_limbs_base + (size_t)y * cmp_limbs_L, cmp_limbs_L);
-}
-
-enum { PAIR_CLASSES = 254, CLASS_SLOTS = 1024 };
-
 /* lowered_pairs()'s answer that every pair may be lower: code 255 everywhere, no class. */
 static PyObject *every_pair(int32_t n)
 {
@@ -1566,28 +1506,11 @@ static PyObject *every_pair(int32_t n)
 }
 
 /* lowered_pairs(old) -> (codes, table) | None: which pairs' slacks may be lower now than
- * under `old` (snapshot() of an earlier optimum of this graph), without reading them.
- * Comparing each vertex's chain of blossoms then and now would mark every vertex of a
- * blossom the solve made again: after a change, most of a large bracket, whose blossoms
- * nest thousands deep, nearly all of them of dual 0.
- *
- * Twice the slack of a pair {x, y}, as the core holds it, is
- *     U_x + U_y + 2 (the sum of z_B over the blossoms holding both) - 2 w_xy,
- * and a blossom of dual 0 adds nothing.  Which blossoms of non-zero dual hold both ends
- * depends only on the innermost one holding each end, in each forest: call that pair
- * (then, now) a vertex's class.  Between classes a and b the blossoms' part changes by
- * the same K(a, b) = Z_now(a, b) - Z_then(a, b) for every pair, Z(a, b) being the sum of
- * the duals from their lowest common blossom of non-zero dual up.  With m_c a lower
- * bound of the change of U over the vertices of class c, every pair between classes a
- * and b kept at least its slack when m_a + m_b + 2 K(a, b) >= 0.  m_c is the least
- * change of the class's vertices but those whose U went down by more than its median
- * change (and below 0): those get code 255 (every pair of them may be lower), so that
- * one vertex does not mark its class.
- *
- * codes: n bytes, a vertex's class (0 .. k - 1) or 255; table: k * k bytes, 1 where the
- * pairs between two classes may be lower (price(): a row of a vertex of code 255 prices
- * every pair, another every pair whose other end has 255 or a 1 in the row's table
- * row).  Past 254 classes, the vertices of the others get 255; a snapshot of another
+ * under `old` (snapshot() of an earlier optimum of this graph), without reading them:
+ * pair_classes() from the snapshot to the kept optimum.  codes: n bytes, a vertex's
+ * class (0 .. k - 1) or 255; table: k * k bytes, 1 where the pairs between two classes
+ * may be lower (price(): a row of a vertex of code 255 prices every pair, another every
+ * pair whose other end has 255 or a 1 in the row's table row).  A snapshot of another
  * graph or width, or a broken forest, gives every vertex 255.  None without a current
  * optimum. */
 static PyObject *mt_lowered_pairs(MatcherObject *self, PyObject *old)
@@ -1600,123 +1523,33 @@ static PyObject *mt_lowered_pairs(MatcherObject *self, PyObject *old)
         return NULL;
     }
     const int32_t n = w->n, n2 = 2 * n;
-    const int Lw = w->L, L2 = w->L + 1;
+    const int Lw = w->L;
     const size_t duals = (size_t)n2 * (size_t)Lw * sizeof(limb_t), parents = (size_t)n2 * sizeof(int32_t);
     int32_t head[2] = {0, 0};
     const char *b0 = PyBytes_AS_STRING(old);
     const size_t len = (size_t)PyBytes_GET_SIZE(old);
     if (len >= sizeof(head)) memcpy(head, b0, sizeof(head));
-    PyObject *result = NULL;
     if (len != sizeof(head) + duals + parents || head[0] != n || head[1] != Lw) /* another graph or width */
         return every_pair(n);
-    NzForest f[2] = {{0}};
-    limb_t *odual = malloc(duals + 1), *du = malloc(((size_t)n + 1) * L2 * sizeof(limb_t));
-    limb_t *mc = malloc(((size_t)PAIR_CLASSES + 1) * L2 * sizeof(limb_t));
-    limb_t *t1 = calloc((size_t)L2, sizeof(limb_t)), *t2 = calloc((size_t)L2, sizeof(limb_t));
-    int32_t *opar = malloc(parents + 1), *stack = malloc(((size_t)n + 1) * sizeof(int32_t));
-    int32_t *cls = malloc(((size_t)n + 1) * sizeof(int32_t)), *order = malloc(((size_t)n + 1) * sizeof(int32_t));
-    int32_t inner[2][PAIR_CLASSES], count[PAIR_CLASSES + 1];
-    int64_t slot_key[CLASS_SLOTS];
-    int32_t slot_cls[CLASS_SLOTS];
-    unsigned char *codes = NULL, *table = NULL;
-    PyObject *codes_o = NULL, *table_o = NULL;
+    PyObject *result = NULL, *codes = PyBytes_FromStringAndSize(NULL, n);
+    limb_t *odual = malloc(duals + 1);
+    int32_t *opar = malloc(parents + 1);
+    unsigned char *table = NULL;
     int32_t k = 0;
-    if (!odual || !du || !mc || !t1 || !t2 || !opar || !stack || !cls || !order) goto nomem;
-    memcpy(odual, b0 + sizeof(head), duals);
+    if (!codes || !odual || !opar) {
+        if (codes) PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(odual, b0 + sizeof(head), duals); /* (aligned copies of the snapshot's parts) */
     memcpy(opar, b0 + sizeof(head) + duals, parents);
-    f[0].dual = odual, f[0].parent = opar;
-    f[1].dual = w->dual, f[1].parent = w->bparent;
-    for (int i = 0; i < 2; i++) {
-        f[i].up = malloc(((size_t)n2 + 1) * sizeof(int32_t));
-        f[i].depth = malloc(((size_t)n2 + 1) * sizeof(int32_t));
-        f[i].sum = malloc(((size_t)n2 + 1) * L2 * sizeof(limb_t));
-        if (!f[i].up || !f[i].depth || !f[i].sum) goto nomem;
-        for (int32_t b = 0; b < n2; b++) f[i].up[b] = -2;
+    if (pair_classes(n, Lw, odual, opar, Lw, w->dual, w->bparent, (unsigned char *)PyBytes_AS_STRING(codes), &table, &k) < 0) {
+        PyErr_NoMemory();
+        goto done;
     }
-    for (int s = 0; s < CLASS_SLOTS; s++) slot_key[s] = -1;
-    codes_o = PyBytes_FromStringAndSize(NULL, n);
-    if (!codes_o) goto done;
-    codes = (unsigned char *)PyBytes_AS_STRING(codes_o);
-    /* each vertex's class, and the change of its U */
-    for (int32_t v = 0; v < n; v++) {
-        int32_t in[2];
-        for (int i = 0; i < 2; i++) {
-            const int32_t p = f[i].parent[v];
-            in[i] = p == -1 ? -1 : (p < n || p >= n2) ? -3 : nz_up(&f[i], p, n, Lw, L2, stack);
-            if (in[i] == -3) goto broken;
-        }
-        const int64_t key = ((int64_t)(in[0] + 1) << 32) | (uint32_t)(in[1] + 1);
-        uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15ULL;
-        int s = (int)(h >> 54) & (CLASS_SLOTS - 1);
-        while (slot_key[s] != -1 && slot_key[s] != key) s = (s + 1) & (CLASS_SLOTS - 1);
-        if (slot_key[s] == -1 && k < PAIR_CLASSES) {
-            slot_key[s] = key, slot_cls[s] = k;
-            inner[0][k] = in[0], inner[1][k] = in[1];
-            k++;
-        }
-        cls[v] = slot_key[s] == key ? slot_cls[s] : -1; /* -1: past the last class, 255 */
-        limb_t *d = du + (size_t)v * L2;
-        mp_sext(d, L2, w->dual + (size_t)v * Lw, Lw);
-        mp_sext(t1, L2, odual + (size_t)v * Lw, Lw);
-        mp_sub(d, d, t1, L2);
-    }
-    /* per class: its vertices by their change of U (counting sort by class, then each
-     * part sorted), the median, the outliers below it and below 0, m_c */
-    for (int32_t c = 0; c <= k; c++) count[c] = 0;
-    for (int32_t v = 0; v < n; v++)
-        if (cls[v] >= 0) count[cls[v] + 1]++;
-    for (int32_t c = 0; c < k; c++) count[c + 1] += count[c];
-    {
-        int32_t fill[PAIR_CLASSES];
-        for (int32_t c = 0; c < k; c++) fill[c] = count[c];
-        for (int32_t v = 0; v < n; v++)
-            if (cls[v] >= 0) order[fill[cls[v]]++] = v;
-    }
-    cmp_limbs_base = du, cmp_limbs_L = L2;
-    for (int32_t v = 0; v < n; v++) codes[v] = cls[v] >= 0 ? (unsigned char)cls[v] : 255;
-    for (int32_t c = 0; c < k; c++) {
-        int32_t *part = order + count[c];
-        const int32_t size = count[c + 1] - count[c];
-        qsort(part, (size_t)size, sizeof(int32_t), cmp_by_limbs);
-        const limb_t *median = du + (size_t)part[size / 2] * L2;
-        int32_t j = 0; /* the vertices below min(0, median) are outliers: 255 */
-        if (mp_is_neg(median, L2))
-            while (mp_cmp(du + (size_t)part[j] * L2, median, L2) < 0) codes[part[j++]] = 255;
-        else
-            while (j < size && mp_is_neg(du + (size_t)part[j] * L2, L2)) codes[part[j++]] = 255;
-        if (j < size) mp_copy(mc + (size_t)c * L2, du + (size_t)part[j] * L2, L2);
-        else mp_zero(mc + (size_t)c * L2, L2); /* no vertex of the class keeps its code */
-    }
-    table_o = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)k * k);
-    if (!table_o) goto done;
-    table = (unsigned char *)PyBytes_AS_STRING(table_o);
-    for (int32_t a = 0; a < k; a++) {
-        for (int32_t b = a; b < k; b++) {
-            /* t1 = 2 (Z_now - Z_then) + m_a + m_b */
-            const int32_t m1 = nz_meet(&f[1], inner[1][a], inner[1][b], n), m0 = nz_meet(&f[0], inner[0][a], inner[0][b], n);
-            if (m1 >= 0) mp_copy(t1, f[1].sum + (size_t)m1 * L2, L2);
-            else mp_zero(t1, L2);
-            if (m0 >= 0) mp_sub(t1, t1, f[0].sum + (size_t)m0 * L2, L2);
-            mp_add(t1, t1, t1, L2);
-            mp_add(t2, mc + (size_t)a * L2, mc + (size_t)b * L2, L2);
-            mp_add(t1, t1, t2, L2);
-            table[(size_t)a * k + b] = table[(size_t)b * k + a] = (unsigned char)mp_is_neg(t1, L2);
-        }
-    }
-    result = PyTuple_Pack(2, codes_o, table_o);
-    goto done;
-broken: /* not a forest */
-    result = every_pair(n);
-    goto done;
-nomem:
-    PyErr_NoMemory();
+    result = Py_BuildValue("(Oy#)", codes, table ? (const char *)table : "", (Py_ssize_t)k * k);
 done:
-    Py_XDECREF(codes_o);
-    Py_XDECREF(table_o);
-    for (int i = 0; i < 2; i++) {
-        free(f[i].up); free(f[i].depth); free(f[i].sum);
-    }
-    free(odual); free(du); free(mc); free(t1); free(t2); free(opar); free(stack); free(cls); free(order);
+    Py_XDECREF(codes);
+    free(odual); free(opar); free(table);
     return result;
 }
 

@@ -155,15 +155,21 @@ static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, 
  * dissolved by the warm start gives its dual to its vertices (their chains
  * differ: flagged).
  *
+ * A second proof runs beside it (pair_classes(), from w to the present
+ * state): per class of vertices (innermost blossom of non-zero dual in each
+ * state) whether the edges between two classes may have lost slack, without
+ * reading them and whatever became of the blossoms of dual 0 (the stages make
+ * a large bracket's again after a change: their chains differ, flagged whole
+ * above).  An edge is checked only when neither proof holds for it
+ * (DirtySet.codes, table, scanned).
+ *
  * Returns -1 when out of memory, when a forest has a cycle, or when more
- * than a quarter of the vertices carry both flags: then verify() checks
- * every edge. */
+ * than a quarter of the vertices are read whole: then verify() checks every
+ * edge. */
 static void dirty_free(DirtySet *d)
 {
-    free(d->flags);
-    free(d->etop);
-    d->flags = NULL;
-    d->etop = NULL;
+    free(d->flags); free(d->etop); free(d->codes); free(d->table); free(d->scanned);
+    memset(d, 0, sizeof(*d));
 }
 
 static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged, DirtySet *out)
@@ -265,9 +271,31 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
         }
         nboth += flags[v] == 3;
     }
-    /* with many vertices flagged whole, checking every edge in slot order
-     * (reading the weights in order) is cheaper than their adjacencies */
-    ok = 4 * (int64_t)nboth <= n;
+    (void)nboth;
+    /* the second proof: the classes of the vertices from w to c (pair_classes), the
+     * changed vertices' every edge; a vertex's edges are read when its code is 255, or
+     * when it has a flag and its class's edges to some class may be lower (each edge
+     * both proofs leave has such an end) */
+    out->codes = malloc((size_t)n + 1);
+    out->scanned = malloc((size_t)n + 1);
+    if (!out->codes || !out->scanned) goto done;
+    if (pair_classes(n, wl, w->dual, w->bparent, L, c->dual, c->bparent, out->codes, &out->table, &out->k) < 0) goto done;
+    for (int32_t i = 0; i < nchanged; i++) out->codes[changed[i]] = 255;
+    {
+        const int32_t k = out->k;
+        uint8_t rowany[256] = {0};
+        for (int32_t a = 0; a < k; a++)
+            for (int32_t b = 0; b < k; b++) rowany[a] |= out->table[(size_t)a * k + b];
+        int32_t whole = 0;
+        for (int32_t v = 0; v < n; v++) {
+            const uint8_t cv = out->codes[v];
+            out->scanned[v] = cv >= k || (rowany[cv] && flags[v]);
+            whole += out->scanned[v] && (cv >= k || flags[v] == 3);
+        }
+        /* with many vertices read whole, checking every edge in slot order
+         * (reading the weights in order) is cheaper than their adjacencies */
+        ok = 4 * (int64_t)whole <= n;
+    }
 done:
     free(nzn); free(nzo); free(same); free(nb); free(effn); free(effo); free(stack); free(btop);
     free(S); free(F); free(Ft); free(t1); free(t2);
@@ -783,7 +811,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
                 /* with every change since ws's certificate known, only the
                  * edges whose slack may have gone down since then are checked
                  * again */
-                DirtySet dirty = {NULL, NULL};
+                DirtySet dirty = {0};
                 int known = start && dirty_since(&c, start, changed, nchanged, &dirty) == 0;
                 verify(&c, known ? &dirty : NULL);
                 dirty_free(&dirty);
