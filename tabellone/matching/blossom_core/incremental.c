@@ -829,28 +829,32 @@ done:
 /* The nearest enclosing blossom of non-zero dual of every vertex and live blossom of
  * the kept optimum w (eff_parents), for reading slacks: a blossom of dual 0 adds nothing
  * to a slack, and a large bracket's blossoms nest thousands deep, nearly all of them of
- * dual 0, so walking the whole chain of every pair was most of a pricing round.  0 with
- * *out a malloc'ed array of 2n; 1 when the forest is not one (*out NULL: the caller's
- * own checks of the plain parents report it); -1 when out of memory. */
-static int ws_nz_parents(const WarmState *w, int32_t **out)
+ * dual 0, so walking the whole chain of every pair was most of a pricing round.  Made
+ * once per optimum (kept in w: tight() and all_within() are called once per player of a
+ * bracket).  NULL when the forest is not one (the callers' own checks of the plain
+ * parents report it) or when out of memory (*nomem set). */
+static const int32_t *ws_nz_parents(const WarmState *cw, int *nomem)
 {
+    WarmState *w = (WarmState *)cw; /* the cache only: what w says does not change */
+    *nomem = 0;
+    if (w->nzpar || w->nzpar_broken) return w->nzpar;
     const int32_t n = w->n, n2 = 2 * n;
-    *out = NULL;
     uint8_t *nz = calloc((size_t)n2 + 1, 1);
     int32_t *stack = malloc(((size_t)n2 + 1) * sizeof(int32_t)), *eff = malloc(((size_t)n2 + 1) * sizeof(int32_t));
     if (!nz || !stack || !eff) {
         free(nz); free(stack); free(eff);
-        return -1;
+        *nomem = 1;
+        return NULL;
     }
     for (int32_t b = n; b < n2; b++) nz[b] = w->bbase[b] >= 0 && !mp_is_zero(w->dual + (size_t)b * w->L, w->L);
-    const int broken = eff_parents(n, w->bparent, w->bbase, nz, eff, stack) < 0;
-    free(nz); free(stack);
-    if (broken) {
+    if (eff_parents(n, w->bparent, w->bbase, nz, eff, stack) < 0) {
         free(eff);
-        return 1;
+        w->nzpar_broken = 1;
+    } else {
+        w->nzpar = eff;
     }
-    *out = eff;
-    return 0;
+    free(nz); free(stack);
+    return w->nzpar;
 }
 
 /* x's enclosing blossoms under the duals `dual` (Lw limbs) and the forest `bparent`,
@@ -912,7 +916,7 @@ static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ss
     }
     Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ys);
     PyObject *result = NULL, *hits = NULL;
-    int32_t *pos = NULL, *chain = NULL, *nzpar = NULL;
+    int32_t *pos = NULL, *chain = NULL;
     limb_t *zs = NULL, *s = NULL, *t = NULL, *t2 = NULL;
     if (PySequence_Fast_GET_SIZE(ms) != cnt) {
         PyErr_SetString(PyExc_ValueError, "ys and margins differ in length");
@@ -935,13 +939,13 @@ static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ss
         PyErr_NoMemory();
         goto done;
     }
-    const int32_t *par = w->bparent;
-    int st = ws_nz_parents(w, &nzpar);
-    if (st < 0) {
+    int nomem;
+    const int32_t *par = ws_nz_parents(w, &nomem);
+    if (nomem) {
         PyErr_NoMemory();
         goto done;
     }
-    if (nzpar) par = nzpar;
+    if (!par) par = w->bparent;
     if (!(zs = chain_sums(w->dual, par, Lw, L, x, n, pos, chain, t))) goto done;
     if (!(hits = PyList_New(0))) goto done;
     for (Py_ssize_t i = 0; i < cnt; i++) {
@@ -976,7 +980,7 @@ static PyObject *mt_all_within(MatcherObject *self, PyObject *const *args, Py_ss
     }
     result = Py_NewRef(hits);
 done:
-    free(pos); free(chain); free(nzpar); free(zs); free(s); free(t); free(t2);
+    free(pos); free(chain); free(zs); free(s); free(t); free(t2);
     Py_XDECREF(hits);
     Py_DECREF(ys);
     Py_DECREF(ms);
@@ -1042,7 +1046,6 @@ typedef struct {
     int L, Lw, Lg;
     const limb_t *dual;
     const int32_t *bparent;
-    int32_t *nzpar;    /* the nearest enclosing blossom of non-zero dual (ws_nz_parents), read as bparent */
     limb_t *nodual;    /* no edge: every dual 0 */
     int32_t *noparent; /* ... and no blossom */
     /* pos[b]: b's depth in the row's chain (-1: not in it); chain[d]: the blossom at depth d */
@@ -1064,7 +1067,7 @@ typedef struct {
 
 static void scan_free(Scan *sc)
 {
-    free(sc->nzpar); free(sc->nodual); free(sc->noparent); free(sc->pos); free(sc->chain); free(sc->memo); free(sc->path);
+    free(sc->nodual); free(sc->noparent); free(sc->pos); free(sc->chain); free(sc->memo); free(sc->path);
     free(sc->touched); free(sc->zs); free(sc->s); free(sc->t); free(sc->cache); free(sc->ux); free(sc->diff);
     free(sc->hits);
     for (int c = 0; c < SCAN_CACHE; c++) Py_CLEAR(sc->ckey[c]);
@@ -1080,11 +1083,13 @@ static int scan_init(MatcherObject *self, Scan *sc)
     const WarmState *w = self->ws;
     if (w && !self->nchg && w->n == n) {
         sc->dual = w->dual, sc->bparent = w->bparent, sc->Lw = w->L;
-        if (ws_nz_parents(w, &sc->nzpar) < 0) {
+        int nomem;
+        const int32_t *par = ws_nz_parents(w, &nomem);
+        if (nomem) {
             PyErr_NoMemory();
             return -1;
         }
-        if (sc->nzpar) sc->bparent = sc->nzpar;
+        if (par) sc->bparent = par;
     } else if (self->g.nlive == 0) { /* no edge: the empty matching, every dual 0 */
         sc->nodual = calloc((size_t)n2 + 1, sizeof(limb_t));
         sc->noparent = malloc(((size_t)n2 + 1) * sizeof(int32_t));

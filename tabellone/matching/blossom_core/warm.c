@@ -14,6 +14,8 @@ typedef struct {
     int32_t *bnchilds; /* 2n */
     int32_t **bchilds; /* 2n */
     int32_t **bendv;   /* 2n: 2*nchilds vertex ids (endpoint[p], endpoint[p^1]) */
+    int32_t *nzpar;    /* 2n, made on first use: the nearest enclosing blossom of non-zero dual */
+    int nzpar_broken;  /* 1: the forest is not one (nzpar NULL) */
 } WarmState;
 
 static void ws_free(WarmState *w)
@@ -24,7 +26,7 @@ static void ws_free(WarmState *w)
             free(w->bchilds[b]);
             free(w->bendv[b]);
         }
-    free(w->mate); free(w->dual); free(w->bparent); free(w->bbase); free(w->bnchilds);
+    free(w->mate); free(w->dual); free(w->bparent); free(w->bbase); free(w->bnchilds); free(w->nzpar);
     free(w->bchilds); free(w->bendv);
     free(w);
 }
@@ -161,7 +163,8 @@ static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, 
  * reading them and whatever became of the blossoms of dual 0 (the stages make
  * a large bracket's again after a change: their chains differ, flagged whole
  * above).  An edge is checked only when neither proof holds for it
- * (DirtySet.codes, table, scanned).
+ * (DirtySet.codes, table), and the vertices whose edges are read
+ * (DirtySet.scanned) are those either proof needs, whichever are fewer.
  *
  * Returns -1 when out of memory, when a forest has a cycle, or when more
  * than a quarter of the vertices are read whole: then verify() checks every
@@ -271,11 +274,12 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
         }
         nboth += flags[v] == 3;
     }
-    (void)nboth;
     /* the second proof: the classes of the vertices from w to c (pair_classes), the
      * changed vertices' every edge; a vertex's edges are read when its code is 255, or
-     * when it has a flag and its class's edges to some class may be lower (each edge
-     * both proofs leave has such an end) */
+     * when its class is the smaller of two whose edges may be lower (ties: the lower
+     * class), so that each edge both proofs leave has an end whose edges are read (a
+     * stage's global step lowers the edges between a large bracket's blossom and the
+     * few vertices outside it: those few are read, not the bracket) */
     out->codes = malloc((size_t)n + 1);
     out->scanned = malloc((size_t)n + 1);
     if (!out->codes || !out->scanned) goto done;
@@ -283,15 +287,26 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
     for (int32_t i = 0; i < nchanged; i++) out->codes[changed[i]] = 255;
     {
         const int32_t k = out->k;
-        uint8_t rowany[256] = {0};
+        int32_t size[256] = {0};
+        uint8_t read[256] = {0};
+        for (int32_t v = 0; v < n; v++)
+            if (out->codes[v] < k) size[out->codes[v]]++;
         for (int32_t a = 0; a < k; a++)
-            for (int32_t b = 0; b < k; b++) rowany[a] |= out->table[(size_t)a * k + b];
-        int32_t whole = 0;
+            for (int32_t b = a; b < k; b++)
+                if (out->table[(size_t)a * k + b]) read[size[b] < size[a] ? b : a] = 1;
+        /* either way of reading reaches every edge to check (both proofs must leave it):
+         * the classes' way, or the flagged vertices'; the one reading fewer vertices */
+        int32_t by_class = 0, flagged = 0;
+        for (int32_t v = 0; v < n; v++) {
+            by_class += out->codes[v] >= k || read[out->codes[v]];
+            flagged += flags[v] != 0;
+        }
+        const int use_class = by_class < flagged;
         for (int32_t v = 0; v < n; v++) {
             const uint8_t cv = out->codes[v];
-            out->scanned[v] = cv >= k || (rowany[cv] && flags[v]);
-            whole += out->scanned[v] && (cv >= k || flags[v] == 3);
+            out->scanned[v] = use_class ? cv >= k || read[cv] : flags[v] != 0;
         }
+        const int32_t whole = use_class ? by_class : nboth;
         /* with many vertices read whole, checking every edge in slot order
          * (reading the weights in order) is cheaper than their adjacencies */
         ok = 4 * (int64_t)whole <= n;
