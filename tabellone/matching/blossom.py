@@ -81,6 +81,10 @@ _blossom = _load_core()
 #: True when the compiled core is available.
 HAVE_EXTENSION = _blossom is not None
 
+#: Which pairs may have lost slack since an earlier optimum (:meth:`Matcher.lowered_pairs`):
+#: a class per vertex (a byte, 255: every pair of it) and a square table of the classes.
+Mask = tuple[bytes, bytes]
+
 _told_pure_python = False
 
 
@@ -252,7 +256,7 @@ class Matcher:
         ws: list[int],
         limit: int,
         center: int = 0,
-        mask: tuple[bytes, bytes] | None = None,
+        mask: Mask | None = None,
     ) -> list[int] | None:
         """The pairs ``{x, ys[i]}``, ``i < len(ws)``, that are *not* edges of the graph, weigh
         ``ws[i] > 0`` and have a negative slack under the last optimum's dual variables:
@@ -268,7 +272,7 @@ class Matcher:
         return self._core.price(x, ys, ws, limit, center, mask)
 
     def price_rows(
-        self, rows: Iterable[tuple[int, Sequence[int], list[int], int, tuple[bytes, bytes] | None]], limit: int
+        self, rows: Iterable[tuple[int, Sequence[int], list[int], int, Mask | None]], limit: int
     ) -> list[tuple[int, int, int]] | None:
         """:meth:`price` for each ``(x, ys, ws, center, mask)`` of ``rows``, in order, with
         ``limit``: the pairs it names as edges ``(x, ys[i], ws[i])``, row by row. One call
@@ -292,24 +296,28 @@ class Matcher:
         ``n`` and limbs per number, the ``2n`` duals as little-endian two's complement
         limbs, twice a vertex's dual, then the ``2n`` parents), for :meth:`lowered_pairs`. The
         slack of a pair depends on its weight and on its two ends' duals and blossoms
-        only: after a solve, the pairs whose ends both kept theirs kept their slacks.
-        None when the last optimum is not current, or without the compiled core."""
+        only: after a solve, :meth:`lowered_pairs` tells which pairs may have lost slack
+        since. None when the last optimum is not current, or without the compiled core."""
         if self._core is None:
             return None
         return self._core.snapshot()
 
-    def lowered_pairs(self, old: bytes) -> tuple[bytes, bytes] | None:
+    def lowered_pairs(self, old: bytes) -> Mask | None:
         """Which pairs may have a lower slack than under ``old`` (:meth:`snapshot` of an
         earlier optimum), without reading them: ``(codes, table)``, per vertex a
         class (a byte; 255: every pair of it may be lower) and, per two classes ``a``
         and ``b`` of ``k``, ``table[a * k + b]``: 1 when the pairs between them may be
-        lower. A mask for :meth:`price`. A vertex's class is the pair of innermost
-        blossoms of non-zero dual holding it then and now: between two classes the
-        blossoms' part of a slack changes by one amount, so after a solve that made a
-        large bracket's blossoms again (most of them of dual 0), the pairs whose slacks
-        kept their bound are told apart without reading them (past 254 classes, the
-        vertices of the others get 255). None when the last optimum is not current, or
-        without the compiled core."""
+        lower. A mask for :meth:`price`.
+
+        A vertex's class is the pair of innermost blossoms of non-zero dual holding it
+        then and now: between two classes the blossoms' part of a slack changes by one
+        amount, so after a solve that made a large bracket's blossoms again (most of
+        them of dual 0) the pairs that kept their slack are told apart by class. Two
+        classes' pairs are marked when the least change of a vertex's dual in each plus
+        twice that amount is negative; a vertex whose dual changed by less than
+        min(0, its class's median change) gets 255 instead of lowering its class's least
+        change (so does every vertex past the 254th class). None when the last optimum
+        is not current, or without the compiled core."""
         if self._core is None:
             return None
         return self._core.lowered_pairs(old)

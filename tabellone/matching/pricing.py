@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from tabellone.matching.blossom import Matcher
+from tabellone.matching.blossom import Mask, Matcher
 
 #: One row to price: the vertex ``x``, the others ``ys`` (``ys[i] < 0``: skipped; a list
 #: or an ``array('i')``), the weights ``ws`` of the pairs ``{x, ys[i]}`` for
@@ -35,7 +35,7 @@ from tabellone.matching.blossom import Matcher
 #: among pairs of equal slack, and a mask of the pairs whose slack may have gone down
 #: since the duals every pair last satisfied (:meth:`Matcher.lowered_pairs`: a class
 #: per vertex and a table of classes), or None: every pair.
-Row = tuple[int, Sequence[int], list[int], int, "tuple[bytes, bytes] | None"]
+Row = tuple[int, Sequence[int], list[int], int, Mask | None]
 
 
 def price_rows(inc: Matcher, rows: Iterable[Row], limit: int) -> list[tuple[int, int, int]]:

@@ -265,7 +265,8 @@ def test_price_rows_names_what_price_names_row_by_row():
 def test_lowered_pairs_tells_the_pairs_that_kept_their_slack_by_class():
     """lowered_pairs(old) against its definition, worked out here from the two snapshots:
     a vertex's class is its innermost blossom of non-zero dual then and now (the same
-    code for the same pair, a new code for another); 255 only where its dual went down;
+    code for the same pair, a new code for another); 255 exactly where its dual's change
+    is below min(0, the median change of its class);
     and the table marks two classes exactly when the least change of a dual in each,
     plus twice the change of the duals of the blossoms holding both, is negative, for
     every pair between them. Then what the mask promises: a pair it does not mark kept
@@ -273,7 +274,7 @@ def test_lowered_pairs_tells_the_pairs_that_kept_their_slack_by_class():
     it names no pair that pricing without it does not. Nothing moved: no mark; a
     snapshot of another graph: every vertex 255."""
     rnd = random.Random(23)
-    kept = marked = 0
+    kept = marked = moved = 0
     for _ in range(60):
         n = rnd.randint(4, 20)
         W = graph(rnd.choice(["random", "uniform", "blossoms"]), n, rnd)
@@ -306,8 +307,13 @@ def test_lowered_pairs_tells_the_pairs_that_kept_their_slack_by_class():
 
         key = [(next(iter(nonzero(then_d[v][1])), None), next(iter(nonzero(now_d[v][1])), None)) for v in range(n)]
         change = [now_d[v][0] - then_d[v][0] for v in range(n)]
+        by_key: dict = {}
         for v in range(n):
-            assert codes[v] == 255 and change[v] < 0 or codes[v] < k
+            by_key.setdefault(key[v], []).append(change[v])
+        for v in range(n):  # 255 exactly below min(0, the median change of its class)
+            median = sorted(by_key[key[v]])[len(by_key[key[v]]) // 2]
+            assert (codes[v] == 255) == (change[v] < min(0, median))
+            assert codes[v] == 255 or codes[v] < k
             for u in range(v):
                 if codes[u] < k and codes[v] < k:
                     assert (codes[u] == codes[v]) == (key[u] == key[v])
@@ -325,6 +331,8 @@ def test_lowered_pairs_tells_the_pairs_that_kept_their_slack_by_class():
             if m.weight(x, y) == 0 and codes[x] < k and codes[y] < k and not table[codes[x] * k + codes[y]]:
                 assert cover(m, x, y) >= before[(x, y)]
                 kept += 1
+                # the case it is for: an end whose chain of blossoms is not the same
+                moved += any(list(now_d[v][1]) != list(then_d[v][1]) for v in (x, y))
             else:
                 marked += 1
         for x in range(n):
@@ -332,7 +340,7 @@ def test_lowered_pairs_tells_the_pairs_that_kept_their_slack_by_class():
             ys = array("i", range(n))
             assert m.price(x, ys, ws, n, 0, None) == m.price(x, list(range(n)), ws, n, 0)  # int32 array = list
             assert set(m.price(x, ys, ws, n, 0, (codes, table))) <= set(m.price(x, ys, ws, n, 0, None))
-    assert kept and marked
+    assert kept and marked and moved
     other = Matcher(3)
     other.set_edges([(0, 1, 5)])
     other.solve()

@@ -831,7 +831,8 @@ done:
  * to a slack, and a large bracket's blossoms nest thousands deep, nearly all of them of
  * dual 0, so walking the whole chain of every pair was most of a pricing round.  Made
  * once per optimum (kept in w: tight() and all_within() are called once per player of a
- * bracket).  NULL when the forest is not one (the callers' own checks of the plain
+ * bracket; only the matcher's own calls, which hold the GIL, read a kept optimum this
+ * way: a state a solve reads without the GIL is not given to it).  NULL when the forest is not one (the callers' own checks of the plain
  * parents report it) or when out of memory (*nomem set). */
 static const int32_t *ws_nz_parents(const WarmState *cw, int *nomem)
 {
@@ -1244,8 +1245,12 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
         if (PyObject_GetBuffer(PyTuple_GET_ITEM(mask_obj, 0), &mbuf, PyBUF_SIMPLE) < 0) goto done;
         if (PyObject_GetBuffer(PyTuple_GET_ITEM(mask_obj, 1), &tbuf, PyBUF_SIMPLE) < 0) goto done;
         while (k * k < tbuf.len) k++;
-        if (mbuf.len < n || k * k != tbuf.len) {
-            PyErr_Format(PyExc_ValueError, "%s(): the mask's codes are shorter than the vertex count, or its table is not square", name);
+        if (mbuf.len < n) {
+            PyErr_Format(PyExc_ValueError, "%s(): the mask's codes (%zd) are fewer than the vertices (%d)", name, mbuf.len, (int)n);
+            goto done;
+        }
+        if (k * k != tbuf.len || k > 254) { /* (255 means every pair, never a class) */
+            PyErr_Format(PyExc_ValueError, "%s(): the mask's table (%zd bytes) is not k * k for k <= 254 classes", name, tbuf.len);
             goto done;
         }
         if (((const unsigned char *)mbuf.buf)[x] < k) { /* else x's pairs may all be lower: every one */
@@ -1479,10 +1484,10 @@ done:
 
 /* snapshot() -> bytes | None: the kept optimum's duals and blossom forest in one bytes
  * object (int32 n and limbs per number, then the 2n duals, then the 2n parents), for
- * lowered_pairs().  A pair's slack depends on its weight and on what the snapshot says of its
- * two ends only (their duals and those of the blossoms holding them), so pricing after a
- * solve need only look at the pairs with an end whose part of it changed.  None without
- * a current optimum. */
+ * lowered_pairs().  A pair's slack depends on its weight and on what the snapshot says of
+ * its two ends only (their duals and those of the blossoms holding them), so pricing after
+ * a solve need only look at the pairs lowered_pairs() says may have lost slack since.
+ * None without a current optimum. */
 static PyObject *mt_snapshot(MatcherObject *self, PyObject *unused)
 {
     (void)unused;
@@ -1516,7 +1521,7 @@ static PyObject *every_pair(int32_t n)
  * class (0 .. k - 1) or 255; table: k * k bytes, 1 where the pairs between two classes
  * may be lower (price(): a row of a vertex of code 255 prices every pair, another every
  * pair whose other end has 255 or a 1 in the row's table row).  A snapshot of another
- * graph or width, or a broken forest, gives every vertex 255.  None without a current
+ * vertex count or limb width, or a broken forest, gives every vertex 255.  None without a current
  * optimum. */
 static PyObject *mt_lowered_pairs(MatcherObject *self, PyObject *old)
 {
@@ -1534,7 +1539,7 @@ static PyObject *mt_lowered_pairs(MatcherObject *self, PyObject *old)
     const char *b0 = PyBytes_AS_STRING(old);
     const size_t len = (size_t)PyBytes_GET_SIZE(old);
     if (len >= sizeof(head)) memcpy(head, b0, sizeof(head));
-    if (len != sizeof(head) + duals + parents || head[0] != n || head[1] != Lw) /* another graph or width */
+    if (len != sizeof(head) + duals + parents || head[0] != n || head[1] != Lw) /* another vertex count or limb width */
         return every_pair(n);
     PyObject *result = NULL, *codes = PyBytes_FromStringAndSize(NULL, n);
     limb_t *odual = malloc(duals + 1);
@@ -1752,6 +1757,7 @@ static PyObject *mt_memory(MatcherObject *self, PyObject *unused)
         const WarmState *w = self->ws;
         total += (size_t)w->n * (sizeof(int32_t) + 2 * (size_t)w->L * sizeof(limb_t) + 6 * sizeof(int32_t));
         for (int32_t b = w->n; b < 2 * w->n; b++) total += (size_t)w->bnchilds[b] * 3 * sizeof(int32_t);
+        if (w->nzpar) total += (size_t)2 * w->n * sizeof(int32_t);
     }
     return PyLong_FromSize_t(total);
 }

@@ -166,9 +166,9 @@ static int eff_parents(int32_t n, const int32_t *bparent, const int32_t *bbase, 
  * (DirtySet.codes, table), and the vertices whose edges are read
  * (DirtySet.scanned) are those either proof needs, whichever are fewer.
  *
- * Returns -1 when out of memory, when a forest has a cycle, or when more
- * than a quarter of the vertices are read whole: then verify() checks every
- * edge. */
+ * Returns -1 when out of memory, when a forest has a cycle, or when neither
+ * way reads few enough vertices whole (a quarter of them): then verify()
+ * checks every edge. */
 static void dirty_free(DirtySet *d)
 {
     free(d->flags); free(d->etop); free(d->codes); free(d->table); free(d->scanned);
@@ -301,15 +301,17 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
             by_class += out->codes[v] >= k || read[out->codes[v]];
             flagged += flags[v] != 0;
         }
-        const int use_class = by_class < flagged;
+        /* with many vertices read whole, checking every edge in slot order (reading
+         * the weights in order) is cheaper than their adjacencies: the classes' way
+         * counts every vertex it reads, the flags' way those with both flags (a vertex
+         * with one flag reads few of its edges) */
+        const int class_ok = 4 * (int64_t)by_class <= n, flags_ok = 4 * (int64_t)nboth <= n;
+        const int use_class = class_ok && (!flags_ok || by_class < flagged);
         for (int32_t v = 0; v < n; v++) {
             const uint8_t cv = out->codes[v];
             out->scanned[v] = use_class ? cv >= k || read[cv] : flags[v] != 0;
         }
-        const int32_t whole = use_class ? by_class : nboth;
-        /* with many vertices read whole, checking every edge in slot order
-         * (reading the weights in order) is cheaper than their adjacencies */
-        ok = 4 * (int64_t)whole <= n;
+        ok = class_ok || flags_ok;
     }
 done:
     free(nzn); free(nzo); free(same); free(nb); free(effn); free(effo); free(stack); free(btop);
