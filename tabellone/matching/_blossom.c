@@ -169,6 +169,20 @@ static PyObject *py_set_warm_keep(PyObject *self, PyObject *arg)
     return set_switch(&warm_keep, arg);
 }
 
+static PyObject *py_set_certificate_reading(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    const long mode = PyLong_AsLong(arg);
+    if (mode == -1 && PyErr_Occurred()) return NULL;
+    if (mode < 0 || mode > 2) {
+        PyErr_SetString(PyExc_ValueError, "_set_certificate_reading(): mode must be 0, 1 or 2");
+        return NULL;
+    }
+    const int was = certificate_reading;
+    certificate_reading = (int)mode;
+    return PyLong_FromLong(was);
+}
+
 static PyMethodDef methods[] = {
     {"_sabotage_next_warm_start", py_sabotage_next_warm_start, METH_NOARGS,
      "_sabotage_next_warm_start(): tests only: the next warm start's duals are made wrong where only a check of the edges of one unchanged vertex can see it."},
@@ -179,6 +193,10 @@ static PyMethodDef methods[] = {
      "_set_multi_augment(on) -> bool: whether a stage of IncrementalMatcher.solve and _solve_with_state goes on\n"
      "augmenting along the tight edges of the trees its augmentations left alone (default True) or ends at its\n"
      "first augmentation, as max_weight_matching's always do; returns the old setting."},
+    {"_set_certificate_reading", py_set_certificate_reading, METH_O,
+     "_set_certificate_reading(mode) -> int: how the certificate after a warm solve picks the vertices whose edges\n"
+     "it reads: 0 the way that reads fewer (default), 1 the chains' flags, 2 the classes (each only under its limit,\n"
+     "else every edge); returns the old mode."},
     {"_set_warm_keep", py_set_warm_keep, METH_O,
      "_set_warm_keep(on) -> bool: whether a warm start keeps the blossoms a change leaves valid (default True)\n"
      "or dissolves every blossom holding a changed vertex; returns the old setting."},

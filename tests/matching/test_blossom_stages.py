@@ -219,7 +219,17 @@ def test_dutch_event_pairings_do_not_depend_on_the_stage_mode(edition):
     assert results[True] == results[False]
 
 
-def test_warm_certificate_still_sees_a_wrong_dual(multi):
+@pytest.fixture(params=[0, 1, 2], ids=["fewer", "flags", "classes"])
+def reading(request):
+    """How the certificate after a warm solve picks the vertices whose edges it reads
+    (dirty_since): the way that reads fewer, the chains' flags, or the classes of the
+    blossoms of non-zero dual (each proof must reach every edge both leave)."""
+    was = _blossom._set_certificate_reading(request.param)
+    yield request.param
+    _blossom._set_certificate_reading(was)
+
+
+def test_warm_certificate_still_sees_a_wrong_dual(multi, reading):
     """A warm solve re-checks only the edges whose slack may have gone down (the vertex
     potentials along their chains of blossoms); a dual made wrong after the stages
     (moved from a matched vertex to its mate, so that only that vertex's other edges
@@ -277,3 +287,29 @@ def test_each_switch_returns_its_old_setting_and_takes_any_truth_value(switch):
         assert switch(True) is False
     finally:
         switch(was)
+
+
+def test_warm_solves_certified_by_either_reading_are_optimal(reading):
+    """Warm solves of near-uniform graphs (a bracket's blossoms, made again after each
+    change) in a row, certified reading the edges the flags' way or the classes' way:
+    each answer is an optimum (networkx), and the certificate read fewer edges than the
+    graph holds in some of them (the chosen way was taken, not the check of every edge)."""
+    rng = random.Random(41)
+    partial = 0
+    for _ in range(12):
+        n = rng.randint(8, 40)
+        edges = near_uniform(rng, n, rng.choice([0.4, 0.8]), base_bits=rng.choice([20, 60]))
+        core = _blossom.IncrementalMatcher(n)
+        core.set_edges(edges)
+        core.solve()
+        ref = {(a, b): w for a, b, w in edges}
+        for _ in range(6):
+            for a, b in rng.sample(sorted(ref), min(len(ref), rng.randint(1, 3))):
+                ref[(a, b)] = max(1, ref[(a, b)] + rng.choice([-3, -1, 1, 2, 5]))
+                core.set_edge(a, b, ref[(a, b)])
+            mate = core.solve()
+            stats = _blossom._last_stats()
+            all_edges = [(a, b, w) for (a, b), w in ref.items()]
+            assert matching_value(n, all_edges, mate)[0] == nx_value(n, all_edges, False)[0]
+            partial += core.last_solve_was_warm and 0 < stats["certified_edges"] < len(all_edges)
+    assert partial

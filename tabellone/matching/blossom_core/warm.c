@@ -175,6 +175,11 @@ static void dirty_free(DirtySet *d)
     memset(d, 0, sizeof(*d));
 }
 
+/* How dirty_since() chooses the vertices whose edges verify() reads: 0, the way that
+ * reads fewer of those under the limit; 1, the flags' way; 2, the classes' way, each when
+ * under the limit (tests: _set_certificate_reading). */
+static int certificate_reading = 0;
+
 static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed, int32_t nchanged, DirtySet *out)
 {
     const int32_t n = c->n, n2 = 2 * n;
@@ -306,12 +311,12 @@ static int dirty_since(const Ctx *c, const WarmState *w, const int32_t *changed,
          * counts every vertex it reads, the flags' way those with both flags (a vertex
          * with one flag reads few of its edges) */
         const int class_ok = 4 * (int64_t)by_class <= n, flags_ok = 4 * (int64_t)nboth <= n;
-        const int use_class = class_ok && (!flags_ok || by_class < flagged);
+        const int use_class = class_ok && (!flags_ok || (certificate_reading == 0 ? by_class < flagged : certificate_reading == 2));
         for (int32_t v = 0; v < n; v++) {
             const uint8_t cv = out->codes[v];
             out->scanned[v] = use_class ? cv >= k || read[cv] : flags[v] != 0;
         }
-        ok = class_ok || flags_ok;
+        ok = certificate_reading == 1 ? flags_ok : certificate_reading == 2 ? class_ok : class_ok || flags_ok;
     }
 done:
     free(nzn); free(nzo); free(same); free(nb); free(effn); free(effo); free(stack); free(btop);
