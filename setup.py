@@ -7,7 +7,7 @@ error instead: the wheel builds of CI set it, so that no wheel ships without its
 
 ``_blossom.c`` is one translation unit that includes its parts from
 ``tabellone/matching/blossom_core/`` (arithmetic, state, blossoms, stages, certificate,
-graph parsing, warm start, module functions, IncrementalMatcher): they are listed as
+slack classes, graph parsing, warm start, module functions, IncrementalMatcher): they are listed as
 ``depends`` so that a change to any of them rebuilds the core and the sdist carries them.
 """
 
