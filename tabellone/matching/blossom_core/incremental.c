@@ -832,8 +832,9 @@ done:
  * dual 0, so walking the whole chain of every pair was most of a pricing round.  Made
  * once per optimum (kept in w: tight() and all_within() are called once per player of a
  * bracket; only the matcher's own calls, which hold the GIL, read a kept optimum this
- * way: a state a solve reads without the GIL is not given to it).  NULL when the forest is not one (the callers' own checks of the plain
- * parents report it) or when out of memory (*nomem set). */
+ * way: a state a solve reads without the GIL is not given to it).  NULL when the forest
+ * is not one (the callers' own checks of the plain parents report it) or when out of
+ * memory (*nomem set). */
 static const int32_t *ws_nz_parents(const WarmState *cw, int *nomem)
 {
     WarmState *w = (WarmState *)cw; /* the cache only: what w says does not change */
@@ -1064,6 +1065,11 @@ typedef struct {
     int64_t stamp[SCAN_CACHE], row;
     ScanHit *hits;
     Py_ssize_t nhits, caphits;
+    /* the last mask read (lowered_pairs()'s (codes, table), held): every row of a pricing
+     * round gives the same one, read once */
+    PyObject *mask;
+    Py_buffer mcodes, mtable;
+    Py_ssize_t k;
 } Scan;
 
 static void scan_free(Scan *sc)
@@ -1072,6 +1078,45 @@ static void scan_free(Scan *sc)
     free(sc->touched); free(sc->zs); free(sc->s); free(sc->t); free(sc->cache); free(sc->ux); free(sc->diff);
     free(sc->hits);
     for (int c = 0; c < SCAN_CACHE; c++) Py_CLEAR(sc->ckey[c]);
+    if (sc->mcodes.obj) PyBuffer_Release(&sc->mcodes);
+    if (sc->mtable.obj) PyBuffer_Release(&sc->mtable);
+    Py_CLEAR(sc->mask);
+}
+
+/* Read a row's mask into sc (mcodes, mtable, k) unless it is the one read last: None
+ * (no mask: k 0, no buffers) or lowered_pairs()'s (codes, table).  -1 with an exception
+ * set. */
+static int scan_mask(Scan *sc, const char *name, PyObject *mask_obj)
+{
+    if (!mask_obj) mask_obj = Py_None;
+    if (mask_obj == sc->mask) return 0;
+    if (sc->mcodes.obj) PyBuffer_Release(&sc->mcodes);
+    if (sc->mtable.obj) PyBuffer_Release(&sc->mtable);
+    Py_CLEAR(sc->mask);
+    sc->k = 0;
+    if (mask_obj != Py_None) {
+        if (!PyTuple_Check(mask_obj) || PyTuple_GET_SIZE(mask_obj) != 2) {
+            PyErr_Format(PyExc_TypeError, "%s(): the mask must be None or (codes, table) (lowered_pairs())", name);
+            return -1;
+        }
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(mask_obj, 0), &sc->mcodes, PyBUF_SIMPLE) < 0) return -1;
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(mask_obj, 1), &sc->mtable, PyBUF_SIMPLE) < 0) return -1;
+        Py_ssize_t k = 0;
+        while (k * k < sc->mtable.len) k++;
+        if (sc->mcodes.len < sc->n) {
+            PyErr_Format(PyExc_ValueError, "%s(): the mask's codes (%zd) are fewer than the vertices (%d)", name,
+                         sc->mcodes.len, (int)sc->n);
+            return -1;
+        }
+        if (k * k != sc->mtable.len || k > 254) { /* (255 means every pair, never a class) */
+            PyErr_Format(PyExc_ValueError, "%s(): the mask's table (%zd bytes) is not k * k for k <= 254 classes", name,
+                         sc->mtable.len);
+            return -1;
+        }
+        sc->k = k;
+    }
+    sc->mask = Py_NewRef(mask_obj);
+    return 0;
 }
 
 /* Set up the scratch against the kept optimum: 0; 1 when there is no current
@@ -1214,7 +1259,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
     int32_t *pos = sc->pos, *memo = sc->memo, *path = sc->path, *touched = sc->touched;
     limb_t *s = sc->s, *t = sc->t, *cache = sc->cache;
     const limb_t *ux = sc->ux;
-    Py_buffer ybuf = {0}, mbuf = {0}, tbuf = {0};
+    Py_buffer ybuf = {0};
     PyObject *ys = NULL, *ws = NULL;
     const int32_t *yarr = NULL;
     Py_ssize_t ylen;
@@ -1235,28 +1280,12 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
         if (!ys) return -1;
         ylen = PySequence_Fast_GET_SIZE(ys);
     }
+    if (scan_mask(sc, name, mask_obj) < 0) goto done;
+    const Py_ssize_t k = sc->k;
     const unsigned char *codes = NULL, *tab = NULL;
-    Py_ssize_t k = 0;
-    if (mask_obj && mask_obj != Py_None) { /* lowered_pairs(): (codes, table) */
-        if (!PyTuple_Check(mask_obj) || PyTuple_GET_SIZE(mask_obj) != 2) {
-            PyErr_Format(PyExc_TypeError, "%s(): the mask must be None or (codes, table) (lowered_pairs())", name);
-            goto done;
-        }
-        if (PyObject_GetBuffer(PyTuple_GET_ITEM(mask_obj, 0), &mbuf, PyBUF_SIMPLE) < 0) goto done;
-        if (PyObject_GetBuffer(PyTuple_GET_ITEM(mask_obj, 1), &tbuf, PyBUF_SIMPLE) < 0) goto done;
-        while (k * k < tbuf.len) k++;
-        if (mbuf.len < n) {
-            PyErr_Format(PyExc_ValueError, "%s(): the mask's codes (%zd) are fewer than the vertices (%d)", name, mbuf.len, (int)n);
-            goto done;
-        }
-        if (k * k != tbuf.len || k > 254) { /* (255 means every pair, never a class) */
-            PyErr_Format(PyExc_ValueError, "%s(): the mask's table (%zd bytes) is not k * k for k <= 254 classes", name, tbuf.len);
-            goto done;
-        }
-        if (((const unsigned char *)mbuf.buf)[x] < k) { /* else x's pairs may all be lower: every one */
-            codes = mbuf.buf;
-            tab = (const unsigned char *)tbuf.buf + (size_t)((const unsigned char *)mbuf.buf)[x] * (size_t)k;
-        }
+    if (k > 0 && ((const unsigned char *)sc->mcodes.buf)[x] < k) { /* else x's pairs may all be lower: every one */
+        codes = sc->mcodes.buf;
+        tab = (const unsigned char *)sc->mtable.buf + (size_t)codes[x] * (size_t)k;
     }
     if (!(ws = PySequence_Fast(ws_obj, "ws must be a sequence"))) goto done;
     const Py_ssize_t cnt = PySequence_Fast_GET_SIZE(ws);
@@ -1355,8 +1384,6 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
 done:
     scan_clean(sc);
     if (ybuf.obj) PyBuffer_Release(&ybuf);
-    if (mbuf.obj) PyBuffer_Release(&mbuf);
-    if (tbuf.obj) PyBuffer_Release(&tbuf);
     Py_XDECREF(ys);
     Py_XDECREF(ws);
     return rc;
@@ -1521,8 +1548,8 @@ static PyObject *every_pair(int32_t n)
  * class (0 .. k - 1) or 255; table: k * k bytes, 1 where the pairs between two classes
  * may be lower (price(): a row of a vertex of code 255 prices every pair, another every
  * pair whose other end has 255 or a 1 in the row's table row).  A snapshot of another
- * vertex count or limb width, or a broken forest, gives every vertex 255.  None without a current
- * optimum. */
+ * vertex count or limb width, or a broken forest, gives every vertex 255.  None without
+ * a current optimum. */
 static PyObject *mt_lowered_pairs(MatcherObject *self, PyObject *old)
 {
     if (mt_check_idle(self) < 0) return NULL;
