@@ -174,6 +174,35 @@ def test_warm_solves_near_uniform_against_networkx(multi):
             assert matching_value(n, edges, mate)[0] == nx_value(n, edges, False)[0]
 
 
+def test_zero_dual_t_blossoms_expanded_at_once_keep_warm_solves_optimal():
+    """A stage that augments several times expands a T-blossom of zero dual as soon as
+    it needs a dual adjustment, without looking for the least one (zero is the least
+    there can be): on near-uniform weights, the Swiss bracket's, the stages label
+    chains of such blossoms T. The path is taken (``delta4_zero``, counted among the
+    ``delta4``) and every warm solve is still an optimum (networkx). The changes raise
+    a few pairs above the rest, as the generation order's bonuses do."""
+    rng = random.Random("zero-t")
+    taken = 0
+    for _ in range(8):
+        n = rng.randint(30, 70)
+        core = _blossom.IncrementalMatcher(n)
+        ref = {(i, j): w for i, j, w in near_uniform(rng, n, 0.9)}
+        core.set_edges([(i, j, w) for (i, j), w in ref.items()])
+        for _step in range(20):
+            for _ in range(rng.randint(1, 4)):
+                i, j = sorted(rng.sample(range(n), 2))
+                w = (1 << 60) + rng.randint(0, 3) + rng.randint(1, 4)
+                core.set_edge(i, j, w)
+                ref[(i, j)] = w
+            mate = core.solve()
+            stats = _blossom._last_stats()
+            assert stats["delta4_zero"] <= stats["delta4"]
+            taken += stats["delta4_zero"]
+            edges = [(i, j, w) for (i, j), w in ref.items()]
+            assert matching_value(n, edges, mate)[0] == nx_value(n, edges, False)[0]
+    assert taken > 0
+
+
 def test_one_shot_solves_keep_the_classic_stage():
     """max_weight_matching (used whole by callers whose answer depends on which optimum
     comes back among equal ones) returns the same matching, mate for mate, whatever the

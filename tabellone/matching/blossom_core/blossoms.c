@@ -135,6 +135,15 @@ static void queue_push(Ctx *c, int32_t v)
 
 /* Label the top-level blossom containing w with t (1 = S, 2 = T), reached
  * through endpoint p; a T-blossom's mate becomes S. */
+/* Note top-level blossom b, just labelled T, for stages_run's zero-dual
+ * expansion (nothing to do outside a stage that augments more than once). */
+static inline void zt_push(Ctx *c, int32_t b)
+{
+    if (!c->zt || b < c->n || c->ztin[b - c->n]) return;
+    c->ztin[b - c->n] = 1;
+    c->zt[c->nzt++] = b;
+}
+
 static void assign_label(Ctx *c, int32_t w, int32_t t, int32_t p)
 {
     for (;;) {
@@ -156,6 +165,7 @@ static void assign_label(Ctx *c, int32_t w, int32_t t, int32_t p)
             c->qlen += cnt;
             return;
         }
+        zt_push(c, b);
         if (c->tree) {
             const int32_t root = c->tree[c->endpoint[p]];
             int32_t cnt = leaves(c, b, c->scratch);
@@ -483,6 +493,7 @@ static void expand_blossom(Ctx *c, int32_t b, int endstage)
         int32_t bv = childs[wrap_index(j, nc)];
         c->label[c->endpoint[p ^ 1]] = c->label[bv] = 2;
         c->labelend[c->endpoint[p ^ 1]] = c->labelend[bv] = p;
+        zt_push(c, bv);
         c->bestedge[bv] = -1;
         j += jstep;
         int32_t guard = 0;

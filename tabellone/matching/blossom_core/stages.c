@@ -198,6 +198,7 @@ static void stages_run(Ctx *c, int warm)
         }
         const uint8_t mark = c->allowmark;
         if (c->dead) memset(c->dead, 0, (size_t)n);
+        while (c->nzt > 0) c->ztin[c->zt[--c->nzt] - n] = 0;
         c->qlen = 0;
         c->stats[STAT_STAGES]++;
         int32_t nroots = 0;
@@ -304,7 +305,28 @@ static void stages_run(Ctx *c, int warm)
             }
             if (augmented) break;
 
-            /* no tight edge left to use: find the dual adjustment */
+            /* no tight edge left to use: find the dual adjustment.  A T-blossom
+             * whose dual is zero is expanded at once: zero is the least
+             * adjustment there can be, and it changes no dual (on a Swiss
+             * bracket the stages label whole chains of nested blossoms of
+             * zero dual T, and each would otherwise cost a pass over every
+             * vertex and blossom to find it) */
+            int32_t zb = -1;
+            while (c->nzt > 0) {
+                const int32_t b = c->zt[--c->nzt];
+                c->ztin[b - n] = 0;
+                if (c->bbase[b] >= 0 && c->bparent[b] == -1 && c->label[b] == 2 && mp_is_zero(DUAL(c, b), L)) {
+                    zb = b;
+                    break;
+                }
+            }
+            if (zb >= 0) {
+                c->stats[STAT_DELTA4]++;
+                c->stats[STAT_DELTA4_ZERO]++;
+                expand_blossom(c, zb, 0);
+                if (c->status) return;
+                continue;
+            }
             int deltatype = -1;
             int32_t deltaedge = -1, deltablossom = -1;
             if (warm) {
@@ -380,8 +402,9 @@ static void stages_run(Ctx *c, int warm)
                 return;
             }
 
-            /* update the duals */
-            for (v = 0; v < n; v++) {
+            /* update the duals (nothing to do for a zero adjustment) */
+            const int moved = !mp_is_zero(delta, L);
+            for (v = 0; moved && v < n; v++) {
                 int32_t lb = c->label[c->inblossom[v]];
                 if (lb == 1) {
                     mp_sub(DUAL(c, v), DUAL(c, v), delta, L);
@@ -392,7 +415,7 @@ static void stages_run(Ctx *c, int warm)
                 }
                 c->dtop[v] = (int64_t)DUAL(c, v)[L - 1];
             }
-            for (int32_t b = n; b < 2 * n; b++) {
+            for (int32_t b = n; moved && b < 2 * n; b++) {
                 if (c->bbase[b] >= 0 && c->bparent[b] == -1) {
                     if (c->label[b] == 1) {
                         mp_add(DUAL(c, b), DUAL(c, b), delta, L);
@@ -404,7 +427,7 @@ static void stages_run(Ctx *c, int warm)
                 }
             }
             if (c->status) return;
-            track_best_slacks(c, delta);
+            if (moved) track_best_slacks(c, delta);
             c->stats[STAT_DELTA1 + deltatype - 1]++;
 
             if (deltatype == 1) {
@@ -494,11 +517,18 @@ static void stages(Ctx *c, int warm, int multi)
     if (multi) {
         c->tree = malloc(((size_t)c->n + 1) * sizeof(int32_t));
         c->dead = calloc((size_t)c->n + 1, 1);
-        if (!c->tree || !c->dead) {
+        c->zt = malloc(((size_t)c->n + 1) * sizeof(int32_t));
+        c->ztin = calloc((size_t)c->n + 1, 1);
+        c->nzt = 0;
+        if (!c->tree || !c->dead || !c->zt || !c->ztin) {
             free(c->tree);
             free(c->dead);
+            free(c->zt);
+            free(c->ztin);
             c->tree = NULL;
             c->dead = NULL;
+            c->zt = NULL;
+            c->ztin = NULL;
             c->status = ST_NOMEM;
             return;
         }
@@ -506,6 +536,11 @@ static void stages(Ctx *c, int warm, int multi)
     stages_run(c, warm);
     free(c->tree);
     free(c->dead);
+    free(c->zt);
+    free(c->ztin);
     c->tree = NULL;
     c->dead = NULL;
+    c->zt = NULL;
+    c->ztin = NULL;
+    c->nzt = 0;
 }

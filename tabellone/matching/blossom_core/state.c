@@ -7,12 +7,12 @@
 enum {
     STAT_STAGES, STAT_BLOSSOMS, STAT_NESTED, STAT_EXPAND_T, STAT_EXPAND_END, STAT_RELABEL,
     STAT_AUGMENT_BLOSSOM, STAT_DELTA1, STAT_DELTA2, STAT_DELTA3, STAT_DELTA4, STAT_FLIPS, STAT_DISSOLVED,
-    STAT_CERTIFIED, STAT_WARM_SAVED, STAT_WARM_KEPT, STAT_WARM_SHIFTED, STAT_WARM_PEELED, STAT_COUNT
+    STAT_CERTIFIED, STAT_WARM_SAVED, STAT_WARM_KEPT, STAT_WARM_SHIFTED, STAT_WARM_PEELED, STAT_DELTA4_ZERO, STAT_COUNT
 };
 static const char *stat_names[STAT_COUNT] = {
     "stages", "blossoms", "nested_blossoms", "expand_t", "expand_endstage", "expand_relabel",
     "augment_blossom", "delta1", "delta2", "delta3", "delta4", "warm_flips", "warm_dissolved",
-    "certified_edges", "warm_saved", "warm_kept", "warm_shifted", "warm_peeled",
+    "certified_edges", "warm_saved", "warm_kept", "warm_shifted", "warm_peeled", "delta4_zero",
 };
 
 /* One adjacency entry of vertex x: edge p >> 1 to vertex v == endpoint[p]
@@ -85,6 +85,12 @@ typedef struct {
      * outside stages() or when the stage augments once */
     int32_t *tree;       /* n */
     uint8_t *dead;       /* n, by root */
+    /* with them, the blossoms labelled T in this stage that may have a zero
+     * dual (zt_push), for the dual adjustment to expand at once; NULL when
+     * the stage augments once */
+    int32_t *zt;         /* n */
+    int32_t nzt;
+    uint8_t *ztin;       /* n, by blossom id - n: on the stack */
 } Ctx;
 
 #define DUAL(c, x) ((c)->dual + (size_t)(x) * (size_t)(c)->L)

@@ -410,11 +410,13 @@ static void warm_dissolve(Ctx *c, int32_t b, int32_t *mv)
 {
     const int L = c->L;
     const limb_t *z = DUAL(c, b);
-    int32_t cnt = leaves(c, b, c->scratch);
-    for (int32_t i = 0; i < cnt; i++) {
-        limb_t *u = DUAL(c, c->scratch[i]);
-        mp_add(u, u, z, L);
-        check_range(c, u);
+    if (!mp_is_zero(z, L)) { /* (a zero dual moves nothing: no walk over the leaves) */
+        int32_t cnt = leaves(c, b, c->scratch);
+        for (int32_t i = 0; i < cnt; i++) {
+            limb_t *u = DUAL(c, c->scratch[i]);
+            mp_add(u, u, z, L);
+            check_range(c, u);
+        }
     }
     for (int32_t i = 0; i < c->bnchilds[b]; i++) c->bparent[c->bchilds[b][i]] = -1;
     int32_t base = c->bbase[b];
