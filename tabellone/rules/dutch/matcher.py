@@ -415,6 +415,9 @@ class LocalMatcher(Matcher):
     sparse_from = 3000
     #: pairs added per column and pricing round
     price_limit = 8
+    #: sparse: the tight pairs of a player :meth:`usable` names first that go into the
+    #: core at the next solve (see there)
+    seed_limit = 8
     #: :meth:`solve` hands over at most so many changed pairs in one list (more go through
     #: :meth:`Matcher._hand_over`, in slices of 65,536), :meth:`set_columns` about so many a call
     hand_over_at_once = 1 << 16
@@ -464,6 +467,8 @@ class LocalMatcher(Matcher):
         self._sig: bytes | None = None
         #: the pairs kept outside the columns, grouped by their lower player, for one solve
         self._rest: dict[int, tuple[list[int], list[int]]] = {}
+        #: sparse: pairs :meth:`usable` found tight, for the core at the next solve
+        self._seeds: list[tuple[int, int]] = []
 
     def relayout(self, layout: Layout, bonus_bits: int) -> None:
         super().relayout(layout, bonus_bits)
@@ -503,6 +508,7 @@ class LocalMatcher(Matcher):
         self._in_core = set()
         self._unpriced = False
         self._sig = None
+        self._seeds = []
         if sparse:
             self._order_loc = array("i", [loc[x] for x in self._order])
             # each player's natural partner in its own group (S1 against S2): the middle
@@ -775,6 +781,11 @@ class LocalMatcher(Matcher):
         final, loc, packed_of, get_bonus = self.final, self.loc, self._packed_of, self.bonus.get
         in_core = self._in_core
         edges: list[tuple[int, int, int]] = []
+        for a, b in self._seeds:  # tight pairs :meth:`usable` named (a < b)
+            if (a, b) not in in_core and a not in final and b not in final and (w := packed_of(a, b)):
+                edges.append((loc[a], loc[b], w + get_bonus((a, b), 0)))
+                in_core.add((a, b))
+        self._seeds.clear()
         for key in self._dirty:  # pairs in the core, and pairs with a bonus (never priced)
             a, b = key
             if a in final or b in final:
@@ -832,7 +843,16 @@ class LocalMatcher(Matcher):
         packed_of, loc = self._packed_of, self.loc
         ws = [packed_of(x, y) if x < y else packed_of(y, x) for y in ys]
         hits = self._inc.tight(loc[x], [loc[y] for y in ys], ws)
-        return None if hits is None else [ys[i] for i in hits]
+        if hits is None:
+            return None
+        # the first few go into the core at the next solve: the pairs the next optima
+        # are most likely to use (the generation order's guesses, their next choices).
+        # Tight now, they change no optimum; outside the core, a warm solve that must
+        # re-pair a few players cannot see them and moves the duals instead, and
+        # pricing then finds violated pairs in most rows, round after round (round 2 of
+        # a 9,999-player event: docs/performance.md)
+        self._seeds.extend([(x, y) if x < y else (y, x) for y in (ys[i] for i in hits[: self.seed_limit])])
+        return [ys[i] for i in hits]
 
     def _added(self, edges: list[tuple[int, int, int]]) -> None:
         A, in_core = self.A, self._in_core

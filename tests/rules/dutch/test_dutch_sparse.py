@@ -48,3 +48,28 @@ def test_sparse_brackets_pair_every_round_as_the_dense_ones(players, seed, monke
     assert stored, "no bracket was priced"
     edges, pairs = map(sum, zip(*stored))
     assert edges < pairs / 2  # most pairs never reach the core
+
+
+def test_tight_pairs_seeded_into_the_core_change_no_pairing(monkeypatch):
+    """The tight pairs :meth:`LocalMatcher.usable` names go into the core at the next
+    solve (``seed_limit`` per player): they only spare pricing rounds, so every round
+    pairs as without them, and as the dense brackets do; and they are used."""
+    t = generate(GeneratorSettings(players=140, rounds=7, seed=4), _pairer)
+    rounds = range(2, 8)
+    dense = {r: _round(t, r) for r in rounds}
+    seeded: list[int] = []
+    usable = LocalMatcher.usable
+
+    def spy(self, x, ys):
+        found = usable(self, x, ys)
+        seeded.append(len(self._seeds))
+        return found
+
+    monkeypatch.setattr(LocalMatcher, "usable", spy)
+    monkeypatch.setattr(LocalMatcher, "sparse_from", 0)
+    for limit in (0, 8):
+        monkeypatch.setattr(LocalMatcher, "seed_limit", limit)
+        seeded.clear()
+        for r in rounds:
+            assert _round(t, r) == dense[r], f"round {r}, {limit} seeds per player"
+        assert seeded and (max(seeded) > 0) == (limit > 0)
