@@ -597,7 +597,12 @@ class LocalMatcher(Matcher):
             for h, w in zip(hs, weights):
                 self._put(h, l, w)
         if self.sparse:  # priced at the solves, not stored in the core
-            self._changed([(h, l) for h in hs])
+            if self._in_core:
+                self._changed([(h, l) for h in hs])
+            elif not self._unpriced and l not in self.final:
+                # (no pair in the core yet, as before the first solve: what
+                # :meth:`_changed` would find, without a tuple per pair)
+                self._unpriced = any(h not in self.final for h in hs)
         elif self._fresh:  # before the bracket's first solve: straight into the core's graph
             loc = self.loc
             at = loc[l]
@@ -840,8 +845,21 @@ class LocalMatcher(Matcher):
             return super().usable(x, ys)
         # the pairs outside the core count too, at their weights in the columns (none
         # has a bonus: those are in the core)
-        packed_of, loc = self._packed_of, self.loc
-        ws = [packed_of(x, y) if x < y else packed_of(y, x) for y in ys]
+        packed_of, loc, get_col, get_packed, r = (
+            self._packed_of,
+            self.loc,
+            self._cols.get,
+            self.packed.get,
+            self._rank[x],
+        )
+        # (each pair as :meth:`_packed_of` reads it; the common case, a later player's
+        # column, inline: a large bracket asks this of millions of pairs per round)
+        ws = [
+            (c[r] if (c := get_col(y)) is not None and 0 <= r < len(c) else get_packed((x, y), 0))
+            if x < y
+            else packed_of(y, x)
+            for y in ys
+        ]
         hits = self._inc.tight(loc[x], [loc[y] for y in ys], ws)
         if hits is None:
             return None
