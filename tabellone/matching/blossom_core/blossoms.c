@@ -133,8 +133,6 @@ static void queue_push(Ctx *c, int32_t v)
     c->queue[c->qlen++] = v;
 }
 
-/* Label the top-level blossom containing w with t (1 = S, 2 = T), reached
- * through endpoint p; a T-blossom's mate becomes S. */
 /* Note top-level blossom b, just labelled T, for stages_run's zero-dual
  * expansion (nothing to do outside a stage that augments more than once). */
 static inline void zt_push(Ctx *c, int32_t b)
@@ -144,6 +142,8 @@ static inline void zt_push(Ctx *c, int32_t b)
     c->zt[c->nzt++] = b;
 }
 
+/* Label the top-level blossom containing w with t (1 = S, 2 = T), reached
+ * through endpoint p; a T-blossom's mate becomes S. */
 static void assign_label(Ctx *c, int32_t w, int32_t t, int32_t p)
 {
     for (;;) {
