@@ -179,8 +179,9 @@ def test_zero_dual_t_blossoms_expanded_at_once_keep_warm_solves_optimal():
     it needs a dual adjustment, without looking for the least one (zero is the least
     there can be): on near-uniform weights, the Swiss bracket's, the stages label
     chains of such blossoms T. The path is taken (``delta4_zero``, counted among the
-    ``delta4``) and every warm solve is still an optimum (networkx). The changes raise
-    a few pairs above the rest, as the generation order's bonuses do."""
+    ``delta4``) and every warm solve is still an optimum (networkx). The changes give a
+    few pairs new weights near the top of the range, as the generation order's bonuses
+    do."""
     rng = random.Random("zero-t")
     taken = 0
     for _ in range(8):

@@ -134,7 +134,11 @@ static void queue_push(Ctx *c, int32_t v)
 }
 
 /* Note top-level blossom b, just labelled T, for stages_run's zero-dual
- * expansion (nothing to do outside a stage that augments more than once). */
+ * expansion (nothing to do outside a stage that augments more than once: the
+ * one-shot solves keep the classic choice of adjustment, since some callers'
+ * answers depend on which optimum comes back among equal ones).  A T-blossom
+ * whose dual reaches zero through a dual adjustment is not noted: the search
+ * for the least adjustment finds it (counted as delta4 only). */
 static inline void zt_push(Ctx *c, int32_t b)
 {
     if (!c->zt || b < c->n || c->ztin[b - c->n]) return;

@@ -310,9 +310,13 @@ static void stages_run(Ctx *c, int warm)
              * adjustment there can be, and it changes no dual (on a Swiss
              * bracket the stages label whole chains of nested blossoms of
              * zero dual T, and each would otherwise cost a pass over every
-             * vertex and blossom to find it) */
+             * vertex and blossom to find it).  Only where the stack is kept
+             * (stages that augment several times: the solves that keep their
+             * optimum, whose callers take any optimum) and where no zero
+             * delta1 could end the solve first (the classic stage without
+             * max_cardinality ends when a vertex dual reaches zero). */
             int32_t zb = -1;
-            while (c->nzt > 0) {
+            while ((warm || c->maxcard) && c->nzt > 0) {
                 const int32_t b = c->zt[--c->nzt];
                 c->ztin[b - n] = 0;
                 if (c->bbase[b] >= 0 && c->bparent[b] == -1 && c->label[b] == 2 && mp_is_zero(DUAL(c, b), L)) {
@@ -402,7 +406,9 @@ static void stages_run(Ctx *c, int warm)
                 return;
             }
 
-            /* update the duals (nothing to do for a zero adjustment) */
+            /* update the duals (nothing to do for a zero adjustment: every kept
+             * slack of track_best_slacks stays exact, and what it drops would be
+             * exact too) */
             const int moved = !mp_is_zero(delta, L);
             for (v = 0; moved && v < n; v++) {
                 int32_t lb = c->label[c->inblossom[v]];
@@ -514,6 +520,9 @@ static void stages(Ctx *c, int warm, int multi)
 {
     c->tree = NULL;
     c->dead = NULL;
+    c->zt = NULL;
+    c->ztin = NULL;
+    c->nzt = 0;
     if (multi) {
         c->tree = malloc(((size_t)c->n + 1) * sizeof(int32_t));
         c->dead = calloc((size_t)c->n + 1, 1);

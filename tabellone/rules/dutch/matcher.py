@@ -600,8 +600,8 @@ class LocalMatcher(Matcher):
             if self._in_core:
                 self._changed([(h, l) for h in hs])
             elif not self._unpriced and l not in self.final:
-                # (no pair in the core yet, as before the first solve: what
-                # :meth:`_changed` would find, without a tuple per pair)
+                # (no pair of the bracket in the core, as before its first solve:
+                # what :meth:`_changed` would find, without a tuple per pair)
                 self._unpriced = any(h not in self.final for h in hs)
         elif self._fresh:  # before the bracket's first solve: straight into the core's graph
             loc = self.loc
@@ -777,8 +777,9 @@ class LocalMatcher(Matcher):
         """The optimum of the bracket's graph with every pair of it, from the core's graph
         of some of them (:mod:`tabellone.matching.pricing`).
 
-        The core holds the shadow and bye edges, every pair with a bonus, and the pairs
-        pricing added; the other pairs' weights live in the columns (``_cols``) only,
+        The core holds the shadow and bye edges, every pair with a bonus, the pairs
+        pricing added and the tight pairs :meth:`usable` named (``_seeds``); the other
+        pairs' weights live in the columns (``_cols``) only,
         each read at every pricing round against the optimum's duals. The pairs of
         players still to pair are priced (those at fixed players do not count: see
         :meth:`_solve_incremental`), so the answer is an optimum of the same graph as
@@ -863,12 +864,14 @@ class LocalMatcher(Matcher):
         hits = self._inc.tight(loc[x], [loc[y] for y in ys], ws)
         if hits is None:
             return None
-        # the first few go into the core at the next solve: the pairs the next optima
-        # are most likely to use (the generation order's guesses, their next choices).
-        # Tight now, they change no optimum; outside the core, a warm solve that must
-        # re-pair a few players cannot see them and moves the duals instead, and
-        # pricing then finds violated pairs in most rows, round after round (round 2 of
-        # a 9,999-player event: docs/performance.md)
+        # the first few go into the core at the next solve, at their weights then: the
+        # pairs the next optima are most likely to use (the generation order's
+        # guesses, their next choices). Any pair of the bracket may join the core (it
+        # stays a part of the bracket's graph, and pricing still proves the optimum
+        # against every pair); outside it, a warm solve that must re-pair a few
+        # players cannot see them and moves the duals instead, and pricing then finds
+        # violated pairs in most rows, round after round (round 2 of a 9,999-player
+        # event: docs/performance.md)
         self._seeds.extend([(x, y) if x < y else (y, x) for y in (ys[i] for i in hits[: self.seed_limit])])
         return [ys[i] for i in hits]
 

@@ -53,19 +53,20 @@ def test_sparse_brackets_pair_every_round_as_the_dense_ones(players, seed, monke
 def test_tight_pairs_seeded_into_the_core_change_no_pairing(monkeypatch):
     """The tight pairs :meth:`LocalMatcher.usable` names go into the core at the next
     solve (``seed_limit`` per player): they only spare pricing rounds, so every round
-    pairs as without them, and as the dense brackets do; and they are used."""
+    pairs as without them, and as the dense brackets do; and they reach the core."""
     t = generate(GeneratorSettings(players=140, rounds=7, seed=4), _pairer)
     rounds = range(2, 8)
     dense = {r: _round(t, r) for r in rounds}
-    seeded: list[int] = []
-    usable = LocalMatcher.usable
+    seeded: list[int] = []  # per priced solve: seeds handed over that reached the core
+    solve = LocalMatcher._solve_priced
 
-    def spy(self, x, ys):
-        found = usable(self, x, ys)
-        seeded.append(len(self._seeds))
-        return found
+    def spy(self):
+        seeds = list(self._seeds)
+        mates = solve(self)
+        seeded.append(sum(1 for key in seeds if key in self._in_core))
+        return mates
 
-    monkeypatch.setattr(LocalMatcher, "usable", spy)
+    monkeypatch.setattr(LocalMatcher, "_solve_priced", spy)
     monkeypatch.setattr(LocalMatcher, "sparse_from", 0)
     for limit in (0, 8):
         monkeypatch.setattr(LocalMatcher, "seed_limit", limit)
