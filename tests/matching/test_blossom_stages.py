@@ -149,28 +149,46 @@ def test_several_augmentations_per_stage_take_fewer_stages():
         assert counts[True] * 5 < counts[False], (greedy, counts)
 
 
+def warm_solves(rng, n, density, steps, most_changes, new_weight):
+    """An incremental matcher on near-uniform weights, a few pairs (1 to
+    ``most_changes``) given ``new_weight(rng)`` (0 removes the pair) before each solve,
+    as the generation order's bonuses change a bracket: yields each solve's step, the
+    matcher, the mates and the graph solved."""
+    core = _blossom.IncrementalMatcher(n)
+    ref = {(i, j): w for i, j, w in near_uniform(rng, n, density)}
+    core.set_edges([(i, j, w) for (i, j), w in ref.items()])
+    for step in range(steps):
+        for _ in range(rng.randint(1, most_changes)):
+            i, j = sorted(rng.sample(range(n), 2))
+            w = new_weight(rng)
+            core.set_edge(i, j, w)
+            if w:
+                ref[(i, j)] = w
+            else:
+                ref.pop((i, j), None)
+        mate = core.solve()
+        yield step, core, mate, [(i, j, w) for (i, j), w in ref.items()]
+
+
+def near_uniform_or_none(rng):
+    """A new weight of the near-uniform kind, or (one time in five) none."""
+    return (1 << 60) + rng.randint(0, 3) if rng.random() < 0.8 else 0
+
+
+def raised(rng):
+    """A new weight above most near-uniform ones (a bonus on top)."""
+    return (1 << 60) + rng.randint(0, 3) + rng.randint(1, 4)
+
+
 def test_warm_solves_near_uniform_against_networkx(multi):
     """The incremental matcher on near-uniform weights, changed a few pairs at a time
     as the generation order's bonuses are (each solve warm, against networkx)."""
     rng = random.Random(f"warm-{multi}")
     for _ in range(6):
         n = rng.randint(20, 50)
-        core = _blossom.IncrementalMatcher(n)
-        ref = {(i, j): w for i, j, w in near_uniform(rng, n, 0.7)}
-        core.set_edges([(i, j, w) for (i, j), w in ref.items()])
-        for step in range(25):
-            for _ in range(rng.randint(1, 5)):
-                i, j = sorted(rng.sample(range(n), 2))
-                w = (1 << 60) + rng.randint(0, 3) if rng.random() < 0.8 else 0
-                core.set_edge(i, j, w)
-                if w:
-                    ref[(i, j)] = w
-                else:
-                    ref.pop((i, j), None)
-            mate = core.solve()
+        for step, core, mate, edges in warm_solves(rng, n, 0.7, 25, 5, near_uniform_or_none):
             assert step == 0 or core.last_solve_was_warm
             assert _blossom._last_stats()["warm_failure"] is None
-            edges = [(i, j, w) for (i, j), w in ref.items()]
             assert matching_value(n, edges, mate)[0] == nx_value(n, edges, False)[0]
 
 
@@ -186,20 +204,10 @@ def test_zero_dual_t_blossoms_expanded_at_once_keep_warm_solves_optimal():
     taken = 0
     for _ in range(8):
         n = rng.randint(30, 70)
-        core = _blossom.IncrementalMatcher(n)
-        ref = {(i, j): w for i, j, w in near_uniform(rng, n, 0.9)}
-        core.set_edges([(i, j, w) for (i, j), w in ref.items()])
-        for _step in range(20):
-            for _ in range(rng.randint(1, 4)):
-                i, j = sorted(rng.sample(range(n), 2))
-                w = (1 << 60) + rng.randint(0, 3) + rng.randint(1, 4)
-                core.set_edge(i, j, w)
-                ref[(i, j)] = w
-            mate = core.solve()
+        for _step, _core, mate, edges in warm_solves(rng, n, 0.9, 20, 4, raised):
             stats = _blossom._last_stats()
             assert stats["delta4_zero"] <= stats["delta4"]
             taken += stats["delta4_zero"]
-            edges = [(i, j, w) for (i, j), w in ref.items()]
             assert matching_value(n, edges, mate)[0] == nx_value(n, edges, False)[0]
     assert taken > 0
 
