@@ -253,15 +253,15 @@ class Matcher:
         self,
         x: int,
         ys: Sequence[int],
-        ws: list[int],
+        ws: Sequence[int | None],
         limit: int,
         center: int = 0,
         mask: Mask | None = None,
     ) -> list[int] | None:
         """The pairs ``{x, ys[i]}``, ``i < len(ws)``, that are *not* edges of the graph, weigh
-        ``ws[i] > 0`` and have a negative slack under the last optimum's dual variables:
-        their indices ``i`` in increasing order, the ``limit`` most negative (among equal
-        slacks those nearest to ``center``) when there are more. ``ys[i] < 0`` is skipped;
+        ``ws[i] > 0`` (0 or None: no pair) and have a negative slack under the last
+        optimum's dual variables: their indices ``i`` in increasing order, the ``limit``
+        most negative (among equal slacks those nearest to ``center``) when there are more. ``ys[i] < 0`` is skipped;
         so is, with a ``mask`` (:meth:`lowered_pairs`'s ``(codes, table)``), every pair it
         says kept its slack: neither end has code 255 and the table has 0 for their
         classes. ``ys`` may be a list or an ``array('i')``. None
@@ -272,7 +272,7 @@ class Matcher:
         return self._core.price(x, ys, ws, limit, center, mask)
 
     def price_rows(
-        self, rows: Iterable[tuple[int, Sequence[int], list[int], int, Mask | None]], limit: int
+        self, rows: Iterable[tuple[int, Sequence[int], Sequence[int | None], int, Mask | None]], limit: int
     ) -> list[tuple[int, int, int]] | None:
         """:meth:`price` for each ``(x, ys, ws, center, mask)`` of ``rows``, in order, with
         ``limit``: the pairs it names as edges ``(x, ys[i], ws[i])``, row by row. One call
@@ -282,11 +282,11 @@ class Matcher:
             return None
         return self._core.price_rows(rows, limit)
 
-    def tight(self, x: int, ys: list[int], ws: list[int]) -> list[int] | None:
+    def tight(self, x: int, ys: list[int], ws: Sequence[int | None]) -> list[int] | None:
         """As :meth:`all_within` with margins 0, for pairs that need not be edges: every
         ``i < len(ws)``, in order, such that the pair ``{x, ys[i]}`` has slack at most 0,
-        weighing its edge's weight when it is an edge of the graph, else ``ws[i]`` (0: no
-        pair). None when the last optimum is not current, or without the compiled core."""
+        weighing its edge's weight when it is an edge of the graph, else ``ws[i]`` (0 or
+        None: no pair). None when the last optimum is not current, or without the compiled core."""
         if self._core is None:
             return None
         return self._core.tight(x, ys, ws)

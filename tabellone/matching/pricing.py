@@ -31,11 +31,11 @@ from tabellone.matching.blossom import Mask, Matcher
 
 #: One row to price: the vertex ``x``, the others ``ys`` (``ys[i] < 0``: skipped; a list
 #: or an ``array('i')``), the weights ``ws`` of the pairs ``{x, ys[i]}`` for
-#: ``i < len(ws)`` (0: no pair), the index ``center`` whose neighbours are preferred
+#: ``i < len(ws)`` (0 or None: no pair), the index ``center`` whose neighbours are preferred
 #: among pairs of equal slack, and a mask of the pairs whose slack may have gone down
 #: since the duals every pair last satisfied (:meth:`Matcher.lowered_pairs`: a class
 #: per vertex and a table of classes), or None: every pair.
-Row = tuple[int, Sequence[int], list[int], int, Mask | None]
+Row = tuple[int, Sequence[int], Sequence[int | None], int, Mask | None]
 
 
 def price_rows(inc: Matcher, rows: Iterable[Row], limit: int) -> list[tuple[int, int, int]]:

@@ -97,6 +97,7 @@ def test_price_names_the_pairs_the_duals_do_not_cover():
     m.set_edges([(0, 1, 10)])
     assert m.solve() == [1, 0, -1]
     assert m.price(2, [0, 1], [0, 0], 5, 0) == []  # no pair: nothing to price
+    assert m.price(2, [0, 1], [None, 11], 5, 0) == [1]  # None: no pair, as 0 (the 2017 rows)
     assert m.price(2, [0, 1], [11, 11], 5, 0) == [0, 1]  # 11 > u_0 and 11 > u_1
     assert len(m.price(2, [0, 1], [5, 5], 5, 0)) <= 1
     assert m.price(1, [0], [10**6], 5, 0) == []  # 0-1 is an edge: covered by the certificate
@@ -104,6 +105,7 @@ def test_price_names_the_pairs_the_duals_do_not_cover():
     assert m.price(2, [0, 1], [11, 10**6], 1, 0) == [1]  # the limit keeps the most violated
     # tight: every pair of slack 0, edges at their own weight
     assert m.tight(0, [1, 2], [0, 0]) == [0]
+    assert m.tight(2, [0, 1], [None, 10**6]) == [1]  # (0-2 no pair; 1-2 slack below 0)
     m.set_edge(1, 2, 3)
     assert m.price(2, [0], [11], 5, 0) is None  # the optimum is not current after a change
 

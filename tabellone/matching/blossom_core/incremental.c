@@ -1243,7 +1243,7 @@ static inline void mp_slack(limb_t *s, const limb_t *a, const limb_t *b, int Lb,
  * ys[i] < 0 or ys[i] == x: skipped; for pricing, with a mask of lowered_pairs() ((codes,
  * table), or None), so is every ys[i] whose pair with x it says kept its slack), each
  * weighing
- * ws[i] (0: no pair) unless it is an edge of the graph, whose own weight then counts.
+ * ws[i] (0 or None: no pair) unless it is an edge of the graph, whose own weight then counts.
  * pricing: the pairs that are not edges and whose slack under the kept optimum's duals
  * is negative, the `limit` most negative (approximately ordered; among equal slacks the
  * nearest to index `center`) if there are more; else every pair (edge or not) whose
@@ -1319,6 +1319,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
             mp_sub(t, ux, t, L);
         } else {
             PyObject *wo = PySequence_Fast_GET_ITEM(ws, i);
+            if (wo == Py_None) continue; /* no pair, as 0 (the 2017 rows' marks) */
             /* equal weights are mostly one object: converted once */
             int c = (int)(((uintptr_t)wo >> 4) % SCAN_CACHE);
             if (sc->ckey[c] != wo) {
@@ -1932,7 +1933,7 @@ static PyMethodDef mt_methods[] = {
      "its slack under the kept optimum's duals is at most margins[i]; None if that optimum is not current."},
     {"price", (PyCFunction)(void (*)(void))mt_price, METH_FASTCALL,
      "price(x, ys, ws, limit, center, mask) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]}\n"
-     "that are not edges, weigh ws[i] > 0 and have a negative slack under the kept optimum's duals (the `limit`\n"
+     "that are not edges, weigh ws[i] > 0 (0 or None: no pair) and have a negative slack under the kept optimum's duals (the `limit`\n"
      "most negative, among equal slacks the nearest to index `center`); ys[i] < 0 is skipped, and with a mask\n"
      "(lowered_pairs(), or None) every pair it says kept its slack. None if that optimum is not current."},
     {"price_rows", (PyCFunction)(void (*)(void))mt_price_rows, METH_FASTCALL,
@@ -1941,7 +1942,7 @@ static PyMethodDef mt_methods[] = {
      "None if that optimum is not current."},
     {"tight", (PyCFunction)(void (*)(void))mt_tight, METH_FASTCALL,
      "tight(x, ys, ws) -> list[int] | None: the indices i < len(ws) of the pairs {x, ys[i]} of slack at most 0,\n"
-     "each weighing its edge's weight if it is an edge, else ws[i] (0: no pair). None if the optimum is not current."},
+     "each weighing its edge's weight if it is an edge, else ws[i] (0 or None: no pair). None if the optimum is not current."},
     {"lowered_pairs", (PyCFunction)mt_lowered_pairs, METH_O,
      "lowered_pairs(old) -> (codes, table) | None: per vertex a class (255: every pair of it) and, per two\n"
      "classes, whether their pairs' slacks may be lower than under the snapshot() `old`; a mask for price()."},

@@ -11,6 +11,8 @@ from itertools import compress, repeat
 from operator import add, and_, getitem, setitem, sub
 from typing import Any
 
+from tabellone.matching.blossom import HAVE_EXTENSION
+from tabellone.matching.pricing import Row
 from tabellone.rules.dutch.generation import Pairs
 from tabellone.rules.dutch.matcher import Matcher
 from tabellone.rules.fide_common import Entrant
@@ -32,10 +34,34 @@ class RowMatcher(Matcher):
     changed pairs (about 150 bytes a pair: that set was the peak of round 2 at 9,999
     players). The answers are the same (``tests/rules/dutch/test_dutch_2017_rows.py``
     compares the two on generated events and on every method the generation order
-    calls)."""
+    calls).
 
-    def __init__(self, players: list[Entrant], A: list[int]):
-        super().__init__(players, None, active=A)  # room for every pair of A reserved at once
+    A bracket and the next of at least :attr:`sparse_from` players (two brackets of
+    about 5,000 in round 2 of a 9,999-player event: 14 million pairs, 860 MB in the
+    core) is *priced*, with the compiled core: the core holds only the pairs with a
+    generation-order bonus, the pairs pricing added and the tight pairs :meth:`usable`
+    named; every other pair's weight stays in the rows, and each solve ends when none of
+    them violates the optimum's duals (:meth:`_solve_priced`, :mod:`tabellone.matching.pricing`),
+    so the answer is an optimum of the graph with every pair, as the dense core's is."""
+
+    #: a bracket and the next of at least so many players are priced, not all stored
+    #: (as :attr:`LocalMatcher.sparse_from <tabellone.rules.dutch.matcher.LocalMatcher.sparse_from>`
+    #: for 2026: below it the dense core's warm re-solves are cheaper than pricing again)
+    sparse_from = 3000
+    #: priced: pairs added per row and pricing round
+    price_limit = 8
+    #: priced: the tight pairs of a player :meth:`usable` names first that go into the
+    #: core at the next solve
+    seed_limit = 8
+
+    def __init__(self, players: list[Entrant], A: list[int], current: int = 0):
+        """``A``: the players of the bracket and of the next; ``current``: the first so many
+        of ``A`` are the bracket's own (0: all; a hint for the pricing of a large
+        bracket, where each player's natural partner lies)."""
+        #: the bracket's pairs are priced, not all stored (:meth:`_solve_priced`)
+        self.sparse = len(A) >= self.sparse_from and HAVE_EXTENSION
+        # dense: room for every pair of A reserved at once
+        super().__init__(players, None, active=A, reserve=not self.sparse)
         n = len(players)
         self.loc = loc = [-1] * n  # position -> core vertex, a list (read once per edge per solve)
         for k, x in enumerate(A):
@@ -56,12 +82,32 @@ class RowMatcher(Matcher):
         #: :meth:`restore_pairs`), handed to the core at the next one, in order: True
         #: where they were dropped (weight 0), False where their weights were put back
         self._bulk: list[tuple[Sequence[int], Sequence[int], bool]] = []
+        #: priced: the pairs (positions, a < b) in the core, with the weight it holds
+        self._in_core: dict[tuple[int, int], int] = {}
+        #: priced: pairs :meth:`usable` found tight, for the core at the next solve
+        self._seeds: list[tuple[int, int]] = []
+        #: priced: the core's optimum (:meth:`Matcher.snapshot`) when no pair outside the
+        #: core last violated its duals (None: not since a weight outside it went up)
+        self._sig: bytes | None = None
+        #: priced: a pair's weight outside the core may have gone up since the last solve
+        self._unpriced = False
+        #: priced: the core vertex of each player of ``order`` (-1 once fixed), and the
+        #: index in each row of the player's natural partner (S1 against S2 in the
+        #: bracket and in the next; preferred among equal pricings)
+        self._order_loc = array("i", self._locs if self.sparse else ())
+        self._center = [0] * len(order) if self.sparse else []
+        nc = current or len(order)
+        for lo, size in ((0, nc), (nc, len(order) - nc)) if self.sparse else ():
+            half = size // 2
+            for k in range(lo, lo + half):
+                self._center[k] = max(half - 1, 0)
 
     # ---- the table of weights --------------------------------------------------------
 
     def set_row(self, h: int, ls: list[int], weights: list[int | None]) -> None:
         """:meth:`Matcher.set_row`; before the first solve, h's row of the table (None
-        for a later player not in ``ls``) written into the core at once."""
+        for a later player not in ``ls``) written into the core at once (priced: kept
+        for the pricing only)."""
         if not self._fresh:
             super().set_row(h, ls, weights)
             return
@@ -74,6 +120,8 @@ class RowMatcher(Matcher):
             for l, w in zip(ls, weights):
                 row[rank[l] - k - 1] = share(w, w)
         self._rows[k] = row
+        if self.sparse:
+            return
         # one column of the core's set_columns (h's partners are its rows): no tuple a pair
         self._inc.set_columns(self._locs[k + 1 :], [(self.loc[h], [w or 0 for w in row])])
 
@@ -101,8 +149,16 @@ class RowMatcher(Matcher):
 
     def solve(self) -> dict[int, int]:
         self._fresh = False
-        self._hand_over_bulk()
-        return super().solve()
+        if not self.sparse:
+            self._hand_over_bulk()
+            return super().solve()
+        self.solves += 1
+        mates = self._solve_priced()
+        active = self.active
+        assert active is not None
+        mate = {active[i]: active[m] for i, m in enumerate(mates) if m >= 0}
+        mate.update(self.final)
+        return mate
 
     def _free(self, lo: Sequence[int], hi: Sequence[int]) -> Iterator[int]:
         """Per pair of ``lo``, ``hi``: whether neither player is fixed (1) or not (0)."""
@@ -140,12 +196,16 @@ class RowMatcher(Matcher):
         key = (h, l) if h < l else (l, h)
         self._put(*key, None if values is None else self._pack(values))
         self._dirty.add(key)
+        # (priced: a pair dropped outside the core cannot violate the duals; one given
+        # a weight may)
+        self._unpriced |= self.sparse and values is not None
 
     def _set_packed(self, keys: list[tuple[int, int]], weights: list[int | None]) -> None:
         share = self._shared.setdefault
         for (h, l), w in zip(keys, weights):
             self._put(h, l, share(w, w))
         self._dirty.update(keys)
+        self._unpriced |= self.sparse
 
     def _places(self, lo: Sequence[int], hi: Sequence[int]) -> tuple[array, array]:
         """The row of each pair of ``lo``, ``hi`` (an index of ``_rows``) and its place in it."""
@@ -182,3 +242,101 @@ class RowMatcher(Matcher):
         # (a pair named twice held the same weight both times: all were read before any was dropped)
         self._write(lo, hi, weights)
         self._bulk.append((lo, hi, False))
+
+    # ---- a large bracket: pairs priced, not all stored ---------------------------------
+
+    def finalize(self, u: int, v: int) -> None:
+        super().finalize(u, v)
+        if self.sparse:  # fixed: priced no more
+            ol, rank = self._order_loc, self._rank
+            ol[rank[u]] = ol[rank[v]] = -1
+
+    def _solve_priced(self) -> list[int]:
+        """The optimum of the bracket's graph with every pair of it, from the core's graph
+        of some of them (:func:`tabellone.matching.pricing.solve_priced`).
+
+        Handed to the core first: the tight pairs :meth:`usable` named, the pairs with a
+        bonus (never priced: the rows hold no bonus), and the present weight of every
+        pair in the core that changed (after :meth:`zero_pairs` or :meth:`restore_pairs`,
+        every pair in the core or with a bonus is read again). The pairs of players still to pair are
+        priced (those at fixed players do not count: see
+        :meth:`Matcher._solve_incremental`). After a weight outside the core went up,
+        every pair is priced; else only those whose slack may have gone down since no
+        pair outside the core violated the duals (:meth:`_price_rows`): a pair dropped
+        outside the core (weight 0) violates no duals."""
+        final, loc, weight, bonus = self.final, self.loc, self.weight, self.bonus
+        in_core = self._in_core
+        edges: list[tuple[int, int, int]] = []
+        for key in self._seeds:
+            a, b = key
+            if key not in in_core and a not in final and b not in final and (w := weight(key)):
+                edges.append((loc[a], loc[b], w))
+                in_core[key] = w
+        self._seeds.clear()
+        if self._bulk:
+            self._unpriced |= any(not dropped and any(self._free(lo, hi)) for lo, hi, dropped in self._bulk)
+            self._bulk.clear()
+            # read again: the pairs in the core, and those with a bonus (one dropped
+            # left the core; put back, it must return)
+            self._dirty.update(in_core)
+            self._dirty.update(bonus)
+        for key in self._dirty:
+            a, b = key
+            if a in final or b in final:
+                continue
+            w = weight(key)
+            had = in_core.get(key)
+            if had is not None:
+                if w != had:
+                    edges.append((loc[a], loc[b], w))
+                    if w:
+                        in_core[key] = w
+                    else:
+                        del in_core[key]
+            elif w and key in bonus:
+                edges.append((loc[a], loc[b], w))
+                in_core[key] = w
+        self._dirty.clear()
+        self._hand_over(iter(edges))
+        if self._unpriced:
+            self._sig = None
+        self._unpriced = False
+        mates, self._sig = self._priced_optimum(self._price_rows, self.price_limit, self._added)
+        return mates
+
+    def _price_rows(self) -> Iterator[Row]:
+        """The rows of the players still to pair, as :func:`~tabellone.matching.pricing.solve_priced`
+        prices them: every pair after a weight outside the core went up, else only the
+        pairs whose slack may have gone down since no pair outside the core violated the
+        duals (:meth:`tabellone.matching.blossom.Matcher.lowered_pairs`)."""
+        ol, center = self._order_loc, self._center
+        later = memoryview(ol)  # each row's partners, a slice of it (no copy)
+        mask = None if self._sig is None else self._inc.lowered_pairs(self._sig)
+        for k, row in enumerate(self._rows):
+            x = ol[k]
+            if x >= 0 and row:
+                yield x, later[k + 1 :], row, center[k], mask
+
+    def _added(self, edges: list[tuple[int, int, int]]) -> None:
+        active, in_core = self.active, self._in_core
+        assert active is not None
+        for x, y, w in edges:
+            a, b = active[x], active[y]
+            in_core[(a, b) if a < b else (b, a)] = w
+
+    def usable(self, x: int, ys: list[int]) -> list[int] | None:
+        if not self.sparse:
+            return super().usable(x, ys)
+        # the pairs outside the core count too, at their weights in the rows (none has a
+        # bonus: those are in the core, whose own weight then counts)
+        rows, rank, loc = self._rows, self._rank, self.loc
+        r = rank[x]
+        row = rows[r]
+        ws = [row[q - r - 1] if (q := rank[y]) > r else rows[q][r - q - 1] for y in ys]
+        hits = self._inc.tight(loc[x], [loc[y] for y in ys], ws)
+        if hits is None:
+            return None
+        # the first few go into the core at the next solve: the pairs the next optima
+        # are most likely to use (as :meth:`LocalMatcher.usable` does, for the same reason)
+        self._seeds.extend([(x, y) if x < y else (y, x) for y in (ys[i] for i in hits[: self.seed_limit])])
+        return [ys[i] for i in hits]

@@ -251,7 +251,7 @@ class Dutch2017:
             # the bracket before's matcher (its core holds every pair of it: 860 MB in
             # round 2 of 9,999 players) let go before this one's room is taken
             m = weights = None
-            m = RowMatcher(P, current + nxt) if rows else Matcher(P, self.solve_fn, active=current + nxt)
+            m = RowMatcher(P, current + nxt, len(current)) if rows else Matcher(P, self.solve_fn, active=current + nxt)
             m.relayout(lay, 3 * bitlen(len(current) + len(nxt)) + 3)
             cur_set, nxt_set, mdp_set = set(current), set(nxt), set(mdps)
             verts = sorted(current + nxt)

@@ -39,7 +39,8 @@ class Matcher:
     ``active`` (the players of one bracket and the next, :class:`Dutch2017`) limits the
     graph to those players, numbered ``0 .. len(active) - 1`` inside the incremental
     matcher: the core's work per dual adjustment and its pair index grow with its
-    vertex count, not with the field's.
+    vertex count, not with the field's; ``reserve`` (with ``active``): room for every
+    pair of them is allocated at once.
     """
 
     def __init__(
@@ -48,6 +49,7 @@ class Matcher:
         solve: Callable[[int, list[tuple[int, int, int]]], dict[int, int]] | None = None,
         vertices: int | None = None,
         active: list[int] | None = None,
+        reserve: bool = True,
     ):
         self.players = players
         self.n = len(players)
@@ -75,7 +77,7 @@ class Matcher:
                 self.loc = {x: k for k, x in enumerate(active)}
                 vertices = len(active)
             self._inc = Incremental(self.n if vertices is None else vertices)
-            if active is not None:  # room for every pair of them, allocated at once
+            if active is not None and reserve:  # room for every pair of them, allocated at once
                 na = len(active)
                 self._inc.reserve(na * (na - 1) // 2, [na - 1] * na)
         else:
@@ -272,6 +274,21 @@ class Matcher:
             mates[a] = mates[b] = -1
         self._mates = mates
         return mates
+
+    def _priced_optimum(
+        self,
+        rows: Callable[[], Iterator[Row]],
+        limit: int,
+        added: Callable[[list[tuple[int, int, int]]], None],
+    ) -> tuple[list[int], bytes | None]:
+        """The core's optimum with every pair of ``rows()`` priced against it
+        (:func:`tabellone.matching.pricing.solve_priced`, each solve warm and with the
+        fixed pairs as :meth:`_solve_incremental` keeps them), and its :meth:`snapshot`,
+        whose duals no pair of the rows then violates. The loop of both matchers that
+        price a large bracket (:class:`LocalMatcher`, and
+        :class:`~tabellone.rules.dutch.bracket_matcher.RowMatcher` for 2017)."""
+        mates = solve_priced(self._inc, rows, limit, lambda: self._solve_incremental([]), added)
+        return mates, self._inc.snapshot()
 
     def changes_pending(self) -> bool:
         """Whether a pair of players still to pair changed since the last solve."""
@@ -819,10 +836,7 @@ class LocalMatcher(Matcher):
                 ys.append(loc[a])
                 ws.append(w)
         self._rest = rest
-        mates = solve_priced(
-            self._inc, self._price_rows, self.price_limit, lambda: self._solve_incremental([]), self._added
-        )
-        self._sig = self._inc.snapshot()  # no pair outside the core violates these duals
+        mates, self._sig = self._priced_optimum(self._price_rows, self.price_limit, self._added)
         return mates
 
     def _price_rows(self) -> Iterator[Row]:
