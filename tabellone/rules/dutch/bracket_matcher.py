@@ -36,8 +36,8 @@ class RowMatcher(Matcher):
     compares the two on generated events and on every method the generation order
     calls).
 
-    A bracket and the next of at least :attr:`sparse_from` players (two brackets of
-    about 5,000 in round 2 of a 9,999-player event: 14 million pairs, 860 MB in the
+    A bracket and the next of at least :attr:`sparse_from` players (round 2 of a
+    9,999-player event has two of about 5,000: 14 million pairs, 860 MB in a dense
     core) is *priced*, with the compiled core: the core holds only the pairs with a
     generation-order bonus, the pairs pricing added and the tight pairs :meth:`usable`
     named; every other pair's weight stays in the rows, and each solve ends when none of
@@ -46,8 +46,8 @@ class RowMatcher(Matcher):
 
     #: a bracket and the next of at least so many players are priced, not all stored
     #: (as :attr:`LocalMatcher.sparse_from <tabellone.rules.dutch.matcher.LocalMatcher.sparse_from>`
-    #: for 2026: below it the dense core's warm re-solves are cheaper than pricing again)
-    sparse_from = 3000
+    #: for 2026, measured with it)
+    sparse_from = 1000
     #: priced: pairs added per row and pricing round
     price_limit = 8
     #: priced: the tight pairs of a player :meth:`usable` names first that go into the

@@ -425,11 +425,11 @@ class LocalMatcher(Matcher):
     #: brackets (with the next bracket) of at least this many players keep only some of
     #: their pairs in the core and price the others (:meth:`_solve_priced`). Below it
     #: every pair is stored: the core's warm re-solves after each step of the generation
-    #: order are then cheaper than pricing the bracket's pairs again after each of them
-    #: (4,000 players x 11 rounds: 67 s with every bracket stored, 117 s with every
-    #: bracket from 600 players on priced), and such a bracket's dense graph stays under
-    #: about 500 MB (2,300 players); from 3,000 players on it would not
-    sparse_from = 3000
+    #: order are then as cheap as pricing the bracket's pairs again after each of them
+    #: (measured again 2026-12-05, docs/performance.md: from 1,000 on, the 4,000- and
+    #: 9,999-player events pair faster and in less memory than from 3,000 on, from 600
+    #: on no faster; it was 3,000 when pricing read every pair at every solve)
+    sparse_from = 1000
     #: pairs added per column and pricing round
     price_limit = 8
     #: sparse: the tight pairs of a player :meth:`usable` names first that go into the
