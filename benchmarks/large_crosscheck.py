@@ -18,7 +18,7 @@ For each sampled round ``R`` of ``EVENT`` (its rounds before ``R`` as recorded, 
    one-shot ``max_weight_matching``), the edges its certificate checked
    (``_last_stats()``), and every fallback (the wrapper's RuntimeWarning): ``certified``
    is the solves whose certificate held, ``failed`` those whose certificate failed. The
-   brackets of 3,000 players or more are *priced* (only some pairs stored,
+   brackets of 1,000 players or more (with the next) are *priced* (only some pairs stored,
    :mod:`tabellone.matching.pricing`): each priced solve is proved on the stored
    pairs, and a pricing pass that finds no pair of negative slack proves it on the whole
    bracket (``priced proofs``). The round is also compared with the event's own
