@@ -19,8 +19,10 @@ with every pair stored. Nothing is rounded: the slacks are exact integers in the
 The pricing of one row (a vertex and the pairs it makes with a list of others, their
 weights given by the caller, worked out on the fly and never stored in the core) is
 :meth:`tabellone.matching.blossom.Matcher.price`. :func:`solve_priced` is the loop;
-:class:`tabellone.rules.dutch.matcher.LocalMatcher` uses it for large brackets, whose
-pairs are kept in Python as one small int list per column.
+:class:`tabellone.rules.dutch.matcher.LocalMatcher` (2026) and
+:class:`tabellone.rules.dutch.bracket_matcher.RowMatcher` (2017) use it for large brackets,
+whose pairs are kept in Python as one list of weights per player (its pairs with the
+players before it, or after it for 2017).
 """
 
 from __future__ import annotations

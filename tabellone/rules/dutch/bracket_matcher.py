@@ -34,7 +34,8 @@ class RowMatcher(Matcher):
     changed pairs (about 150 bytes a pair: that set was the peak of round 2 at 9,999
     players). The answers are the same (``tests/rules/dutch/test_dutch_2017_rows.py``
     compares the two on generated events and on every method the generation order
-    calls).
+    calls; priced, below, the optimum's weight and what :meth:`usable` names, and
+    ``tests/rules/dutch/test_dutch_sparse.py`` the pairings of generated events).
 
     A bracket and the next of at least :attr:`sparse_from` players (round 2 of a
     9,999-player event has two of about 5,000: 14 million pairs, 860 MB in a dense
@@ -56,8 +57,9 @@ class RowMatcher(Matcher):
 
     def __init__(self, players: list[Entrant], A: list[int], current: int = 0):
         """``A``: the players of the bracket and of the next; ``current``: the first so many
-        of ``A`` are the bracket's own (0: all; a hint for the pricing of a large
-        bracket, where each player's natural partner lies)."""
+        of ``A`` are the bracket's own (0: all). A hint for the pricing of a large
+        bracket, where each player's natural partner lies: read as the first so many in
+        position order, which they are, positions following the pairing order."""
         #: the bracket's pairs are priced, not all stored (:meth:`_solve_priced`)
         self.sparse = len(A) >= self.sparse_from and HAVE_EXTENSION
         # dense: room for every pair of A reserved at once
