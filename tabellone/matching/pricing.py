@@ -40,13 +40,20 @@ from tabellone.matching.blossom import Mask, Matcher
 Row = tuple[int, Sequence[int], Sequence[int | None], int, Mask | None]
 
 
+class NoDuals(RuntimeError):
+    """No current optimum to price against: no solve yet, no compiled core, or the last
+    solve's certificate failed and networkx answered
+    (:meth:`tabellone.matching.blossom.Matcher.solve` warns then), which gives no duals."""
+
+
 def price_rows(inc: Matcher, rows: Iterable[Row], limit: int) -> list[tuple[int, int, int]]:
     """The pairs of ``rows`` that violate the last optimum's duals, as edges ``(x, y, w)``:
     per row the ``limit`` of most negative slack. Empty: that optimum is an optimum of the
-    graph with every pair of the rows added."""
+    graph with every pair of the rows added. :class:`NoDuals` when there is no such
+    optimum."""
     added = inc.price_rows(rows, limit)
     if added is None:
-        raise RuntimeError("no current optimum to price against (solve first, with the compiled core)")
+        raise NoDuals("no current optimum to price against (solve first, with the compiled core)")
     return added
 
 

@@ -303,8 +303,21 @@ class RowMatcher(Matcher):
         if self._unpriced:
             self._sig = None
         self._unpriced = False
-        mates, self._sig = self._priced_optimum(self._price_rows, self.price_limit, self._added)
+        mates, self._sig = self._priced_optimum(self._price_rows, self.price_limit, self._added, self._store_every_pair)
         return mates
+
+    def _store_every_pair(self) -> None:
+        """Every pair of players still to pair into the core, at its weight (a bonus
+        added), and the bracket dense from now on (:meth:`Matcher._priced_optimum`)."""
+        self.sparse = False
+        final, locs, order, get_bonus = self.final, self._locs, self.order, self.bonus.get
+        for k, (x, row) in enumerate(zip(order, self._rows)):
+            if x not in final:
+                self._hand_over(
+                    (locs[k + 1 + i], locs[k], w + get_bonus((x, y), 0))
+                    for i, (y, w) in enumerate(zip(order[k + 1 :], row))
+                    if w and y not in final
+                )
 
     def _price_rows(self) -> Iterator[Row]:
         """The rows of the players still to pair, as :func:`~tabellone.matching.pricing.solve_priced`

@@ -14,7 +14,7 @@ from tabellone.matching.blossom import HAVE_EXTENSION
 from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.cpsat import solve_fields_of
 from tabellone.matching.lexicographic import Layout
-from tabellone.matching.pricing import Row, solve_priced
+from tabellone.matching.pricing import NoDuals, Row, solve_priced
 from tabellone.rules.fide_common import Entrant
 
 
@@ -280,14 +280,24 @@ class Matcher:
         rows: Callable[[], Iterator[Row]],
         limit: int,
         added: Callable[[list[tuple[int, int, int]]], None],
+        store_every_pair: Callable[[], None],
     ) -> tuple[list[int], bytes | None]:
         """The core's optimum with every pair of ``rows()`` priced against it
         (:func:`tabellone.matching.pricing.solve_priced`, each solve warm and with the
         fixed pairs as :meth:`_solve_incremental` keeps them), and its :meth:`snapshot`,
         whose duals no pair of the rows then violates. The loop of both matchers that
         price a large bracket (:class:`LocalMatcher`, and
-        :class:`~tabellone.rules.dutch.bracket_matcher.RowMatcher` for 2017)."""
-        mates = solve_priced(self._inc, rows, limit, lambda: self._solve_incremental([]), added)
+        :class:`~tabellone.rules.dutch.bracket_matcher.RowMatcher` for 2017).
+
+        When a solve's certificate fails (a bug in the core: networkx answers instead,
+        with no duals to price against), ``store_every_pair()`` hands the core every pair
+        of the players still to pair and ends the pricing; the optimum of that graph is
+        the answer, and the bracket goes on as a dense one (snapshot None)."""
+        try:
+            mates = solve_priced(self._inc, rows, limit, lambda: self._solve_incremental([]), added)
+        except NoDuals:
+            store_every_pair()
+            return self._solve_incremental([]), None
         return mates, self._inc.snapshot()
 
     def changes_pending(self) -> bool:
@@ -836,8 +846,25 @@ class LocalMatcher(Matcher):
                 ys.append(loc[a])
                 ws.append(w)
         self._rest = rest
-        mates, self._sig = self._priced_optimum(self._price_rows, self.price_limit, self._added)
+        mates, self._sig = self._priced_optimum(self._price_rows, self.price_limit, self._added, self._store_every_pair)
         return mates
+
+    def _store_every_pair(self) -> None:
+        """Every pair of players still to pair into the core, at its weight (a bonus
+        added), and the bracket dense from now on (:meth:`Matcher._priced_optimum`)."""
+        self.sparse = False
+        final, loc, order, get_bonus = self.final, self.loc, self._order, self.bonus.get
+        for l, col in self._cols.items():
+            if l not in final:
+                at = loc[l]
+                self._hand_over(
+                    (loc[h], at, w + get_bonus((h, l), 0)) for h, w in zip(order, col) if w and h not in final
+                )
+        self._hand_over(
+            (loc[a], loc[b], w + get_bonus((a, b), 0))
+            for (a, b), w in self.packed.items()
+            if w and a not in final and b not in final
+        )
 
     def _price_rows(self) -> Iterator[Row]:
         """The pairs of players still to pair that may violate the last optimum's duals,

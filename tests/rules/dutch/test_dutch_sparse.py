@@ -1,18 +1,23 @@
 """A large bracket's pairs priced instead of stored (LocalMatcher.sparse for 2026,
 RowMatcher.sparse for 2017, with tabellone/matching/pricing.py): every round of generated
 events is paired exactly as with every pair of the bracket in the core, whatever the
-number of pairs pricing adds at a time; and the core really holds only a part of the
-pairs."""
+number of pairs pricing adds at a time; the core really holds only a part of the
+pairs; and a priced bracket whose core fails its certificate goes on with every pair
+stored."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from tabellone.core.history import cut_before
 from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.matching.blossom import HAVE_EXTENSION
+from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.dutch import LocalMatcher, pair_round
 from tabellone.rules.dutch.bracket_matcher import RowMatcher
+from tabellone.rules.dutch.matcher import Matcher
 
 pytestmark = pytest.mark.skipif(not HAVE_EXTENSION, reason="pricing reads the compiled core's duals")
 
@@ -102,3 +107,108 @@ def test_priced_2017_brackets_pair_every_round_as_the_stored_ones(players, seed,
     assert stored, "no bracket was priced"
     edges, pairs = map(sum, zip(*stored))
     assert edges < pairs / 2  # most pairs never reach the core
+
+
+class _FailsOnce:
+    """The compiled core, but its next solve fails its certificate (as a bug in the core
+    would): :meth:`tabellone.matching.blossom.Matcher.solve` then warns and answers with
+    networkx, which leaves no duals to price against."""
+
+    def __init__(self, core):
+        self._real = core
+        self._fail = True
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+    def solve(self):
+        if self._fail:
+            self._fail = False
+            raise RuntimeError("certificate failed (injected)")
+        return self._real.solve()
+
+
+def _fail_next_solve(m) -> None:
+    m._inc._core = _FailsOnce(m._inc._core)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_priced_2017_bracket_goes_on_dense_when_the_core_fails(seed, monkeypatch):
+    """A failed certificate in a priced bracket: every pair goes into the core and the
+    bracket goes on dense, each optimum weighing the generic matcher's, before and after
+    more changes (bonuses, C5's drops, a fixed pair)."""
+    rng = random.Random(seed)
+    n = 24
+    players = [None] * n
+    A = rng.sample(range(n), 18)
+    layout = fit_layout(["x"], [64])
+    monkeypatch.setattr(RowMatcher, "sparse_from", 0)
+    rows = RowMatcher(players, A)  # type: ignore[arg-type]
+    generic = Matcher(players, None, active=A)  # type: ignore[arg-type]
+    order = sorted(A)
+    for m in (rows, generic):
+        m.relayout(layout, 6)
+    for k, h in enumerate(order):
+        later = order[k + 1 :]
+        weights = [rng.choice([None, rng.randrange(1, 40) << 6]) for _ in later]
+        for m in (rows, generic):
+            m.set_row(h, later, weights)
+    assert rows.sparse
+    rows.solve()
+    generic.solve()
+    assert rows.value() == generic.value()
+    for m in (rows, generic):
+        m.set_bonus_row(order[0], order[1:], 5)
+    _fail_next_solve(rows)
+    with pytest.warns(RuntimeWarning, match="injected"):
+        rows.solve()
+    generic.solve()
+    assert not rows.sparse and rows.value() == generic.value()
+    keys = [(a, b) for i, a in enumerate(order) for b in order[i + 1 :] if rng.random() < 0.3]
+    for m in (rows, generic):
+        m.zero_pairs(keys)
+    mate = generic.solve()
+    rows.solve()
+    assert rows.value() == generic.value()
+    x = next(x for x in order if mate.get(x, x) != x)
+    for m in (rows, generic):
+        m.finalize(x, mate[x])
+    generic.solve()
+    rows.solve()
+    assert rows.value() == generic.value()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_priced_2026_bracket_goes_on_dense_when_the_core_fails(seed, monkeypatch):
+    """The same for the 2026 bracket matcher, against one that stores every pair."""
+    n = 20
+    got = []
+    for sparse_from in (0, 10**9):
+        monkeypatch.setattr(LocalMatcher, "sparse_from", sparse_from)
+        r = random.Random(seed)
+        m = LocalMatcher([None] * n, lambda a, b: True, lambda x: True)  # type: ignore[list-item]
+        m.relayout(fit_layout(["top", "x"], [4 * n, 1000]), 6)
+        A = list(range(n))
+        m.begin_bracket(A, [], False)
+        unit = m.top_unit
+        m.set_columns((l, [unit + (r.randrange(1, 40) << 20) for _ in range(l)]) for l in range(1, n))
+        assert m.sparse == (sparse_from == 0)
+        values = [(m.solve(), m.value())[1]]
+        m.set_bonus_row(0, A[1:], 5)
+        if m.sparse:
+            _fail_next_solve(m)
+            with pytest.warns(RuntimeWarning, match="injected"):
+                m.solve()
+            assert not m.sparse
+        else:
+            m.solve()
+        values.append(m.value())
+        m.zero_pairs([(a, b) for a in A for b in A if a < b and (a + b) % 3 == 0])
+        mate = m.solve()
+        values.append(m.value())
+        x = next(x for x in A if mate.get(x, x) != x)
+        m.finalize(x, mate[x])
+        m.solve()
+        values.append(m.value())
+        got.append(values)
+    assert got[0] == got[1]
