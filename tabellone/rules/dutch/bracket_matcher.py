@@ -260,8 +260,8 @@ class RowMatcher(Matcher):
         Handed to the core first: the tight pairs :meth:`usable` named, the pairs with a
         bonus (never priced: the rows hold no bonus), and the present weight of every
         pair in the core that changed (after :meth:`zero_pairs` or :meth:`restore_pairs`,
-        every pair in the core or with a bonus is read again). The pairs of players still to pair are
-        priced (those at fixed players do not count: see
+        every pair in the core or with a bonus is read again). The pairs of players
+        still to pair are priced (those at fixed players do not count: see
         :meth:`Matcher._solve_incremental`). After a weight outside the core went up,
         every pair is priced; else only those whose slack may have gone down since no
         pair outside the core violated the duals (:meth:`_price_rows`): a pair dropped
