@@ -14,11 +14,11 @@ from typing import Any
 from tabellone.matching.blossom import HAVE_EXTENSION
 from tabellone.matching.pricing import Row
 from tabellone.rules.dutch.generation import Pairs
-from tabellone.rules.dutch.matcher import Matcher
+from tabellone.rules.dutch.matcher import PricedMatcher
 from tabellone.rules.fide_common import Entrant
 
 
-class RowMatcher(Matcher):
+class RowMatcher(PricedMatcher):
     """:class:`Matcher` on the players ``A`` of one bracket and the next (its ``active``
     graph), with the packed weight of every pair of ``A`` kept in one list per player:
     the pairs with the players after it in position order, None for a pair that may not
@@ -49,18 +49,12 @@ class RowMatcher(Matcher):
     #: (as :attr:`LocalMatcher.sparse_from <tabellone.rules.dutch.matcher.LocalMatcher.sparse_from>`
     #: for 2026, measured with it)
     sparse_from = 1000
-    #: priced: pairs added per row and pricing round
-    price_limit = 8
-    #: priced: the tight pairs of a player :meth:`usable` names first that go into the
-    #: core at the next solve
-    seed_limit = 8
 
     def __init__(self, players: list[Entrant], A: list[int], current: int = 0):
         """``A``: the players of the bracket and of the next; ``current``: the first so many
         of ``A`` are the bracket's own (0: all). A hint for the pricing of a large
         bracket, where each player's natural partner lies: read as the first so many in
         position order, which they are, positions following the pairing order."""
-        #: the bracket's pairs are priced, not all stored (:meth:`_solve_priced`)
         self.sparse = len(A) >= self.sparse_from and HAVE_EXTENSION
         # dense: room for every pair of A reserved at once
         super().__init__(players, None, active=A, reserve=not self.sparse)
@@ -84,19 +78,15 @@ class RowMatcher(Matcher):
         #: :meth:`restore_pairs`), handed to the core at the next one, in order: True
         #: where they were dropped (weight 0), False where their weights were put back
         self._bulk: list[tuple[Sequence[int], Sequence[int], bool]] = []
+        # (priced: the state :class:`PricedMatcher` describes)
+        self._seeds = []
+        self._sig = None
+        self._unpriced = False
+        self._order_loc = array("i", self._locs if self.sparse else ())
         #: priced: the pairs (positions, a < b) in the core, with the weight it holds
         self._in_core: dict[tuple[int, int], int] = {}
-        #: priced: pairs :meth:`usable` found tight, for the core at the next solve
-        self._seeds: list[tuple[int, int]] = []
-        #: priced: the core's optimum (:meth:`Matcher.snapshot`) when no pair outside the
-        #: core last violated its duals (None: not since a weight outside it went up)
-        self._sig: bytes | None = None
-        #: priced: a pair's weight outside the core may have gone up since the last solve
-        self._unpriced = False
-        #: priced: the core vertex of each player of ``order`` (-1 once fixed), and the
-        #: index in each row of the player's natural partner (S1 against S2 in the
-        #: bracket and in the next; preferred among equal pricings)
-        self._order_loc = array("i", self._locs if self.sparse else ())
+        #: priced: the index in each row of the player's natural partner (S1 against S2
+        #: in the bracket and in the next; preferred among equal pricings)
         self._center = [0] * len(order) if self.sparse else []
         nc = current or len(order)
         for lo, size in ((0, nc), (nc, len(order) - nc)) if self.sparse else ():
@@ -247,12 +237,6 @@ class RowMatcher(Matcher):
 
     # ---- a large bracket: pairs priced, not all stored ---------------------------------
 
-    def finalize(self, u: int, v: int) -> None:
-        super().finalize(u, v)
-        if self.sparse:  # fixed: priced no more
-            ol, rank = self._order_loc, self._rank
-            ol[rank[u]] = ol[rank[v]] = -1
-
     def _solve_priced(self) -> list[int]:
         """The optimum of the bracket's graph with every pair of it, from the core's graph
         of some of them (:func:`tabellone.matching.pricing.solve_priced`).
@@ -300,15 +284,9 @@ class RowMatcher(Matcher):
                 in_core[key] = w
         self._dirty.clear()
         self._hand_over(iter(edges))
-        if self._unpriced:
-            self._sig = None
-        self._unpriced = False
-        mates, self._sig = self._priced_optimum(self._price_rows, self.price_limit, self._added, self._store_every_pair)
-        return mates
+        return self._priced_optimum()
 
     def _store_every_pair(self) -> None:
-        """Every pair of players still to pair into the core, at its weight (a bonus
-        added), and the bracket dense from now on (:meth:`Matcher._priced_optimum`)."""
         self.sparse = False
         final, locs, order, get_bonus = self.final, self._locs, self.order, self.bonus.get
         for k, (x, row) in enumerate(zip(order, self._rows)):
@@ -351,7 +329,5 @@ class RowMatcher(Matcher):
         hits = self._inc.tight(loc[x], [loc[y] for y in ys], ws)
         if hits is None:
             return None
-        # the first few go into the core at the next solve: the pairs the next optima
-        # are most likely to use (as :meth:`LocalMatcher.usable` does, for the same reason)
-        self._seeds.extend([(x, y) if x < y else (y, x) for y in (ys[i] for i in hits[: self.seed_limit])])
+        self._seed(x, ys, hits)
         return [ys[i] for i in hits]

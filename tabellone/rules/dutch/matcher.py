@@ -275,31 +275,6 @@ class Matcher:
         self._mates = mates
         return mates
 
-    def _priced_optimum(
-        self,
-        rows: Callable[[], Iterator[Row]],
-        limit: int,
-        added: Callable[[list[tuple[int, int, int]]], None],
-        store_every_pair: Callable[[], None],
-    ) -> tuple[list[int], bytes | None]:
-        """The core's optimum with every pair of ``rows()`` priced against it
-        (:func:`tabellone.matching.pricing.solve_priced`, each solve warm and with the
-        fixed pairs as :meth:`_solve_incremental` keeps them), and its :meth:`snapshot`,
-        whose duals no pair of the rows then violates. The loop of both matchers that
-        price a large bracket (:class:`LocalMatcher`, and
-        :class:`~tabellone.rules.dutch.bracket_matcher.RowMatcher` for 2017).
-
-        When a solve's certificate fails (a bug in the core: networkx answers instead,
-        with no duals to price against), ``store_every_pair()`` hands the core every pair
-        of the players still to pair and ends the pricing; the optimum of that graph is
-        the answer, and the bracket goes on as a dense one (snapshot None)."""
-        try:
-            mates = solve_priced(self._inc, rows, limit, lambda: self._solve_incremental([]), added)
-        except NoDuals:
-            store_every_pair()
-            return self._solve_incremental([]), None
-        return mates, self._inc.snapshot()
-
     def changes_pending(self) -> bool:
         """Whether a pair of players still to pair changed since the last solve."""
         return self._any_free(self._dirty)
@@ -376,12 +351,99 @@ class Matcher:
         return mate
 
 
+class PricedMatcher(Matcher):
+    """What the two matchers that price a large bracket's pairs share
+    (:class:`LocalMatcher` for 2026,
+    :class:`~tabellone.rules.dutch.bracket_matcher.RowMatcher` for 2017): when ``sparse``
+    the core holds only the pairs with a bonus, the pairs pricing added and the tight
+    pairs :meth:`usable` named (:meth:`_seed`); every other pair's weight stays in
+    Python, and each solve is priced against the optimum's duals
+    (:meth:`_priced_optimum`, :mod:`tabellone.matching.pricing`). A subclass keeps the
+    weights its own way and says how to read them: :meth:`_price_rows`,
+    :meth:`_added`, :meth:`_store_every_pair`."""
+
+    #: pairs added per row (or column) and pricing round
+    price_limit = 8
+    #: the tight pairs of a player :meth:`usable` names first that go into the core at
+    #: the next solve (see :meth:`_seed`)
+    seed_limit = 8
+
+    #: the bracket's pairs are priced, not all stored
+    sparse: bool
+    #: the core's optimum (:meth:`Matcher.snapshot`) when no pair outside the core last
+    #: violated its duals (None: not since a weight outside it may have gone up)
+    _sig: bytes | None
+    #: a pair's weight outside the core may have gone up since the last solve
+    _unpriced: bool
+    #: pairs :meth:`usable` found tight (positions, a < b), for the core at the next solve
+    _seeds: list[tuple[int, int]]
+    #: the core vertex of each player of the bracket in position order (-1 once fixed),
+    #: and each player's place in that order
+    _order_loc: array[int]
+    _rank: list[int]
+
+    def finalize(self, u: int, v: int) -> None:
+        super().finalize(u, v)
+        if self.sparse:  # fixed: priced no more
+            ol, rank = self._order_loc, self._rank
+            ol[rank[u]] = ol[rank[v]] = -1
+
+    def _priced_optimum(self) -> list[int]:
+        """The core's optimum with every pair of :meth:`_price_rows` priced against it
+        (:func:`tabellone.matching.pricing.solve_priced`, each solve warm and with the
+        fixed pairs as :meth:`_solve_incremental` keeps them); its snapshot is kept
+        (``_sig``): no pair outside the core violates those duals.
+
+        When a solve's certificate fails (a bug in the core: networkx answers instead,
+        with no duals to price against), :meth:`_store_every_pair` hands the core every
+        pair of the players still to pair and ends the pricing; the optimum of that
+        graph is the answer, and the bracket goes on as a dense one."""
+        if self._unpriced:  # a weight outside the core may have gone up: price every pair
+            self._sig = None
+        self._unpriced = False
+        try:
+            mates = solve_priced(
+                self._inc, self._price_rows, self.price_limit, lambda: self._solve_incremental([]), self._added
+            )
+        except NoDuals:
+            self._store_every_pair()
+            self._sig = None
+            return self._solve_incremental([])
+        self._sig = self._inc.snapshot()
+        return mates
+
+    def _seed(self, x: int, ys: list[int], hits: list[int]) -> None:
+        """Note the first :attr:`seed_limit` of the pairs of ``x`` with ``ys[i]``, ``i`` in
+        ``hits`` (tight, from :meth:`usable`), for the core at the next solve, at their
+        weights then: the pairs the next optima are most likely to use (the generation
+        order's guesses, their next choices). Any pair of the bracket may join the core
+        (it stays a part of the bracket's graph, and pricing still proves the optimum
+        against every pair); outside it, a warm solve that must re-pair a few players
+        cannot see them and moves the duals instead, and pricing then finds violated
+        pairs in most rows, round after round (round 2 of a 9,999-player event:
+        docs/performance.md)."""
+        self._seeds.extend([(x, y) if x < y else (y, x) for y in (ys[i] for i in hits[: self.seed_limit])])
+
+    def _price_rows(self) -> Iterator[Row]:
+        """The rows to price against the last optimum (:data:`tabellone.matching.pricing.Row`)."""
+        raise NotImplementedError
+
+    def _added(self, edges: list[tuple[int, int, int]]) -> None:
+        """Pricing added ``edges`` (core vertices) to the core."""
+        raise NotImplementedError
+
+    def _store_every_pair(self) -> None:
+        """Every pair of players still to pair into the core, at its weight (a bonus
+        added), and the bracket dense from now on (``sparse`` False)."""
+        raise NotImplementedError
+
+
 class NeedWholeField(Exception):
     """The bracket-local matching's answer could not be completed below: the round is
     paired again on the whole field (:meth:`Dutch2026._pair_whole`)."""
 
 
-class LocalMatcher(Matcher):
+class LocalMatcher(PricedMatcher):
     """The matcher of one bracket: its players and the next bracket's, with the rest of
     the field stood in for by one *shadow* vertex per player and one *bye* vertex, and a
     completion oracle that checks every answer against the real rest of the field.
@@ -440,11 +502,6 @@ class LocalMatcher(Matcher):
     #: 9,999-player events pair faster and in less memory than from 3,000 on, from 600
     #: on no faster; it was 3,000 when pricing read every pair at every solve)
     sparse_from = 1000
-    #: pairs added per column and pricing round
-    price_limit = 8
-    #: sparse: the tight pairs of a player :meth:`usable` names first that go into the
-    #: core at the next solve (see there)
-    seed_limit = 8
     #: :meth:`solve` hands over at most so many changed pairs in one list (more go through
     #: :meth:`Matcher._hand_over`, in slices of 65,536), :meth:`set_columns` about so many a call
     hand_over_at_once = 1 << 16
@@ -477,25 +534,18 @@ class LocalMatcher(Matcher):
         self._cols: dict[int, list[int]] = {}
         #: no solve yet in this bracket: :meth:`set_column` writes to the core at once
         self._fresh = False
-        #: the bracket's pairs are priced, not all stored (:meth:`_solve_priced`)
+        # (priced: the state :class:`PricedMatcher` describes)
         self.sparse = False
+        self._unpriced = False
+        self._sig = None
+        self._seeds = []
+        self._order_loc = array("i")
         #: sparse: the pairs (positions, a < b) handed to the core with a weight
         self._in_core: set[tuple[int, int]] = set()
-        #: sparse: a pair of players still to pair changed outside the core since the
-        #: last solve (the duals may not cover it)
-        self._unpriced = False
-        #: sparse: the core vertex of each player of ``_order`` (-1 once fixed), and
-        #: per column the index of its natural partner (preferred among equal pricings)
-        self._order_loc: array[int] = array("i")
+        #: sparse: per column the index of its natural partner (preferred among equal pricings)
         self._center: dict[int, int] = {}
-        #: sparse: the core's optimum (:meth:`Matcher.snapshot`) when every pair
-        #: outside the core last had a non-negative slack (None: not since the weights
-        #: outside the core changed)
-        self._sig: bytes | None = None
         #: the pairs kept outside the columns, grouped by their lower player, for one solve
         self._rest: dict[int, tuple[list[int], list[int]]] = {}
-        #: sparse: pairs :meth:`usable` found tight, for the core at the next solve
-        self._seeds: list[tuple[int, int]] = []
 
     def relayout(self, layout: Layout, bonus_bits: int) -> None:
         super().relayout(layout, bonus_bits)
@@ -675,12 +725,6 @@ class LocalMatcher(Matcher):
         if batch:
             inc.set_columns(rows, batch)
 
-    def finalize(self, u: int, v: int) -> None:
-        super().finalize(u, v)
-        if self.sparse:  # fixed: priced no more
-            ol, rank = self._order_loc, self._rank
-            ol[rank[u]] = ol[rank[v]] = -1
-
     def zero(self, h: int, l: int) -> None:
         key = (h, l) if h < l else (l, h)
         self._put(*key, 0)
@@ -834,9 +878,6 @@ class LocalMatcher(Matcher):
                 in_core.add(key)
         self._hand_over(iter(edges))
         self._dirty.clear()
-        if self._unpriced:  # a pair's weight changed outside the core: price every pair
-            self._sig = None
-        self._unpriced = False
         # the pairs kept outside the columns, by their lower player: fixed while the
         # rounds of pricing below go on (no weight changes during one solve)
         rest: dict[int, tuple[list[int], list[int]]] = {}
@@ -846,12 +887,9 @@ class LocalMatcher(Matcher):
                 ys.append(loc[a])
                 ws.append(w)
         self._rest = rest
-        mates, self._sig = self._priced_optimum(self._price_rows, self.price_limit, self._added, self._store_every_pair)
-        return mates
+        return self._priced_optimum()
 
     def _store_every_pair(self) -> None:
-        """Every pair of players still to pair into the core, at its weight (a bonus
-        added), and the bracket dense from now on (:meth:`Matcher._priced_optimum`)."""
         self.sparse = False
         final, loc, order, get_bonus = self.final, self.loc, self._order, self.bonus.get
         for l, col in self._cols.items():
@@ -905,15 +943,7 @@ class LocalMatcher(Matcher):
         hits = self._inc.tight(loc[x], [loc[y] for y in ys], ws)
         if hits is None:
             return None
-        # the first few go into the core at the next solve, at their weights then: the
-        # pairs the next optima are most likely to use (the generation order's
-        # guesses, their next choices). Any pair of the bracket may join the core (it
-        # stays a part of the bracket's graph, and pricing still proves the optimum
-        # against every pair); outside it, a warm solve that must re-pair a few
-        # players cannot see them and moves the duals instead, and pricing then finds
-        # violated pairs in most rows, round after round (round 2 of a 9,999-player
-        # event: docs/performance.md)
-        self._seeds.extend([(x, y) if x < y else (y, x) for y in (ys[i] for i in hits[: self.seed_limit])])
+        self._seed(x, ys, hits)
         return [ys[i] for i in hits]
 
     def _added(self, edges: list[tuple[int, int, int]]) -> None:
