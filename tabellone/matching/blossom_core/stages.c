@@ -470,8 +470,15 @@ static void stages_run(Ctx *c, int warm)
 
         if (!augmented && !flipped) break;
 
-        /* end of stage: expand S-blossoms whose dual reached zero */
-        for (int32_t b = n; b < 2 * n; b++) {
+        /* end of stage: expand S-blossoms whose dual reached zero.  Not in a
+         * warm solve: there a blossom of zero dual may stay (as it does from
+         * one solve to the next, kept by the warm start), and is expanded
+         * when a later stage makes it a T-blossom (delta4 = 0).  Expanding it
+         * here only to build it again in the next stage cost the most in a
+         * large bracket whose next bracket's pairs all weigh the same: its
+         * thousands of nested zero-dual blossoms were dissolved and rebuilt
+         * at every stage (each rebuilt one relabelling every vertex inside). */
+        if (!warm) for (int32_t b = n; b < 2 * n; b++) {
             if (c->bparent[b] == -1 && c->bbase[b] >= 0 && c->label[b] == 1 && mp_is_zero(DUAL(c, b), L)) {
                 expand_blossom(c, b, 1);
                 if (c->status) return;

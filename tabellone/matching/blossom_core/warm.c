@@ -443,7 +443,34 @@ typedef struct {
     limb_t *cum;    /* n*L: sum of z over chain[i] and the blossoms around it */
     limb_t *need;   /* L: the largest deficit */
     limb_t *s;      /* L */
+    int32_t *meet;  /* 2n: for a blossom not in the chain, its nearest ancestor in it (-1: none), */
+    int32_t *seen;  /* 2n: valid while seen[] == epoch (one epoch per warm_keep_vertex) */
+    int32_t *path;  /* 2n */
+    int32_t epoch;
 } KeepScratch;
+
+/* The nearest ancestor of vertex j (its blossom, or a blossom around that) in
+ * x's chain (ks->lvl set), -1 when none, -2 on a malformed forest.  Every
+ * blossom passed on the way remembers the answer for the rest of this
+ * warm_keep_vertex: a chain of nested blossoms thousands deep (a large
+ * bracket whose pairs all weigh the same) is walked once, not once per edge of x. */
+static int32_t chain_meet(const Ctx *c, KeepScratch *ks, int32_t j)
+{
+    const int32_t n2 = 2 * c->n;
+    int32_t y = c->bparent[j], np = 0;
+    while (y != -1 && !ks->lvl[y] && ks->seen[y] != ks->epoch) {
+        if (np >= n2) return -2;
+        ks->path[np++] = y;
+        y = c->bparent[y];
+    }
+    int32_t r = y == -1 ? -1 : ks->lvl[y] ? y : ks->meet[y];
+    while (np > 0) {
+        int32_t t = ks->path[--np];
+        ks->meet[t] = r;
+        ks->seen[t] = ks->epoch;
+    }
+    return r;
+}
 
 /* The exact slack of edge k = {a, b} in the loaded state (vertex duals and the
  * duals of every blossom holding both ends), into out. */
@@ -521,9 +548,10 @@ static void warm_shift(Ctx *c, int32_t b, const limb_t *d, int32_t *mv, const Ed
  * Returns -1 on a malformed forest. */
 static int warm_keep_vertex(Ctx *c, const WarmState *w, int32_t x, int32_t *mv, const EdgeLookup *lk, KeepScratch *ks)
 {
-    const int32_t n = c->n, n2 = 2 * n;
+    const int32_t n = c->n;
     const int L = c->L;
     int32_t k = 0;
+    ks->epoch++;
     for (int32_t y = c->bparent[x]; y != -1; y = c->bparent[y]) {
         if (k >= n || y < n || c->bbase[y] < 0) {
             for (int32_t i = 0; i < k; i++) ks->lvl[ks->chain[i]] = 0;
@@ -565,9 +593,12 @@ static int warm_keep_vertex(Ctx *c, const WarmState *w, int32_t x, int32_t *mv, 
         slack_vw(c, x, j, ax[q].p >> 1, s);
         int32_t li = k;
         if (k > 0) {
-            int32_t y = c->bparent[j], guard = 0;
-            while (y != -1 && !ks->lvl[y] && ++guard <= n2) y = c->bparent[y];
-            if (y != -1 && ks->lvl[y]) {
+            int32_t y = chain_meet(c, ks, j);
+            if (y == -2) {
+                for (int32_t i = 0; i < k; i++) ks->lvl[ks->chain[i]] = 0;
+                return -1;
+            }
+            if (y >= 0) {
                 li = ks->lvl[y] - 1;
                 mp_add(s, s, ks->cum + (size_t)li * L, L);
                 mp_add(s, s, ks->cum + (size_t)li * L, L);
@@ -615,7 +646,8 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
     const int L = c->L;
     int rc = -1;
     PairMap pm = {NULL, NULL, 0};
-    KeepScratch ks = {NULL, NULL, NULL, NULL, NULL};
+    KeepScratch ks = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    int32_t *top = NULL;
     int32_t *mv = malloc(((size_t)n + 1) * sizeof(int32_t));
     if (!mv) {
         c->status = ST_NOMEM;
@@ -660,7 +692,10 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
         ks.cum = malloc(((size_t)n + 1) * L * sizeof(limb_t));
         ks.need = malloc((size_t)L * sizeof(limb_t));
         ks.s = malloc((size_t)L * sizeof(limb_t));
-        if (!ks.chain || !ks.lvl || !ks.cum || !ks.need || !ks.s) {
+        ks.meet = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+        ks.seen = calloc((size_t)n2 + 1, sizeof(int32_t));
+        ks.path = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+        if (!ks.chain || !ks.lvl || !ks.cum || !ks.need || !ks.s || !ks.meet || !ks.seen || !ks.path) {
             c->status = ST_NOMEM;
             goto done;
         }
@@ -762,13 +797,27 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
             if (c->mate[v] < 0) goto done;
         }
     }
+    /* each vertex's top-level blossom, every blossom's worked out once (a walk
+     * up from each vertex would cross a deep chain of nested blossoms once per
+     * vertex inside it) */
+    top = malloc(((size_t)n2 + 1) * sizeof(int32_t));
+    if (!top) {
+        c->status = ST_NOMEM;
+        goto done;
+    }
+    for (int32_t x = n; x < n2; x++) top[x] = -1;
     for (int32_t v = 0; v < n; v++) {
-        int32_t t = v, guard = 0;
-        while (c->bparent[t] != -1) {
+        int32_t t = c->bparent[v], np = 0;
+        int32_t *path = c->scratch;
+        while (t != -1 && top[t] == -1 && c->bparent[t] != -1) {
+            if (np >= n) goto done; /* a cycle */
+            path[np++] = t;
             t = c->bparent[t];
-            if (++guard > n2) goto done;
         }
-        c->inblossom[v] = t;
+        int32_t r = t == -1 ? v : top[t] != -1 ? top[t] : t;
+        if (t != -1) top[t] = r;
+        while (np > 0) top[path[--np]] = r;
+        c->inblossom[v] = r;
     }
     c->nunused = 0;
     for (int32_t b = n2 - 1; b >= n; b--) {
@@ -785,6 +834,8 @@ done:
     free(pm.keys);
     free(pm.vals);
     free(ks.chain); free(ks.lvl); free(ks.cum); free(ks.need); free(ks.s);
+    free(ks.meet); free(ks.seen); free(ks.path);
+    free(top);
     free(mv);
     return rc;
 }
