@@ -83,6 +83,13 @@ class BracketStepper:
     #: 2026 bracket of one resident and no MDPs floated without a matching
     #: (:meth:`Dutch2026._lone`); the answers are the same either way (tests compare the two)
     shortcuts = True
+    #: after a failed guess of C6 (:meth:`_transpositions`), the next solve is asked to
+    #: confirm at most so many guesses, or twice the run the last solve confirmed if
+    #: that is more. A failed guess moves every later guess on by one partner; a solve
+    #: asked to confirm all of them re-weighs hundreds of pairs to find the next failure
+    #: a few players on (measured on the 9,999-player events: from 8 on the solves are
+    #: fewer and cheaper than with no bound, 16 and 32 about alike)
+    guess_window = 16
 
     def __init__(self, m: Matcher, mdps: list[int], residents: list[int], nxt: list[int], b: int):
         self.m = m
@@ -239,7 +246,8 @@ class BracketStepper:
         one solve confirms a run of guesses (:meth:`_settle_guesses`). The player whose
         guess fails takes its step by a solve, its bonuses scaled above the sum of the
         guesses' (which stay, so that solve keeps as many of them as it can); then the
-        guesses after it are made again and only the pairs that changed re-weighted.
+        guesses after it are made again and only the pairs that changed re-weighted,
+        at most :attr:`guess_window` guesses at a time (or twice the last run confirmed).
         Appends the pairs to ``pairs``; returns the last optimum. ``usable`` and
         ``guess``: the usable partners and the guesses already placed, and held by
         ``mate`` as far as it goes (:meth:`_roles_without_exchange`); ``optimal``:
@@ -251,15 +259,20 @@ class BracketStepper:
         if guess is None:
             guess = {}
         i = 0
+        window = len(s1)  # how many guesses the next solve is asked to confirm
         while i < len(s1):
             if usable is None and self.shortcuts:
                 usable = self._usable_partners(s1[i:], R, pos)
             if usable:
-                mate, settled = self._settle_guesses(s1[i:], usable, guess, mate, optimal)
+                asked = s1[i : i + window]
+                mate, settled = self._settle_guesses(asked, usable, guess, mate, optimal)
+                window = max(self.guess_window, 2 * len(settled))
                 pairs += settled
                 i += len(settled)
                 if i == len(s1):
                     break
+                if len(settled) == len(asked):  # no guess failed: guess on
+                    continue
             optimal = False  # (a step solves, or keeps an optimum of the weights it sets)
             x = s1[i]
             a = pos[x]

@@ -205,6 +205,35 @@ def test_steps_taken_without_their_own_solves_are_the_steps_solved(edition, play
     assert saved > 0  # steps were taken without solves
 
 
+@pytest.mark.parametrize("edition", ["2026", "2017"])
+def test_guesses_confirmed_a_few_at_a_time_are_the_steps_solved(edition, monkeypatch):
+    """After a failed C6 guess the next solve confirms at most ``guess_window`` guesses
+    (or twice the last run confirmed): with a window of one the runs are as short as
+    they can be, with no window as long as they can be, and every round pairs as solved
+    step by step either way."""
+    from tabellone.generate.tournament import GeneratorSettings, generate
+    from tabellone.rules.dutch import BracketStepper
+
+    t = generate(GeneratorSettings(players=120, rounds=5, seed=11), _pairs_of(edition), total_rounds=6)
+    single: dict[int, int] = {}  # per window: the solves asked to confirm one guess
+    settle = BracketStepper._settle_guesses
+    for window in (1, 10**6):
+
+        def counted(self, xs, *args, window=window, **kwargs):
+            single[window] = single.get(window, 0) + (len(xs) == 1)
+            return settle(self, xs, *args, **kwargs)
+
+        monkeypatch.setattr(BracketStepper, "_settle_guesses", counted)
+        monkeypatch.setattr(BracketStepper, "guess_window", window)
+        for r in range(2, 7):
+            monkeypatch.setattr(BracketStepper, "shortcuts", True)
+            quick = pair_round(t, edition, round_number=r)
+            monkeypatch.setattr(BracketStepper, "shortcuts", False)
+            solved = pair_round(t, edition, round_number=r)
+            assert (sorted(quick.pairs), quick.bye) == (sorted(solved.pairs), solved.bye), f"round {r}"
+    assert single[1] > single[10**6], single  # runs were cut to the window
+
+
 @pytest.mark.parametrize("players, seed", [(100, 1), (101, 2), (64, 3)])
 def test_lone_residents_float_as_their_brackets_matched_would_float_them(players, seed, monkeypatch):
     """A 2026 bracket of one resident and no MDPs floats it without a matching
