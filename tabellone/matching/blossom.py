@@ -160,6 +160,18 @@ class Matcher:
     def n(self) -> int:
         return self._n
 
+    @property
+    def has_optimum(self) -> bool:
+        """Whether an optimum is kept for the next solve to start from (warm)."""
+        return self._core is not None and self._core.has_state
+
+    def forget_optimum(self) -> None:
+        """Make the next solve a cold one: where nearly every vertex's edges changed, a
+        warm start leaves thousands of exposed vertices with duals of their own, and
+        its stages end one of them at a time; the classic stages give them one dual."""
+        if self._core is not None:
+            self._core.reset()
+
     def __len__(self) -> int:
         """Number of edges."""
         return len(self._core) if self._core is not None else len(self._weights)

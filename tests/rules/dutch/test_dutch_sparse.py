@@ -14,6 +14,7 @@ import pytest
 from tabellone.core.history import cut_before
 from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.matching.blossom import HAVE_EXTENSION
+from tabellone.matching.blossom import Matcher as Incremental
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.dutch import LocalMatcher, pair_round
 from tabellone.rules.dutch.bracket_matcher import RowMatcher
@@ -51,10 +52,20 @@ def _stored(monkeypatch, cls, players) -> list[tuple[int, int]]:
 
 @pytest.mark.parametrize("players, seed", [(120, 1), (97, 2), (150, 3)])
 def test_sparse_brackets_pair_every_round_as_the_dense_ones(players, seed, monkeypatch):
+    """Priced brackets pair as the dense ones, with one or eight pairs a column and
+    pricing round; each bracket's second solve (after its first pricing round) cold."""
     t = generate(GeneratorSettings(players=players, rounds=7, seed=seed), _pairer)  # dense (small brackets)
     rounds = range(2, 8)
     dense = {r: _round(t, r) for r in rounds}
     stored = _stored(monkeypatch, LocalMatcher, lambda m: len(m.A))
+    cold: list[bool] = []  # per forgotten optimum: whether the next solve was cold
+    forget = Incremental.forget_optimum
+
+    def spied(self):
+        forget(self)
+        cold.append(not self.has_optimum)
+
+    monkeypatch.setattr(Incremental, "forget_optimum", spied)
     monkeypatch.setattr(LocalMatcher, "sparse_from", 0)
     for limit in (1, 8):
         monkeypatch.setattr(LocalMatcher, "price_limit", limit)
@@ -63,6 +74,7 @@ def test_sparse_brackets_pair_every_round_as_the_dense_ones(players, seed, monke
     assert stored, "no bracket was priced"
     edges, pairs = map(sum, zip(*stored))
     assert edges < pairs / 2  # most pairs never reach the core
+    assert cold and all(cold)
 
 
 def test_tight_pairs_seeded_into_the_core_change_no_pairing(monkeypatch):
