@@ -227,6 +227,7 @@ class RowMatcher(PricedMatcher):
         saved = list(map(getitem, map(rows, at), places))
         deque(map(setitem, map(rows, at), places, repeat(None)), 0)
         self._bulk.append((lo, hi, True))
+        self._bulk_since = self.sparse
         return lo, hi, saved
 
     def restore_pairs(self, saved: Any) -> None:
@@ -234,6 +235,7 @@ class RowMatcher(PricedMatcher):
         # (a pair named twice held the same weight both times: all were read before any was dropped)
         self._write(lo, hi, weights)
         self._bulk.append((lo, hi, False))
+        self._bulk_since = self.sparse
 
     # ---- a large bracket: pairs priced, not all stored ---------------------------------
 

@@ -364,6 +364,13 @@ class PricedMatcher(Matcher):
 
     #: pairs added per row (or column) and pricing round
     price_limit = 8
+    #: the same at the solve after pairs were dropped or put back in bulk
+    #: (:meth:`zero_pairs`, :meth:`restore_pairs`: C5's drops, three quarters of a
+    #: bracket's pairs): the duals then move at nearly every player, and 8 pairs a row
+    #: took about 17 pricing rounds in the 2017 edition's largest brackets (32 here:
+    #: measured on round 2 of the 9,999-player events, the C2-C4 solve 17.8 -> 12.1 s in
+    #: 2017, 9.5 -> 8.0 s in 2026; everywhere else 32 slowed the solves down)
+    bulk_price_limit = 32
     #: the tight pairs of a player :meth:`usable` names first that go into the core at
     #: the next solve (see :meth:`_seed`)
     seed_limit = 8
@@ -377,6 +384,8 @@ class PricedMatcher(Matcher):
     _unpriced: bool
     #: pairs :meth:`usable` found tight (positions, a < b), for the core at the next solve
     _seeds: list[tuple[int, int]]
+    #: pairs were dropped or put back in bulk since the last solve (:attr:`bulk_price_limit`)
+    _bulk_since: bool = False
     #: the core vertex of each player of the bracket in position order (-1 once fixed),
     #: and each player's place in that order
     _order_loc: array[int]
@@ -419,8 +428,10 @@ class PricedMatcher(Matcher):
             solves += 1
             return self._solve_incremental([])
 
+        limit = self.bulk_price_limit if self._bulk_since else self.price_limit
+        self._bulk_since = False
         try:
-            mates = solve_priced(inc, self._price_rows, self.price_limit, solve, self._added)
+            mates = solve_priced(inc, self._price_rows, limit, solve, self._added)
         except NoDuals:
             self._store_every_pair()
             self._sig = None
@@ -600,6 +611,7 @@ class LocalMatcher(PricedMatcher):
         self.sparse = sparse = na >= self.sparse_from and HAVE_EXTENSION
         self._in_core = set()
         self._unpriced = False
+        self._bulk_since = False
         self._sig = None
         self._seeds = []
         if sparse:
@@ -774,6 +786,7 @@ class LocalMatcher(PricedMatcher):
                 saved.append(packed.get(key, 0))
                 packed[key] = 0
         self._changed(keys)
+        self._bulk_since = self.sparse
         return keys, saved
 
     def restore_pairs(self, saved: Any) -> None:
@@ -782,6 +795,7 @@ class LocalMatcher(PricedMatcher):
         for (a, b), w in zip(reversed(keys), reversed(weights)):  # the first saved of a repeated pair last
             put(a, b, w)
         self._changed(keys)
+        self._bulk_since = self.sparse
 
     def solve(self) -> dict[int, int]:
         self.solves += 1

@@ -77,6 +77,33 @@ def test_sparse_brackets_pair_every_round_as_the_dense_ones(players, seed, monke
     assert cold and all(cold)
 
 
+@pytest.mark.parametrize("edition", ["2026", "2017"])
+def test_solves_after_bulk_drops_price_more_pairs_a_row(edition, monkeypatch):
+    """The solve after C5's drops (or their undoing) in bulk prices with
+    ``bulk_price_limit`` pairs a row and round, the others with ``price_limit``; both
+    pair every round as the stored brackets do."""
+    from tabellone.rules.dutch import matcher
+
+    t = generate(GeneratorSettings(players=120, rounds=6, seed=5), lambda t: _pairer(t, edition))
+    rounds = range(2, 7)
+    stored = {r: _round(t, r, edition) for r in rounds}
+    limits: list[int] = []
+    priced = matcher.solve_priced
+
+    def spy(inc, rows, limit, *args):
+        limits.append(limit)
+        return priced(inc, rows, limit, *args)
+
+    monkeypatch.setattr(matcher, "solve_priced", spy)
+    cls = LocalMatcher if edition == "2026" else RowMatcher
+    monkeypatch.setattr(cls, "sparse_from", 0)
+    monkeypatch.setattr(cls, "price_limit", 1)
+    monkeypatch.setattr(cls, "bulk_price_limit", 3)
+    for r in rounds:
+        assert _round(t, r, edition) == stored[r], f"round {r}"
+    assert set(limits) == {1, 3}
+
+
 def test_tight_pairs_seeded_into_the_core_change_no_pairing(monkeypatch):
     """The tight pairs :meth:`LocalMatcher.usable` names go into the core at the next
     solve (``seed_limit`` per player): they only spare pricing rounds, so every round
