@@ -169,6 +169,20 @@ static PyObject *py_set_warm_keep(PyObject *self, PyObject *arg)
     return set_switch(&warm_keep, arg);
 }
 
+static PyObject *py_set_keep_zero_from(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    const long size = PyLong_AsLong(arg);
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    if (size < 1 || size > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "_set_keep_zero_from(): size must be a positive int32");
+        return NULL;
+    }
+    const int was = keep_zero_from;
+    keep_zero_from = (int)size;
+    return PyLong_FromLong(was);
+}
+
 static PyObject *py_set_certificate_reading(PyObject *self, PyObject *arg)
 {
     (void)self;
@@ -193,6 +207,10 @@ static PyMethodDef methods[] = {
      "_set_multi_augment(on) -> bool: whether a stage of IncrementalMatcher.solve and _solve_with_state goes on\n"
      "augmenting along the tight edges of the trees its augmentations left alone (default True) or ends at its\n"
      "first augmentation, as max_weight_matching's always do; returns the old setting."},
+    {"_set_keep_zero_from", py_set_keep_zero_from, METH_O,
+     "_set_keep_zero_from(size) -> int: the least number of vertices of a zero-dual S-blossom that a warm solve\n"
+     "leaves standing at the end of a stage (default 256; smaller ones are expanded there, as the classic stage\n"
+     "expands every one); returns the old setting."},
     {"_set_certificate_reading", py_set_certificate_reading, METH_O,
      "_set_certificate_reading(mode) -> int: how the certificate after a warm solve picks the vertices whose edges\n"
      "it reads: 0 the way that reads fewer (default), 1 the chains' flags, 2 the classes (each only under its limit,\n"

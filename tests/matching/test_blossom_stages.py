@@ -226,32 +226,54 @@ def bracket_and_next(rng, m, k):
     return n, edges, list(high)
 
 
-def test_warm_stages_keep_zero_dual_s_blossoms():
-    """A warm solve leaves an S-blossom whose dual is zero standing at the end of a
-    stage (the classic stage expands it there, and the next stage builds it again: a
-    large bracket's next bracket rebuilt a tower of thousands of nested blossoms at
-    every stage); it is expanded only when a later stage labels it T. No warm solve
-    expands one at the end of a stage (with the classic stage these do), many pass the
-    end of a stage with blossoms standing, and every answer is an optimum (networkx)."""
+@pytest.mark.parametrize("keep_from", [1, 10**6])
+def test_warm_stages_keep_large_zero_dual_s_blossoms(keep_from):
+    """A warm solve leaves an S-blossom of zero dual standing at the end of a stage when
+    it holds at least ``_set_keep_zero_from`` vertices (default 256: the classic stage
+    expands every one there, and the next stage builds it again: a large bracket's next
+    bracket rebuilt a tower of thousands of nested blossoms at every stage); it is
+    expanded only when a later stage labels it T. With every such blossom kept (1), no
+    warm solve expands one at the end of a stage, and many pass the end of a stage with
+    blossoms standing; with none kept (the classic stage), some do; every answer is an
+    optimum either way (networkx)."""
     rng = random.Random("keep-zero-s")
-    passed = 0
-    for _ in range(4):
-        n, edges, high = bracket_and_next(rng, rng.randint(8, 20), rng.randint(6, 12))
-        ref = {(min(a, b), max(a, b)): w for a, b, w in edges}
-        core = _blossom.IncrementalMatcher(n)
-        core.set_edges(edges)
-        core.solve()
-        for _ in range(15):
-            a, b = sorted(rng.sample(high, 2))
-            ref[(a, b)] = 14 + rng.choice([0, 2, 4])
-            core.set_edge(a, b, ref[(a, b)])
-            mate = core.solve()
-            stats = _blossom._last_stats()
-            assert core.last_solve_was_warm and stats["expand_endstage"] == 0, stats
-            passed += stats["stages"] > 1 and stats["warm_kept"] > 0
-            graph = [(i, j, w) for (i, j), w in ref.items()]
-            assert matching_value(n, graph, mate)[0] == nx_value(n, graph, False)[0]
-    assert passed >= 20, passed
+    passed = expanded = 0
+    was = _blossom._set_keep_zero_from(keep_from)
+    try:
+        for _ in range(4):
+            n, edges, high = bracket_and_next(rng, rng.randint(8, 20), rng.randint(6, 12))
+            ref = {(min(a, b), max(a, b)): w for a, b, w in edges}
+            core = _blossom.IncrementalMatcher(n)
+            core.set_edges(edges)
+            core.solve()
+            for _ in range(15):
+                a, b = sorted(rng.sample(high, 2))
+                ref[(a, b)] = 14 + rng.choice([0, 2, 4])
+                core.set_edge(a, b, ref[(a, b)])
+                mate = core.solve()
+                stats = _blossom._last_stats()
+                assert core.last_solve_was_warm, stats
+                expanded += stats["expand_endstage"]
+                passed += stats["stages"] > 1 and stats["warm_kept"] > 0
+                graph = [(i, j, w) for (i, j), w in ref.items()]
+                assert matching_value(n, graph, mate)[0] == nx_value(n, graph, False)[0]
+    finally:
+        _blossom._set_keep_zero_from(was)
+    if keep_from == 1:
+        assert expanded == 0 and passed >= 20, (expanded, passed)
+    else:
+        assert expanded > 0
+
+
+def test_keep_zero_from_returns_its_old_setting_and_takes_positive_sizes():
+    was = _blossom._set_keep_zero_from(7)
+    try:
+        assert _blossom._set_keep_zero_from(9) == 7
+        with pytest.raises(ValueError):
+            _blossom._set_keep_zero_from(0)
+        assert _blossom._set_keep_zero_from(was) == 9
+    finally:
+        _blossom._set_keep_zero_from(was)
 
 
 def test_one_shot_solves_keep_the_classic_stage():
