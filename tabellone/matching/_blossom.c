@@ -208,9 +208,9 @@ static PyMethodDef methods[] = {
      "augmenting along the tight edges of the trees its augmentations left alone (default True) or ends at its\n"
      "first augmentation, as max_weight_matching's always do; returns the old setting."},
     {"_set_keep_zero_from", py_set_keep_zero_from, METH_O,
-     "_set_keep_zero_from(size) -> int: the least number of vertices of a zero-dual S-blossom that a warm solve\n"
-     "leaves standing at the end of a stage (default 256; smaller ones are expanded there, as the classic stage\n"
-     "expands every one); returns the old setting."},
+     "_set_keep_zero_from(size) -> int: the least number of vertices of a zero-dual S-blossom that a solve of\n"
+     "IncrementalMatcher or _solve_with_state leaves standing at the end of a stage (default 256; smaller ones are\n"
+     "expanded there, and max_weight_matching expands every one, as the classic stage does); returns the old setting."},
     {"_set_certificate_reading", py_set_certificate_reading, METH_O,
      "_set_certificate_reading(mode) -> int: how the certificate after a warm solve picks the vertices whose edges\n"
      "it reads: 0 the way that reads fewer (default), 1 the chains' flags, 2 the classes (each only under its limit,\n"

@@ -168,7 +168,8 @@ class Matcher:
     def forget_optimum(self) -> None:
         """Make the next solve a cold one: where nearly every vertex's edges changed, a
         warm start leaves thousands of exposed vertices with duals of their own, and
-        its stages end one of them at a time; the classic stages give them one dual."""
+        its stages end one of them at a time; a cold solve starts afresh (from a greedy
+        matching) and needs a few dozen stages."""
         if self._core is not None:
             self._core.reset()
 

@@ -157,10 +157,31 @@ static void track_best_slacks(Ctx *c, const limb_t *delta)
     }
 }
 
-/* Warm solves leave a zero-dual S-blossom of at least this many vertices
- * standing at the end of a stage (see the end of stages_run);
- * _set_keep_zero_from. */
+/* The solves that keep their optimum (IncrementalMatcher, _solve_with_state)
+ * leave a zero-dual S-blossom of at least this many vertices standing at the
+ * end of a stage (see the end of stages_run); one-shot solves expand every
+ * one, as the classic stage does (their callers may depend on which optimum
+ * comes back).  _set_keep_zero_from. */
 static int keep_zero_from = 256;
+
+/* Whether blossom b holds at least lim vertices (counted up to lim only). */
+static int holds_at_least(Ctx *c, int32_t b, int32_t lim)
+{
+    const int32_t n = c->n;
+    int32_t cnt = 0, sp = 0;
+    int32_t *stk = c->stk;
+    stk[sp++] = b;
+    while (sp > 0) {
+        int32_t x = stk[--sp];
+        if (x < n) {
+            if (++cnt >= lim) return 1;
+        } else {
+            const int32_t *ch = c->bchilds[x];
+            for (int32_t i = c->bnchilds[x] - 1; i >= 0; i--) stk[sp++] = ch[i];
+        }
+    }
+    return 0;
+}
 
 /* The primal-dual main loop.  Leaves the final stage's labels and blossoms in
  * place for the certificate check; mate[] holds endpoint indices.
@@ -475,8 +496,9 @@ static void stages_run(Ctx *c, int warm)
 
         if (!augmented && !flipped) break;
 
-        /* end of stage: expand S-blossoms whose dual reached zero.  In a warm
-         * solve, not those of keep_zero_from vertices or more: such a blossom
+        /* end of stage: expand S-blossoms whose dual reached zero.  In a solve
+         * that keeps its optimum, not those of keep_zero_from vertices or more
+         * (c->keep_zero_min): such a blossom
          * may stay (as it does from one solve to the next, kept by the warm
          * start), and is expanded when a later stage makes it a T-blossom
          * (delta4 = 0).  Expanding it here only to build it again in the next
@@ -488,7 +510,7 @@ static void stages_run(Ctx *c, int warm)
          * at round 9 of 4,000 players, 3 % slower). */
         for (int32_t b = n; b < 2 * n; b++) {
             if (c->bparent[b] == -1 && c->bbase[b] >= 0 && c->label[b] == 1 && mp_is_zero(DUAL(c, b), L) &&
-                (!warm || leaves(c, b, c->scratch) < keep_zero_from)) {
+                (!c->keep_zero_min || !holds_at_least(c, b, c->keep_zero_min))) {
                 expand_blossom(c, b, 1);
                 if (c->status) return;
             }

@@ -31,6 +31,7 @@ typedef struct {
     int32_t m;        /* edges */
     int L;            /* limbs per number */
     int maxcard;
+    int keep_zero_min; /* zero-dual S-blossoms of this many vertices stay at a stage's end (0: none) */
     int status;
     const char *msg;  /* internal error message */
 

@@ -443,9 +443,9 @@ typedef struct {
     limb_t *cum;    /* n*L: sum of z over chain[i] and the blossoms around it */
     limb_t *need;   /* L: the largest deficit */
     limb_t *s;      /* L */
-    int32_t *meet;  /* 2n: for a blossom not in the chain, its nearest ancestor in it (-1: none), */
-    int32_t *seen;  /* 2n: valid while seen[] == epoch (one epoch per warm_keep_vertex) */
-    int32_t *path;  /* 2n */
+    int32_t *meet;  /* 2n: for a blossom not in the chain, its nearest ancestor in it (-1: none) */
+    int32_t *seen;  /* 2n: meet[] is valid where seen[] == epoch (one epoch per warm_keep_vertex) */
+    int32_t *path;  /* 2n: the blossoms walked by chain_meet, to be given its answer */
     int32_t epoch;
 } KeepScratch;
 
@@ -805,7 +805,7 @@ static int warm_init(Ctx *c, const WarmState *w, const int32_t *changed, int32_t
         c->status = ST_NOMEM;
         goto done;
     }
-    for (int32_t x = n; x < n2; x++) top[x] = -1;
+    for (int32_t x = 0; x < n2; x++) top[x] = -1;
     for (int32_t v = 0; v < n; v++) {
         int32_t t = c->bparent[v], np = 0;
         int32_t *path = c->scratch;
@@ -871,6 +871,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
             /* the certificate compares the optimum with the state warm_init left */
             WarmState *start = changes_complete ? ws_snapshot(&c) : NULL;
+            c.keep_zero_min = ws_out != NULL ? keep_zero_from : 0; /* solves that keep their optimum */
             stages(&c, 1, multi);
             if (c.status == ST_OK && sabotage) { /* tests: a wrong dual the certificate must catch */
                 for (int32_t v = 0; v < n; v++) {
@@ -922,6 +923,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         int greedy = greedy_start && !maxcard && attempt == 0;
         if (greedy) {
             init_greedy(&c);
+            c.keep_zero_min = ws_out != NULL ? keep_zero_from : 0; /* solves that keep their optimum */
             if (c.status == ST_OK) stages(&c, 1, multi);
             if (c.status == ST_OK) verify(&c, NULL);
             if (c.status == ST_INTERNAL) { /* not expected: the classic start decides */
@@ -935,6 +937,7 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
         }
         if (!greedy) {
             init_cold(&c);
+            c.keep_zero_min = ws_out != NULL ? keep_zero_from : 0; /* solves that keep their optimum */
             stages(&c, 0, multi);
             if (c.status == ST_OK) verify(&c, NULL);
         }

@@ -82,6 +82,7 @@ class RowMatcher(PricedMatcher):
         self._seeds = []
         self._sig = None
         self._unpriced = False
+        self._bulk_since = False
         self._order_loc = array("i", self._locs if self.sparse else ())
         #: priced: the pairs (positions, a < b) in the core, with the weight it holds
         self._in_core: dict[tuple[int, int], int] = {}

@@ -266,13 +266,13 @@ class BracketStepper:
             if usable:
                 asked = s1[i : i + window]
                 mate, settled = self._settle_guesses(asked, usable, guess, mate, optimal)
-                window = max(self.guess_window, 2 * len(settled))
+                window = max(self.guess_window, 2 * len(settled), 1)
                 pairs += settled
                 i += len(settled)
                 if i == len(s1):
                     break
-                if len(settled) == len(asked):  # no guess failed: guess on
-                    continue
+                if len(settled) == len(asked):  # no guess failed: guess on (after a step,
+                    continue  # the first window being all of s1, so ``optimal`` is False)
             optimal = False  # (a step solves, or keeps an optimum of the weights it sets)
             x = s1[i]
             a = pos[x]

@@ -408,12 +408,14 @@ class PricedMatcher(Matcher):
         pair of the players still to pair and ends the pricing; the optimum of that
         graph is the answer, and the bracket goes on as a dense one.
 
-        A bracket's first optimum is found cold twice: the first solve has only the pairs
-        with a bonus and the shadow and bye edges to go on, so the first pricing round
-        adds pairs at nearly every player, and a warm start from that optimum left
-        thousands of exposed players with duals of their own, one blossom stage each
-        (2,643 stages, 5.4 s, for the first bracket of round 2 of the 9,999-player
-        2026 event; cold, 15). The solves after it are warm."""
+        The solve after a bracket's first pricing round is cold as well as its first: the
+        first has few of the bracket's pairs to go on (the shadow and bye edges of 2026,
+        the seeds), so that pricing round adds pairs at nearly every player, and a warm
+        start from its optimum left thousands of exposed players with duals of their
+        own, one blossom stage each (2,643 stages, 5.4 s, for the first bracket of round
+        2 of the 9,999-player 2026 event; cold, 19). The solves after it are warm. (No
+        optimum kept means the bracket's first solve: each bracket has a core of its own,
+        and a failed certificate ends the pricing, :class:`NoDuals`.)"""
         if self._unpriced:  # a weight outside the core may have gone up: price every pair
             self._sig = None
         self._unpriced = False

@@ -208,8 +208,8 @@ def test_steps_taken_without_their_own_solves_are_the_steps_solved(edition, play
 @pytest.mark.parametrize("edition", ["2026", "2017"])
 def test_guesses_confirmed_a_few_at_a_time_are_the_steps_solved(edition, monkeypatch):
     """After a failed C6 guess the next solve confirms at most ``guess_window`` guesses
-    (or twice the last run confirmed): with a window of one the runs are as short as
-    they can be, with no window as long as they can be, and every round pairs as solved
+    (or twice the last run confirmed): with a window of one a solve is often asked to
+    confirm a single guess, with no window less often, and every round pairs as solved
     step by step either way."""
     from tabellone.generate.tournament import GeneratorSettings, generate
     from tabellone.rules.dutch import BracketStepper
