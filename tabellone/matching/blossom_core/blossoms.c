@@ -93,14 +93,15 @@ static void least_feasible_dual(const Ctx *c, int32_t v, limb_t *best, limb_t *t
     }
 }
 
-/* All vertices (leaves) of blossom b, in depth-first order, written to out. */
-static int32_t leaves(Ctx *c, int32_t b, int32_t *out)
+/* The vertices (leaves) of blossom b, in depth-first order, written to out: the
+ * first lim of them (leaves: all). */
+static int32_t leaves_upto(Ctx *c, int32_t b, int32_t *out, int32_t lim)
 {
     const int32_t n = c->n;
     int32_t cnt = 0, sp = 0;
     int32_t *stk = c->stk;
     stk[sp++] = b;
-    while (sp > 0) {
+    while (sp > 0 && cnt < lim) {
         int32_t x = stk[--sp];
         if (x < n) {
             out[cnt++] = x;
@@ -111,6 +112,8 @@ static int32_t leaves(Ctx *c, int32_t b, int32_t *out)
     }
     return cnt;
 }
+
+static int32_t leaves(Ctx *c, int32_t b, int32_t *out) { return leaves_upto(c, b, out, INT32_MAX); }
 
 static int queue_reserve(Ctx *c, int64_t extra)
 {

@@ -165,23 +165,7 @@ static void track_best_slacks(Ctx *c, const limb_t *delta)
 static int keep_zero_from = 256;
 
 /* Whether blossom b holds at least lim vertices (counted up to lim only). */
-static int holds_at_least(Ctx *c, int32_t b, int32_t lim)
-{
-    const int32_t n = c->n;
-    int32_t cnt = 0, sp = 0;
-    int32_t *stk = c->stk;
-    stk[sp++] = b;
-    while (sp > 0) {
-        int32_t x = stk[--sp];
-        if (x < n) {
-            if (++cnt >= lim) return 1;
-        } else {
-            const int32_t *ch = c->bchilds[x];
-            for (int32_t i = c->bnchilds[x] - 1; i >= 0; i--) stk[sp++] = ch[i];
-        }
-    }
-    return 0;
-}
+static int holds_at_least(Ctx *c, int32_t b, int32_t lim) { return leaves_upto(c, b, c->scratch, lim) >= lim; }
 
 /* The primal-dual main loop.  Leaves the final stage's labels and blossoms in
  * place for the certificate check; mate[] holds endpoint indices.

@@ -183,6 +183,19 @@ def _pairs_of(edition):
     return pairer
 
 
+def _quick_and_solved(t, edition, r, monkeypatch):
+    """Round ``r`` of ``t`` paired with the steps taken without solves of their own
+    (``BracketStepper.shortcuts``) and solve by solve; the two must be the same round."""
+    from tabellone.rules.dutch import BracketStepper
+
+    monkeypatch.setattr(BracketStepper, "shortcuts", True)
+    quick = pair_round(t, edition, round_number=r)
+    monkeypatch.setattr(BracketStepper, "shortcuts", False)
+    solved = pair_round(t, edition, round_number=r)
+    assert (sorted(quick.pairs), quick.bye) == (sorted(solved.pairs), solved.bye), f"round {r}"
+    return quick, solved
+
+
 @pytest.mark.parametrize("edition", ["2026", "2017"])
 @pytest.mark.parametrize("players, seed", [(120, 11), (120, 12), (121, 13), (57, 33), (31, 33)])
 def test_steps_taken_without_their_own_solves_are_the_steps_solved(edition, players, seed, monkeypatch):
@@ -191,16 +204,11 @@ def test_steps_taken_without_their_own_solves_are_the_steps_solved(edition, play
     C2-C4 in one solve when no exchange is needed. The round must be the one paired
     solve by solve (odd fields too: the bye, C9, and rounds paired on the whole field)."""
     from tabellone.generate.tournament import GeneratorSettings, generate
-    from tabellone.rules.dutch import BracketStepper
 
     t = generate(GeneratorSettings(players=players, rounds=5, seed=seed), _pairs_of(edition), total_rounds=6)
     saved = 0
     for r in range(2, 7):
-        monkeypatch.setattr(BracketStepper, "shortcuts", True)
-        quick = pair_round(t, edition, round_number=r)
-        monkeypatch.setattr(BracketStepper, "shortcuts", False)
-        solved = pair_round(t, edition, round_number=r)
-        assert (sorted(quick.pairs), quick.bye) == (sorted(solved.pairs), solved.bye), f"round {r}"
+        quick, solved = _quick_and_solved(t, edition, r, monkeypatch)
         saved += solved.solves - quick.solves
     assert saved > 0  # steps were taken without solves
 
@@ -226,11 +234,7 @@ def test_guesses_confirmed_a_few_at_a_time_are_the_steps_solved(edition, monkeyp
         monkeypatch.setattr(BracketStepper, "_settle_guesses", counted)
         monkeypatch.setattr(BracketStepper, "guess_window", window)
         for r in range(2, 7):
-            monkeypatch.setattr(BracketStepper, "shortcuts", True)
-            quick = pair_round(t, edition, round_number=r)
-            monkeypatch.setattr(BracketStepper, "shortcuts", False)
-            solved = pair_round(t, edition, round_number=r)
-            assert (sorted(quick.pairs), quick.bye) == (sorted(solved.pairs), solved.bye), f"round {r}"
+            _quick_and_solved(t, edition, r, monkeypatch)
     assert single[1] > single[10**6], single  # runs were cut to the window
 
 
@@ -242,7 +246,7 @@ def test_lone_residents_float_as_their_brackets_matched_would_float_them(players
     groups late on, odd fields with the bye) pairs as with every bracket matched and
     every step solved."""
     from tabellone.generate.tournament import GeneratorSettings, generate
-    from tabellone.rules.dutch import BracketStepper, Dutch2026
+    from tabellone.rules.dutch import Dutch2026
 
     t = generate(GeneratorSettings(players=players, rounds=8, seed=seed), _pairs_of("2026"), total_rounds=9)
     lone = 0
@@ -256,11 +260,7 @@ def test_lone_residents_float_as_their_brackets_matched_would_float_them(players
 
     monkeypatch.setattr(Dutch2026, "_lone", counted)
     for r in range(2, 10):
-        monkeypatch.setattr(BracketStepper, "shortcuts", True)
-        quick = pair_round(t, "2026", round_number=r)
-        monkeypatch.setattr(BracketStepper, "shortcuts", False)
-        solved = pair_round(t, "2026", round_number=r)
-        assert (sorted(quick.pairs), quick.bye) == (sorted(solved.pairs), solved.bye), f"round {r}"
+        quick, solved = _quick_and_solved(t, "2026", r, monkeypatch)
         assert quick.solves < solved.solves, f"round {r}"
     assert lone > 0  # brackets were floated without a matching
 
