@@ -264,6 +264,70 @@ def test_price_rows_names_what_price_names_row_by_row():
     assert m.price_rows([(2, [0], [5], 0, None)], 1) is None  # not current after a change
 
 
+def test_masked_rows_of_one_array_name_the_violated_pairs_the_mask_passes():
+    """A large bracket's masked rows are slices of one int32 array (2017: each row the
+    players after it; 2026: a prefix of the whole order), which the core reads through
+    the mask's classes (only the partners whose class the row's may have lowered): per
+    row, exactly the ``limit`` most violated non-edge pairs the mask passes (ties: nearest
+    the centre, then the lower index), worked out here from the duals in Python ints;
+    rows of other arrays and lists between them, and a second mask, in the same call."""
+    rnd = random.Random(31)
+    checked = 0
+    for trial in range(80):
+        n, _, m = solved_at_random(rnd, 4, 36, rnd.choice([0.3, 0.7]))
+        snap = m.snapshot()
+        if snap is None:
+            continue
+        duals = duals_of(snap)
+
+        def twice_cover(x: int, y: int) -> int:
+            (ux, zx), (uy, zy) = duals[x], duals[y]
+            return ux + uy + 2 * sum(z for b, z in zx.items() if b in zy)
+
+        masks = []
+        for _ in range(2):
+            k = rnd.randint(1, 5)
+            codes = bytes(rnd.choice([*range(k), *range(k), 255]) for _ in range(n))
+            masks.append((codes, bytes(rnd.random() < 0.3 for _ in range(k * k))))
+        order = list(range(n)) + [-1] * rnd.randint(0, 3)
+        rnd.shuffle(order)
+        whole = array("i", order)
+        view = memoryview(whole)
+        rows = []
+        for _ in range(rnd.randint(1, 2 * n)):
+            x = rnd.randrange(n)
+            start = rnd.randrange(len(order) + 1)
+            how = rnd.choice(["slice", "slice", "prefix", "own", "list"])
+            if how == "slice":
+                ys = view[start:]
+            elif how == "prefix":
+                ys = whole
+            else:
+                part = order[start:]
+                ys = array("i", part) if how == "own" else part
+            cnt = rnd.randint(0, len(ys))
+            ws = [max(1, twice_cover(x, y) // 2 + rnd.choice([-2, -1, 0, 1, 3])) if y >= 0 else 5 for y in ys[:cnt]]
+            rows.append((x, ys, ws, rnd.randrange(len(ys) + 1), masks[0] if rnd.random() < 0.7 else masks[1]))
+        limit = rnd.choice([0, 1, 2, 5, 100])
+        expected = []
+        for x, ys, ws, center, (codes, table) in rows:
+            k = int(round(len(table) ** 0.5))
+
+            def passes(y: int) -> bool:
+                return codes[x] >= k or codes[y] >= k or bool(table[codes[x] * k + codes[y]])
+
+            slack = {
+                i: twice_cover(x, y) - 2 * ws[i]
+                for i, y in enumerate(ys[: len(ws)])
+                if y >= 0 and y != x and passes(y) and not m.weight(x, y)
+            }
+            best = sorted((i for i in slack if slack[i] < 0), key=lambda i: (slack[i], abs(i - center), i))[:limit]
+            expected += [(x, ys[i], ws[i]) for i in sorted(best)]
+        assert m.price_rows(iter(rows), limit) == expected, trial
+        checked += len(expected)
+    assert checked > 100
+
+
 def test_lowered_pairs_tells_the_pairs_that_kept_their_slack_by_class():
     """lowered_pairs(old) against its definition, worked out here from the two snapshots:
     a vertex's class is its innermost blossom of non-zero dual then and now (the same
