@@ -11,7 +11,7 @@ from itertools import compress, repeat
 from operator import add, and_, getitem, setitem, sub
 from typing import Any
 
-from tabellone.matching.blossom import HAVE_EXTENSION
+from tabellone.matching.blossom import HAVE_EXTENSION, Mask
 from tabellone.matching.pricing import Row
 from tabellone.rules.dutch.generation import Pairs
 from tabellone.rules.dutch.matcher import PricedMatcher
@@ -300,14 +300,11 @@ class RowMatcher(PricedMatcher):
                     if w and y not in final
                 )
 
-    def _price_rows(self) -> Iterator[Row]:
+    def _price_rows(self, mask: Mask | None) -> Iterator[Row]:
         """The rows of the players still to pair, as :func:`~tabellone.matching.pricing.solve_priced`
-        prices them: every pair after a weight outside the core went up, else only the
-        pairs whose slack may have gone down since no pair outside the core violated the
-        duals (:meth:`tabellone.matching.blossom.Matcher.lowered_pairs`)."""
+        prices them, each with ``mask``."""
         ol, center = self._order_loc, self._center
         later = memoryview(ol)  # each row's partners, a slice of it (no copy)
-        mask = None if self._sig is None else self._inc.lowered_pairs(self._sig)
         for k, row in enumerate(self._rows):
             x = ol[k]
             if x >= 0 and row:

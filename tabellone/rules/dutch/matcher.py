@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Any
 
-from tabellone.matching.blossom import HAVE_EXTENSION
+from tabellone.matching.blossom import HAVE_EXTENSION, Mask
 from tabellone.matching.completion import CompletionOracle
 from tabellone.matching.cpsat import solve_fields_of
 from tabellone.matching.lexicographic import Layout
@@ -433,7 +433,7 @@ class PricedMatcher(Matcher):
         limit = self.bulk_price_limit if self._bulk_since else self.price_limit
         self._bulk_since = False
         try:
-            mates = solve_priced(inc, self._price_rows, limit, solve, self._added)
+            mates = solve_priced(inc, self._price_rows, limit, solve, self._added, self._sig)
         except NoDuals:
             self._store_every_pair()
             self._sig = None
@@ -453,8 +453,9 @@ class PricedMatcher(Matcher):
         docs/performance.md)."""
         self._seeds.extend([(x, y) if x < y else (y, x) for y in (ys[i] for i in hits[: self.seed_limit])])
 
-    def _price_rows(self) -> Iterator[Row]:
-        """The rows to price against the last optimum (:data:`tabellone.matching.pricing.Row`)."""
+    def _price_rows(self, mask: Mask | None) -> Iterator[Row]:
+        """The rows to price against the last optimum (:data:`tabellone.matching.pricing.Row`),
+        ``mask`` in those whose pairs it may leave out (:func:`~tabellone.matching.pricing.solve_priced`)."""
         raise NotImplementedError
 
     def _added(self, edges: list[tuple[int, int, int]]) -> None:
@@ -936,16 +937,11 @@ class LocalMatcher(PricedMatcher):
             if w and a not in final and b not in final
         )
 
-    def _price_rows(self) -> Iterator[Row]:
-        """The pairs of players still to pair that may violate the last optimum's duals,
-        as rows to price: after a change of weights outside the core, every pair (each
-        column, then the pairs kept outside the columns); else only the pairs whose slack
-        may have gone down since every pair outside the core last had a non-negative
-        slack (:meth:`Matcher.lowered_pairs`): the others' did not. Not since
-        the last pricing round: that one named at most ``price_limit`` pairs of a row,
-        the others may still violate the duals."""
+    def _price_rows(self, mask: Mask | None) -> Iterator[Row]:
+        """The pairs of players still to pair, as rows to price: each column with
+        ``mask`` (only the pairs whose slack may have gone down since they last satisfied
+        the duals), then the pairs kept outside the columns, every one."""
         final, loc, ol, center = self.final, self.loc, self._order_loc, self._center
-        mask = None if self._sig is None else self._inc.lowered_pairs(self._sig)
         for l, col in self._cols.items():
             if l not in final:
                 yield loc[l], ol, col, center[l], mask
