@@ -386,7 +386,7 @@ class Dutch2026:
                 else None
             )
             if weights is not None:  # every pair inside A but MDP-MDP (they float together)
-                m.set_columns(weights.columns((l, above[: bisect_left(above, l)]) for l in residents + nxt))
+                m.set_columns(weights.prefix_columns(residents + nxt, above), shared=True)
             else:
                 for l in residents + nxt:
                     for h in above[: bisect_left(above, l)]:

@@ -687,7 +687,7 @@ class LocalMatcher(PricedMatcher):
         self._put(*key, w)
         self._changed([key])
 
-    def set_column(self, l: int, hs: list[int], weights: list[int]) -> None:
+    def set_column(self, l: int, hs: list[int], weights: list[int], shared: bool = False) -> None:
         """:meth:`set_base` for the pairs (h, l), h in ``hs`` (each below ``l``), given
         their packed weights (as :meth:`set_base` packs them, with the extra ``top``; 0
         where they may not meet: :class:`tabellone.rules.dutch.weights.Weights2026`). The pairs
@@ -696,11 +696,14 @@ class LocalMatcher(PricedMatcher):
         When ``hs`` is the first players of ``A`` in position order (as the engine
         gives them), the weights are kept as one list for the column, each value shared
         with the equal ones of the bracket (a bracket's pairs take a handful of distinct
-        weights): 8 bytes a pair, where a dict of pairs took about 180."""
+        weights): 8 bytes a pair, where a dict of pairs took about 180 (``shared``: they
+        already are, kept as given)."""
         order = self._order
         if l not in self._cols and hs == order[: len(hs)] and (not hs or l > hs[-1]):
-            intern = self._interned.setdefault
-            self._cols[l] = weights = [intern(w, w) for w in weights]
+            if not shared:
+                intern = self._interned.setdefault
+                weights = [intern(w, w) for w in weights]
+            self._cols[l] = weights
         else:
             for h, w in zip(hs, weights):
                 self._put(h, l, w)
@@ -718,7 +721,7 @@ class LocalMatcher(PricedMatcher):
         else:
             self._dirty.update([(h, l) for h in hs])
 
-    def set_columns(self, columns: Iterator[tuple[int, list[int]]]) -> None:
+    def set_columns(self, columns: Iterator[tuple[int, list[int]]], shared: bool = False) -> None:
         """:meth:`set_column` for each ``(l, weights)`` in order, ``hs`` the first
         ``len(weights)`` players of ``A`` in position order (each below ``l``), as the
         engine gives a bracket's pairs before its first solve: a dense bracket's
@@ -726,15 +729,16 @@ class LocalMatcher(PricedMatcher):
         most :attr:`hand_over_at_once` pairs a call: the core's transient arrays stay
         small), without a tuple per pair. ``columns`` is read one column at a time; a
         large bracket's weights are shared with the equal ones as each column is read
-        (memory: its columns stay for the bracket), a small one's are kept as given."""
+        (memory: its columns stay for the bracket), a small one's are kept as given;
+        ``shared``: equal weights are already one object (kept as given)."""
         order = self._order
         if self.sparse or not self._fresh:
             for l, ws in columns:
-                self.set_column(l, order[: len(ws)], ws)
+                self.set_column(l, order[: len(ws)], ws, shared)
             return
         cols, rank, loc, inc = self._cols, self._rank, self.loc, self._inc
         rows = [loc[x] for x in order]
-        share = len(order) >= self.share_from
+        share = len(order) >= self.share_from and not shared
         intern = self._interned.setdefault
         batch: list[tuple[int, list[int]]] = []
         size = 0

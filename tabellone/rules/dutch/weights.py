@@ -37,7 +37,9 @@ evaluated once per pair of classes, by the very functions the text's path calls.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 
 from tabellone.core.model import Float
 
@@ -247,6 +249,7 @@ class Weights2026:
             upfloats[i] = bits
             self.his[i] = his
         self._hhi: dict[int, list[int]] = {}
+        self._typed: tuple[list[int | None], list[int]] | None = None
         self.rows = _LazyColourRows(engine.colour_masks(), [unit(c) for c in ("C10", "C11", "C12", "C13")])
 
     def _higher(self, upfloats: int) -> list[int]:
@@ -272,48 +275,83 @@ class Weights2026:
         """The weights of the pairs (h, l) for h in ``hs`` (each h < l)."""
         return next(self.columns(((l, hs),)))[1]
 
+    def _types(self) -> tuple[list[int | None], list[int]]:
+        """Each player's *type* (an index; None outside ``A``) and one player of each type:
+        players alike in every term :meth:`_type_weights` reads of the higher player
+        (its score rank, ends, terms as the higher player, colour class) weigh the same
+        with any ``l``. A large bracket holds a handful of types (3 to 16 in the
+        9,999-player events)."""
+        if self._typed is None:
+            sk, heq, into_next, his, end, cls = self.sk, self.heq, self.into_next, self.his, self.end, self.cls
+            index: dict[tuple, int] = {}
+            tp: list[int | None] = [None] * len(end)
+            for h in self.A:
+                tp[h] = index.setdefault((sk[h], heq[h], into_next[h], his[h], end[h], cls[h]), len(index))
+            reps = [0] * len(index)
+            for h in self.A:
+                reps[tp[h]] = h  # type: ignore[index]
+            self._typed = tp, reps
+        return self._typed
+
+    def _type_weights(self, l: int) -> list[int]:
+        """The weight of (h, l) for h of each type (:meth:`_types`), ``l`` after h, were
+        h neither barred from meeting ``l`` (C1) nor claiming ``l``'s colour (C3)."""
+        reps = self._types()[1]
+        sk, cls, end, heq = self.sk, self.cls, self.end, self.heq
+        lc = self.const + end[l]
+        if l in self.nxt_set:
+            into_next = self.into_next
+            return [lc + into_next[h] for h in reps]
+        if l not in self.cur_set:
+            return [lc + end[h] for h in reps]
+        leq = lc + self.leq[l]
+        lhi = lc + self.lhi[l]
+        hhi, sl = self._higher(self.upfloats[l]), sk[l]
+        crow = self.rows[cls[l]]
+        return [((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]] for h in reps]
+
     def columns(self, asked: Iterable[tuple[int, list[int]]]) -> Iterator[tuple[int, list[int | None]]]:
         """``(l, column(l, hs))`` for each ``(l, hs)`` of ``asked``, in order, read one at a
         time (a bracket's columns, with the tables looked up once for all of them)."""
-        banned, claim, absent, const, end = self.banned, self.claim, self.absent, self.const, self.end
-        nxt_set, cur_set, into_next = self.nxt_set, self.cur_set, self.into_next
-        leq_of, lhi_of, upfloats, higher, heq = self.leq, self.lhi, self.upfloats, self._higher, self.heq
-        sk, cls, rows = self.sk, self.cls, self.rows
+        banned, claim, absent = self.banned, self.claim, self.absent
+        tp = self._types()[0]
         for l, hs in asked:
             ban = banned[l] if banned is not None else ()
             c = claim[l]
-            lc = const + end[l]
-            if l in nxt_set:
-                if c is None:
-                    yield l, [lc + into_next[h] if h not in ban else absent for h in hs]
-                else:
-                    yield l, [lc + into_next[h] if h not in ban and claim[h] != c else absent for h in hs]
-                continue
-            if l not in cur_set:
-                yield l, [lc + end[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
-                continue
-            leq = lc + leq_of[l]
-            lhi = lc + lhi_of[l]
-            hhi, sl = higher(upfloats[l]), sk[l]
-            crow = rows[cls[l]]
-            if c is None:
-                yield (
-                    l,
-                    [
-                        (((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]]) if h not in ban else absent
-                        for h in hs
-                    ],
-                )
-            else:
-                yield (
-                    l,
-                    [
-                        (((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]])
-                        if h not in ban and claim[h] != c
-                        else absent
-                        for h in hs
-                    ],
-                )
+            ws = self._type_weights(l)
+            yield l, [ws[tp[h]] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
+
+    def prefix_columns(self, ls: Iterable[int], above: list[int]) -> Iterator[tuple[int, list[int | None]]]:
+        """``(l, column(l, above[:bisect_left(above, l)]))`` for each ``l`` of ``ls``, in
+        order, read one at a time; ``above`` sorted. A column is its types' weights
+        (:meth:`_type_weights`, one per type) laid along ``above``'s types, then the pairs
+        barred (C1) or clashing on a claimed colour (C3) made ``absent``: a few operations
+        per column and no arithmetic per pair (a 9,999-player round's brackets hold 25
+        million pairs). Equal weights are one object (the core converts each object
+        once, not each pair)."""
+        banned, claim, absent = self.banned, self.claim, self.absent
+        share: dict[int, int] = {}
+        tp = self._types()[0]
+        types = [tp[h] for h in above]
+        at = {h: i for i, h in enumerate(above)}
+        claimed: dict[object, list[int]] = {}  # a colour: the places in ``above`` of its claimers
+        for i, h in enumerate(above):
+            if claim[h] is not None:
+                claimed.setdefault(claim[h], []).append(i)
+        for l in ls:
+            r = bisect_left(above, l)
+            ws = [share.setdefault(w, w) for w in self._type_weights(l)]
+            col = list(map(ws.__getitem__, islice(types, r)))
+            for h in banned[l] if banned is not None else ():
+                if (i := at.get(h, r)) < r:
+                    col[i] = absent
+            c = claim[l]
+            if c is not None:
+                for i in claimed.get(c, ()):
+                    if i >= r:
+                        break
+                    col[i] = absent
+            yield l, col
 
 
 class Weights2017:

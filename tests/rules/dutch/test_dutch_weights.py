@@ -14,6 +14,8 @@ is not the identity must not take the new path at all.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import pytest
 from testkit import shared_path, variant, write
 
@@ -36,6 +38,7 @@ def compared(monkeypatch):
     count = {"2026": 0, "2017": 0, "whole field": 0}
     W26, W17 = dutch.Weights2026, dutch.Weights2017
     init26, columns26, ends26, init17, row17 = W26.__init__, W26.columns, W26.ends_row, W17.__init__, W17.row
+    prefix26 = W26.prefix_columns
 
     def init_2026(self, engine, shift_of, bonus_bits, extra, current, nxt, c9_on, *members_absent):
         init26(self, engine, shift_of, bonus_bits, extra, current, nxt, c9_on, *members_absent)
@@ -55,6 +58,14 @@ def compared(monkeypatch):
         for (l, hs), (l2, got) in zip(asked, columns26(self, asked), strict=True):
             assert l2 == l
             for h, w in zip(hs, got):
+                check_2026(self, h, l, w, self._old[2], self._old[3])
+            yield l, got
+
+    def prefix_columns_2026(self, ls, above):
+        ls = list(ls)
+        for l, (l2, got) in zip(ls, prefix26(self, ls, above), strict=True):
+            assert l2 == l and len(got) == bisect_left(above, l)
+            for h, w in zip(above, got):
                 check_2026(self, h, l, w, self._old[2], self._old[3])
             yield l, got
 
@@ -78,6 +89,7 @@ def compared(monkeypatch):
 
     monkeypatch.setattr(W26, "__init__", init_2026)
     monkeypatch.setattr(W26, "columns", columns_2026)
+    monkeypatch.setattr(W26, "prefix_columns", prefix_columns_2026)
     monkeypatch.setattr(W26, "ends_row", ends_2026)
     monkeypatch.setattr(W17, "__init__", init_2017)
     monkeypatch.setattr(W17, "row", row_2017)
