@@ -97,17 +97,17 @@ class RowMatcher(PricedMatcher):
 
     # ---- the table of weights --------------------------------------------------------
 
-    def set_row(self, h: int, ls: list[int], weights: list[int | None]) -> None:
+    def set_row(self, h: int, ls: list[int], weights: list[int | None], shared: bool = False) -> None:
         """:meth:`Matcher.set_row`; before the first solve, h's row of the table (None
         for a later player not in ``ls``) written into the core at once (priced: kept
-        for the pricing only)."""
+        for the pricing only), its equal weights one object."""
         if not self._fresh:
-            super().set_row(h, ls, weights)
+            super().set_row(h, ls, weights, shared)
             return
         k, rank = self._rank[h], self._rank
         share = self._shared.setdefault
         if ls == self.order[k + 1 :]:  # (every later player: the common case)
-            row = list(map(share, weights, weights))
+            row = weights if shared else list(map(share, weights, weights))
         else:
             row = [None] * (len(self.order) - k - 1)
             for l, w in zip(ls, weights):

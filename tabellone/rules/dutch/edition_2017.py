@@ -260,13 +260,13 @@ class Dutch2017:
                 if self.fast_weights
                 else None
             )
-            for a_pos, h in enumerate(verts):
-                later = verts[a_pos + 1 :]
-                # every pair but MDP-MDP (they float together)
-                ls = [l for l in later if l not in mdp_set] if h in mdp_set else later
-                if weights is not None:
-                    m.set_row(h, ls, weights.row(h, ls))
-                else:
+            if weights is not None:  # every pair but MDP-MDP (they float together)
+                for h, ls, row in weights.later_rows(verts, mdp_set):
+                    m.set_row(h, ls, row, shared=True)
+            else:
+                for a_pos, h in enumerate(verts):
+                    later = verts[a_pos + 1 :]
+                    ls = [l for l in later if l not in mdp_set] if h in mdp_set else later
                     for l in ls:
                         m.set_base(h, l, self.values(h, l, cur_set, nxt_set, special, final, df))
             if self.profile.generation_order:

@@ -93,15 +93,16 @@ class Matcher:
         self.packed.pop(key, None)
         self._dirty.add(key)
 
-    def set_row(self, h: int, ls: list[int], weights: list[int | None]) -> None:
+    def set_row(self, h: int, ls: list[int], weights: list[int | None], shared: bool = False) -> None:
         """:meth:`set_base` for the pairs (h, l), l in ``ls`` (each above ``h``), given
         their packed weights by the current layout (None where they may not meet:
         :class:`tabellone.rules.dutch.weights.Weights2017`), in the same order as one
         :meth:`set_base` call each. The layout must not change afterwards (the fields
-        are not kept to pack again)."""
+        are not kept to pack again). ``shared``: equal weights are already one object
+        (a matcher that keeps them shares them otherwise)."""
         self._set_packed([(h, l) for l in ls], weights)
 
-    def set_column(self, l: int, hs: list[int], weights: list[int | None]) -> None:
+    def set_column(self, l: int, hs: list[int], weights: list[int | None], shared: bool = False) -> None:
         """As :meth:`set_row`, for the pairs (h, l), h in ``hs`` (each below ``l``)."""
         self._set_packed([(h, l) for h in hs], weights)
 

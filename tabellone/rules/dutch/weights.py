@@ -523,15 +523,57 @@ class Weights2017:
             got = self._colour_of[ch] = [row[ch] for row in self.rows]
         return got
 
-    def row(self, h: int, ls: list[int]) -> list[int | None]:
-        """The weights of the pairs (h, l) for l in ``ls`` (each l > h)."""
+    def later_rows(self, verts: list[int], mdps: set[int]) -> Iterator[tuple[int, list[int], list[int | None]]]:
+        """``(h, ls, row(h, ls))`` for each ``h`` of ``verts`` (sorted), in order, read one
+        at a time, ``ls`` the players after ``h`` in ``verts`` (but the MDPs when ``h`` is
+        one: two MDPs never meet). A row of a player who is not an MDP is its *types'*
+        weights (players alike in every term :meth:`row` reads of ``l`` weigh the same
+        with any ``h``; a handful per bracket) laid along the types of ``ls``, then the
+        pairs barred (C.1) or clashing on a claimed colour (C.3) made None: no arithmetic
+        per pair (a 9,999-player round's brackets hold 25 million). Equal weights are one
+        object."""
         if not hasattr(self, "h_in"):
             self._terms()
-        ban = self.banned[h] if self.banned is not None else ()
-        c, claim = self.claim[h], self.claim
+        in_cur, l_in, l_out, cls, kind, claim = self.in_cur, self.l_in, self.l_out, self.cls, self.l_kind, self.claim
+        index: dict[tuple, int] = {}
+        types = [index.setdefault((in_cur[l], l_in[l], l_out[l], cls[l], kind[l]), len(index)) for l in verts]
+        reps = [0] * len(index)
+        last = [0] * len(index)  # the last place of each type in verts
+        claimed: dict[object, list[int]] = {}  # a colour: the places of its claimers
+        for i, l in enumerate(verts):
+            reps[types[i]] = l
+            last[types[i]] = i
+            if claim[l] is not None:
+                claimed.setdefault(claim[l], []).append(i)
+        at = {l: i for i, l in enumerate(verts)}
+        share: dict[int | None, int | None] = {}
+        for k, h in enumerate(verts):
+            later = verts[k + 1 :]
+            if h in mdps:
+                ls = [l for l in later if l not in mdps]
+                yield h, ls, self.row(h, ls)
+                continue
+            # the weights of the types after h (the others' are never read)
+            ws = self._row_of(h, [l if last[t] > k else None for t, l in enumerate(reps)])
+            ws = [share.setdefault(w, w) for w in ws]
+            row = list(map(ws.__getitem__, types[k + 1 :]))
+            for l in self.banned[h] if self.banned is not None else ():
+                if (i := at.get(l, k)) > k:
+                    row[i - k - 1] = None
+            c = claim[h]
+            if c is not None:
+                for i in claimed.get(c, ()):
+                    if i > k:
+                        row[i - k - 1] = None
+            yield h, later, row
+
+    def _row_of(self, h: int, ls: list[int | None]) -> list[int | None]:
+        """The weights of the pairs (h, l) for l in ``ls`` (each l > h; None: not asked),
+        were h and l neither barred from meeting (C.1) nor clashing on a claimed colour
+        (C.3)."""
         h_out, l_out, in_cur = self.h_out[h], self.l_out, self.in_cur
         if h >= self.last_in:  # no l in the bracket
-            return [h_out + l_out[l] if l not in ban and (c is None or claim[l] != c) else None for l in ls]
+            return [h_out + l_out[l] if l is not None else None for l in ls]
         h_in, l_in, cls, kind = self.h_in[h], self.l_in, self.cls, self.l_kind
         colour, float_kind = self._colours(h), self._kind_terms(h)
         return [
@@ -540,7 +582,18 @@ class Weights2017:
                 if in_cur[l]
                 else h_out + l_out[l]
             )
-            if l not in ban and (c is None or claim[l] != c)
+            if l is not None
             else None
             for l in ls
+        ]
+
+    def row(self, h: int, ls: list[int]) -> list[int | None]:
+        """The weights of the pairs (h, l) for l in ``ls`` (each l > h)."""
+        if not hasattr(self, "h_in"):
+            self._terms()
+        ban = self.banned[h] if self.banned is not None else ()
+        c, claim = self.claim[h], self.claim
+        return [
+            w if l not in ban and (c is None or claim[l] != c) else None
+            for l, w in zip(ls, self._row_of(h, ls))  # type: ignore[arg-type]
         ]

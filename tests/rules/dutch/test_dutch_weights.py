@@ -38,7 +38,7 @@ def compared(monkeypatch):
     count = {"2026": 0, "2017": 0, "whole field": 0}
     W26, W17 = dutch.Weights2026, dutch.Weights2017
     init26, columns26, ends26, init17, row17 = W26.__init__, W26.columns, W26.ends_row, W17.__init__, W17.row
-    prefix26 = W26.prefix_columns
+    prefix26, later17 = W26.prefix_columns, W17.later_rows
 
     def init_2026(self, engine, shift_of, bonus_bits, extra, current, nxt, c9_on, *members_absent):
         init26(self, engine, shift_of, bonus_bits, extra, current, nxt, c9_on, *members_absent)
@@ -79,13 +79,23 @@ def compared(monkeypatch):
         init17(self, engine, shift_of, bonus_bits, cur, nxt, special, final, df)
         self._old = (engine, _packer(shift_of, bonus_bits, 0), set(cur), set(nxt), special, final, df)
 
-    def row_2017(self, h, ls):
-        got = row17(self, h, ls)
+    def check_2017(self, h, ls, got):
         engine, pack, cur, nxt, special, final, df = self._old
+        assert len(got) == len(ls)
         for l, w in zip(ls, got):
             assert w == pack(engine.values(h, l, cur, nxt, special, final, df)), f"2017 pair {h}-{l}"
             count["2017"] += 1
+
+    def row_2017(self, h, ls):
+        got = row17(self, h, ls)
+        check_2017(self, h, ls, got)
         return got
+
+    def later_rows_2017(self, verts, mdps):
+        for k, (h, ls, got) in enumerate(later17(self, verts, mdps)):
+            assert h == verts[k] and ls == [l for l in verts[k + 1 :] if not (h in mdps and l in mdps)]
+            check_2017(self, h, ls, got)
+            yield h, ls, got
 
     monkeypatch.setattr(W26, "__init__", init_2026)
     monkeypatch.setattr(W26, "columns", columns_2026)
@@ -93,6 +103,7 @@ def compared(monkeypatch):
     monkeypatch.setattr(W26, "ends_row", ends_2026)
     monkeypatch.setattr(W17, "__init__", init_2017)
     monkeypatch.setattr(W17, "row", row_2017)
+    monkeypatch.setattr(W17, "later_rows", later_rows_2017)
     return count
 
 
