@@ -764,17 +764,18 @@ class LocalMatcher(PricedMatcher):
     def zero(self, h: int, l: int) -> None:
         key = (h, l) if h < l else (l, h)
         self._put(*key, 0)
-        self._changed([key])
+        self._changed([key], dropped=True)
 
-    def _changed(self, keys: Sequence[tuple[int, int]]) -> None:
+    def _changed(self, keys: Sequence[tuple[int, int]], dropped: bool = False) -> None:
         """Note that the weights of ``keys`` changed: for the core at the next solve when
-        they are in it, else (a sparse bracket) for the next pricing."""
+        they are in it, else (a sparse bracket) for the next pricing, unless they were
+        ``dropped`` (made 0: a pair that may not meet violates no duals)."""
         if not self.sparse:
             self._dirty.update(keys)
             return
         in_core, final = self._in_core, self.final
         self._dirty.update([key for key in keys if key in in_core])
-        if not self._unpriced:
+        if not self._unpriced and not dropped:
             self._unpriced = any(a not in final and b not in final and (a, b) not in in_core for a, b in keys)
 
     def changes_pending(self) -> bool:
@@ -793,7 +794,7 @@ class LocalMatcher(PricedMatcher):
             else:
                 saved.append(packed.get(key, 0))
                 packed[key] = 0
-        self._changed(keys)
+        self._changed(keys, dropped=True)
         self._bulk_since = self.sparse
         return keys, saved
 
