@@ -13,8 +13,7 @@ from typing import Any
 
 from tabellone.matching.blossom import HAVE_EXTENSION, Mask
 from tabellone.matching.pricing import Row
-from tabellone.rules.dutch.generation import Pairs
-from tabellone.rules.dutch.matcher import PricedMatcher
+from tabellone.rules.dutch.matcher import Pairs, PricedMatcher
 from tabellone.rules.fide_common import Entrant
 
 

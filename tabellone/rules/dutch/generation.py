@@ -5,11 +5,9 @@ generation order (:func:`settle_bracket`)."""
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Callable, Iterator, Sequence
-from typing import overload
+from collections.abc import Callable
 
-from tabellone.rules.dutch.matcher import Matcher, NeedWholeField
+from tabellone.rules.dutch.matcher import Matcher, NeedWholeField, Pairs
 
 
 def settle_bracket(
@@ -29,42 +27,6 @@ def settle_bracket(
             pairs.append((x, y))
     floaters = sorted(x for x in current if x not in m.final)
     return mate, pairs, floaters
-
-
-class Pairs(Sequence[tuple[int, int]]):
-    """A list of pairs ``(a, b)``, ``a < b``, kept as two arrays of int32 (8 bytes a pair;
-    a list of tuples takes 64): C5 drops most pairs of a large bracket, several million
-    at 9,999 players, and the list of them was a large round's peak memory. Each pair is
-    made as a tuple when read."""
-
-    def __init__(self) -> None:
-        self.lo = array("i")
-        self.hi = array("i")
-
-    def extend(self, x: int, ys: list[int]) -> None:
-        """Add the pairs of ``x`` with each of ``ys``, in order."""
-        self.lo.extend([y if y < x else x for y in ys])
-        self.hi.extend([x if y < x else y for y in ys])
-
-    def __len__(self) -> int:
-        return len(self.lo)
-
-    @overload
-    def __getitem__(self, k: int) -> tuple[int, int]: ...
-
-    @overload
-    def __getitem__(self, k: slice) -> list[tuple[int, int]]: ...
-
-    def __getitem__(self, k):
-        if isinstance(k, slice):
-            return list(zip(self.lo[k], self.hi[k]))
-        return self.lo[k], self.hi[k]
-
-    def __iter__(self) -> Iterator[tuple[int, int]]:
-        return zip(self.lo, self.hi)
-
-    def __reversed__(self) -> Iterator[tuple[int, int]]:
-        return zip(reversed(self.lo), reversed(self.hi))
 
 
 class BracketStepper:

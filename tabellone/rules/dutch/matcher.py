@@ -6,9 +6,11 @@ field and proves its answer completable (:class:`LocalMatcher`)."""
 from __future__ import annotations
 
 from array import array
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from itertools import islice
-from typing import Any
+from itertools import islice, repeat
+from operator import getitem, itemgetter, lt, setitem
+from typing import Any, overload
 
 from tabellone.matching.blossom import HAVE_EXTENSION, Mask
 from tabellone.matching.completion import CompletionOracle
@@ -23,6 +25,42 @@ def default_solve(n: int, edges: list[tuple[int, int, int]]) -> dict[int, int]:
     from tabellone.matching.backends import max_weight_matching
 
     return max_weight_matching(n, edges)
+
+
+class Pairs(Sequence[tuple[int, int]]):
+    """A list of pairs ``(a, b)``, ``a < b``, kept as two arrays of int32 (8 bytes a pair;
+    a list of tuples takes 64): C5 drops most pairs of a large bracket, several million
+    at 9,999 players, and the list of them was a large round's peak memory. Each pair is
+    made as a tuple when read."""
+
+    def __init__(self) -> None:
+        self.lo = array("i")
+        self.hi = array("i")
+
+    def extend(self, x: int, ys: list[int]) -> None:
+        """Add the pairs of ``x`` with each of ``ys``, in order."""
+        self.lo.extend([y if y < x else x for y in ys])
+        self.hi.extend([x if y < x else y for y in ys])
+
+    def __len__(self) -> int:
+        return len(self.lo)
+
+    @overload
+    def __getitem__(self, k: int) -> tuple[int, int]: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[tuple[int, int]]: ...
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return list(zip(self.lo[k], self.hi[k]))
+        return self.lo[k], self.hi[k]
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return zip(self.lo, self.hi)
+
+    def __reversed__(self) -> Iterator[tuple[int, int]]:
+        return zip(reversed(self.lo), reversed(self.hi))
 
 
 class Matcher:
@@ -536,6 +574,8 @@ class LocalMatcher(PricedMatcher):
     #: :meth:`solve` hands over at most so many changed pairs in one list (more go through
     #: :meth:`Matcher._hand_over`, in slices of 65,536), :meth:`set_columns` about so many a call
     hand_over_at_once = 1 << 16
+    #: :meth:`zero_pairs` reads and writes the columns so many pairs at a time
+    pairs_at_once = 1 << 16
     #: brackets (with the next) of at least this many players share one int between a
     #: column's equal weights (:meth:`set_columns`)
     share_from = 256
@@ -774,7 +814,11 @@ class LocalMatcher(PricedMatcher):
             self._dirty.update(keys)
             return
         in_core, final = self._in_core, self.final
-        self._dirty.update([key for key in keys if key in in_core])
+        if dropped and len(in_core) < len(keys):  # (C5 drops more pairs than the core holds)
+            packed_of = self._packed_of
+            self._dirty.update([key for key in in_core if not packed_of(*key)])
+        else:
+            self._dirty.update([key for key in keys if key in in_core])
         if not self._unpriced and not dropped:
             self._unpriced = any(a not in final and b not in final and (a, b) not in in_core for a, b in keys)
 
@@ -784,16 +828,24 @@ class LocalMatcher(PricedMatcher):
     def zero_pairs(self, keys: Sequence[tuple[int, int]]) -> Any:
         # what they held: the keys and their weights in order (a list, not a dict of pairs)
         cols, rank, packed = self._cols, self._rank, self.packed
-        saved = []
-        for key in keys:
-            a, b = key
-            col = cols.get(b)
-            if col is not None and 0 <= (r := rank[a]) < len(col):
-                saved.append(col[r])
-                col[r] = 0
-            else:
-                saved.append(packed.get(key, 0))
-                packed[key] = 0
+        saved: list[int] = []
+        lo, hi = (keys.lo, keys.hi) if isinstance(keys, Pairs) else ([a for a, _ in keys], [b for _, b in keys])
+        for s in range(0, len(lo), self.pairs_at_once):
+            # a slice of pairs all in columns is read and written in C (map); else one
+            # pair at a time (C5 drops millions of a large bracket's pairs)
+            his, rs = hi[s : s + self.pairs_at_once], list(map(rank.__getitem__, lo[s : s + self.pairs_at_once]))
+            cs = list(map(cols.get, his))
+            if None not in cs and min(rs) >= 0 and all(map(lt, rs, map(len, cs))):
+                saved += map(getitem, cs, rs)
+                deque(map(setitem, cs, rs, repeat(0)), 0)
+                continue
+            for a, b, r, col in zip(lo[s : s + self.pairs_at_once], his, rs, cs):
+                if col is not None and 0 <= r < len(col):
+                    saved.append(col[r])
+                    col[r] = 0
+                else:
+                    saved.append(packed.get((a, b), 0))
+                    packed[(a, b)] = 0
         self._changed(keys, dropped=True)
         self._bulk_since = self.sparse
         return keys, saved
@@ -966,14 +1018,19 @@ class LocalMatcher(PricedMatcher):
             self.packed.get,
             self._rank[x],
         )
-        # (each pair as :meth:`_packed_of` reads it; the common case, a later player's
-        # column, inline: a large bracket asks this of millions of pairs per round)
-        ws = [
-            (c[r] if (c := get_col(y)) is not None and 0 <= r < len(c) else get_packed((x, y), 0))
-            if x < y
-            else packed_of(y, x)
-            for y in ys
-        ]
+        # (each pair as :meth:`_packed_of` reads it; the common case, every partner a
+        # later player with a column, in C (map): a large bracket asks this of
+        # millions of pairs per round)
+        cs = list(map(get_col, ys))
+        if ys and None not in cs and min(ys) > x and r >= 0 and min(map(len, cs)) > r:
+            ws = list(map(itemgetter(r), cs))
+        else:
+            ws = [
+                (c[r] if (c := get_col(y)) is not None and 0 <= r < len(c) else get_packed((x, y), 0))
+                if x < y
+                else packed_of(y, x)
+                for y in ys
+            ]
         hits = self._inc.tight(loc[x], [loc[y] for y in ys], ws)
         if hits is None:
             return None

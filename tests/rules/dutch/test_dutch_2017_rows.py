@@ -18,8 +18,7 @@ from tabellone.matching.blossom import HAVE_EXTENSION
 from tabellone.matching.lexicographic import fit_layout
 from tabellone.rules.dutch import Dutch2017, RoundContext, pair_round
 from tabellone.rules.dutch.bracket_matcher import RowMatcher
-from tabellone.rules.dutch.generation import Pairs
-from tabellone.rules.dutch.matcher import Matcher
+from tabellone.rules.dutch.matcher import Matcher, Pairs
 from tabellone.rules.fide_common import round_to_pair
 
 

@@ -1,9 +1,10 @@
 """The pairs C5 drops once the roles are locked (BracketStepper._apart), kept as two
-arrays (generation.Pairs): hand-worked brackets, read forwards, backwards and by index."""
+arrays (matcher.Pairs): hand-worked brackets, read forwards, backwards and by index."""
 
 from __future__ import annotations
 
-from tabellone.rules.dutch.generation import BracketStepper, Pairs
+from tabellone.rules.dutch.generation import BracketStepper
+from tabellone.rules.dutch.matcher import Pairs
 
 
 def test_c5_drops_every_pair_but_an_s1_player_with_a_later_s2_player():
