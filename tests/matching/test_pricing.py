@@ -264,6 +264,41 @@ def test_price_rows_names_what_price_names_row_by_row():
     assert m.price_rows([(2, [0], [5], 0, None)], 1) is None  # not current after a change
 
 
+def test_tight_names_the_pairs_of_slack_zero_an_edge_at_its_own_weight():
+    """tight(x, ys, ws): the pairs of slack at most 0 under the optimum's duals, an edge
+    of the graph at the graph's weight (whatever the row says), another pair at the
+    row's (0 or None: no pair), worked out here from the duals in Python ints, on rows
+    that repeat partners, name the row's own vertex and skip (-1)."""
+    rnd = random.Random(41)
+    checked = 0
+    for _ in range(60):
+        n, _, m = solved_at_random(rnd, 3, 30, rnd.choice([0.3, 0.7, 1.0]))
+        snap = m.snapshot()
+        if snap is None:
+            continue
+        duals = duals_of(snap)
+        for _ in range(3 * n):
+            x = rnd.randrange(n)
+            ys = [rnd.choice([rnd.randrange(n), rnd.randrange(n), -1, x]) for _ in range(rnd.randint(0, 2 * n))]
+            (ux, zx) = duals[x]
+            ws = []
+            expected = []
+            for i, y in enumerate(ys):
+                if y < 0:
+                    ws.append(5)
+                    continue
+                uy, zy = duals[y]
+                total = ux + uy + 2 * sum(z for b, z in zx.items() if b in zy)
+                w = rnd.choice([None, 0, max(1, total // 2 + rnd.choice([-1, 0, 0, 1]))])
+                ws.append(w)
+                weight = m.weight(x, y) if y != x else 0
+                if y != x and (weight or w) and total - 2 * (weight or w) <= 0:
+                    expected.append(i)
+            assert m.tight(x, ys, ws) == expected, (x, ys, ws)
+            checked += len(expected)
+    assert checked > 100
+
+
 def test_masked_rows_of_one_array_name_the_violated_pairs_the_mask_passes():
     """A large bracket's masked rows are slices of one int32 array (2017: each row the
     players after it; 2026: a prefix of the whole order), which the core reads through

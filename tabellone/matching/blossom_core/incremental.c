@@ -1080,6 +1080,10 @@ typedef struct {
     Py_buffer vbase;
     int32_t **vis;
     Py_ssize_t *nvis;
+    /* tight(): per vertex, the slot of its edge with the row's vertex (-1: none), set from
+     * that vertex's adjacency for the row and cleared after (a hash look-up a pair was
+     * most of a row) */
+    int32_t *emark;
 } Scan;
 
 /* Drop the class lists of masked rows and the buffer they point into. */
@@ -1098,6 +1102,7 @@ static void scan_free(Scan *sc)
     free(sc->nodual); free(sc->noparent); free(sc->pos); free(sc->chain); free(sc->memo); free(sc->path);
     free(sc->touched); free(sc->zs); free(sc->s); free(sc->t); free(sc->cache); free(sc->ux); free(sc->diff);
     free(sc->hits);
+    free(sc->emark);
     for (int c = 0; c < SCAN_CACHE; c++) Py_CLEAR(sc->ckey[c]);
     scan_forget_classes(sc);
     if (sc->mcodes.obj) PyBuffer_Release(&sc->mcodes);
@@ -1399,6 +1404,19 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
     }
     if (scan_chain(sc, x) < 0) goto done;
     const limb_t *zs = sc->zs;
+    int32_t *emark = NULL;
+    if (!pricing) {
+        if (!sc->emark) {
+            if (!(sc->emark = malloc(((size_t)n + 1) * sizeof(int32_t)))) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            for (int32_t v = 0; v < n; v++) sc->emark[v] = -1;
+        }
+        emark = sc->emark;
+        const AdjEntry *ax = self->g.adj ? self->g.adj[x] : NULL;
+        for (int32_t q = 0; ax && q < self->g.deg[x]; q++) emark[ax[q].v] = ax[q].p >> 1;
+    }
     /* a masked row of a buffer: the positions its vertex's class reads (scan_class_list) */
     const int32_t *vis = NULL;
     Py_ssize_t qlo = 0, qhi = cnt, off = 0;
@@ -1442,7 +1460,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
         int32_t y = (int32_t)yl;
         /* pricing looks an edge up only for a pair of negative slack (rare), and
          * drops it then: the optimum's certificate covers the edges */
-        int32_t k = pricing ? -1 : mt_find(self, x, y);
+        int32_t k = pricing ? -1 : emark[y];
         const limb_t *a = t; /* u_x - 2 w */
         if (k >= 0) {
             mp_sext(t, L, graph_w2(&self->g, k), Lg);
@@ -1473,7 +1491,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
                 if (pricing) {
                     const ScanHit h = {i, i > center ? i - center : center - i, -1e308, y};
                     if (heap_offer(self, sc, x, limit, &h) < 0) goto done;
-                } else if (mt_find(self, x, y) < 0 && push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, -1e308, -1) < 0) {
+                } else if (emark[y] < 0 && push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, -1e308, -1) < 0) {
                     goto done;
                 }
                 continue;
@@ -1510,6 +1528,8 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
     if (pricing) qsort(sc->hits, (size_t)sc->nhits, sizeof(ScanHit), cmp_hit_index);
     rc = 0;
 done:
+    if (!pricing && sc->emark && self->g.adj && self->g.adj[x])
+        for (int32_t q = 0; q < self->g.deg[x]; q++) sc->emark[self->g.adj[x][q].v] = -1;
     scan_clean(sc);
     if (ybuf.obj) PyBuffer_Release(&ybuf);
     Py_XDECREF(ys);
