@@ -63,6 +63,7 @@ class RowMatcher(PricedMatcher):
             loc[x] = k
         #: A in position order, each player's place in it, and its row of weights
         self.order = order = sorted(A)
+        self._order_arr = array("i", order)
         self._rank = rank = [-1] * n
         for k, x in enumerate(order):
             rank[x] = k
@@ -218,17 +219,44 @@ class RowMatcher(PricedMatcher):
     def zero_pairs(self, keys: Sequence[tuple[int, int]]) -> Any:
         # what they held: the pairs (two arrays) and their weights; the pairs are read
         # in C (map over the arrays), not as a tuple each
+        saved: list[int | None] | None = None
         if isinstance(keys, Pairs):
             lo, hi = keys.lo, keys.hi
+            saved = self._zero_runs(keys)
         else:
             lo, hi = array("i", [a for a, _ in keys]), array("i", [b for _, b in keys])
-        at, places = self._places(lo, hi)
-        rows = self._rows.__getitem__
-        saved = list(map(getitem, map(rows, at), places))
-        deque(map(setitem, map(rows, at), places, repeat(None)), 0)
+        if saved is None:
+            at, places = self._places(lo, hi)
+            rows = self._rows.__getitem__
+            saved = list(map(getitem, map(rows, at), places))
+            deque(map(setitem, map(rows, at), places, repeat(None)), 0)
         self._bulk.append((lo, hi, True))
         self._bulk_since = self.sparse
         return lo, hi, saved
+
+    def _zero_runs(self, pairs: Pairs) -> list[int | None] | None:
+        """:meth:`zero_pairs` of ``pairs`` run by run, each a slice of its player's row
+        (C5's drops are, for each player, the next players of the bracket or of S1: a
+        run of consecutive places), their weights before in order; None, nothing
+        changed, when a run is not (each run's places are read to tell)."""
+        rank, rows, order = self._rank, self._rows, self._order_arr
+        lo, hi = pairs.lo, pairs.hi
+        plan = []
+        for x, s, c in pairs.runs:
+            if c == 0:
+                continue
+            k, first = rank[x], rank[hi[s]]
+            if k < 0 or first <= k or lo[s : s + c].count(x) != c or hi[s : s + c] != order[first : first + c]:
+                return None
+            plan.append((rows[k], first - k - 1, c))
+        if sum(c for _, _, c in pairs.runs) != len(lo):
+            return None
+        saved: list[int | None] = []
+        for row, i, c in plan:  # (all read before any is dropped: a pair may be named twice)
+            saved += row[i : i + c]
+        for row, i, c in plan:
+            row[i : i + c] = repeat(None, c)
+        return saved
 
     def restore_pairs(self, saved: Any) -> None:
         lo, hi, weights = saved

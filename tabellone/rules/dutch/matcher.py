@@ -31,14 +31,18 @@ class Pairs(Sequence[tuple[int, int]]):
     """A list of pairs ``(a, b)``, ``a < b``, kept as two arrays of int32 (8 bytes a pair;
     a list of tuples takes 64): C5 drops most pairs of a large bracket, several million
     at 9,999 players, and the list of them was a large round's peak memory. Each pair is
-    made as a tuple when read."""
+    made as a tuple when read. ``runs`` says how they were given: ``(x, start, count)``
+    for each :meth:`extend`, the pairs ``start .. start + count - 1`` (a matcher that keeps
+    a row of weights per player may read a run as a slice of ``x``'s row)."""
 
     def __init__(self) -> None:
         self.lo = array("i")
         self.hi = array("i")
+        self.runs: list[tuple[int, int, int]] = []
 
     def extend(self, x: int, ys: list[int]) -> None:
         """Add the pairs of ``x`` with each of ``ys``, in order."""
+        self.runs.append((x, len(self.lo), len(ys)))
         self.lo.extend([y if y < x else x for y in ys])
         self.hi.extend([x if y < x else y for y in ys])
 

@@ -139,8 +139,12 @@ def test_row_matcher_reads_changes_and_solves_as_the_generic_matcher(seed, price
             keys += keys[:2]  # a pair named twice gets its first value back
             if rng.random() < 0.5:  # as C5 gives them: two arrays
                 as_arrays = Pairs()
-                for a, b in keys:
-                    as_arrays.extend(a, [b])
+                if rng.random() < 0.5:
+                    for a, b in keys:
+                        as_arrays.extend(a, [b])
+                else:  # runs of each player's next players (a slice of its row, or not: fixed players between)
+                    for i, a in enumerate(free):
+                        as_arrays.extend(a, free[i + 1 : i + 1 + rng.randrange(4)])
                 saved = [m.zero_pairs(as_arrays) for m in (rows, generic)]
             else:
                 saved = [m.zero_pairs(keys) for m in (rows, generic)]
