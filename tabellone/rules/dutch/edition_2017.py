@@ -261,8 +261,9 @@ class Dutch2017:
                 else None
             )
             if weights is not None:  # every pair but MDP-MDP (they float together)
+                shared = len(verts) >= weights.types_from  # (laid out by type: one object per weight)
                 for h, ls, row in weights.later_rows(verts, mdp_set):
-                    m.set_row(h, ls, row, shared=True)
+                    m.set_row(h, ls, row, shared)
             else:
                 for a_pos, h in enumerate(verts):
                     later = verts[a_pos + 1 :]

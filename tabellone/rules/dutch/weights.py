@@ -182,6 +182,11 @@ class Weights2026:
     :meth:`ends_row` the pairs of no bracket (the whole field before the first one).
     """
 
+    #: :meth:`prefix_columns` lays out brackets of so many players or more by type
+    #: (measured: from 100-player events, whose brackets are small, the per-type tables
+    #: cost more than they save)
+    types_from = 128
+
     def __init__(
         self,
         engine,
@@ -293,33 +298,38 @@ class Weights2026:
             self._typed = tp, reps
         return self._typed
 
-    def _type_weights(self, l: int) -> list[int]:
+    def _type_weights(self, l: int) -> list[int | None]:
         """The weight of (h, l) for h of each type (:meth:`_types`), ``l`` after h, were
         h neither barred from meeting ``l`` (C1) nor claiming ``l``'s colour (C3)."""
-        reps = self._types()[1]
-        sk, cls, end, heq = self.sk, self.cls, self.end, self.heq
+        return self._weights(l, self._types()[1], (), None)
+
+    def _weights(self, l: int, hs: list[int], ban, c) -> list[int | None]:
+        """The weights of the pairs (h, l) for h in ``hs`` (each h < l), ``absent`` where
+        h is in ``ban`` (C1) or claims the colour ``c`` (C3; None: no claim)."""
+        sk, cls, end, heq, claim, absent = self.sk, self.cls, self.end, self.heq, self.claim, self.absent
         lc = self.const + end[l]
         if l in self.nxt_set:
             into_next = self.into_next
-            return [lc + into_next[h] for h in reps]
+            return [lc + into_next[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
         if l not in self.cur_set:
-            return [lc + end[h] for h in reps]
+            return [lc + end[h] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
         leq = lc + self.leq[l]
         lhi = lc + self.lhi[l]
         hhi, sl = self._higher(self.upfloats[l]), sk[l]
         crow = self.rows[cls[l]]
-        return [((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]] for h in reps]
+        return [
+            (((lhi + hhi[h]) if sk[h] > sl else (leq + heq[h])) + crow[cls[h]])
+            if h not in ban and (c is None or claim[h] != c)
+            else absent
+            for h in hs
+        ]
 
     def columns(self, asked: Iterable[tuple[int, list[int]]]) -> Iterator[tuple[int, list[int | None]]]:
         """``(l, column(l, hs))`` for each ``(l, hs)`` of ``asked``, in order, read one at a
         time (a bracket's columns, with the tables looked up once for all of them)."""
-        banned, claim, absent = self.banned, self.claim, self.absent
-        tp = self._types()[0]
+        banned, claim = self.banned, self.claim
         for l, hs in asked:
-            ban = banned[l] if banned is not None else ()
-            c = claim[l]
-            ws = self._type_weights(l)
-            yield l, [ws[tp[h]] if h not in ban and (c is None or claim[h] != c) else absent for h in hs]
+            yield l, self._weights(l, hs, banned[l] if banned is not None else (), claim[l])
 
     def prefix_columns(self, ls: Iterable[int], above: list[int]) -> Iterator[tuple[int, list[int | None]]]:
         """``(l, column(l, above[:bisect_left(above, l)]))`` for each ``l`` of ``ls``, in
@@ -328,9 +338,17 @@ class Weights2026:
         barred (C1) or clashing on a claimed colour (C3) made ``absent``: a few operations
         per column and no arithmetic per pair (a 9,999-player round's brackets hold 25
         million pairs). Equal weights are one object (the core converts each object
-        once, not each pair)."""
+        once, not each pair). Below :attr:`types_from` players, pair by pair
+        (:meth:`columns`: a small bracket's columns are not much longer than its types)."""
         banned, claim, absent = self.banned, self.claim, self.absent
-        share: dict[int, int] = {}
+        if len(above) < self.types_from:
+            for l in ls:
+                yield (
+                    l,
+                    self._weights(l, above[: bisect_left(above, l)], banned[l] if banned is not None else (), claim[l]),
+                )
+            return
+        share: dict[int | None, int | None] = {}
         tp = self._types()[0]
         types = [tp[h] for h in above]
         at = {h: i for i, h in enumerate(above)}
@@ -368,6 +386,10 @@ class Weights2017:
     was most of the field-by-field path's time): here each is looked up once per bracket
     and player, or once per pair of scores.
     """
+
+    #: :meth:`later_rows` lays out brackets of so many players or more by type (as
+    #: :attr:`Weights2026.types_from`)
+    types_from = 128
 
     def __init__(
         self,
@@ -526,14 +548,20 @@ class Weights2017:
     def later_rows(self, verts: list[int], mdps: set[int]) -> Iterator[tuple[int, list[int], list[int | None]]]:
         """``(h, ls, row(h, ls))`` for each ``h`` of ``verts`` (sorted), in order, read one
         at a time, ``ls`` the players after ``h`` in ``verts`` (but the MDPs when ``h`` is
-        one: two MDPs never meet). A row of a player who is not an MDP is its *types'*
-        weights (players alike in every term :meth:`row` reads of ``l`` weigh the same
-        with any ``h``; a handful per bracket) laid along the types of ``ls``, then the
-        pairs barred (C.1) or clashing on a claimed colour (C.3) made None: no arithmetic
-        per pair (a 9,999-player round's brackets hold 25 million). Equal weights are one
-        object."""
+        one: two MDPs never meet). From :attr:`types_from` players on, a row of a player
+        who is not an MDP is its *types'* weights (players alike in every term
+        :meth:`row` reads of ``l`` weigh the same with any ``h``; a handful per bracket)
+        laid along the types of ``ls``, then the pairs barred (C.1) or clashing on a
+        claimed colour (C.3) made None: no arithmetic per pair (a 9,999-player round's
+        brackets hold 25 million), equal weights one object."""
         if not hasattr(self, "h_in"):
             self._terms()
+        if len(verts) < self.types_from:
+            for k, h in enumerate(verts):
+                later = verts[k + 1 :]
+                ls = [l for l in later if l not in mdps] if h in mdps else later
+                yield h, ls, self.row(h, ls)
+            return
         in_cur, l_in, l_out, cls, kind, claim = self.in_cur, self.l_in, self.l_out, self.cls, self.l_kind, self.claim
         index: dict[tuple, int] = {}
         types = [index.setdefault((in_cur[l], l_in[l], l_out[l], cls[l], kind[l]), len(index)) for l in verts]
@@ -549,12 +577,14 @@ class Weights2017:
         share: dict[int | None, int | None] = {}
         for k, h in enumerate(verts):
             later = verts[k + 1 :]
-            if h in mdps:
-                ls = [l for l in later if l not in mdps]
+            if h in mdps or not later:
+                ls = [l for l in later if l not in mdps] if h in mdps else later
                 yield h, ls, self.row(h, ls)
                 continue
-            # the weights of the types after h (the others' are never read)
-            ws = self._row_of(h, [l if last[t] > k else None for t, l in enumerate(reps)])
+            # the weights of the types after h (a type not after h is weighed as one
+            # that is: its weight is never read)
+            after = reps[types[k + 1]]
+            ws = self._row_of(h, [l if last[t] > k else after for t, l in enumerate(reps)], (), None)
             ws = [share.setdefault(w, w) for w in ws]
             row = list(map(ws.__getitem__, types[k + 1 :]))
             for l in self.banned[h] if self.banned is not None else ():
@@ -567,13 +597,13 @@ class Weights2017:
                         row[i - k - 1] = None
             yield h, later, row
 
-    def _row_of(self, h: int, ls: list[int | None]) -> list[int | None]:
-        """The weights of the pairs (h, l) for l in ``ls`` (each l > h; None: not asked),
-        were h and l neither barred from meeting (C.1) nor clashing on a claimed colour
-        (C.3)."""
+    def _row_of(self, h: int, ls: list[int], ban, c) -> list[int | None]:
+        """The weights of the pairs (h, l) for l in ``ls`` (each l > h), None where l is
+        in ``ban`` (C.1) or claims the colour ``c`` (C.3; None: no claim)."""
+        claim = self.claim
         h_out, l_out, in_cur = self.h_out[h], self.l_out, self.in_cur
         if h >= self.last_in:  # no l in the bracket
-            return [h_out + l_out[l] if l is not None else None for l in ls]
+            return [h_out + l_out[l] if l not in ban and (c is None or claim[l] != c) else None for l in ls]
         h_in, l_in, cls, kind = self.h_in[h], self.l_in, self.cls, self.l_kind
         colour, float_kind = self._colours(h), self._kind_terms(h)
         return [
@@ -582,7 +612,7 @@ class Weights2017:
                 if in_cur[l]
                 else h_out + l_out[l]
             )
-            if l is not None
+            if l not in ban and (c is None or claim[l] != c)
             else None
             for l in ls
         ]
@@ -591,9 +621,4 @@ class Weights2017:
         """The weights of the pairs (h, l) for l in ``ls`` (each l > h)."""
         if not hasattr(self, "h_in"):
             self._terms()
-        ban = self.banned[h] if self.banned is not None else ()
-        c, claim = self.claim[h], self.claim
-        return [
-            w if l not in ban and (c is None or claim[l] != c) else None
-            for l, w in zip(ls, self._row_of(h, ls))  # type: ignore[arg-type]
-        ]
+        return self._row_of(h, ls, self.banned[h] if self.banned is not None else (), self.claim[h])

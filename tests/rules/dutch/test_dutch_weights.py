@@ -114,8 +114,12 @@ def _pair_rounds(path, edition: str, rounds, profile=None) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("by_type", [False, True])
 @pytest.mark.parametrize("edition", ["2026", "2017"])
-def test_weights_equal_the_texts_fields_on_reference_rounds(compared, edition):
+def test_weights_equal_the_texts_fields_on_reference_rounds(compared, edition, by_type, monkeypatch):
+    if by_type:  # every bracket laid out by player type, as the large ones are
+        monkeypatch.setattr(dutch.Weights2026, "types_from", 0)
+        monkeypatch.setattr(dutch.Weights2017, "types_from", 0)
     # a 100-player event (brackets with MDPs, floats two rounds back, a bye) and a
     # 2017 corpus event, every round from the second on
     for name in ("dutch-2026-dev/dutch-dev-100.trf", "dutch-2017-dev/dutch2017-dev-2040.trf"):
