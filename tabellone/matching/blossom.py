@@ -289,8 +289,10 @@ class Matcher:
     ) -> list[tuple[int, int, int]] | None:
         """:meth:`price` for each ``(x, ys, ws, center, mask)`` of ``rows``, in order, with
         ``limit``: the pairs it names as edges ``(x, ys[i], ws[i])``, row by row. One call
-        against one optimum (the core's scratch is set up once, not once a row). None when
-        that optimum is not current, or without the compiled core."""
+        against one optimum (the core's scratch is set up once, not once a row). A buffer
+        ``ys`` must not change while the call lasts: masked rows of one buffer (or of
+        slices of one) share lists of its places by class. None when that optimum is not
+        current, or without the compiled core."""
         if self._core is None:
             return None
         return self._core.price_rows(rows, limit)

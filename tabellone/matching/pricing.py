@@ -70,17 +70,18 @@ def solve_priced(
     pair of ``rows(mask)`` added, solving on ``inc``'s graph and adding the violating
     pairs (:func:`price_rows`) until there are none. ``solve`` solves ``inc`` (default
     ``inc.solve``); ``added`` is told of every batch of edges added. ``rows`` is called
-    once per pricing round (the weights read as they are then). Needs the compiled core.
+    once per pricing round, and must give the same pairs at the same weights each time
+    (the masks below rely on it). Needs the compiled core.
 
     ``mask`` (:meth:`Matcher.lowered_pairs`) is for the rows whose pairs outside the
     graph it may leave out: ``rows`` puts it in those rows (or None: every pair read).
     It names the pairs whose slack may have gone down since the duals of ``since`` (a
     :meth:`Matcher.snapshot`, or None: the first round reads every pair), under which
-    no such pair was violated; in later rounds, since the optimum the round before
-    priced. A row that round named as many pairs as it could (it may have had more) is
-    read whole in the next. (A large bracket's first solve adds a few pairs to most
-    rows a round for several rounds; read whole each time, its pricing was 3.2 s of the
-    9,999-player event's round 2.)
+    no pair of those rows outside the graph was violated; in later rounds, since the
+    optimum the round before priced. A vertex whose rows named as many pairs as a row
+    may in that round (it may have had more) has its rows read whole in the next. (A
+    large bracket's first solve adds a few pairs to most rows a round for several
+    rounds: read whole each round, they cost most of its pricing.)
 
     Each row gives at most ``limit`` pairs a round, or more when few rows had violated
     pairs the round before: up to ``limit`` times the number of rows in all (a few

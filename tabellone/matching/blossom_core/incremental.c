@@ -1389,8 +1389,11 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
         if (!ys) return -1;
         ylen = PySequence_Fast_GET_SIZE(ys);
     }
-    if (scan_mask(sc, name, mask_obj) < 0) goto done;
-    const Py_ssize_t k = sc->k;
+    /* (a row without a mask reads every pair and leaves the mask held, and its class
+     * lists, for the masked rows around it) */
+    const int masked = mask_obj && mask_obj != Py_None;
+    if (masked && scan_mask(sc, name, mask_obj) < 0) goto done;
+    const Py_ssize_t k = masked ? sc->k : 0;
     const unsigned char *codes = NULL, *tab = NULL;
     if (k > 0 && ((const unsigned char *)sc->mcodes.buf)[x] < k) { /* else x's pairs may all be lower: every one */
         codes = sc->mcodes.buf;
@@ -1421,14 +1424,18 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
     const int32_t *vis = NULL;
     Py_ssize_t qlo = 0, qhi = cnt, off = 0;
     if (pricing && codes && yarr && cnt > 0) {
-        const char *p = ybuf.buf, *b0 = sc->vbase.obj ? sc->vbase.buf : NULL;
-        if (!b0 || p < b0 || (p - b0) % 4 || (p - b0) / 4 + cnt > sc->vbase.len / 4) {
+        /* the row's partners inside the held buffer (addresses compared as integers) */
+        const uintptr_t p = (uintptr_t)ybuf.buf;
+        uintptr_t b0 = sc->vbase.obj ? (uintptr_t)sc->vbase.buf : 0;
+        int inside = b0 && p >= b0 && (p - b0) % 4 == 0 && (Py_ssize_t)((p - b0) / 4) + cnt <= sc->vbase.len / 4;
+        if (!inside) {
             scan_forget_classes(sc);
             if (PyObject_GetBuffer(ys_obj, &sc->vbase, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) goto done;
-            b0 = sc->vbase.buf;
+            b0 = (uintptr_t)sc->vbase.buf;
+            inside = p >= b0 && (p - b0) % 4 == 0 && (Py_ssize_t)((p - b0) / 4) + cnt <= sc->vbase.len / 4;
         }
-        off = (p - b0) / 4;
-        if (sc->vbase.len / 4 <= INT32_MAX) {
+        off = inside ? (Py_ssize_t)((p - b0) / 4) : 0;
+        if (inside && sc->vbase.len / 4 <= INT32_MAX) {
             if (scan_class_list(sc, codes[x]) < 0) goto done;
             vis = sc->vis[codes[x]];
             Py_ssize_t lo = 0, hi = sc->nvis[codes[x]];
@@ -1524,7 +1531,7 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
             goto done;
         }
     }
-    /* in index order (tight() pushed them so; pricing's heap, and a masked row's classes, did not) */
+    /* in index order (tight() pushed them so; pricing's heap did not) */
     if (pricing) qsort(sc->hits, (size_t)sc->nhits, sizeof(ScanHit), cmp_hit_index);
     rc = 0;
 done:
@@ -1599,6 +1606,7 @@ static PyObject *mt_tight(MatcherObject *self, PyObject *const *args, Py_ssize_t
 /* price_rows(rows, limit) -> list[tuple[int, int, int]] | None: price(x, ys, ws, limit,
  * center, mask) for each (x, ys, ws, center, mask) of the iterable rows, in order, against
  * one optimum with one scratch; the pairs it names as edges (x, ys[i], ws[i]), row by row.
+ * A buffer ys must not change while the call lasts (Scan's class lists point into it).
  * None without a current optimum. */
 static PyObject *mt_price_rows(MatcherObject *self, PyObject *const *args, Py_ssize_t nargs)
 {

@@ -248,6 +248,8 @@ class RowMatcher(PricedMatcher):
             k, first = rank[x], rank[hi[s]]
             if k < 0 or first <= k or lo[s : s + c].count(x) != c or hi[s : s + c] != order[first : first + c]:
                 return None
+            if len(rows[k]) < first - k - 1 + c:  # (a row shorter than the bracket's order: read pair by pair)
+                return None
             plan.append((rows[k], first - k - 1, c))
         if sum(c for _, _, c in pairs.runs) != len(lo):
             return None
@@ -278,8 +280,9 @@ class RowMatcher(PricedMatcher):
         still to pair are priced (those at fixed players do not count: see
         :meth:`Matcher._solve_incremental`). After a weight outside the core went up,
         every pair is priced; else only those whose slack may have gone down since no
-        pair outside the core violated the duals (:meth:`_price_rows`): a pair dropped
-        outside the core (weight 0) violates no duals."""
+        pair outside the core violated the duals (the masks of
+        :func:`~tabellone.matching.pricing.solve_priced`): a pair dropped outside the core
+        (weight 0) violates no duals."""
         final, loc, weight, bonus = self.final, self.loc, self.weight, self.bonus
         in_core = self._in_core
         edges: list[tuple[int, int, int]] = []

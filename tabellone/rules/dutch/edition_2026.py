@@ -386,7 +386,8 @@ class Dutch2026:
                 else None
             )
             if weights is not None:  # every pair inside A but MDP-MDP (they float together)
-                m.set_columns(weights.prefix_columns(residents + nxt, above), shared=True)
+                shared = len(above) >= weights.types_from  # (laid out by type: one object per weight)
+                m.set_columns(weights.prefix_columns(residents + nxt, above), shared)
             else:
                 for l in residents + nxt:
                     for h in above[: bisect_left(above, l)]:

@@ -299,8 +299,9 @@ class Weights2026:
         return self._typed
 
     def _type_weights(self, l: int) -> list[int | None]:
-        """The weight of (h, l) for h of each type (:meth:`_types`), ``l`` after h, were
-        h neither barred from meeting ``l`` (C1) nor claiming ``l``'s colour (C3)."""
+        """The weight of (h, l) for h of each type (:meth:`_types`), were h neither barred
+        from meeting ``l`` (C1) nor claiming ``l``'s colour (C3). (A type's player may
+        come after ``l``: the terms read of h do not depend on where it stands.)"""
         return self._weights(l, self._types()[1], (), None)
 
     def _weights(self, l: int, hs: list[int], ban, c) -> list[int | None]:

@@ -241,3 +241,44 @@ def test_a_brackets_matcher_is_let_go_before_the_next_is_built(monkeypatch):
     monkeypatch.setattr(RowMatcher, "__init__", tracked)
     _round(t, 4, True)
     assert len(made) > 2
+
+
+def test_c5_drops_of_next_players_are_zeroed_as_slices_of_rows(monkeypatch):
+    """C5 drops, for each player, its next players (of the bracket, or of S1): each run a
+    slice of the player's row, zeroed as one (``RowMatcher._zero_runs``); the weights
+    read and put back are those the generic matcher reads and puts back pair by pair,
+    a run given twice included (its first weights come back)."""
+    rng = random.Random(5)
+    players = [None] * 40
+    A = rng.sample(range(40), 20)
+    layout = fit_layout(["x", "y"], [64, 64])
+    rows, generic = RowMatcher(players, A), Matcher(players, None, active=A)  # type: ignore[arg-type]
+    for m in (rows, generic):
+        m.relayout(layout, 6)
+    order = sorted(A)
+    unit = 1 << rows.shift_of["y"] + rows.bonus_bits
+    for k, h in enumerate(order):
+        weights = [rng.choice([None, unit, 2 * unit, 3 * unit]) for _ in order[k + 1 :]]
+        for m in (rows, generic):
+            m.set_row(h, order[k + 1 :], weights)
+    runs = []
+    zero_runs = RowMatcher._zero_runs
+    monkeypatch.setattr(RowMatcher, "_zero_runs", lambda self, pairs: runs.append(zero_runs(self, pairs)) or runs[-1])
+    drops = Pairs()
+    for k, h in enumerate(order[:12]):
+        drops.extend(h, order[k + 1 : k + 1 + rng.randrange(1, 6)])
+    drops.extend(order[0], order[1:4])  # the first run again
+    before = [rows._packed_of(a, b) for a, b in drops]
+    saved = [m.zero_pairs(drops) for m in (rows, generic)]
+    assert runs and runs[0] is not None  # read as slices
+    assert saved[0][2] == before  # each pair's weight before any was dropped, the repeated run's too
+    assert not any(rows.weight(p) for p in drops)
+    for k, a in enumerate(order):
+        for b in order[k + 1 :]:
+            assert rows.weight((a, b)) == generic.weight((a, b)), (a, b)
+    for m, s in zip((rows, generic), saved):
+        m.restore_pairs(s)
+    for k, a in enumerate(order):
+        for b in order[k + 1 :]:
+            assert rows.weight((a, b)) == generic.weight((a, b)), (a, b)
+    assert any(rows.weight(p) for p in drops)  # put back: not all dropped for good

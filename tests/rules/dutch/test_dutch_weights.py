@@ -21,6 +21,7 @@ from testkit import shared_path, variant, write
 
 from tabellone.core.history import cut_before
 from tabellone.formats.trf import read_trf
+from tabellone.generate.tournament import GeneratorSettings, generate
 from tabellone.rules import dutch
 
 
@@ -111,6 +112,21 @@ def _pair_rounds(path, edition: str, rounds, profile=None) -> None:
     t = read_trf(path)
     for r in rounds:
         dutch.pair_round(cut_before(t, r), edition, profile=profile)
+
+
+@pytest.mark.parametrize("edition", ["2026", "2017"])
+def test_weights_by_type_equal_the_texts_fields_on_a_generated_event(compared, edition, monkeypatch):
+    # every bracket laid out by player type (``types_from`` 0), as those of 128 players
+    # or more are, on an event made here (brackets with MDPs, floats, colour claims)
+    monkeypatch.setattr(dutch.Weights2026, "types_from", 0)
+    monkeypatch.setattr(dutch.Weights2017, "types_from", 0)
+
+    def pairer(t):
+        p = dutch.pair_round(t, edition)
+        return p.pairs, p.bye
+
+    generate(GeneratorSettings(players=48, rounds=6, seed=11), pairer)
+    assert compared[edition] > 2_000
 
 
 @pytest.mark.slow
