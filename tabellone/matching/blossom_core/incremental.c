@@ -1008,24 +1008,34 @@ typedef struct {
     int32_t y; /* the other end */
 } ScanHit;
 
-/* Append hit i (its slack, approximately) to the growing array hits; -1 on no memory. */
-static int push_hit(ScanHit **hits, Py_ssize_t *nhits, Py_ssize_t *cap, Py_ssize_t i, Py_ssize_t center, double slack,
-                    int32_t y)
+/* Hit i of a row (its slack, approximately; y: the other end, -1 once known not an edge). */
+static inline ScanHit scan_hit(Py_ssize_t i, Py_ssize_t center, double slack, int32_t y)
 {
-    if (*nhits == *cap) {
-        Py_ssize_t nc = *cap ? 2 * *cap : 64;
-        ScanHit *nh = realloc(*hits, (size_t)nc * sizeof(ScanHit));
-        if (!nh) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        *hits = nh;
-        *cap = nc;
+    return (ScanHit){i, i > center ? i - center : center - i, slack, y};
+}
+
+/* Room in the growing array hits for one more than *nhits, at most `most` in all: 0, or
+ * -1 on no memory. */
+static int hits_reserve(ScanHit **hits, Py_ssize_t nhits, Py_ssize_t *cap, Py_ssize_t most)
+{
+    if (nhits < *cap) return 0;
+    Py_ssize_t nc = *cap ? 2 * *cap : 64;
+    if (nc > most) nc = most;
+    ScanHit *nh = realloc(*hits, (size_t)nc * sizeof(ScanHit));
+    if (!nh) {
+        PyErr_NoMemory();
+        return -1;
     }
-    (*hits)[*nhits].i = i;
-    (*hits)[*nhits].far = i > center ? i - center : center - i;
-    (*hits)[*nhits].y = y;
-    (*hits)[(*nhits)++].slack = slack;
+    *hits = nh;
+    *cap = nc;
+    return 0;
+}
+
+/* Append a hit to the growing array hits; -1 on no memory. */
+static int push_hit(ScanHit **hits, Py_ssize_t *nhits, Py_ssize_t *cap, ScanHit h)
+{
+    if (hits_reserve(hits, *nhits, cap, PY_SSIZE_T_MAX) < 0) return -1;
+    (*hits)[(*nhits)++] = h;
     return 0;
 }
 
@@ -1312,17 +1322,8 @@ static int heap_offer(MatcherObject *self, Scan *sc, int32_t x, Py_ssize_t limit
     if (h->y >= 0 && mt_find(self, x, h->y) >= 0) return 0; /* an edge: the certificate covers it */
     Py_ssize_t c;
     if (m < limit) {
-        if (m == sc->caphits) {
-            Py_ssize_t nc = sc->caphits ? 2 * sc->caphits : 64;
-            if (nc > limit) nc = limit;
-            ScanHit *nh = realloc(sc->hits, (size_t)nc * sizeof(ScanHit));
-            if (!nh) {
-                PyErr_NoMemory();
-                return -1;
-            }
-            sc->hits = H = nh;
-            sc->caphits = nc;
-        }
+        if (hits_reserve(&sc->hits, m, &sc->caphits, limit) < 0) return -1;
+        H = sc->hits;
         for (c = sc->nhits++; c > 0; c = (c - 1) / 2) { /* up from the new last leaf */
             if (cmp_hit(&H[(c - 1) / 2], h) >= 0) break;
             H[c] = H[(c - 1) / 2];
@@ -1495,10 +1496,10 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
             }
             if (sc->crc[c] == 2) continue; /* no pair */
             if (sc->crc[c] == 1) { /* above every dual sum: a negative slack */
+                const ScanHit h = scan_hit(i, center, -1e308, pricing ? y : -1);
                 if (pricing) {
-                    const ScanHit h = {i, i > center ? i - center : center - i, -1e308, y};
                     if (heap_offer(self, sc, x, limit, &h) < 0) goto done;
-                } else if (emark[y] < 0 && push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, -1e308, -1) < 0) {
+                } else if (emark[y] < 0 && push_hit(&sc->hits, &sc->nhits, &sc->caphits, h) < 0) {
                     goto done;
                 }
                 continue;
@@ -1525,9 +1526,9 @@ static int scan_row(MatcherObject *self, Scan *sc, const char *name, int32_t x, 
         if (pricing) {
             if (!mp_is_neg(s, L)) continue;
             /* (an edge is looked up only if it would be kept) */
-            const ScanHit h = {i, i > center ? i - center : center - i, mp_approx(s, L), y};
+            const ScanHit h = scan_hit(i, center, mp_approx(s, L), y);
             if (heap_offer(self, sc, x, limit, &h) < 0) goto done;
-        } else if (mp_le_zero(s, L) && push_hit(&sc->hits, &sc->nhits, &sc->caphits, i, center, 0.0, -1) < 0) {
+        } else if (mp_le_zero(s, L) && push_hit(&sc->hits, &sc->nhits, &sc->caphits, scan_hit(i, center, 0.0, -1)) < 0) {
             goto done;
         }
     }

@@ -840,6 +840,16 @@ done:
     return rc;
 }
 
+/* A context for one solve of g (fields zeroed, arrays allocated): 0, or -1 on no memory.
+ * keep_zero_min: see Ctx (the solves that keep their optimum). */
+static int ctx_for(Ctx *c, Graph *g, int maxcard, int keep_zero_min)
+{
+    memset(c, 0, sizeof(*c));
+    c->n = g->n; c->m = g->m; c->L = g->L; c->maxcard = maxcard; c->keep_zero_min = keep_zero_min;
+    c->endpoint = g->endpoint; c->adj = g->adj; c->deg = g->deg; c->wid = g->wid; c->wrows = g->wt.rows;
+    return ctx_alloc(c);
+}
+
 /* Solve g (GIL released).  With a saved state and without max_cardinality a
  * warm start is tried first; anything it cannot handle falls back to a cold
  * start.  *ws_out (if given) receives the new optimum's state. */
@@ -847,8 +857,9 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
                        int changes_complete, const EdgeLookup *lookup, int32_t *mate_out, WarmState **ws_out,
                        int *warm_used, const char **msg, SolveInfo *info)
 {
-    const int32_t n = g->n, m = g->m;
+    const int32_t n = g->n;
     const int multi = multi_augment && ws_out != NULL; /* see multi_augment */
+    const int keep_zero = ws_out != NULL ? keep_zero_from : 0; /* solves that keep their optimum */
     int status = ST_OK;
     Ctx c;
     *msg = NULL;
@@ -864,14 +875,10 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
 
     if (ws && !maxcard && ws->n == n) {
         if (g->L < ws->L && graph_widen(g, ws->L) < 0) return ST_NOMEM;
-        memset(&c, 0, sizeof(c));
-        c.n = n; c.m = m; c.L = g->L; c.maxcard = 0;
-        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows;
-        if (ctx_alloc(&c) < 0) return ST_NOMEM;
+        if (ctx_for(&c, g, 0, keep_zero) < 0) return ST_NOMEM;
         if (warm_init(&c, ws, changed, nchanged, lookup) == 0 && c.status == ST_OK) {
             /* the certificate compares the optimum with the state warm_init left */
             WarmState *start = changes_complete ? ws_snapshot(&c) : NULL;
-            c.keep_zero_min = ws_out != NULL ? keep_zero_from : 0; /* solves that keep their optimum */
             stages(&c, 1, multi);
             if (c.status == ST_OK && sabotage) { /* tests: a wrong dual the certificate must catch */
                 for (int32_t v = 0; v < n; v++) {
@@ -916,28 +923,20 @@ static int solve_graph(Graph *g, int maxcard, const WarmState *ws, const int32_t
     }
 
     for (int attempt = 0;; attempt++) {
-        memset(&c, 0, sizeof(c));
-        c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-        c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows;
-        if (ctx_alloc(&c) < 0) return ST_NOMEM;
+        if (ctx_for(&c, g, maxcard, keep_zero) < 0) return ST_NOMEM;
         int greedy = greedy_start && !maxcard && attempt == 0;
         if (greedy) {
             init_greedy(&c);
-            c.keep_zero_min = ws_out != NULL ? keep_zero_from : 0; /* solves that keep their optimum */
             if (c.status == ST_OK) stages(&c, 1, multi);
             if (c.status == ST_OK) verify(&c, NULL);
             if (c.status == ST_INTERNAL) { /* not expected: the classic start decides */
                 ctx_free(&c);
-                memset(&c, 0, sizeof(c));
-                c.n = n; c.m = m; c.L = g->L; c.maxcard = maxcard;
-                c.endpoint = g->endpoint; c.adj = g->adj; c.deg = g->deg; c.wid = g->wid; c.wrows = g->wt.rows;
-                if (ctx_alloc(&c) < 0) return ST_NOMEM;
+                if (ctx_for(&c, g, maxcard, keep_zero) < 0) return ST_NOMEM;
                 greedy = 0;
             }
         }
         if (!greedy) {
             init_cold(&c);
-            c.keep_zero_min = ws_out != NULL ? keep_zero_from : 0; /* solves that keep their optimum */
             stages(&c, 0, multi);
             if (c.status == ST_OK) verify(&c, NULL);
         }

@@ -831,25 +831,21 @@ class LocalMatcher(PricedMatcher):
 
     def zero_pairs(self, keys: Sequence[tuple[int, int]]) -> Any:
         # what they held: the keys and their weights in order (a list, not a dict of pairs)
-        cols, rank, packed = self._cols, self._rank, self.packed
+        cols, rank, step = self._cols, self._rank, self.pairs_at_once
         saved: list[int] = []
         lo, hi = (keys.lo, keys.hi) if isinstance(keys, Pairs) else ([a for a, _ in keys], [b for _, b in keys])
-        for s in range(0, len(lo), self.pairs_at_once):
+        for s in range(0, len(lo), step):
             # a slice of pairs all in columns is read and written in C (map); else one
             # pair at a time (C5 drops millions of a large bracket's pairs)
-            his, rs = hi[s : s + self.pairs_at_once], list(map(rank.__getitem__, lo[s : s + self.pairs_at_once]))
-            cs = list(map(cols.get, his))
+            los, his = lo[s : s + step], hi[s : s + step]
+            rs, cs = list(map(rank.__getitem__, los)), list(map(cols.get, his))
             if None not in cs and min(rs) >= 0 and all(map(lt, rs, map(len, cs))):
                 saved += map(getitem, cs, rs)
                 deque(map(setitem, cs, rs, repeat(0)), 0)
                 continue
-            for a, b, r, col in zip(lo[s : s + self.pairs_at_once], his, rs, cs):
-                if col is not None and 0 <= r < len(col):
-                    saved.append(col[r])
-                    col[r] = 0
-                else:
-                    saved.append(packed.get((a, b), 0))
-                    packed[(a, b)] = 0
+            for a, b in zip(los, his):
+                saved.append(self._packed_of(a, b))
+                self._put(a, b, 0)
         self._changed(keys, dropped=True)
         self._bulk_since = self.sparse
         return keys, saved

@@ -167,6 +167,40 @@ def _kind_2026(unit: _Units, s: int, floats: tuple, backs: list[int]) -> tuple:
     return c8, eq, below, below - lost, bits, tuple(his)
 
 
+class _ByType:
+    """A large bracket's players laid out by *type*: players alike in every term the
+    other end of a pair reads of them weigh the same with any partner (3 to 16 types in
+    the 9,999-player events), so a column or row is its types' weights laid along
+    ``types``, then the pairs that may not meet made absent (:meth:`barred`).
+
+    ``players`` in order and ``keys`` theirs (equal keys: one type); ``claim`` per player,
+    the colour it claims (C3) or None."""
+
+    def __init__(self, players: list[int], keys: Iterable[object], claim: Sequence[object]):
+        index: dict[object, int] = {}
+        #: each player's type, in the order of ``players``
+        self.types = [index.setdefault(key, len(index)) for key in keys]
+        #: a player of each type, and the last place of each type
+        self.reps = [0] * len(index)
+        self.last = [0] * len(index)
+        self.at = {}
+        self.claimed: dict[object, list[int]] = {}  # a colour: the places of its claimers, in order
+        for i, p in enumerate(players):
+            t = self.types[i]
+            self.reps[t], self.last[t], self.at[p] = p, i, i
+            if claim[p] is not None:
+                self.claimed.setdefault(claim[p], []).append(i)
+
+    def barred(self, ban: Iterable[int], c: object) -> list[int]:
+        """The places of the players in ``ban`` (C1) and of those claiming the colour
+        ``c`` (C3; None: none), where a pair with the player asked about may not be."""
+        at = self.at
+        places = [i for p in ban if (i := at.get(p)) is not None]
+        if c is not None:
+            places += self.claimed.get(c, ())
+        return places
+
+
 class Weights2026:
     """The packed weights of the pairs of one 2026 bracket (:meth:`Dutch2026._pair_local`,
     :meth:`Dutch2026._pair_whole`).
@@ -254,7 +288,6 @@ class Weights2026:
             upfloats[i] = bits
             self.his[i] = his
         self._hhi: dict[int, list[int]] = {}
-        self._typed: tuple[list[int | None], list[int]] | None = None
         self.rows = _LazyColourRows(engine.colour_masks(), [unit(c) for c in ("C10", "C11", "C12", "C13")])
 
     def _higher(self, upfloats: int) -> list[int]:
@@ -280,33 +313,10 @@ class Weights2026:
         """The weights of the pairs (h, l) for h in ``hs`` (each h < l)."""
         return next(self.columns(((l, hs),)))[1]
 
-    def _types(self) -> tuple[list[int | None], list[int]]:
-        """Each player's *type* (an index; None outside ``A``) and one player of each type:
-        players alike in every term :meth:`_type_weights` reads of the higher player
-        (its score rank, ends, terms as the higher player, colour class) weigh the same
-        with any ``l``. A large bracket holds a handful of types (3 to 16 in the
-        9,999-player events)."""
-        if self._typed is None:
-            sk, heq, into_next, his, end, cls = self.sk, self.heq, self.into_next, self.his, self.end, self.cls
-            index: dict[tuple, int] = {}
-            tp: list[int | None] = [None] * len(end)
-            for h in self.A:
-                tp[h] = index.setdefault((sk[h], heq[h], into_next[h], his[h], end[h], cls[h]), len(index))
-            reps = [0] * len(index)
-            for h in self.A:
-                reps[tp[h]] = h  # type: ignore[index]
-            self._typed = tp, reps
-        return self._typed
-
-    def _type_weights(self, l: int) -> list[int | None]:
-        """The weight of (h, l) for h of each type (:meth:`_types`), were h neither barred
-        from meeting ``l`` (C1) nor claiming ``l``'s colour (C3). (A type's player may
-        come after ``l``: the terms read of h do not depend on where it stands.)"""
-        return self._weights(l, self._types()[1], (), None)
-
     def _weights(self, l: int, hs: list[int], ban, c) -> list[int | None]:
-        """The weights of the pairs (h, l) for h in ``hs`` (each h < l), ``absent`` where
-        h is in ``ban`` (C1) or claims the colour ``c`` (C3; None: no claim)."""
+        """The weights of the pairs (h, l) for h in ``hs`` (each h < l, or a player of the
+        type of one: :meth:`prefix_columns`), ``absent`` where h is in ``ban`` (C1) or
+        claims the colour ``c`` (C3; None: no claim)."""
         sk, cls, end, heq, claim, absent = self.sk, self.cls, self.end, self.heq, self.claim, self.absent
         lc = self.const + end[l]
         if l in self.nxt_set:
@@ -334,13 +344,14 @@ class Weights2026:
 
     def prefix_columns(self, ls: Iterable[int], above: list[int]) -> Iterator[tuple[int, list[int | None]]]:
         """``(l, column(l, above[:bisect_left(above, l)]))`` for each ``l`` of ``ls``, in
-        order, read one at a time; ``above`` sorted. A column is its types' weights
-        (:meth:`_type_weights`, one per type) laid along ``above``'s types, then the pairs
-        barred (C1) or clashing on a claimed colour (C3) made ``absent``: a few operations
-        per column and no arithmetic per pair (a 9,999-player round's brackets hold 25
-        million pairs). Equal weights are one object (the core converts each object
-        once, not each pair). Below :attr:`types_from` players, pair by pair
-        (:meth:`columns`: a small bracket's columns are not much longer than its types)."""
+        order, read one at a time; ``above`` sorted. From :attr:`types_from` players on,
+        a column is the weights of ``above``'s types (:class:`_ByType`: players alike in
+        every term :meth:`_weights` reads of the higher player) laid along them, then the
+        pairs barred (C1) or clashing on a claimed colour (C3) made ``absent``: a few
+        operations per column and no arithmetic per pair (a 9,999-player round's
+        brackets hold 25 million pairs), equal weights one object (the core converts
+        each object once, not each pair). Below, pair by pair (a small bracket's
+        columns are not much longer than its types)."""
         banned, claim, absent = self.banned, self.claim, self.absent
         if len(above) < self.types_from:
             for l in ls:
@@ -349,26 +360,16 @@ class Weights2026:
                     self._weights(l, above[: bisect_left(above, l)], banned[l] if banned is not None else (), claim[l]),
                 )
             return
+        sk, heq, into_next, his, end, cls = self.sk, self.heq, self.into_next, self.his, self.end, self.cls
+        by = _ByType(above, [(sk[h], heq[h], into_next[h], his[h], end[h], cls[h]) for h in above], claim)
         share: dict[int | None, int | None] = {}
-        tp = self._types()[0]
-        types = [tp[h] for h in above]
-        at = {h: i for i, h in enumerate(above)}
-        claimed: dict[object, list[int]] = {}  # a colour: the places in ``above`` of its claimers
-        for i, h in enumerate(above):
-            if claim[h] is not None:
-                claimed.setdefault(claim[h], []).append(i)
         for l in ls:
             r = bisect_left(above, l)
-            ws = [share.setdefault(w, w) for w in self._type_weights(l)]
-            col = list(map(ws.__getitem__, islice(types, r)))
-            for h in banned[l] if banned is not None else ():
-                if (i := at.get(h, r)) < r:
-                    col[i] = absent
-            c = claim[l]
-            if c is not None:
-                for i in claimed.get(c, ()):
-                    if i >= r:
-                        break
+            # (a type's player may come after l: the terms read of h do not depend on where it stands)
+            ws = [share.setdefault(w, w) for w in self._weights(l, by.reps, (), None)]
+            col = list(map(ws.__getitem__, islice(by.types, r)))
+            for i in by.barred(banned[l] if banned is not None else (), claim[l]):
+                if i < r:
                     col[i] = absent
             yield l, col
 
@@ -559,43 +560,27 @@ class Weights2017:
             self._terms()
         if len(verts) < self.types_from:
             for k, h in enumerate(verts):
-                later = verts[k + 1 :]
-                ls = [l for l in later if l not in mdps] if h in mdps else later
+                ls = [l for l in verts[k + 1 :] if l not in mdps] if h in mdps else verts[k + 1 :]
                 yield h, ls, self.row(h, ls)
             return
-        in_cur, l_in, l_out, cls, kind, claim = self.in_cur, self.l_in, self.l_out, self.cls, self.l_kind, self.claim
-        index: dict[tuple, int] = {}
-        types = [index.setdefault((in_cur[l], l_in[l], l_out[l], cls[l], kind[l]), len(index)) for l in verts]
-        reps = [0] * len(index)
-        last = [0] * len(index)  # the last place of each type in verts
-        claimed: dict[object, list[int]] = {}  # a colour: the places of its claimers
-        for i, l in enumerate(verts):
-            reps[types[i]] = l
-            last[types[i]] = i
-            if claim[l] is not None:
-                claimed.setdefault(claim[l], []).append(i)
-        at = {l: i for i, l in enumerate(verts)}
+        in_cur, l_in, l_out, cls, kind = self.in_cur, self.l_in, self.l_out, self.cls, self.l_kind
+        by = _ByType(verts, [(in_cur[l], l_in[l], l_out[l], cls[l], kind[l]) for l in verts], self.claim)
         share: dict[int | None, int | None] = {}
         for k, h in enumerate(verts):
             later = verts[k + 1 :]
             if h in mdps or not later:
-                ls = [l for l in later if l not in mdps] if h in mdps else later
+                ls = [l for l in later if l not in mdps]
                 yield h, ls, self.row(h, ls)
                 continue
             # the weights of the types after h (a type not after h is weighed as one
             # that is: its weight is never read)
-            after = reps[types[k + 1]]
-            ws = self._row_of(h, [l if last[t] > k else after for t, l in enumerate(reps)], (), None)
+            after = verts[k + 1]
+            ws = self._row_of(h, [l if by.last[t] > k else after for t, l in enumerate(by.reps)], (), None)
             ws = [share.setdefault(w, w) for w in ws]
-            row = list(map(ws.__getitem__, types[k + 1 :]))
-            for l in self.banned[h] if self.banned is not None else ():
-                if (i := at.get(l, k)) > k:
+            row = list(map(ws.__getitem__, by.types[k + 1 :]))
+            for i in by.barred(self.banned[h] if self.banned is not None else (), self.claim[h]):
+                if i > k:
                     row[i - k - 1] = None
-            c = claim[h]
-            if c is not None:
-                for i in claimed.get(c, ()):
-                    if i > k:
-                        row[i - k - 1] = None
             yield h, later, row
 
     def _row_of(self, h: int, ls: list[int], ban, c) -> list[int | None]:
